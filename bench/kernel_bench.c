@@ -1,0 +1,156 @@
+/*
+** kernel_bench.c: random playouts of the 72-tile base deck through the
+** kernel alone: feature tracking, figure placement and completion
+** detection, but no scoring rules (those belong to the rules layer and
+** are measured by `meeple bench`).
+**
+** Usage: meeple-kernel-bench [--games N] [--seed S]
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base_fixture.h"
+#include "gk.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The playout's own choices use a private generator, so the kernel's RNG
+** (and its log) only sees what the game itself draws. */
+static uint64_t pick_state = 88172645463325252ull;
+static uint32_t pick(uint32_t n) {
+  pick_state ^= pick_state << 13;
+  pick_state ^= pick_state >> 7;
+  pick_state ^= pick_state << 17;
+  return (uint32_t)(((pick_state >> 32) * (uint64_t)n) >> 32);
+}
+
+typedef struct totals {
+  long placements, listings, legal_moves, deployed, closed;
+} totals;
+
+static double listing_seconds;
+
+/* One game. With timed set, every listing is timed on its own (the
+** caller subtracts the clock's own cost). */
+static gk_game *playout(const gk_rules *r, const base_ids *ids, uint64_t seed,
+                        int timed, totals *t) {
+  gk_game *g = base_fixture_new_game(r, 2, seed);
+  if (!g) return NULL;
+  gk_placement moves[512];
+  int player = 0;
+  for (;;) {
+    int type = gk_stack_draw_placeable(g, ids->stack);
+    if (type < 0) break;
+    int n;
+    if (timed) {
+      double a = now();
+      n = gk_legal_placements(g, type, moves, 512);
+      listing_seconds += now() - a;
+    } else {
+      n = gk_legal_placements(g, type, moves, 512);
+    }
+    t->listings++;
+    t->legal_moves += n;
+    gk_placement m = moves[pick((uint32_t)n)];
+    gk_place_report rep;
+    gk_place_tile(g, type, m.x, m.y, m.rot, &rep);
+    t->placements++;
+    /* A follower on a random unoccupied feature of the new tile, or none. */
+    int32_t spots[GK_MAX_SEGMENTS];
+    int n_spots = 0;
+    gk_placed_tile pt;
+    gk_tile_info(g, rep.tile, &pt);
+    for (int s = 0; s < pt.n_segments; s++) {
+      int32_t node = pt.first_node + s;
+      if (gk_feature_figures(g, node, NULL, 0) == 0) spots[n_spots++] = node;
+    }
+    int choice = (int)pick((uint32_t)n_spots + 1);
+    if (choice < n_spots && gk_supply(g, player, ids->follower) > 0) {
+      gk_figure_deploy(g, player, ids->follower, (gk_location){GK_AT_NODE, spots[choice], 0});
+      t->deployed++;
+    }
+    for (int c = 0; c < rep.n_closed; c++) {
+      int figs[64];
+      int nf = gk_feature_figures(g, rep.closed[c], figs, 64);
+      for (int i = 0; i < nf; i++) gk_figure_return(g, figs[i]);
+      t->closed++;
+    }
+    player ^= 1;
+  }
+  return g;
+}
+
+int main(int argc, char **argv) {
+  long games = 20000;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--games") && i + 1 < argc) games = atol(argv[++i]);
+    else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: meeple-kernel-bench [--games N] [--seed S]\n"
+             "Random base-deck playouts through the kernel alone.\n");
+      return 0;
+    } else {
+      fprintf(stderr, "meeple-kernel-bench: unknown argument '%s' (try --help)\n", argv[i]);
+      return 2;
+    }
+  }
+  if (games < 10) {
+    fprintf(stderr, "meeple-kernel-bench: --games must be at least 10\n");
+    return 2;
+  }
+  gk_rules *r = base_fixture_rules(NULL);
+  base_ids ids;
+  if (!r || base_fixture_ids(r, &ids)) {
+    fprintf(stderr, "meeple-kernel-bench: could not build the base rules\n");
+    return 1;
+  }
+
+  totals t = {0};
+  double t0 = now();
+  for (long i = 0; i < games; i++) gk_game_free(playout(r, &ids, seed + (uint64_t)i, 0, &t));
+  double base_time = now() - t0;
+
+  /* Listing cost: each call timed alone, in real game positions (cold
+  ** after each placement, as in play), less the clock's own cost. */
+  totals t2 = {0};
+  long timing_games = games / 4;
+  for (long i = 0; i < timing_games; i++) gk_game_free(playout(r, &ids, seed + (uint64_t)i, 1, &t2));
+  enum { CLOCK_SAMPLES = 1000000 };
+  double clock_total = 0;
+  for (int i = 0; i < CLOCK_SAMPLES; i++) {
+    double a = now();
+    clock_total += now() - a;
+  }
+  double per_clock = clock_total / CLOCK_SAMPLES;
+  double listing_us = (listing_seconds / (double)t2.listings - per_clock) * 1e6;
+
+  /* State size and clone cost on a finished game. */
+  gk_game *g = playout(r, &ids, seed, 0, &t2);
+  size_t bytes = gk_game_size(g);
+  enum { CLONES = 20000 };
+  t0 = now();
+  for (int i = 0; i < CLONES; i++) gk_game_free(gk_game_clone(g));
+  double clone_us = (now() - t0) / CLONES * 1e6;
+  gk_game_free(g);
+
+  printf("kernel playouts (72-tile base deck, 2 players, no scoring rules)\n");
+  printf("  games              %ld\n", games);
+  printf("  playouts/s         %.0f\n", (double)games / base_time);
+  printf("  placements/s       %.0f\n", (double)t.placements / base_time);
+  printf("  legal moves/turn   %.1f\n", (double)t.legal_moves / (double)t.listings);
+  printf("  listing            %.3f us per legal-placement listing\n", listing_us);
+  printf("  followers/game     %.1f deployed, %.1f features closed\n",
+         (double)t.deployed / games, (double)t.closed / games);
+  printf("  state              %zu bytes per finished game\n", bytes);
+  printf("  clone              %.2f us\n", clone_us);
+  gk_rules_free(r);
+  return 0;
+}

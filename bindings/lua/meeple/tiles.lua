@@ -1,0 +1,730 @@
+-- meeple.tiles: the tile notation (*.tiles files).
+--
+-- A line-oriented text format for tile sets, parsed with one LPeg grammar
+-- into plain Lua tables that mirror the kernel's tile model (gk.h: 12 edge
+-- ports per tile, segments with a kind, a port set, adjacency and integer
+-- attributes, tile tags). The notation is defined in docs/tiles.md.
+--
+--   local tiles = require "meeple.tiles"
+--   local set, err = tiles.load("tiles/base.tiles")
+--   local list, err = tiles.load_resolved("tiles/base.tiles")
+--   print(tiles.format_summary(tiles.summary(list, set)))
+--
+-- Errors are returned (nil, message), never raised, and are one line:
+-- "FILE:LINE:COL: message". Columns count bytes from 1.
+--
+-- Plain LPeg 1.0.2 has no labelled failures, so syntax errors use the
+-- usual emulation: each place that knows what it wants records, through a
+-- match-time capture, the expectation at the position where it failed; the
+-- farthest such position (first recorded wins on a tie) is the error.
+
+local lpeg = require "lpeg"
+
+local string, table, math, io = string, table, math, io
+local type, tostring, tonumber, ipairs, pairs =
+      type, tostring, tonumber, ipairs, pairs
+
+local P, R, S = lpeg.P, lpeg.R, lpeg.S
+local C, Cc, Cp, Ct, Cmt, Carg = lpeg.C, lpeg.Cc, lpeg.Cp, lpeg.Ct, lpeg.Cmt, lpeg.Carg
+
+local sfmt, sbyte, ssub, sfind, smatch = string.format, string.byte, string.sub,
+      string.find, string.match
+local tconcat, tinsert, tsort = table.concat, table.insert, table.sort
+local mtointeger = math.tointeger
+
+local _ENV = nil -- no more global accesses after this point
+
+local M = {}
+
+---@class meeple.TileAttr
+---@field name string   attribute name (lowercase identifier)
+---@field value integer written value; a bare word means 1
+
+---@class meeple.Segment
+---@field kind string        segment kind, e.g. "city"
+---@field label string|nil   label written before '=' (nil if none)
+---@field ports integer[]    ascending port numbers (gk_port); {} for inner
+---@field inner boolean      true for a segment written with the port C
+---@field attrs meeple.TileAttr[] in written order
+---@field adjacent integer[] 1-based indices of touching segments, ascending, symmetric
+---@field line integer
+---@field col integer
+
+---@class meeple.Tile
+---@field id string
+---@field count integer
+---@field tags string[]      in written order
+---@field segments meeple.Segment[] in file order
+---@field line integer
+---@field col integer
+---@field set string|nil     (resolved tiles only) name of the set it came from
+---@field file string|nil    (resolved tiles only) file it was read from
+
+---@class meeple.Include
+---@field name string
+---@field line integer
+
+---@class meeple.Remove
+---@field id string
+---@field count integer|nil  nil = drop the whole type
+---@field line integer
+
+---@class meeple.TileSet
+---@field name string
+---@field title string|nil
+---@field edition string|nil
+---@field file string
+---@field includes meeple.Include[]
+---@field removes meeple.Remove[]
+---@field tiles meeple.Tile[] in file order
+
+---@class meeple.Summary
+---@field name string|nil
+---@field tiles integer      total tile count
+---@field types integer      number of tile types
+---@field kinds {name:string, segments:integer, tiles:integer}[] sorted by name
+---@field attrs {name:string, total:integer}[] sorted by name
+---@field tags {name:string, tiles:integer}[] sorted by name
+
+-- {======================================================================
+-- Ports (must match gk.h)
+-- =======================================================================
+
+local PORT_NAMES = { [0] = "NNW", "N", "NNE", "ENE", "E", "ESE",
+                     "SSE", "S", "SSW", "WSW", "W", "WNW" }
+local PORT_ID = {}
+for i = 0, 11 do PORT_ID[PORT_NAMES[i]] = i end
+local SIDE_ID = { N = 0, E = 1, S = 2, W = 3 }
+
+M.PORT_NAMES = PORT_NAMES
+M.PORT_ID = PORT_ID
+M.MAX_SEGMENTS = 16
+M.MAX_SEG_ATTRS = 8
+M.NAME_MAX = 47
+local INT_MIN, INT_MAX = -2147483648, 2147483647
+local COUNT_MAX = 100000
+
+--- Port name for a port number (0..11), or nil.
+function M.port_name(p) return PORT_NAMES[p] end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Grammar
+-- =======================================================================
+
+-- Records that `what` was expected at the current position, then fails.
+local function fail(what)
+  return Cmt(Carg(1), function(_, i, st)
+    if i > st.far then st.far, st.what = i, what end
+    return false
+  end) * P(1) -- never reached; keeps the pattern non-nullable for loops
+end
+
+local function expect(p, what) return p + fail(what) end
+
+local function node(tag)
+  return function(...) local t = { ... }; t.tag = tag; return t end
+end
+
+local PORT_MSG = "a port name (N, NNE, ..., C)"
+local STMT_MSG = "a statement (set, include, remove, tile) or a segment line"
+
+local ws = S" \t"^0
+local sp = S" \t"^1
+local eol = P"\r"^-1 * "\n"
+local comment = "#" * (1 - S"\r\n")^0
+local endl = comment^-1 * (eol + -P(1)) -- after ws: rest of the line
+local word_char = R("az", "AZ", "09") + "_"
+local function kw(w) return P(w) * -word_char end
+local keyword = kw"set" + kw"include" + kw"remove" + kw"tile" + kw"touches"
+local ident = R("az", "__") * (R("az", "09") + "_")^0 * -word_char
+local name_tok = ident - keyword
+local set_name = (R("az", "AZ", "09") + S"_-")^1 * -word_char
+local tile_id = (R("az", "AZ", "09") + "_") * (R("az", "AZ", "09") + S"_.-")^0
+                * -word_char
+local int = P"-"^-1 * R"09"^1 * -word_char
+local count = "x" * C(R"09"^1) * -word_char
+
+local str = '"' * C((P"\\" * S'"\\' + (1 - S'"\\\r\n'))^0)
+            * expect('"', [['"' (a string ends on the same line; escapes: \" \\)]])
+
+-- a port token: N NNE ... C, or a whole side N* E* S* W*
+local port = Cp() * C(R"AZ"^1 * -word_char * P"*"^-1)
+local function check_port(_, _, pos, tok)
+  if PORT_ID[tok] or tok == "C" then return true, { pos, tok } end
+  local side = smatch(tok, "^([NESW])%*$")
+  if side then return true, { pos, tok } end
+  return false
+end
+port = Cmt(port, check_port) + #R"AZ" * fail(PORT_MSG)
+
+local attr = Cp() * C(name_tok) * (ws * "=" * ws * expect(C(int), "an integer"))^-1
+             / function(pos, n, v) return { pos, n, v } end
+local ref = Cp() * C(name_tok) / function(pos, n) return { pos, n } end
+local touches = kw"touches" * Ct(ws * expect(ref, "a segment reference after 'touches'")
+                * (ws * "," * ws * expect(ref, "a segment reference") + sp * ref)^0)
+
+local seg_stmt = -keyword * #R("az", "__") * (
+  Cp() * ((C(name_tok) * ws * "=" * ws) + Cc(nil))
+  * Cp() * expect(C(name_tok), "a segment kind")
+  * Ct(ws * expect(port, PORT_MSG) * (sp * port)^0)
+  * Ct((sp * attr)^0)
+  * ((sp * touches) + Cc(nil))
+  * ws * expect(endl, "a port, an attribute, 'touches' or end of line")
+) / node"seg"
+
+local tag = Cp() * C(name_tok) / function(pos, n) return { pos, n } end
+local tag_list = "[" * ws * Ct(expect(tag, "a tag name")
+                 * (ws * "," * ws * expect(tag, "a tag name"))^0)
+                 * ws * expect("]", "',' or ']'")
+
+local tile_stmt = Cp() * kw"tile" * (
+  ws * expect(Cp() * C(tile_id), "a tile id")
+  * ((sp * Cp() * count) + Cc(nil, nil))
+  * ((ws * tag_list) + Cc(nil))
+  * ws * expect(endl, "a count (xN), a tag list ([tag, ...]) or end of line")
+) / node"tile"
+
+local set_stmt = Cp() * kw"set" * (
+  ws * expect(C(set_name), "a set name")
+  * ((sp * str) + Cc(nil))
+  * ((sp * kw"edition" * ws * expect(str, "an edition string")) + Cc(nil))
+  * ws * expect(endl, "a title string, 'edition' or end of line")
+) / node"set"
+
+local include_stmt = Cp() * kw"include" * (
+  ws * expect(C(set_name), "a set name")
+  * ws * expect(endl, "end of line")
+) / node"include"
+
+local remove_stmt = Cp() * kw"remove" * (
+  ws * expect(C(tile_id), "a tile id")
+  * ((sp * Cp() * count) + Cc(nil, nil))
+  * ws * expect(endl, "a count (xN) or end of line")
+) / node"remove"
+
+local stmt = set_stmt + include_stmt + remove_stmt + tile_stmt + seg_stmt
+local line = ws * (stmt + comment^-1 * eol + fail(STMT_MSG))
+local bom = P"\239\187\191"^-1 -- a UTF-8 byte order mark is skipped
+local file = bom * Ct(line^0) * ws * comment^-1 * expect(-P(1), STMT_MSG)
+
+-- }======================================================================
+
+-- {======================================================================
+-- Positions and messages
+-- =======================================================================
+
+-- Maps byte offsets to line:col.
+local function line_index(text)
+  local starts = { 1 }
+  local i = 1
+  while true do
+    local j = sfind(text, "\n", i, true)
+    if not j then break end
+    starts[#starts + 1] = j + 1
+    i = j + 1
+  end
+  return function(pos)
+    local lo, hi = 1, #starts
+    while lo < hi do
+      local mid = (lo + hi + 1) // 2
+      if starts[mid] <= pos then lo = mid else hi = mid - 1 end
+    end
+    return lo, pos - starts[lo] + 1
+  end
+end
+
+local function quote(s)
+  local q = s:find("'", 1, true) and '"' or "'"
+  return q .. s .. q
+end
+
+-- What the parser found at position i, for "found <what>".
+local function describe(text, i)
+  if i > #text then return "end of file" end
+  local c = ssub(text, i, i)
+  if c == "\n" or c == "\r" then return "end of line" end
+  local w = smatch(text, "^[%w_]+%*?", i)
+  if w then
+    if #w > 24 then w = ssub(w, 1, 24) .. "..." end
+    return quote(w)
+  end
+  local b = sbyte(c)
+  if b >= 32 and b < 127 then return quote(c) end
+  return sfmt("'\\x%02X'", b)
+end
+
+local function unescape(s)
+  if not s then return nil end
+  return (s:gsub("\\(.)", "%1"))
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Building the set (semantic checks)
+-- =======================================================================
+
+local function join_and(list)
+  return tconcat(list, " and ")
+end
+
+-- Builds a set from the statement list; returns set or nil, err.
+local function build(stmts, text, fname, opts)
+  local where = line_index(text)
+  local function at(pos, fmt, ...)
+    local l, c = where(pos)
+    return nil, sfmt("%s:%d:%d: ", fname, l, c) .. sfmt(fmt, ...)
+  end
+  local kinds = opts and opts.kinds
+  local NAME_MAX = M.NAME_MAX
+
+  local set = { name = nil, title = nil, edition = nil, file = fname,
+                includes = {}, removes = {}, tiles = {} }
+  local set_line
+  local tile_first = {}   -- id -> line
+  local included = {}
+  local cur               -- current tile being built: { tile=, raw segs }
+  local tiles_raw = {}
+
+  for _, s in ipairs(stmts) do
+    local tag = s.tag
+    if tag == "set" then
+      local pos, name, title, edition = s[1], s[2], s[3], s[4]
+      if set_line then
+        return at(pos, "set declared twice (first at line %d)", set_line)
+      end
+      set_line = (where(pos))
+      set.name, set.title, set.edition = name, unescape(title), unescape(edition)
+    elseif tag == "include" then
+      local pos, name = s[1], s[2]
+      if included[name] then
+        return at(pos, "set '%s' included twice (first at line %d)", name, included[name])
+      end
+      local l = where(pos)
+      included[name] = l
+      set.includes[#set.includes + 1] = { name = name, line = l }
+    elseif tag == "remove" then
+      local pos, id, cpos, n = s[1], s[2], s[3], s[4]
+      local cnt = nil
+      if n then
+        cnt = tonumber(n)
+        if #n > 6 or cnt > COUNT_MAX then
+          return at(cpos, "remove %s: count must be at most %d", id, COUNT_MAX)
+        elseif cnt < 1 then
+          return at(cpos, "remove %s: count must be at least 1", id)
+        end
+      end
+      set.removes[#set.removes + 1] = { id = id, count = cnt, line = (where(pos)) }
+    elseif tag == "tile" then
+      local pos, idpos, id, cpos, n, tags = s[1], s[2], s[3], s[4], s[5], s[6]
+      local l, c = where(pos)
+      if tile_first[id] then
+        return at(idpos, "tile %s: duplicate tile id (first at line %d)", id, tile_first[id])
+      end
+      if #id > NAME_MAX then
+        return at(idpos, "tile id '%s' is longer than %d characters",
+                  ssub(id, 1, 20) .. "...", NAME_MAX)
+      end
+      tile_first[id] = l
+      local cnt = 1
+      if n then
+        if #n > 6 or tonumber(n) > COUNT_MAX then
+          return at(cpos, "tile %s: count must be at most %d", id, COUNT_MAX)
+        end
+        cnt = tonumber(n)
+        if cnt < 1 then return at(cpos, "tile %s: count must be at least 1", id) end
+      end
+      local tag_names, seen = {}, {}
+      for _, t in ipairs(tags or {}) do
+        local tpos, tname = t[1], t[2]
+        if seen[tname] then
+          return at(tpos, "tile %s: tag '%s' listed twice", id, tname)
+        end
+        if #tname > NAME_MAX then
+          return at(tpos, "tile %s: tag name '%s' is longer than %d characters",
+                    id, ssub(tname, 1, 20) .. "...", NAME_MAX)
+        end
+        seen[tname] = true
+        tag_names[#tag_names + 1] = tname
+      end
+      cur = { tile = { id = id, count = cnt, tags = tag_names, segments = {},
+                       line = l, col = c }, pos = pos, segs = {} }
+      tiles_raw[#tiles_raw + 1] = cur
+    else -- "seg"
+      local pos, label, kpos, kind, ports, attrs, refs =
+        s[1], s[2], s[3], s[4], s[5], s[6], s[7]
+      if not cur then return at(pos, "segment line outside a tile (write a 'tile' line first)") end
+      local id = cur.tile.id
+      local segs = cur.segs
+      local index = #segs + 1
+      if index > M.MAX_SEGMENTS then
+        return at(pos, "tile %s: more than %d segments", id, M.MAX_SEGMENTS)
+      end
+      if #kind > NAME_MAX then
+        return at(kpos, "tile %s: kind name '%s' is longer than %d characters",
+                  id, ssub(kind, 1, 20) .. "...", NAME_MAX)
+      end
+      if kinds and not kinds[kind] then
+        return at(kpos, "tile %s: unknown kind '%s'", id, kind)
+      end
+      -- ports
+      local list, mine = {}, {}
+      local inner = false
+      for _, pt in ipairs(ports) do
+        local ppos, tok = pt[1], pt[2]
+        local expanded
+        if tok == "C" then
+          inner = true
+          expanded = {}
+        elseif PORT_ID[tok] then
+          expanded = { PORT_ID[tok] }
+        else
+          local sd = SIDE_ID[ssub(tok, 1, 1)]
+          expanded = { 3 * sd, 3 * sd + 1, 3 * sd + 2 }
+        end
+        for _, p in ipairs(expanded) do
+          if mine[p] then
+            return at(ppos, "tile %s: segment %d lists port %s twice", id, index, PORT_NAMES[p])
+          end
+          mine[p] = ppos
+          list[#list + 1] = p
+        end
+      end
+      if inner and #list > 0 then
+        return at(pos, "tile %s: segment %d mixes the inner port C with edge ports", id, index)
+      end
+      tsort(list)
+      -- attributes
+      local alist, aseen = {}, {}
+      for ai, a in ipairs(attrs) do
+        local apos, aname, aval = a[1], a[2], a[3]
+        if ai > M.MAX_SEG_ATTRS then
+          return at(apos, "tile %s: segment %d has more than %d attributes",
+                    id, index, M.MAX_SEG_ATTRS)
+        end
+        if aseen[aname] then
+          return at(apos, "tile %s: segment %d sets attribute '%s' twice", id, index, aname)
+        end
+        if #aname > NAME_MAX then
+          return at(apos, "tile %s: attribute name '%s' is longer than %d characters",
+                    id, ssub(aname, 1, 20) .. "...", NAME_MAX)
+        end
+        aseen[aname] = true
+        local v = 1
+        if aval then
+          local digits = smatch(aval, "^%-?0*(%d*)$")
+          v = (#digits <= 10) and mtointeger(tonumber(aval)) or nil
+          if not v or v < INT_MIN or v > INT_MAX then
+            return at(apos, "tile %s: attribute '%s' value %s is out of range (32-bit integer)",
+                      id, aname, #aval > 20 and ssub(aval, 1, 20) .. "..." or aval)
+          end
+        end
+        alist[#alist + 1] = { name = aname, value = v }
+      end
+      local l, c = where(pos)
+      segs[index] = { seg = { kind = kind, label = label, ports = list, inner = inner,
+                              attrs = alist, adjacent = {}, line = l, col = c },
+                      pos = pos, port_pos = mine, refs = refs or {} }
+    end
+  end
+
+  -- per-tile checks: coverage, labels, references
+  for _, tr in ipairs(tiles_raw) do
+    local tile, segs = tr.tile, tr.segs
+    local id = tile.id
+    local owner = {}
+    for si, sr in ipairs(segs) do
+      for _, p in ipairs(sr.seg.ports) do
+        if owner[p] then
+          return at(sr.port_pos[p], "tile %s: port %s covered by segments %d and %d",
+                    id, PORT_NAMES[p], owner[p], si)
+        end
+        owner[p] = si
+      end
+    end
+    for p = 0, 11 do
+      if not owner[p] then
+        return at(tr.pos, "tile %s: port %s covered by no segment", id, PORT_NAMES[p])
+      end
+    end
+    local labels, by_kind = {}, {}
+    for si, sr in ipairs(segs) do
+      local lb = sr.seg.label
+      if lb then
+        if labels[lb] then
+          return at(sr.pos, "tile %s: label '%s' defined twice (segments %d and %d)",
+                    id, lb, labels[lb], si)
+        end
+        labels[lb] = si
+      end
+      local k = sr.seg.kind
+      by_kind[k] = by_kind[k] or {}
+      tinsert(by_kind[k], si)
+    end
+    local adj = {}
+    for si = 1, #segs do adj[si] = {} end
+    for si, sr in ipairs(segs) do
+      for _, rf in ipairs(sr.refs) do
+        local rpos, rname = rf[1], rf[2]
+        local target = labels[rname]
+        if not target then
+          local ks = by_kind[rname]
+          if not ks then
+            return at(rpos, "tile %s: segment %d touches unknown segment '%s'", id, si, rname)
+          elseif #ks > 1 then
+            local names = {}
+            for _, k in ipairs(ks) do names[#names + 1] = tostring(k) end
+            return at(rpos, "tile %s: segment %d touches '%s', which is ambiguous "
+                      .. "(segments %s are %s; use a label)",
+                      id, si, rname, join_and(names), rname)
+          end
+          target = ks[1]
+        end
+        if target == si then
+          return at(rpos, "tile %s: segment %d touches itself", id, si)
+        end
+        adj[si][target] = true
+        adj[target][si] = true
+      end
+    end
+    for si, sr in ipairs(segs) do
+      local a = {}
+      for j = 1, #segs do if adj[si][j] then a[#a + 1] = j end end
+      sr.seg.adjacent = a
+      tile.segments[si] = sr.seg
+    end
+    set.tiles[#set.tiles + 1] = tile
+  end
+
+  if not set.name then
+    local base = fname and smatch(fname, "([^/\\]+)$") or "input"
+    set.name = smatch(base, "^(.-)%.tiles$") or base
+  end
+  return set
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Public API
+-- =======================================================================
+
+--- Parses tile notation.
+---@param text string
+---@param filename string|nil  used in messages and as set.file (default "input")
+---@param opts {kinds: table<string,boolean>|nil}|nil
+---@return meeple.TileSet|nil set
+---@return string|nil err  "FILE:LINE:COL: message"
+function M.parse(text, filename, opts)
+  local fname = filename or "input"
+  if type(text) ~= "string" then
+    return nil, fname .. ":1:1: expected a string to parse, got " .. type(text)
+  end
+  local st = { far = 0, what = nil }
+  local stmts = file:match(text, 1, st)
+  if not stmts then
+    local where = line_index(text)
+    local pos = st.far > 0 and st.far or 1
+    local l, c = where(pos)
+    return nil, sfmt("%s:%d:%d: expected %s, found %s", fname, l, c,
+                     st.what or STMT_MSG, describe(text, pos))
+  end
+  return build(stmts, text, fname, opts)
+end
+
+--- Reads a file and parses it. Plain Lua io: this module runs in the
+--- trusted host, never inside the rules sandbox.
+---@param path string
+---@param opts {kinds: table<string,boolean>|nil}|nil
+---@return meeple.TileSet|nil set
+---@return string|nil err
+function M.load(path, opts)
+  if type(path) ~= "string" then
+    return nil, "tiles.load: expected a file name, got " .. type(path)
+  end
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  if not text then return nil, path .. ": cannot read file" end
+  return M.parse(text, path, opts)
+end
+
+local function copy_tile(t, set)
+  local segs = {}
+  for i, sg in ipairs(t.segments) do
+    local ports, attrs, adj = {}, {}, {}
+    for j, p in ipairs(sg.ports) do ports[j] = p end
+    for j, a in ipairs(sg.attrs) do attrs[j] = { name = a.name, value = a.value } end
+    for j, a in ipairs(sg.adjacent) do adj[j] = a end
+    segs[i] = { kind = sg.kind, label = sg.label, ports = ports, inner = sg.inner,
+                attrs = attrs, adjacent = adj, line = sg.line, col = sg.col }
+  end
+  local tags = {}
+  for j, g in ipairs(t.tags) do tags[j] = g end
+  return { id = t.id, count = t.count, tags = tags, segments = segs,
+           line = t.line, col = t.col, set = set.name, file = set.file }
+end
+
+--- Applies composition (include / remove) and returns the flat tile list:
+--- the tiles of each included set in include order (after this set's
+--- removes), then this set's own tiles. Tiles are fresh copies carrying
+--- their final count and the name and file of the set that defined them.
+---@param set meeple.TileSet
+---@param loader fun(name: string): (meeple.TileSet|nil, string|nil)
+---@return meeple.Tile[]|nil tiles
+---@return string|nil err  "FILE:LINE: message"
+function M.resolve(set, loader)
+  local cache = {}
+  local function get(name)
+    local c = cache[name]
+    if c then return c[1], c[2] end
+    local s, err = loader(name)
+    if s == nil and err == nil then err = "not found" end
+    cache[name] = { s, err }
+    return s, err
+  end
+  local function go(s, stack)
+    local out, index = {}, {}
+    for _, inc in ipairs(s.includes) do
+      for _, name in ipairs(stack) do
+        if name == inc.name then
+          local chain = {}
+          for _, n in ipairs(stack) do chain[#chain + 1] = n end
+          chain[#chain + 1] = inc.name
+          return nil, sfmt("%s:%d: include cycle: %s", s.file, inc.line, tconcat(chain, " -> "))
+        end
+      end
+      local sub, err = get(inc.name)
+      if not sub then
+        return nil, sfmt("%s:%d: cannot include set '%s': %s", s.file, inc.line, inc.name,
+                         tostring(err))
+      end
+      stack[#stack + 1] = inc.name
+      local list, err2 = go(sub, stack)
+      stack[#stack] = nil
+      if not list then return nil, err2 end
+      for _, t in ipairs(list) do
+        if index[t.id] then
+          return nil, sfmt("%s:%d: tile %s comes from both set '%s' and set '%s'",
+                           s.file, inc.line, t.id, out[index[t.id]].set, t.set)
+        end
+        out[#out + 1] = t
+        index[t.id] = #out
+      end
+    end
+    for _, rm in ipairs(s.removes) do
+      local i = index[rm.id]
+      if not i then
+        return nil, sfmt("%s:%d: remove %s: no such tile in the included sets", s.file, rm.line, rm.id)
+      end
+      local t = out[i]
+      if rm.count and rm.count < t.count then
+        t.count = t.count - rm.count
+      elseif rm.count and rm.count > t.count then
+        return nil, sfmt("%s:%d: remove %s x%d: only %d left", s.file, rm.line, rm.id,
+                         rm.count, t.count)
+      else
+        out[i] = false
+        index[rm.id] = nil
+      end
+    end
+    local kept = {}
+    for _, t in ipairs(out) do if t then kept[#kept + 1] = t end end
+    out, index = kept, {}
+    for i, t in ipairs(out) do index[t.id] = i end
+    for _, t in ipairs(s.tiles) do
+      if index[t.id] then
+        return nil, sfmt("%s:%d: tile %s: already defined by included set '%s'",
+                         s.file, t.line, t.id, out[index[t.id]].set)
+      end
+      out[#out + 1] = copy_tile(t, s)
+      index[t.id] = #out
+    end
+    return out
+  end
+  return go(set, { set.name })
+end
+
+--- load + resolve; an included set NAME is read from <dir>/NAME.tiles,
+--- where dir is the directory of path.
+---@return meeple.Tile[]|nil tiles
+---@return meeple.TileSet|string set_or_err  the top set, or the message
+function M.load_resolved(path, opts)
+  local set, err = M.load(path, opts)
+  if not set then return nil, err end
+  local dir = smatch(path, "^(.*)[/\\][^/\\]*$") or "."
+  local tiles, rerr = M.resolve(set, function(name)
+    return M.load(dir .. "/" .. name .. ".tiles", opts)
+  end)
+  if not tiles then return nil, rerr end
+  return tiles, set
+end
+
+local function sorted_entries(map)
+  local names = {}
+  for k in pairs(map) do names[#names + 1] = k end
+  tsort(names)
+  local out = {}
+  for i, k in ipairs(names) do
+    local e = map[k]
+    e.name = k
+    out[i] = e
+  end
+  return out
+end
+
+--- Counts over a flat tile list (or a set's own tiles).
+---@param tiles meeple.Tile[]
+---@param set meeple.TileSet|nil  only its name is used
+---@return meeple.Summary
+function M.summary(tiles, set)
+  local total, kinds, attrs, tags = 0, {}, {}, {}
+  for _, t in ipairs(tiles) do
+    local n = t.count
+    total = total + n
+    local seen = {}
+    for _, sg in ipairs(t.segments) do
+      local k = kinds[sg.kind]
+      if not k then k = { segments = 0, tiles = 0 }; kinds[sg.kind] = k end
+      k.segments = k.segments + n
+      if not seen[sg.kind] then seen[sg.kind] = true; k.tiles = k.tiles + n end
+      for _, a in ipairs(sg.attrs) do
+        local e = attrs[a.name]
+        if not e then e = { total = 0 }; attrs[a.name] = e end
+        e.total = e.total + n * a.value
+      end
+    end
+    for _, g in ipairs(t.tags) do
+      local e = tags[g]
+      if not e then e = { tiles = 0 }; tags[g] = e end
+      e.tiles = e.tiles + n
+    end
+  end
+  return { name = set and set.name or nil, tiles = total, types = #tiles,
+           kinds = sorted_entries(kinds), attrs = sorted_entries(attrs),
+           tags = sorted_entries(tags) }
+end
+
+--- One line of text, e.g.
+--- "base: 72 tiles, 24 types; kinds: city 49, ...; attrs: pennant 10".
+--- The counts per kind are segments (each tile counted count times).
+---@param sum meeple.Summary
+---@param name string|nil  overrides sum.name
+function M.format_summary(sum, name)
+  name = name or sum.name
+  local parts = {}
+  for i, k in ipairs(sum.kinds) do parts[i] = k.name .. " " .. k.segments end
+  local line = sfmt("%s%d tiles, %d types; kinds: %s", name and (name .. ": ") or "",
+                    sum.tiles, sum.types, #parts > 0 and tconcat(parts, ", ") or "none")
+  if #sum.attrs > 0 then
+    local ap = {}
+    for i, a in ipairs(sum.attrs) do ap[i] = a.name .. " " .. a.total end
+    line = line .. "; attrs: " .. tconcat(ap, ", ")
+  end
+  return line
+end
+
+return M

@@ -1,0 +1,132 @@
+/*
+** sandbox.h: the sandbox that runs untrusted rule scripts (house rules,
+** fan expansions, bots).
+**
+** One mp_sandbox owns one lua_State, normally one per game. Scripts see
+** an allow-list of the standard library (base, string, table, math,
+** utf8; see docs/sandbox.md for every name) and nothing else: no io, os,
+** package, debug, no binary chunks, no string.dump. They cannot modify
+** what another script sees: the library tables are read-only proxies and
+** each loaded chunk gets its own global environment.
+**
+** Two limits protect the host from a runaway script:
+**   memory_cap          bytes the whole lua_State may hold while a script
+**                       runs (a game, not a call: garbage from earlier
+**                       calls counts until it is collected);
+**   instruction_budget  VM instructions per outermost mp_sandbox_call().
+** Neither can be swallowed by the script's own pcall: once a limit trips,
+** every pcall/xpcall/load in the script re-raises and the count hook
+** raises again at every instruction until control is back in the host.
+**
+** Randomness comes only from the host (the game's RNG): math.random is
+** built on the callback given to mp_sandbox_new(), math.randomseed
+** raises. This keeps replays and network games deterministic.
+**
+** Errors: functions returning int return 0 on success and a negative
+** mp_sandbox_status on failure; the one-line message ("file:line: text",
+** no traceback) is then readable with mp_sandbox_error() until the next
+** call. Nothing here aborts the process, and nothing is kept in C
+** globals: all state lives in the mp_sandbox and its lua_State.
+*/
+#ifndef MP_SANDBOX_H
+#define MP_SANDBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mp_sandbox mp_sandbox;
+
+/* Negative results of the int-returning functions. The host can tell a
+** script that is merely wrong (ERROR) from one that misbehaves (BUDGET,
+** MEMORY), e.g. to disqualify a bot. */
+typedef enum mp_sandbox_status {
+  MP_SANDBOX_OK = 0,
+  MP_SANDBOX_ERROR = -1,   /* syntax or runtime error in the script */
+  MP_SANDBOX_EBUDGET = -2, /* instruction budget exhausted */
+  MP_SANDBOX_EMEMORY = -3, /* memory cap reached (or the system is out) */
+  MP_SANDBOX_EINVAL = -4   /* bad use of the API by the host */
+} mp_sandbox_status;
+
+#define MP_SANDBOX_DEFAULT_MEMORY_CAP ((size_t)64 << 20)  /* 64 MiB */
+#define MP_SANDBOX_DEFAULT_BUDGET 10000000L              /* instructions */
+
+typedef struct mp_sandbox_limits {
+  size_t memory_cap;       /* bytes, 0 = MP_SANDBOX_DEFAULT_MEMORY_CAP */
+  long instruction_budget; /* per call, <= 0 = MP_SANDBOX_DEFAULT_BUDGET */
+} mp_sandbox_limits;
+
+/* The game's RNG: returns 64 uniformly distributed random bits. Called
+** only by math.random, and only as many times as the drawing needs. */
+typedef uint64_t (*mp_rng_fn)(void *ud);
+
+/* Where print() writes. 'text' is one whole line including its '\n' and
+** is not NUL-terminated. */
+typedef void (*mp_print_fn)(void *ud, const char *text, size_t len);
+
+/* Creates a sandbox. 'limits' may be NULL (defaults). 'rng' may be NULL,
+** then math.random raises an error. Returns NULL if memory is short. */
+mp_sandbox *mp_sandbox_new(const mp_sandbox_limits *limits, mp_rng_fn rng,
+                           void *rng_ud);
+
+/* Closes the lua_State and frees everything. NULL is ignored. */
+void mp_sandbox_free(mp_sandbox *sb);
+
+/* The state, for the host to push arguments, read results and register
+** its own API. The host must run scripts only through mp_sandbox_run()
+** and mp_sandbox_call(): a plain lua_pcall() runs without the budget and
+** the cap. It must not replace the allocator or the extra space. */
+lua_State *mp_sandbox_lua(mp_sandbox *sb);
+
+/* Loads a text chunk (binary chunks are refused) with a fresh global
+** environment and runs it under the budget. 'chunkname' is Lua's: use
+** "@scripts/base.lua" so messages read "scripts/base.lua:3: ...".
+** On success pushes the environment table, then the chunk's 'nresults'
+** results (LUA_MULTRET allowed): the host finds the functions a script
+** defined in its environment. On failure pushes nothing. Reading a
+** missing field of the environment from C (lua_getfield) gives nil; from
+** the script it is an error. */
+int mp_sandbox_run(mp_sandbox *sb, const char *chunkname, const char *code,
+                   size_t len, int nresults);
+
+/* Calls the function at stack index -(nargs+1) with the 'nargs' values
+** above it, like lua_pcall(L, nargs, nresults, 0), with a fresh
+** instruction budget. On success the results replace function and
+** arguments; on failure function and arguments are popped and nothing is
+** pushed. A call made from inside a running script (a host C function
+** calling back into Lua) shares the outer call's budget instead. */
+int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults);
+
+/* The one-line message of the last failure, "" if none. Valid until the
+** next call on 'sb'. */
+const char *mp_sandbox_error(const mp_sandbox *sb);
+
+/* Bytes the lua_State holds right now (Lua's own accounting, including
+** garbage not yet collected). */
+size_t mp_sandbox_memory(const mp_sandbox *sb);
+
+/* Makes the value at the top of the stack a global visible to every
+** script, and pops it. A table is exposed through a read-only proxy that
+** also wraps the tables nested in it (the host keeps its own reference
+** and may still change them; scripts see the changes). Fails with
+** MP_SANDBOX_EINVAL if 'name' is already a global of the sandbox. */
+int mp_sandbox_expose(mp_sandbox *sb, const char *name);
+
+/* Changes the limits; NULL or zero fields restore the defaults. A lower
+** cap than the memory in use makes the next growing allocation fail. */
+void mp_sandbox_set_limits(mp_sandbox *sb, const mp_sandbox_limits *limits);
+void mp_sandbox_get_limits(const mp_sandbox *sb, mp_sandbox_limits *limits);
+
+/* Redirects print(); NULL restores the default (stdout). */
+void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

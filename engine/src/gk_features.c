@@ -1,0 +1,249 @@
+/*
+** gk_features.c: the feature graph. Union-find over segment nodes with
+** aggregates at each root; members form a circular list so a feature can
+** be walked without scanning the board.
+*/
+#include <stdlib.h>
+
+#include "gk_internal.h"
+
+static int32_t merge_attr(int op, int32_t a, int32_t b) {
+  switch (op) {
+    case GK_MERGE_SUM: {
+      int64_t s = (int64_t)a + b;
+      return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int32_t)s;
+    }
+    case GK_MERGE_MAX: return a > b ? a : b;
+    case GK_MERGE_MIN: return a < b ? a : b;
+    case GK_MERGE_ANY: return (a || b) ? 1 : 0;
+    case GK_MERGE_ALL: return (a && b) ? 1 : 0;
+    default: assert(0); return a;
+  }
+}
+
+/* Unites two roots; returns the surviving root. */
+int32_t gk_unite(gk_game *g, int32_t a, int32_t b) {
+  assert(a != b && g->parent[a] == a && g->parent[b] == b);
+  gk_rootrec *ra = &g->root[a], *rb = &g->root[b];
+  if (ra->segments < rb->segments || (ra->segments == rb->segments && b < a)) {
+    int32_t t = a;
+    a = b;
+    b = t;
+    gk_rootrec *tr = ra;
+    ra = rb;
+    rb = tr;
+  }
+  g->parent[b] = a;
+  ra->open += rb->open;
+  ra->segments += rb->segments;
+  ra->tiles = -1;
+  ra->closed_by |= rb->closed_by;
+  if (rb->fig_head >= 0) {
+    if (ra->fig_head < 0) {
+      ra->fig_head = rb->fig_head;
+    } else {
+      int32_t f = ra->fig_head;
+      while (g->figures[f].next >= 0) f = g->figures[f].next;
+      g->figures[f].next = rb->fig_head;
+    }
+  }
+  ra->figures += rb->figures;
+  int na = g->rules->n_attrs;
+  int32_t *av = g->attrs + (size_t)a * (size_t)na;
+  const int32_t *bv = g->attrs + (size_t)b * (size_t)na;
+  for (int i = 0; i < na; i++) av[i] = merge_attr(g->rules->attr_op[i], av[i], bv[i]);
+  int32_t t = g->next[a];
+  g->next[a] = g->next[b];
+  g->next[b] = t;
+  return a;
+}
+
+/* Distinct tiles, counted by walking the members when first asked after
+** a merge: a merge cannot know cheaply whether both sides already share
+** a tile (a city entering the same tile through two caps). */
+int gk_count_tiles(const gk_game *cg, int32_t root) {
+  gk_game *g = (gk_game *)cg;
+  if (g->root[root].tiles >= 0) return g->root[root].tiles;
+  if (++g->stamp_gen == 0) {
+    memset(g->stamp, 0, (size_t)g->cap_tiles * sizeof *g->stamp);
+    g->stamp_gen = 1;
+  }
+  uint32_t gen = g->stamp_gen;
+  int count = 0;
+  int32_t n = root;
+  do {
+    int32_t t = g->node_tile[n];
+    if (g->stamp[t] != gen) {
+      g->stamp[t] = gen;
+      count++;
+    }
+    n = g->next[n];
+  } while (n != root);
+  g->root[root].tiles = count;
+  return count;
+}
+
+bool gk_root_closed(const gk_game *g, int32_t root) {
+  switch (g->rules->kind_completion[g->node_kind[root]]) {
+    case GK_CLOSE_PORTS: return g->root[root].open == 0;
+    case GK_CLOSE_SURROUNDED: return g->root[root].closed_by != 0;
+    default: return false;
+  }
+}
+
+static bool node_ok(const gk_game *g, const char *fn, int32_t n) {
+  if (n >= 0 && n < g->n_nodes) return true;
+  gk_game_seterr(g, "%s: no node %d", fn, n);
+  return false;
+}
+
+int gk_node_count(const gk_game *g) { return g ? g->n_nodes : 0; }
+
+int32_t gk_node(const gk_game *g, int tile, int segment) {
+  if (!g) return GK_EINVAL;
+  if (tile < 0 || tile >= g->n_tiles) {
+    gk_game_seterr(g, "node: no placed tile %d", tile);
+    return GK_EINVAL;
+  }
+  const gk_tilerec *t = &g->tiles[tile];
+  if (segment < 0 || segment >= g->rules->tiles[t->type].def.n_segments) {
+    gk_game_seterr(g, "node: tile %d has no segment %d", tile, segment);
+    return GK_EINVAL;
+  }
+  return t->first_node + segment;
+}
+
+int32_t gk_node_at_port(const gk_game *g, int32_t x, int32_t y, int port) {
+  if (!g || port < 0 || port >= GK_PORT_COUNT) return GK_EINVAL;
+  int tile = gk_tile_at(g, x, y);
+  if (tile < 0) return -1;
+  const gk_tilerec *t = &g->tiles[tile];
+  return t->first_node + gk_port_seg(g->rules, t->type, t->rot)[port];
+}
+
+int gk_node_tile(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "node_tile", n)) return GK_EINVAL;
+  return g->node_tile[n];
+}
+
+int gk_node_segment(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "node_segment", n)) return GK_EINVAL;
+  return g->node_seg[n];
+}
+
+int gk_node_kind(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "node_kind", n)) return GK_EINVAL;
+  return g->node_kind[n];
+}
+
+int32_t gk_feature_root(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "feature_root", n)) return GK_EINVAL;
+  return gk_find(g, n);
+}
+
+int gk_feature_get(const gk_game *g, int32_t n, gk_feature_info *out) {
+  if (!g || !node_ok(g, "feature_info", n) || !out) return GK_EINVAL;
+  int32_t r = gk_find(g, n);
+  out->root = r;
+  out->kind = g->node_kind[r];
+  out->open_ports = g->root[r].open;
+  out->closed = gk_root_closed(g, r);
+  out->segments = g->root[r].segments;
+  out->tiles = gk_count_tiles(g, r);
+  out->figures = g->root[r].figures;
+  return GK_OK;
+}
+
+int gk_feature_tiles(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "feature_tiles", n)) return GK_EINVAL;
+  return gk_count_tiles(g, gk_find(g, n));
+}
+
+int32_t gk_feature_attr(const gk_game *g, int32_t n, int attr) {
+  if (!g || !node_ok(g, "feature_attr", n)) return 0;
+  if (attr < 0 || attr >= g->rules->n_attrs) {
+    gk_game_seterr(g, "feature_attr: no attribute %d", attr);
+    return 0;
+  }
+  return g->attrs[(size_t)gk_find(g, n) * (size_t)g->rules->n_attrs + (size_t)attr];
+}
+
+static int cmp_i32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static bool out_ok(const gk_game *g, const char *fn, const void *out, int cap) {
+  if (cap >= 0 && (cap == 0 || out)) return true;
+  gk_game_seterr(g, "%s: bad output buffer", fn);
+  return false;
+}
+
+int gk_feature_nodes(const gk_game *g, int32_t n, int32_t *out, int cap) {
+  if (!g || !node_ok(g, "feature_nodes", n) || !out_ok(g, "feature_nodes", out, cap))
+    return GK_EINVAL;
+  int32_t r = gk_find(g, n);
+  int count = 0;
+  int32_t m = r;
+  do {
+    if (count < cap) out[count] = m;
+    count++;
+    m = g->next[m];
+  } while (m != r);
+  if (count <= cap) qsort(out, (size_t)count, sizeof *out, cmp_i32);
+  return count;
+}
+
+int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
+  if (!g || !node_ok(g, "feature_adjacent", n) ||
+      !out_ok(g, "feature_adjacent", out, cap))
+    return GK_EINVAL;
+  int32_t r = gk_find(g, n);
+  /* Distinct roots, gathered in a small growing local set. */
+  int32_t local[256];
+  int32_t *set = local;
+  int nset = 0, capset = 256;
+  int32_t m = r;
+  do {
+    const gk_tilerec *t = &g->tiles[g->node_tile[m]];
+    uint16_t adj = g->rules->tiles[t->type].def.segments[g->node_seg[m]].adjacent;
+    while (adj) {
+      int s = __builtin_ctz(adj);
+      adj &= (uint16_t)(adj - 1);
+      int32_t ar = gk_find(g, t->first_node + s);
+      if (ar == r) continue;
+      int k = 0;
+      while (k < nset && set[k] != ar) k++;
+      if (k < nset) continue;
+      if (nset == capset) {
+        int32_t *bigger = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)capset * 2);
+        if (!bigger) {
+          if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+          gk_game_seterr(g, "out of memory");
+          return GK_ENOMEM;
+        }
+        memcpy(bigger, set, sizeof(int32_t) * (size_t)nset);
+        if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+        set = bigger;
+        capset *= 2;
+      }
+      set[nset++] = ar;
+    }
+    m = g->next[m];
+  } while (m != r);
+  qsort(set, (size_t)nset, sizeof *set, cmp_i32);
+  for (int i = 0; i < nset && i < cap; i++) out[i] = set[i];
+  if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+  return nset;
+}
+
+int gk_features(const gk_game *g, int32_t *out, int cap) {
+  if (!g || !out_ok(g, "features", out, cap)) return GK_EINVAL;
+  int count = 0;
+  for (int32_t n = 0; n < g->n_nodes; n++)
+    if (g->parent[n] == n) {
+      if (count < cap) out[count] = n;
+      count++;
+    }
+  return count;
+}

@@ -1,0 +1,272 @@
+/*
+** gk_game.c: creating, copying and freeing game states; turn, blobs.
+*/
+#include "gk_internal.h"
+
+/* Every array a game owns, with its element size and capacity field, so
+** that free, clone and size walk one list. */
+typedef struct array_ref {
+  void **ptr;
+  int32_t *cap;
+  size_t elem;
+} array_ref;
+
+enum { N_ARRAYS = 14 };
+
+static int32_t cells_cap(gk_game *g) { return g->w * g->h; }
+
+static void list_arrays(gk_game *g, array_ref out[N_ARRAYS],
+                        int32_t *cell_cap, int32_t *stamp_cap,
+                        int32_t *attr_cap, int32_t *fig_cap,
+                        int32_t *supply_cap) {
+  int nfk = g->rules->n_figure_kinds;
+  *cell_cap = cells_cap(g);
+  *stamp_cap = g->cap_tiles;
+  *attr_cap = g->cap_nodes * g->rules->n_attrs;
+  *fig_cap = g->n_figures;
+  *supply_cap = (g->n_players + 1) * nfk;
+  int i = 0;
+  out[i++] = (array_ref){(void **)&g->cells, cell_cap, sizeof(gk_cellrec)};
+  out[i++] = (array_ref){(void **)&g->frontier, &g->cap_frontier, sizeof(gk_frontier_entry)};
+  out[i++] = (array_ref){(void **)&g->tiles, &g->cap_tiles, sizeof(gk_tilerec)};
+  out[i++] = (array_ref){(void **)&g->boardops, &g->cap_boardops, sizeof(gk_boardop)};
+  out[i++] = (array_ref){(void **)&g->parent, &g->cap_nodes, sizeof(int32_t)};
+  out[i++] = (array_ref){(void **)&g->next, &g->cap_nodes, sizeof(int32_t)};
+  out[i++] = (array_ref){(void **)&g->node_tile, &g->cap_nodes, sizeof(int32_t)};
+  out[i++] = (array_ref){(void **)&g->node_seg, &g->cap_nodes, 1};
+  out[i++] = (array_ref){(void **)&g->node_kind, &g->cap_nodes, 1};
+  out[i++] = (array_ref){(void **)&g->root, &g->cap_nodes, sizeof(gk_rootrec)};
+  out[i++] = (array_ref){(void **)&g->attrs, attr_cap, sizeof(int32_t)};
+  out[i++] = (array_ref){(void **)&g->stamp, stamp_cap, sizeof(uint32_t)};
+  out[i++] = (array_ref){(void **)&g->figures, fig_cap, sizeof(gk_figrec)};
+  out[i++] = (array_ref){(void **)&g->supply, supply_cap, sizeof(int16_t)};
+  assert(i == N_ARRAYS);
+}
+
+static void free_arrays(gk_game *g) {
+  array_ref arr[N_ARRAYS];
+  int32_t c1, c2, c3, c4, c5;
+  list_arrays(g, arr, &c1, &c2, &c3, &c4, &c5);
+  for (int i = 0; i < N_ARRAYS; i++) {
+    gk_mem(&g->alloc, *arr[i].ptr, (size_t)*arr[i].cap * arr[i].elem, 0);
+    *arr[i].ptr = NULL;
+  }
+  for (int s = 0; s < GK_MAX_STACKS; s++) {
+    gk_mem(&g->alloc, g->stacks[s].types,
+           (size_t)g->stacks[s].cap * sizeof(uint16_t), 0);
+    g->stacks[s].types = NULL;
+  }
+  gk_mem(&g->alloc, g->ledger, (size_t)g->cap_ledger * sizeof *g->ledger, 0);
+  gk_mem(&g->alloc, g->log, (size_t)g->cap_log * sizeof *g->log, 0);
+  for (int b = 0; b < GK_MAX_BLOBS; b++)
+    gk_mem(&g->alloc, g->blob[b], g->blob_len[b], 0);
+  g->ledger = NULL;
+  g->log = NULL;
+}
+
+void gk_game_free(gk_game *g) {
+  if (!g) return;
+  free_arrays(g);
+  gk_allocator a = g->alloc;
+  gk_mem(&a, g, sizeof *g, 0);
+}
+
+/* Initial board window: enough for a typical game without growing. */
+enum { INITIAL_WINDOW = 24, INITIAL_TILES = 96, INITIAL_NODES = 512 };
+
+gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
+  if (!rules || !rules->frozen || n_players < 1 || n_players > GK_MAX_PLAYERS)
+    return NULL;
+  gk_allocator a = rules->alloc;
+  gk_game *g = gk_mem(&a, NULL, 0, sizeof *g);
+  if (!g) return NULL;
+  memset(g, 0, sizeof *g);
+  g->rules = rules;
+  g->alloc = a;
+  g->n_players = n_players;
+  gk_rng_seed(g->rng, seed);
+
+  int nfk = rules->n_figure_kinds;
+  int nfig = 0;
+  for (int k = 0; k < nfk; k++)
+    nfig += rules->figure_spec[k].per_player * n_players +
+            rules->figure_spec[k].neutral;
+  g->n_figures = nfig;
+  g->w = g->h = INITIAL_WINDOW;
+  g->ox = g->oy = -INITIAL_WINDOW / 2;
+  g->cap_tiles = INITIAL_TILES;
+  g->cap_nodes = INITIAL_NODES;
+  g->cap_frontier = 64;
+  g->cap_boardops = INITIAL_TILES;
+
+  array_ref arr[N_ARRAYS];
+  int32_t c1, c2, c3, c4, c5;
+  list_arrays(g, arr, &c1, &c2, &c3, &c4, &c5);
+  for (int i = 0; i < N_ARRAYS; i++) {
+    size_t bytes = (size_t)*arr[i].cap * arr[i].elem;
+    *arr[i].ptr = bytes ? gk_mem(&a, NULL, 0, bytes) : NULL;
+    if (bytes && !*arr[i].ptr) {
+      /* free what was made; the list gives each size */
+      for (int j = 0; j < i; j++)
+        gk_mem(&a, *arr[j].ptr, (size_t)*arr[j].cap * arr[j].elem, 0);
+      gk_mem(&a, g, sizeof *g, 0);
+      return NULL;
+    }
+    /* Arrays written before they are read need no clearing. */
+    if (bytes && (*arr[i].ptr == g->stamp || *arr[i].ptr == g->figures ||
+                  *arr[i].ptr == g->supply))
+      memset(*arr[i].ptr, 0, bytes);
+  }
+  for (int32_t i = 0; i < g->w * g->h; i++)
+    g->cells[i] = (gk_cellrec){.tile = -1, .fpos = -1, .key = 0};
+
+  int f = 0;
+  for (int k = 0; k < nfk; k++) {
+    const gk_figure_spec *sp = &rules->figure_spec[k];
+    for (int p = 0; p < n_players; p++)
+      for (int c = 0; c < sp->per_player; c++)
+        g->figures[f++] = (gk_figrec){(int8_t)p, (uint8_t)k, GK_AT_SUPPLY, 0, 0, -1};
+    for (int c = 0; c < sp->neutral; c++)
+      g->figures[f++] = (gk_figrec){-1, (uint8_t)k, GK_AT_SUPPLY, 0, 0, -1};
+    for (int p = 0; p < n_players; p++)
+      g->supply[(p + 1) * nfk + k] = (int16_t)sp->per_player;
+    g->supply[k] = (int16_t)sp->neutral;
+  }
+  assert(f == nfig);
+  if (gk_log_reserve(g, 64)) {
+    gk_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+gk_game *gk_game_clone(const gk_game *src) {
+  if (!src) return NULL;
+  gk_allocator a = src->alloc;
+  gk_game *g = gk_mem(&a, NULL, 0, sizeof *g);
+  if (!g) return NULL;
+  memcpy(g, src, sizeof *g);
+  /* Null every pointer first so a failure part-way frees only copies. */
+  array_ref arr[N_ARRAYS], sarr[N_ARRAYS];
+  int32_t c1, c2, c3, c4, c5, s1, s2, s3, s4, s5;
+  list_arrays(g, arr, &c1, &c2, &c3, &c4, &c5);
+  list_arrays((gk_game *)src, sarr, &s1, &s2, &s3, &s4, &s5);
+  for (int i = 0; i < N_ARRAYS; i++) *arr[i].ptr = NULL;
+  for (int s = 0; s < GK_MAX_STACKS; s++) g->stacks[s].types = NULL;
+  g->ledger = NULL;
+  g->log = NULL;
+  for (int b = 0; b < GK_MAX_BLOBS; b++) g->blob[b] = NULL;
+
+  bool ok = true;
+  for (int i = 0; i < N_ARRAYS && ok; i++) {
+    size_t bytes = (size_t)*sarr[i].cap * sarr[i].elem;
+    if (!bytes) continue;
+    *arr[i].ptr = gk_mem(&a, NULL, 0, bytes);
+    if (!*arr[i].ptr) ok = false;
+    else memcpy(*arr[i].ptr, *sarr[i].ptr, bytes);
+  }
+  for (int s = 0; s < GK_MAX_STACKS && ok; s++) {
+    size_t bytes = (size_t)src->stacks[s].cap * sizeof(uint16_t);
+    if (!bytes) continue;
+    g->stacks[s].types = gk_mem(&a, NULL, 0, bytes);
+    if (!g->stacks[s].types) ok = false;
+    else memcpy(g->stacks[s].types, src->stacks[s].types, bytes);
+  }
+  if (ok && src->cap_ledger) {
+    size_t bytes = (size_t)src->cap_ledger * sizeof *src->ledger;
+    g->ledger = gk_mem(&a, NULL, 0, bytes);
+    if (!g->ledger) ok = false;
+    else memcpy(g->ledger, src->ledger, bytes);
+  }
+  if (ok && src->cap_log) {
+    size_t bytes = (size_t)src->cap_log * sizeof *src->log;
+    g->log = gk_mem(&a, NULL, 0, bytes);
+    if (!g->log) ok = false;
+    else memcpy(g->log, src->log, bytes);
+  }
+  for (int b = 0; b < GK_MAX_BLOBS && ok; b++) {
+    if (!src->blob_len[b]) continue;
+    g->blob[b] = gk_mem(&a, NULL, 0, src->blob_len[b]);
+    if (!g->blob[b]) ok = false;
+    else memcpy(g->blob[b], src->blob[b], src->blob_len[b]);
+  }
+  if (!ok) {
+    /* gk_mem(NULL, 0) is harmless, so the ordinary free path works on a
+    ** half-made copy whose missing arrays are NULL. Sizes passed to the
+    ** allocator are the source's, which equal ours. */
+    gk_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+size_t gk_game_size(const gk_game *g) {
+  if (!g) return 0;
+  array_ref arr[N_ARRAYS];
+  int32_t c1, c2, c3, c4, c5;
+  list_arrays((gk_game *)g, arr, &c1, &c2, &c3, &c4, &c5);
+  size_t total = sizeof *g;
+  for (int i = 0; i < N_ARRAYS; i++) total += (size_t)*arr[i].cap * arr[i].elem;
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    total += (size_t)g->stacks[s].cap * sizeof(uint16_t);
+  total += (size_t)g->cap_ledger * sizeof *g->ledger;
+  total += (size_t)g->cap_log * sizeof *g->log;
+  for (int b = 0; b < GK_MAX_BLOBS; b++) total += g->blob_len[b];
+  return total;
+}
+
+const char *gk_game_error(const gk_game *g) { return g ? g->err : "no game"; }
+const gk_rules *gk_game_rules(const gk_game *g) { return g ? g->rules : NULL; }
+int gk_game_players(const gk_game *g) { return g ? g->n_players : 0; }
+
+int gk_game_set_turn(gk_game *g, int turn, int player) {
+  if (!g) return GK_EINVAL;
+  if (turn < 0 || !gk_valid_player(g, player)) {
+    gk_game_seterr(g, "set_turn: bad turn %d or player %d", turn, player);
+    return GK_EINVAL;
+  }
+  if (gk_log_reserve(g, 1)) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  g->turn = turn;
+  g->player = player;
+  gk_log_push(g, GK_EV_TURN, turn, player, 0, 0, 0);
+  return GK_OK;
+}
+
+int gk_game_turn(const gk_game *g) { return g ? g->turn : 0; }
+int gk_game_player(const gk_game *g) { return g ? g->player : 0; }
+
+int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
+  if (!g) return GK_EINVAL;
+  if (slot < 0 || slot >= GK_MAX_BLOBS || (len && !data) || len > (1u << 30)) {
+    gk_game_seterr(g, "blob_set: bad slot %d or data", slot);
+    return GK_EINVAL;
+  }
+  if (gk_log_reserve(g, 1)) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  void *copy = NULL;
+  if (len) {
+    copy = gk_mem(&g->alloc, NULL, 0, len);
+    if (!copy) {
+      gk_game_seterr(g, "out of memory storing %zu bytes", len);
+      return GK_ENOMEM;
+    }
+    memcpy(copy, data, len);
+  }
+  gk_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
+  g->blob[slot] = copy;
+  g->blob_len[slot] = len;
+  gk_log_push(g, GK_EV_BLOB, slot, (int32_t)len, 0, 0, 0);
+  return GK_OK;
+}
+
+const void *gk_blob_get(const gk_game *g, int slot, size_t *len) {
+  if (len) *len = 0;
+  if (!g || slot < 0 || slot >= GK_MAX_BLOBS) return NULL;
+  if (len) *len = g->blob_len[slot];
+  return g->blob[slot];
+}

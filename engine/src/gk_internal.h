@@ -1,0 +1,253 @@
+/*
+** gk_internal.h: layouts shared by the kernel's own files. Never included
+** from outside engine/src.
+*/
+#ifndef GK_INTERNAL_H
+#define GK_INTERNAL_H
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "gk.h"
+
+#define GK_ERR_MAX 256
+#define GK_MAX_CLASSES 64
+#define GK_NO_SEGMENT 0xFF
+/* A dense placement table bigger than this many bytes is not built; the
+** listing then checks rotations directly. */
+#define GK_ROTMASK_TABLE_MAX (4u << 20)
+/* Largest board window, in cells. Tiles must touch, so a real game stays
+** far below it; it only stops absurd fixed placements. */
+#define GK_MAX_WINDOW_CELLS (16u << 20)
+#define GK_MAX_WINDOW_SIDE 32000
+#define GK_MAX_COORD (1 << 20)
+
+typedef struct gk_name {
+  char s[GK_NAME_MAX + 1];
+} gk_name;
+
+typedef struct gk_tile_entry {
+  gk_tile_def def;          /* def.id points at id below */
+  char id[GK_NAME_MAX + 1];
+} gk_tile_entry;
+
+/* What a fresh node of each segment of a tile type starts with. */
+typedef struct gk_tile_template {
+  int n_segments;
+  uint8_t kind[GK_MAX_SEGMENTS];
+  int32_t open[GK_MAX_SEGMENTS];   /* ports covered */
+  size_t attr_offset;              /* into template_attrs, n_attrs per segment */
+} gk_tile_template;
+
+struct gk_rules {
+  gk_allocator alloc;
+  char err[GK_ERR_MAX];
+  bool frozen;
+
+  int n_kinds;
+  gk_name kind_name[GK_MAX_KINDS];
+  uint8_t kind_completion[GK_MAX_KINDS];
+  uint8_t kind_flags[GK_MAX_KINDS];
+  uint64_t kind_match[GK_MAX_KINDS]; /* bit j: kind i may face kind j */
+  uint64_t kind_join[GK_MAX_KINDS];  /* bit j: ... and unites with it */
+
+  int n_attrs;
+  gk_name attr_name[GK_MAX_ATTRS];
+  uint8_t attr_op[GK_MAX_ATTRS];
+
+  int n_tags;
+  gk_name tag_name[GK_MAX_TAGS];
+
+  int n_figure_kinds;
+  gk_name figure_name[GK_MAX_FIGURE_KINDS];
+  gk_figure_spec figure_spec[GK_MAX_FIGURE_KINDS];
+
+  int n_stacks;
+  gk_name stack_name[GK_MAX_STACKS];
+
+  int n_reasons, cap_reasons;
+  gk_name *reason_name;
+
+  int n_tiles, cap_tiles;
+  gk_tile_entry *tiles;
+
+  /* Built by freeze. */
+  uint8_t *port_seg;    /* [type][rot][12]: segment at board port, or 0xFF */
+  uint8_t *side_class;  /* [type][rot][4] */
+  uint8_t *unique_rot;  /* [type]: rotation mask, first of each symmetry */
+  uint16_t *inner_mask; /* [type]: segments with no port */
+  uint8_t *surround_mask_any; /* [type]: 1 if an inner segment closes when surrounded */
+  int n_classes;
+  uint8_t class_kinds[GK_MAX_CLASSES][3];
+  uint64_t class_compat[GK_MAX_CLASSES]; /* bit b: side class a may face b */
+  uint32_t key_base;    /* n_classes + 1 */
+  uint32_t key_pow[4];  /* key_base^side */
+  uint32_t n_keys;      /* key_base^4 */
+  uint8_t *rotmask;     /* [type][key] or NULL */
+  gk_tile_template *templates;     /* [type] */
+  int32_t *template_attrs;
+  uint64_t fingerprint;
+};
+
+/* One cell of the board window. */
+typedef struct gk_cellrec {
+  int32_t tile;   /* placed tile index or -1 */
+  int32_t fpos;   /* index in the frontier, -1 none, -2 blocked */
+  uint32_t key;   /* facing side classes (+1) of the 4 neighbours */
+} gk_cellrec;
+
+/* The frontier keeps each cell's key beside its window position, so that
+** listing legal placements reads one compact array front to back. */
+typedef struct gk_frontier_entry {
+  uint32_t key;
+  int16_t cx, cy;      /* position inside the window */
+} gk_frontier_entry;
+
+typedef struct gk_tilerec {
+  int32_t x, y;
+  uint16_t type;
+  uint8_t rot;
+  uint8_t neighbours;
+  int32_t first_node;
+} gk_tilerec;
+
+typedef struct gk_rootrec {
+  int32_t open;      /* open ports */
+  int32_t segments;
+  int32_t tiles;     /* distinct tiles, or -1 when it must be recounted */
+  int32_t fig_head;  /* first figure standing on the feature, or -1 */
+  int32_t figures;
+  int32_t closed_by; /* 1 when an inner segment's tile is surrounded */
+} gk_rootrec;
+
+typedef struct gk_figrec {
+  int8_t owner;      /* -1 neutral */
+  uint8_t kind;
+  uint8_t where;
+  int32_t a, b;
+  int32_t next;      /* next figure on the same feature, or -1 */
+} gk_figrec;
+
+typedef struct gk_stackrec {
+  int n, cap;
+  uint16_t *types;   /* top of the stack = types[n-1] */
+} gk_stackrec;
+
+/* A board mutation kept for serialization, in order. */
+typedef struct gk_boardop {
+  uint8_t op;        /* 0 place, 1 fixed, 2 block */
+  uint8_t rot;
+  uint16_t type;
+  int32_t x, y;
+} gk_boardop;
+
+struct gk_game {
+  const gk_rules *rules;
+  gk_allocator alloc;
+  char err[GK_ERR_MAX];
+  int n_players;
+  int turn, player;
+  uint64_t rng[4];
+
+  /* Board window. */
+  int32_t ox, oy;        /* coordinates of cell index 0 */
+  int32_t w, h;
+  gk_cellrec *cells;
+  int32_t n_frontier, cap_frontier;
+  gk_frontier_entry *frontier;
+  int n_tiles, cap_tiles;
+  gk_tilerec *tiles;
+  int n_boardops, cap_boardops;
+  gk_boardop *boardops;
+
+  /* Feature graph. */
+  int32_t n_nodes, cap_nodes;
+  int32_t *parent;
+  int32_t *next;         /* circular list of a feature's members */
+  int32_t *node_tile;
+  uint8_t *node_seg;
+  uint8_t *node_kind;
+  gk_rootrec *root;
+  int32_t *attrs;        /* [node][n_attrs], meaningful at roots */
+  uint32_t *stamp;       /* [tile] scratch for distinct-tile counting */
+  uint32_t stamp_gen;
+
+  /* Figures. */
+  int n_figures;
+  gk_figrec *figures;
+  int16_t *supply;       /* [(player + 1) * n_figure_kinds + kind] */
+
+  /* Stacks and discards. */
+  gk_stackrec stacks[GK_MAX_STACKS];
+  int discards;
+
+  /* Scores. */
+  int32_t score[GK_MAX_PLAYERS];
+  int n_ledger, cap_ledger;
+  gk_ledger_entry *ledger;
+
+  /* Log. */
+  int n_log, cap_log;
+  gk_event *log;
+
+  /* Rules-layer bytes. */
+  void *blob[GK_MAX_BLOBS];
+  size_t blob_len[GK_MAX_BLOBS];
+};
+
+/* gk_util.c */
+void *gk_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);
+void gk_rules_seterr(gk_rules *r, const char *fmt, ...);
+void gk_game_seterr(const gk_game *g, const char *fmt, ...);
+int gk_grow(const gk_allocator *a, void **p, int32_t *cap, int32_t need,
+            size_t elem);
+bool gk_name_ok(const char *name);
+
+/* gk_rng.c */
+uint64_t gk_rng_raw(gk_game *g);
+uint32_t gk_rng_raw_below(gk_game *g, uint32_t n);
+void gk_rng_seed(uint64_t s[4], uint64_t seed);
+
+/* gk_log.c */
+int gk_log_reserve(gk_game *g, int n);
+void gk_log_push(gk_game *g, int type, int32_t a, int32_t b, int32_t c,
+                 int32_t d, int32_t e);
+
+/* gk_features.c */
+/* Path halving. Compression changes no answer, only speed, so read-only
+** queries may do it too. */
+static inline int32_t gk_find(const gk_game *cg, int32_t n) {
+  int32_t *parent = ((gk_game *)cg)->parent;
+  while (parent[n] != n) {
+    parent[n] = parent[parent[n]];
+    n = parent[n];
+  }
+  return n;
+}
+int32_t gk_unite(gk_game *g, int32_t a, int32_t b);
+int gk_count_tiles(const gk_game *g, int32_t root);
+bool gk_root_closed(const gk_game *g, int32_t root);
+
+/* gk_board.c */
+static inline int32_t gk_cell_index(const gk_game *g, int32_t x, int32_t y) {
+  int64_t cx = (int64_t)x - g->ox, cy = (int64_t)y - g->oy;
+  if (cx < 0 || cy < 0 || cx >= g->w || cy >= g->h) return -1;
+  return (int32_t)(cx + cy * g->w);
+}
+int gk_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
+int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
+                   bool fixed, gk_place_report *report);
+int gk_board_block(gk_game *g, int32_t x, int32_t y);
+
+static inline bool gk_valid_player(const gk_game *g, int p) {
+  return p >= 0 && p < g->n_players;
+}
+
+static inline const uint8_t *gk_port_seg(const gk_rules *r, int type,
+                                         int rot) {
+  return r->port_seg + ((size_t)type * 4 + (size_t)rot) * GK_PORT_COUNT;
+}
+
+#endif

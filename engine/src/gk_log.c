@@ -1,0 +1,142 @@
+/*
+** gk_log.c: the score ledger, the event log and replay.
+*/
+#include "gk_internal.h"
+
+/* Reserves one slot more than asked: the spare lets the RNG log a draw
+** without allocating, since gk_rng_next cannot report a failure. */
+int gk_log_reserve(gk_game *g, int n) {
+  void *p = g->log;
+  int32_t cap = g->cap_log;
+  if (gk_grow(&g->alloc, &p, &cap, g->n_log + n + 1, sizeof(gk_event))) return GK_ENOMEM;
+  g->log = p;
+  g->cap_log = cap;
+  return GK_OK;
+}
+
+void gk_log_push(gk_game *g, int type, int32_t a, int32_t b, int32_t c,
+                 int32_t d, int32_t e) {
+  assert(g->n_log < g->cap_log);
+  g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
+}
+
+int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature) {
+  if (!g) return GK_EINVAL;
+  if (!gk_valid_player(g, player) || reason < 0 || reason >= g->rules->n_reasons ||
+      feature < -1 || feature >= g->n_nodes || points < -1000000 || points > 1000000) {
+    gk_game_seterr(g, "score: bad player %d, reason %d, feature %d or points %d",
+                   player, reason, feature, points);
+    return GK_EINVAL;
+  }
+  void *p = g->ledger;
+  int32_t cap = g->cap_ledger;
+  int grown = gk_grow(&g->alloc, &p, &cap, g->n_ledger + 1, sizeof(gk_ledger_entry));
+  if (grown == GK_OK) {
+    g->ledger = p;
+    g->cap_ledger = cap;
+  }
+  if (grown || gk_log_reserve(g, 1)) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  int32_t root = feature >= 0 ? gk_find(g, feature) : -1;
+  g->ledger[g->n_ledger++] = (gk_ledger_entry){
+      player, points, reason, root, root >= 0 ? g->node_kind[root] : -1, g->turn};
+  g->score[player] += points;
+  gk_log_push(g, GK_EV_SCORE, player, points, reason, feature, 0);
+  return GK_OK;
+}
+
+int32_t gk_player_score(const gk_game *g, int player) {
+  if (!g || !gk_valid_player(g, player)) return 0;
+  return g->score[player];
+}
+
+int gk_ledger_count(const gk_game *g) { return g ? g->n_ledger : 0; }
+
+int gk_ledger_get(const gk_game *g, int i, gk_ledger_entry *out) {
+  if (!g) return GK_EINVAL;
+  if (i < 0 || i >= g->n_ledger || !out) {
+    gk_game_seterr(g, "ledger_entry: no entry %d", i);
+    return GK_EINVAL;
+  }
+  *out = g->ledger[i];
+  return GK_OK;
+}
+
+int gk_log_count(const gk_game *g) { return g ? g->n_log : 0; }
+
+int gk_log_event(const gk_game *g, int i, gk_event *out) {
+  if (!g) return GK_EINVAL;
+  if (i < 0 || i >= g->n_log || !out) {
+    gk_game_seterr(g, "log_event: no event %d", i);
+    return GK_EINVAL;
+  }
+  *out = g->log[i];
+  return GK_OK;
+}
+
+static int replay_one(gk_game *g, const gk_event *e) {
+  switch (e->type) {
+    case GK_EV_PLACE: return gk_place_tile(g, e->a, e->b, e->c, e->d, NULL);
+    case GK_EV_PLACE_FIXED: return gk_place_fixed(g, e->a, e->b, e->c, e->d, NULL);
+    case GK_EV_BLOCK: return gk_block_cell(g, e->b, e->c);
+    case GK_EV_STACK_ADD: return gk_stack_add(g, e->a, e->b, e->c);
+    case GK_EV_SHUFFLE: return gk_stack_shuffle(g, e->a);
+    case GK_EV_DRAW: {
+      int t = gk_stack_draw(g, e->a);
+      if (t < 0) return t;
+      if (t != e->b) {
+        gk_game_seterr(g, "replay: drew tile %s where the log has %s",
+                       g->rules->tiles[t].id,
+                       e->b >= 0 && e->b < g->rules->n_tiles ? g->rules->tiles[e->b].id : "?");
+        return GK_EFORMAT;
+      }
+      return GK_OK;
+    }
+    case GK_EV_TAKE: {
+      int t = gk_stack_take(g, e->a, e->b);
+      return t < 0 ? t : GK_OK;
+    }
+    case GK_EV_PUT_BACK: return gk_stack_put_back(g, e->a, e->b, (gk_put_where)e->c);
+    case GK_EV_FORCE: {
+      int t = e->b;
+      return gk_stack_force(g, e->a, &t, 1);
+    }
+    case GK_EV_DISCARD: return gk_discard(g, e->a);
+    case GK_EV_DEPLOY: {
+      int f = gk_figure_deploy(g, e->a, e->b, (gk_location){e->c, e->d, e->e});
+      return f < 0 ? f : GK_OK;
+    }
+    case GK_EV_MOVE: return gk_figure_move(g, e->a, (gk_location){e->c, e->d, e->e});
+    case GK_EV_RETURN: return gk_figure_return(g, e->a);
+    case GK_EV_SCORE: return gk_score(g, e->a, e->b, e->c, e->d);
+    case GK_EV_TURN: return gk_game_set_turn(g, e->a, e->b);
+    case GK_EV_BLOB: return GK_OK; /* contents belong to the rules layer */
+    case GK_EV_RNG:
+      if (e->a < 0) return GK_EFORMAT;
+      for (int i = 0; i < e->a; i++) gk_rng_next(g);
+      return GK_OK;
+    default:
+      gk_game_seterr(g, "replay: unknown event type %d", e->type);
+      return GK_EFORMAT;
+  }
+}
+
+int gk_replay(gk_game *g, const gk_event *events, int n) {
+  if (!g) return GK_EINVAL;
+  if (n < 0 || (n > 0 && !events)) {
+    gk_game_seterr(g, "replay: bad event list");
+    return GK_EINVAL;
+  }
+  for (int i = 0; i < n; i++) {
+    int st = replay_one(g, &events[i]);
+    if (st < 0) {
+      char why[GK_ERR_MAX];
+      memcpy(why, g->err, sizeof why);
+      gk_game_seterr(g, "replay: event %d (type %d) failed: %s", i, events[i].type, why);
+      return st;
+    }
+  }
+  return n;
+}

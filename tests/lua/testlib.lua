@@ -1,0 +1,98 @@
+-- testlib: a tiny assertion helper for tests/lua/*_test.lua.
+--
+--   local t = require("testlib").new("tiles grammar")
+--   t:eq(1 + 1, 2, "sum")
+--   t:same({1, {2}}, {1, {2}}, "deep")
+--   t:ok(cond, "message")
+--   t:done()   -- prints "N passed, M failed" and exits non-zero on failure
+--
+-- Checks never raise; a failure prints its name and what differed.
+
+local M = {}
+M.__index = M
+
+local function show(v, depth)
+  depth = depth or 0
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  if depth > 6 then return "{...}" end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  local parts, n = {}, #v
+  for _, k in ipairs(keys) do
+    if type(k) == "number" and k >= 1 and k <= n and math.type(k) == "integer" then
+      parts[#parts + 1] = show(v[k], depth + 1)
+    else
+      local ks = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or "[" .. show(k) .. "]"
+      parts[#parts + 1] = ks .. "=" .. show(v[k], depth + 1)
+    end
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+M.show = show
+
+-- Deep comparison; returns nil if equal, else a path to the first difference.
+local function diff(a, b, path)
+  if type(a) ~= "table" or type(b) ~= "table" then
+    if a == b then return nil end
+    return string.format("%s: got %s, expected %s", path, show(a), show(b))
+  end
+  local keys = {}
+  for k in pairs(a) do keys[k] = true end
+  for k in pairs(b) do keys[k] = true end
+  local list = {}
+  for k in pairs(keys) do list[#list + 1] = k end
+  table.sort(list, function(x, y) return tostring(x) < tostring(y) end)
+  for _, k in ipairs(list) do
+    local d = diff(a[k], b[k], path .. "." .. tostring(k))
+    if d then return d end
+  end
+  return nil
+end
+M.diff = diff
+
+function M.new(name)
+  return setmetatable({ name = name, passed = 0, failed = 0 }, M)
+end
+
+function M:pass() self.passed = self.passed + 1; return true end
+
+function M:fail(msg)
+  self.failed = self.failed + 1
+  io.stdout:write("FAIL ", self.name, ": ", msg, "\n")
+  return false
+end
+
+function M:ok(cond, msg)
+  if cond then return self:pass() end
+  return self:fail(msg or "condition is false")
+end
+
+function M:eq(got, want, msg)
+  if got == want then return self:pass() end
+  return self:fail(string.format("%s: got %s, expected %s", msg or "eq", show(got), show(want)))
+end
+
+function M:same(got, want, msg)
+  local d = diff(got, want, "value")
+  if not d then return self:pass() end
+  return self:fail((msg or "same") .. ": " .. d)
+end
+
+function M:done()
+  io.stdout:write(string.format("%d passed, %d failed\n", self.passed, self.failed))
+  os.exit(self.failed == 0 and 0 or 1)
+end
+
+--- Repository root: $MEEPLE_ROOT (set by CTest) or the current directory.
+function M.root()
+  local r = os.getenv("MEEPLE_ROOT")
+  if r and r ~= "" then return r end
+  return "."
+end
+
+return M
