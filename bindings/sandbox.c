@@ -883,7 +883,25 @@ static int run_chunk(lua_State *L) {
   const char *code = (const char *)lua_touserdata(L, 1);
   size_t len = (size_t)lua_tointeger(L, 2);
   const char *name = lua_tostring(L, 3);  /* kept alive on the stack */
-  push_env(L);                             /* 4 */
+  int extra = lua_istable(L, 4);
+  if (extra) lua_insert(L, 1);            /* extra, code, len, name */
+  if (extra) {
+    code = (const char *)lua_touserdata(L, 2);
+    len = (size_t)lua_tointeger(L, 3);
+    name = lua_tostring(L, 4);
+  }
+  push_env(L);
+  if (extra) {
+    /* the host's names for this chunk, set before it runs */
+    int env = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, env);
+    }
+    lua_remove(L, 1);                      /* code, len, name, env */
+  }
   if (luaL_loadbufferx(L, code, len, name, "t") != LUA_OK)
     return lua_error(L);
   lua_pushvalue(L, 4);
@@ -895,28 +913,45 @@ static int run_chunk(lua_State *L) {
   return lua_gettop(L);
 }
 
-int mp_sandbox_run(mp_sandbox *sb, const char *chunkname, const char *code,
-                   size_t len, int nresults) {
+static int run_common(mp_sandbox *sb, const char *chunkname, const char *code,
+                      size_t len, int nresults, int with_names) {
   lua_State *L = sb->L;
   char src[WHERE_MAX];
   sb->err[0] = '\0';
-  if (chunkname == NULL || code == NULL || !lua_checkstack(L, 4) ||
-      (nresults < 0 && nresults != LUA_MULTRET)) {
+  if (chunkname == NULL || code == NULL || !lua_checkstack(L, 6) ||
+      (nresults < 0 && nresults != LUA_MULTRET) ||
+      (with_names && !lua_istable(L, -1))) {
+    if (with_names) lua_pop(L, 1);
     set_error(sb, "mp_sandbox_run: bad arguments");
     return MP_SANDBOX_EINVAL;
   }
+  int names = with_names ? lua_absindex(L, -1) : 0;
   lua_pushcfunction(L, run_chunk);
   lua_pushlightuserdata(L, (void *)code);
   lua_pushinteger(L, (lua_Integer)len);
   lua_pushstring(L, chunkname);
+  if (with_names) {
+    lua_pushvalue(L, names);
+    lua_remove(L, names);
+  }
   /* like Lua's short_src, for messages without a line */
   if (chunkname[0] == '@' || chunkname[0] == '=')
     snprintf(src, sizeof src, "%s", chunkname + 1);
   else
     snprintf(src, sizeof src, "[string \"%.40s\"]", chunkname);
-  return protected_call(sb, 3,
+  return protected_call(sb, with_names ? 4 : 3,
                         nresults == LUA_MULTRET ? LUA_MULTRET : nresults + 1,
                         src);
+}
+
+int mp_sandbox_run(mp_sandbox *sb, const char *chunkname, const char *code,
+                   size_t len, int nresults) {
+  return run_common(sb, chunkname, code, len, nresults, 0);
+}
+
+int mp_sandbox_run_with(mp_sandbox *sb, const char *chunkname, const char *code,
+                        size_t len, int nresults) {
+  return run_common(sb, chunkname, code, len, nresults, 1);
 }
 
 static int expose_value(lua_State *L) {

@@ -94,6 +94,11 @@ lua_State *mp_sandbox_lua(mp_sandbox *sb);
 int mp_sandbox_run(mp_sandbox *sb, const char *chunkname, const char *code,
                    size_t len, int nresults);
 
+/* The same, with the entries of the table at the top of the stack (which
+** it pops) set in the chunk's environment first: the names a host gives
+** one script, such as its declaration API. */
+int mp_sandbox_run_with(mp_sandbox *sb, const char *chunkname, const char *code,
+                        size_t len, int nresults);
 /* Calls the function at stack index -(nargs+1) with the 'nargs' values
 ** above it, like lua_pcall(L, nargs, nresults, 0), with a fresh
 ** instruction budget. On success the results replace function and

@@ -293,7 +293,8 @@ int gk_stack_force(gk_game *game, int stack, const int *types, int n);
 /* Records that a drawn tile left the game unplayed (e.g. unplaceable). */
 int gk_discard(gk_game *game, int type);
 int gk_discard_count(const gk_game *game);
-/* Draws until a tile has a legal placement, discarding the others.
+/* Draws until a tile has a legal placement, discarding the others (on an
+** empty board nothing is placeable: place the start tile first).
 ** Returns the type, or GK_EEMPTY when the stack runs out. */
 int gk_stack_draw_placeable(gk_game *game, int stack);
 
@@ -499,7 +500,7 @@ typedef enum gk_event_type {
   GK_EV_DRAW,           /* a=stack b=type */
   GK_EV_TAKE,           /* a=stack b=type */
   GK_EV_PUT_BACK,       /* a=stack b=type c=where d=position used */
-  GK_EV_FORCE,          /* a=stack b=type (one event per forced type) */
+  GK_EV_FORCE,          /* a=stack b=type c=index d=count: one per forced type */
   GK_EV_DISCARD,        /* a=type */
   GK_EV_DEPLOY,         /* a=player b=kind c=where d=loc.a e=loc.b */
   GK_EV_MOVE,           /* a=figure c=where d=loc.a e=loc.b */

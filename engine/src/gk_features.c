@@ -83,14 +83,6 @@ int gk_count_tiles(const gk_game *cg, int32_t root) {
   return count;
 }
 
-bool gk_root_closed(const gk_game *g, int32_t root) {
-  switch (g->rules->kind_completion[g->node_kind[root]]) {
-    case GK_CLOSE_PORTS: return g->root[root].open == 0;
-    case GK_CLOSE_SURROUNDED: return g->root[root].closed_by != 0;
-    default: return false;
-  }
-}
-
 static bool node_ok(const gk_game *g, const char *fn, int32_t n) {
   if (n >= 0 && n < g->n_nodes) return true;
   gk_game_seterr(g, "%s: no node %d", fn, n);

@@ -212,8 +212,11 @@ void gk_rng_seed(uint64_t s[4], uint64_t seed);
 
 /* gk_log.c */
 int gk_log_reserve(gk_game *g, int n);
-void gk_log_push(gk_game *g, int type, int32_t a, int32_t b, int32_t c,
-                 int32_t d, int32_t e);
+static inline void gk_log_push(gk_game *g, int type, int32_t a, int32_t b,
+                               int32_t c, int32_t d, int32_t e) {
+  assert(g->n_log < g->cap_log);
+  g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
+}
 
 /* gk_features.c */
 /* Path halving. Compression changes no answer, only speed, so read-only
@@ -228,7 +231,13 @@ static inline int32_t gk_find(const gk_game *cg, int32_t n) {
 }
 int32_t gk_unite(gk_game *g, int32_t a, int32_t b);
 int gk_count_tiles(const gk_game *g, int32_t root);
-bool gk_root_closed(const gk_game *g, int32_t root);
+static inline bool gk_root_closed(const gk_game *g, int32_t root) {
+  switch (g->rules->kind_completion[g->node_kind[root]]) {
+    case GK_CLOSE_PORTS: return g->root[root].open == 0;
+    case GK_CLOSE_SURROUNDED: return g->root[root].closed_by != 0;
+    default: return false;
+  }
+}
 
 /* gk_board.c */
 static inline int32_t gk_cell_index(const gk_game *g, int32_t x, int32_t y) {

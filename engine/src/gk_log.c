@@ -14,11 +14,6 @@ int gk_log_reserve(gk_game *g, int n) {
   return GK_OK;
 }
 
-void gk_log_push(gk_game *g, int type, int32_t a, int32_t b, int32_t c,
-                 int32_t d, int32_t e) {
-  assert(g->n_log < g->cap_log);
-  g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
-}
 
 int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature) {
   if (!g) return GK_EINVAL;
@@ -99,10 +94,9 @@ static int replay_one(gk_game *g, const gk_event *e) {
       return t < 0 ? t : GK_OK;
     }
     case GK_EV_PUT_BACK: return gk_stack_put_back(g, e->a, e->b, (gk_put_where)e->c);
-    case GK_EV_FORCE: {
-      int t = e->b;
-      return gk_stack_force(g, e->a, &t, 1);
-    }
+    case GK_EV_FORCE:
+      /* gk_replay hands the whole call's events to replay_force */
+      return GK_EFORMAT;
     case GK_EV_DISCARD: return gk_discard(g, e->a);
     case GK_EV_DEPLOY: {
       int f = gk_figure_deploy(g, e->a, e->b, (gk_location){e->c, e->d, e->e});
@@ -130,7 +124,28 @@ int gk_replay(gk_game *g, const gk_event *events, int n) {
     return GK_EINVAL;
   }
   for (int i = 0; i < n; i++) {
-    int st = replay_one(g, &events[i]);
+    int st;
+    if (events[i].type == GK_EV_FORCE) {
+      /* one force call logged as d numbered events: redo it whole */
+      int count = events[i].d;
+      if (events[i].c != 0 || count < 1 || count > n - i || count > 4096) {
+        gk_game_seterr(g, "replay: event %d is a malformed force", i);
+        return GK_EFORMAT;
+      }
+      int types[4096];
+      for (int k = 0; k < count; k++) {
+        if (events[i + k].type != GK_EV_FORCE || events[i + k].c != k ||
+            events[i + k].a != events[i].a) {
+          gk_game_seterr(g, "replay: event %d is a malformed force", i + k);
+          return GK_EFORMAT;
+        }
+        types[k] = events[i + k].b;
+      }
+      st = gk_stack_force(g, events[i].a, types, count);
+      if (st >= 0) i += count - 1;
+    } else {
+      st = replay_one(g, &events[i]);
+    }
     if (st < 0) {
       char why[GK_ERR_MAX];
       memcpy(why, g->err, sizeof why);

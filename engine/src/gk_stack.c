@@ -190,7 +190,8 @@ int gk_stack_force(gk_game *g, int s, const int *types, int n) {
     memmove(&st->types[k], &st->types[k + 1], (size_t)(st->n - k - 1) * sizeof(uint16_t));
     st->types[st->n - 1] = (uint16_t)types[i];
   }
-  for (int i = 0; i < n; i++) gk_log_push(g, GK_EV_FORCE, s, types[i], 0, 0, 0);
+  /* one event per type, numbered, so a replay can redo the call whole */
+  for (int i = 0; i < n; i++) gk_log_push(g, GK_EV_FORCE, s, types[i], i, n, 0);
   return GK_OK;
 }
 

@@ -1,0 +1,36 @@
+/*
+** cli.h: what the subcommands of the meeple executable share.
+**
+** A subcommand is one function in its own file and one entry in the
+** table of cli_main.c. It gets the arguments after its name and a
+** trusted Lua state with the meeple modules preloaded, and returns the
+** exit status.
+*/
+#ifndef CLI_H
+#define CLI_H
+
+#include <lua.h>
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+typedef int (*cli_run_fn)(lua_State *L, int argc, char **argv);
+
+/* Subcommands: one line each, in cli_main.c's table. */
+int cli_tiles(lua_State *L, int argc, char **argv);
+int cli_play(lua_State *L, int argc, char **argv);
+int cli_sim(lua_State *L, int argc, char **argv);
+int cli_replay(lua_State *L, int argc, char **argv);
+int cli_bench(lua_State *L, int argc, char **argv);
+
+/* Prints "meeple CMD: message" and "try 'meeple CMD --help'" on stderr;
+** returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...);
+
+/* Does argv[i] ask for help? */
+int cli_is_help(const char *arg);
+
+/* Calls the function below its nargs arguments in protected mode and
+** prints the one-line error message on stderr if it raises. */
+int cli_pcall(lua_State *L, int nargs, int nresults);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+** cli_game.c: play, sim, replay and bench. These run scripts, so they
+** need the host state (sandbox plus trusted code, see host.h) rather
+** than the plain trusted state the other subcommands get; the work is
+** done by the Lua module meeple.cli.
+*/
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "cli.h"
+#include "host.h"
+
+/* Where scripts/ and tiles/ are: $MEEPLE_ROOT, the current directory if
+** it holds them, else the directory above the executable's. */
+static void push_root(lua_State *L, const char *argv0) {
+  const char *env = getenv("MEEPLE_ROOT");
+  if (env && *env) {
+    lua_pushstring(L, env);
+    return;
+  }
+  if (access("scripts/base.lua", R_OK) == 0) {
+    lua_pushliteral(L, ".");
+    return;
+  }
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0) {
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    if (slash) {
+      *slash = 0;
+      lua_pushfstring(L, "%s/..", buf);
+      return;
+    }
+  }
+  (void)argv0;
+  lua_pushliteral(L, ".");
+}
+
+static int run(const char *cmd, int argc, char **argv) {
+  mp_host *host = mp_host_new(NULL);
+  if (!host) {
+    fprintf(stderr, "meeple %s: not enough memory\n", cmd);
+    return CLI_FAIL;
+  }
+  lua_State *L = mp_host_lua(host);
+  int status = CLI_FAIL;
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "meeple.cli");
+  if (cli_pcall(L, 1, 1)) {
+    lua_getfield(L, -1, cmd);
+    lua_createtable(L, argc, 0);
+    for (int i = 0; i < argc; i++) {
+      lua_pushstring(L, argv[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 2);
+    push_root(L, argv[0]);
+    lua_setfield(L, -2, "root");
+    lua_pushboolean(L, isatty(STDERR_FILENO));
+    lua_setfield(L, -2, "tty");
+    if (cli_pcall(L, 2, 1)) status = (int)luaL_optinteger(L, -1, CLI_FAIL);
+  }
+  fflush(stdout);
+  mp_host_free(host);
+  return status;
+}
+
+int cli_play(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run("play", argc, argv);
+}
+
+int cli_sim(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run("sim", argc, argv);
+}
+
+int cli_replay(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run("replay", argc, argv);
+}
+
+int cli_bench(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run("bench", argc, argv);
+}

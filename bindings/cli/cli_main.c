@@ -1,0 +1,84 @@
+/*
+** cli_main.c: the meeple executable: a table of subcommands.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "cli.h"
+#include "meeple_lua.h"
+
+typedef struct cli_command {
+  const char *name;
+  cli_run_fn run;
+  const char *summary;
+} cli_command;
+
+/* Adding a subcommand is adding a line here (and its file). */
+static const cli_command commands[] = {
+  {"play", cli_play, "play one game and show its scores"},
+  {"sim", cli_sim, "play many games and summarize them"},
+  {"replay", cli_replay, "re-play a game record and check it"},
+  {"bench", cli_bench, "measure games per second"},
+  {"tiles", cli_tiles, "check tile sets and draw them"},
+  {NULL, NULL, NULL}
+};
+
+static void print_help(void) {
+  printf("usage: meeple COMMAND [ARGS...]\n"
+         "       meeple --help | --version\n\ncommands:\n");
+  for (const cli_command *c = commands; c->name; c++)
+    printf("  %-10s %s\n", c->name, c->summary);
+  printf("\n'meeple COMMAND --help' describes a command.\n");
+}
+
+int cli_is_help(const char *arg) {
+  return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "meeple%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\ntry 'meeple%s%s --help'\n", cmd ? " " : "", cmd ? cmd : "");
+  return CLI_USAGE;
+}
+
+int cli_pcall(lua_State *L, int nargs, int nresults) {
+  if (lua_pcall(L, nargs, nresults, 0) == LUA_OK) return 1;
+  const char *msg = lua_tostring(L, -1);
+  fprintf(stderr, "%s\n", msg ? msg : "(error object is not a string)");
+  lua_pop(L, 1);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) return cli_usage_error(NULL, "missing command");
+  const char *name = argv[1];
+  if (cli_is_help(name)) {
+    print_help();
+    return CLI_OK;
+  }
+  if (strcmp(name, "--version") == 0) {
+    printf("meeple %s (%s)\n", MEEPLE_LUA_VERSION, LUA_RELEASE);
+    return CLI_OK;
+  }
+  for (const cli_command *c = commands; c->name; c++)
+    if (strcmp(c->name, name) == 0) {
+      lua_State *L = meeple_lua_newstate();
+      if (L == NULL) {
+        fprintf(stderr, "meeple: not enough memory\n");
+        return CLI_FAIL;
+      }
+      int status = c->run(L, argc - 2, argv + 2);
+      lua_close(L);
+      return status;
+    }
+  if (name[0] == '-') return cli_usage_error(NULL, "unknown option '%s'", name);
+  return cli_usage_error(NULL, "unknown command '%s'", name);
+}

@@ -1,0 +1,20 @@
+/*
+** embed.h: the Lua modules compiled into the meeple executable. The
+** table itself is generated at build time (bindings/cmake/embed_lua.cmake).
+*/
+#ifndef EMBED_H
+#define EMBED_H
+
+#include <stddef.h>
+
+typedef struct mp_embedded {
+  const char *name;       /* module name for require, e.g. "meeple.tiles" */
+  const char *chunkname;  /* "@meeple/tiles.lua", for error messages */
+  const unsigned char *code;
+  size_t size;
+} mp_embedded;
+
+/* Ends with an entry whose name is NULL. */
+extern const mp_embedded mp_embedded_modules[];
+
+#endif

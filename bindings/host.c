@@ -1,0 +1,125 @@
+/*
+** host.c: the state a game's scripts live in.
+**
+** One lua_State holds both sides: the sandbox, where game, expansion and
+** house-rule scripts run with their allow-list and limits, and the
+** trusted host code (meeple.loader, meeple.cli) that reads files, builds
+** the rules and drives the play. Scripts never see the host's globals:
+** each chunk gets its own environment reading through to the sandbox's
+** allow-list only.
+**
+** The host code reaches the sandbox through the table `meeple_host`:
+**   run(chunkname, code, names)  runs a script with extra globals
+**   call(fn, ...)                calls a script function under the budget
+**   use_game(game)               math.random draws from this game's RNG
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "host.h"
+#include "meeple_lua.h"
+#include "sandbox.h"
+#include "wrap_internal.h"
+
+struct mp_host {
+  mp_sandbox *sb;
+  gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
+};
+
+static uint64_t host_rng(void *ud) {
+  mp_host *h = (mp_host *)ud;
+  /* Outside a game (while loading) there is no RNG to draw from. */
+  return h->rng_game ? gk_rng_next(h->rng_game) : 0;
+}
+
+static mp_host *hostof(lua_State *L) {
+  return (mp_host *)lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* meeple_host.run(chunkname, code, names): the script's results. */
+static int host_run(lua_State *L) {
+  mp_host *h = hostof(L);
+  const char *name = luaL_checkstring(L, 1);
+  size_t len;
+  const char *code = luaL_checklstring(L, 2, &len);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  int base = lua_gettop(L);
+  lua_pushvalue(L, 3);
+  if (mp_sandbox_run_with(h->sb, name, code, len, LUA_MULTRET) != MP_SANDBOX_OK)
+    return luaL_error(L, "%s", mp_sandbox_error(h->sb));
+  return lua_gettop(L) - base;
+}
+
+/* meeple_host.call(fn, ...): fn's results, under the instruction budget. */
+static int host_call(lua_State *L) {
+  mp_host *h = hostof(L);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  int nargs = lua_gettop(L) - 1;
+  if (mp_sandbox_call(h->sb, nargs, LUA_MULTRET) != MP_SANDBOX_OK)
+    return luaL_error(L, "%s", mp_sandbox_error(h->sb));
+  return lua_gettop(L);
+}
+
+static int host_use_game(lua_State *L) {
+  mp_host *h = hostof(L);
+  h->rng_game = lua_isnoneornil(L, 1) ? NULL : mp_checkgame(L, 1);
+  return 0;
+}
+
+static int host_memory(lua_State *L) {
+  mp_host *h = hostof(L);
+  lua_pushinteger(L, (lua_Integer)mp_sandbox_memory(h->sb));
+  return 1;
+}
+
+static const luaL_Reg host_funcs[] = {
+  {"run", host_run},
+  {"call", host_call},
+  {"use_game", host_use_game},
+  {"memory", host_memory},
+  {NULL, NULL}
+};
+
+mp_host *mp_host_new(const mp_sandbox_limits *limits) {
+  mp_host *h = (mp_host *)calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->sb = mp_sandbox_new(limits, host_rng, h);
+  if (!h->sb) {
+    free(h);
+    return NULL;
+  }
+  lua_State *L = mp_sandbox_lua(h->sb);
+  /* The host's own libraries, in the real globals only. */
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);
+  luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
+  luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1);
+  /* Already loaded by the sandbox, so these reuse its tables: the string
+  ** metatable keeps the sandbox's filtered version. */
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  lua_pop(L, 8);
+  meeple_lua_preload(L);
+  luaL_newlibtable(L, host_funcs);
+  lua_pushlightuserdata(L, h);
+  luaL_setfuncs(L, host_funcs, 1);
+  lua_setglobal(L, "meeple_host");
+  return h;
+}
+
+lua_State *mp_host_lua(mp_host *h) { return mp_sandbox_lua(h->sb); }
+
+mp_sandbox *mp_host_sandbox(mp_host *h) { return h->sb; }
+
+void mp_host_free(mp_host *h) {
+  if (!h) return;
+  mp_sandbox_free(h->sb);
+  free(h);
+}

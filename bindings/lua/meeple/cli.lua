@@ -1,0 +1,507 @@
+-- meeple.cli: the play, sim, replay and bench subcommands.
+--
+-- Trusted host code: it runs in the host state beside the sandbox (see
+-- bindings/host.c) and reaches scripts only through meeple.loader.
+-- Every function returns an exit status: 0 done, 1 failed, 2 usage.
+
+local loader = require "meeple.loader"
+local render = require "meeple.render"
+
+local M = {}
+
+local stdout, stderr = io.stdout, io.stderr
+
+local function printf(...) stdout:write(string.format(...)) end
+local function eprintf(...) stderr:write(string.format(...)) end
+
+-- A usage error: one line, then where to find help.
+local function usage(cmd, fmt, ...)
+  eprintf("meeple %s: " .. fmt .. "\n", cmd, ...)
+  eprintf("try 'meeple %s --help'\n", cmd)
+  return 2
+end
+
+local function split_commas(s)
+  local out = {}
+  for item in s:gmatch("[^,]+") do out[#out + 1] = item end
+  return out
+end
+
+-- {=====================================================================
+-- Arguments
+-- ======================================================================
+
+local GAME_OPTIONS = [[
+  --game NAME          the game script (default base)
+  --with EXP,...       expansions, in order (scripts/EXP.lua or a path)
+  --rules FILE         a house-rule script; repeatable
+  --option KEY=VALUE   set a declared option; repeatable
+  --players N          number of players (default: the game's)
+  --seed N             the game's seed (default 1)
+]]
+
+local HELP = {
+  play = [[
+usage: meeple play [OPTIONS]
+
+Plays one game and prints each turn, then the final scores with the
+points of each player by feature kind and by reason.
+
+]] .. GAME_OPTIONS .. [[
+  --agents A,B,...     one agent per seat, cycled: random, greedy, or a
+                       bot script FILE.lua (default random)
+  --record FILE        write the game record (JSON Lines) to FILE
+  --svg FILE           draw the final board to FILE
+  --quiet              print only the final scores
+
+example: meeple play --game base --players 3 --seed 7 --svg board.svg
+]],
+  sim = [[
+usage: meeple sim --games N [OPTIONS]
+
+Plays many games with random agents and prints score statistics, the win
+rate per seat, features completed per kind and the mean game length.
+Game i uses seed SEED + i - 1, so results never depend on --jobs.
+
+]] .. GAME_OPTIONS .. [[
+  --games N            how many games (required)
+  --jobs J             accepted for scripts; games run in this process
+  --csv | --json       machine-readable output instead of the table
+
+example: meeple sim --games 1000 --players 2 --option tiny_city=2
+]],
+  replay = [[
+usage: meeple replay FILE
+
+Re-plays a game record written by 'meeple play --record', checking the
+state after every move. Exits 1 at the first divergence and says where.
+]],
+  bench = [[
+usage: meeple bench [--games N] [--seed N]
+
+Plays base games, 2 players, random agents, full rules, on one core, and
+prints games/s, moves/s, the cost of one legal-placement listing, and the
+cost of the Lua layer: the same games through the rules loaded from
+scripts versus the turn flow with no script loaded at all.
+]],
+}
+
+-- Parses --flag VALUE / --flag=VALUE / --switch. spec: name -> "value" |
+-- "list" | "switch". Returns options table or nil, message.
+local function parse_args(args, spec)
+  local opts, positional = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--help" or a == "-h" then
+      opts.help = true
+    elseif a:sub(1, 2) == "--" then
+      local name, value = a:match("^%-%-([%w_-]+)=(.*)$")
+      name = name or a:sub(3)
+      local kind = spec[name]
+      if not kind then return nil, ("unknown option '%s'"):format(a) end
+      if kind == "switch" then
+        if value then return nil, ("option --%s takes no value"):format(name) end
+        opts[name] = true
+      else
+        if not value then
+          i = i + 1
+          value = args[i]
+          if value == nil then return nil, ("option --%s needs a value"):format(name) end
+        end
+        if kind == "list" then
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], value)
+        else
+          opts[name] = value
+        end
+      end
+    else
+      positional[#positional + 1] = a
+    end
+    i = i + 1
+  end
+  return opts, positional
+end
+
+local function int_arg(cmd, name, v, min)
+  local n = math.tointeger(tonumber(v))
+  if not n or n < min then
+    return nil, usage(cmd, "--%s must be an integer >= %d, got '%s'", name, min, tostring(v))
+  end
+  return n
+end
+
+local GAME_SPEC = { game = "value", with = "value", rules = "list", option = "list",
+                    players = "value", seed = "value" }
+
+local function game_spec(extra)
+  local spec = {}
+  for k, v in pairs(GAME_SPEC) do spec[k] = v end
+  for k, v in pairs(extra) do spec[k] = v end
+  return spec
+end
+
+-- The rule set and game settings named by the common options.
+local function load_game(cmd, opts, ctx)
+  local options = {}
+  for _, kv in ipairs(opts.option or {}) do
+    local k, v = kv:match("^([%w_]+)=(.*)$")
+    if not k then return nil, usage(cmd, "--option wants KEY=VALUE, got '%s'", kv) end
+    options[k] = v
+  end
+  local seed, code = int_arg(cmd, "seed", opts.seed or "1", 0)
+  if not seed then return nil, code end
+  local players
+  if opts.players then
+    players, code = int_arg(cmd, "players", opts.players, 1)
+    if not players then return nil, code end
+  end
+  local ok, rs = pcall(loader.load, {
+    game = opts.game or "base",
+    with = opts.with and split_commas(opts.with) or {},
+    rules = opts.rules or {},
+    options = options,
+    run = meeple_host.run,
+    script_dirs = { ctx.root .. "/scripts" },
+    tile_dirs = { ctx.root .. "/tiles" },
+  })
+  if not ok then
+    eprintf("meeple %s: %s\n", cmd, tostring(rs))
+    return nil, 1
+  end
+  players = players or rs.decl.players.default
+  if players < rs.decl.players.min or players > rs.decl.players.max then
+    eprintf("meeple %s: %s is for %d to %d players, not %d\n", cmd, rs.decl.game,
+            rs.decl.players.min, rs.decl.players.max, players)
+    return nil, 1
+  end
+  return { rs = rs, seed = seed, players = players, options = options,
+           with = opts.with and split_commas(opts.with) or {}, rules = opts.rules or {},
+           game = opts.game or "base" }
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Agents
+-- ======================================================================
+
+local agents = {}
+
+function agents.random(play)
+  play:random_move()
+end
+
+-- The move that most raises this player's lead once the turn's own
+-- follow-up decisions (a figure after a tile) are made greedily too.
+local function score_lead(play, player)
+  local scores = play:game():scores()
+  local best_other = -math.huge
+  for p, s in ipairs(scores) do
+    if p ~= player and s > best_other then best_other = s end
+  end
+  if best_other == -math.huge then best_other = 0 end
+  return scores[player] - best_other
+end
+
+local function greedy_value(play, player, depth)
+  if play:over() or play:player() ~= player or depth == 0 then return score_lead(play, player) end
+  local best = -math.huge
+  for i = 1, play:move_count() do
+    local copy = play:clone()
+    copy:apply_index(i)
+    local v = greedy_value(copy, player, depth - 1)
+    if v > best then best = v end
+  end
+  return best
+end
+
+function agents.greedy(play)
+  local player = play:player()
+  local best, best_i = -math.huge, 1
+  for i = 1, play:move_count() do
+    local copy = play:clone()
+    copy:apply_index(i)
+    local v = greedy_value(copy, player, 1)
+    if v > best then best, best_i = v, i end
+  end
+  play:apply_index(best_i)
+end
+
+-- A bot script defines choose(view) returning the index of a legal move.
+local function load_bot(path)
+  local f = io.open(path, "rb")
+  if not f then return nil, ("cannot read bot '%s'"):format(path) end
+  local code = f:read("a")
+  f:close()
+  local env = meeple_host.run("@" .. path, code, {})
+  if type(env) ~= "table" or type(env.choose) ~= "function" then
+    return nil, ("%s: a bot must define function choose(view)"):format(path)
+  end
+  return function(play)
+    local moves = {}
+    for i = 1, play:move_count() do moves[i] = play:move_name(i) end
+    local view = { player = play:player(), turn = play:turn(), phase = play:phase(),
+                   tile = play:tile(), scores = play:game():scores(), moves = moves }
+    local i = meeple_host.call(env.choose, view)
+    if math.type(i) ~= "integer" or i < 1 or i > #moves then
+      error(("%s: choose returned %s, not a move index 1..%d"):format(path, tostring(i), #moves), 0)
+    end
+    play:apply_index(i)
+  end
+end
+
+local function make_agents(cmd, list)
+  local out = {}
+  for i, name in ipairs(list) do
+    if agents[name] then
+      out[i] = agents[name]
+    elseif name:match("%.lua$") then
+      local ok, bot, err = pcall(load_bot, name)
+      if not ok then eprintf("meeple %s: %s\n", cmd, tostring(bot)) return nil, 1 end
+      if not bot then eprintf("meeple %s: %s\n", cmd, err) return nil, 1 end
+      out[i] = bot
+    else
+      return nil, usage(cmd, "unknown agent '%s' (random, greedy or FILE.lua)", name)
+    end
+  end
+  return out
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Reporting
+-- ======================================================================
+
+local function breakdown(g, players)
+  local by = {}
+  for p = 1, players do by[p] = { kind = {}, reason = {} } end
+  for _, e in ipairs(g:ledger()) do
+    local b = by[e.player]
+    local k = e.kind or "other"
+    b.kind[k] = (b.kind[k] or 0) + e.points
+    b.reason[e.reason] = (b.reason[e.reason] or 0) + e.points
+  end
+  return by
+end
+
+local function sorted(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+local function print_scores(g, players)
+  local scores = g:scores()
+  local by = breakdown(g, players)
+  local best = -math.huge
+  for _, s in ipairs(scores) do if s > best then best = s end end
+  printf("\nfinal scores\n")
+  for p = 1, players do
+    local parts = {}
+    for _, k in ipairs(sorted(by[p].reason)) do parts[#parts + 1] = ("%s %d"):format(k, by[p].reason[k]) end
+    printf("  player %d  %4d%s   %s\n", p, scores[p], scores[p] == best and " *" or "  ",
+           #parts > 0 and table.concat(parts, ", ") or "-")
+  end
+end
+
+-- The board as SVG: tiles drawn from their definitions, figures as discs
+-- in player colours at their spots, and the score table.
+local COLOURS = { "#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#212121" }
+local PORT_XY = {
+  [0] = { .25, .08 }, { .5, .08 }, { .75, .08 }, { .92, .25 }, { .92, .5 }, { .92, .75 },
+  { .75, .92 }, { .5, .92 }, { .25, .92 }, { .08, .75 }, { .08, .5 }, { .08, .25 },
+}
+
+local function board_svg(rs, g, players)
+  local S = 64
+  local defs = {}
+  for _, entry in ipairs(rs.pool) do defs[entry.tile.id] = entry.tile end
+  local tiles = g:tiles()
+  local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
+  for _, th in ipairs(tiles) do
+    local t = th:info()
+    if t.x < minx then minx = t.x end
+    if t.y < miny then miny = t.y end
+    if t.x > maxx then maxx = t.x end
+    if t.y > maxy then maxy = t.y end
+  end
+  if #tiles == 0 then minx, miny, maxx, maxy = 0, 0, 0, 0 end
+  local pad = 16
+  local table_h = 24 + 18 * players
+  local w = (maxx - minx + 1) * S + 2 * pad
+  local h = (maxy - miny + 1) * S + 2 * pad + table_h
+  if w < 260 then w = 260 end
+  local out = {
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">'):format(w, h, w, h),
+    ('<rect width="%d" height="%d" fill="#f5f1e6"/>'):format(w, h),
+  }
+  for _, th in ipairs(tiles) do
+    local t = th:info()
+    local px, py = pad + (t.x - minx) * S, pad + (t.y - miny) * S
+    out[#out + 1] = ('<g class="tile" transform="translate(%d,%d) rotate(%d %d %d)">'):format(
+      px, py, t.rot * 90, S // 2, S // 2)
+    out[#out + 1] = render.tile_svg(defs[t.id], { size = S })
+    out[#out + 1] = ('<rect width="%d" height="%d" fill="none" stroke="#555" stroke-width="0.5"/></g>'):format(S, S)
+  end
+  for _, fig in ipairs(g:figures()) do
+    local info = fig:info()
+    if info.at.feature and info.owner and info.owner > 0 then
+      local spot = info.at.feature:spot()
+      local t = spot.tile:info()
+      local fx, fy = .5, .5
+      if #spot.ports > 0 then
+        fx, fy = 0, 0
+        for _, p in ipairs(spot.ports) do fx, fy = fx + PORT_XY[p][1], fy + PORT_XY[p][2] end
+        fx, fy = fx / #spot.ports, fy / #spot.ports
+        fx, fy = .5 + (fx - .5) * .8, .5 + (fy - .5) * .8
+      end
+      local px, py = pad + (t.x - minx + fx) * S, pad + (t.y - miny + fy) * S
+      out[#out + 1] = ('<circle class="figure" cx="%.1f" cy="%.1f" r="%d" fill="%s" stroke="#000" stroke-width="1"><title>player %d %s</title></circle>'):format(
+        px, py, S // 9, COLOURS[(info.owner - 1) % #COLOURS + 1], info.owner, info.kind)
+    end
+  end
+  local ty = h - table_h + 8
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="13" font-weight="bold">Scores</text>'):format(pad, ty + 6)
+  for p, s in ipairs(g:scores()) do
+    out[#out + 1] = ('<g class="score"><circle cx="%d" cy="%d" r="5" fill="%s"/><text x="%d" y="%d" font-size="12">player %d: %d</text></g>'):format(
+      pad + 5, ty + 8 + 18 * p - 4, COLOURS[(p - 1) % #COLOURS + 1], pad + 16, ty + 8 + 18 * p, p, s)
+  end
+  out[#out + 1] = "</svg>"
+  return table.concat(out, "\n") .. "\n"
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Game records (JSON Lines)
+-- ======================================================================
+
+local json = require "cjson"
+
+-- A digest of the whole state after a move: replay compares these.
+local function state_digest(g)
+  return loader.content_hash(g:serialize())
+end
+
+local function record_header(game, agents_list)
+  return {
+    record = "meeple-game", engine = require("meeple").version,
+    game = game.game, with = game.with, rules = game.rules,
+    options = game.options, seed = game.seed, players = game.players, agents = agents_list,
+    files = game.rs.files,
+  }
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- play
+-- ======================================================================
+
+function M.play(args, ctx)
+  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value",
+                                                  quiet = "switch" }))
+  if not opts then return usage("play", "%s", pos) end
+  if opts.help then stdout:write(HELP.play) return 0 end
+  if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
+  local game, code = load_game("play", opts, ctx)
+  if not game then return code end
+  local agent_names = split_commas(opts.agents or "random")
+  local seat_agents
+  seat_agents, code = make_agents("play", agent_names)
+  if not seat_agents then return code end
+
+  local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
+  if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
+  local g = play:game()
+  local rec
+  if opts.record then
+    local f, err = io.open(opts.record, "w")
+    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.record, err) return 1 end
+    rec = f
+    local names = {}
+    for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
+    rec:write(json.encode(record_header(game, names)), "\n")
+  end
+
+  local last_turn, line = 0, {}
+  local function flush_line(scored)
+    if #line > 0 and not opts.quiet then
+      printf("turn %3d  P%d  %s%s\n", last_turn, line.player, table.concat(line, "; "), scored)
+    end
+    line = {}
+  end
+  local ledger_seen, moves = 0, 0
+  while not play:over() do
+    local player, turn = play:player(), play:turn()
+    last_turn, line.player = turn, player
+    local agent = seat_agents[(player - 1) % #seat_agents + 1]
+    local chosen
+    local okm, err = pcall(function()
+      if agent == agents.random then
+        chosen = play:random_choice()
+      else
+        -- an agent answers with a move index through this narrow view
+        local view = setmetatable({ apply_index = function(_, i) chosen = i end }, {
+          __index = function(_, k)
+            local v = play[k]
+            if type(v) == "function" then return function(_, ...) return v(play, ...) end end
+            return v
+          end })
+        agent(view)
+      end
+      if not chosen then error("the agent chose no move", 0) end
+      line[#line + 1] = play:move_name(chosen)
+      play:apply_index(chosen)
+    end)
+    if not okm then eprintf("meeple play: turn %d: %s\n", turn, tostring(err)) return 1 end
+    moves = moves + 1
+    local ledger = g:ledger()
+    local gained = {}
+    for i = ledger_seen + 1, #ledger do
+      local e = ledger[i]
+      gained[#gained + 1] = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+    end
+    ledger_seen = #ledger
+    if rec then
+      rec:write(json.encode({ turn = turn, player = player, move = line[#line],
+                              scores = g:scores(), state = state_digest(g) }), "\n")
+    end
+    if #gained > 0 or play:player() ~= player or play:over() then
+      flush_line(#gained > 0 and ("   (" .. table.concat(gained, ", ") .. ")") or "")
+    end
+  end
+  flush_line("")
+  print_scores(g, game.players)
+  if rec then
+    rec:write(json.encode({ final = true, scores = g:scores(), state = state_digest(g) }), "\n")
+    rec:close()
+    printf("\nrecord: %s (%d moves)\n", opts.record, moves)
+  end
+  if opts.svg then
+    local f, err = io.open(opts.svg, "w")
+    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.svg, err) return 1 end
+    f:write(board_svg(game.rs, g, game.players))
+    f:close()
+    printf("board: %s\n", opts.svg)
+  end
+  return 0
+end
+
+-- }=====================================================================
+
+M.HELP = HELP
+M.parse_args = parse_args
+M.load_game = load_game
+M.agents = agents
+M.board_svg = board_svg
+M.state_digest = state_digest
+M.usage = usage
+M.print_scores = print_scores
+
+return M

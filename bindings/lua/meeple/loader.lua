@@ -1,0 +1,726 @@
+-- meeple.loader: turns game, expansion and house-rule scripts into a
+-- running rule set.
+--
+-- Scripts run in the sandbox and may only declare: kinds, matching,
+-- attributes, tile sets, figures, options, scoring, phases, actions and
+-- hooks. This module (trusted host code, never visible to scripts) builds
+-- the kernel's rules and the turn flow from those declarations, then
+-- freezes them; from then on a declaration is an error.
+--
+--   local loader = require "meeple.loader"
+--   local rs = loader.load{ game = "base", with = {}, rules = {},
+--                           options = { tiny_city = "2" }, run = run_script }
+--   local play = loader.new_play(rs, { players = 2, seed = 1 })
+--
+-- `run(chunkname, code, api)` is supplied by the host: it runs a chunk in
+-- the sandbox with the entries of `api` visible as globals, under the
+-- instruction budget and memory cap.
+--
+-- Determinism: every list here is kept in declaration order or sorted;
+-- nothing depends on pairs() order.
+
+local meeple = require "meeple"
+local tiles_mod = require "meeple.tiles"
+
+local M = {}
+
+local HOOK_KINDS = {
+  on = {
+    turn_begin = "turn_begin", tile_drawn = "tile_drawn", tile_placed = "tile_placed",
+    figure_placed = "figure_placed", feature_scored = "feature_scored",
+    turn_end = "turn_end", final_scoring = "final_scoring", phase = "phase",
+  },
+  allow = { tile_placement = "allow_placements", figure_placement = "allow_deploys" },
+  transform = { feature_points = "feature_points", extra_part = "extra_part" },
+}
+
+local COMPLETION = { ports = "ports", surrounded = "surrounded", never = "never" }
+local MERGES = { sum = true, max = true, min = true, any = true, all = true }
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  return keys
+end
+
+local function readfile(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+local function exists(path)
+  local f = io.open(path, "rb")
+  if f then f:close() return true end
+  return false
+end
+
+local function dirname(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+-- A script name ("base", "traders_builders") or a path ("./x/y.lua").
+local function find_script(name, dirs)
+  if name:find("/", 1, true) or name:match("%.lua$") then
+    if exists(name) then return name end
+    return nil, ("script '%s' not found"):format(name)
+  end
+  for _, d in ipairs(dirs) do
+    local p = d .. "/" .. name .. ".lua"
+    if exists(p) then return p end
+  end
+  return nil, ("no script '%s' in %s"):format(name, table.concat(dirs, ", "))
+end
+
+-- FNV-1a over the bytes, as 16 hex digits: the record's content hash.
+function M.content_hash(text)
+  local h = 0xcbf29ce484222325
+  for i = 1, #text do
+    h = h ~ text:byte(i)
+    h = h * 0x100000001b3
+  end
+  return ("%016x"):format(h)
+end
+
+-- Parses an option value given as text (from the command line) into the
+-- type of the option's default.
+local function coerce(decl, text)
+  local default = decl.default
+  local v = text
+  if type(default) == "number" then
+    v = tonumber(text)
+    if v == nil then return nil, ("option '%s' wants a number, got '%s'"):format(decl.name, text) end
+    if math.tointeger(v) then v = math.tointeger(v) end
+  elseif type(default) == "boolean" then
+    if text == "true" or text == "1" or text == "yes" then v = true
+    elseif text == "false" or text == "0" or text == "no" then v = false
+    else return nil, ("option '%s' wants true or false, got '%s'"):format(decl.name, text) end
+  end
+  if decl.values then
+    local ok = false
+    for _, allowed in ipairs(decl.values) do if allowed == v then ok = true end end
+    if not ok then
+      local shown = {}
+      for i, allowed in ipairs(decl.values) do shown[i] = tostring(allowed) end
+      return nil, ("option '%s' must be one of %s, got '%s'"):format(
+        decl.name, table.concat(shown, " | "), text)
+    end
+  end
+  return v
+end
+
+-- {=====================================================================
+-- The declaration API a script sees
+-- ======================================================================
+
+local function new_decl()
+  return {
+    game = nil, title = nil, players = { min = 2, max = 6, default = 2 },
+    scripts = {},            -- { name, path, hash }
+    kinds = {}, kind_index = {},
+    matches = {},
+    attrs = {}, attr_index = {},
+    tile_sets = {},          -- { name, file, stack }
+    start = nil,
+    stacks = {}, stack_index = {}, draw_stack = nil,
+    figures = {}, figure_index = {},
+    groups = {}, group_bit = {},
+    options = {}, option_index = {},
+    scores = {},             -- kind -> { closed=, final=, keep_figures=, reason=, final_reason= }
+    phases = {}, actions = {},
+    hooks = {},              -- { event, fn, priority, script, order }
+    states = {},             -- script name -> default state table
+  }
+end
+
+local function copy_plain(v, seen, path)
+  if type(v) == "function" or type(v) == "userdata" or type(v) == "thread" then
+    error(("state cannot hold a %s (at %s)"):format(type(v), path), 0)
+  end
+  if type(v) ~= "table" then return v end
+  seen = seen or {}
+  if seen[v] then error("state cannot hold a cycle (at " .. path .. ")", 0) end
+  seen[v] = true
+  local out = {}
+  for _, k in ipairs(sorted_keys(v)) do out[k] = copy_plain(v[k], seen, path .. "." .. tostring(k)) end
+  seen[v] = nil
+  return out
+end
+
+local function make_api(decl, script, cli_options, state)
+  local api = {}
+  local function check_loading(what)
+    if not state.loading then
+      error(what .. ": declarations are only allowed while the rules load", 2)
+    end
+  end
+  local function checkname(fname, name)
+    if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
+      error(("bad argument #1 to '%s' (name expected, got %s)"):format(fname, type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+    end
+    return name
+  end
+  -- `kind "city" { ... }` style: a name, then a table.
+  local function named(fname, f)
+    return function(name)
+      check_loading(fname)
+      checkname(fname, name)
+      return function(spec)
+        if spec ~= nil and type(spec) ~= "table" then
+          error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
+        end
+        return f(name, spec or {})
+      end
+    end
+  end
+
+  function api.game(name)
+    check_loading("game")
+    checkname("game", name)
+    if decl.game then error(("game: '%s' is already the game; use expansion for '%s'"):format(decl.game, name), 2) end
+    decl.game = name
+    return function(spec)
+      spec = spec or {}
+      decl.title = spec.title or name
+      if spec.players then
+        decl.players = { min = spec.players.min or 2, max = spec.players.max or 6,
+                         default = spec.players.default or spec.players.min or 2 }
+      end
+    end
+  end
+
+  function api.expansion(name)
+    check_loading("expansion")
+    checkname("expansion", name)
+    script.expansion = name
+    return function(spec)
+      spec = spec or {}
+      for _, req in ipairs(spec.requires or {}) do
+        if req ~= decl.game and not decl.loaded_names[req] then
+          error(("expansion '%s' requires '%s', which is not loaded"):format(name, req), 2)
+        end
+      end
+    end
+  end
+
+  api.kind = named("kind", function(name, spec)
+    if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
+    local closes = spec.closes or "ports"
+    if not COMPLETION[closes] then
+      error(("kind '%s': closes must be ports, surrounded or never, got '%s'"):format(name, tostring(closes)), 3)
+    end
+    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false }
+    decl.kind_index[name] = #decl.kinds
+  end)
+
+  function api.match(a, b, mode)
+    check_loading("match")
+    mode = mode or "join"
+    if mode ~= "join" and mode ~= "match" and mode ~= "none" then
+      error("bad argument #3 to 'match' (join, match or none expected)", 2)
+    end
+    decl.matches[#decl.matches + 1] = { a, b, mode }
+  end
+
+  api.attribute = named("attribute", function(name, spec)
+    if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
+    local merge = spec.merge or "sum"
+    if not MERGES[merge] then error(("attribute '%s': unknown merge '%s'"):format(name, tostring(merge)), 3) end
+    decl.attrs[#decl.attrs + 1] = { name = name, merge = merge }
+    decl.attr_index[name] = #decl.attrs
+  end)
+
+  -- tiles "base"  |  tiles { file = "x.tiles" }  |  tiles { text = [[...]] }
+  function api.tiles(arg)
+    check_loading("tiles")
+    local entry = { script = script, stack = nil }
+    local function finish(spec)
+      spec = spec or {}
+      entry.stack = spec.stack
+      return entry
+    end
+    if type(arg) == "string" then
+      entry.name = arg
+      decl.tile_sets[#decl.tile_sets + 1] = entry
+      return finish
+    elseif type(arg) == "table" then
+      entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
+      entry.name = arg.name or arg.file or "inline"
+      decl.tile_sets[#decl.tile_sets + 1] = entry
+      return entry
+    end
+    error("bad argument #1 to 'tiles' (set name or table expected)", 2)
+  end
+
+  function api.start(spec)
+    check_loading("start")
+    if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
+    decl.start = { tag = spec.tag, tile = spec.tile, at = spec.at or { 0, 0 }, rotation = spec.rotation or 0 }
+  end
+
+  api.stack = named("stack", function(name, spec)
+    if not decl.stack_index[name] then
+      decl.stacks[#decl.stacks + 1] = name
+      decl.stack_index[name] = #decl.stacks
+    end
+    if spec.draw then decl.draw_stack = name end
+  end)
+
+  local function group_bit(name)
+    local bit = decl.group_bit[name]
+    if not bit then
+      if #decl.groups >= 31 then error("too many figure groups", 4) end
+      decl.groups[#decl.groups + 1] = name
+      bit = 1 << (#decl.groups - 1)
+      decl.group_bit[name] = bit
+    end
+    return bit
+  end
+  local function groups_mask(list)
+    local mask = 0
+    if type(list) == "string" then list = { list } end
+    for _, g in ipairs(list or {}) do mask = mask | group_bit(g) end
+    return mask
+  end
+
+  api.figure = named("figure", function(name, spec)
+    if decl.figure_index[name] then error(("figure '%s' is already declared"):format(name), 3) end
+    local fig = {
+      name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
+      on = spec.on or {}, group = groups_mask(spec.group or name),
+      blocked_by = groups_mask(spec.blocked_by), needs_own = groups_mask(spec.needs_own),
+      strength = spec.strength or 0, stays = spec.stays and true or false,
+    }
+    decl.figures[#decl.figures + 1] = fig
+    decl.figure_index[name] = #decl.figures
+  end)
+
+  -- option "name" { values=, default=, doc= } declares and returns the
+  -- value in force; option "name" alone reads it.
+  function api.option(name)
+    checkname("option", name)
+    local existing = decl.option_index[name]
+    if existing then return decl.options[existing].value end
+    check_loading("option")
+    return function(spec)
+      if type(spec) ~= "table" or spec.default == nil then
+        error(("option '%s' needs a default"):format(name), 2)
+      end
+      local d = { name = name, values = spec.values, default = spec.default, doc = spec.doc or "",
+                  script = script.name }
+      d.value = d.default
+      local given = cli_options[name]
+      if given ~= nil then
+        local v, err = coerce(d, given)
+        if v == nil then error(err, 0) end
+        d.value = v
+        state.used_options[name] = true
+      end
+      decl.options[#decl.options + 1] = d
+      decl.option_index[name] = #decl.options
+      return d.value
+    end
+  end
+
+  api.score = named("score", function(kind, spec)
+    decl.scores[kind] = {
+      closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
+      reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
+    }
+  end)
+
+  api.phase = named("phase", function(name, spec)
+    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
+  end)
+
+  function api.action(name)
+    check_loading("action")
+    checkname("action", name)
+    decl.actions[#decl.actions + 1] = name
+  end
+
+  local function hook(kindname, table_)
+    return function(event, fn, opts)
+      check_loading(kindname)
+      if type(event) ~= "string" then error(("bad argument #1 to '%s' (event name expected)"):format(kindname), 2) end
+      if type(fn) ~= "function" then error(("bad argument #2 to '%s' (function expected, got %s)"):format(kindname, type(fn)), 2) end
+      local internal
+      if kindname == "collect" then
+        internal = "collect"
+      else
+        internal = table_[event]
+        if not internal then
+          local names = sorted_keys(table_)
+          error(("%s: unknown event '%s' (one of: %s)"):format(kindname, event, table.concat(names, ", ")), 2)
+        end
+      end
+      opts = opts or {}
+      decl.hooks[#decl.hooks + 1] = {
+        kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
+        fn = fn, priority = opts.priority or 0, script = script.name,
+        script_order = script.order, order = #decl.hooks + 1,
+      }
+    end
+  end
+  api.on = hook("on", HOOK_KINDS.on)
+  api.allow = hook("allow", HOOK_KINDS.allow)
+  api.transform = hook("transform", HOOK_KINDS.transform)
+  api.collect = hook("collect", {})
+
+  -- state { ... } declares this script's own part of the game state.
+  function api.state(default)
+    check_loading("state")
+    decl.states[script.name] = copy_plain(default or {}, nil, "state")
+  end
+
+  return api
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Building the kernel rules and the flow
+-- ======================================================================
+
+local FORMULA_KEYS = { per_tile = "tile", per_block_tile = "block", points = "const", const = "const" }
+
+local function formula_terms(decl, kind, spec, where)
+  local terms = {}
+  for _, key in ipairs(sorted_keys(spec)) do
+    local v = spec[key]
+    if FORMULA_KEYS[key] then
+      terms[#terms + 1] = { FORMULA_KEYS[key], "", v }
+    elseif key == "per_adjacent" or key == "per_adjacent_closed" then
+      for _, k in ipairs(sorted_keys(v)) do
+        if not decl.kind_index[k] then
+          error(("score '%s' %s: unknown kind '%s' in %s"):format(kind, where, k, key), 0)
+        end
+        terms[#terms + 1] = { key == "per_adjacent" and "adjacent" or "adjacent_closed", k, v[k] }
+      end
+    elseif decl.attr_index[key] then
+      terms[#terms + 1] = { "attr", key, v }
+    else
+      error(("score '%s' %s: '%s' is neither a formula term nor a declared attribute"):format(kind, where, key), 0)
+    end
+  end
+  return terms
+end
+
+local function load_tile_sets(decl, rules, tile_dirs)
+  local pool, seen = {}, {}
+  for _, set in ipairs(decl.tile_sets) do
+    local list, err
+    if set.text then
+      local parsed
+      parsed, err = tiles_mod.parse(set.text, set.name)
+      if parsed then list, err = tiles_mod.resolve(parsed, function(n)
+        return nil, "inline tiles cannot include '" .. n .. "'" end) end
+    else
+      local path = set.file
+      if not path then
+        local dirs = { dirname(set.script.path) .. "/../tiles", dirname(set.script.path) }
+        for _, d in ipairs(tile_dirs) do dirs[#dirs + 1] = d end
+        for _, d in ipairs(dirs) do
+          if exists(d .. "/" .. set.name .. ".tiles") then path = d .. "/" .. set.name .. ".tiles" break end
+        end
+        if not path then
+          error(("tiles '%s': no %s.tiles next to %s or in %s"):format(
+            set.name, set.name, set.script.path, table.concat(tile_dirs, ", ")), 0)
+        end
+      elseif not path:find("^/") and not exists(path) then
+        path = dirname(set.script.path) .. "/" .. path
+      end
+      set.path = path
+      local text = readfile(path)
+      if text then decl.files[#decl.files + 1] = { path = path, hash = M.content_hash(text) } end
+      list, err = tiles_mod.load_resolved(path)
+    end
+    if not list then error(err, 0) end
+    local stack = set.stack or decl.draw_stack or "main"
+    for _, t in ipairs(list) do
+      for _, tag in ipairs(t.tags) do
+        if not decl.tags[tag] then decl.tags[tag] = true; decl.tag_list[#decl.tag_list + 1] = tag end
+      end
+      if seen[t.id] then
+        error(("tile %s: defined by two tile sets (%s and %s)"):format(t.id, seen[t.id], set.name), 0)
+      end
+      seen[t.id] = set.name
+      pool[#pool + 1] = { tile = t, stack = stack }
+    end
+  end
+  return pool
+end
+
+function M.load(opts)
+  local decl = new_decl()
+  decl.files, decl.tags, decl.tag_list, decl.loaded_names = {}, {}, {}, {}
+  local state = { loading = true, used_options = {} }
+  local script_dirs = opts.script_dirs or { "scripts" }
+  local tile_dirs = opts.tile_dirs or { "tiles" }
+  local cli_options = opts.options or {}
+
+  local names = { opts.game or "base" }
+  for _, e in ipairs(opts.with or {}) do names[#names + 1] = e end
+  for _, r in ipairs(opts.rules or {}) do names[#names + 1] = r end
+
+  for i, name in ipairs(names) do
+    local path, err = find_script(name, script_dirs)
+    if not path then error(err, 0) end
+    local code = readfile(path)
+    if not code then error(("cannot read %s"):format(path), 0) end
+    local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
+    decl.scripts[#decl.scripts + 1] = script
+    decl.files[#decl.files + 1] = { path = path, hash = M.content_hash(code) }
+    local api = make_api(decl, script, cli_options, state)
+    opts.run("@" .. path, code, api)
+    decl.loaded_names[script.expansion or script.name] = true
+    if i == 1 and not decl.game then
+      error(("%s: a game script must begin with game \"name\""):format(path), 0)
+    end
+  end
+  for _, k in ipairs(sorted_keys(cli_options)) do
+    if not state.used_options[k] then
+      local known = {}
+      for _, d in ipairs(decl.options) do known[#known + 1] = d.name end
+      error(("unknown option '%s' (known: %s)"):format(k, #known > 0 and table.concat(known, ", ") or "none"), 0)
+    end
+  end
+  state.loading = false
+
+  -- The kernel's definitions.
+  local rules = meeple.rules()
+  for _, k in ipairs(decl.kinds) do rules:kind(k.name, { completion = k.closes, wildcard = k.wildcard }) end
+  for _, m in ipairs(decl.matches) do rules:match(m[1], m[2], m[3]) end
+  for _, a in ipairs(decl.attrs) do rules:attr(a.name, a.merge) end
+  if #decl.stacks == 0 then decl.stacks[1] = "main"; decl.stack_index.main = 1 end
+  decl.draw_stack = decl.draw_stack or decl.stacks[1]
+  for _, s in ipairs(decl.stacks) do rules:stack(s) end
+  for _, f in ipairs(decl.figures) do rules:figure(f.name, { per_player = f.per_player, neutral = f.neutral }) end
+  local reasons = {}
+  for _, kind in ipairs(sorted_keys(decl.scores)) do
+    local s = decl.scores[kind]
+    for _, r in ipairs({ s.reason, s.final_reason }) do
+      if not reasons[r] then reasons[r] = true; rules:reason(r) end
+    end
+  end
+  if not reasons.bonus then rules:reason("bonus") end
+  local pool = load_tile_sets(decl, rules, tile_dirs)
+  for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
+  for _, entry in ipairs(pool) do rules:tile(entry.tile) end
+
+  -- The flow.
+  local flow = meeple.flow(rules)
+  for _, f in ipairs(decl.figures) do
+    for _, k in ipairs(f.on) do
+      if not decl.kind_index[k] then error(("figure '%s': unknown kind '%s' in on"):format(f.name, k), 0) end
+    end
+    flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
+                          needs_own = f.needs_own, strength = f.strength, stays = f.stays })
+  end
+  for _, kind in ipairs(sorted_keys(decl.scores)) do
+    if not decl.kind_index[kind] then error(("score: unknown kind '%s'"):format(kind), 0) end
+    local s = decl.scores[kind]
+    if s.closed then flow:scoring(kind, "closed", formula_terms(decl, kind, s.closed, "closed"), s.reason, false) end
+    if s.final then flow:scoring(kind, "final", formula_terms(decl, kind, s.final, "final"), s.final_reason, s.keep_figures) end
+  end
+  flow:stack(decl.draw_stack)
+  for _, ph in ipairs(decl.phases) do flow:phase(ph.name, ph.after) end
+  for _, a in ipairs(decl.actions) do flow:action(a) end
+  flow:freeze()
+
+  -- Hooks, in a fixed order: priority, then load order of the script
+  -- (so an expansion's hooks run after those of what it requires), then
+  -- script name, then the order of declaration.
+  table.sort(decl.hooks, function(a, b)
+    if a.priority ~= b.priority then return a.priority < b.priority end
+    if a.script_order ~= b.script_order then return a.script_order < b.script_order end
+    if a.script ~= b.script then return a.script < b.script end
+    return a.order < b.order
+  end)
+
+  return { decl = decl, rules = rules, flow = flow, pool = pool, files = decl.files,
+           options = decl.options, hooks = decl.hooks }
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Hooks at play time
+-- ======================================================================
+
+-- What a hook sees of a feature: plain fields, read once.
+local function feature_view(fh)
+  if not fh then return nil end
+  local info = fh:info()
+  info.handle = fh
+  info.attrs = setmetatable({}, { __index = function(_, name) return fh:attr(name) end })
+  return info
+end
+
+-- Each script's state lives in the game (a blob per script) so clone,
+-- save, undo and replay carry it; hooks get it as a plain table.
+local function serialize(v, out)
+  local t = type(v)
+  if t == "number" then
+    out[#out + 1] = math.type(v) == "integer" and ("%d"):format(v) or ("%.17g"):format(v)
+  elseif t == "string" then out[#out + 1] = ("%q"):format(v)
+  elseif t == "boolean" then out[#out + 1] = tostring(v)
+  elseif t == "table" then
+    out[#out + 1] = "{"
+    for _, k in ipairs(sorted_keys(v)) do
+      out[#out + 1] = "["; serialize(k, out); out[#out + 1] = "]="; serialize(v[k], out); out[#out + 1] = ","
+    end
+    out[#out + 1] = "}"
+  elseif v == nil then out[#out + 1] = "nil"
+  else error("state cannot hold a " .. t, 0) end
+end
+
+function M.serialize_state(v)
+  local out = {}
+  serialize(v, out)
+  return table.concat(out)
+end
+
+function M.deserialize_state(text)
+  local f = load("return " .. text, "=state", "t", {})
+  return f()
+end
+
+-- The dispatcher the flow calls for every hooked event. It builds the
+-- hook's view of the moment, runs the script functions in their fixed
+-- order under the sandbox budget, and folds their answers.
+local function make_dispatcher(rs, host)
+  local by_event = {}
+  for _, h in ipairs(rs.hooks) do
+    local key = h.event == "collect" and ("collect:" .. h.phase) or h.event
+    by_event[key] = by_event[key] or {}
+    table.insert(by_event[key], h)
+  end
+  local option_values = {}
+  for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
+
+  local function make_ctx(play, args, script)
+    local g = play:game()
+    local ctx = {
+      game = g, play = play, phase = args.phase, player = play:player(),
+      turn = play:turn(), part = play:part(),
+      option = function(name) return option_values[name] end,
+    }
+    function ctx:score(player, points, reason, feature)
+      local fh = feature and (feature.handle or feature) or nil
+      g:score(player, points, reason or "bonus", fh)
+    end
+    return ctx
+  end
+
+  local function dispatch(name, args, play)
+    local key = name == "collect" and ("collect:" .. args.phase) or name
+    local list = by_event[key]
+    local result = {}
+    if not list then return result end
+    host.use_game(play:game())
+    local ctx = make_ctx(play, args)
+    if name == "feature_points" then
+      local value, leaders = args.value, args.leaders
+      local fv = feature_view(args.feature)
+      fv.leaders = leaders
+      for _, h in ipairs(list) do
+        local v, l = host.call(h.fn, ctx, fv, value)
+        if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
+        if l ~= nil then leaders = l end
+      end
+      result.value, result.leaders = value, leaders
+    elseif name == "extra_part" then
+      local value = nil
+      for _, h in ipairs(list) do
+        local v = host.call(h.fn, ctx)
+        if v ~= nil then value = v end
+      end
+      if value ~= nil then
+        local stacks = rs.decl.stack_index
+        if not stacks[value] then error("extra_part: unknown stack '" .. tostring(value) .. "'", 0) end
+        result.value = stacks[value] - 1
+      end
+    elseif name == "allow_placements" or name == "allow_deploys" then
+      local kept = {}
+      for _, m in ipairs(args.moves) do
+        local ok = true
+        for _, h in ipairs(list) do
+          if ok and host.call(h.fn, ctx, m) == false then ok = false end
+        end
+        if ok then kept[#kept + 1] = m end
+      end
+      result.moves = kept
+    elseif name == "collect" then
+      local moves = args.moves
+      for _, h in ipairs(list) do
+        local extra = host.call(h.fn, ctx)
+        for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+      end
+      result.moves = moves
+    else
+      local fv = args.feature and feature_view(args.feature)
+      for _, h in ipairs(list) do host.call(h.fn, ctx, fv or args.tile or args.move, args) end
+    end
+    host.use_game(nil)
+    return result
+  end
+
+  local names = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local event = key:match("^collect:") and "collect" or key
+    if not names[event] then names[event] = true end
+  end
+  local hook_names = sorted_keys(names)
+  return dispatch, hook_names
+end
+
+-- }=====================================================================
+
+-- A fresh game: the start tile placed, every stack filled and shuffled.
+function M.new_game(rs, opts)
+  local decl = rs.decl
+  local players = opts.players or decl.players.default
+  if players < decl.players.min or players > decl.players.max then
+    error(("%s is for %d to %d players, not %d"):format(decl.game, decl.players.min, decl.players.max, players), 0)
+  end
+  local g = rs.rules:new_game{ players = players, seed = opts.seed or 1 }
+  local start_id
+  if decl.start then
+    if decl.start.tile then
+      start_id = decl.start.tile
+    else
+      for _, entry in ipairs(rs.pool) do
+        for _, tag in ipairs(entry.tile.tags) do
+          if tag == decl.start.tag and not start_id then start_id = entry.tile.id end
+        end
+      end
+    end
+    if not start_id then error("start: no tile tagged '" .. tostring(decl.start.tag) .. "'", 0) end
+    g:place_fixed(start_id, decl.start.at[1], decl.start.at[2], decl.start.rotation)
+  end
+  local used = {}
+  for _, entry in ipairs(rs.pool) do
+    local n = entry.tile.count
+    if entry.tile.id == start_id then n = n - 1 end
+    if n > 0 then g:stack_add(entry.stack, entry.tile.id, n) end
+    used[entry.stack] = true
+  end
+  for _, s in ipairs(decl.stacks) do if used[s] then g:shuffle(s) end end
+  return g
+end
+
+-- A game in play, started and waiting for its first move.
+function M.new_play(rs, opts)
+  local g = M.new_game(rs, opts)
+  rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
+  local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
+                                     agent_seed = opts.agent_seed or opts.seed or 1 })
+  play:start()
+  return play
+end
+
+return M

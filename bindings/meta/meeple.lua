@@ -1,0 +1,278 @@
+---@meta meeple
+-- LuaCATS stubs of the kernel binding (bindings/wrap_*.c). Documentation:
+-- docs/lua-api.md, "Kernel binding". Players count from 1 (0 = neutral
+-- where allowed); ports are 0..11 as in gk.h; rotations are quarter
+-- turns clockwise, 0..3; ids returned by registration count from 1.
+
+---@class meeple
+---@field version string          "0.1.0"
+---@field ports table<integer, string> ports[0..11] = "NNW" ... "WNW"
+local meeple = {}
+
+---@alias meeple.Port integer|string   0..11 or a name such as "NNE"
+---@alias meeple.Location meeple.Feature|meeple.Tile|{feature: meeple.Feature}|{tile: meeple.Tile}|{corner: integer[]}|{cell: integer[]}|{out: true}
+
+--- A new, empty rules builder.
+---@return meeple.Rules
+function meeple.rules() end
+
+--- Rebuilds a game saved by g:serialize(); rules must be the ones it was saved with.
+---@param rules meeple.Rules
+---@param data string
+---@return meeple.Game
+function meeple.deserialize(rules, data) end
+
+--- Port number of a port name (or number).
+---@param port meeple.Port
+---@return integer
+function meeple.port(port) end
+
+--- Port name of a port number (or name).
+---@param port meeple.Port
+---@return string
+function meeple.port_name(port) end
+
+--- The port facing `port` across its side.
+---@param port meeple.Port
+---@return integer
+function meeple.opposite(port) end
+
+---@class meeple.Rules
+local Rules = {}
+
+---@param name string
+---@param opts? {completion?: "ports"|"surrounded"|"never", wildcard?: boolean}
+---@return integer id
+function Rules:kind(name, opts) end
+
+---@param kind_a string
+---@param kind_b string
+---@param mode? "join"|"match"|"none"  default "join"
+function Rules:match(kind_a, kind_b, mode) end
+
+---@param name string
+---@param op? "sum"|"max"|"min"|"any"|"all"  default "sum"
+---@return integer id
+function Rules:attr(name, op) end
+
+---@param name string
+---@return integer id
+function Rules:tag(name) end
+
+---@param name string
+---@param spec? {per_player?: integer, neutral?: integer}
+---@return integer id
+function Rules:figure(name, spec) end
+
+---@param name string
+---@return integer id
+function Rules:stack(name) end
+
+---@param name string
+---@return integer id
+function Rules:reason(name) end
+
+--- Registers a tile type, in the shape meeple.tiles produces (meeple.Tile).
+---@param def {id: string, tags?: string[], segments: {kind: string, ports?: meeple.Port[], adjacent?: integer[], attrs?: {name: string, value?: integer}[]}[]}
+---@return integer type
+function Rules:tile(def) end
+
+--- Registers every tile of a file (read with meeple.tiles) or of a parsed list.
+---@param source string|meeple.Tile[]
+---@param opts? {declare?: boolean}  declare: register unknown kinds and attributes (check mode)
+---@return {id: string, count: integer}[]
+function Rules:load_tiles(source, opts) end
+
+---@return meeple.Rules self
+function Rules:freeze() end
+
+---@return boolean
+function Rules:frozen() end
+
+---@return string[] ids in registration order
+function Rules:tiles() end
+
+---@param category "kind"|"attr"|"tag"|"figure"|"stack"|"reason"
+---@return string[]
+function Rules:names(category) end
+
+---@param id string
+---@return integer[] rotations
+function Rules:unique_rotations(id) end
+
+---@return string hex 64-bit fingerprint of every definition
+function Rules:fingerprint() end
+
+--- A new game; freezes the rules if needed.
+---@param opts {players: integer, seed?: integer}
+---@return meeple.Game
+function Rules:new_game(opts) end
+
+---@class meeple.PlaceReport
+---@field tile meeple.Tile
+---@field features {feature: meeple.Feature, extended: boolean, merged: boolean, closed: boolean}[]
+---@field closed meeple.Feature[]
+---@field merges integer
+
+---@class meeple.Event
+---@field event string  "place", "draw", "deploy", "score", ... (docs/lua-api.md)
+
+---@class meeple.Game
+local Game = {}
+
+---@return integer
+function Game:players() end
+---@return meeple.Rules
+function Game:rules() end
+---@return integer turn, integer player
+function Game:turn() end
+---@param turn integer
+---@param player integer
+function Game:set_turn(turn, player) end
+---@param n integer
+---@return integer 1..n
+function Game:random(n) end
+
+---@param stack string
+---@param id string|{id: string, count?: integer}[]
+---@param count? integer
+function Game:stack_add(stack, id, count) end
+---@param stack string
+function Game:shuffle(stack) end
+---@param stack string
+---@return integer
+function Game:stack_size(stack) end
+---@param stack string
+---@param id string
+---@return integer
+function Game:stack_count(stack, id) end
+---@param stack string
+---@param i? integer 1 = next draw
+---@return string|nil
+function Game:peek(stack, i) end
+---@param stack string
+---@return string|nil id nil when empty
+function Game:draw(stack) end
+---@param stack string
+---@return string|nil id
+function Game:draw_placeable(stack) end
+---@param stack string
+---@param id string
+function Game:take(stack, id) end
+---@param stack string
+---@param id string
+---@param where? "top"|"bottom"|"random"
+function Game:put_back(stack, id, where) end
+---@param stack string
+---@param ids string[]
+function Game:force(stack, ids) end
+---@param id string
+function Game:discard(id) end
+---@return integer
+function Game:discards() end
+
+---@return meeple.PlaceReport
+function Game:place(id, x, y, rot) end
+---@return meeple.PlaceReport
+function Game:place_fixed(id, x, y, rot) end
+---@return boolean
+function Game:can_place(id, x, y, rot) end
+---@param id string
+---@return {x: integer, y: integer, rot: integer}[]
+function Game:legal_placements(id) end
+---@param id string
+---@return boolean
+function Game:has_placement(id) end
+function Game:block(x, y) end
+---@return boolean
+function Game:blocked(x, y) end
+---@return meeple.Tile|nil
+function Game:tile_at(x, y) end
+---@return integer
+function Game:tile_count() end
+---@return meeple.Tile[]
+function Game:tiles() end
+---@return {x: integer, y: integer}[]
+function Game:frontier() end
+---@return {x: integer, y: integer}[]
+function Game:holes() end
+---@param port meeple.Port
+---@return meeple.Feature|nil
+function Game:feature_at(x, y, port) end
+---@return meeple.Feature[]
+function Game:features() end
+
+---@param player integer 1..n, or 0 for neutral
+---@param kind string
+---@param at meeple.Location
+---@return meeple.Figure|nil figure, string|nil message when the supply is empty
+function Game:deploy(player, kind, at) end
+---@return integer
+function Game:supply(player, kind) end
+---@param at? meeple.Location
+---@return meeple.Figure[]
+function Game:figures(at) end
+---@param feature meeple.Feature
+---@param strengths table<string, integer>
+---@return integer strength, integer[] players
+function Game:majority(feature, strengths) end
+
+---@param feature? meeple.Feature
+function Game:score(player, points, reason, feature) end
+---@return integer[]
+function Game:scores() end
+---@return {player: integer, points: integer, reason: string, kind: string|nil, turn: integer}[]
+function Game:ledger() end
+---@return meeple.Event[]
+function Game:log() end
+---@param events meeple.Event[]
+function Game:replay(events) end
+
+---@return meeple.Game
+function Game:clone() end
+---@param other meeple.Game
+---@return meeple.Game self
+function Game:restore(other) end
+---@return string
+function Game:serialize() end
+---@return integer bytes
+function Game:size() end
+function Game:free() end
+
+---@class meeple.Tile
+local Tile = {}
+---@return {id: string, x: integer, y: integer, rot: integer, neighbours: integer, segments: integer}
+function Tile:info() end
+---@param segment integer 1-based
+---@return meeple.Feature
+function Tile:feature(segment) end
+---@return meeple.Feature[]
+function Tile:features() end
+
+---@class meeple.Feature
+local Feature = {}
+---@return {kind: string, open: integer, closed: boolean, tiles: integer, segments: integer, figures: integer, root: integer}
+function Feature:info() end
+---@return string
+function Feature:kind() end
+---@return boolean
+function Feature:closed() end
+---@param name string
+---@return integer
+function Feature:attr(name) end
+---@return meeple.Figure[]
+function Feature:figures() end
+---@return meeple.Feature[]
+function Feature:adjacent() end
+---@return {tile: meeple.Tile, segment: integer}[]
+function Feature:nodes() end
+
+---@class meeple.Figure
+local Figure = {}
+---@return {kind: string, owner: integer, at: table}
+function Figure:info() end
+---@param at meeple.Location
+function Figure:move(at) end
+function Figure:return_to_supply() end
+
+return meeple

@@ -1,0 +1,898 @@
+/*
+** wrap_flow.c: meeple.flow(rules), the turn flow's declarations, and the
+** Play object that runs a game through it.
+**
+** A Play owns a gk_play (and so its game) and shows the game through a
+** borrowed Game view (user value 2), so every Game method and handle
+** works on a game in play. Hooks: the flow calls one Lua dispatcher
+** (user value 3) only for the events named when the play was made; the
+** base game names none and runs without entering Lua.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "gk_flow.h"
+#include "wrap_internal.h"
+
+#define MP_FLOW "meeple.Flow"
+#define MP_PLAY "meeple.Play"
+
+typedef struct mp_flow {
+  gk_flow *flow;
+} mp_flow;
+
+typedef struct mp_play {
+  gk_play *play;        /* NULL once freed */
+  lua_State *L;         /* the state of the call running the play now */
+  int self;             /* stack index of this userdata during that call */
+  int busy;             /* inside a call into the flow: no re-entry */
+  uint32_t present;     /* the hooks it calls */
+} mp_play;
+
+static const char *const hook_names[] = {
+    "turn_begin", "tile_drawn", "tile_placed", "figure_placed", "feature_points",
+    "feature_scored", "extra_part", "turn_end", "final_scoring", "allow_placements",
+    "allow_deploys", "collect", "apply", "phase", NULL};
+
+static const char *const move_types[] = {"", "place", "deploy", "pass", "draw", "action", NULL};
+
+/* {======================================================================
+** Flow
+** ======================================================================= */
+
+static mp_flow *checkflowud(lua_State *L, int arg) {
+  return (mp_flow *)luaL_checkudata(L, arg, MP_FLOW);
+}
+
+static gk_flow *checkflow(lua_State *L, int arg) {
+  mp_flow *ud = checkflowud(L, arg);
+  luaL_argcheck(L, ud->flow != NULL, arg, "flow is gone");
+  return ud->flow;
+}
+
+static int flowerror(lua_State *L, const gk_flow *f) {
+  return luaL_error(L, "%s", gk_flow_error(f));
+}
+
+/* meeple.flow(rules): the rules must not be frozen yet. */
+static int flow_new(lua_State *L) {
+  gk_rules *r = mp_checkrules(L, 1);
+  luaL_argcheck(L, !gk_rules_frozen(r), 1, "rules already frozen");
+  mp_flow *ud = (mp_flow *)lua_newuserdatauv(L, sizeof *ud, 1);
+  ud->flow = NULL;
+  luaL_setmetatable(L, MP_FLOW);
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  ud->flow = gk_flow_new(r);
+  if (!ud->flow) return luaL_error(L, "not enough memory");
+  return 1;
+}
+
+static int flow_gc(lua_State *L) {
+  mp_flow *ud = checkflowud(L, 1);
+  gk_flow_free(ud->flow);
+  ud->flow = NULL;
+  return 0;
+}
+
+static unsigned field_mask(lua_State *L, int t, const char *name) {
+  lua_getfield(L, t, name);
+  lua_Integer v = lua_isnil(L, -1) ? 0 : luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  return (unsigned)v;
+}
+
+/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=}) */
+static int flow_figure(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int kind = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  gk_figure_rule rule = {0};
+  if (lua_getfield(L, 3, "on") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+      rule.on_kinds |= 1ull << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  rule.group = field_mask(L, 3, "group");
+  rule.blocked_by = field_mask(L, 3, "blocked_by");
+  rule.needs_own = field_mask(L, 3, "needs_own");
+  rule.strength = (int32_t)field_mask(L, 3, "strength");
+  lua_getfield(L, 3, "stays");
+  rule.stays = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:scoring(kind, "closed"|"final", {{term, arg, points}, ...}, reason, keep_figures) */
+static int flow_scoring(lua_State *L) {
+  static const char *const whens[] = {"closed", "final", NULL};
+  static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
+                                      "adjacent_closed", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
+  int when = luaL_checkoption(L, 3, NULL, whens);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  gk_formula fm = {0};
+  lua_Integer n = luaL_len(L, 4);
+  luaL_argcheck(L, n <= GK_MAX_TERMS, 4, "too many terms");
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, 4, i);
+    int t = lua_gettop(L);
+    luaL_checktype(L, t, LUA_TTABLE);
+    lua_geti(L, t, 1);
+    int term = luaL_checkoption(L, -1, NULL, terms);
+    lua_geti(L, t, 2);
+    int arg = 0;
+    if (term == GK_TERM_ATTR) arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    if (term == GK_TERM_ADJACENT || term == GK_TERM_ADJACENT_CLOSED)
+      arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+    lua_geti(L, t, 3);
+    lua_Integer pts = luaL_checkinteger(L, -1);
+    fm.terms[fm.n_terms].term = term;
+    fm.terms[fm.n_terms].arg = arg;
+    fm.terms[fm.n_terms].points = (int32_t)pts;
+    fm.n_terms++;
+    lua_settop(L, t - 1);
+  }
+  unsigned flags = lua_toboolean(L, 6) ? GK_SCORE_KEEP_FIGURES : 0;
+  if (gk_flow_set_scoring(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
+  return 0;
+}
+
+static int flow_stack(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
+  if (gk_flow_set_stack(f, s)) return flowerror(L, f);
+  return 0;
+}
+
+static int checkphase(lua_State *L, int arg, const gk_flow *f) {
+  const char *name = luaL_checkstring(L, arg);
+  int ph = gk_flow_find_phase(f, name);
+  if (ph < 0) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown phase '%s'", name));
+  return ph;
+}
+
+static int flow_phase(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const char *name = luaL_checkstring(L, 2);
+  int after = checkphase(L, 3, f);
+  int id = gk_flow_add_phase(f, name, after);
+  if (id < 0) return flowerror(L, f);
+  return 0;
+}
+
+static int flow_action(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  if (gk_flow_add_action(f, luaL_checkstring(L, 2)) < 0) return flowerror(L, f);
+  return 0;
+}
+
+static int flow_freeze(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  if (gk_flow_freeze(f)) return flowerror(L, f);
+  return 0;
+}
+
+static int flow_phases(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  lua_newtable(L);
+  for (int i = 0, n = 0; i < GK_MAX_PHASES; i++) {
+    const char *name = gk_flow_phase_name(f, i);
+    if (name) {
+      lua_pushstring(L, name);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  return 1;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Moves between C and Lua
+** ======================================================================= */
+
+static mp_play *checkplayud(lua_State *L, int arg) {
+  return (mp_play *)luaL_checkudata(L, arg, MP_PLAY);
+}
+
+/* Enters a Play method: records where the userdata is for the hooks. */
+static mp_play *enter(lua_State *L) {
+  mp_play *ud = checkplayud(L, 1);
+  if (!ud->play) luaL_argerror(L, 1, "play is gone (freed)");
+  ud->L = L;
+  ud->self = 1;
+  return ud;
+}
+
+/* Pushes the game view of the play at stack index self. */
+static int pushview(lua_State *L, int self) {
+  lua_getiuservalue(L, self, 2);
+  return lua_gettop(L);
+}
+
+static const gk_rules *playrules(mp_play *ud) {
+  return gk_flow_rules(gk_play_flow(ud->play));
+}
+
+static void pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m) {
+  const gk_rules *r = playrules(ud);
+  lua_createtable(L, 0, 5);
+  lua_pushstring(L, m->type >= 1 && m->type <= GK_MOVE_ACTION ? move_types[m->type] : "?");
+  lua_setfield(L, -2, "type");
+  switch (m->type) {
+    case GK_MOVE_PLACE:
+      lua_pushstring(L, gk_rules_tile(r, m->tile)->id);
+      lua_setfield(L, -2, "tile");
+      lua_pushinteger(L, m->x);
+      lua_setfield(L, -2, "x");
+      lua_pushinteger(L, m->y);
+      lua_setfield(L, -2, "y");
+      lua_pushinteger(L, m->rot);
+      lua_setfield(L, -2, "rot");
+      break;
+    case GK_MOVE_DEPLOY: {
+      lua_pushstring(L, gk_rules_figure_kind_name(r, m->figure_kind));
+      lua_setfield(L, -2, "figure");
+      int view = pushview(L, self);
+      mp_pushlocation(L, view, m->at);
+      lua_remove(L, view);
+      lua_setfield(L, -2, "at");
+      break;
+    }
+    case GK_MOVE_ACTION: {
+      lua_pushstring(L, gk_flow_action_name(gk_play_flow(ud->play), m->action));
+      lua_setfield(L, -2, "action");
+      lua_createtable(L, 4, 0);
+      for (int i = 0; i < 4; i++) {
+        lua_pushinteger(L, m->arg[i]);
+        lua_rawseti(L, -2, i + 1);
+      }
+      lua_setfield(L, -2, "args");
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+static gk_move checkmove(lua_State *L, int arg, mp_play *ud, int self) {
+  arg = lua_absindex(L, arg);
+  const gk_rules *r = playrules(ud);
+  luaL_checktype(L, arg, LUA_TTABLE);
+  gk_move m;
+  memset(&m, 0, sizeof m);
+  lua_getfield(L, arg, "type");
+  m.type = luaL_checkoption(L, -1, NULL, move_types);
+  lua_pop(L, 1);
+  luaL_argcheck(L, m.type >= 1, arg, "move type expected");
+  switch (m.type) {
+    case GK_MOVE_PLACE:
+      lua_getfield(L, arg, "tile");
+      m.tile = mp_checktiletype(L, lua_gettop(L), r);
+      lua_getfield(L, arg, "x");
+      m.x = mp_checkcoord(L, lua_gettop(L));
+      lua_getfield(L, arg, "y");
+      m.y = mp_checkcoord(L, lua_gettop(L));
+      lua_getfield(L, arg, "rot");
+      m.rot = mp_checkrotation(L, lua_gettop(L));
+      lua_pop(L, 4);
+      break;
+    case GK_MOVE_DEPLOY: {
+      lua_getfield(L, arg, "figure");
+      m.figure_kind = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+      lua_pop(L, 1);
+      int view = pushview(L, self);
+      lua_getfield(L, arg, "at");
+      m.at = mp_checklocation(L, lua_gettop(L), view);
+      lua_settop(L, view - 1);
+      break;
+    }
+    case GK_MOVE_ACTION: {
+      lua_getfield(L, arg, "action");
+      const char *name = luaL_checkstring(L, -1);
+      m.action = gk_flow_find_action(gk_play_flow(ud->play), name);
+      if (m.action < 0) luaL_error(L, "unknown action '%s'", name);
+      lua_pop(L, 1);
+      if (lua_getfield(L, arg, "args") == LUA_TTABLE)
+        for (int i = 0; i < 4; i++) {
+          lua_geti(L, -1, i + 1);
+          m.arg[i] = (int32_t)luaL_optinteger(L, -1, 0);
+          lua_pop(L, 1);
+        }
+      lua_pop(L, 1);
+      break;
+    }
+    default:
+      break;
+  }
+  return m;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Hooks: the flow's calls into the dispatcher
+** ======================================================================= */
+
+static void pushleaders(lua_State *L, uint32_t mask) {
+  lua_newtable(L);
+  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
+    if ((mask >> p) & 1) {
+      lua_pushinteger(L, p + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+}
+
+static uint32_t toleaders(lua_State *L, int idx) {
+  uint32_t mask = 0;
+  if (!lua_istable(L, idx)) return 0;
+  lua_Integer n = luaL_len(L, idx);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, idx, i);
+    lua_Integer p = lua_tointeger(L, -1);
+    if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
+    lua_pop(L, 1);
+  }
+  return mask;
+}
+
+/* The dispatcher gets (hook name, args) and returns a result table:
+** {value=, leaders=, moves=}. Errors become the flow's error, which
+** undoes the whole move. */
+static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  int self = ud->self;
+  lua_getiuservalue(L, self, 3);
+  lua_pushstring(L, hook_names[c->hook]);
+  lua_createtable(L, 0, 8);
+  const char *phase = gk_flow_phase_name(gk_play_flow(play), c->phase);
+  lua_pushstring(L, phase ? phase : "?");
+  lua_setfield(L, -2, "phase");
+  if (c->feature >= 0) {
+    int view = pushview(L, self);
+    mp_pushfeature(L, view, c->feature);
+    lua_remove(L, view);
+    lua_setfield(L, -2, "feature");
+    lua_pushstring(L, c->when == GK_WHEN_FINAL ? "final" : "closed");
+    lua_setfield(L, -2, "when");
+  }
+  lua_pushinteger(L, c->value);
+  lua_setfield(L, -2, "value");
+  pushleaders(L, c->leaders);
+  lua_setfield(L, -2, "leaders");
+  if (c->move) {
+    pushmove(L, ud, self, c->move);
+    lua_setfield(L, -2, "move");
+  }
+  if (c->moves) {
+    lua_createtable(L, c->n_moves, 0);
+    for (int i = 0; i < c->n_moves; i++) {
+      pushmove(L, ud, self, &c->moves[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
+  }
+  if (c->report) {
+    int view = pushview(L, self);
+    mp_pushtile(L, view, c->report->tile);
+    lua_remove(L, view);
+    lua_setfield(L, -2, "tile");
+  }
+  lua_pushvalue(L, self);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+    gk_play_set_error(play, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return GK_EINVAL;
+  }
+  int res = lua_gettop(L);
+  if (lua_istable(L, res)) {
+    if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
+    lua_pop(L, 1);
+    if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
+      int mt = lua_gettop(L);
+      lua_Integer n = luaL_len(L, mt);
+      if (n > c->cap_moves) {
+        lua_settop(L, res - 1);
+        gk_play_set_error(play, "%s: %d moves, at most %d", hook_names[c->hook], (int)n,
+                          c->cap_moves);
+        return GK_EINVAL;
+      }
+      for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, mt, i);
+        c->moves[i - 1] = checkmove(L, -1, ud, self);
+        lua_pop(L, 1);
+      }
+      c->n_moves = (int)n;
+    }
+  }
+  lua_settop(L, res - 1);
+  return GK_OK;
+}
+
+/* Lua errors inside the conversions above must not unwind through the
+** flow's C frames, so the hook runs in a protected call of its own. */
+typedef struct hook_ctx {
+  mp_play *ud;
+  gk_play *play;
+  gk_hook_call *c;
+  int status;
+} hook_ctx;
+
+static int protected_hook(lua_State *L) {
+  hook_ctx *h = (hook_ctx *)lua_touserdata(L, 1);
+  h->ud->self = 2; /* the play, passed as the second argument */
+  h->status = run_hook(L, h->ud, h->play, h->c);
+  return 0;
+}
+
+static int hook_call(void *vud, gk_play *play, gk_hook_call *c) {
+  mp_play *ud = (mp_play *)vud;
+  lua_State *L = ud->L;
+  int top = lua_gettop(L);
+  int saved_self = ud->self;
+  hook_ctx h = {ud, play, c, GK_OK};
+  lua_pushcfunction(L, protected_hook);
+  lua_pushlightuserdata(L, &h);
+  lua_pushvalue(L, ud->self);
+  int st = lua_pcall(L, 2, 0, 0);
+  ud->self = saved_self;
+  ud->L = L;
+  if (st != LUA_OK) {
+    gk_play_set_error(play, "%s", lua_tostring(L, -1));
+    h.status = GK_EINVAL;
+  }
+  lua_settop(L, top);
+  return h.status;
+}
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Play
+** ======================================================================= */
+
+static int playerror(lua_State *L, mp_play *ud) {
+  return luaL_error(L, "%s", gk_play_error(ud->play));
+}
+
+static uint32_t hookmask(lua_State *L, int t) {
+  uint32_t mask = 0;
+  if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      mask |= 1u << luaL_checkoption(L, -1, NULL, hook_names);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* Builds the Play userdata around an existing gk_play: user values are
+** the flow, the game view and the dispatcher. */
+static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
+                        gk_play *play, uint32_t present) {
+  flow_idx = lua_absindex(L, flow_idx);
+  rules_idx = lua_absindex(L, rules_idx);
+  dispatcher_idx = lua_absindex(L, dispatcher_idx);
+  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, 3);
+  memset(ud, 0, sizeof *ud);
+  ud->play = play;
+  ud->present = present;
+  luaL_setmetatable(L, MP_PLAY);
+  int self = lua_gettop(L);
+  lua_pushvalue(L, flow_idx);
+  lua_setiuservalue(L, self, 1);
+  mp_pushgameview(L, rules_idx, self, gk_play_game(play));
+  lua_setiuservalue(L, self, 2);
+  lua_pushvalue(L, dispatcher_idx);
+  lua_setiuservalue(L, self, 3);
+  gk_hooks hooks = {ud, present, hook_call};
+  gk_play_set_hooks(play, present ? &hooks : NULL);
+  return ud;
+}
+
+/* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
+** the play takes the game over; the Game userdata passed in is emptied. */
+static int flow_new_play(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  mp_game *gud = mp_checkgameud(L, 2);
+  luaL_argcheck(L, gud->game != NULL && !gud->borrowed, 2, "a free-standing game expected");
+  luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  uint32_t present = hookmask(L, 3);
+  lua_getfield(L, 3, "dispatch");
+  if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
+  int disp = lua_gettop(L);
+  lua_getfield(L, 3, "agent_seed");
+  lua_Integer seed = luaL_optinteger(L, -1, 1);
+  lua_getiuservalue(L, 1, 1); /* rules */
+  int rules_idx = lua_gettop(L);
+  gk_play *play = gk_play_new(f, gud->game, NULL);
+  if (!play) return luaL_error(L, "not enough memory");
+  gud->game = NULL; /* now the play's */
+  gud->generation++;
+  gk_play_seed_agent(play, (uint64_t)seed);
+  newplay(L, 1, rules_idx, disp, play, present);
+  return 1;
+}
+
+static int play_gc(lua_State *L) {
+  mp_play *ud = checkplayud(L, 1);
+  if (ud->play) {
+    lua_getiuservalue(L, 1, 2);
+    mp_game *view = (mp_game *)lua_touserdata(L, -1);
+    if (view) mp_gameview_invalidate(view, NULL);
+    gk_play_free(ud->play);
+    ud->play = NULL;
+  }
+  return 0;
+}
+
+/* Runs a flow call with re-entry refused; hooks run inside it. */
+#define FLOW_CALL(ud, expr)                                                   \
+  do {                                                                        \
+    if ((ud)->busy) return luaL_error(L, "cannot drive a play from one of its own hooks"); \
+    (ud)->busy = 1;                                                           \
+    int st_ = (expr);                                                         \
+    (ud)->busy = 0;                                                           \
+    if (st_ < 0) return playerror(L, ud);                                     \
+  } while (0)
+
+static int play_start(lua_State *L) {
+  mp_play *ud = enter(L);
+  FLOW_CALL(ud, gk_play_start(ud->play));
+  return 0;
+}
+
+static int play_moves(lua_State *L) {
+  mp_play *ud = enter(L);
+  int n = gk_play_moves(ud->play, NULL, 0);
+  gk_move local[64];
+  gk_move *m = n <= 64 ? local : (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
+  gk_play_moves(ud->play, m, n);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    pushmove(L, ud, 1, &m[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int play_move_count(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushinteger(L, gk_play_moves(ud->play, NULL, 0));
+  return 1;
+}
+
+static int play_apply(lua_State *L) {
+  mp_play *ud = enter(L);
+  gk_move m = checkmove(L, 2, ud, 1);
+  FLOW_CALL(ud, gk_play_apply(ud->play, &m));
+  return 0;
+}
+
+static int play_apply_index(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  FLOW_CALL(ud, gk_play_apply_index(ud->play, (int)(i - 1)));
+  return 0;
+}
+
+/* play:random_choice(): the index the random agent picks now (its own
+** generator advances), without playing it. */
+static int play_random_choice(lua_State *L) {
+  mp_play *ud = enter(L);
+  int i = gk_play_random_index(ud->play);
+  if (i < 0) return 0;
+  lua_pushinteger(L, i + 1);
+  return 1;
+}
+
+static int play_random_move(lua_State *L) {
+  mp_play *ud = enter(L);
+  FLOW_CALL(ud, gk_play_random_move(ud->play));
+  return 0;
+}
+
+static int play_random_game(lua_State *L) {
+  mp_play *ud = enter(L);
+  FLOW_CALL(ud, gk_play_random_game(ud->play));
+  return 0;
+}
+
+static int play_phase(lua_State *L) {
+  mp_play *ud = enter(L);
+  const char *name = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
+  lua_pushstring(L, name ? name : "?");
+  return 1;
+}
+
+static int play_over(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushboolean(L, gk_play_over(ud->play));
+  return 1;
+}
+
+static int play_player(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushinteger(L, gk_play_player(ud->play) + 1);
+  return 1;
+}
+
+static int play_turn(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushinteger(L, gk_play_turn(ud->play) + 1);
+  return 1;
+}
+
+static int play_part(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushinteger(L, gk_play_part(ud->play));
+  return 1;
+}
+
+static int play_tile(lua_State *L) {
+  mp_play *ud = enter(L);
+  int t = gk_play_tile(ud->play);
+  if (t < 0) return 0;
+  lua_pushstring(L, gk_rules_tile(playrules(ud), t)->id);
+  return 1;
+}
+
+static int play_placed(lua_State *L) {
+  mp_play *ud = enter(L);
+  int t = gk_play_placed(ud->play);
+  if (t < 0) return 0;
+  int view = pushview(L, 1);
+  mp_pushtile(L, view, t);
+  return 1;
+}
+
+static int play_game(lua_State *L) {
+  enter(L);
+  pushview(L, 1);
+  return 1;
+}
+
+static int play_score_feature(lua_State *L) {
+  static const char *const whens[] = {"closed", "final", NULL};
+  mp_play *ud = enter(L);
+  int view = pushview(L, 1);
+  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
+  int when = luaL_checkoption(L, 3, "closed", whens);
+  int pts = gk_play_score_feature(ud->play, node, (gk_when)when);
+  if (pts < 0) return playerror(L, ud);
+  lua_pushinteger(L, pts);
+  return 1;
+}
+
+static int play_formula_points(lua_State *L) {
+  static const char *const whens[] = {"closed", "final", NULL};
+  mp_play *ud = enter(L);
+  int view = pushview(L, 1);
+  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
+  int when = luaL_checkoption(L, 3, "closed", whens);
+  lua_pushinteger(L, gk_play_formula_points(ud->play, node, (gk_when)when));
+  return 1;
+}
+
+static int play_return_figures(lua_State *L) {
+  mp_play *ud = enter(L);
+  int view = pushview(L, 1);
+  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
+  if (gk_play_return_figures(ud->play, node, lua_toboolean(L, 3)) < 0) return playerror(L, ud);
+  return 0;
+}
+
+/* play:clone(): an independent copy sharing flow and dispatcher. */
+static int play_clone(lua_State *L) {
+  mp_play *ud = enter(L);
+  gk_play *copy = gk_play_clone(ud->play);
+  if (!copy) return luaL_error(L, "not enough memory");
+  lua_getiuservalue(L, 1, 1); /* flow */
+  int flow_idx = lua_gettop(L);
+  lua_getiuservalue(L, flow_idx, 1); /* rules */
+  lua_getiuservalue(L, 1, 3); /* dispatcher */
+  /* the copy keeps the original's hook set */
+  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present);
+  return 1;
+}
+
+/* play:restore(other): becomes a copy of other; handles go stale. */
+static int play_restore(lua_State *L) {
+  mp_play *ud = enter(L);
+  mp_play *other = checkplayud(L, 2);
+  luaL_argcheck(L, other->play != NULL, 2, "play is gone (freed)");
+  if (gk_play_copy_from(ud->play, other->play)) return playerror(L, ud);
+  lua_getiuservalue(L, 1, 2);
+  mp_gameview_invalidate((mp_game *)lua_touserdata(L, -1), gk_play_game(ud->play));
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* {------------------------------------------------------------------
+** Moves as text: "place D 1,0 r1", "deploy meeple NNE", "pass", "draw",
+** "action wagon 3 0". A figure's spot is named by the first port (in
+** board orientation) of its segment on the tile just placed, or C, C2..
+** for segments that touch no edge.
+** ------------------------------------------------------------------- */
+
+static void spot_name(const gk_game *g, int32_t node, char *out, size_t cap) {
+  gk_placed_tile pt;
+  int tile = gk_node_tile(g, node), seg = gk_node_segment(g, node);
+  gk_tile_info(g, tile, &pt);
+  const gk_tile_def *d = gk_rules_tile(gk_game_rules(g), pt.type);
+  uint16_t ports = d->segments[seg].ports;
+  if (ports == 0) {
+    int nth = 1;
+    for (int s = 0; s < seg; s++) nth += d->segments[s].ports == 0;
+    if (nth == 1) snprintf(out, cap, "C");
+    else snprintf(out, cap, "C%d", nth);
+    return;
+  }
+  int best = GK_PORT_COUNT;
+  for (int p = 0; p < GK_PORT_COUNT; p++)
+    if ((ports >> p) & 1) {
+      int bp = (p + 3 * pt.rot) % GK_PORT_COUNT;
+      /* prefer a side centre: "N" reads better than "NNW" for a city */
+      int rank = (bp % 3 == 1) ? bp - 100 : bp;
+      int brank = (best % 3 == 1) ? best - 100 : best;
+      if (best == GK_PORT_COUNT || rank < brank) best = bp;
+    }
+  snprintf(out, cap, "%s", gk_port_name(best));
+}
+
+static void format_move(lua_State *L, gk_play *play, const gk_move *m) {
+  const gk_rules *r = gk_flow_rules(gk_play_flow(play));
+  const gk_game *g = gk_play_game(play);
+  char spot[16];
+  switch (m->type) {
+    case GK_MOVE_PLACE:
+      lua_pushfstring(L, "place %s %d,%d r%d", gk_rules_tile(r, m->tile)->id, (int)m->x,
+                      (int)m->y, m->rot);
+      break;
+    case GK_MOVE_DEPLOY:
+      if (m->at.where == GK_AT_NODE) {
+        spot_name(g, m->at.a, spot, sizeof spot);
+        lua_pushfstring(L, "deploy %s %s", gk_rules_figure_kind_name(r, m->figure_kind), spot);
+      } else if (m->at.where == GK_AT_CORNER) {
+        lua_pushfstring(L, "deploy %s corner %d,%d", gk_rules_figure_kind_name(r, m->figure_kind),
+                        (int)m->at.a, (int)m->at.b);
+      } else {
+        lua_pushfstring(L, "deploy %s tile %d", gk_rules_figure_kind_name(r, m->figure_kind),
+                        (int)m->at.a);
+      }
+      break;
+    case GK_MOVE_PASS: lua_pushliteral(L, "pass"); break;
+    case GK_MOVE_DRAW: lua_pushliteral(L, "draw"); break;
+    default:
+      lua_pushfstring(L, "action %s %d %d %d %d", gk_flow_action_name(gk_play_flow(play), m->action),
+                      (int)m->arg[0], (int)m->arg[1], (int)m->arg[2], (int)m->arg[3]);
+  }
+}
+
+/* play:move_name(i): the text of the i-th legal move. */
+static int play_move_name(lua_State *L) {
+  mp_play *ud = enter(L);
+  int n = gk_play_moves(ud->play, NULL, 0);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= n, 2, "no such move");
+  gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
+  gk_play_moves(ud->play, all, n);
+  format_move(L, ud->play, &all[i - 1]);
+  return 1;
+}
+
+/* play:find_move(text): the index of the legal move with that text, or
+** nil and why. */
+static int play_find_move(lua_State *L) {
+  mp_play *ud = enter(L);
+  const char *text = luaL_checkstring(L, 2);
+  int n = gk_play_moves(ud->play, NULL, 0);
+  gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)(n + 1), 0);
+  gk_play_moves(ud->play, all, n);
+  /* Deploys name a spot, which several segments of one feature can't
+  ** share; comparing texts is exact and keeps one naming scheme. */
+  for (int i = 0; i < n; i++) {
+    format_move(L, ud->play, &all[i]);
+    int same = strcmp(lua_tostring(L, -1), text) == 0;
+    lua_pop(L, 1);
+    if (same) {
+      lua_pushinteger(L, i + 1);
+      return 1;
+    }
+  }
+  lua_pushnil(L);
+  const char *ph = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
+  lua_pushfstring(L, "'%s' is not a legal move now (phase %s, %d legal moves)", text,
+                  ph ? ph : "?", n);
+  return 2;
+}
+
+static int play_tostring(lua_State *L) {
+  mp_play *ud = checkplayud(L, 1);
+  if (!ud->play) {
+    lua_pushliteral(L, "meeple play (freed)");
+  } else {
+    const char *ph = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
+    lua_pushfstring(L, "meeple play (turn %d, player %d, %s)", gk_play_turn(ud->play) + 1,
+                    gk_play_player(ud->play) + 1, ph ? ph : "?");
+  }
+  return 1;
+}
+
+static const luaL_Reg flow_methods[] = {
+  {"figure", flow_figure},
+  {"scoring", flow_scoring},
+  {"stack", flow_stack},
+  {"phase", flow_phase},
+  {"action", flow_action},
+  {"freeze", flow_freeze},
+  {"phases", flow_phases},
+  {"new_play", flow_new_play},
+  {NULL, NULL}
+};
+
+static const luaL_Reg play_methods[] = {
+  {"start", play_start},
+  {"moves", play_moves},
+  {"move_count", play_move_count},
+  {"apply", play_apply},
+  {"apply_index", play_apply_index},
+  {"random_move", play_random_move},
+  {"random_choice", play_random_choice},
+  {"random_game", play_random_game},
+  {"phase", play_phase},
+  {"over", play_over},
+  {"player", play_player},
+  {"turn", play_turn},
+  {"part", play_part},
+  {"tile", play_tile},
+  {"placed", play_placed},
+  {"game", play_game},
+  {"score_feature", play_score_feature},
+  {"formula_points", play_formula_points},
+  {"return_figures", play_return_figures},
+  {"move_name", play_move_name},
+  {"find_move", play_find_move},
+  {"clone", play_clone},
+  {"restore", play_restore},
+  {NULL, NULL}
+};
+
+void mp_open_flow(lua_State *L) {
+  luaL_newmetatable(L, MP_FLOW);
+  lua_pushcfunction(L, flow_gc);
+  lua_setfield(L, -2, "__gc");
+  luaL_newlib(L, flow_methods);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, MP_PLAY);
+  lua_pushcfunction(L, play_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, play_tostring);
+  lua_setfield(L, -2, "__tostring");
+  luaL_newlib(L, play_methods);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, flow_new);
+  lua_setfield(L, -2, "flow");
+}

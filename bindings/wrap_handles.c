@@ -1,0 +1,414 @@
+/*
+** wrap_handles.c: Tile, Feature and Figure handles.
+**
+** A handle names something inside one game state by its kernel index
+** (placed tile, feature-graph node, figure). Feature handles hold any
+** node of the feature and ask for its root on every use, so a handle
+** follows its feature through later merges.
+*/
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "gk.h"
+#include "wrap_internal.h"
+
+static void pushhandle(lua_State *L, int game_idx, const char *tname,
+                       int32_t id) {
+  game_idx = lua_absindex(L, game_idx);
+  mp_game *gud = mp_checkgameud(L, game_idx);
+  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
+  h->id = id;
+  h->generation = gud->generation;
+  luaL_setmetatable(L, tname);
+  lua_pushvalue(L, game_idx);
+  lua_setiuservalue(L, -2, 1);
+}
+
+void mp_pushtile(lua_State *L, int game_idx, int tile) {
+  pushhandle(L, game_idx, MP_TILE, tile);
+}
+
+void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
+  pushhandle(L, game_idx, MP_FEATURE, node);
+}
+
+void mp_pushfigure(lua_State *L, int game_idx, int figure) {
+  pushhandle(L, game_idx, MP_FIGURE, figure);
+}
+
+/* The word for a handle type in messages. */
+static const char *what(const char *tname) {
+  return strcmp(tname, MP_TILE) == 0      ? "tile"
+         : strcmp(tname, MP_FEATURE) == 0 ? "feature"
+                                          : "figure";
+}
+
+int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
+                       gk_game **game) {
+  mp_handle *h = (mp_handle *)luaL_checkudata(L, arg, tname);
+  lua_getiuservalue(L, arg, 1);
+  mp_game *gud = (mp_game *)lua_touserdata(L, -1);
+  if (gud->game == NULL || gud->generation != h->generation)
+    luaL_error(L, "stale %s handle (its game was freed or restored)", what(tname));
+  if (game_idx > 0 && !lua_rawequal(L, -1, game_idx))
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s of another game", what(tname)));
+  lua_pop(L, 1);
+  if (game) *game = gud->game;
+  return h->id;
+}
+
+/* Checks the handle at 1 and pushes its Game userdata; returns its index. */
+static int selfgame(lua_State *L, const char *tname, int32_t *id, gk_game **g) {
+  *id = mp_checkhandle(L, 1, tname, 0, g);
+  lua_getiuservalue(L, 1, 1);
+  return lua_gettop(L);
+}
+
+/* Handles are equal when they name the same thing of the same game now. */
+static int handle_eq(lua_State *L, const char *tname, int by_root) {
+  gk_game *g1, *g2;
+  int32_t a = mp_checkhandle(L, 1, tname, 0, &g1);
+  int32_t b = mp_checkhandle(L, 2, tname, 0, &g2);
+  if (g1 != g2) lua_pushboolean(L, 0);
+  else if (by_root)
+    lua_pushboolean(L, gk_feature_root(g1, a) == gk_feature_root(g2, b));
+  else lua_pushboolean(L, a == b);
+  return 1;
+}
+
+static void setint(lua_State *L, const char *k, lua_Integer v) {
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, k);
+}
+
+/* {======================================================================
+** Tiles
+** ======================================================================= */
+
+static int tile_info(lua_State *L) {
+  gk_game *g;
+  int32_t t = mp_checkhandle(L, 1, MP_TILE, 0, &g);
+  gk_placed_tile pt;
+  gk_tile_info(g, t, &pt);
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, gk_rules_tile(gk_game_rules(g), pt.type)->id);
+  lua_setfield(L, -2, "id");
+  setint(L, "x", pt.x);
+  setint(L, "y", pt.y);
+  setint(L, "rot", pt.rot);
+  setint(L, "neighbours", pt.neighbours);
+  setint(L, "segments", pt.n_segments);
+  return 1;
+}
+
+/* th:feature(i): the feature of segment i (1-based, definition order). */
+static int tile_feature(lua_State *L) {
+  int32_t t;
+  gk_game *g;
+  int game_idx = selfgame(L, MP_TILE, &t, &g);
+  gk_placed_tile pt;
+  gk_tile_info(g, t, &pt);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= pt.n_segments, 2,
+                lua_pushfstring(L, "segment must be 1..%d", pt.n_segments));
+  mp_pushfeature(L, game_idx, gk_node(g, t, (int)i - 1));
+  return 1;
+}
+
+/* th:features(): the feature of each segment, in definition order (a
+** feature crossing the tile twice appears twice). */
+static int tile_features(lua_State *L) {
+  int32_t t;
+  gk_game *g;
+  int game_idx = selfgame(L, MP_TILE, &t, &g);
+  gk_placed_tile pt;
+  gk_tile_info(g, t, &pt);
+  lua_createtable(L, pt.n_segments, 0);
+  for (int i = 0; i < pt.n_segments; i++) {
+    mp_pushfeature(L, game_idx, gk_node(g, t, i));
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int tile_eq(lua_State *L) { return handle_eq(L, MP_TILE, 0); }
+
+static int tile_tostring(lua_State *L) {
+  mp_handle *h = (mp_handle *)luaL_checkudata(L, 1, MP_TILE);
+  lua_getiuservalue(L, 1, 1);
+  mp_game *gud = (mp_game *)lua_touserdata(L, -1);
+  gk_placed_tile pt;
+  if (gud->game == NULL || gud->generation != h->generation ||
+      gk_tile_info(gud->game, h->id, &pt) < 0)
+    lua_pushliteral(L, "tile (stale)");
+  else
+    lua_pushfstring(L, "tile %s at %d,%d rot %d",
+                    gk_rules_tile(gk_game_rules(gud->game), pt.type)->id,
+                    (int)pt.x, (int)pt.y, pt.rot);
+  return 1;
+}
+
+static const luaL_Reg tile_methods[] = {
+  {"info", tile_info},
+  {"feature", tile_feature},
+  {"features", tile_features},
+  {NULL, NULL}
+};
+
+static const luaL_Reg tile_meta[] = {
+  {"__eq", tile_eq},
+  {"__tostring", tile_tostring},
+  {NULL, NULL}
+};
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Features
+** ======================================================================= */
+
+static int feature_info(lua_State *L) {
+  gk_game *g;
+  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  gk_feature_info fi;
+  if (gk_feature_get(g, node, &fi) < 0) return mp_gameerror(L, g);
+  lua_createtable(L, 0, 7);
+  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), fi.kind));
+  lua_setfield(L, -2, "kind");
+  setint(L, "open", fi.open_ports);
+  lua_pushboolean(L, fi.closed);
+  lua_setfield(L, -2, "closed");
+  setint(L, "tiles", fi.tiles);
+  setint(L, "segments", fi.segments);
+  setint(L, "figures", fi.figures);
+  setint(L, "root", fi.root);
+  return 1;
+}
+
+static int feature_kind(lua_State *L) {
+  gk_game *g;
+  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, node)));
+  return 1;
+}
+
+static int feature_closed(lua_State *L) {
+  gk_game *g;
+  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  gk_feature_info fi;
+  if (gk_feature_get(g, node, &fi) < 0) return mp_gameerror(L, g);
+  lua_pushboolean(L, fi.closed);
+  return 1;
+}
+
+static int feature_attr(lua_State *L) {
+  gk_game *g;
+  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  int attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
+  lua_pushinteger(L, gk_feature_attr(g, node, attr));
+  return 1;
+}
+
+static int feature_figures(lua_State *L) {
+  int32_t node;
+  gk_game *g;
+  int game_idx = selfgame(L, MP_FEATURE, &node, &g);
+  int n = gk_feature_figures(g, node, NULL, 0);
+  if (n < 0) return mp_gameerror(L, g);
+  int *figs = (int *)lua_newuserdatauv(L, (size_t)(n + 1) * sizeof *figs, 0);
+  n = gk_feature_figures(g, node, figs, n);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    mp_pushfigure(L, game_idx, figs[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+typedef int (*nodes_fn)(const gk_game *, int32_t, int32_t *, int);
+
+/* Leaves the Game at 2, fn's nodes in a buffer at 3 and an empty result
+** table at 4; returns how many nodes. */
+static int listnodes(lua_State *L, nodes_fn fn) {
+  int32_t node;
+  gk_game *g;
+  lua_settop(L, 1);
+  selfgame(L, MP_FEATURE, &node, &g);
+  int n = fn(g, node, NULL, 0);
+  if (n < 0) return mp_gameerror(L, g);
+  int32_t *out = (int32_t *)lua_newuserdatauv(L, (size_t)(n + 1) * sizeof *out, 0);
+  n = fn(g, node, out, n);
+  lua_createtable(L, n, 0);
+  return n;
+}
+
+/* fh:adjacent(): the features touching this one, by segment adjacency. */
+static int feature_adjacent(lua_State *L) {
+  int n = listnodes(L, gk_feature_adjacent);
+  const int32_t *roots = (const int32_t *)lua_touserdata(L, 3);
+  for (int i = 0; i < n; i++) {
+    mp_pushfeature(L, 2, roots[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* fh:nodes(): every segment of the feature as {tile = th, segment = i}. */
+static int feature_nodes(lua_State *L) {
+  int n = listnodes(L, gk_feature_nodes);
+  const int32_t *nodes = (const int32_t *)lua_touserdata(L, 3);
+  gk_game *g = ((mp_game *)lua_touserdata(L, 2))->game;
+  for (int i = 0; i < n; i++) {
+    lua_createtable(L, 0, 2);
+    mp_pushtile(L, 2, gk_node_tile(g, nodes[i]));
+    lua_setfield(L, -2, "tile");
+    setint(L, "segment", gk_node_segment(g, nodes[i]) + 1);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* fh:spot(): where this handle's own segment lies: its tile, its index
+** on the tile, and the ports it covers in board orientation. */
+static int feature_spot(lua_State *L) {
+  int32_t node;
+  gk_game *g;
+  int gi = selfgame(L, MP_FEATURE, &node, &g);
+  int tile = gk_node_tile(g, node), seg = gk_node_segment(g, node);
+  gk_placed_tile pt;
+  gk_tile_info(g, tile, &pt);
+  uint16_t ports = gk_rules_tile(gk_game_rules(g), pt.type)->segments[seg].ports;
+  lua_createtable(L, 0, 3);
+  mp_pushtile(L, gi, tile);
+  lua_setfield(L, -2, "tile");
+  setint(L, "segment", seg + 1);
+  lua_newtable(L);
+  for (int p = 0, n = 0; p < GK_PORT_COUNT; p++)
+    if ((ports >> p) & 1) {
+      lua_pushinteger(L, (p + 3 * pt.rot) % GK_PORT_COUNT);
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "ports");
+  return 1;
+}
+
+static int feature_eq(lua_State *L) { return handle_eq(L, MP_FEATURE, 1); }
+
+static int feature_tostring(lua_State *L) {
+  mp_handle *h = (mp_handle *)luaL_checkudata(L, 1, MP_FEATURE);
+  lua_getiuservalue(L, 1, 1);
+  mp_game *gud = (mp_game *)lua_touserdata(L, -1);
+  if (gud->game == NULL || gud->generation != h->generation)
+    lua_pushliteral(L, "feature (stale)");
+  else
+    lua_pushfstring(L, "feature %s #%d",
+                    gk_rules_kind_name(gk_game_rules(gud->game),
+                                       gk_node_kind(gud->game, h->id)),
+                    (int)gk_feature_root(gud->game, h->id));
+  return 1;
+}
+
+static const luaL_Reg feature_methods[] = {
+  {"info", feature_info},
+  {"kind", feature_kind},
+  {"closed", feature_closed},
+  {"attr", feature_attr},
+  {"figures", feature_figures},
+  {"adjacent", feature_adjacent},
+  {"nodes", feature_nodes},
+  {"spot", feature_spot},
+  {NULL, NULL}
+};
+
+static const luaL_Reg feature_meta[] = {
+  {"__eq", feature_eq},
+  {"__tostring", feature_tostring},
+  {NULL, NULL}
+};
+
+/* }====================================================================== */
+
+/* {======================================================================
+** Figures
+** ======================================================================= */
+
+static int figure_info(lua_State *L) {
+  int32_t f;
+  gk_game *g;
+  int game_idx = selfgame(L, MP_FIGURE, &f, &g);
+  gk_figure_info fi;
+  if (gk_figure_get(g, f, &fi) < 0) return mp_gameerror(L, g);
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, gk_rules_figure_kind_name(gk_game_rules(g), fi.kind));
+  lua_setfield(L, -2, "kind");
+  setint(L, "owner", fi.owner + 1);  /* 0 = neutral */
+  mp_pushlocation(L, game_idx, fi.at);
+  lua_setfield(L, -2, "at");
+  return 1;
+}
+
+static int figure_move(lua_State *L) {
+  int32_t f;
+  gk_game *g;
+  int game_idx = selfgame(L, MP_FIGURE, &f, &g);
+  gk_location loc = mp_checklocation(L, 2, game_idx);
+  if (gk_figure_move(g, f, loc) < 0) return mp_gameerror(L, g);
+  return 0;
+}
+
+static int figure_return(lua_State *L) {
+  gk_game *g;
+  int32_t f = mp_checkhandle(L, 1, MP_FIGURE, 0, &g);
+  if (gk_figure_return(g, f) < 0) return mp_gameerror(L, g);
+  return 0;
+}
+
+static int figure_eq(lua_State *L) { return handle_eq(L, MP_FIGURE, 0); }
+
+static int figure_tostring(lua_State *L) {
+  mp_handle *h = (mp_handle *)luaL_checkudata(L, 1, MP_FIGURE);
+  lua_getiuservalue(L, 1, 1);
+  mp_game *gud = (mp_game *)lua_touserdata(L, -1);
+  gk_figure_info fi;
+  if (gud->game == NULL || gud->generation != h->generation ||
+      gk_figure_get(gud->game, h->id, &fi) < 0)
+    lua_pushliteral(L, "figure (stale)");
+  else
+    lua_pushfstring(L, "figure %d (%s of player %d)", (int)h->id + 1,
+                    gk_rules_figure_kind_name(gk_game_rules(gud->game), fi.kind),
+                    fi.owner + 1);
+  return 1;
+}
+
+static const luaL_Reg figure_methods[] = {
+  {"info", figure_info},
+  {"move", figure_move},
+  {"return_to_supply", figure_return},
+  {NULL, NULL}
+};
+
+static const luaL_Reg figure_meta[] = {
+  {"__eq", figure_eq},
+  {"__tostring", figure_tostring},
+  {NULL, NULL}
+};
+
+/* }====================================================================== */
+
+static void newclass(lua_State *L, const char *tname, const luaL_Reg *meta,
+                     const luaL_Reg *methods) {
+  luaL_newmetatable(L, tname);
+  luaL_setfuncs(L, meta, 0);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}
+
+void mp_open_handles(lua_State *L) {
+  newclass(L, MP_TILE, tile_meta, tile_methods);
+  newclass(L, MP_FEATURE, feature_meta, feature_methods);
+  newclass(L, MP_FIGURE, figure_meta, figure_methods);
+}

@@ -1,0 +1,94 @@
+/*
+** wrap_internal.h: what the wrap_*.c files share. Not part of the public
+** API (that is meeple_lua.h).
+**
+** Object model. A Rules userdata owns a gk_rules. A Game userdata owns a
+** gk_game and keeps its Rules userdata in its user value, so the rules
+** outlive every game played with them. Tile, Feature and Figure handles
+** are small userdata holding an index into one game and keep their Game
+** userdata in their user value; they also copy the game's generation,
+** which g:free() and g:restore() bump, so a handle into a state that no
+** longer exists is refused instead of read.
+*/
+#ifndef WRAP_INTERNAL_H
+#define WRAP_INTERNAL_H
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "gk.h"
+
+#define MP_RULES "meeple.Rules"
+#define MP_GAME "meeple.Game"
+#define MP_TILE "meeple.Tile"
+#define MP_FEATURE "meeple.Feature"
+#define MP_FIGURE "meeple.Figure"
+
+typedef struct mp_rules {
+  gk_rules *rules;
+} mp_rules;
+
+typedef struct mp_game {
+  gk_game *game;          /* NULL once freed */
+  lua_Integer generation;
+  int borrowed;           /* a view of a game a Play owns (user value 2) */
+} mp_game;
+
+typedef struct mp_handle {
+  int32_t id;             /* placed tile, node or figure */
+  lua_Integer generation; /* the game's when the handle was made */
+} mp_handle;
+
+/* Each opener registers its metatables and adds its functions to the
+** module table at the top of the stack. */
+void mp_open_rules(lua_State *L);
+void mp_open_game(lua_State *L);
+void mp_open_handles(lua_State *L);
+void mp_open_flow(lua_State *L);
+
+/* wrap_rules.c */
+gk_rules *mp_checkrules(lua_State *L, int arg);
+int mp_checktiletype(lua_State *L, int arg, const gk_rules *rules);
+/* A name registered in the rules: the id found by 'find', or an argument
+** error "unknown <what> 'name'". */
+int mp_checkname(lua_State *L, int arg, const gk_rules *rules,
+                 int (*find)(const gk_rules *, const char *),
+                 const char *what);
+
+/* wrap_game.c */
+mp_game *mp_checkgameud(lua_State *L, int arg);
+gk_game *mp_checkgame(lua_State *L, int arg);
+/* Pushes a new Game userdata owning 'game', for the Rules at rules_idx. */
+void mp_pushgame(lua_State *L, int rules_idx, gk_game *game);
+/* Pushes a view of a game owned by the object at owner_idx (a Play): it
+** keeps the owner alive, never frees the game, and refuses free/restore. */
+void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game);
+/* The owner's game changed under the view (undo): stale handles. */
+void mp_gameview_invalidate(mp_game *view, gk_game *now);
+/* Reads a figure location: a Feature or Tile handle, or a table
+** {feature=}, {tile=}, {corner={x,y}}, {cell={x,y}}, {out=true}. */
+gk_location mp_checklocation(lua_State *L, int arg, int game_idx);
+void mp_pushlocation(lua_State *L, int game_idx, gk_location loc);
+
+/* wrap_handles.c: game_idx is the stack index of the Game userdata. */
+void mp_pushtile(lua_State *L, int game_idx, int tile);
+void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
+void mp_pushfigure(lua_State *L, int game_idx, int figure);
+/* The handle's index; raises for a stale handle or, when game_idx > 0,
+** for a handle of another game. *game gets the live gk_game. */
+int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
+                       int game_idx, gk_game **game);
+
+/* wrap_meeple.c: argument checks shared by every module. */
+int32_t mp_checkcoord(lua_State *L, int arg);
+int mp_checkrotation(lua_State *L, int arg);
+int mp_checkport(lua_State *L, int arg);
+/* A 1-based player number, or 0 for the neutral owner when allowed;
+** returns the kernel's player (0-based, -1 neutral). */
+int mp_checkplayer(lua_State *L, int arg, const gk_game *game,
+                   int allow_neutral);
+int32_t mp_checkint32(lua_State *L, int arg, const char *what);
+/* Raises the kernel's message for a failed call. */
+int mp_gameerror(lua_State *L, const gk_game *game);
+
+#endif

@@ -1,0 +1,253 @@
+/*
+** gk_flow.h: the turn flow. Rules that are mostly data (where figures may
+** stand, what blocks them, how features score) are declared once and run
+** in C; whatever data cannot say is asked of hooks, which the flow calls
+** through a table of function pointers and only for events that have
+** one. The flow knows no game and no scripting language.
+**
+**   gk_flow  the declarations for one gk_rules: figure placement, scoring
+**            formulas, extra phases. Frozen with the rules.
+**   gk_play  a game in progress: a gk_game plus where the turn stands.
+**
+** A turn runs through named phases:
+**   begin turn, draw, place tile, place figure, score, after scoring,
+**   end of part (extra parts: a second tile), end turn;
+** and when the draw stack runs dry: game end, final scoring, game over.
+** Phases that need a decision wait for a move (gk_play_moves lists the
+** legal ones, gk_play_apply plays one); a phase with no choice advances
+** by itself.
+*/
+#ifndef GK_FLOW_H
+#define GK_FLOW_H
+
+#include "gk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gk_flow gk_flow;
+typedef struct gk_play gk_play;
+
+/* {====================================================================
+** Declarations
+** ===================================================================== */
+
+/* Where a figure kind may be deployed by the built-in move list, and how
+** it takes part in majorities. Groups are bits chosen by the script:
+** e.g. followers in group 1, builders and pigs in group 2. */
+typedef struct gk_figure_rule {
+  uint64_t on_kinds;    /* segment kinds it may stand on (bit per kind) */
+  unsigned group;       /* the occupancy groups it belongs to */
+  unsigned blocked_by;  /* not deployable on a feature holding these groups */
+  unsigned needs_own;   /* only where its owner already has these groups;
+                        ** it returns as soon as the owner has none left */
+  int32_t strength;     /* weight in majorities; 0 = never counts */
+  int stays;            /* 1: stays when its feature is scored */
+} gk_figure_rule;
+
+/* One term of a scoring formula; points are summed over the terms. */
+typedef enum gk_term {
+  GK_TERM_CONST = 1,      /* points */
+  GK_TERM_TILE,           /* points per distinct tile */
+  GK_TERM_ATTR,           /* points per unit of attribute arg */
+  GK_TERM_BLOCK,          /* points per tile in the 3x3 block around a
+                          ** one-tile feature (itself included) */
+  GK_TERM_ADJACENT,       /* points per distinct adjacent feature of kind arg */
+  GK_TERM_ADJACENT_CLOSED /* ... that is closed */
+} gk_term;
+
+enum { GK_MAX_TERMS = 8 };
+
+typedef struct gk_formula {
+  int n_terms;
+  struct {
+    int term;    /* gk_term */
+    int arg;
+    int32_t points;
+  } terms[GK_MAX_TERMS];
+} gk_formula;
+
+typedef enum gk_when { GK_WHEN_CLOSED = 0, GK_WHEN_FINAL = 1 } gk_when;
+
+/* Flags for gk_flow_set_scoring. */
+enum {
+  GK_SCORE_KEEP_FIGURES = 1u << 0 /* figures stay after final scoring (farmers) */
+};
+
+/* Built-in phases. Custom phases get ids from GK_PHASE_CUSTOM up. */
+typedef enum gk_phase {
+  GK_PHASE_BEGIN_TURN = 0,
+  GK_PHASE_DRAW,
+  GK_PHASE_PLACE_TILE,
+  GK_PHASE_PLACE_FIGURE,
+  GK_PHASE_SCORE,
+  GK_PHASE_AFTER_SCORING,
+  GK_PHASE_END_PART,
+  GK_PHASE_END_TURN,
+  GK_PHASE_GAME_END,
+  GK_PHASE_FINAL_SCORING,
+  GK_PHASE_GAME_OVER,
+  GK_PHASE_CUSTOM = 16,
+  GK_MAX_PHASES = 48
+} gk_phase;
+
+gk_flow *gk_flow_new(gk_rules *rules);
+void gk_flow_free(gk_flow *flow);
+const char *gk_flow_error(const gk_flow *flow);
+gk_rules *gk_flow_rules(const gk_flow *flow);
+
+int gk_flow_set_figure(gk_flow *flow, int figure_kind, const gk_figure_rule *rule);
+int gk_flow_get_figure(const gk_flow *flow, int figure_kind, gk_figure_rule *out);
+/* formula NULL = the kind does not score then. reason: a gk_rules reason. */
+int gk_flow_set_scoring(gk_flow *flow, int kind, gk_when when,
+                        const gk_formula *formula, int reason, unsigned flags);
+/* The stack the draw phase takes tiles from. */
+int gk_flow_set_stack(gk_flow *flow, int stack);
+/* A new phase right after an existing one; returns its id. */
+int gk_flow_add_phase(gk_flow *flow, const char *name, int after);
+int gk_flow_find_phase(const gk_flow *flow, const char *name);
+const char *gk_flow_phase_name(const gk_flow *flow, int phase);
+/* A named custom action, for moves that are neither tile nor figure
+** (a wagon move, a surveyor step); returns its id. */
+int gk_flow_add_action(gk_flow *flow, const char *name);
+int gk_flow_find_action(const gk_flow *flow, const char *name);
+const char *gk_flow_action_name(const gk_flow *flow, int action);
+/* Freezes the rules too. */
+int gk_flow_freeze(gk_flow *flow);
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Moves
+** ===================================================================== */
+
+typedef enum gk_move_type {
+  GK_MOVE_PLACE = 1,  /* tile, x, y, rot */
+  GK_MOVE_DEPLOY,     /* figure kind at a location (on the tile just placed) */
+  GK_MOVE_PASS,       /* no figure / nothing to do */
+  GK_MOVE_DRAW,       /* take the normal draw when alternatives exist */
+  GK_MOVE_ACTION      /* custom action with up to 4 arguments */
+} gk_move_type;
+
+typedef struct gk_move {
+  int type;
+  int tile;
+  int32_t x, y;
+  int rot;
+  int figure_kind;
+  gk_location at;
+  int action;
+  int32_t arg[4];
+} gk_move;
+
+int gk_move_equal(const gk_move *a, const gk_move *b);
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Hooks
+** ===================================================================== */
+
+typedef enum gk_hook {
+  GK_HOOK_TURN_BEGIN = 0,   /* notify */
+  GK_HOOK_TILE_DRAWN,       /* notify; value = tile type */
+  GK_HOOK_TILE_PLACED,      /* notify; report */
+  GK_HOOK_FIGURE_PLACED,    /* notify; move */
+  GK_HOOK_FEATURE_POINTS,   /* transform value (points) and leaders */
+  GK_HOOK_FEATURE_SCORED,   /* notify after points, before figures return */
+  GK_HOOK_EXTRA_PART,       /* transform value: stack of an extra part, or -1 */
+  GK_HOOK_TURN_END,         /* notify */
+  GK_HOOK_FINAL_SCORING,    /* notify, after the built-in final scoring */
+  GK_HOOK_ALLOW_PLACEMENTS, /* filter moves[] in place (keep what is allowed) */
+  GK_HOOK_ALLOW_DEPLOYS,    /* filter moves[] in place */
+  GK_HOOK_COLLECT,          /* append moves for phase */
+  GK_HOOK_APPLY,            /* play a move the flow does not know; value = 1
+                            ** to stay in the phase and ask again */
+  GK_HOOK_PHASE,            /* notify: a custom phase with no moves ran */
+  GK_HOOK_COUNT
+} gk_hook;
+
+typedef struct gk_hook_call {
+  int hook;
+  int phase;
+  int32_t feature;          /* root, or -1 */
+  int when;                 /* gk_when for scoring hooks */
+  int32_t value;            /* in/out for transforms */
+  uint32_t leaders;         /* in/out for GK_HOOK_FEATURE_POINTS */
+  gk_move *moves;           /* filters and collectors */
+  int n_moves, cap_moves;
+  const gk_move *move;
+  const gk_place_report *report;
+} gk_hook_call;
+
+typedef struct gk_hooks {
+  void *ud;
+  uint32_t present;         /* bit per gk_hook: only these are called */
+  /* GK_OK, or a negative status with a message set by
+  ** gk_play_set_error; the flow then undoes the whole action. */
+  int (*call)(void *ud, gk_play *play, gk_hook_call *call);
+} gk_hooks;
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Play
+** ===================================================================== */
+
+/* Takes ownership of game (set up: start tiles placed, stacks filled).
+** Players take turns from player 0. */
+gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks);
+gk_play *gk_play_clone(const gk_play *play);
+void gk_play_free(gk_play *play);
+/* Makes dst a copy of src (same flow); handles into dst stay valid
+** only if the binding says so. */
+int gk_play_copy_from(gk_play *dst, const gk_play *src);
+gk_game *gk_play_game(gk_play *play);
+const gk_flow *gk_play_flow(const gk_play *play);
+const char *gk_play_error(const gk_play *play);
+void gk_play_set_error(gk_play *play, const char *fmt, ...);
+void gk_play_set_hooks(gk_play *play, const gk_hooks *hooks);
+
+/* Runs to the first decision. */
+int gk_play_start(gk_play *play);
+int gk_play_phase(const gk_play *play);
+int gk_play_over(const gk_play *play);
+int gk_play_player(const gk_play *play);
+int gk_play_turn(const gk_play *play);
+int gk_play_part(const gk_play *play);   /* 1, or 2 in an extra part */
+int gk_play_tile(const gk_play *play);   /* the tile to place, or -1 */
+int gk_play_placed(const gk_play *play); /* placed-tile index this part, or -1 */
+
+/* The legal moves now; same counting as gk_legal_placements. */
+int gk_play_moves(gk_play *play, gk_move *out, int cap);
+/* Plays a legal move and runs to the next decision. On failure nothing
+** changed (GK_EILLEGAL for a move that is not legal now). */
+int gk_play_apply(gk_play *play, const gk_move *move);
+/* The same for the i-th move of gk_play_moves, without the search. */
+int gk_play_apply_index(gk_play *play, int i);
+
+/* Built-in scoring of one feature, for hooks that score out of turn
+** (a barn, a surveyor). Returns the points given to each leader. */
+int gk_play_score_feature(gk_play *play, int32_t root, gk_when when);
+/* Points a feature is worth under its formula, without hooks. */
+int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);
+/* Returns the figures on a feature to their owners (as after scoring). */
+int gk_play_return_figures(gk_play *play, int32_t root, int at_end);
+
+/* The random agent: uniformly random legal moves. Its choices come from
+** a generator of its own (seeded from the game seed), so a game replayed
+** from its moves draws the same tiles. */
+void gk_play_seed_agent(gk_play *play, uint64_t seed);
+/* The index of the move the random agent picks now, without playing it. */
+int gk_play_random_index(gk_play *play);
+int gk_play_random_move(gk_play *play);
+int gk_play_random_game(gk_play *play);
+
+/* }==================================================================== */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,987 @@
+/*
+** gk_flow.c: turn phases, legal moves, data-driven scoring and the hook
+** calls around them.
+*/
+#include <stdio.h>
+
+#include "gk_flow.h"
+#include "gk_internal.h"
+
+typedef struct scoring_rule {
+  bool on;
+  gk_formula formula;
+  int reason;
+  unsigned flags;
+} scoring_rule;
+
+struct gk_flow {
+  gk_rules *rules;
+  char err[GK_ERR_MAX];
+  bool frozen;
+  gk_figure_rule figure[GK_MAX_FIGURE_KINDS];
+  scoring_rule scoring[GK_MAX_KINDS][2];
+  int stack;
+  int n_phases;
+  gk_name phase_name[GK_MAX_PHASES];
+  int next_phase[GK_MAX_PHASES];
+  int n_actions;
+  gk_name action_name[32];
+};
+
+struct gk_play {
+  const gk_flow *flow;
+  gk_game *game;
+  gk_hooks hooks;
+  char err[GK_ERR_MAX];
+  int phase;
+  int turn, player, part;
+  int stack;              /* where this part draws from */
+  int tile;               /* drawn type waiting to be placed, or -1 */
+  int placed;             /* placed tile index this part, or -1 */
+  int n_closed;
+  int32_t closed[GK_REPORT_MAX];
+  gk_place_report report;
+  uint64_t agent_rng;
+  /* The legal moves of the waiting phase. */
+  int n_moves, cap_moves;
+  gk_move *moves;
+  int32_t cap_place;      /* the kernel's placement listing */
+  gk_placement *place;
+  /* In the place-tile phase the moves stay in place[] as the kernel wrote
+  ** them, and become gk_moves only when someone asks. */
+  bool moves_in_place;
+};
+
+static gk_move move_at(const gk_play *p, int i) {
+  if (!p->moves_in_place) return p->moves[i];
+  return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = p->place[i].x,
+                   .y = p->place[i].y, .rot = p->place[i].rot};
+}
+
+static void flow_err(gk_flow *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f->err, sizeof f->err, fmt, ap);
+  va_end(ap);
+}
+
+void gk_play_set_error(gk_play *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err, sizeof p->err, fmt, ap);
+  va_end(ap);
+}
+
+/* {==================================================================
+** Declarations
+** =================================================================== */
+
+static const char *const builtin_phase_names[] = {
+    "begin_turn", "draw", "place_tile", "place_figure", "score", "after_scoring",
+    "end_part", "end_turn", "game_end", "final_scoring", "game_over"};
+
+gk_flow *gk_flow_new(gk_rules *rules) {
+  if (!rules) return NULL;
+  gk_flow *f = gk_mem(&rules->alloc, NULL, 0, sizeof *f);
+  if (!f) return NULL;
+  memset(f, 0, sizeof *f);
+  f->rules = rules;
+  f->stack = 0;
+  for (int i = 0; i < GK_MAX_PHASES; i++) f->next_phase[i] = -1;
+  for (int i = 0; i <= GK_PHASE_GAME_OVER; i++) strcpy(f->phase_name[i].s, builtin_phase_names[i]);
+  f->next_phase[GK_PHASE_BEGIN_TURN] = GK_PHASE_DRAW;
+  f->next_phase[GK_PHASE_DRAW] = GK_PHASE_PLACE_TILE;
+  f->next_phase[GK_PHASE_PLACE_TILE] = GK_PHASE_PLACE_FIGURE;
+  f->next_phase[GK_PHASE_PLACE_FIGURE] = GK_PHASE_SCORE;
+  f->next_phase[GK_PHASE_SCORE] = GK_PHASE_AFTER_SCORING;
+  f->next_phase[GK_PHASE_AFTER_SCORING] = GK_PHASE_END_PART;
+  f->next_phase[GK_PHASE_END_PART] = GK_PHASE_END_TURN;
+  f->next_phase[GK_PHASE_END_TURN] = GK_PHASE_BEGIN_TURN;
+  f->next_phase[GK_PHASE_GAME_END] = GK_PHASE_FINAL_SCORING;
+  f->next_phase[GK_PHASE_FINAL_SCORING] = GK_PHASE_GAME_OVER;
+  f->n_phases = GK_PHASE_CUSTOM;
+  return f;
+}
+
+void gk_flow_free(gk_flow *f) {
+  if (f) gk_mem(&f->rules->alloc, f, sizeof *f, 0);
+}
+
+const char *gk_flow_error(const gk_flow *f) { return f ? f->err : "no flow"; }
+gk_rules *gk_flow_rules(const gk_flow *f) { return f ? f->rules : NULL; }
+
+static int check_open(gk_flow *f, const char *what) {
+  if (!f) return GK_EINVAL;
+  if (f->frozen) {
+    flow_err(f, "cannot %s: the flow is frozen", what);
+    return GK_ESTATE;
+  }
+  return GK_OK;
+}
+
+int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
+  int st = check_open(f, "set a figure rule");
+  if (st) return st;
+  if (kind < 0 || kind >= f->rules->n_figure_kinds || !rule) {
+    flow_err(f, "set_figure: no figure kind %d", kind);
+    return GK_EINVAL;
+  }
+  if (rule->strength < 0) {
+    flow_err(f, "set_figure: negative strength %d", rule->strength);
+    return GK_EINVAL;
+  }
+  f->figure[kind] = *rule;
+  return GK_OK;
+}
+
+int gk_flow_get_figure(const gk_flow *f, int kind, gk_figure_rule *out) {
+  if (!f || kind < 0 || kind >= f->rules->n_figure_kinds || !out) return GK_EINVAL;
+  *out = f->figure[kind];
+  return GK_OK;
+}
+
+int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *formula,
+                        int reason, unsigned flags) {
+  int st = check_open(f, "set scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (kind < 0 || kind >= r->n_kinds || (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL) ||
+      (formula && (reason < 0 || reason >= r->n_reasons)) || (flags & ~GK_SCORE_KEEP_FIGURES)) {
+    flow_err(f, "set_scoring: bad kind %d, when %d, reason %d or flags", kind, (int)when, reason);
+    return GK_EINVAL;
+  }
+  scoring_rule *sr = &f->scoring[kind][when];
+  if (!formula) {
+    memset(sr, 0, sizeof *sr);
+    return GK_OK;
+  }
+  if (formula->n_terms < 0 || formula->n_terms > GK_MAX_TERMS) {
+    flow_err(f, "set_scoring: %d terms (at most %d)", formula->n_terms, GK_MAX_TERMS);
+    return GK_EINVAL;
+  }
+  for (int i = 0; i < formula->n_terms; i++) {
+    int t = formula->terms[i].term, a = formula->terms[i].arg;
+    bool ok = t >= GK_TERM_CONST && t <= GK_TERM_ADJACENT_CLOSED;
+    if (t == GK_TERM_ATTR) ok = ok && a >= 0 && a < r->n_attrs;
+    if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED) ok = ok && a >= 0 && a < r->n_kinds;
+    if (!ok) {
+      flow_err(f, "set_scoring: term %d is malformed (term %d, arg %d)", i + 1, t, a);
+      return GK_EINVAL;
+    }
+  }
+  sr->on = true;
+  sr->formula = *formula;
+  sr->reason = reason;
+  sr->flags = flags;
+  return GK_OK;
+}
+
+int gk_flow_set_stack(gk_flow *f, int stack) {
+  int st = check_open(f, "set the stack");
+  if (st) return st;
+  if (stack < 0 || stack >= f->rules->n_stacks) {
+    flow_err(f, "set_stack: no stack %d", stack);
+    return GK_EINVAL;
+  }
+  f->stack = stack;
+  return GK_OK;
+}
+
+int gk_flow_find_phase(const gk_flow *f, const char *name) {
+  if (!f || !name) return -1;
+  for (int i = 0; i < f->n_phases; i++)
+    if (f->phase_name[i].s[0] && strcmp(f->phase_name[i].s, name) == 0) return i;
+  return -1;
+}
+
+const char *gk_flow_phase_name(const gk_flow *f, int phase) {
+  if (!f || phase < 0 || phase >= f->n_phases || !f->phase_name[phase].s[0]) return NULL;
+  return f->phase_name[phase].s;
+}
+
+int gk_flow_add_phase(gk_flow *f, const char *name, int after) {
+  int st = check_open(f, "add a phase");
+  if (st) return st;
+  if (!gk_name_ok(name) || gk_flow_find_phase(f, name) >= 0) {
+    flow_err(f, "add_phase: bad or duplicate phase name '%s'", name ? name : "?");
+    return GK_EINVAL;
+  }
+  if (after < 0 || after >= f->n_phases || !f->phase_name[after].s[0] ||
+      after == GK_PHASE_GAME_OVER) {
+    flow_err(f, "add_phase: no phase %d to follow", after);
+    return GK_EINVAL;
+  }
+  if (f->n_phases >= GK_MAX_PHASES) {
+    flow_err(f, "add_phase: too many phases");
+    return GK_EINVAL;
+  }
+  int id = f->n_phases++;
+  strcpy(f->phase_name[id].s, name);
+  f->next_phase[id] = f->next_phase[after];
+  f->next_phase[after] = id;
+  return id;
+}
+
+int gk_flow_add_action(gk_flow *f, const char *name) {
+  int st = check_open(f, "add an action");
+  if (st) return st;
+  if (!gk_name_ok(name) || gk_flow_find_action(f, name) >= 0 || f->n_actions >= 32) {
+    flow_err(f, "add_action: bad, duplicate or too many action names ('%s')", name ? name : "?");
+    return GK_EINVAL;
+  }
+  strcpy(f->action_name[f->n_actions].s, name);
+  return f->n_actions++;
+}
+
+int gk_flow_find_action(const gk_flow *f, const char *name) {
+  if (!f || !name) return -1;
+  for (int i = 0; i < f->n_actions; i++)
+    if (strcmp(f->action_name[i].s, name) == 0) return i;
+  return -1;
+}
+
+const char *gk_flow_action_name(const gk_flow *f, int a) {
+  return f && a >= 0 && a < f->n_actions ? f->action_name[a].s : NULL;
+}
+
+int gk_flow_freeze(gk_flow *f) {
+  if (!f) return GK_EINVAL;
+  int st = gk_rules_freeze(f->rules);
+  if (st) {
+    flow_err(f, "%s", gk_rules_error(f->rules));
+    return st;
+  }
+  f->frozen = true;
+  return GK_OK;
+}
+
+/* }================================================================== */
+
+int gk_move_equal(const gk_move *a, const gk_move *b) {
+  if (a->type != b->type) return 0;
+  switch (a->type) {
+    case GK_MOVE_PLACE:
+      return a->tile == b->tile && a->x == b->x && a->y == b->y && a->rot == b->rot;
+    case GK_MOVE_DEPLOY:
+      return a->figure_kind == b->figure_kind && a->at.where == b->at.where &&
+             a->at.a == b->at.a && a->at.b == b->at.b;
+    case GK_MOVE_ACTION:
+      return a->action == b->action && memcmp(a->arg, b->arg, sizeof a->arg) == 0;
+    default:
+      return 1;
+  }
+}
+
+/* {==================================================================
+** Play: creation and copies
+** =================================================================== */
+
+gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) {
+  if (!flow || !flow->frozen || !game || game->rules != flow->rules) return NULL;
+  gk_play *p = gk_mem(&game->alloc, NULL, 0, sizeof *p);
+  if (!p) return NULL;
+  memset(p, 0, sizeof *p);
+  p->flow = flow;
+  p->game = game;
+  if (hooks) p->hooks = *hooks;
+  p->phase = GK_PHASE_BEGIN_TURN;
+  p->part = 1;
+  p->stack = flow->stack;
+  p->tile = -1;
+  p->placed = -1;
+  p->agent_rng = game->rng[0] | 1;
+  p->cap_moves = 128;
+  p->moves = gk_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
+  if (!p->moves) {
+    gk_mem(&game->alloc, p, sizeof *p, 0);
+    return NULL;
+  }
+  return p;
+}
+
+void gk_play_free(gk_play *p) {
+  if (!p) return;
+  gk_allocator a = p->game->alloc;
+  gk_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
+  gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
+  gk_game_free(p->game);
+  gk_mem(&a, p, sizeof *p, 0);
+}
+
+gk_play *gk_play_clone(const gk_play *src) {
+  if (!src) return NULL;
+  gk_game *g = gk_game_clone(src->game);
+  if (!g) return NULL;
+  gk_play *p = gk_mem(&g->alloc, NULL, 0, sizeof *p);
+  gk_move *moves = gk_mem(&g->alloc, NULL, 0, sizeof(gk_move) * (size_t)src->cap_moves);
+  if (!p || !moves) {
+    gk_mem(&g->alloc, p, p ? sizeof *p : 0, 0);
+    gk_mem(&g->alloc, moves, moves ? sizeof(gk_move) * (size_t)src->cap_moves : 0, 0);
+    gk_game_free(g);
+    return NULL;
+  }
+  *p = *src;
+  p->game = g;
+  p->moves = moves;
+  p->place = NULL;
+  p->cap_place = 0;
+  if (src->cap_place) {
+    p->place = gk_mem(&g->alloc, NULL, 0, sizeof(gk_placement) * (size_t)src->cap_place);
+    if (!p->place) {
+      p->moves_in_place = false;
+      p->n_moves = 0;
+      gk_play_free(p);
+      return NULL;
+    }
+    p->cap_place = src->cap_place;
+    memcpy(p->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
+  }
+  if (!src->moves_in_place) memcpy(moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+  return p;
+}
+
+/* Swaps everything but the identity of the two objects, so that pointers
+** to dst and to its game stay valid. */
+static void swap_state(gk_play *a, gk_play *b) {
+  gk_game tmpg = *a->game;
+  *a->game = *b->game;
+  *b->game = tmpg;
+  gk_game *ga = a->game, *gb = b->game;
+  gk_play tmp = *a;
+  *a = *b;
+  *b = tmp;
+  a->game = ga;
+  b->game = gb;
+}
+
+int gk_play_copy_from(gk_play *dst, const gk_play *src) {
+  if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
+  gk_play *c = gk_play_clone(src);
+  if (!c) {
+    gk_play_set_error(dst, "out of memory copying a game");
+    return GK_ENOMEM;
+  }
+  gk_hooks keep = dst->hooks;
+  swap_state(dst, c);
+  dst->hooks = keep;
+  gk_play_free(c);
+  return GK_OK;
+}
+
+gk_game *gk_play_game(gk_play *p) { return p ? p->game : NULL; }
+const gk_flow *gk_play_flow(const gk_play *p) { return p ? p->flow : NULL; }
+const char *gk_play_error(const gk_play *p) { return p ? p->err : "no game"; }
+void gk_play_set_hooks(gk_play *p, const gk_hooks *h) {
+  if (p) {
+    if (h) p->hooks = *h;
+    else memset(&p->hooks, 0, sizeof p->hooks);
+  }
+}
+int gk_play_phase(const gk_play *p) { return p ? p->phase : GK_EINVAL; }
+int gk_play_over(const gk_play *p) { return p && p->phase == GK_PHASE_GAME_OVER; }
+int gk_play_player(const gk_play *p) { return p ? p->player : GK_EINVAL; }
+int gk_play_turn(const gk_play *p) { return p ? p->turn : GK_EINVAL; }
+int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
+int gk_play_tile(const gk_play *p) { return p ? p->tile : GK_EINVAL; }
+int gk_play_placed(const gk_play *p) { return p ? p->placed : GK_EINVAL; }
+
+void gk_play_seed_agent(gk_play *p, uint64_t seed) {
+  if (p) p->agent_rng = seed * 0x9E3779B97F4A7C15ull | 1;
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Hooks
+** =================================================================== */
+
+static bool has_hook(const gk_play *p, int hook) {
+  return (p->hooks.present >> hook) & 1;
+}
+
+static int call_hook(gk_play *p, gk_hook_call *c) {
+  int st = p->hooks.call(p->hooks.ud, p, c);
+  if (st < 0 && !p->err[0]) gk_play_set_error(p, "a hook failed");
+  return st < 0 ? st : GK_OK;
+}
+
+static int notify(gk_play *p, int hook, int32_t value) {
+  if (!has_hook(p, hook)) return GK_OK;
+  gk_hook_call c = {.hook = hook, .phase = p->phase, .feature = -1, .value = value};
+  if (hook == GK_HOOK_TILE_PLACED) c.report = &p->report;
+  return call_hook(p, &c);
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Scoring
+** =================================================================== */
+
+static int32_t count_adjacent(gk_play *p, int32_t root, int kind, bool closed_only) {
+  int32_t local[64];
+  int n = gk_feature_adjacent(p->game, root, local, 64);
+  int32_t *adj = local;
+  if (n > 64) {
+    adj = gk_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
+    if (!adj) return 0;
+    gk_feature_adjacent(p->game, root, adj, n);
+  }
+  int32_t count = 0;
+  for (int i = 0; i < n; i++)
+    if (p->game->node_kind[adj[i]] == kind && (!closed_only || gk_root_closed(p->game, adj[i])))
+      count++;
+  if (adj != local) gk_mem(&p->game->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
+  return count;
+}
+
+int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
+  gk_play *p = (gk_play *)cp;
+  if (!p || root < 0 || root >= p->game->n_nodes || (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL))
+    return 0;
+  gk_game *g = p->game;
+  root = gk_find(g, root);
+  const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][when];
+  if (!sr->on) return 0;
+  int64_t total = 0;
+  for (int i = 0; i < sr->formula.n_terms; i++) {
+    int32_t pts = sr->formula.terms[i].points;
+    int arg = sr->formula.terms[i].arg;
+    switch (sr->formula.terms[i].term) {
+      case GK_TERM_CONST: total += pts; break;
+      case GK_TERM_TILE: total += (int64_t)pts * gk_count_tiles(g, root); break;
+      case GK_TERM_ATTR:
+        total += (int64_t)pts * g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)arg];
+        break;
+      case GK_TERM_BLOCK:
+        total += (int64_t)pts * (1 + g->tiles[g->node_tile[root]].neighbours);
+        break;
+      case GK_TERM_ADJACENT: total += (int64_t)pts * count_adjacent(p, root, arg, false); break;
+      case GK_TERM_ADJACENT_CLOSED: total += (int64_t)pts * count_adjacent(p, root, arg, true); break;
+    }
+  }
+  return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
+}
+
+static void strengths(const gk_flow *f, int32_t out[GK_MAX_FIGURE_KINDS]) {
+  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) out[k] = f->figure[k].strength;
+}
+
+int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
+  if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
+  gk_game *g = p->game;
+  int32_t root = gk_find(g, node);
+  const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][when];
+  bool points_hook = has_hook(p, GK_HOOK_FEATURE_POINTS);
+  if (!sr->on && !points_hook && !has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
+  int32_t by_kind[GK_MAX_FIGURE_KINDS];
+  strengths(p->flow, by_kind);
+  uint32_t leaders = 0;
+  gk_majority(g, root, by_kind, NULL, &leaders);
+  int32_t points = sr->on ? gk_play_formula_points(p, root, when) : 0;
+  if (points_hook) {
+    gk_hook_call c = {.hook = GK_HOOK_FEATURE_POINTS, .phase = p->phase, .feature = root,
+                      .when = when, .value = points, .leaders = leaders};
+    int st = call_hook(p, &c);
+    if (st) return st;
+    points = c.value;
+    leaders = c.leaders;
+  }
+  int reason = sr->on ? sr->reason : 0;
+  if (points && g->rules->n_reasons > 0)
+    for (int pl = 0; pl < g->n_players; pl++)
+      if ((leaders >> pl) & 1) {
+        int st = gk_score(g, pl, points, reason, root);
+        if (st) return st;
+      }
+  if (has_hook(p, GK_HOOK_FEATURE_SCORED)) {
+    gk_hook_call c = {.hook = GK_HOOK_FEATURE_SCORED, .phase = p->phase, .feature = root,
+                      .when = when, .value = points, .leaders = leaders};
+    int st = call_hook(p, &c);
+    if (st) return st;
+  }
+  return points;
+}
+
+/* A figure that needs its owner's company goes home once alone. */
+static int return_orphans(gk_play *p, int32_t root) {
+  gk_game *g = p->game;
+  root = gk_find(g, root);
+  bool again = true;
+  while (again) {
+    again = false;
+    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+      const gk_figure_rule *fr = &p->flow->figure[g->figures[f].kind];
+      if (!fr->needs_own) continue;
+      bool company = false;
+      for (int32_t o = g->root[root].fig_head; o >= 0 && !company; o = g->figures[o].next)
+        company = o != f && g->figures[o].owner == g->figures[f].owner &&
+                  (p->flow->figure[g->figures[o].kind].group & fr->needs_own);
+      if (!company) {
+        int st = gk_figure_return(g, f);
+        if (st) return st;
+        again = true;
+        break;
+      }
+    }
+  }
+  return GK_OK;
+}
+
+int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
+  if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
+  gk_game *g = p->game;
+  int32_t root = gk_find(g, node);
+  int figs[256];
+  int n = gk_feature_figures(g, root, figs, 256);
+  for (int i = 0; i < n && i < 256; i++) {
+    const gk_figure_rule *fr = &p->flow->figure[g->figures[figs[i]].kind];
+    if (fr->stays && !at_end) continue;
+    int st = gk_figure_return(g, figs[i]);
+    if (st) return st;
+  }
+  return return_orphans(p, root);
+}
+
+static int final_scoring(gk_play *p) {
+  gk_game *g = p->game;
+  int n = gk_features(g, NULL, 0);
+  int32_t *roots = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)(n + 1));
+  if (!roots) {
+    gk_play_set_error(p, "out of memory in final scoring");
+    return GK_ENOMEM;
+  }
+  gk_features(g, roots, n);
+  int st = GK_OK;
+  for (int i = 0; i < n && !st; i++) {
+    int32_t root = roots[i];
+    const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][GK_WHEN_FINAL];
+    if (!sr->on || gk_root_closed(g, root) || g->root[root].figures == 0) continue;
+    st = gk_play_score_feature(p, root, GK_WHEN_FINAL);
+    if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, root, 1);
+    if (st > 0) st = GK_OK;
+  }
+  gk_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)(n + 1), 0);
+  if (st) return st;
+  return notify(p, GK_HOOK_FINAL_SCORING, 0);
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Moves of each phase
+** =================================================================== */
+
+static int reserve_moves(gk_play *p, int need) {
+  void *m = p->moves;
+  if (gk_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
+    gk_play_set_error(p, "out of memory listing moves");
+    return GK_ENOMEM;
+  }
+  p->moves = m;
+  return GK_OK;
+}
+
+static int filter(gk_play *p, int hook) {
+  if (!has_hook(p, hook) || p->n_moves == 0) return GK_OK;
+  gk_hook_call c = {.hook = hook, .phase = p->phase, .feature = -1, .moves = p->moves,
+                    .n_moves = p->n_moves, .cap_moves = p->n_moves};
+  int st = call_hook(p, &c);
+  if (st) return st;
+  if (c.n_moves < 0 || c.n_moves > p->n_moves) {
+    gk_play_set_error(p, "a filter returned %d moves out of %d", c.n_moves, p->n_moves);
+    return GK_EINVAL;
+  }
+  p->n_moves = c.n_moves;
+  return GK_OK;
+}
+
+static int collect(gk_play *p) {
+  if (!has_hook(p, GK_HOOK_COLLECT)) return GK_OK;
+  enum { EXTRA = 256 };
+  int st = reserve_moves(p, p->n_moves + EXTRA);
+  if (st) return st;
+  gk_hook_call c = {.hook = GK_HOOK_COLLECT, .phase = p->phase, .feature = -1, .moves = p->moves,
+                    .n_moves = p->n_moves, .cap_moves = p->n_moves + EXTRA};
+  st = call_hook(p, &c);
+  if (st) return st;
+  if (c.n_moves < p->n_moves || c.n_moves > p->n_moves + EXTRA) {
+    gk_play_set_error(p, "a collector left %d moves", c.n_moves);
+    return GK_EINVAL;
+  }
+  p->n_moves = c.n_moves;
+  return GK_OK;
+}
+
+static int list_placements(gk_play *p) {
+  gk_game *g = p->game;
+  /* Room for every rotation of every frontier cell lets the kernel take
+  ** its branch-free path, in one call. */
+  int room = 4 * g->n_frontier;
+  int st = reserve_moves(p, room + 1);
+  if (st) return st;
+  if (room > p->cap_place) {
+    void *m = p->place;
+    if (gk_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
+      gk_play_set_error(p, "out of memory listing placements");
+      return GK_ENOMEM;
+    }
+    p->place = m;
+  }
+  int n = gk_legal_placements(g, p->tile, p->place, p->cap_place);
+  if (n < 0) return n;
+  p->n_moves = n;
+  p->moves_in_place = true;
+  if (!has_hook(p, GK_HOOK_ALLOW_PLACEMENTS)) return GK_OK;
+  for (int i = 0; i < n; i++) p->moves[i] = move_at(p, i);
+  p->moves_in_place = false;
+  return filter(p, GK_HOOK_ALLOW_PLACEMENTS);
+}
+
+/* May this player put a figure of this kind on the feature of node? */
+static bool deployable(const gk_play *p, int kind, int32_t node) {
+  const gk_game *g = p->game;
+  const gk_figure_rule *fr = &p->flow->figure[kind];
+  if (!((fr->on_kinds >> g->node_kind[node]) & 1)) return false;
+  int32_t root = gk_find(g, node);
+  bool company = fr->needs_own == 0;
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+    unsigned grp = p->flow->figure[g->figures[f].kind].group;
+    if (grp & fr->blocked_by) return false;
+    if ((grp & fr->needs_own) && g->figures[f].owner == p->player) company = true;
+  }
+  return company;
+}
+
+static int list_deploys(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_rules *r = g->rules;
+  p->n_moves = 0;
+  if (p->placed >= 0) {
+    const gk_tilerec *t = &g->tiles[p->placed];
+    int ns = r->tiles[t->type].def.n_segments;
+    int st = reserve_moves(p, ns * r->n_figure_kinds + 1);
+    if (st) return st;
+    for (int k = 0; k < r->n_figure_kinds; k++) {
+      if (!p->flow->figure[k].on_kinds || gk_supply(g, p->player, k) <= 0) continue;
+      for (int s = 0; s < ns; s++)
+        if (deployable(p, k, t->first_node + s))
+          p->moves[p->n_moves++] = (gk_move){
+              .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
+    }
+  }
+  int st = filter(p, GK_HOOK_ALLOW_DEPLOYS);
+  if (st) return st;
+  return collect(p);
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Running the phases
+** =================================================================== */
+
+static int next_of(const gk_play *p, int phase) { return p->flow->next_phase[phase]; }
+
+static int start_part(gk_play *p) {
+  p->tile = -1;
+  p->placed = -1;
+  p->n_closed = 0;
+  return GK_OK;
+}
+
+/* Runs phases until one waits for a move (with moves listed) or the game
+** is over. */
+static int advance(gk_play *p) {
+  gk_game *g = p->game;
+  for (;;) {
+    p->n_moves = 0;
+    p->moves_in_place = false;
+    int st = GK_OK;
+    switch (p->phase) {
+      case GK_PHASE_BEGIN_TURN:
+        st = gk_game_set_turn(g, p->turn, p->player);
+        if (!st) st = start_part(p);
+        if (!st) st = notify(p, GK_HOOK_TURN_BEGIN, 0);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_DRAW: {
+        if (p->tile >= 0) { /* a hook already chose the tile */
+          p->phase = next_of(p, p->phase);
+          continue;
+        }
+        if (has_hook(p, GK_HOOK_COLLECT)) {
+          st = collect(p);
+          if (st) return st;
+          if (p->n_moves > 0) {
+            st = reserve_moves(p, p->n_moves + 1);
+            if (st) return st;
+            if (gk_stack_size(g, p->stack) > 0)
+              p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_DRAW};
+            return GK_OK;
+          }
+        }
+        int t = gk_stack_draw_placeable(g, p->stack);
+        if (t == GK_EEMPTY) {
+          /* an extra part finds nothing left: the turn just ends */
+          p->phase = p->part > 1 ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
+          continue;
+        }
+        if (t < 0) {
+          gk_play_set_error(p, "%s", gk_game_error(g));
+          return t;
+        }
+        p->tile = t;
+        st = notify(p, GK_HOOK_TILE_DRAWN, t);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        continue;
+      }
+      case GK_PHASE_PLACE_TILE:
+        if (p->tile < 0 || p->placed >= 0) {
+          p->phase = next_of(p, p->phase);
+          continue;
+        }
+        st = list_placements(p);
+        if (st) return st;
+        if (p->n_moves > 0) return GK_OK;
+        /* every placement vetoed: the tile leaves the game */
+        st = gk_discard(g, p->tile);
+        if (st) return st;
+        p->tile = -1;
+        p->phase = GK_PHASE_DRAW;
+        continue;
+      case GK_PHASE_PLACE_FIGURE:
+        st = list_deploys(p);
+        if (st) return st;
+        if (p->n_moves > 0) {
+          st = reserve_moves(p, p->n_moves + 1);
+          if (st) return st;
+          p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+          return GK_OK;
+        }
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_SCORE:
+        for (int i = 0; i < p->n_closed; i++) {
+          int32_t root = gk_find(g, p->closed[i]);
+          bool seen = false;
+          for (int j = 0; j < i && !seen; j++) seen = gk_find(g, p->closed[j]) == root;
+          if (seen) continue;
+          st = gk_play_score_feature(p, root, GK_WHEN_CLOSED);
+          if (st >= 0) st = gk_play_return_figures(p, root, 0);
+          if (st < 0) return st;
+        }
+        p->n_closed = 0;
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_AFTER_SCORING:
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_END_PART: {
+        int32_t extra = -1;
+        if (has_hook(p, GK_HOOK_EXTRA_PART)) {
+          gk_hook_call c = {.hook = GK_HOOK_EXTRA_PART, .phase = p->phase, .feature = -1,
+                            .value = -1};
+          st = call_hook(p, &c);
+          if (st) return st;
+          extra = c.value;
+        }
+        if (extra >= 0 && extra < g->rules->n_stacks && gk_stack_size(g, extra) > 0) {
+          p->part++;
+          p->stack = extra;
+          start_part(p);
+          p->phase = GK_PHASE_DRAW;
+          continue;
+        }
+        p->phase = next_of(p, p->phase);
+        continue;
+      }
+      case GK_PHASE_END_TURN:
+        st = notify(p, GK_HOOK_TURN_END, 0);
+        if (st) return st;
+        p->player = (p->player + 1) % g->n_players;
+        p->turn++;
+        p->part = 1;
+        p->stack = p->flow->stack;
+        if (gk_stack_size(g, p->stack) == 0 && !has_hook(p, GK_HOOK_COLLECT)) {
+          p->phase = GK_PHASE_GAME_END;
+          continue;
+        }
+        p->phase = GK_PHASE_BEGIN_TURN;
+        continue;
+      case GK_PHASE_GAME_END:
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_FINAL_SCORING:
+        st = final_scoring(p);
+        if (st) return st;
+        p->phase = GK_PHASE_GAME_OVER;
+        continue;
+      case GK_PHASE_GAME_OVER:
+        return GK_OK;
+      default: /* a custom phase: moves come from collectors */
+        st = collect(p);
+        if (st) return st;
+        if (p->n_moves > 0) return GK_OK;
+        st = notify(p, GK_HOOK_PHASE, 0);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        if (p->phase < 0) p->phase = GK_PHASE_GAME_OVER;
+        continue;
+    }
+  }
+}
+
+int gk_play_start(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  return advance(p);
+}
+
+int gk_play_moves(gk_play *p, gk_move *out, int cap) {
+  if (!p) return GK_EINVAL;
+  if (cap < 0 || (cap > 0 && !out)) {
+    gk_play_set_error(p, "moves: bad output buffer");
+    return GK_EINVAL;
+  }
+  for (int i = 0; i < p->n_moves && i < cap; i++) out[i] = move_at(p, i);
+  return p->n_moves;
+}
+
+/* Plays a move known to be legal in the current phase. */
+static int play_move(gk_play *p, const gk_move *m) {
+  gk_game *g = p->game;
+  int st;
+  switch (m->type) {
+    case GK_MOVE_PLACE:
+      if (p->phase == GK_PHASE_DRAW) p->tile = m->tile; /* played from hand */
+      st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
+      if (st) {
+        gk_play_set_error(p, "%s", gk_game_error(g));
+        return st;
+      }
+      p->placed = p->report.tile;
+      p->n_closed = p->report.n_closed;
+      memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
+      p->phase = GK_PHASE_PLACE_TILE;
+      st = notify(p, GK_HOOK_TILE_PLACED, 0);
+      if (st) return st;
+      break;
+    case GK_MOVE_DEPLOY: {
+      int f = gk_figure_deploy(g, p->player, m->figure_kind, m->at);
+      if (f < 0) {
+        gk_play_set_error(p, "%s", gk_game_error(g));
+        return f;
+      }
+      if (has_hook(p, GK_HOOK_FIGURE_PLACED)) {
+        gk_hook_call c = {.hook = GK_HOOK_FIGURE_PLACED, .phase = p->phase, .feature = -1,
+                          .value = f, .move = m};
+        st = call_hook(p, &c);
+        if (st) return st;
+      }
+      break;
+    }
+    case GK_MOVE_PASS:
+    case GK_MOVE_DRAW:
+      break;
+    default: {
+      if (!has_hook(p, GK_HOOK_APPLY)) {
+        gk_play_set_error(p, "no hook plays this move");
+        return GK_EILLEGAL;
+      }
+      gk_hook_call c = {.hook = GK_HOOK_APPLY, .phase = p->phase, .feature = -1, .move = m};
+      st = call_hook(p, &c);
+      if (st) return st;
+      if (c.value == 1) return advance(p); /* same phase, asked again */
+    }
+  }
+  if (m->type == GK_MOVE_DRAW) {
+    /* the ordinary draw, chosen over the alternatives */
+    int t = gk_stack_draw_placeable(g, p->stack);
+    if (t < 0 && t != GK_EEMPTY) return t;
+    if (t == GK_EEMPTY) {
+      p->phase = GK_PHASE_GAME_END;
+      return advance(p);
+    }
+    p->tile = t;
+    st = notify(p, GK_HOOK_TILE_DRAWN, t);
+    if (st) return st;
+  }
+  p->phase = next_of(p, p->phase);
+  return advance(p);
+}
+
+int gk_play_apply(gk_play *p, const gk_move *m) {
+  if (!p || !m) return GK_EINVAL;
+  p->err[0] = 0;
+  for (int i = 0; i < p->n_moves; i++) {
+    gk_move cand = move_at(p, i);
+    if (gk_move_equal(&cand, m)) return gk_play_apply_index(p, i);
+  }
+  if (p->phase == GK_PHASE_GAME_OVER) gk_play_set_error(p, "the game is over");
+  else gk_play_set_error(p, "not a legal move in phase %s", gk_flow_phase_name(p->flow, p->phase));
+  return GK_EILLEGAL;
+}
+
+int gk_play_apply_index(gk_play *p, int i) {
+  if (!p) return GK_EINVAL;
+  p->err[0] = 0;
+  if (i < 0 || i >= p->n_moves) {
+    gk_play_set_error(p, "no move %d (there are %d)", i, p->n_moves);
+    return GK_EILLEGAL;
+  }
+  gk_move move = move_at(p, i); /* the move rewrites the list */
+  if (!p->hooks.present) {
+    /* Without hooks nothing below can fail but memory, and the kernel
+    ** reserves before it changes anything. */
+    return play_move(p, &move);
+  }
+  /* A hook may fail half-way: keep a copy to restore. */
+  gk_play *saved = gk_play_clone(p);
+  if (!saved) {
+    gk_play_set_error(p, "out of memory");
+    return GK_ENOMEM;
+  }
+  int st = play_move(p, &move);
+  if (st < 0) {
+    char why[GK_ERR_MAX];
+    memcpy(why, p->err, sizeof why);
+    gk_hooks keep = p->hooks;
+    swap_state(p, saved);
+    p->hooks = keep;
+    memcpy(p->err, why, sizeof why);
+  }
+  gk_play_free(saved);
+  return st < 0 ? st : GK_OK;
+}
+
+static uint32_t agent_below(gk_play *p, uint32_t n) {
+  /* xorshift64*: the agent's own stream */
+  uint64_t x = p->agent_rng;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  p->agent_rng = x;
+  return (uint32_t)(((x * 0x2545F4914F6CDD1Dull) >> 32) * (uint64_t)n >> 32);
+}
+
+int gk_play_random_index(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  if (p->phase == GK_PHASE_GAME_OVER || p->n_moves == 0) return GK_EILLEGAL;
+  return (int)agent_below(p, (uint32_t)p->n_moves);
+}
+
+int gk_play_random_move(gk_play *p) {
+  int i = gk_play_random_index(p);
+  return i < 0 ? i : gk_play_apply_index(p, i);
+}
+
+int gk_play_random_game(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  while (p->phase != GK_PHASE_GAME_OVER) {
+    int st = gk_play_random_move(p);
+    if (st < 0) return st;
+  }
+  return GK_OK;
+}

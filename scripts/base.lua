@@ -1,0 +1,70 @@
+-- Carcassonne, the base game.
+-- Rules digest: shared/rules/base.md (3rd-edition-era standard rules).
+--
+-- Everything here is declared as data, evaluated by the engine in C; the
+-- base game runs without a single Lua call per turn. The one hook below is
+-- only registered when the tiny_city option asks for it.
+
+game "base" {
+  title = "Carcassonne",
+  players = { min = 2, max = 6, default = 2 },
+}
+
+-- §3.2: the four things a follower can stand on. Roads and cities are
+-- complete when no edge is left open, a cloister when its eight
+-- neighbours are there; fields never are.
+kind "road"     { closes = "ports" }
+kind "city"     { closes = "ports" }
+kind "cloister" { closes = "surrounded" }
+kind "field"    { closes = "never" }
+
+-- §1.1: coats of arms add up as cities join.
+attribute "pennant" { merge = "sum" }
+
+-- §1: 72 tiles; the start tile (tagged `start`) lies face up at 0,0 and
+-- the other 71 are shuffled into the draw stack.
+tiles "base"
+start { tag = "start", at = { 0, 0 }, rotation = 0 }
+stack "main" { draw = true }
+
+-- §1, §3.2: seven followers each; one per feature, however far away.
+-- Their role (thief, knight, monk, farmer) is the feature they stand on.
+figure "meeple" {
+  per_player = 7,
+  on = { "road", "city", "cloister", "field" },
+  group = "follower",
+  blocked_by = { "follower" },
+  strength = 1,
+}
+
+-- §4.1-§4.3: points to the majority, ties share.
+option "tiny_city" {
+  values = { 4, 2 }, default = 4,
+  doc = "Points for a completed 2-tile city: 4 (standard) or 2 (early printings).",
+}
+
+score "road" {
+  closed = { per_tile = 1 },
+  final  = { per_tile = 1 },
+}
+score "city" {
+  closed = { per_tile = 2, pennant = 2 },
+  final  = { per_tile = 1, pennant = 1 },
+}
+score "cloister" {
+  closed = { per_block_tile = 1 },       -- 9: itself and its 8 neighbours
+  final  = { per_block_tile = 1 },       -- 1 + each neighbour present
+}
+score "field" {
+  final = { per_adjacent_closed = { city = 3 } },  -- each city once per field
+  keep_figures = true,                               -- farmers lie down for good
+}
+
+if option "tiny_city" == 2 then
+  transform("feature_points", function(ctx, feature, points)
+    if feature.kind == "city" and feature.closed and feature.tiles == 2 then
+      return 2
+    end
+    return points
+  end)
+end

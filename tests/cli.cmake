@@ -1,0 +1,64 @@
+# Tests of the meeple executable and of meeple.so under the stock lua5.4.
+# Included by tests/CMakeLists.txt. This file is also its own test driver:
+# run with -P it executes one command and checks its exit status and
+# output (CMD: arguments separated by '|', RC: expected status, MATCH:
+# regular expressions separated by '|' that stdout+stderr must match).
+if(CMAKE_SCRIPT_MODE_FILE)
+  string(REPLACE "|" ";" cmd "${CMD}")
+  execute_process(COMMAND ${cmd} WORKING_DIRECTORY ${WD}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message("${out}${err}")
+  if(NOT "${rc}" STREQUAL "${RC}")
+    message(FATAL_ERROR "exit status ${rc}, expected ${RC}")
+  endif()
+  string(REPLACE "|" ";" patterns "${MATCH}")
+  foreach(re ${patterns})
+    if(NOT "${out}${err}" MATCHES "${re}")
+      message(FATAL_ERROR "output does not match '${re}'")
+    endif()
+  endforeach()
+  return()
+endif()
+
+set(MEEPLE_EXE ${CMAKE_BINARY_DIR}/meeple)
+
+function(meeple_cli_test name rc match)
+  string(REPLACE ";" "|" cmd "${ARGN}")
+  add_test(NAME cli/${name}
+           COMMAND ${CMAKE_COMMAND} "-DCMD=${cmd}" -DRC=${rc} "-DMATCH=${match}"
+                   -DWD=${CMAKE_SOURCE_DIR} -P ${CMAKE_CURRENT_LIST_FILE})
+endfunction()
+
+# A tile file that parses but leaves port ENE uncovered.
+set(BAD_TILES ${CMAKE_CURRENT_BINARY_DIR}/bad.tiles)
+file(WRITE ${BAD_TILES} "# one bad tile\ntile A\n  city N* E\n")
+
+meeple_cli_test(help 0 "usage: meeple COMMAND" ${MEEPLE_EXE} --help)
+meeple_cli_test(version 0 "meeple 0\\.1\\.0" ${MEEPLE_EXE} --version)
+meeple_cli_test(tiles_help 0 "meeple tiles check FILE" ${MEEPLE_EXE} tiles --help)
+meeple_cli_test(tiles_check_base 0 "72 tiles|24 types|pennant 10"
+                ${MEEPLE_EXE} tiles check tiles/base.tiles)
+meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
+                ${MEEPLE_EXE} tiles check ${BAD_TILES})
+meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"
+                ${MEEPLE_EXE} tiles check nowhere.tiles)
+meeple_cli_test(bad_command 2 "unknown command 'bogus'|try 'meeple --help'"
+                ${MEEPLE_EXE} bogus)
+meeple_cli_test(bad_subcommand 2 "unknown subcommand 'bogus'|try 'meeple tiles --help'"
+                ${MEEPLE_EXE} tiles bogus)
+meeple_cli_test(tiles_check_no_file 2 "try 'meeple tiles --help'"
+                ${MEEPLE_EXE} tiles check)
+meeple_cli_test(tiles_render 0 "wrote .*base\\.svg \\(24 tile types\\)"
+                ${MEEPLE_EXE} tiles render tiles/base.tiles --svg ${CMAKE_CURRENT_BINARY_DIR}/base.svg)
+
+# meeple.so in the stock interpreter. An instrumented module needs the
+# sanitizer runtime loaded before the (uninstrumented) interpreter.
+set(MODULE_ENV "MEEPLE_CPATH=${CMAKE_BINARY_DIR}/?.so")
+if(MEEPLE_SANITIZE)
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  list(APPEND MODULE_ENV "LD_PRELOAD=${ASAN_RUNTIME}" "ASAN_OPTIONS=detect_leaks=0")
+endif()
+if(TEST lua/binding_test)
+  set_property(TEST lua/binding_test APPEND PROPERTY ENVIRONMENT ${MODULE_ENV})
+endif()
