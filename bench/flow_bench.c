@@ -20,32 +20,6 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static gk_flow *base_flow(gk_rules *r, const base_ids *id) {
-  gk_flow *f = gk_flow_new(r);
-  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
-                                         (1ull << id->field) | (1ull << id->cloister),
-                             .group = 1, .blocked_by = 1, .strength = 1};
-  gk_flow_set_figure(f, id->follower, &follower);
-  gk_formula road = {1, {{GK_TERM_TILE, 0, 1}}};
-  gk_formula city = {2, {{GK_TERM_TILE, 0, 2}, {GK_TERM_ATTR, id->pennant, 2}}};
-  gk_formula city_end = {2, {{GK_TERM_TILE, 0, 1}, {GK_TERM_ATTR, id->pennant, 1}}};
-  gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1}}};
-  gk_formula field = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3}}};
-  gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0);
-  gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &road, id->r_road, 0);
-  gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0);
-  gk_flow_set_scoring(f, id->city, GK_WHEN_FINAL, &city_end, id->r_city, 0);
-  gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0);
-  gk_flow_set_scoring(f, id->cloister, GK_WHEN_FINAL, &cloister, id->r_cloister, 0);
-  gk_flow_set_scoring(f, id->field, GK_WHEN_FINAL, &field, id->r_field, GK_SCORE_KEEP_FIGURES);
-  gk_flow_set_stack(f, id->stack);
-  if (gk_flow_freeze(f)) {
-    fprintf(stderr, "flow: %s\n", gk_flow_error(f));
-    exit(1);
-  }
-  return f;
-}
-
 int main(int argc, char **argv) {
   long games = 20000;
   uint64_t seed = 1;
@@ -60,7 +34,11 @@ int main(int argc, char **argv) {
   gk_rules *r = base_fixture_rules_unfrozen(NULL);
   base_ids id;
   if (!r || base_fixture_ids(r, &id)) return 1;
-  gk_flow *f = base_flow(r, &id);
+  gk_flow *f = base_fixture_flow(r, &id);
+  if (!f) {
+    fprintf(stderr, "flow: could not build the base flow\n");
+    return 1;
+  }
   long moves = 0, total_points = 0;
   double t0 = now();
   for (long i = 0; i < games; i++) {

@@ -839,7 +839,171 @@ static int play_tostring(lua_State *L) {
   return 1;
 }
 
+/* {------------------------------------------------------------------
+** Many games at once, in C: sim and bench.
+** ------------------------------------------------------------------- */
+
+typedef struct sim_result {
+  int32_t scores[GK_MAX_PLAYERS];
+  int32_t turns;
+  int32_t moves;
+  int32_t closed[GK_MAX_KINDS];
+} sim_result;
+
+/* One random game from a prepared position: clone, reseed, shuffle. */
+static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ,
+                   const int *stacks, int n_stacks, uint64_t seed, const gk_hooks *hooks,
+                   mp_play *hook_ud, int want_closed, sim_result *out, char *err,
+                   size_t errcap) {
+  gk_game *g = gk_game_clone(templ);
+  if (!g) {
+    snprintf(err, errcap, "not enough memory");
+    return -1;
+  }
+  gk_rng_reseed(g, seed);
+  for (int s = 0; s < n_stacks; s++) gk_stack_shuffle(g, stacks[s]);
+  gk_play *p = gk_play_new(f, g, NULL);
+  if (!p) {
+    gk_game_free(g);
+    snprintf(err, errcap, "not enough memory");
+    return -1;
+  }
+  if (hooks) {
+    /* the lent Play and its view show this game while it runs */
+    gk_hooks h = *hooks;
+    h.ud = hook_ud;
+    gk_play_set_hooks(p, &h);
+    hook_ud->play = p;
+    mp_gameview_invalidate(view, g);
+  }
+  gk_play_seed_agent(p, seed);
+  int st = gk_play_start(p);
+  int moves = 0;
+  while (st >= 0 && !gk_play_over(p)) {
+    st = gk_play_random_move(p);
+    moves++;
+  }
+  if (st < 0) {
+    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, gk_play_error(p));
+    if (view) mp_gameview_invalidate(view, NULL);
+    gk_play_free(p);
+    return -1;
+  }
+  memset(out, 0, sizeof *out);
+  for (int pl = 0; pl < gk_game_players(g); pl++) out->scores[pl] = gk_player_score(g, pl);
+  out->turns = gk_play_turn(p);
+  out->moves = moves;
+  int n = want_closed ? gk_features(g, NULL, 0) : 0;
+  int32_t local[1024];
+  if (n <= 1024) {
+    gk_features(g, local, n);
+    for (int i = 0; i < n; i++)
+      if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
+  }
+  if (view) mp_gameview_invalidate(view, NULL);
+  gk_play_free(p);
+  return 0;
+}
+
+/* flow:simulate(template, {games=, seed=, stacks={names}, results=bool,
+** hooks=, dispatch=, progress=fn}) -> list of {scores=, turns=, moves=,
+** closed={kind=n}} (or the count when results is false). Game i plays
+** from seed + i - 1. Hooks run in this state through a temporary Play. */
+static int flow_simulate(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  gk_game *templ = mp_checkgame(L, 2);
+  luaL_argcheck(L, gk_game_rules(templ) == r, 2, "game of other rules");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_getfield(L, 3, "games");
+  lua_Integer games = luaL_checkinteger(L, -1);
+  lua_getfield(L, 3, "seed");
+  lua_Integer seed = luaL_optinteger(L, -1, 1);
+  lua_getfield(L, 3, "results");
+  int want = lua_isnil(L, -1) || lua_toboolean(L, -1);
+  lua_pop(L, 3);
+  int stacks[GK_MAX_STACKS], n_stacks = 0;
+  if (lua_getfield(L, 3, "stacks") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n && n_stacks < GK_MAX_STACKS; i++) {
+      lua_geti(L, -1, i);
+      stacks[n_stacks++] = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  uint32_t present = hookmask(L, 3);
+  /* A Play userdata that lends hooks its identity during each game. */
+  mp_play *hud = NULL;
+  mp_game *view = NULL;
+  gk_hooks hooks = {NULL, present, hook_call};
+  if (present) {
+    lua_getfield(L, 3, "dispatch");
+    luaL_checktype(L, -1, LUA_TFUNCTION);
+    int disp = lua_gettop(L);
+    lua_getiuservalue(L, 1, 1);
+    int rules_idx = lua_gettop(L);
+    gk_game *dummy = gk_game_clone(templ);
+    gk_play *holder = dummy ? gk_play_new(f, dummy, NULL) : NULL;
+    if (!holder) {
+      gk_game_free(dummy);
+      return luaL_error(L, "not enough memory");
+    }
+    hud = newplay(L, 1, rules_idx, disp, holder, present);
+    hud->L = L;
+    hud->self = lua_gettop(L);
+    lua_getiuservalue(L, hud->self, 2);
+    view = (mp_game *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, 3, "progress");
+  int progress = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+  if (want) lua_createtable(L, (int)(games > 0 ? games : 0), 0);
+  int out_idx = lua_gettop(L);
+  char err[256];
+  gk_play *holder_play = hud ? hud->play : NULL;
+  for (lua_Integer i = 0; i < games; i++) {
+    sim_result res;
+    int st = sim_one(view, f, templ, stacks, n_stacks, (uint64_t)(seed + i), present ? &hooks : NULL,
+                     hud, want, &res, err, sizeof err);
+    if (hud) {
+      hud->play = holder_play;
+      mp_gameview_invalidate(view, gk_play_game(holder_play));
+    }
+    if (st < 0) return luaL_error(L, "%s", err);
+    if (want) {
+      lua_createtable(L, 0, 4);
+      lua_createtable(L, gk_game_players(templ), 0);
+      for (int p = 0; p < gk_game_players(templ); p++) {
+        lua_pushinteger(L, res.scores[p]);
+        lua_rawseti(L, -2, p + 1);
+      }
+      lua_setfield(L, -2, "scores");
+      lua_pushinteger(L, res.turns);
+      lua_setfield(L, -2, "turns");
+      lua_pushinteger(L, res.moves);
+      lua_setfield(L, -2, "moves");
+      lua_newtable(L);
+      for (int k = 0; k < gk_rules_kind_count(r); k++)
+        if (res.closed[k]) {
+          lua_pushinteger(L, res.closed[k]);
+          lua_setfield(L, -2, gk_rules_kind_name(r, k));
+        }
+      lua_setfield(L, -2, "closed");
+      lua_rawseti(L, out_idx, i + 1);
+    }
+    if (progress && ((i + 1) % 256 == 0 || i + 1 == games)) {
+      lua_pushvalue(L, progress);
+      lua_pushinteger(L, i + 1);
+      lua_call(L, 1, 0);
+    }
+  }
+  if (!want) lua_pushinteger(L, games);
+  return 1;
+}
+
 static const luaL_Reg flow_methods[] = {
+  {"simulate", flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},

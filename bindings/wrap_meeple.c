@@ -90,7 +90,25 @@ static int meeple_opposite(lua_State *L) {
   return 1;
 }
 
+/* meeple.hash(s): FNV-1a 64 of the bytes, as 16 hex digits. Records use
+** it for file contents and state digests. */
+static int meeple_hash(lua_State *L) {
+  size_t len;
+  const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &len);
+  uint64_t h = 0xCBF29CE484222325ull;
+  for (size_t i = 0; i < len; i++) {
+    h ^= s[i];
+    h *= 0x100000001B3ull;
+  }
+  char hex[17];
+  static const char digits[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; i--, h >>= 4) hex[i] = digits[h & 15];
+  lua_pushlstring(L, hex, 16);
+  return 1;
+}
+
 static const luaL_Reg meeple_funcs[] = {
+  {"hash", meeple_hash},
   {"port", meeple_port},
   {"port_name", meeple_port_name},
   {"opposite", meeple_opposite},
@@ -104,6 +122,7 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_game(L);
   mp_open_handles(L);
   mp_open_flow(L);
+  mp_open_bench(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */

@@ -21,6 +21,7 @@ int cli_play(lua_State *L, int argc, char **argv);
 int cli_sim(lua_State *L, int argc, char **argv);
 int cli_replay(lua_State *L, int argc, char **argv);
 int cli_bench(lua_State *L, int argc, char **argv);
+int cli_script(lua_State *L, int argc, char **argv);
 
 /* Prints "meeple CMD: message" and "try 'meeple CMD --help'" on stderr;
 ** returns CLI_USAGE. */

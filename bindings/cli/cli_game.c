@@ -87,6 +87,11 @@ int cli_replay(lua_State *L, int argc, char **argv) {
   return run("replay", argc, argv);
 }
 
+int cli_script(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run("script", argc, argv);
+}
+
 int cli_bench(lua_State *L, int argc, char **argv) {
   (void)L;
   return run("bench", argc, argv);

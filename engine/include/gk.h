@@ -268,6 +268,9 @@ uint64_t gk_rng_next(gk_game *game);
 /* Uniform in [0, n); n >= 1. */
 uint32_t gk_rng_below(gk_game *game, uint32_t n);
 void gk_rng_get_state(const gk_game *game, uint64_t out[4]);
+/* Puts the generator where gk_game_new(.., seed) starts it: a prepared
+** position cloned and reseeded then plays exactly like a fresh game. */
+void gk_rng_reseed(gk_game *game, uint64_t seed);
 void gk_rng_set_state(gk_game *game, const uint64_t in[4]);
 
 /* {--------------------------------------------------------------------
@@ -411,6 +414,9 @@ int gk_node_kind(const gk_game *game, int32_t node);
 int32_t gk_feature_root(const gk_game *game, int32_t node);
 int gk_feature_get(const gk_game *game, int32_t node, gk_feature_info *out);
 int gk_feature_tiles(const gk_game *game, int32_t node);
+/* Complete under its kind's rule? 1 or 0. Cheaper than gk_feature_get. */
+int gk_feature_closed(const gk_game *game, int32_t node);
+int gk_feature_kind(const gk_game *game, int32_t node);
 /* Merged attribute value (its merge op over every segment). */
 int32_t gk_feature_attr(const gk_game *game, int32_t node, int attr);
 /* Member nodes, in a stable order. Same counting as gk_frontier. */

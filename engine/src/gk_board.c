@@ -213,8 +213,11 @@ static uint8_t rotations_that_fit(const gk_rules *r, int type, uint32_t key) {
 ** Placement
 ** ------------------------------------------------------------------- */
 
+/* Facing segments across a side. A whole-side segment meeting another
+** gives three identical port pairs; they are kept once, with a count. */
 typedef struct port_pair {
   int32_t mine, theirs, their_root_before;
+  int ports;
   bool join;
 } port_pair;
 
@@ -323,25 +326,29 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     }
     const gk_tilerec *o = &g->tiles[nt];
     const uint8_t *ops = gk_port_seg(r, o->type, o->rot);
+    int side_first = n_pairs;
     for (int i = 0; i < 3; i++) {
       int p = 3 * s + i, q = ((s + 2) % 4) * 3 + (2 - i);
+      int32_t mine = base + ps[p], theirs = o->first_node + ops[q];
+      if (n_pairs > side_first && pairs[n_pairs - 1].mine == mine &&
+          pairs[n_pairs - 1].theirs == theirs) {
+        pairs[n_pairs - 1].ports++;
+        continue;
+      }
       port_pair *pp = &pairs[n_pairs++];
-      pp->mine = base + ps[p];
-      pp->theirs = o->first_node + ops[q];
-      pp->their_root_before = gk_find(g, pp->theirs);
-      pp->join = (r->kind_join[g->node_kind[pp->mine]] >> g->node_kind[pp->theirs]) & 1;
+      pp->mine = mine;
+      pp->theirs = theirs;
+      pp->ports = 1;
+      pp->their_root_before = gk_find(g, theirs);
+      pp->join = (r->kind_join[g->node_kind[mine]] >> g->node_kind[theirs]) & 1;
     }
   }
-  int n_merges_done = 0;
   for (int i = 0; i < n_pairs; i++) {
     port_pair *pp = &pairs[i];
     int32_t ra = gk_find(g, pp->mine), rb = gk_find(g, pp->theirs);
-    g->root[ra].open--;
-    g->root[rb].open--;
-    if (pp->join && ra != rb) {
-      gk_unite(g, ra, rb);
-      n_merges_done++;
-    }
+    g->root[ra].open -= pp->ports;
+    g->root[rb].open -= pp->ports;
+    if (pp->join && ra != rb) gk_unite(g, ra, rb);
   }
   update_surroundings(g, tile, ci, rep);
 
@@ -394,7 +401,6 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
         report_closed(rep, root);
     }
   }
-  (void)n_merges_done;
   return GK_OK;
 }
 

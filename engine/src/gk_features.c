@@ -146,6 +146,16 @@ int gk_feature_get(const gk_game *g, int32_t n, gk_feature_info *out) {
   return GK_OK;
 }
 
+int gk_feature_closed(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "feature_closed", n)) return GK_EINVAL;
+  return gk_root_closed(g, gk_find(g, n));
+}
+
+int gk_feature_kind(const gk_game *g, int32_t n) {
+  if (!g || !node_ok(g, "feature_kind", n)) return GK_EINVAL;
+  return g->node_kind[gk_find(g, n)];
+}
+
 int gk_feature_tiles(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "feature_tiles", n)) return GK_EINVAL;
   return gk_count_tiles(g, gk_find(g, n));

@@ -545,24 +545,16 @@ int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
 
 static int final_scoring(gk_play *p) {
   gk_game *g = p->game;
-  int n = gk_features(g, NULL, 0);
-  int32_t *roots = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)(n + 1));
-  if (!roots) {
-    gk_play_set_error(p, "out of memory in final scoring");
-    return GK_ENOMEM;
+  /* Roots in ascending node order; scoring merges nothing, so the set
+  ** of roots stays put while we walk it. */
+  for (int32_t n = 0; n < g->n_nodes; n++) {
+    if (g->parent[n] != n) continue;
+    const scoring_rule *sr = &p->flow->scoring[g->node_kind[n]][GK_WHEN_FINAL];
+    if (!sr->on || g->root[n].figures == 0 || gk_root_closed(g, n)) continue;
+    int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
+    if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
+    if (st < 0) return st;
   }
-  gk_features(g, roots, n);
-  int st = GK_OK;
-  for (int i = 0; i < n && !st; i++) {
-    int32_t root = roots[i];
-    const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][GK_WHEN_FINAL];
-    if (!sr->on || gk_root_closed(g, root) || g->root[root].figures == 0) continue;
-    st = gk_play_score_feature(p, root, GK_WHEN_FINAL);
-    if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, root, 1);
-    if (st > 0) st = GK_OK;
-  }
-  gk_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)(n + 1), 0);
-  if (st) return st;
   return notify(p, GK_HOOK_FINAL_SCORING, 0);
 }
 

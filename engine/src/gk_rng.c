@@ -91,3 +91,7 @@ void gk_rng_get_state(const gk_game *g, uint64_t out[4]) {
 void gk_rng_set_state(gk_game *g, const uint64_t in[4]) {
   if (g && in) memcpy(g->rng, in, sizeof g->rng);
 }
+
+void gk_rng_reseed(gk_game *g, uint64_t seed) {
+  if (g) gk_rng_seed(g->rng, seed);
+}

@@ -11,7 +11,8 @@ local M = {}
 
 local stdout, stderr = io.stdout, io.stderr
 
-local function printf(...) stdout:write(string.format(...)) end
+-- M.silent quiets standard output (tests drive many games in-process).
+local function printf(...) if not M.silent then stdout:write(string.format(...)) end end
 local function eprintf(...) stderr:write(string.format(...)) end
 
 -- A usage error: one line, then where to find help.
@@ -75,6 +76,15 @@ usage: meeple replay FILE
 
 Re-plays a game record written by 'meeple play --record', checking the
 state after every move. Exits 1 at the first divergence and says where.
+]],
+  script = [[
+usage: meeple script FILE.lua [ARGS...]
+
+Runs FILE.lua as trusted host code in the game host state: it may read
+and write files and use every meeple module (meeple.loader, meeple.cli,
+meeple.tiles, ...), while the game scripts it loads still run sandboxed.
+The chunk gets ARGS as `...` and its result (an integer) is the exit
+status. Meant for tools and tests, never for game rules.
 ]],
   bench = [[
 usage: meeple bench [--games N] [--seed N]
@@ -490,6 +500,250 @@ function M.play(args, ctx)
     f:close()
     printf("board: %s\n", opts.svg)
   end
+  return 0
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- sim
+-- ======================================================================
+
+local function progress_bar(ctx, total)
+  if not ctx.tty then return nil end
+  local width = 40
+  return function(done)
+    local filled = math.floor(width * done / total)
+    stderr:write(("\r[%s%s] %d/%d games"):format(("#"):rep(filled), ("."):rep(width - filled), done, total))
+    if done == total then stderr:write("\r" .. (" "):rep(width + 30) .. "\r") end
+    stderr:flush()
+  end
+end
+
+local function stats(values)
+  local n, sum, min, max = #values, 0, math.huge, -math.huge
+  for _, v in ipairs(values) do
+    sum = sum + v
+    if v < min then min = v end
+    if v > max then max = v end
+  end
+  local mean = n > 0 and sum / n or 0
+  local var = 0
+  for _, v in ipairs(values) do var = var + (v - mean) ^ 2 end
+  local sd = n > 1 and math.sqrt(var / (n - 1)) or 0
+  return { mean = mean, sd = sd, min = n > 0 and min or 0, max = n > 0 and max or 0 }
+end
+
+function M.sim(args, ctx)
+  local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
+                                                  json = "switch" }))
+  if not opts then return usage("sim", "%s", pos) end
+  if opts.help then stdout:write(HELP.sim) return 0 end
+  if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
+  if not opts.games then return usage("sim", "--games N is required") end
+  local games, code = int_arg("sim", "games", opts.games, 1)
+  if not games then return code end
+  if opts.jobs then
+    local jobs
+    jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
+    if not jobs then return code end
+  end
+  if opts.csv and opts.json then return usage("sim", "--csv and --json exclude each other") end
+  local game
+  game, code = load_game("sim", opts, ctx)
+  if not game then return code end
+  local ok, results = pcall(loader.simulate, game.rs, {
+    players = game.players, games = games, seed = game.seed,
+    progress = progress_bar(ctx, games) })
+  if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
+
+  local per_seat, wins, turns, kinds = {}, {}, {}, {}
+  for p = 1, game.players do per_seat[p], wins[p] = {}, 0 end
+  for _, r in ipairs(results) do
+    local best = -math.huge
+    for p, s in ipairs(r.scores) do
+      per_seat[p][#per_seat[p] + 1] = s
+      if s > best then best = s end
+    end
+    local winners = {}
+    for p, s in ipairs(r.scores) do if s == best then winners[#winners + 1] = p end end
+    for _, p in ipairs(winners) do wins[p] = wins[p] + 1 / #winners end
+    turns[#turns + 1] = r.turns
+    for k, n in pairs(r.closed) do kinds[k] = (kinds[k] or 0) + n end
+  end
+  local seat_stats = {}
+  for p = 1, game.players do seat_stats[p] = stats(per_seat[p]) end
+  local length = stats(turns)
+  local kind_names = sorted(kinds)
+
+  if opts.json then
+    local out = { games = games, seed = game.seed, players = game.players, game = game.game,
+                  with = game.with, options = game.options, seats = {}, features_closed = {},
+                  mean_turns = length.mean }
+    for p = 1, game.players do
+      local s = seat_stats[p]
+      out.seats[p] = { mean = s.mean, sd = s.sd, min = s.min, max = s.max, win_rate = wins[p] / games }
+    end
+    for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
+    stdout:write(json.encode(out), "\n")
+  elseif opts.csv then
+    printf("seat,mean,sd,min,max,win_rate\n")
+    for p = 1, game.players do
+      local s = seat_stats[p]
+      printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
+    end
+  else
+    printf("%d games of %s, %d players, seeds %d..%d\n\n", games, game.game, game.players,
+           game.seed, game.seed + games - 1)
+    printf("  seat    mean     sd   min   max   wins\n")
+    for p = 1, game.players do
+      local s = seat_stats[p]
+      printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
+    end
+    printf("\nfeatures completed per game\n")
+    for _, k in ipairs(kind_names) do printf("  %-10s %6.2f\n", k, kinds[k] / games) end
+    printf("\nmean game length  %.1f turns\n", length.mean)
+  end
+  return 0
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- replay
+-- ======================================================================
+
+function M.replay(args, ctx)
+  local opts, pos = parse_args(args, {})
+  if not opts then return usage("replay", "%s", pos) end
+  if opts.help then stdout:write(HELP.replay) return 0 end
+  if #pos ~= 1 then return usage("replay", "expected one record file") end
+  local path = pos[1]
+  local f, err = io.open(path, "r")
+  if not f then eprintf("meeple replay: %s\n", err) return 1 end
+  local lines = {}
+  for line in f:lines() do lines[#lines + 1] = line end
+  f:close()
+  local okh, header = pcall(json.decode, lines[1] or "")
+  if not okh or type(header) ~= "table" or header.record ~= "meeple-game" then
+    eprintf("meeple replay: %s:1: not a meeple game record\n", path)
+    return 1
+  end
+  for _, file in ipairs(header.files or {}) do
+    local fh = io.open(file.path, "rb")
+    if fh then
+      local text = fh:read("a")
+      fh:close()
+      if loader.content_hash(text) ~= file.hash then
+        eprintf("meeple replay: warning: %s changed since the game was recorded\n", file.path)
+      end
+    end
+  end
+  local options = {}
+  for k, v in pairs(header.options or {}) do options[k] = tostring(v) end
+  local okl, rs = pcall(loader.load, {
+    game = header.game, with = header.with or {}, rules = header.rules or {}, options = options,
+    run = meeple_host.run, script_dirs = { ctx.root .. "/scripts" }, tile_dirs = { ctx.root .. "/tiles" } })
+  if not okl then eprintf("meeple replay: %s\n", tostring(rs)) return 1 end
+  local play = loader.new_play(rs, { players = header.players, seed = header.seed })
+  local g = play:game()
+  local moves = 0
+  for n = 2, #lines do
+    local okd, entry = pcall(json.decode, lines[n])
+    if not okd or type(entry) ~= "table" then
+      eprintf("meeple replay: %s:%d: not a JSON object\n", path, n)
+      return 1
+    end
+    if entry.final then
+      if not play:over() then
+        eprintf("meeple replay: %s:%d: the record ends but the game goes on (phase %s)\n", path, n, play:phase())
+        return 1
+      end
+    else
+      local i, why = play:find_move(entry.move or "")
+      if not i then
+        eprintf("meeple replay: %s:%d: diverged: %s\n", path, n, why)
+        return 1
+      end
+      local okm, merr = pcall(play.apply_index, play, i)
+      if not okm then eprintf("meeple replay: %s:%d: %s\n", path, n, tostring(merr)) return 1 end
+      moves = moves + 1
+    end
+    local digest = state_digest(g)
+    if entry.state and digest ~= entry.state then
+      eprintf("meeple replay: %s:%d: diverged after '%s': state %s, record %s\n", path, n,
+              tostring(entry.move or "final scoring"), digest, entry.state)
+      return 1
+    end
+    local scores = g:scores()
+    for p, s in ipairs(entry.scores or {}) do
+      if scores[p] ~= s then
+        eprintf("meeple replay: %s:%d: player %d has %d points, the record says %d\n", path, n, p, scores[p], s)
+        return 1
+      end
+    end
+  end
+  printf("%s: %d moves replayed, every state matches\n", path, moves)
+  return 0
+end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- script
+-- ======================================================================
+
+function M.script(args, ctx)
+  if #args == 0 then return usage("script", "expected a Lua file") end
+  if args[1] == "--help" or args[1] == "-h" then stdout:write(HELP.script) return 0 end
+  local chunk, err = loadfile(args[1], "t")
+  if not chunk then eprintf("meeple script: %s\n", err) return 1 end
+  M.root = ctx.root
+  local ok, status = pcall(chunk, table.unpack(args, 2))
+  if not ok then eprintf("%s\n", tostring(status)) return 1 end
+  return math.tointeger(status) or 0
+end
+
+-- {=====================================================================
+-- bench
+-- ======================================================================
+
+-- Wall time would need a C clock; os.clock (CPU time) is right for a
+-- one-core benchmark.
+local function now() return os.clock() end
+
+function M.bench(args, ctx)
+  local opts, pos = parse_args(args, { games = "value", seed = "value" })
+  if not opts then return usage("bench", "%s", pos) end
+  if opts.help then stdout:write(HELP.bench) return 0 end
+  local games, code = int_arg("bench", "games", opts.games or "20000", 10)
+  if not games then return code end
+  local seed
+  seed, code = int_arg("bench", "seed", opts.seed or "1", 0)
+  if not seed then return code end
+  local game
+  game, code = load_game("bench", { game = "base", players = "2", seed = tostring(seed) }, ctx)
+  if not game then return code end
+  -- warm up, then the timed run
+  loader.simulate(game.rs, { players = 2, games = 200, seed = seed, results = false })
+  local t0 = now()
+  local results = loader.simulate(game.rs, { players = 2, games = games, seed = seed })
+  local dt = now() - t0
+  local moves = 0
+  for _, r in ipairs(results) do moves = moves + r.moves end
+  -- the kernel alone on the same tiles: no rules layer at all
+  local templ = loader.new_game(game.rs, { players = 2, seed = 0, shuffle = false })
+  local kernel_gps, placements, listing = require("meeple").bench_kernel(templ, "main", "meeple", games, seed)
+  printf("base game, 2 players, random agents, one core, %d games\n", games)
+  printf("  through the rules layer (scripts/base.lua: farmers, final scoring)\n")
+  printf("    games/s                   %.0f\n", games / dt)
+  printf("    moves/s                   %.0f\n", moves / dt)
+  printf("    Lua calls per game        0 (the base game declares no hooks)\n")
+  printf("  the kernel alone (same tiles, random placement and figure, no scoring)\n")
+  printf("    playouts/s                %.0f\n", kernel_gps)
+  printf("    placements/s              %.0f\n", placements)
+  printf("    legal-placement listing   %.3f us\n", listing)
+  printf("  rules layer cost            %.2fx the kernel's time per game\n", kernel_gps / (games / dt))
   return 0
 end
 

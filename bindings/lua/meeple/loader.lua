@@ -76,14 +76,7 @@ local function find_script(name, dirs)
 end
 
 -- FNV-1a over the bytes, as 16 hex digits: the record's content hash.
-function M.content_hash(text)
-  local h = 0xcbf29ce484222325
-  for i = 1, #text do
-    h = h ~ text:byte(i)
-    h = h * 0x100000001b3
-  end
-  return ("%016x"):format(h)
-end
+M.content_hash = meeple.hash
 
 -- Parses an option value given as text (from the command line) into the
 -- type of the option's default.
@@ -709,17 +702,43 @@ function M.new_game(rs, opts)
     if n > 0 then g:stack_add(entry.stack, entry.tile.id, n) end
     used[entry.stack] = true
   end
-  for _, s in ipairs(decl.stacks) do if used[s] then g:shuffle(s) end end
-  return g
+  -- opts.shuffle = false leaves the stacks in order, for a template that
+  -- is later cloned, reseeded and shuffled (flow:simulate).
+  local shuffled = {}
+  for _, s in ipairs(decl.stacks) do
+    if used[s] then
+      shuffled[#shuffled + 1] = s
+      if opts.shuffle ~= false then g:shuffle(s) end
+    end
+  end
+  return g, shuffled
 end
 
--- A game in play, started and waiting for its first move.
+-- Random games in C from a prepared position; see flow:simulate.
+function M.simulate(rs, opts)
+  local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
+  rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
+  return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
+                                   results = opts.results, hooks = rs.dispatch[2],
+                                   dispatch = rs.dispatch[1], progress = opts.progress })
+end
+
+-- A game in play, started and waiting for its first move. opts: players,
+-- seed, agent_seed, start (default true), setup (default true: the start
+-- tile and the shuffled stacks; false gives an empty board and stacks).
 function M.new_play(rs, opts)
-  local g = M.new_game(rs, opts)
+  local g
+  if opts.setup == false then
+    g = rs.rules:new_game{ players = opts.players or rs.decl.players.default, seed = opts.seed or 1 }
+  else
+    g = M.new_game(rs, opts)
+  end
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
                                      agent_seed = opts.agent_seed or opts.seed or 1 })
-  play:start()
+  -- start = false leaves the play before its first turn, so a scenario
+  -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
+  if opts.start ~= false then play:start() end
   return play
 end
 

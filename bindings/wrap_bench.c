@@ -1,0 +1,117 @@
+/*
+** wrap_bench.c: meeple.bench_kernel, the kernel-alone half of
+** `meeple bench`: random playouts of a prepared position through the
+** kernel only (placement, a random figure, completion detection, no
+** scoring rules), with every legal-placement listing timed.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+#include <time.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "wrap_internal.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t pick_state;
+static uint32_t pick(uint32_t n) {
+  pick_state ^= pick_state << 13;
+  pick_state ^= pick_state >> 7;
+  pick_state ^= pick_state << 17;
+  return (uint32_t)(((pick_state >> 32) * (uint64_t)n) >> 32);
+}
+
+/* One playout; returns placements made, adds listing time to *listing. */
+static long playout(gk_game *g, int stack, int figure_kind, double *listing, long *listings) {
+  gk_placement moves[1024];
+  int player = 0, players = gk_game_players(g);
+  long placed = 0;
+  for (;;) {
+    int type = gk_stack_draw_placeable(g, stack);
+    if (type < 0) break;
+    double a = listing ? now() : 0;
+    int n = gk_legal_placements(g, type, moves, 1024);
+    if (listing) {
+      *listing += now() - a;
+      (*listings)++;
+    }
+    if (n <= 0 || n > 1024) break;
+    gk_placement m = moves[pick((uint32_t)n)];
+    gk_place_report rep;
+    if (gk_place_tile(g, type, m.x, m.y, m.rot, &rep)) break;
+    placed++;
+    gk_placed_tile pt;
+    gk_tile_info(g, rep.tile, &pt);
+    int32_t spots[GK_MAX_SEGMENTS];
+    int n_spots = 0;
+    for (int s = 0; s < pt.n_segments; s++)
+      if (gk_feature_figures(g, pt.first_node + s, NULL, 0) == 0) spots[n_spots++] = pt.first_node + s;
+    int choice = (int)pick((uint32_t)n_spots + 1);
+    if (figure_kind >= 0 && choice < n_spots && gk_supply(g, player, figure_kind) > 0)
+      gk_figure_deploy(g, player, figure_kind, (gk_location){GK_AT_NODE, spots[choice], 0});
+    for (int c = 0; c < rep.n_closed; c++) {
+      int figs[64];
+      int nf = gk_feature_figures(g, rep.closed[c], figs, 64);
+      for (int i = 0; i < nf && i < 64; i++) gk_figure_return(g, figs[i]);
+    }
+    player = (player + 1) % players;
+  }
+  return placed;
+}
+
+/* meeple.bench_kernel(template, stack, figure, games, seed) ->
+** games_per_second, placements_per_second, listing_microseconds */
+static int bench_kernel(lua_State *L) {
+  gk_game *templ = mp_checkgame(L, 1);
+  const gk_rules *r = gk_game_rules(templ);
+  int stack = mp_checkname(L, 2, r, gk_rules_find_stack, "stack");
+  int figure = lua_isnil(L, 3) ? -1 : mp_checkname(L, 3, r, gk_rules_find_figure_kind, "figure kind");
+  lua_Integer games = luaL_checkinteger(L, 4);
+  lua_Integer seed = luaL_optinteger(L, 5, 1);
+  luaL_argcheck(L, games >= 1, 4, "at least one game");
+  pick_state = 88172645463325252ull ^ (uint64_t)seed;
+  long placed = 0;
+  double t0 = now();
+  for (lua_Integer i = 0; i < games; i++) {
+    gk_game *g = gk_game_clone(templ);
+    if (!g) return luaL_error(L, "not enough memory");
+    gk_rng_reseed(g, (uint64_t)(seed + i));
+    gk_stack_shuffle(g, stack);
+    placed += playout(g, stack, figure, NULL, NULL);
+    gk_game_free(g);
+  }
+  double dt = now() - t0;
+  /* listing cost, each call timed alone, less the clock's own cost */
+  double listing = 0;
+  long listings = 0;
+  lua_Integer timed = games / 4 > 0 ? games / 4 : 1;
+  for (lua_Integer i = 0; i < timed; i++) {
+    gk_game *g = gk_game_clone(templ);
+    if (!g) return luaL_error(L, "not enough memory");
+    gk_rng_reseed(g, (uint64_t)(seed + i));
+    gk_stack_shuffle(g, stack);
+    playout(g, stack, figure, &listing, &listings);
+    gk_game_free(g);
+  }
+  double clock_total = 0;
+  for (int i = 0; i < 200000; i++) {
+    double a = now();
+    clock_total += now() - a;
+  }
+  double per_clock = clock_total / 200000;
+  lua_pushnumber(L, (double)games / dt);
+  lua_pushnumber(L, (double)placed / dt);
+  lua_pushnumber(L, listings ? (listing / (double)listings - per_clock) * 1e6 : 0);
+  return 3;
+}
+
+void mp_open_bench(lua_State *L) {
+  lua_pushcfunction(L, bench_kernel);
+  lua_setfield(L, -2, "bench_kernel");
+}

@@ -1,0 +1,344 @@
+/*
+** test_gk_flow.c: the turn flow on the base game (the C fixture declares
+** what scripts/base.lua declares): invariants over 2,000 random games,
+** hooks that veto, add moves, transform points and fail, determinism.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base_fixture.h"
+#include "gk_flow.h"
+
+static gk_rules *RULES;
+static gk_flow *FLOW;
+static base_ids IDS;
+
+static int setup(void **state) {
+  (void)state;
+  RULES = base_fixture_rules_unfrozen(NULL);
+  if (!RULES || base_fixture_ids(RULES, &IDS)) return -1;
+  FLOW = base_fixture_flow(RULES, &IDS);
+  return FLOW ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  gk_flow_free(FLOW);
+  gk_rules_free(RULES);
+  return 0;
+}
+
+static gk_play *new_play(uint64_t seed, int players, const gk_hooks *hooks) {
+  gk_game *g = base_fixture_new_game(RULES, players, seed);
+  assert_non_null(g);
+  gk_play *p = gk_play_new(FLOW, g, hooks);
+  assert_non_null(p);
+  gk_play_seed_agent(p, seed);
+  assert_int_equal(gk_play_start(p), GK_OK);
+  return p;
+}
+
+static long serialize(gk_play *p, unsigned char **out) {
+  gk_game *g = gk_play_game(p);
+  long n = gk_game_serialize(g, NULL, 0);
+  *out = malloc((size_t)n);
+  assert_int_equal(gk_game_serialize(g, *out, (size_t)n), n);
+  return n;
+}
+
+/* {------------------------------------------------------------------
+** Invariants after every move of 2,000 random games
+** ------------------------------------------------------------------- */
+
+static void check_figures_conserved(gk_game *g, int players) {
+  int on_board = 0, in_supply = 0;
+  for (int f = 0; f < gk_figure_count(g); f++) {
+    gk_figure_info fi;
+    assert_int_equal(gk_figure_get(g, f, &fi), GK_OK);
+    if (fi.at.where == GK_AT_SUPPLY) in_supply++;
+    else on_board++;
+  }
+  int supply = 0;
+  for (int p = 0; p < players; p++) supply += gk_supply(g, p, IDS.follower);
+  assert_int_equal(supply, in_supply);
+  assert_int_equal(on_board + in_supply, 7 * players);
+}
+
+/* After scoring, nothing stands on a closed feature: whoever stood there
+** was scored and returned. */
+static void check_no_figure_on_closed(gk_game *g) {
+  for (int f = 0; f < gk_figure_count(g); f++) {
+    gk_figure_info fi;
+    gk_figure_get(g, f, &fi);
+    if (fi.at.where == GK_AT_NODE) assert_int_equal(gk_feature_closed(g, fi.at.a), 0);
+  }
+}
+
+static void test_invariants_2000_games(void **state) {
+  (void)state;
+  long games_with_points = 0;
+  for (uint64_t seed = 1; seed <= 2000; seed++) {
+    int players = 2 + (int)(seed % 4);
+    gk_play *p = new_play(seed, players, NULL);
+    gk_game *g = gk_play_game(p);
+    int32_t last[GK_MAX_PLAYERS] = {0};
+    int moves = 0;
+    while (!gk_play_over(p)) {
+      assert_int_equal(gk_play_random_move(p), GK_OK);
+      moves++;
+      check_figures_conserved(g, players);
+      for (int pl = 0; pl < players; pl++) {
+        assert_true(gk_player_score(g, pl) >= last[pl]); /* never decreases */
+        last[pl] = gk_player_score(g, pl);
+      }
+      if (gk_play_phase(p) == GK_PHASE_PLACE_TILE || gk_play_over(p)) check_no_figure_on_closed(g);
+    }
+    assert_true(moves >= 71);
+    /* every closed feature was scored once: no (feature, player) twice
+    ** among the scores of closed features */
+    int n = gk_ledger_count(g);
+    for (int i = 0; i < n; i++) {
+      gk_ledger_entry a;
+      gk_ledger_get(g, i, &a);
+      for (int j = i + 1; j < n; j++) {
+        gk_ledger_entry b;
+        gk_ledger_get(g, j, &b);
+        if (a.feature == b.feature && a.player == b.player && a.turn != b.turn)
+          fail_msg("seed %llu: feature %d scored for player %d in turns %d and %d",
+                   (unsigned long long)seed, a.feature, a.player, a.turn, b.turn);
+      }
+    }
+    /* final scoring leaves no follower but farmers */
+    for (int f = 0; f < gk_figure_count(g); f++) {
+      gk_figure_info fi;
+      gk_figure_get(g, f, &fi);
+      if (fi.at.where == GK_AT_NODE) assert_int_equal(gk_feature_kind(g, fi.at.a), IDS.field);
+      else assert_int_equal(fi.at.where, GK_AT_SUPPLY);
+    }
+    games_with_points += gk_ledger_count(g) > 0;
+    gk_play_free(p);
+  }
+  assert_true(games_with_points > 1900); /* the games really were played */
+}
+
+/* {------------------------------------------------------------------
+** Determinism and clones
+** ------------------------------------------------------------------- */
+
+static void test_same_seed_same_game(void **state) {
+  (void)state;
+  gk_play *a = new_play(42, 3, NULL), *b = new_play(42, 3, NULL);
+  assert_int_equal(gk_play_random_game(a), GK_OK);
+  assert_int_equal(gk_play_random_game(b), GK_OK);
+  unsigned char *sa, *sb;
+  long na = serialize(a, &sa), nb = serialize(b, &sb);
+  assert_int_equal(na, nb);
+  assert_memory_equal(sa, sb, (size_t)na);
+  gk_play *c = new_play(43, 3, NULL);
+  gk_play_random_game(c);
+  unsigned char *sc;
+  long nc = serialize(c, &sc);
+  assert_true(nc != na || memcmp(sa, sc, (size_t)na) != 0);
+  free(sa);
+  free(sb);
+  free(sc);
+  gk_play_free(a);
+  gk_play_free(b);
+  gk_play_free(c);
+}
+
+static void test_clone_plays_on_alone(void **state) {
+  (void)state;
+  gk_play *a = new_play(7, 2, NULL);
+  for (int i = 0; i < 20; i++) gk_play_random_move(a);
+  unsigned char *before;
+  long n = serialize(a, &before);
+  gk_play *b = gk_play_clone(a);
+  assert_int_equal(gk_play_random_game(b), GK_OK);
+  unsigned char *after;
+  long m = serialize(a, &after);
+  assert_int_equal(n, m);
+  assert_memory_equal(before, after, (size_t)n);
+  assert_true(gk_play_over(b) && !gk_play_over(a));
+  free(before);
+  free(after);
+  gk_play_free(a);
+  gk_play_free(b);
+}
+
+/* {------------------------------------------------------------------
+** Hooks
+** ------------------------------------------------------------------- */
+
+typedef struct hook_log {
+  int calls[GK_HOOK_COUNT];
+  int fail_on;          /* a hook that returns an error, or -1 */
+  int veto_x_positive;  /* allow_placements: keep only x <= 0 */
+  int double_points;    /* feature_points: x2 */
+  int add_action;       /* collect on place_figure: one custom move */
+  int action_applied;
+} hook_log;
+
+static int test_hook(void *ud, gk_play *p, gk_hook_call *c) {
+  hook_log *h = ud;
+  h->calls[c->hook]++;
+  if (c->hook == h->fail_on) {
+    gk_play_set_error(p, "hook %d failed on purpose", c->hook);
+    return GK_EINVAL;
+  }
+  switch (c->hook) {
+    case GK_HOOK_ALLOW_PLACEMENTS:
+      if (h->veto_x_positive) {
+        int kept = 0;
+        for (int i = 0; i < c->n_moves; i++)
+          if (c->moves[i].x <= 0) c->moves[kept++] = c->moves[i];
+        c->n_moves = kept;
+      }
+      break;
+    case GK_HOOK_FEATURE_POINTS:
+      if (h->double_points) c->value *= 2;
+      break;
+    case GK_HOOK_COLLECT:
+      if (h->add_action && c->phase == GK_PHASE_PLACE_FIGURE && c->n_moves < c->cap_moves)
+        c->moves[c->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = 0, .arg = {7, 0, 0, 0}};
+      break;
+    case GK_HOOK_APPLY:
+      h->action_applied++;
+      break;
+    default:
+      break;
+  }
+  return GK_OK;
+}
+
+static void test_notify_hooks_fire(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = -1};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_TURN_BEGIN) | (1u << GK_HOOK_TILE_PLACED) |
+                            (1u << GK_HOOK_TURN_END) | (1u << GK_HOOK_FINAL_SCORING),
+                    test_hook};
+  gk_play *p = new_play(3, 2, &hooks);
+  assert_int_equal(gk_play_random_game(p), GK_OK);
+  int turns = gk_play_turn(p);
+  assert_int_equal(h.calls[GK_HOOK_TURN_BEGIN], turns);
+  assert_int_equal(h.calls[GK_HOOK_TURN_END], turns);
+  assert_int_equal(h.calls[GK_HOOK_TILE_PLACED], gk_tile_count(gk_play_game(p)) - 1);
+  assert_int_equal(h.calls[GK_HOOK_FINAL_SCORING], 1);
+  assert_int_equal(h.calls[GK_HOOK_FEATURE_POINTS], 0); /* not asked for: not called */
+  gk_play_free(p);
+}
+
+static void test_allow_hook_vetoes(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = -1, .veto_x_positive = 1};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_ALLOW_PLACEMENTS, test_hook};
+  gk_play *p = new_play(5, 2, &hooks);
+  for (int i = 0; i < 60 && !gk_play_over(p); i++) {
+    if (gk_play_phase(p) == GK_PHASE_PLACE_TILE) {
+      gk_move m[512];
+      int n = gk_play_moves(p, m, 512);
+      for (int k = 0; k < n; k++) assert_true(m[k].x <= 0);
+    }
+    assert_int_equal(gk_play_random_move(p), GK_OK);
+  }
+  for (int t = 0; t < gk_tile_count(gk_play_game(p)); t++) {
+    gk_placed_tile pt;
+    gk_tile_info(gk_play_game(p), t, &pt);
+    assert_true(pt.x <= 0);
+  }
+  gk_play_free(p);
+}
+
+static void test_transform_doubles_points(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = -1, .double_points = 1};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, test_hook};
+  gk_play *plain = new_play(11, 2, NULL), *doubled = new_play(11, 2, &hooks);
+  gk_play_random_game(plain);
+  gk_play_random_game(doubled);
+  /* same moves (the hook changes no choice), every score doubled */
+  for (int pl = 0; pl < 2; pl++)
+    assert_int_equal(gk_player_score(gk_play_game(doubled), pl),
+                     2 * gk_player_score(gk_play_game(plain), pl));
+  assert_true(h.calls[GK_HOOK_FEATURE_POINTS] > 0);
+  gk_play_free(plain);
+  gk_play_free(doubled);
+}
+
+static void test_collect_adds_a_move(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = -1, .add_action = 1};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), test_hook};
+  gk_play *p = new_play(13, 2, &hooks);
+  gk_move m[512];
+  int n = gk_play_moves(p, m, 512);
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_OK); /* the tile */
+  assert_int_equal(gk_play_phase(p), GK_PHASE_PLACE_FIGURE);
+  n = gk_play_moves(p, m, 512);
+  gk_move action = {.type = GK_MOVE_ACTION, .action = 0, .arg = {7, 0, 0, 0}};
+  int found = 0;
+  for (int i = 0; i < n; i++) found += gk_move_equal(&m[i], &action);
+  assert_int_equal(found, 1);
+  assert_int_equal(gk_play_apply(p, &action), GK_OK);
+  assert_int_equal(h.action_applied, 1);
+  gk_play_free(p);
+}
+
+/* A hook that fails half-way through a move leaves the game exactly as
+** it was before the move. */
+static void test_failing_hook_rolls_back(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = GK_HOOK_TILE_PLACED};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_TILE_PLACED, test_hook};
+  gk_play *p = new_play(17, 2, &hooks);
+  unsigned char *before;
+  long n = serialize(p, &before);
+  int phase = gk_play_phase(p);
+  gk_move m[512];
+  gk_play_moves(p, m, 512);
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_EINVAL);
+  assert_non_null(strstr(gk_play_error(p), "failed on purpose"));
+  unsigned char *after;
+  long k = serialize(p, &after);
+  assert_int_equal(n, k);
+  assert_memory_equal(before, after, (size_t)n);
+  assert_int_equal(gk_play_phase(p), phase);
+  /* and the game goes on once the hook behaves */
+  h.fail_on = -1;
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_OK);
+  free(before);
+  free(after);
+  gk_play_free(p);
+}
+
+static void test_illegal_move_refused(void **state) {
+  (void)state;
+  gk_play *p = new_play(19, 2, NULL);
+  gk_move bogus = {.type = GK_MOVE_PLACE, .tile = gk_play_tile(p), .x = 50, .y = 50, .rot = 0};
+  assert_int_equal(gk_play_apply(p, &bogus), GK_EILLEGAL);
+  gk_move pass = {.type = GK_MOVE_PASS};
+  assert_int_equal(gk_play_apply(p, &pass), GK_EILLEGAL); /* not in place_tile */
+  assert_int_equal(gk_play_apply_index(p, 10000), GK_EILLEGAL);
+  gk_play_free(p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_invariants_2000_games),
+      cmocka_unit_test(test_same_seed_same_game),
+      cmocka_unit_test(test_clone_plays_on_alone),
+      cmocka_unit_test(test_notify_hooks_fire),
+      cmocka_unit_test(test_allow_hook_vetoes),
+      cmocka_unit_test(test_transform_doubles_points),
+      cmocka_unit_test(test_collect_adds_a_move),
+      cmocka_unit_test(test_failing_hook_rolls_back),
+      cmocka_unit_test(test_illegal_move_refused),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
