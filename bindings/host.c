@@ -29,6 +29,7 @@
 struct mp_host {
   mp_sandbox *sb;
   gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
+  int rng_ref;        /* the Game userdata behind it, kept alive */
 };
 
 static uint64_t host_rng(void *ud) {
@@ -50,8 +51,10 @@ static int host_run(lua_State *L) {
   luaL_checktype(L, 3, LUA_TTABLE);
   int base = lua_gettop(L);
   lua_pushvalue(L, 3);
-  if (mp_sandbox_run_with(h->sb, name, code, len, LUA_MULTRET) != MP_SANDBOX_OK)
-    return luaL_error(L, "%s", mp_sandbox_error(h->sb));
+  if (mp_sandbox_run_with(h->sb, name, code, len, LUA_MULTRET) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(h->sb)); /* already "file:line: ..." */
+    return lua_error(L);
+  }
   return lua_gettop(L) - base;
 }
 
@@ -60,14 +63,42 @@ static int host_call(lua_State *L) {
   mp_host *h = hostof(L);
   luaL_checktype(L, 1, LUA_TFUNCTION);
   int nargs = lua_gettop(L) - 1;
-  if (mp_sandbox_call(h->sb, nargs, LUA_MULTRET) != MP_SANDBOX_OK)
-    return luaL_error(L, "%s", mp_sandbox_error(h->sb));
+  if (mp_sandbox_call(h->sb, nargs, LUA_MULTRET) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(h->sb));
+    return lua_error(L);
+  }
   return lua_gettop(L);
 }
 
 static int host_use_game(lua_State *L) {
   mp_host *h = hostof(L);
-  h->rng_game = lua_isnoneornil(L, 1) ? NULL : mp_checkgame(L, 1);
+  gk_game *g = lua_isnoneornil(L, 1) ? NULL : mp_checkgame(L, 1);
+  luaL_unref(L, LUA_REGISTRYINDEX, h->rng_ref);
+  h->rng_ref = LUA_NOREF;
+  if (g) {
+    lua_pushvalue(L, 1);
+    h->rng_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  h->rng_game = g;
+  return 0;
+}
+
+/* meeple_host.set_limits(budget, memory_cap): nil keeps the current. */
+static int host_set_limits(lua_State *L) {
+  mp_host *h = hostof(L);
+  mp_sandbox_limits lim;
+  mp_sandbox_get_limits(h->sb, &lim);
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Integer b = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, b > 0, 1, "budget must be positive");
+    lim.instruction_budget = (long)b;
+  }
+  if (!lua_isnoneornil(L, 2)) {
+    lua_Integer m = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, m > 0, 2, "memory cap must be positive");
+    lim.memory_cap = (size_t)m;
+  }
+  mp_sandbox_set_limits(h->sb, &lim);
   return 0;
 }
 
@@ -82,12 +113,14 @@ static const luaL_Reg host_funcs[] = {
   {"call", host_call},
   {"use_game", host_use_game},
   {"memory", host_memory},
+  {"set_limits", host_set_limits},
   {NULL, NULL}
 };
 
 mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   mp_host *h = (mp_host *)calloc(1, sizeof *h);
   if (!h) return NULL;
+  h->rng_ref = LUA_NOREF;
   h->sb = mp_sandbox_new(limits, host_rng, h);
   if (!h->sb) {
     free(h);

@@ -19,16 +19,19 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t pick_state;
-static uint32_t pick(uint32_t n) {
-  pick_state ^= pick_state << 13;
-  pick_state ^= pick_state >> 7;
-  pick_state ^= pick_state << 17;
-  return (uint32_t)(((pick_state >> 32) * (uint64_t)n) >> 32);
+/* The playout's own choices (xorshift64), apart from the game's RNG. */
+static uint32_t pick(uint64_t *state, uint32_t n) {
+  uint64_t x = *state;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  *state = x;
+  return (uint32_t)(((x >> 32) * (uint64_t)n) >> 32);
 }
 
 /* One playout; returns placements made, adds listing time to *listing. */
-static long playout(gk_game *g, int stack, int figure_kind, double *listing, long *listings) {
+static long playout(gk_game *g, int stack, int figure_kind, uint64_t *rng, double *listing,
+                    long *listings) {
   gk_placement moves[1024];
   int player = 0, players = gk_game_players(g);
   long placed = 0;
@@ -42,7 +45,7 @@ static long playout(gk_game *g, int stack, int figure_kind, double *listing, lon
       (*listings)++;
     }
     if (n <= 0 || n > 1024) break;
-    gk_placement m = moves[pick((uint32_t)n)];
+    gk_placement m = moves[pick(rng, (uint32_t)n)];
     gk_place_report rep;
     if (gk_place_tile(g, type, m.x, m.y, m.rot, &rep)) break;
     placed++;
@@ -52,7 +55,7 @@ static long playout(gk_game *g, int stack, int figure_kind, double *listing, lon
     int n_spots = 0;
     for (int s = 0; s < pt.n_segments; s++)
       if (gk_feature_figures(g, pt.first_node + s, NULL, 0) == 0) spots[n_spots++] = pt.first_node + s;
-    int choice = (int)pick((uint32_t)n_spots + 1);
+    int choice = (int)pick(rng, (uint32_t)n_spots + 1);
     if (figure_kind >= 0 && choice < n_spots && gk_supply(g, player, figure_kind) > 0)
       gk_figure_deploy(g, player, figure_kind, (gk_location){GK_AT_NODE, spots[choice], 0});
     for (int c = 0; c < rep.n_closed; c++) {
@@ -75,7 +78,7 @@ static int bench_kernel(lua_State *L) {
   lua_Integer games = luaL_checkinteger(L, 4);
   lua_Integer seed = luaL_optinteger(L, 5, 1);
   luaL_argcheck(L, games >= 1, 4, "at least one game");
-  pick_state = 88172645463325252ull ^ (uint64_t)seed;
+  uint64_t rng = 88172645463325252ull ^ (uint64_t)seed;
   long placed = 0;
   double t0 = now();
   for (lua_Integer i = 0; i < games; i++) {
@@ -83,7 +86,7 @@ static int bench_kernel(lua_State *L) {
     if (!g) return luaL_error(L, "not enough memory");
     gk_rng_reseed(g, (uint64_t)(seed + i));
     gk_stack_shuffle(g, stack);
-    placed += playout(g, stack, figure, NULL, NULL);
+    placed += playout(g, stack, figure, &rng, NULL, NULL);
     gk_game_free(g);
   }
   double dt = now() - t0;
@@ -96,7 +99,7 @@ static int bench_kernel(lua_State *L) {
     if (!g) return luaL_error(L, "not enough memory");
     gk_rng_reseed(g, (uint64_t)(seed + i));
     gk_stack_shuffle(g, stack);
-    playout(g, stack, figure, &listing, &listings);
+    playout(g, stack, figure, &rng, &listing, &listings);
     gk_game_free(g);
   }
   double clock_total = 0;

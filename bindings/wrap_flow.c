@@ -467,8 +467,11 @@ static int hook_call(void *vud, gk_play *play, gk_hook_call *c) {
 ** Play
 ** ======================================================================= */
 
+/* The flow's message is complete (a hook's includes its script and
+** line): raise it as is, without this C function's position. */
 static int playerror(lua_State *L, mp_play *ud) {
-  return luaL_error(L, "%s", gk_play_error(ud->play));
+  lua_pushstring(L, gk_play_error(ud->play));
+  return lua_error(L);
 }
 
 static uint32_t hookmask(lua_State *L, int t) {
@@ -615,6 +618,13 @@ static int play_random_move(lua_State *L) {
 static int play_random_game(lua_State *L) {
   mp_play *ud = enter(L);
   FLOW_CALL(ud, gk_play_random_game(ud->play));
+  return 0;
+}
+
+/* play:end_game(): the game ends when this turn ends. */
+static int play_end_game(lua_State *L) {
+  mp_play *ud = enter(L);
+  gk_play_end_game(ud->play);
   return 0;
 }
 
@@ -961,6 +971,7 @@ static int flow_simulate(lua_State *L) {
   if (want) lua_createtable(L, (int)(games > 0 ? games : 0), 0);
   int out_idx = lua_gettop(L);
   char err[256];
+  long total_moves = 0;
   gk_play *holder_play = hud ? hud->play : NULL;
   for (lua_Integer i = 0; i < games; i++) {
     sim_result res;
@@ -970,7 +981,11 @@ static int flow_simulate(lua_State *L) {
       hud->play = holder_play;
       mp_gameview_invalidate(view, gk_play_game(holder_play));
     }
-    if (st < 0) return luaL_error(L, "%s", err);
+    if (st < 0) {
+      lua_pushstring(L, err);
+      return lua_error(L);
+    }
+    total_moves += res.moves;
     if (want) {
       lua_createtable(L, 0, 4);
       lua_createtable(L, gk_game_players(templ), 0);
@@ -998,7 +1013,13 @@ static int flow_simulate(lua_State *L) {
       lua_call(L, 1, 0);
     }
   }
-  if (!want) lua_pushinteger(L, games);
+  if (!want) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, games);
+    lua_setfield(L, -2, "games");
+    lua_pushinteger(L, total_moves);
+    lua_setfield(L, -2, "moves");
+  }
   return 1;
 }
 
@@ -1025,6 +1046,7 @@ static const luaL_Reg play_methods[] = {
   {"random_choice", play_random_choice},
   {"random_game", play_random_game},
   {"phase", play_phase},
+  {"end_game", play_end_game},
   {"over", play_over},
   {"player", play_player},
   {"turn", play_turn},

@@ -884,6 +884,29 @@ static int meeple_deserialize(lua_State *L) {
   return 1;
 }
 
+/* g:blob(slot) -> string|nil; g:set_blob(slot, string): bytes kept in
+** the game state (cloned, saved, replayed with it), 1-based slots. */
+static int game_blob(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  lua_Integer slot = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, slot >= 1 && slot <= GK_MAX_BLOBS, 2, "slot out of range");
+  size_t len;
+  const void *p = gk_blob_get(g, (int)slot - 1, &len);
+  if (!p) return 0;
+  lua_pushlstring(L, (const char *)p, len);
+  return 1;
+}
+
+static int game_set_blob(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  lua_Integer slot = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, slot >= 1 && slot <= GK_MAX_BLOBS, 2, "slot out of range");
+  size_t len;
+  const char *s = luaL_checklstring(L, 3, &len);
+  if (gk_blob_set(g, (int)slot - 1, s, len) < 0) return mp_gameerror(L, g);
+  return 0;
+}
+
 static int game_size(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)gk_game_size(mp_checkgame(L, 1)));
   return 1;
@@ -958,6 +981,8 @@ static const luaL_Reg game_methods[] = {
   {"restore", game_restore},
   {"serialize", game_serialize},
   {"size", game_size},
+  {"blob", game_blob},
+  {"set_blob", game_set_blob},
   {"free", game_free},
   {NULL, NULL}
 };

@@ -1,9 +1,8 @@
 #!/bin/sh
-# `make run`: what a new user sees first. Until the rules layer lands this
-# is the kernel benchmark on the base deck.
+# `make run`: a full 2-player base game with seed 1, its record and its
+# board, and where to find them.
 build=${1:-build}
-if [ -x "$build/meeple" ]; then
-  exec "$build/meeple" play --game base --players 2 --seed 1 --svg board.svg --record game.jsonl
-fi
-echo "meeple: the rules layer is not built yet; running the kernel benchmark"
-exec "$build/bench/meeple-kernel-bench" --games 20000
+"$build/meeple" play --game base --players 2 --seed 1 --svg board.svg --record game.jsonl || exit $?
+echo
+echo "wrote $(pwd)/board.svg (the final board) and $(pwd)/game.jsonl (the game record)"
+echo "check the record with:  $build/meeple replay game.jsonl"

@@ -21,7 +21,13 @@ int cli_play(lua_State *L, int argc, char **argv);
 int cli_sim(lua_State *L, int argc, char **argv);
 int cli_replay(lua_State *L, int argc, char **argv);
 int cli_bench(lua_State *L, int argc, char **argv);
+int cli_test(lua_State *L, int argc, char **argv);
 int cli_script(lua_State *L, int argc, char **argv);
+
+/* Runs require(module)[fn](args, {root=, tty=}) in a new host state (the
+** sandbox plus trusted code, see host.h) and returns its exit status. */
+int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
+                 char **argv);
 
 /* Prints "meeple CMD: message" and "try 'meeple CMD --help'" on stderr;
 ** returns CLI_USAGE. */

@@ -1,6 +1,6 @@
 /*
-** cli_game.c: play, sim, replay and bench. These run scripts, so they
-** need the host state (sandbox plus trusted code, see host.h) rather
+** cli_game.c: play, sim, replay, bench and script. These run scripts, so
+** they need the host state (sandbox plus trusted code, see host.h) rather
 ** than the plain trusted state the other subcommands get; the work is
 ** done by the Lua module meeple.cli.
 */
@@ -18,7 +18,7 @@
 
 /* Where scripts/ and tiles/ are: $MEEPLE_ROOT, the current directory if
 ** it holds them, else the directory above the executable's. */
-static void push_root(lua_State *L, const char *argv0) {
+static void push_root(lua_State *L) {
   const char *env = getenv("MEEPLE_ROOT");
   if (env && *env) {
     lua_pushstring(L, env);
@@ -39,11 +39,11 @@ static void push_root(lua_State *L, const char *argv0) {
       return;
     }
   }
-  (void)argv0;
   lua_pushliteral(L, ".");
 }
 
-static int run(const char *cmd, int argc, char **argv) {
+int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
+                 char **argv) {
   mp_host *host = mp_host_new(NULL);
   if (!host) {
     fprintf(stderr, "meeple %s: not enough memory\n", cmd);
@@ -52,18 +52,18 @@ static int run(const char *cmd, int argc, char **argv) {
   lua_State *L = mp_host_lua(host);
   int status = CLI_FAIL;
   lua_getglobal(L, "require");
-  lua_pushliteral(L, "meeple.cli");
+  lua_pushstring(L, module);
   if (cli_pcall(L, 1, 1)) {
-    lua_getfield(L, -1, cmd);
+    lua_getfield(L, -1, fn);
     lua_createtable(L, argc, 0);
     for (int i = 0; i < argc; i++) {
       lua_pushstring(L, argv[i]);
       lua_rawseti(L, -2, i + 1);
     }
     lua_createtable(L, 0, 2);
-    push_root(L, argv[0]);
+    push_root(L);
     lua_setfield(L, -2, "root");
-    lua_pushboolean(L, isatty(STDERR_FILENO));
+    lua_pushboolean(L, isatty(STDERR_FILENO) && isatty(STDOUT_FILENO));
     lua_setfield(L, -2, "tty");
     if (cli_pcall(L, 2, 1)) status = (int)luaL_optinteger(L, -1, CLI_FAIL);
   }
@@ -74,25 +74,25 @@ static int run(const char *cmd, int argc, char **argv) {
 
 int cli_play(lua_State *L, int argc, char **argv) {
   (void)L;
-  return run("play", argc, argv);
+  return cli_run_host("play", "meeple.cli", "play", argc, argv);
 }
 
 int cli_sim(lua_State *L, int argc, char **argv) {
   (void)L;
-  return run("sim", argc, argv);
+  return cli_run_host("sim", "meeple.cli", "sim", argc, argv);
 }
 
 int cli_replay(lua_State *L, int argc, char **argv) {
   (void)L;
-  return run("replay", argc, argv);
+  return cli_run_host("replay", "meeple.cli", "replay", argc, argv);
 }
 
 int cli_script(lua_State *L, int argc, char **argv) {
   (void)L;
-  return run("script", argc, argv);
+  return cli_run_host("script", "meeple.cli", "script", argc, argv);
 }
 
 int cli_bench(lua_State *L, int argc, char **argv) {
   (void)L;
-  return run("bench", argc, argv);
+  return cli_run_host("bench", "meeple.cli", "bench", argc, argv);
 }

@@ -24,6 +24,7 @@ static const cli_command commands[] = {
   {"replay", cli_replay, "re-play a game record and check it"},
   {"bench", cli_bench, "measure games per second"},
   {"tiles", cli_tiles, "check tile sets and draw them"},
+  {"test", cli_test, "run scenario files (scripted test games)"},
   {"script", cli_script, "run a trusted host-side Lua file (tools, tests)"},
   {NULL, NULL, NULL}
 };

@@ -249,6 +249,10 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed);
 /* A fully independent copy (same allocator). NULL on failure. */
 gk_game *gk_game_clone(const gk_game *game);
 void gk_game_free(gk_game *game);
+/* Makes dst a copy of src (same rules), reusing dst's memory where the
+** sizes allow: a cheap checkpoint to return to. On failure (GK_ENOMEM)
+** dst may be any valid state of the two; don't rely on it. */
+int gk_game_copy(gk_game *dst, const gk_game *src);
 const char *gk_game_error(const gk_game *game);
 const gk_rules *gk_game_rules(const gk_game *game);
 int gk_game_players(const gk_game *game);

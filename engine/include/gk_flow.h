@@ -227,6 +227,10 @@ int gk_play_apply(gk_play *play, const gk_move *move);
 /* The same for the i-th move of gk_play_moves, without the search. */
 int gk_play_apply_index(gk_play *play, int i);
 
+/* Ends the game when the current turn ends (final scoring follows); for
+** rules with their own end, or a scenario that wants the final score. */
+void gk_play_end_game(gk_play *play);
+
 /* Built-in scoring of one feature, for hooks that score out of turn
 ** (a barn, a surveyor). Returns the points given to each leader. */
 int gk_play_score_feature(gk_play *play, int32_t root, gk_when when);

@@ -175,10 +175,10 @@ static inline int32_t entry_cell(const gk_game *g, const gk_frontier_entry *e) {
   return e->cx + e->cy * g->w;
 }
 
-static void frontier_add(gk_game *g, int32_t ci) {
+static void frontier_add(gk_game *g, int32_t ci, int32_t x, int32_t y) {
   g->cells[ci].fpos = g->n_frontier;
   g->frontier[g->n_frontier++] =
-      (gk_frontier_entry){g->cells[ci].key, (int16_t)(ci % g->w), (int16_t)(ci / g->w)};
+      (gk_frontier_entry){g->cells[ci].key, (int16_t)(x - g->ox), (int16_t)(y - g->oy)};
 }
 
 static void frontier_remove(gk_game *g, int32_t ci) {
@@ -189,8 +189,17 @@ static void frontier_remove(gk_game *g, int32_t ci) {
   g->cells[ci].fpos = -1;
 }
 
-/* Would this rotation fit the neighbours described by key? */
+static bool fits_slow(const gk_rules *r, int type, int rot, uint32_t key);
+
+/* Would this rotation fit the neighbours described by key? Any rotation
+** fits exactly when its symmetric twin among the listed ones does. */
 static bool fits(const gk_rules *r, int type, int rot, uint32_t key) {
+  if (r->rotmask)
+    return (r->rotmask[(size_t)type * r->n_keys + key] >> r->canon_rot[(size_t)type * 4 + (size_t)rot]) & 1;
+  return fits_slow(r, type, rot, key);
+}
+
+static bool fits_slow(const gk_rules *r, int type, int rot, uint32_t key) {
   const uint8_t *sc = r->side_class + ((size_t)type * 4 + (size_t)rot) * 4;
   for (int s = 0; s < 4; s++) {
     uint32_t q = key % r->key_base;
@@ -204,7 +213,7 @@ static uint8_t rotations_that_fit(const gk_rules *r, int type, uint32_t key) {
   if (r->rotmask) return r->rotmask[(size_t)type * r->n_keys + key];
   uint8_t m = 0;
   for (int rot = 0; rot < 4; rot++)
-    if (((r->unique_rot[type] >> rot) & 1) && fits(r, type, rot, key))
+    if (((r->unique_rot[type] >> rot) & 1) && fits_slow(r, type, rot, key))
       m |= (uint8_t)(1u << rot);
   return m;
 }
@@ -318,7 +327,7 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     int32_t nci = ci + step4[s];
     int32_t nt = g->cells[nci].tile;
     if (nt < 0) {
-      if (g->cells[nci].fpos == -1) frontier_add(g, nci);
+      if (g->cells[nci].fpos == -1) frontier_add(g, nci, x + DX4[s], y + DY4[s]);
       uint8_t cls = r->side_class[((size_t)type * 4 + (size_t)rot) * 4 + (size_t)s];
       g->cells[nci].key += (uint32_t)(cls + 1) * r->key_pow[(s + 2) % 4];
       if (g->cells[nci].fpos >= 0) g->frontier[g->cells[nci].fpos].key = g->cells[nci].key;

@@ -42,6 +42,10 @@ struct gk_play {
   int32_t closed[GK_REPORT_MAX];
   gk_place_report report;
   uint64_t agent_rng;
+  bool ending;            /* end the game when this turn ends */
+  gk_game *checkpoint;    /* the game before the move, while hooks run */
+  void *backup;           /* the move list before the move */
+  size_t backup_bytes;
   /* The legal moves of the waiting phase. */
   int n_moves, cap_moves;
   gk_move *moves;
@@ -304,6 +308,8 @@ void gk_play_free(gk_play *p) {
   gk_allocator a = p->game->alloc;
   gk_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
   gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
+  gk_game_free(p->checkpoint);
+  gk_mem(&a, p->backup, p->backup_bytes, 0);
   gk_game_free(p->game);
   gk_mem(&a, p, sizeof *p, 0);
 }
@@ -322,6 +328,9 @@ gk_play *gk_play_clone(const gk_play *src) {
   }
   *p = *src;
   p->game = g;
+  p->checkpoint = NULL;
+  p->backup = NULL;
+  p->backup_bytes = 0;
   p->moves = moves;
   p->place = NULL;
   p->cap_place = 0;
@@ -384,6 +393,10 @@ int gk_play_turn(const gk_play *p) { return p ? p->turn : GK_EINVAL; }
 int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
 int gk_play_tile(const gk_play *p) { return p ? p->tile : GK_EINVAL; }
 int gk_play_placed(const gk_play *p) { return p ? p->placed : GK_EINVAL; }
+
+void gk_play_end_game(gk_play *p) {
+  if (p) p->ending = true;
+}
 
 void gk_play_seed_agent(gk_play *p, uint64_t seed) {
   if (p) p->agent_rng = seed * 0x9E3779B97F4A7C15ull | 1;
@@ -797,13 +810,16 @@ static int advance(gk_play *p) {
         p->turn++;
         p->part = 1;
         p->stack = p->flow->stack;
-        if (gk_stack_size(g, p->stack) == 0 && !has_hook(p, GK_HOOK_COLLECT)) {
+        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !has_hook(p, GK_HOOK_COLLECT))) {
           p->phase = GK_PHASE_GAME_END;
           continue;
         }
         p->phase = GK_PHASE_BEGIN_TURN;
         continue;
       case GK_PHASE_GAME_END:
+        /* what scores from here on scores after the last turn */
+        st = gk_game_set_turn(g, p->turn, p->player);
+        if (st) return st;
         p->phase = next_of(p, p->phase);
         continue;
       case GK_PHASE_FINAL_SCORING:
@@ -929,22 +945,75 @@ int gk_play_apply_index(gk_play *p, int i) {
     ** reserves before it changes anything. */
     return play_move(p, &move);
   }
-  /* A hook may fail half-way: keep a copy to restore. */
-  gk_play *saved = gk_play_clone(p);
-  if (!saved) {
+  /* A hook may fail half-way: keep a checkpoint to return to. The
+  ** checkpoint game is kept between moves, so taking one only copies. */
+  if (!p->checkpoint) {
+    p->checkpoint = gk_game_clone(p->game);
+    if (!p->checkpoint) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+  } else if (gk_game_copy(p->checkpoint, p->game)) {
     gk_play_set_error(p, "out of memory");
     return GK_ENOMEM;
   }
+  /* and the list of legal moves, which the move rewrites */
+  size_t list_bytes = p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
+                                        : sizeof(gk_move) * (size_t)p->n_moves;
+  if (list_bytes > p->backup_bytes) {
+    void *nb = gk_mem(&p->game->alloc, p->backup, p->backup_bytes, list_bytes);
+    if (!nb) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+    p->backup = nb;
+    p->backup_bytes = list_bytes;
+  }
+  if (list_bytes) memcpy(p->backup, p->moves_in_place ? (void *)p->place : (void *)p->moves, list_bytes);
+  gk_play saved = *p;
   int st = play_move(p, &move);
   if (st < 0) {
     char why[GK_ERR_MAX];
     memcpy(why, p->err, sizeof why);
-    gk_hooks keep = p->hooks;
-    swap_state(p, saved);
-    p->hooks = keep;
+    /* the position fields come back; the move list buffers stay ours */
+    gk_move *moves = p->moves;
+    int cap_moves = p->cap_moves;
+    gk_placement *place = p->place;
+    int32_t cap_place = p->cap_place;
+    gk_game *game = p->game, *checkpoint = p->checkpoint;
+    *p = saved;
+    p->moves = moves;
+    p->cap_moves = cap_moves;
+    p->place = place;
+    p->cap_place = cap_place;
+    p->game = game;
+    p->checkpoint = checkpoint;
+    void *backup = p->backup;
+    size_t backup_bytes = p->backup_bytes;
+    p->backup = backup;
+    p->backup_bytes = backup_bytes;
+    if (gk_game_copy(game, checkpoint)) {
+      gk_play_set_error(p, "out of memory restoring a game after: %s", why);
+      return GK_ENOMEM;
+    }
+    /* the old list, into buffers that are big enough: they only grow */
+    if (list_bytes) {
+      if (p->moves_in_place) {
+        if ((size_t)p->cap_place * sizeof(gk_placement) < list_bytes) {
+          gk_play_set_error(p, "placement list shrank");
+          return GK_ENOMEM;
+        }
+        memcpy(p->place, backup, list_bytes);
+      } else {
+        if ((size_t)p->cap_moves * sizeof(gk_move) < list_bytes) {
+          gk_play_set_error(p, "move list shrank");
+          return GK_ENOMEM;
+        }
+        memcpy(p->moves, backup, list_bytes);
+      }
+    }
     memcpy(p->err, why, sizeof why);
   }
-  gk_play_free(saved);
   return st < 0 ? st : GK_OK;
 }
 

@@ -200,6 +200,96 @@ gk_game *gk_game_clone(const gk_game *src) {
   return g;
 }
 
+/* memcpy that accepts empty (possibly NULL) ranges. */
+static void copy_bytes(void *dst, const void *src, size_t n) {
+  if (n) memcpy(dst, src, n);
+}
+
+/* One buffer of a game: where its pointer lives, its size now in dst,
+** the size src needs, and a fresh buffer when those differ. */
+typedef struct buffer_plan {
+  void **ptr;
+  size_t have, want;
+  void *fresh;
+} buffer_plan;
+
+enum { N_BUFFERS = N_ARRAYS + GK_MAX_STACKS + 2 + GK_MAX_BLOBS };
+
+int gk_game_copy(gk_game *dst, const gk_game *src) {
+  if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
+  if (dst == src) return GK_OK;
+  array_ref da[N_ARRAYS], sa[N_ARRAYS];
+  int32_t d1, d2, d3, d4, d5, s1, s2, s3, s4, s5;
+  list_arrays(dst, da, &d1, &d2, &d3, &d4, &d5);
+  list_arrays((gk_game *)src, sa, &s1, &s2, &s3, &s4, &s5);
+  buffer_plan plan[N_BUFFERS];
+  int n = 0;
+  for (int i = 0; i < N_ARRAYS; i++)
+    plan[n++] = (buffer_plan){da[i].ptr, (size_t)*da[i].cap * da[i].elem,
+                              (size_t)*sa[i].cap * sa[i].elem, NULL};
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    plan[n++] = (buffer_plan){(void **)&dst->stacks[s].types, (size_t)dst->stacks[s].cap * 2,
+                              (size_t)src->stacks[s].cap * 2, NULL};
+  plan[n++] = (buffer_plan){(void **)&dst->ledger, (size_t)dst->cap_ledger * sizeof *dst->ledger,
+                            (size_t)src->cap_ledger * sizeof *src->ledger, NULL};
+  plan[n++] = (buffer_plan){(void **)&dst->log, (size_t)dst->cap_log * sizeof *dst->log,
+                            (size_t)src->cap_log * sizeof *src->log, NULL};
+  for (int b = 0; b < GK_MAX_BLOBS; b++)
+    plan[n++] = (buffer_plan){&dst->blob[b], dst->blob_len[b], src->blob_len[b], NULL};
+  /* Allocate what must change size before touching dst, so that a
+  ** failure leaves it exactly as it was. Sizes given to the allocator
+  ** stay exact: a counting allocator trusts them. */
+  for (int i = 0; i < n; i++) {
+    if (plan[i].have == plan[i].want || plan[i].want == 0) continue;
+    plan[i].fresh = gk_mem(&dst->alloc, NULL, 0, plan[i].want);
+    if (!plan[i].fresh) {
+      for (int j = 0; j < i; j++)
+        if (plan[j].fresh) gk_mem(&dst->alloc, plan[j].fresh, plan[j].want, 0);
+      gk_game_seterr(dst, "out of memory copying a game");
+      return GK_ENOMEM;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    if (plan[i].have == plan[i].want) continue;
+    gk_mem(&dst->alloc, *plan[i].ptr, plan[i].have, 0);
+    *plan[i].ptr = plan[i].fresh;
+  }
+  /* Keep dst's buffers, take src's scalars. */
+  void *keep[N_BUFFERS];
+  for (int i = 0; i < n; i++) keep[i] = *plan[i].ptr;
+  gk_allocator alloc = dst->alloc;
+  *dst = *src;
+  dst->alloc = alloc;
+  /* plan[] pointed into dst, whose fields now hold src's pointers:
+  ** restore ours. */
+  for (int i = 0; i < n; i++) *plan[i].ptr = keep[i];
+  /* Only what is in use needs copying. */
+  int na = src->rules->n_attrs;
+  copy_bytes(dst->cells, src->cells, (size_t)src->w * (size_t)src->h * sizeof *src->cells);
+  copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
+  copy_bytes(dst->tiles, src->tiles, (size_t)src->n_tiles * sizeof *src->tiles);
+  copy_bytes(dst->stamp, src->stamp, (size_t)src->cap_tiles * sizeof *src->stamp);
+  copy_bytes(dst->boardops, src->boardops, (size_t)src->n_boardops * sizeof *src->boardops);
+  copy_bytes(dst->parent, src->parent, (size_t)src->n_nodes * sizeof *src->parent);
+  copy_bytes(dst->next, src->next, (size_t)src->n_nodes * sizeof *src->next);
+  copy_bytes(dst->node_tile, src->node_tile, (size_t)src->n_nodes * sizeof *src->node_tile);
+  copy_bytes(dst->node_seg, src->node_seg, (size_t)src->n_nodes);
+  copy_bytes(dst->node_kind, src->node_kind, (size_t)src->n_nodes);
+  copy_bytes(dst->root, src->root, (size_t)src->n_nodes * sizeof *src->root);
+  copy_bytes(dst->attrs, src->attrs, (size_t)src->n_nodes * (size_t)na * sizeof *src->attrs);
+  copy_bytes(dst->figures, src->figures, (size_t)src->n_figures * sizeof *src->figures);
+  copy_bytes(dst->supply, src->supply,
+         (size_t)(src->n_players + 1) * (size_t)src->rules->n_figure_kinds * sizeof *src->supply);
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    if (src->stacks[s].n)
+      copy_bytes(dst->stacks[s].types, src->stacks[s].types, (size_t)src->stacks[s].n * 2);
+  copy_bytes(dst->ledger, src->ledger, (size_t)src->n_ledger * sizeof *src->ledger);
+  copy_bytes(dst->log, src->log, (size_t)src->n_log * sizeof *src->log);
+  for (int b = 0; b < GK_MAX_BLOBS; b++)
+    if (src->blob_len[b]) copy_bytes(dst->blob[b], src->blob[b], src->blob_len[b]);
+  return GK_OK;
+}
+
 size_t gk_game_size(const gk_game *g) {
   if (!g) return 0;
   array_ref arr[N_ARRAYS];

@@ -77,6 +77,7 @@ struct gk_rules {
   uint8_t *port_seg;    /* [type][rot][12]: segment at board port, or 0xFF */
   uint8_t *side_class;  /* [type][rot][4] */
   uint8_t *unique_rot;  /* [type]: rotation mask, first of each symmetry */
+  uint8_t *canon_rot;   /* [type][rot]: the listed rotation it equals */
   uint16_t *inner_mask; /* [type]: segments with no port */
   uint8_t *surround_mask_any; /* [type]: 1 if an inner segment closes when surrounded */
   int n_classes;

@@ -22,6 +22,8 @@ static void free_tables(gk_rules *r) {
   gk_mem(&r->alloc, r->port_seg, nt * 4 * GK_PORT_COUNT + 1, 0);
   gk_mem(&r->alloc, r->side_class, nt * 4 * 4 + 1, 0);
   gk_mem(&r->alloc, r->unique_rot, nt + 1, 0);
+  gk_mem(&r->alloc, r->canon_rot, nt * 4 + 1, 0);
+  r->canon_rot = NULL;
   gk_mem(&r->alloc, r->inner_mask, nt * sizeof(uint16_t) + 1, 0);
   gk_mem(&r->alloc, r->surround_mask_any, nt + 1, 0);
   gk_mem(&r->alloc, r->rotmask, nt * r->n_keys, 0);
@@ -522,13 +524,14 @@ int gk_rules_freeze(gk_rules *r) {
   r->port_seg = gk_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
   r->side_class = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
   r->unique_rot = gk_mem(&r->alloc, NULL, 0, nt + 1);
+  r->canon_rot = gk_mem(&r->alloc, NULL, 0, nt * 4 + 1);
   r->inner_mask = gk_mem(&r->alloc, NULL, 0, nt * sizeof(uint16_t) + 1);
   r->surround_mask_any = gk_mem(&r->alloc, NULL, 0, nt + 1);
   r->templates = gk_mem(&r->alloc, NULL, 0, nt * sizeof *r->templates + 1);
   r->template_attrs = gk_mem(&r->alloc, NULL, 0,
                              nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1);
   r->n_keys = 0;
-  if (!r->port_seg || !r->side_class || !r->unique_rot || !r->inner_mask ||
+  if (!r->port_seg || !r->side_class || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
       !r->surround_mask_any || !r->templates || !r->template_attrs)
     goto nomem;
   for (size_t t = 0; t < nt; t++) {
@@ -610,10 +613,11 @@ int gk_rules_freeze(gk_rules *r) {
   for (size_t t = 0; t < nt; t++) {
     uint8_t mask = 0;
     for (int rot = 0; rot < 4; rot++) {
-      bool dup = false;
-      for (int q = 0; q < rot && !dup; q++)
-        if ((mask >> q) & 1) dup = same_rotation(r, (int)t, q, rot);
-      if (!dup) mask |= (uint8_t)(1u << rot);
+      int twin = -1;
+      for (int q = 0; q < rot && twin < 0; q++)
+        if (((mask >> q) & 1) && same_rotation(r, (int)t, q, rot)) twin = q;
+      if (twin < 0) mask |= (uint8_t)(1u << rot);
+      r->canon_rot[t * 4 + (size_t)rot] = (uint8_t)(twin < 0 ? rot : twin);
     }
     r->unique_rot[t] = mask;
   }

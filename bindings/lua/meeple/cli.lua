@@ -39,6 +39,9 @@ local GAME_OPTIONS = [[
   --option KEY=VALUE   set a declared option; repeatable
   --players N          number of players (default: the game's)
   --seed N             the game's seed (default 1)
+  --budget N           instructions a script may run per hook call
+                       (default 10000000)
+  --memory-cap MB      memory the scripts' Lua state may hold (default 64)
 ]]
 
 local HELP = {
@@ -87,12 +90,18 @@ The chunk gets ARGS as `...` and its result (an integer) is the exit
 status. Meant for tools and tests, never for game rules.
 ]],
   bench = [[
-usage: meeple bench [--games N] [--seed N]
+usage: meeple bench [--games N] [OPTIONS]
 
-Plays base games, 2 players, random agents, full rules, on one core, and
-prints games/s, moves/s, the cost of one legal-placement listing, and the
-cost of the Lua layer: the same games through the rules loaded from
-scripts versus the turn flow with no script loaded at all.
+Plays games with random agents on one core (default: the base game, 2
+players, 20000 games) and prints games/s and moves/s through the rules
+loaded from the scripts, then the same tiles through the kernel alone
+(playouts/s, placements/s, the cost of one legal-placement listing) and
+the ratio of the two: what the rules layer costs.
+
+]] .. GAME_OPTIONS .. [[
+  --games N            how many games (default 20000)
+
+example: meeple bench --with traders_builders
 ]],
 }
 
@@ -143,7 +152,7 @@ local function int_arg(cmd, name, v, min)
 end
 
 local GAME_SPEC = { game = "value", with = "value", rules = "list", option = "list",
-                    players = "value", seed = "value" }
+                    players = "value", seed = "value", budget = "value", ["memory-cap"] = "value" }
 
 local function game_spec(extra)
   local spec = {}
@@ -162,6 +171,17 @@ local function load_game(cmd, opts, ctx)
   end
   local seed, code = int_arg(cmd, "seed", opts.seed or "1", 0)
   if not seed then return nil, code end
+  local budget, cap
+  if opts.budget then
+    budget, code = int_arg(cmd, "budget", opts.budget, 1000)
+    if not budget then return nil, code end
+  end
+  if opts["memory-cap"] then
+    cap, code = int_arg(cmd, "memory-cap", opts["memory-cap"], 1)
+    if not cap then return nil, code end
+    cap = cap * 1024 * 1024
+  end
+  meeple_host.set_limits(budget, cap)
   local players
   if opts.players then
     players, code = int_arg(cmd, "players", opts.players, 1)
@@ -178,6 +198,12 @@ local function load_game(cmd, opts, ctx)
   })
   if not ok then
     eprintf("meeple %s: %s\n", cmd, tostring(rs))
+    -- a bad --option is a usage error; a bad script is a failure
+    local msg = tostring(rs)
+    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ") then
+      eprintf("try 'meeple %s --help'\n", cmd)
+      return nil, 2
+    end
     return nil, 1
   end
   players = players or rs.decl.players.default
@@ -447,8 +473,10 @@ function M.play(args, ctx)
     line = {}
   end
   local ledger_seen, moves = 0, 0
+  local final = {}
   while not play:over() do
     local player, turn = play:player(), play:turn()
+    local kernel_turn = g:turn()
     last_turn, line.player = turn, player
     local agent = seat_agents[(player - 1) % #seat_agents + 1]
     local chosen
@@ -475,7 +503,8 @@ function M.play(args, ctx)
     local gained = {}
     for i = ledger_seen + 1, #ledger do
       local e = ledger[i]
-      gained[#gained + 1] = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+      local text = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+      if e.turn ~= kernel_turn then final[#final + 1] = text else gained[#gained + 1] = text end
     end
     ledger_seen = #ledger
     if rec then
@@ -487,6 +516,7 @@ function M.play(args, ctx)
     end
   end
   flush_line("")
+  if #final > 0 and not opts.quiet then printf("final scoring  %s\n", table.concat(final, ", ")) end
   print_scores(g, game.players)
   if rec then
     rec:write(json.encode({ final = true, scores = g:scores(), state = state_digest(g) }), "\n")
@@ -713,37 +743,44 @@ end
 local function now() return os.clock() end
 
 function M.bench(args, ctx)
-  local opts, pos = parse_args(args, { games = "value", seed = "value" })
+  local opts, pos = parse_args(args, game_spec({ games = "value" }))
   if not opts then return usage("bench", "%s", pos) end
   if opts.help then stdout:write(HELP.bench) return 0 end
+  if #pos > 0 then return usage("bench", "unexpected argument '%s'", pos[1]) end
   local games, code = int_arg("bench", "games", opts.games or "20000", 10)
   if not games then return code end
-  local seed
-  seed, code = int_arg("bench", "seed", opts.seed or "1", 0)
-  if not seed then return code end
+  opts.players = opts.players or "2"
   local game
-  game, code = load_game("bench", { game = "base", players = "2", seed = tostring(seed) }, ctx)
+  game, code = load_game("bench", opts, ctx)
   if not game then return code end
-  -- warm up, then the timed run
-  loader.simulate(game.rs, { players = 2, games = 200, seed = seed, results = false })
-  local t0 = now()
-  local results = loader.simulate(game.rs, { players = 2, games = games, seed = seed })
-  local dt = now() - t0
-  local moves = 0
-  for _, r in ipairs(results) do moves = moves + r.moves end
-  -- the kernel alone on the same tiles: no rules layer at all
-  local templ = loader.new_game(game.rs, { players = 2, seed = 0, shuffle = false })
-  local kernel_gps, placements, listing = require("meeple").bench_kernel(templ, "main", "meeple", games, seed)
-  printf("base game, 2 players, random agents, one core, %d games\n", games)
-  printf("  through the rules layer (scripts/base.lua: farmers, final scoring)\n")
-  printf("    games/s                   %.0f\n", games / dt)
-  printf("    moves/s                   %.0f\n", moves / dt)
-  printf("    Lua calls per game        0 (the base game declares no hooks)\n")
-  printf("  the kernel alone (same tiles, random placement and figure, no scoring)\n")
-  printf("    playouts/s                %.0f\n", kernel_gps)
-  printf("    placements/s              %.0f\n", placements)
-  printf("    legal-placement listing   %.3f us\n", listing)
-  printf("  rules layer cost            %.2fx the kernel's time per game\n", kernel_gps / (games / dt))
+  local rs = game.rs
+  local ok, err = pcall(function()
+    -- warm up, then the timed run
+    loader.simulate(rs, { players = game.players, games = 200, seed = game.seed, results = false })
+    local t0 = now()
+    local totals = loader.simulate(rs, { players = game.players, games = games, seed = game.seed,
+                                         results = false })
+    local dt = now() - t0
+    -- the kernel alone on the same tiles: no rules layer at all
+    local templ = loader.new_game(rs, { players = game.players, seed = 0, shuffle = false })
+    local first_figure = rs.decl.figures[1] and rs.decl.figures[1].name
+    local kernel_gps, placements, listing = require("meeple").bench_kernel(
+      templ, rs.decl.draw_stack, first_figure, games, game.seed)
+    local label = game.game
+    if #game.with > 0 then label = label .. " with " .. table.concat(game.with, ", ") end
+    printf("%s, %d players, random agents, one core, %d games\n", label, game.players, games)
+    printf("  through the rules layer (the scripts' rules, final scoring included)\n")
+    printf("    games/s                   %.0f\n", games / dt)
+    printf("    moves/s                   %.0f\n", totals.moves / dt)
+    printf("    Lua hooks                 %s\n", #rs.hooks == 0 and "none: no Lua call during play"
+           or (#rs.hooks .. " declared"))
+    printf("  the kernel alone (same tiles, random placement and figure, no scoring)\n")
+    printf("    playouts/s                %.0f\n", kernel_gps)
+    printf("    placements/s              %.0f\n", placements)
+    printf("    legal-placement listing   %.3f us\n", listing)
+    printf("  rules layer cost            %.2fx the kernel's time per game\n", kernel_gps / (games / dt))
+  end)
+  if not ok then eprintf("meeple bench: %s\n", tostring(err)) return 1 end
   return 0
 end
 

@@ -29,6 +29,7 @@ local HOOK_KINDS = {
     turn_begin = "turn_begin", tile_drawn = "tile_drawn", tile_placed = "tile_placed",
     figure_placed = "figure_placed", feature_scored = "feature_scored",
     turn_end = "turn_end", final_scoring = "final_scoring", phase = "phase",
+    action = "apply",   -- plays a custom action move; return true to stay in the phase
   },
   allow = { tile_placement = "allow_placements", figure_placement = "allow_deploys" },
   transform = { feature_points = "feature_points", extra_part = "extra_part" },
@@ -353,7 +354,7 @@ local function make_api(decl, script, cli_options, state)
       opts = opts or {}
       decl.hooks[#decl.hooks + 1] = {
         kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
-        fn = fn, priority = opts.priority or 0, script = script.name,
+        fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
         script_order = script.order, order = #decl.hooks + 1,
       }
     end
@@ -366,7 +367,7 @@ local function make_api(decl, script, cli_options, state)
   -- state { ... } declares this script's own part of the game state.
   function api.state(default)
     check_loading("state")
-    decl.states[script.name] = copy_plain(default or {}, nil, "state")
+    decl.states[script.order] = copy_plain(default or {}, nil, "state")
   end
 
   return api
@@ -523,6 +524,14 @@ function M.load(opts)
   for _, ph in ipairs(decl.phases) do flow:phase(ph.name, ph.after) end
   for _, a in ipairs(decl.actions) do flow:action(a) end
   flow:freeze()
+  local phases = {}
+  for _, ph in ipairs(flow:phases()) do phases[ph] = true end
+  for _, h in ipairs(decl.hooks) do
+    if h.kind == "collect" and not phases[h.phase] then
+      error(("%s: collect: unknown phase '%s' (phases: %s)"):format(
+        h.script, h.phase, table.concat(flow:phases(), ", ")), 0)
+    end
+  end
 
   -- Hooks, in a fixed order: priority, then load order of the script
   -- (so an expansion's hooks run after those of what it requires), then
@@ -595,7 +604,37 @@ local function make_dispatcher(rs, host)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
 
-  local function make_ctx(play, args, script)
+  -- script name -> blob slot for its state (declaration order)
+  local state_slot, slots = {}, 0
+  for _, s in ipairs(rs.decl.scripts) do
+    if rs.decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
+  end
+
+  local function load_state(g, script)
+    local slot = state_slot[script]
+    if not slot then return nil end
+    local text = g:blob(slot)
+    if text then return M.deserialize_state(text), text end
+    return copy_plain(rs.decl.states[script], nil, "state"), nil
+  end
+
+  local function save_state(g, script, value, before)
+    local slot = state_slot[script]
+    if not slot then return end
+    local text = M.serialize_state(value)
+    if text ~= before then g:set_blob(slot, text) end
+  end
+
+  -- Runs one script hook with its own state table in ctx.state.
+  local function run(h, ctx, g, ...)
+    local st, before = load_state(g, h.script_id)
+    ctx.state = st
+    local r1, r2 = host.call(h.fn, ctx, ...)
+    if st then save_state(g, h.script_id, st, before) end
+    return r1, r2
+  end
+
+  local function make_ctx(play, args)
     local g = play:game()
     local ctx = {
       game = g, play = play, phase = args.phase, player = play:player(),
@@ -609,19 +648,28 @@ local function make_dispatcher(rs, host)
     return ctx
   end
 
+  local inner
+  -- The game's RNG is lent to math.random only while its hooks run.
   local function dispatch(name, args, play)
+    host.use_game(play:game())
+    local ok, result = pcall(inner, name, args, play)
+    host.use_game(nil)
+    if not ok then error(result, 0) end
+    return result
+  end
+
+  function inner(name, args, play)
     local key = name == "collect" and ("collect:" .. args.phase) or name
     local list = by_event[key]
     local result = {}
     if not list then return result end
-    host.use_game(play:game())
     local ctx = make_ctx(play, args)
     if name == "feature_points" then
       local value, leaders = args.value, args.leaders
       local fv = feature_view(args.feature)
-      fv.leaders = leaders
+      fv.leaders, fv.when = leaders, args.when
       for _, h in ipairs(list) do
-        local v, l = host.call(h.fn, ctx, fv, value)
+        local v, l = run(h, ctx, ctx.game, fv, value)
         if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
         if l ~= nil then leaders = l end
       end
@@ -629,7 +677,7 @@ local function make_dispatcher(rs, host)
     elseif name == "extra_part" then
       local value = nil
       for _, h in ipairs(list) do
-        local v = host.call(h.fn, ctx)
+        local v = run(h, ctx, ctx.game)
         if v ~= nil then value = v end
       end
       if value ~= nil then
@@ -642,7 +690,7 @@ local function make_dispatcher(rs, host)
       for _, m in ipairs(args.moves) do
         local ok = true
         for _, h in ipairs(list) do
-          if ok and host.call(h.fn, ctx, m) == false then ok = false end
+          if ok and run(h, ctx, ctx.game, m) == false then ok = false end
         end
         if ok then kept[#kept + 1] = m end
       end
@@ -650,15 +698,20 @@ local function make_dispatcher(rs, host)
     elseif name == "collect" then
       local moves = args.moves
       for _, h in ipairs(list) do
-        local extra = host.call(h.fn, ctx)
+        local extra = run(h, ctx, ctx.game)
         for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
       end
       result.moves = moves
+    elseif name == "apply" then
+      for _, h in ipairs(list) do
+        if run(h, ctx, ctx.game, args.move) == true then result.value = 1 end
+      end
     else
       local fv = args.feature and feature_view(args.feature)
-      for _, h in ipairs(list) do host.call(h.fn, ctx, fv or args.tile or args.move, args) end
+      if fv then fv.when = args.when end
+      if name == "tile_drawn" then args.tile = play:tile() end
+      for _, h in ipairs(list) do run(h, ctx, ctx.game, fv or args.tile or args.move, args) end
     end
-    host.use_game(nil)
     return result
   end
 

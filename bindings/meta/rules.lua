@@ -1,0 +1,272 @@
+---@meta rules
+-- LuaCATS stubs of the rules API: the globals a game, expansion or
+-- house-rule script sees while it loads (bindings/lua/meeple/loader.lua,
+-- make_api). Documentation: docs/lua-api.md, "Rules API". Scripts run in
+-- the sandbox (docs/sandbox.md): no io, os, require or debug, and
+-- math.random is the game's RNG.
+--
+-- Every declaration raises "declarations are only allowed while the rules
+-- load" once loading is over (in a hook, for instance); `option "name"`
+-- alone, which reads a value, works at any time.
+
+---@alias rules.Completion "ports"|"surrounded"|"never"
+---@alias rules.Merge "sum"|"max"|"min"|"any"|"all"
+---@alias rules.MatchMode "join"|"match"|"none"
+---@alias rules.Phase "begin_turn"|"draw"|"place_tile"|"place_figure"|"score"|"after_scoring"|"end_part"|"end_turn"|"game_end"|"final_scoring"|"game_over"|string
+---@alias rules.When "closed"|"final"
+
+---@class rules.GameSpec
+---@field title? string
+---@field players? {min?: integer, max?: integer, default?: integer}
+
+--- Declares the game; the first script must begin with it.
+--- ```lua
+--- game "base" { title = "Carcassonne", players = { min = 2, max = 6, default = 2 } }
+--- ```
+---@param name string
+---@return fun(spec?: rules.GameSpec)
+function game(name) end
+
+---@class rules.ExpansionSpec
+---@field requires? string[] games or expansions that must be loaded before
+
+--- Names this script as an expansion.
+---@param name string
+---@return fun(spec?: rules.ExpansionSpec)
+function expansion(name) end
+
+---@class rules.KindSpec
+---@field closes? rules.Completion default "ports"
+---@field wildcard? boolean
+
+--- Declares a feature kind.
+--- ```lua
+--- kind "cloister" { closes = "surrounded" }
+--- ```
+---@param name string
+---@return fun(spec?: rules.KindSpec)
+function kind(name) end
+
+--- How two different kinds behave across a side (default "join").
+---@param kind_a string
+---@param kind_b string
+---@param mode? rules.MatchMode
+function match(kind_a, kind_b, mode) end
+
+---@class rules.AttributeSpec
+---@field merge? rules.Merge default "sum"
+
+--- Declares a segment attribute (also usable as a scoring term).
+--- ```lua
+--- attribute "pennant" { merge = "sum" }
+--- ```
+---@param name string
+---@return fun(spec?: rules.AttributeSpec)
+function attribute(name) end
+
+---@class rules.TilesSpec
+---@field file? string a .tiles file, relative to the script
+---@field text? string inline tile notation
+---@field name? string
+---@field stack? string the stack its tiles go to
+
+--- Loads a tile set: `tiles "base"`, `tiles "lakes" { stack = "lakes" }`,
+--- `tiles { file = "x.tiles" }` or `tiles { text = [[...]] }`.
+---@param set string|rules.TilesSpec
+---@return fun(spec?: {stack?: string})|table
+function tiles(set) end
+
+---@class rules.StartSpec
+---@field tag? string the first tile with this tag
+---@field tile? string or this tile id
+---@field at? integer[] {x, y}, default {0, 0}
+---@field rotation? integer 0..3
+
+--- The start tile, placed before the first turn.
+---@param spec rules.StartSpec
+function start(spec) end
+
+---@class rules.StackSpec
+---@field draw? boolean the stack each turn draws from
+
+--- Declares a tile stack.
+---@param name string
+---@return fun(spec?: rules.StackSpec)
+function stack(name) end
+
+---@class rules.FigureSpec
+---@field per_player? integer
+---@field neutral? integer
+---@field on? string[] feature kinds it may be deployed on
+---@field group? string|string[] default: its own name
+---@field blocked_by? string|string[] groups that keep it off a feature
+---@field needs_own? string|string[] it goes home without its owner's figures of these groups
+---@field strength? integer what it counts for in majorities
+---@field stays? boolean not returned when its feature is scored during play
+
+--- Declares a figure kind.
+--- ```lua
+--- figure "meeple" { per_player = 7, on = { "road", "city", "cloister", "field" },
+---                   group = "follower", blocked_by = { "follower" }, strength = 1 }
+--- ```
+---@param name string
+---@return fun(spec?: rules.FigureSpec)
+function figure(name) end
+
+---@class rules.OptionSpec
+---@field default integer|number|boolean|string required; its type is the option's
+---@field values? (integer|number|boolean|string)[] the allowed values
+---@field doc? string
+
+--- Declares a house-rule switch and returns the value in force (the
+--- default or `--option name=value`); `option "name"` alone reads the
+--- value of an option already declared.
+--- ```lua
+--- local pts = option "farmer_points" { values = { 3, 4 }, default = 4 }
+--- ```
+---@param name string
+---@return fun(spec: rules.OptionSpec): any
+---@overload fun(name: string): any
+function option(name) end
+
+--- A scoring formula: the sum of its terms. Keys: per_tile, per_block_tile,
+--- points (or const), a declared attribute's name, per_adjacent = {kind = n},
+--- per_adjacent_closed = {kind = n}.
+---@class rules.Formula
+---@field per_tile? integer
+---@field per_block_tile? integer
+---@field points? integer
+---@field const? integer
+---@field per_adjacent? table<string, integer>
+---@field per_adjacent_closed? table<string, integer>
+---@field [string] integer
+
+---@class rules.ScoreSpec
+---@field closed? rules.Formula when completed during play
+---@field final? rules.Formula when incomplete at the end
+---@field keep_figures? boolean figures stay after the final scoring
+---@field reason? string ledger reason (default: the kind)
+---@field final_reason? string
+
+--- Declares (or replaces) the scoring of a kind.
+--- ```lua
+--- score "city" { closed = { per_tile = 2, pennant = 2 }, final = { per_tile = 1, pennant = 1 } }
+--- ```
+---@param kind string
+---@return fun(spec?: rules.ScoreSpec)
+function score(kind) end
+
+---@class rules.PhaseSpec
+---@field after? rules.Phase default "after_scoring"
+
+--- Inserts a phase of its own into the turn.
+---@param name string
+---@return fun(spec?: rules.PhaseSpec)
+function phase(name) end
+
+--- Declares a custom move type, offered by collect hooks and played by
+--- on("action") hooks.
+---@param name string
+function action(name) end
+
+--- This script's part of the game state (plain data only); hooks see it
+--- as ctx.state.
+---@param default table
+function state(default) end
+
+---@class rules.HookOpts
+---@field priority? integer lower runs first (default 0)
+
+--- What a hook sees of a feature.
+---@class rules.FeatureView
+---@field kind string
+---@field open integer
+---@field closed boolean
+---@field tiles integer
+---@field segments integer
+---@field figures integer
+---@field root integer
+---@field handle meeple.Feature
+---@field attrs table<string, integer> merged attributes by name
+---@field leaders? integer[] feature_points: the players who get the points
+---@field when? rules.When
+
+---@class rules.Move
+---@field type "place"|"deploy"|"pass"|"draw"|"action"
+---@field tile? string place: the tile id
+---@field x? integer
+---@field y? integer
+---@field rot? integer
+---@field figure? string deploy: the figure kind
+---@field at? meeple.Location deploy: {feature = fh}, ...
+---@field action? string action: its name
+---@field args? integer[] action: four integers
+
+---@class rules.HookArgs
+---@field phase string
+---@field value integer
+---@field leaders integer[]
+---@field when? rules.When
+---@field feature? meeple.Feature
+---@field tile? meeple.Tile
+---@field move? rules.Move
+
+--- The first argument of every hook.
+---@class rules.Ctx
+---@field game meeple.Game
+---@field play table the play (play:tile(), play:phase(), play:moves(), ...)
+---@field player integer whose turn it is
+---@field turn integer
+---@field part integer
+---@field phase string
+---@field state? table this script's state
+local Ctx = {}
+
+--- An option's value.
+---@param name string
+---@return any
+function Ctx.option(name) end
+
+--- Pays points through the ledger (reason default "bonus").
+---@param player integer
+---@param points integer
+---@param reason? string
+---@param feature? rules.FeatureView|meeple.Feature
+function Ctx:score(player, points, reason, feature) end
+
+---@alias rules.NotifyEvent "turn_begin"|"turn_end"|"tile_drawn"|"tile_placed"|"figure_placed"|"feature_scored"|"final_scoring"|"phase"|"action"
+
+--- A notify hook: something happened. fn(ctx, subject, args): subject is
+--- the feature view (feature_scored), the tile (tile_placed), the move
+--- (figure_placed, action) or nil. An action hook returns true to stay in
+--- the phase.
+--- ```lua
+--- on("feature_scored", function(ctx, feature, args) ... end)
+--- ```
+---@param event rules.NotifyEvent
+---@param fn fun(ctx: rules.Ctx, subject: any, args: rules.HookArgs): boolean?
+---@param opts? rules.HookOpts
+function on(event, fn, opts) end
+
+--- A veto: fn(ctx, move) returns false to remove the move.
+--- ```lua
+--- allow("figure_placement", function(ctx, move) return move.at.feature:kind() ~= "field" end)
+--- ```
+---@param event "tile_placement"|"figure_placement"
+---@param fn fun(ctx: rules.Ctx, move: rules.Move): boolean?
+---@param opts? rules.HookOpts
+function allow(event, fn, opts) end
+
+--- A fold: feature_points gets (ctx, feature, points) and returns
+--- points[, leaders] or nil to keep them; extra_part gets (ctx) and
+--- returns a stack name for another turn part, or nil.
+---@param event "feature_points"|"extra_part"
+---@param fn fun(ctx: rules.Ctx, feature?: rules.FeatureView, value?: integer): (integer|string|nil), integer[]?
+---@param opts? rules.HookOpts
+function transform(event, fn, opts) end
+
+--- Adds moves to a phase: fn(ctx) returns a list of moves.
+---@param phase_name rules.Phase
+---@param fn fun(ctx: rules.Ctx): rules.Move[]?
+---@param opts? rules.HookOpts
+function collect(phase_name, fn, opts) end

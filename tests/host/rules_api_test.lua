@@ -1,0 +1,451 @@
+-- Unit tests of the rules API (meeple.loader): declarations, options,
+-- hooks, their order, and what the sandbox does to a hook that fails,
+-- draws random numbers or never returns.
+--
+-- Run from the repository root:  meeple script tests/host/rules_api_test.lua
+--
+-- Each case writes small rule scripts to temporary files and loads them
+-- after scripts/base.lua, the way `meeple play --rules FILE` does.
+
+local loader = require "meeple.loader"
+
+local passed, failed = 0, 0
+local function check(cond, msg)
+  if cond then passed = passed + 1
+  else failed = failed + 1; print("FAIL " .. msg) end
+  return cond
+end
+local function has(text, needle)
+  return type(text) == "string" and text:find(needle, 1, true) ~= nil
+end
+
+-- Temporary scripts, removed at the end.
+local temps = {}
+local function script(code)
+  local base = os.tmpname()
+  local path = base .. ".lua"
+  local f = assert(io.open(path, "w"))
+  f:write(code)
+  f:close()
+  temps[#temps + 1] = base
+  temps[#temps + 1] = path
+  return path
+end
+
+local function load(rules, options, game)
+  return loader.load{ game = game or "base", rules = rules or {}, options = options,
+                      run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+end
+
+-- loader.load that must fail; returns the message.
+local function load_error(rules, options, game)
+  local ok, err = pcall(load, rules, options, game)
+  if ok then return nil end
+  return tostring(err)
+end
+
+local function play_out(play)
+  while not play:over() do play:random_move() end
+  return play
+end
+
+local function ledger_of(rs, seed)
+  local play = play_out(loader.new_play(rs, { players = 2, seed = seed or 1 }))
+  return play:game():ledger(), play
+end
+
+local function bonuses(ledger)
+  local out = {}
+  for _, e in ipairs(ledger) do if e.reason == "bonus" then out[#out + 1] = e.points end end
+  return out
+end
+
+-- {=====================================================================
+-- Declarations: only while the rules load
+-- ======================================================================
+
+do
+  -- calling a declaration from a hook
+  local rs = load{ script[[
+    on("turn_begin", function(ctx) kind "late" { closes = "ports" } end)
+  ]] }
+  local ok, err = pcall(loader.new_play, rs, { players = 2, seed = 1 })
+  check(not ok and has(err, "declarations are only allowed while the rules load"),
+        "kind from a hook is refused: " .. tostring(err))
+  check(has(err, "kind"), "the refusal names the declaration: " .. tostring(err))
+
+  -- a declaration function kept in a local and called during play
+  rs = load{ script[[
+    local declare_score, declare_hook = score, on
+    on("turn_begin", function(ctx)
+      if ctx.turn == 2 then declare_score "road" { closed = { per_tile = 5 } } end
+    end)
+    transform("feature_points", function(ctx, f, v)
+      declare_hook("turn_end", function() end)
+      return v
+    end)
+  ]] }
+  local play = loader.new_play(rs, { players = 2, seed = 1 })
+  ok, err = pcall(play_out, play)
+  check(not ok and has(err, "declarations are only allowed while the rules load"),
+        "a stored declaration called during play is refused: " .. tostring(err))
+
+  -- reading an option during play is fine (declaring one is not)
+  rs = load{ script[[
+    on("turn_begin", function(ctx)
+      assert(option "tiny_city" == 4 and ctx.option("tiny_city") == 4)
+    end)
+  ]] }
+  ok, err = pcall(function() return ledger_of(rs) end)
+  check(ok, "option \"name\" reads its value during play: " .. tostring(err))
+  rs = load{ script[[
+    on("turn_begin", function(ctx) option "late" { default = 1 } end)
+  ]] }
+  ok, err = pcall(loader.new_play, rs, { players = 2, seed = 1 })
+  check(not ok and has(err, "declarations are only allowed while the rules load"),
+        "declaring an option during play is refused: " .. tostring(err))
+end
+
+-- {=====================================================================
+-- Errors that name what is wrong
+-- ======================================================================
+
+do
+  local err = load_error{ script[[ figure "boat" { per_player = 1, on = { "river" } } ]] }
+  check(has(err, "figure 'boat'") and has(err, "unknown kind 'river'"),
+        "figure{on=} with an unknown kind names figure and kind: " .. tostring(err))
+
+  err = load_error{ script[[ score "lake" { closed = { per_tile = 1 } } ]] }
+  check(has(err, "unknown kind 'lake'"), "score for an unknown kind names it: " .. tostring(err))
+
+  err = load_error{ script[[ score "field" { final = { per_adjacent_closed = { town = 3 } } } ]] }
+  check(has(err, "unknown kind 'town'") and has(err, "per_adjacent_closed"),
+        "score term with an unknown kind names kind and term: " .. tostring(err))
+
+  err = load_error{ script[[ score "city" { closed = { per_tile = 2, shield = 2 } } ]] }
+  check(has(err, "'shield'") and has(err, "neither a formula term nor a declared attribute"),
+        "unknown scoring term is named: " .. tostring(err))
+
+  err = load_error{ script[[ kind "city" {} ]] }
+  check(has(err, "kind 'city' is already declared"), "a kind declared twice: " .. tostring(err))
+
+  err = load_error{ script[[ kind "lake" { closes = "sometimes" } ]] }
+  check(has(err, "closes must be ports, surrounded or never"), "bad closes: " .. tostring(err))
+
+  err = load_error{ script[[ game "other" {} ]] }
+  check(has(err, "already the game"), "a second game is refused: " .. tostring(err))
+
+  err = load_error{ script[[ on("tile_dropped", function() end) ]] }
+  check(has(err, "unknown event 'tile_dropped'") and has(err, "turn_begin"),
+        "unknown hook event lists the known ones: " .. tostring(err))
+
+  err = load_error{ script[[ allow("figure_placement", 42) ]] }
+  check(has(err, "function expected"), "a hook needs a function: " .. tostring(err))
+
+  err = load_error{ script[[ option "x" { values = { 1, 2 } } ]] }
+  check(has(err, "option 'x' needs a default"), "option without a default: " .. tostring(err))
+
+  err = load_error{ script[[ state { f = function() end } ]] }
+  check(has(err, "state cannot hold a function"), "state refuses functions: " .. tostring(err))
+
+  -- errors raised by the script itself carry its file and line
+  local path = script("\n\nlocal x = nil + 1\n")
+  err = load_error{ path }
+  check(has(err, path:match("[^/]+$") .. ":3:"), "a script error names file and line: " .. tostring(err))
+end
+
+-- {=====================================================================
+-- Options from the command line
+-- ======================================================================
+
+do
+  local with_option = script[[
+    option "bonus_points" { values = { 1, 2, 3 }, default = 2, doc = "test" }
+  ]]
+  local err = load_error({ with_option }, { nope = "1" })
+  check(has(err, "unknown option 'nope'") and has(err, "tiny_city") and has(err, "bonus_points"),
+        "unknown option is refused listing the known ones: " .. tostring(err))
+
+  err = load_error({}, { tiny_city = "3" })
+  check(has(err, "tiny_city") and has(err, "4 | 2") and has(err, "'3'"),
+        "a value not allowed is refused naming the allowed ones: " .. tostring(err))
+
+  err = load_error({}, { tiny_city = "big" })
+  check(has(err, "wants a number"), "a non-number for a number option: " .. tostring(err))
+
+  local rs = load({ with_option }, { bonus_points = "3", tiny_city = "2" })
+  local values = {}
+  for _, d in ipairs(rs.options) do values[d.name] = d.value end
+  check(values.bonus_points == 3 and math.type(values.bonus_points) == "integer" and values.tiny_city == 2,
+        "option values are coerced to the default's type")
+
+  local flag = script[[ option "strict" { default = false } ]]
+  rs = load({ flag }, { strict = "yes" })
+  check(rs.options[#rs.options].value == true, "boolean option from 'yes'")
+  err = load_error({ flag }, { strict = "maybe" })
+  check(has(err, "true or false"), "bad boolean option: " .. tostring(err))
+end
+
+-- {=====================================================================
+-- Hook order: priority, then script load order, then declaration order
+-- ======================================================================
+
+do
+  -- notify hooks paying distinct points on turn 1: the ledger keeps the
+  -- order they ran in
+  local a = script[[
+    local function pay(n) return function(ctx) if ctx.turn == 1 then ctx:score(1, n, "bonus") end end end
+    on("turn_begin", pay(1))
+    on("turn_begin", pay(2))
+    on("turn_begin", pay(3), { priority = -5 })
+    on("turn_begin", pay(4), { priority = 10 })
+  ]]
+  local b = script[[
+    local function pay(n) return function(ctx) if ctx.turn == 1 then ctx:score(1, n, "bonus") end end end
+    on("turn_begin", pay(5))
+    on("turn_begin", pay(6), { priority = -5 })
+  ]]
+  local order = table.concat(bonuses((ledger_of(load{ a, b }))), ",")
+  check(order == "3,6,1,2,5,4", "priority, then load order, then declaration order: " .. order)
+  order = table.concat(bonuses((ledger_of(load{ b, a }))), ",")
+  check(order == "6,3,5,1,2,4", "swapping the scripts swaps them within a priority: " .. order)
+  local again = table.concat(bonuses((ledger_of(load{ a, b }))), ",")
+  check(again == "3,6,1,2,5,4", "the order is the same on every load")
+
+  -- a transform chain: the result depends on the order
+  local double = script[[
+    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v * 2 end end)
+  ]]
+  local plus_one = script[[
+    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end)
+  ]]
+  local plus_one_first = script[[
+    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end,
+              { priority = -1 })
+  ]]
+  local base_ledger = ledger_of(load{})
+  local function city_rule(rules, f)
+    local ledger = ledger_of(load(rules))
+    if #ledger ~= #base_ledger then return false end
+    for i, e in ipairs(ledger) do
+      local b0 = base_ledger[i]
+      local want = e.reason == "city" and f(b0.points) or b0.points
+      if e.points ~= want or e.reason ~= b0.reason then return false end
+    end
+    return true
+  end
+  check(city_rule({ double, plus_one }, function(v) return 2 * v + 1 end),
+        "transforms fold in load order: (v*2)+1")
+  check(city_rule({ plus_one, double }, function(v) return 2 * v + 2 end),
+        "the other load order: (v+1)*2")
+  check(city_rule({ double, plus_one_first }, function(v) return 2 * v + 2 end),
+        "a lower priority runs first whatever the load order")
+  check(city_rule({ script[[
+    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v * 2 end end)
+    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end)
+  ]] }, function(v) return 2 * v + 1 end), "within one script, declaration order")
+end
+
+-- {=====================================================================
+-- What a hook sees
+-- ======================================================================
+
+do
+  -- feature views, ctx fields, and the points the formula gave
+  local rs = load{ script[[
+    transform("feature_points", function(ctx, f, v)
+      assert(ctx.game and ctx.play and ctx.phase, "ctx has game, play, phase")
+      assert(math.type(ctx.turn) == "integer" and ctx.player >= 1 and ctx.player <= 2, "turn and player")
+      assert(f.handle and f.handle:kind() == f.kind, "feature handle")
+      assert(type(f.leaders) == "table", "leaders")
+      if f.kind == "city" and f.closed then
+        local want = 2 * f.tiles + 2 * f.attrs.pennant
+        if f.tiles == 2 and ctx.option("tiny_city") == 2 then want = 2 end
+        assert(v == want, ("closed city: %d points, formula says %d"):format(v, want))
+      elseif f.kind == "road" then
+        assert(v == f.tiles, "road: 1 per tile")
+      end
+      return v
+    end)
+  ]] }
+  local ok, err = pcall(ledger_of, rs)
+  check(ok, "transform sees the feature, its points and ctx: " .. tostring(err))
+
+  -- a transform may also change the leaders: everyone shares every city
+  rs = load{ script[[
+    transform("feature_points", function(ctx, f, v)
+      if f.kind == "city" and #f.leaders > 0 then return v, { 1, 2 } end
+    end)
+  ]] }
+  local ledger = ledger_of(rs)
+  local cities, shared = {}, true
+  for _, e in ipairs(ledger) do if e.reason == "city" then cities[#cities + 1] = e end end
+  for i = 1, #cities, 2 do
+    local x, y = cities[i], cities[i + 1]
+    if not y or x.player ~= 1 or y.player ~= 2 or x.points ~= y.points or x.turn ~= y.turn then shared = false end
+  end
+  check(#cities > 0 and shared, "leaders returned by a transform are paid: every city to both players")
+
+  -- allow("tile_placement"): veto every placement east of x = 1
+  rs = load{ script[[
+    allow("tile_placement", function(ctx, move)
+      assert(move.type == "place" and move.tile and move.rot, "a placement move")
+      return move.x <= 1
+    end)
+  ]] }
+  local _, play = ledger_of(rs, 2)
+  local east = 0
+  for _, t in ipairs(play:game():tiles()) do if t:info().x > 1 then east = east + 1 end end
+  check(east == 0, "allow(tile_placement) vetoes placements: tiles east of x=1: " .. east)
+
+  -- allow("figure_placement") gets (ctx, move) with the feature handle
+  rs = load{ script[[
+    allow("figure_placement", function(ctx, move)
+      assert(move.type == "deploy" and move.figure == "meeple", "a deploy move")
+      return move.at.feature:kind() ~= "road"
+    end)
+  ]] }
+  local offered = 0
+  play = loader.new_play(rs, { players = 2, seed = 1 })
+  while not play:over() do
+    for _, m in ipairs(play:moves()) do
+      if m.type == "deploy" and m.at.feature and m.at.feature:kind() == "road" then offered = offered + 1 end
+    end
+    play:random_move()
+  end
+  local roads = 0
+  for _, e in ipairs(play:game():ledger()) do if e.reason == "road" then roads = roads + 1 end end
+  check(offered == 0 and roads == 0, "allow(figure_placement) vetoes thieves: offered " .. offered .. ", paid " .. roads)
+
+  -- on("tile_placed") gets the placed tile; on("figure_placed") the move
+  rs = load{ script[[
+    on("tile_placed", function(ctx, tile)
+      assert(tile:info().id, "tile handle")
+    end)
+    on("figure_placed", function(ctx, move)
+      assert(move.type == "deploy" and move.at, "deploy move")
+      ctx:score(ctx.player, 1, "bonus")
+    end)
+    on("final_scoring", function(ctx) ctx:score(1, 100, "bonus") end)
+  ]] }
+  ledger = ledger_of(rs)
+  local deploys, final100 = 0, 0
+  for _, e in ipairs(ledger) do
+    if e.reason == "bonus" and e.points == 1 then deploys = deploys + 1 end
+    if e.reason == "bonus" and e.points == 100 then final100 = final100 + 1 end
+  end
+  check(deploys > 0 and final100 == 1 and ledger[#ledger].points == 100,
+        "notify hooks: figure_placed each deploy, final_scoring once at the end")
+end
+
+-- state { ... }: a script's own part of the game state, seen as ctx.state
+do
+  local rs = load{ script[[
+    state { cities_closed = 0 }
+    on("feature_scored", function(ctx, f, args)
+      if f.kind == "city" and args.when == "closed" then
+        ctx.state.cities_closed = ctx.state.cities_closed + 1
+      end
+    end)
+    on("final_scoring", function(ctx) ctx:score(1, 1000 + ctx.state.cities_closed, "bonus") end)
+  ]] }
+  local ok, ledger, play = pcall(ledger_of, rs, 3)
+  if check(ok, "a game with script state plays: " .. tostring(ledger)) then
+    local closed = 0
+    for _, f in ipairs(play:game():features()) do
+      if f:kind() == "city" and f:closed() then closed = closed + 1 end
+    end
+    local last = ledger[#ledger]
+    check(closed > 0 and last.reason == "bonus" and last.points == 1000 + closed,
+          ("ctx.state counts the closed cities across hooks: %d, want %d"):format(last.points - 1000, closed))
+  end
+end
+
+-- {=====================================================================
+-- A hook that fails rolls its action back
+-- ======================================================================
+
+do
+  local path = script[[
+    on("turn_begin", function(ctx)
+      if ctx.turn == 3 then error("boom on turn 3") end
+    end)
+  ]]
+  local play = loader.new_play(load{ path }, { players = 2, seed = 1 })
+  local before, err
+  for _ = 1, 50 do
+    before = play:game():serialize()
+    local ok, e = pcall(play.random_move, play)
+    if not ok then err = e break end
+  end
+  check(has(err, "boom on turn 3"), "the hook's error reaches the caller: " .. tostring(err))
+  check(has(err, path:match("[^/]+$") .. ":2:"), "the error names the script and line: " .. tostring(err))
+  check(play:game():serialize() == before, "the game is unchanged by the failed move")
+  check(play:turn() == 2, "the play is still on turn 2: " .. tostring(play:turn()))
+  local ok2 = pcall(play.random_move, play)
+  check(not ok2 and play:game():serialize() == before, "trying again fails again, still unchanged")
+end
+
+-- {=====================================================================
+-- The sandbox: randomness, no io/os, the instruction budget
+-- ======================================================================
+
+do
+  local rng = script[[
+    on("turn_begin", function(ctx) ctx:score(1, math.random(1000), "bonus") end)
+  ]]
+  local rs = load{ rng }
+  local one = bonuses((ledger_of(rs, 7)))
+  local two = bonuses((ledger_of(load{ rng }, 7)))
+  local other = bonuses((ledger_of(rs, 8)))
+  check(#one > 60 and table.concat(one, ",") == table.concat(two, ","),
+        "math.random in a hook: same seed, same draws")
+  check(table.concat(one, ",") ~= table.concat(other, ","), "another seed, other draws")
+  local distinct = {}
+  for _, v in ipairs(one) do distinct[v] = true end
+  local n = 0
+  for _ in pairs(distinct) do n = n + 1 end
+  check(n > 20, "the draws vary: " .. n .. " distinct values")
+
+  -- the draws come from the game's RNG: the game replays from its log
+  local _, play = ledger_of(rs, 7)
+  local g = play:game()
+  local copy = rs.rules:new_game{ players = 2, seed = 7 }
+  copy:replay(g:log())
+  check(copy:serialize() == g:serialize(), "a game with hook draws replays from its log")
+
+  local err = load_error{ script[[
+    assert(rawget(_ENV, "io") == nil and rawget(_ENV, "os") == nil, "io/os visible")
+    assert(rawget(_ENV, "require") == nil and rawget(_ENV, "debug") == nil, "require/debug visible")
+    on("turn_begin", function(ctx) return io.open("/etc/passwd") end)
+  ]] }
+  check(err == nil, "io, os, require and debug are absent while loading: " .. tostring(err))
+  rs = load{ script[[ on("turn_begin", function(ctx) return os.time() end) ]] }
+  local ok, e = pcall(loader.new_play, rs, { players = 2, seed = 1 })
+  check(not ok and has(e, "undefined global 'os'"), "os is absent inside a hook: " .. tostring(e))
+  err = load_error{ script[[ math.randomseed(1) ]] }
+  check(has(err, "randomseed is disabled"), "scripts cannot reseed: " .. tostring(err))
+end
+
+do
+  local path = script[[
+    on("turn_begin", function(ctx)
+      if ctx.turn == 2 then
+        while true do end
+      end
+    end)
+  ]]
+  local play = loader.new_play(load{ path }, { players = 2, seed = 1 })
+  local ok, err
+  for _ = 1, 10 do
+    ok, err = pcall(play.random_move, play)
+    if not ok then break end
+  end
+  check(not ok and has(err, "instruction budget exceeded"), "an endless hook is stopped: " .. tostring(err))
+  check(has(err, path:match("[^/]+$") .. ":3:"), "the message names the script and line: " .. tostring(err))
+  check(play:turn() == 1, "the play is still on turn 1")
+end
+
+for _, p in ipairs(temps) do os.remove(p) end
+print(("%d passed, %d failed"):format(passed, failed))
+return failed == 0 and 0 or 1

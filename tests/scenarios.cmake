@@ -1,0 +1,42 @@
+# Scenario tests (docs/scenarios.md). Included by tests/CMakeLists.txt.
+#   scenarios/DIR                  `meeple test tests/scenarios/DIR`, one
+#                                  test per directory under tests/scenarios
+#   cli/test_*                     the runner itself: help, usage errors,
+#                                  and a deliberately failing scenario
+#                                  (tests/scenarios-failing, not run by
+#                                  default) that must exit 1 and show
+#                                  file:line, expected and actual values
+# The CLI tests reuse tests/cli.cmake as their driver (-P mode).
+set(SCENARIO_EXE ${CMAKE_BINARY_DIR}/meeple)
+set(SCENARIO_ENV "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+
+file(GLOB SCENARIO_DIRS LIST_DIRECTORIES true CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/*)
+foreach(dir ${SCENARIO_DIRS})
+  if(IS_DIRECTORY ${dir})
+    get_filename_component(name ${dir} NAME)
+    add_test(NAME scenarios/${name}
+             COMMAND ${SCENARIO_EXE} test tests/scenarios/${name}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(scenarios/${name} PROPERTIES ENVIRONMENT "${SCENARIO_ENV}")
+  endif()
+endforeach()
+
+function(scenario_cli_test name rc match)
+  string(REPLACE ";" "|" cmd "${ARGN}")
+  add_test(NAME cli/${name}
+           COMMAND ${CMAKE_COMMAND} "-DCMD=${cmd}" -DRC=${rc} "-DMATCH=${match}"
+                   -DWD=${CMAKE_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli.cmake)
+  set_tests_properties(cli/${name} PROPERTIES ENVIRONMENT "${SCENARIO_ENV}")
+endfunction()
+
+scenario_cli_test(test_help 0 "usage: meeple test" ${SCENARIO_EXE} test --help)
+scenario_cli_test(test_bad_option 2 "unknown option '--bogus'|try 'meeple test --help'"
+                  ${SCENARIO_EXE} test --bogus)
+scenario_cli_test(test_missing 2 "no such file or directory 'nowhere'"
+                  ${SCENARIO_EXE} test nowhere)
+scenario_cli_test(test_failing_scenario 1
+  "FAIL tests/scenarios-failing/wrong_score\\.lua|wrong_score\\.lua:12: expect\\.score: expected {5, 0}, got {4, 0}|ledger of turn 1: P1 \\+4 city|wrong_score\\.lua:13: expect\\.illegal: expected \"illegal: place E 0,-2 r0\", got \"legal\"|0 passed, 1 failed"
+  ${SCENARIO_EXE} test tests/scenarios-failing)
+scenario_cli_test(test_one_file 0 "ok   tests/scenarios/base/ex01_small_city\\.lua  BASE-EX-01|1 passed, 0 failed"
+                  ${SCENARIO_EXE} test tests/scenarios/base/ex01_small_city.lua)
