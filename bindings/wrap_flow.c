@@ -141,14 +141,73 @@ static int flow_scoring(lua_State *L) {
       arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     lua_geti(L, t, 3);
     lua_Integer pts = luaL_checkinteger(L, -1);
+    lua_geti(L, t, 4); /* optional: the figure a leader needs for this term */
+    int only_with = lua_isnil(L, -1) ? 0
+                    : mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind") + 1;
     fm.terms[fm.n_terms].term = term;
     fm.terms[fm.n_terms].arg = arg;
     fm.terms[fm.n_terms].points = (int32_t)pts;
+    fm.terms[fm.n_terms].only_with = only_with;
     fm.n_terms++;
     lua_settop(L, t - 1);
   }
   unsigned flags = lua_toboolean(L, 6) ? GK_SCORE_KEEP_FIGURES : 0;
   if (gk_flow_set_scoring(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:gain_on_close(kind, attribute, counter) */
+static int flow_gain_on_close(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
+  int attr = mp_checkname(L, 3, r, gk_rules_find_attr, "attribute");
+  int counter = mp_checkname(L, 4, r, gk_rules_find_counter, "counter");
+  if (gk_flow_gain_on_close(f, kind, attr, counter)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:final_majority(counter, points, reason) */
+static int flow_final_majority(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int counter = mp_checkname(L, 2, r, gk_rules_find_counter, "counter");
+  int32_t points = mp_checkint32(L, 3, "points");
+  int reason = mp_checkname(L, 4, r, gk_rules_find_reason, "reason");
+  if (gk_flow_final_majority(f, counter, points, reason)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
+** attr =, stack =} */
+static int flow_extra_part(lua_State *L) {
+  static const char *const triggers[] = {"", "extends", "closes", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_extra_rule x = {0, 0, -1, -1, 0};
+  lua_getfield(L, 2, "trigger");
+  x.trigger = luaL_checkoption(L, -1, NULL, triggers);
+  lua_pop(L, 1);
+  if (lua_getfield(L, 2, "kinds") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      x.kinds |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  if (lua_getfield(L, 2, "figure") != LUA_TNIL)
+    x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  lua_pop(L, 1);
+  if (lua_getfield(L, 2, "attr") != LUA_TNIL)
+    x.attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "stack");
+  x.stack = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
+  lua_pop(L, 1);
+  if (gk_flow_extra_part(f, &x)) return flowerror(L, f);
   return 0;
 }
 
@@ -1028,6 +1087,9 @@ static const luaL_Reg flow_methods[] = {
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
+  {"gain_on_close", flow_gain_on_close},
+  {"final_majority", flow_final_majority},
+  {"extra_part", flow_extra_part},
   {"phase", flow_phase},
   {"action", flow_action},
   {"freeze", flow_freeze},

@@ -629,6 +629,24 @@ static int game_scores(lua_State *L) {
   return 1;
 }
 
+/* g:counter(player, name) -> value; g:add_counter(player, name, delta). */
+static int game_counter(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  int player = mp_checkplayer(L, 2, g, 0);
+  int c = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_counter, "counter");
+  lua_pushinteger(L, gk_counter_get(g, player, c));
+  return 1;
+}
+
+static int game_add_counter(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  int player = mp_checkplayer(L, 2, g, 0);
+  int c = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_counter, "counter");
+  int32_t delta = mp_checkint32(L, 4, "delta");
+  if (gk_counter_add(g, player, c, delta) < 0) return mp_gameerror(L, g);
+  return 0;
+}
+
 static int game_ledger(lua_State *L) {
   gk_game *g = mp_checkgame(L, 1);
   const gk_rules *r = rulesof(g);
@@ -709,6 +727,8 @@ static const event_desc events[] = {
                   {F_INT, F_INT, F_NONE, F_NONE, F_NONE}},
   [GK_EV_RNG] = {"rng", {"count", NULL, NULL, NULL, NULL},
                  {F_INT, F_NONE, F_NONE, F_NONE, F_NONE}},
+  [GK_EV_COUNTER] = {"counter", {"player", "counter", "delta", NULL, NULL},
+                     {F_PLAYER, F_INT, F_INT, F_NONE, F_NONE}},
 };
 
 enum { N_EVENTS = sizeof events / sizeof events[0] };
@@ -974,6 +994,8 @@ static const luaL_Reg game_methods[] = {
   {"majority", game_majority},
   {"score", game_score},
   {"scores", game_scores},
+  {"counter", game_counter},
+  {"add_counter", game_add_counter},
   {"ledger", game_ledger},
   {"log", game_log},
   {"replay", game_replay},

@@ -168,6 +168,11 @@ static int rules_reason(lua_State *L) {
   return pushid(L, r, gk_rules_add_reason(r, luaL_checkstring(L, 2)));
 }
 
+static int rules_counter(lua_State *L) {
+  gk_rules *r = mp_checkrules(L, 1);
+  return pushid(L, r, gk_rules_add_counter(r, luaL_checkstring(L, 2)));
+}
+
 /* }====================================================================== */
 
 /* {======================================================================
@@ -588,6 +593,7 @@ static const luaL_Reg rules_methods[] = {
   {"figure", rules_figure},
   {"stack", rules_stack},
   {"reason", rules_reason},
+  {"counter", rules_counter},
   {"tile", rules_tile},
   {"load_tiles", rules_load_tiles},
   {"freeze", rules_freeze},

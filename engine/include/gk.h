@@ -53,6 +53,7 @@ enum {
   GK_MAX_FIGURE_KINDS = 32,
   GK_MAX_PLAYERS = 8,
   GK_MAX_STACKS = 8,
+  GK_MAX_COUNTERS = 16,      /* per-player counters (trade goods, ...) */
   GK_NAME_MAX = 47           /* longest name the kernel stores */
 };
 
@@ -180,6 +181,9 @@ int gk_rules_add_figure_kind(gk_rules *rules, const char *name,
                              const gk_figure_spec *spec);
 int gk_rules_add_stack(gk_rules *rules, const char *name);
 int gk_rules_add_reason(gk_rules *rules, const char *name);
+/* A per-player counter: a named integer each player holds (goods tokens,
+** fish caught), kept, logged and saved with the game. */
+int gk_rules_add_counter(gk_rules *rules, const char *name);
 /* Validates the definition; the message names the tile and the port or
 ** segment at fault. Adjacency is made symmetric. */
 int gk_rules_add_tile(gk_rules *rules, const gk_tile_def *def);
@@ -191,6 +195,7 @@ int gk_rules_find_tag(const gk_rules *rules, const char *name);
 int gk_rules_find_figure_kind(const gk_rules *rules, const char *name);
 int gk_rules_find_stack(const gk_rules *rules, const char *name);
 int gk_rules_find_reason(const gk_rules *rules, const char *name);
+int gk_rules_find_counter(const gk_rules *rules, const char *name);
 int gk_rules_find_tile(const gk_rules *rules, const char *id);
 
 /* Counts and names (NULL for a bad id). */
@@ -200,6 +205,7 @@ int gk_rules_tag_count(const gk_rules *rules);
 int gk_rules_figure_kind_count(const gk_rules *rules);
 int gk_rules_stack_count(const gk_rules *rules);
 int gk_rules_reason_count(const gk_rules *rules);
+int gk_rules_counter_count(const gk_rules *rules);
 int gk_rules_tile_count(const gk_rules *rules);
 const char *gk_rules_kind_name(const gk_rules *rules, int kind);
 const char *gk_rules_attr_name(const gk_rules *rules, int attr);
@@ -207,6 +213,7 @@ const char *gk_rules_tag_name(const gk_rules *rules, int tag);
 const char *gk_rules_figure_kind_name(const gk_rules *rules, int kind);
 const char *gk_rules_stack_name(const gk_rules *rules, int stack);
 const char *gk_rules_reason_name(const gk_rules *rules, int reason);
+const char *gk_rules_counter_name(const gk_rules *rules, int counter);
 int gk_rules_kind_completion(const gk_rules *rules, int kind);
 int gk_rules_attr_op(const gk_rules *rules, int attr);
 int gk_rules_figure_spec(const gk_rules *rules, int kind,
@@ -495,6 +502,10 @@ typedef struct gk_ledger_entry {
 int gk_score(gk_game *game, int player, int32_t points, int reason,
              int32_t feature);
 int32_t gk_player_score(const gk_game *game, int player);
+
+/* Per-player counters. */
+int gk_counter_add(gk_game *game, int player, int counter, int32_t delta);
+int32_t gk_counter_get(const gk_game *game, int player, int counter);
 int gk_ledger_count(const gk_game *game);
 int gk_ledger_get(const gk_game *game, int i, gk_ledger_entry *out);
 
@@ -518,7 +529,8 @@ typedef enum gk_event_type {
   GK_EV_SCORE,          /* a=player b=points c=reason d=feature */
   GK_EV_TURN,           /* a=turn b=player */
   GK_EV_BLOB,           /* a=slot b=length (contents are not logged) */
-  GK_EV_RNG             /* a=count of raw draws by the rules layer */
+  GK_EV_RNG,            /* a=count of raw draws by the rules layer */
+  GK_EV_COUNTER         /* a=player b=counter c=delta */
 } gk_event_type;
 
 typedef struct gk_event {
@@ -546,7 +558,7 @@ const void *gk_blob_get(const gk_game *game, int slot, size_t *len);
 /* {--------------------------------------------------------------------
 ** Serialization: a stable, versioned, little-endian byte format.
 ** --------------------------------------------------------------------- */
-#define GK_SERIAL_VERSION 1
+#define GK_SERIAL_VERSION 2
 /* Writes up to cap bytes; returns the full size (call with cap 0 to size). */
 long gk_game_serialize(const gk_game *game, void *buf, size_t cap);
 /* Rebuilds a game; rules must be the ones it was saved with. On failure

@@ -62,11 +62,31 @@ enum { GK_MAX_TERMS = 8 };
 typedef struct gk_formula {
   int n_terms;
   struct {
-    int term;    /* gk_term */
+    int term;      /* gk_term */
     int arg;
     int32_t points;
+    int only_with; /* 0, or figure kind + 1: the term counts only for a
+                   ** leader who has a figure of that kind on the feature
+                   ** (a pig in its field) */
   } terms[GK_MAX_TERMS];
 } gk_formula;
+
+/* What grants one more part of a turn (a second tile): checked when a
+** tile is placed in a turn's first part; at most one extra part a turn. */
+typedef enum gk_extra_trigger {
+  GK_EXTRA_EXTENDS = 1, /* the tile joined a feature of `kinds` holding a
+                        ** figure of `figure` owned by the active player */
+  GK_EXTRA_CLOSES = 2   /* the tile closed a feature of `kinds` whose
+                        ** attribute `attr` is > 0 (or any, attr = -1) */
+} gk_extra_trigger;
+
+typedef struct gk_extra_rule {
+  int trigger;      /* gk_extra_trigger */
+  uint64_t kinds;   /* bit per segment kind */
+  int figure;       /* figure kind, for GK_EXTRA_EXTENDS */
+  int attr;         /* attribute, for GK_EXTRA_CLOSES, or -1 */
+  int stack;        /* where the extra part draws from */
+} gk_extra_rule;
 
 typedef enum gk_when { GK_WHEN_CLOSED = 0, GK_WHEN_FINAL = 1 } gk_when;
 
@@ -102,6 +122,15 @@ int gk_flow_get_figure(const gk_flow *flow, int figure_kind, gk_figure_rule *out
 /* formula NULL = the kind does not score then. reason: a gk_rules reason. */
 int gk_flow_set_scoring(gk_flow *flow, int kind, gk_when when,
                         const gk_formula *formula, int reason, unsigned flags);
+/* When a feature of `kind` is scored closed, the active player's counter
+** grows by the feature's attribute (goods to whoever completes a city). */
+int gk_flow_gain_on_close(gk_flow *flow, int kind, int attr, int counter);
+/* At final scoring, the players holding most of a counter (more than 0)
+** each score `points` (trade-goods majorities; ties all score). */
+int gk_flow_final_majority(gk_flow *flow, int counter, int32_t points, int reason);
+/* Adds a rule granting an extra part (see gk_extra_rule). */
+int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
+
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);
 /* A new phase right after an existing one; returns its id. */

@@ -26,6 +26,12 @@ struct gk_flow {
   int next_phase[GK_MAX_PHASES];
   int n_actions;
   gk_name action_name[32];
+  int n_gains;
+  struct { int kind, attr, counter; } gain[GK_MAX_COUNTERS];
+  int n_majorities;
+  struct { int counter; int32_t points; int reason; } majority[GK_MAX_COUNTERS];
+  int n_extras;
+  gk_extra_rule extra[4];
 };
 
 struct gk_play {
@@ -43,6 +49,8 @@ struct gk_play {
   gk_place_report report;
   uint64_t agent_rng;
   bool ending;            /* end the game when this turn ends */
+  int extra_stack;        /* an extra part granted this turn, or -1 */
+  bool extra_used;        /* this turn already had its extra part */
   gk_game *checkpoint;    /* the game before the move, while hooks run */
   void *backup;           /* the move list before the move */
   size_t backup_bytes;
@@ -168,6 +176,8 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
     bool ok = t >= GK_TERM_CONST && t <= GK_TERM_ADJACENT_CLOSED;
     if (t == GK_TERM_ATTR) ok = ok && a >= 0 && a < r->n_attrs;
     if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED) ok = ok && a >= 0 && a < r->n_kinds;
+    int w = formula->terms[i].only_with;
+    ok = ok && w >= 0 && w <= r->n_figure_kinds;
     if (!ok) {
       flow_err(f, "set_scoring: term %d is malformed (term %d, arg %d)", i + 1, t, a);
       return GK_EINVAL;
@@ -177,6 +187,55 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
   sr->formula = *formula;
   sr->reason = reason;
   sr->flags = flags;
+  return GK_OK;
+}
+
+int gk_flow_gain_on_close(gk_flow *f, int kind, int attr, int counter) {
+  int st = check_open(f, "add a gain");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (kind < 0 || kind >= r->n_kinds || attr < 0 || attr >= r->n_attrs || counter < 0 ||
+      counter >= r->n_counters || f->n_gains >= GK_MAX_COUNTERS) {
+    flow_err(f, "gain_on_close: bad kind %d, attribute %d or counter %d (or too many)", kind, attr,
+             counter);
+    return GK_EINVAL;
+  }
+  f->gain[f->n_gains].kind = kind;
+  f->gain[f->n_gains].attr = attr;
+  f->gain[f->n_gains].counter = counter;
+  f->n_gains++;
+  return GK_OK;
+}
+
+int gk_flow_final_majority(gk_flow *f, int counter, int32_t points, int reason) {
+  int st = check_open(f, "add a majority");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (counter < 0 || counter >= r->n_counters || reason < 0 || reason >= r->n_reasons ||
+      f->n_majorities >= GK_MAX_COUNTERS) {
+    flow_err(f, "final_majority: bad counter %d or reason %d (or too many)", counter, reason);
+    return GK_EINVAL;
+  }
+  f->majority[f->n_majorities].counter = counter;
+  f->majority[f->n_majorities].points = points;
+  f->majority[f->n_majorities].reason = reason;
+  f->n_majorities++;
+  return GK_OK;
+}
+
+int gk_flow_extra_part(gk_flow *f, const gk_extra_rule *rule) {
+  int st = check_open(f, "add an extra part");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || (rule->trigger != GK_EXTRA_EXTENDS && rule->trigger != GK_EXTRA_CLOSES) ||
+      rule->stack < 0 || rule->stack >= r->n_stacks ||
+      (rule->trigger == GK_EXTRA_EXTENDS && (rule->figure < 0 || rule->figure >= r->n_figure_kinds)) ||
+      (rule->trigger == GK_EXTRA_CLOSES && (rule->attr < -1 || rule->attr >= r->n_attrs)) ||
+      f->n_extras >= 4) {
+    flow_err(f, "extra_part: malformed rule (or more than 4)");
+    return GK_EINVAL;
+  }
+  f->extra[f->n_extras++] = *rule;
   return GK_OK;
 }
 
@@ -293,6 +352,7 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
   p->stack = flow->stack;
   p->tile = -1;
   p->placed = -1;
+  p->extra_stack = -1;
   p->agent_rng = game->rng[0] | 1;
   p->cap_moves = 128;
   p->moves = gk_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
@@ -448,16 +508,16 @@ static int32_t count_adjacent(gk_play *p, int32_t root, int kind, bool closed_on
   return count;
 }
 
-int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
-  gk_play *p = (gk_play *)cp;
-  if (!p || root < 0 || root >= p->game->n_nodes || (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL))
-    return 0;
+/* The formula's terms for one leader: with_figures is the set of figure
+** kinds that leader has on the feature (bit per kind); -1 means the terms
+** that apply to everyone, 0 skips the conditional ones. */
+static int32_t formula_sum(gk_play *p, int32_t root, const scoring_rule *sr, bool conditional,
+                           uint32_t with_figures) {
   gk_game *g = p->game;
-  root = gk_find(g, root);
-  const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][when];
-  if (!sr->on) return 0;
   int64_t total = 0;
   for (int i = 0; i < sr->formula.n_terms; i++) {
+    int only = sr->formula.terms[i].only_with;
+    if (conditional ? (only == 0 || !((with_figures >> (only - 1)) & 1)) : only != 0) continue;
     int32_t pts = sr->formula.terms[i].points;
     int arg = sr->formula.terms[i].arg;
     switch (sr->formula.terms[i].term) {
@@ -476,6 +536,15 @@ int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
   return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
 }
 
+int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
+  gk_play *p = (gk_play *)cp;
+  if (!p || root < 0 || root >= p->game->n_nodes || (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL))
+    return 0;
+  root = gk_find(p->game, root);
+  const scoring_rule *sr = &p->flow->scoring[p->game->node_kind[root]][when];
+  return sr->on ? formula_sum(p, root, sr, false, 0) : 0;
+}
+
 static void strengths(const gk_flow *f, int32_t out[GK_MAX_FIGURE_KINDS]) {
   for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) out[k] = f->figure[k].strength;
 }
@@ -491,7 +560,7 @@ int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
   strengths(p->flow, by_kind);
   uint32_t leaders = 0;
   gk_majority(g, root, by_kind, NULL, &leaders);
-  int32_t points = sr->on ? gk_play_formula_points(p, root, when) : 0;
+  int32_t points = sr->on ? formula_sum(p, root, sr, false, 0) : 0;
   if (points_hook) {
     gk_hook_call c = {.hook = GK_HOOK_FEATURE_POINTS, .phase = p->phase, .feature = root,
                       .when = when, .value = points, .leaders = leaders};
@@ -501,10 +570,21 @@ int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
     leaders = c.leaders;
   }
   int reason = sr->on ? sr->reason : 0;
-  if (points && g->rules->n_reasons > 0)
+  /* Terms that count only for a leader with a given figure there. */
+  uint32_t with[GK_MAX_PLAYERS] = {0};
+  bool conditional = false;
+  if (sr->on)
+    for (int i = 0; i < sr->formula.n_terms; i++) conditional |= sr->formula.terms[i].only_with != 0;
+  if (conditional)
+    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+      if (g->figures[f].owner >= 0) with[g->figures[f].owner] |= 1u << g->figures[f].kind;
+  if (g->rules->n_reasons > 0)
     for (int pl = 0; pl < g->n_players; pl++)
       if ((leaders >> pl) & 1) {
-        int st = gk_score(g, pl, points, reason, root);
+        int32_t pts = points;
+        if (conditional && with[pl]) pts += formula_sum(p, root, sr, true, with[pl]);
+        if (!pts) continue;
+        int st = gk_score(g, pl, pts, reason, root);
         if (st) return st;
       }
   if (has_hook(p, GK_HOOK_FEATURE_SCORED)) {
@@ -514,6 +594,19 @@ int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
     if (st) return st;
   }
   return points;
+}
+
+/* Counters the active player gains for completing this feature. */
+static int gain_on_close(gk_play *p, int32_t root) {
+  gk_game *g = p->game;
+  for (int i = 0; i < p->flow->n_gains; i++) {
+    if (p->flow->gain[i].kind != g->node_kind[root]) continue;
+    int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)p->flow->gain[i].attr];
+    if (v == 0) continue;
+    int st = gk_counter_add(g, p->player, p->flow->gain[i].counter, v);
+    if (st) return st;
+  }
+  return GK_OK;
 }
 
 /* A figure that needs its owner's company goes home once alone. */
@@ -567,6 +660,18 @@ static int final_scoring(gk_play *p) {
     int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
     if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
     if (st < 0) return st;
+  }
+  for (int i = 0; i < p->flow->n_majorities; i++) {
+    int c = p->flow->majority[i].counter;
+    int32_t best = 0;
+    for (int pl = 0; pl < g->n_players; pl++)
+      if (g->counter[pl][c] > best) best = g->counter[pl][c];
+    if (best <= 0) continue;
+    for (int pl = 0; pl < g->n_players; pl++)
+      if (g->counter[pl][c] == best) {
+        int st = gk_score(g, pl, p->flow->majority[i].points, p->flow->majority[i].reason, -1);
+        if (st) return st;
+      }
   }
   return notify(p, GK_HOOK_FINAL_SCORING, 0);
 }
@@ -775,6 +880,7 @@ static int advance(gk_play *p) {
           for (int j = 0; j < i && !seen; j++) seen = gk_find(g, p->closed[j]) == root;
           if (seen) continue;
           st = gk_play_score_feature(p, root, GK_WHEN_CLOSED);
+          if (st >= 0) st = gain_on_close(p, root);
           if (st >= 0) st = gk_play_return_figures(p, root, 0);
           if (st < 0) return st;
         }
@@ -785,15 +891,18 @@ static int advance(gk_play *p) {
         p->phase = next_of(p, p->phase);
         continue;
       case GK_PHASE_END_PART: {
-        int32_t extra = -1;
+        /* a declared rule may have granted it; a hook has the last word */
+        int32_t extra = p->extra_used ? -1 : p->extra_stack;
+        p->extra_stack = -1;
         if (has_hook(p, GK_HOOK_EXTRA_PART)) {
           gk_hook_call c = {.hook = GK_HOOK_EXTRA_PART, .phase = p->phase, .feature = -1,
-                            .value = -1};
+                            .value = extra};
           st = call_hook(p, &c);
           if (st) return st;
           extra = c.value;
         }
         if (extra >= 0 && extra < g->rules->n_stacks && gk_stack_size(g, extra) > 0) {
+          p->extra_used = true;
           p->part++;
           p->stack = extra;
           start_part(p);
@@ -809,6 +918,8 @@ static int advance(gk_play *p) {
         p->player = (p->player + 1) % g->n_players;
         p->turn++;
         p->part = 1;
+        p->extra_used = false;
+        p->extra_stack = -1;
         p->stack = p->flow->stack;
         if (p->ending || (gk_stack_size(g, p->stack) == 0 && !has_hook(p, GK_HOOK_COLLECT))) {
           p->phase = GK_PHASE_GAME_END;
@@ -857,6 +968,36 @@ int gk_play_moves(gk_play *p, gk_move *out, int cap) {
   return p->n_moves;
 }
 
+/* Does the tile just placed earn an extra part under a declared rule? */
+static void check_extra_rules(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_place_report *rep = &p->report;
+  for (int i = 0; i < p->flow->n_extras && p->extra_stack < 0; i++) {
+    const gk_extra_rule *x = &p->flow->extra[i];
+    if (x->trigger == GK_EXTRA_EXTENDS) {
+      for (int k = 0; k < rep->n_features; k++) {
+        int32_t root = rep->feature[k];
+        if (!(rep->flags[k] & GK_FEAT_EXTENDED) || !((x->kinds >> g->node_kind[root]) & 1)) continue;
+        for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+          if (g->figures[f].kind == x->figure && g->figures[f].owner == p->player) {
+            p->extra_stack = x->stack;
+            break;
+          }
+        if (p->extra_stack >= 0) break;
+      }
+    } else {
+      for (int k = 0; k < rep->n_closed; k++) {
+        int32_t root = gk_find(g, rep->closed[k]);
+        if (!((x->kinds >> g->node_kind[root]) & 1)) continue;
+        if (x->attr >= 0 && g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)x->attr] <= 0)
+          continue;
+        p->extra_stack = x->stack;
+        break;
+      }
+    }
+  }
+}
+
 /* Plays a move known to be legal in the current phase. */
 static int play_move(gk_play *p, const gk_move *m) {
   gk_game *g = p->game;
@@ -871,6 +1012,7 @@ static int play_move(gk_play *p, const gk_move *m) {
       }
       p->placed = p->report.tile;
       p->n_closed = p->report.n_closed;
+      if (p->part == 1 && !p->extra_used && p->extra_stack < 0) check_extra_rules(p);
       memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
       p->phase = GK_PHASE_PLACE_TILE;
       st = notify(p, GK_HOOK_TILE_PLACED, 0);

@@ -67,6 +67,9 @@ struct gk_rules {
   int n_stacks;
   gk_name stack_name[GK_MAX_STACKS];
 
+  int n_counters;
+  gk_name counter_name[GK_MAX_COUNTERS];
+
   int n_reasons, cap_reasons;
   gk_name *reason_name;
 
@@ -186,6 +189,7 @@ struct gk_game {
 
   /* Scores. */
   int32_t score[GK_MAX_PLAYERS];
+  int32_t counter[GK_MAX_PLAYERS][GK_MAX_COUNTERS];
   int n_ledger, cap_ledger;
   gk_ledger_entry *ledger;
 

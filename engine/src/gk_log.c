@@ -42,6 +42,28 @@ int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature
   return GK_OK;
 }
 
+int gk_counter_add(gk_game *g, int player, int counter, int32_t delta) {
+  if (!g) return GK_EINVAL;
+  if (!gk_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters ||
+      delta < -1000000 || delta > 1000000) {
+    gk_game_seterr(g, "counter_add: bad player %d, counter %d or delta %d", player, counter, delta);
+    return GK_EINVAL;
+  }
+  if (gk_log_reserve(g, 1)) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  int64_t v = (int64_t)g->counter[player][counter] + delta;
+  g->counter[player][counter] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+  gk_log_push(g, GK_EV_COUNTER, player, counter, delta, 0, 0);
+  return GK_OK;
+}
+
+int32_t gk_counter_get(const gk_game *g, int player, int counter) {
+  if (!g || !gk_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters) return 0;
+  return g->counter[player][counter];
+}
+
 int32_t gk_player_score(const gk_game *g, int player) {
   if (!g || !gk_valid_player(g, player)) return 0;
   return g->score[player];
@@ -107,6 +129,7 @@ static int replay_one(gk_game *g, const gk_event *e) {
     case GK_EV_SCORE: return gk_score(g, e->a, e->b, e->c, e->d);
     case GK_EV_TURN: return gk_game_set_turn(g, e->a, e->b);
     case GK_EV_BLOB: return GK_OK; /* contents belong to the rules layer */
+    case GK_EV_COUNTER: return gk_counter_add(g, e->a, e->b, e->c);
     case GK_EV_RNG:
       if (e->a < 0) return GK_EFORMAT;
       for (int i = 0; i < e->a; i++) gk_rng_next(g);

@@ -197,6 +197,14 @@ int gk_rules_add_stack(gk_rules *r, const char *name) {
   return r->n_stacks++;
 }
 
+int gk_rules_add_counter(gk_rules *r, const char *name) {
+  int st = check_new_name(r, "counter", name, r ? r->counter_name : NULL,
+                          r ? r->n_counters : 0, GK_MAX_COUNTERS);
+  if (st) return st;
+  strcpy(r->counter_name[r->n_counters].s, name);
+  return r->n_counters++;
+}
+
 int gk_rules_add_reason(gk_rules *r, const char *name) {
   int st = check_new_name(r, "reason", name, r ? r->reason_name : NULL,
                           r ? r->n_reasons : 0, 4096);
@@ -365,6 +373,9 @@ int gk_rules_find_stack(const gk_rules *r, const char *n) {
 int gk_rules_find_reason(const gk_rules *r, const char *n) {
   return r ? find_name(r->reason_name, r->n_reasons, n) : -1;
 }
+int gk_rules_find_counter(const gk_rules *r, const char *n) {
+  return r ? find_name(r->counter_name, r->n_counters, n) : -1;
+}
 int gk_rules_find_tile(const gk_rules *r, const char *id) {
   if (!r || !id) return -1;
   for (int i = 0; i < r->n_tiles; i++)
@@ -380,6 +391,7 @@ int gk_rules_figure_kind_count(const gk_rules *r) {
 }
 int gk_rules_stack_count(const gk_rules *r) { return r ? r->n_stacks : 0; }
 int gk_rules_reason_count(const gk_rules *r) { return r ? r->n_reasons : 0; }
+int gk_rules_counter_count(const gk_rules *r) { return r ? r->n_counters : 0; }
 int gk_rules_tile_count(const gk_rules *r) { return r ? r->n_tiles : 0; }
 
 #define NAME_GETTER(fn, arr, count)                          \
@@ -392,6 +404,7 @@ NAME_GETTER(gk_rules_tag_name, tag_name, n_tags)
 NAME_GETTER(gk_rules_figure_kind_name, figure_name, n_figure_kinds)
 NAME_GETTER(gk_rules_stack_name, stack_name, n_stacks)
 NAME_GETTER(gk_rules_reason_name, reason_name, n_reasons)
+NAME_GETTER(gk_rules_counter_name, counter_name, n_counters)
 
 int gk_rules_kind_completion(const gk_rules *r, int k) {
   return r && kind_ok(r, k) ? r->kind_completion[k] : GK_EINVAL;
@@ -500,6 +513,8 @@ static uint64_t compute_fingerprint(const gk_rules *r) {
     h = fnv(h, r->tag_name[i].s, strlen(r->tag_name[i].s) + 1);
   for (int i = 0; i < r->n_reasons; i++)
     h = fnv(h, r->reason_name[i].s, strlen(r->reason_name[i].s) + 1);
+  for (int i = 0; i < r->n_counters; i++)
+    h = fnv(h, r->counter_name[i].s, strlen(r->counter_name[i].s) + 1);
   for (int t = 0; t < r->n_tiles; t++) {
     const gk_tile_def *d = &r->tiles[t].def;
     h = fnv(h, d->id, strlen(d->id) + 1);

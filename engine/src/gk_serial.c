@@ -70,6 +70,8 @@ long gk_game_serialize(const gk_game *g, void *buf, size_t cap) {
   }
   put_i32(&w, g->discards);
   for (int p = 0; p < g->n_players; p++) put_i32(&w, g->score[p]);
+  for (int p = 0; p < g->n_players; p++)
+    for (int c = 0; c < g->rules->n_counters; c++) put_i32(&w, g->counter[p][c]);
   put_u32(&w, (uint32_t)g->n_ledger);
   for (int i = 0; i < g->n_ledger; i++) {
     const gk_ledger_entry *e = &g->ledger[i];
@@ -217,6 +219,8 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
   }
   g->discards = get_i32(&rd);
   for (uint32_t p = 0; p < players; p++) g->score[p] = get_i32(&rd);
+  for (uint32_t p = 0; p < players; p++)
+    for (int c = 0; c < rules->n_counters; c++) g->counter[p][c] = get_i32(&rd);
 
   uint32_t nled = get_u32(&rd);
   if (rd.bad || nled > rd.len) FAIL("deserialize: truncated ledger");

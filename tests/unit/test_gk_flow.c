@@ -328,6 +328,146 @@ static void test_illegal_move_refused(void **state) {
   gk_play_free(p);
 }
 
+/* {------------------------------------------------------------------
+** Declared capabilities: counters gained on completion, final counter
+** majorities, extra parts, terms that count only with a given figure.
+** ------------------------------------------------------------------- */
+
+typedef struct extended_rules {
+  gk_rules *rules;
+  gk_flow *flow;
+  base_ids ids;
+  int coats, coats_reason, helper;
+} extended_rules;
+
+/* The base game plus: completing a city gives its pennants as "coats" to
+** the active player; most coats at the end scores 10; a tile extending
+** a road with the active player's follower earns a second tile; a
+** "helper" figure (strength 0, needs a follower) adds 1 per tile to a
+** road's points for the leaders who own one there. */
+static void extended(extended_rules *x) {
+  x->rules = base_fixture_rules_unfrozen(NULL);
+  assert_non_null(x->rules);
+  x->coats = gk_rules_add_counter(x->rules, "coats");
+  assert_true(x->coats >= 0);
+  x->coats_reason = gk_rules_add_reason(x->rules, "coats");
+  gk_figure_spec spec = {1, 0};
+  x->helper = gk_rules_add_figure_kind(x->rules, "helper", &spec);
+  assert_int_equal(base_fixture_ids(x->rules, &x->ids), 0);
+  /* base_fixture_flow freezes, so declare on our own flow */
+  gk_flow *f = gk_flow_new(x->rules);
+  const base_ids *id = &x->ids;
+  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
+                                         (1ull << id->field) | (1ull << id->cloister),
+                             .group = 1, .blocked_by = 1, .strength = 1};
+  gk_figure_rule helper = {.on_kinds = 1ull << id->road, .group = 2, .needs_own = 1};
+  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
+  assert_int_equal(gk_flow_set_figure(f, x->helper, &helper), GK_OK);
+  gk_formula road = {2, {{GK_TERM_TILE, 0, 1, 0}, {GK_TERM_TILE, 0, 1, x->helper + 1}}};
+  gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0}, {GK_TERM_ATTR, id->pennant, 2, 0}}};
+  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
+  assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_gain_on_close(f, id->city, id->pennant, x->coats), GK_OK);
+  assert_int_equal(gk_flow_final_majority(f, x->coats, 10, x->coats_reason), GK_OK);
+  gk_extra_rule twice = {GK_EXTRA_EXTENDS, 1ull << id->road, id->follower, -1, id->stack};
+  assert_int_equal(gk_flow_extra_part(f, &twice), GK_OK);
+  /* malformed declarations are refused */
+  gk_extra_rule bad = {GK_EXTRA_EXTENDS, 0, -1, -1, id->stack};
+  assert_int_equal(gk_flow_extra_part(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_gain_on_close(f, id->city, 99, x->coats), GK_EINVAL);
+  gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99}}};
+  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
+  gk_flow_set_stack(f, id->stack);
+  assert_int_equal(gk_flow_freeze(f), GK_OK);
+  x->flow = f;
+}
+
+static void test_declared_capabilities(void **state) {
+  (void)state;
+  extended_rules x;
+  extended(&x);
+  long second_parts = 0, coats_total = 0, helper_bonus = 0;
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    gk_game *g = base_fixture_new_game(x.rules, 2, seed);
+    gk_play *p = gk_play_new(x.flow, g, NULL);
+    gk_play_seed_agent(p, seed);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    int32_t pennants_closed[2] = {0, 0};
+    while (!gk_play_over(p)) {
+      int part = gk_play_part(p), player = gk_play_player(p), phase = gk_play_phase(p);
+      assert_true(part == 1 || part == 2); /* never a third part */
+      if (part == 2 && phase == GK_PHASE_PLACE_TILE) second_parts++;
+      int ledger_before = gk_ledger_count(g);
+      assert_int_equal(gk_play_random_move(p), GK_OK);
+      /* cities scored by this move gave their pennants to the mover */
+      for (int i = ledger_before; i < gk_ledger_count(g); i++) {
+        gk_ledger_entry e;
+        gk_ledger_get(g, i, &e);
+        if (e.reason == x.ids.r_road && e.points > gk_feature_tiles(g, e.feature)) helper_bonus++;
+      }
+      (void)player;
+    }
+    int32_t best = 0;
+    for (int pl = 0; pl < 2; pl++) {
+      coats_total += gk_counter_get(g, pl, x.coats);
+      if (gk_counter_get(g, pl, x.coats) > best) best = gk_counter_get(g, pl, x.coats);
+      pennants_closed[pl] = gk_counter_get(g, pl, x.coats);
+    }
+    /* the majority paid 10 to each player holding the most */
+    for (int pl = 0; pl < 2; pl++) {
+      int32_t paid = 0;
+      for (int i = 0; i < gk_ledger_count(g); i++) {
+        gk_ledger_entry e;
+        gk_ledger_get(g, i, &e);
+        if (e.reason == x.coats_reason && e.player == pl) paid += e.points;
+      }
+      assert_int_equal(paid, best > 0 && pennants_closed[pl] == best ? 10 : 0);
+    }
+    gk_play_free(p);
+  }
+  assert_true(second_parts > 300);   /* the rule fired, often */
+  assert_true(coats_total > 100);    /* pennants were gained */
+  assert_true(helper_bonus > 0);     /* the helper's term paid */
+  gk_flow_free(x.flow);
+  gk_rules_free(x.rules);
+}
+
+static void test_counters_in_state(void **state) {
+  (void)state;
+  extended_rules x;
+  extended(&x);
+  assert_int_equal(gk_rules_freeze(x.rules), GK_OK);
+  gk_game *g = gk_game_new(x.rules, 3, 9);
+  assert_int_equal(gk_counter_add(g, 1, x.coats, 4), GK_OK);
+  assert_int_equal(gk_counter_add(g, 1, x.coats, -1), GK_OK);
+  assert_int_equal(gk_counter_get(g, 1, x.coats), 3);
+  assert_int_equal(gk_counter_add(g, 5, x.coats, 1), GK_EINVAL);
+  assert_int_equal(gk_counter_add(g, 0, 7, 1), GK_EINVAL);
+  /* serialized, cloned and replayed with the game */
+  long n = gk_game_serialize(g, NULL, 0);
+  unsigned char *buf = malloc((size_t)n);
+  gk_game_serialize(g, buf, (size_t)n);
+  char err[128];
+  gk_game *back = gk_game_deserialize(x.rules, buf, (size_t)n, err, sizeof err);
+  assert_non_null(back);
+  assert_int_equal(gk_counter_get(back, 1, x.coats), 3);
+  gk_game *copy = gk_game_clone(g);
+  assert_int_equal(gk_counter_get(copy, 1, x.coats), 3);
+  gk_game *fresh = gk_game_new(x.rules, 3, 9);
+  gk_event ev[16];
+  int ne = gk_log_count(g);
+  for (int i = 0; i < ne; i++) gk_log_event(g, i, &ev[i]);
+  assert_int_equal(gk_replay(fresh, ev, ne), ne);
+  assert_int_equal(gk_counter_get(fresh, 1, x.coats), 3);
+  free(buf);
+  gk_game_free(back);
+  gk_game_free(copy);
+  gk_game_free(fresh);
+  gk_game_free(g);
+  gk_flow_free(x.flow);
+  gk_rules_free(x.rules);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_invariants_2000_games),
@@ -339,6 +479,8 @@ int main(void) {
       cmocka_unit_test(test_collect_adds_a_move),
       cmocka_unit_test(test_failing_hook_rolls_back),
       cmocka_unit_test(test_illegal_move_refused),
+      cmocka_unit_test(test_declared_capabilities),
+      cmocka_unit_test(test_counters_in_state),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -126,6 +126,10 @@ local function new_decl()
     scores = {},             -- kind -> { closed=, final=, keep_figures=, reason=, final_reason= }
     phases = {}, actions = {},
     hooks = {},              -- { event, fn, priority, script, order }
+    reasons = {},            -- extra score reasons, in order
+    counters = {}, counter_index = {},
+    gains = {}, majorities = {}, extras = {},
+    bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
     states = {},             -- script name -> default state table
   }
 end
@@ -364,6 +368,62 @@ local function make_api(decl, script, cli_options, state)
   api.transform = hook("transform", HOOK_KINDS.transform)
   api.collect = hook("collect", {})
 
+  -- reason "goods": a name for points in the ledger.
+  function api.reason(name)
+    check_loading("reason")
+    checkname("reason", name)
+    decl.reasons[#decl.reasons + 1] = name
+  end
+
+  -- counter "wine": an integer each player holds (goods tokens, ...).
+  function api.counter(name)
+    check_loading("counter")
+    checkname("counter", name)
+    if decl.counter_index[name] then error(("counter '%s' is already declared"):format(name), 2) end
+    decl.counters[#decl.counters + 1] = name
+    decl.counter_index[name] = #decl.counters
+  end
+
+  -- gain { counter = "wine", when_closed = "city", per = "wine" }: whoever
+  -- completes such a feature takes one per unit of the attribute.
+  function api.gain(spec)
+    check_loading("gain")
+    if type(spec) ~= "table" or not spec.counter or not spec.when_closed or not spec.per then
+      error("bad argument #1 to 'gain' (table with counter, when_closed and per expected)", 2)
+    end
+    decl.gains[#decl.gains + 1] = spec
+  end
+
+  -- majority { counter = "wine", points = 10, reason = "goods" }: at the
+  -- end, the players holding most (more than none) each score the points.
+  function api.majority(spec)
+    check_loading("majority")
+    if type(spec) ~= "table" or not spec.counter or math.type(spec.points) ~= "integer" then
+      error("bad argument #1 to 'majority' (table with counter and integer points expected)", 2)
+    end
+    decl.majorities[#decl.majorities + 1] = spec
+  end
+
+  -- extra_part { when = "extends", kinds = {...}, figure = "builder" } or
+  -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
+  -- one more part of the turn (a second tile), at most once a turn.
+  function api.extra_part(spec)
+    check_loading("extra_part")
+    if type(spec) ~= "table" or (spec.when ~= "extends" and spec.when ~= "closes") then
+      error("bad argument #1 to 'extra_part' (table with when = \"extends\" or \"closes\" expected)", 2)
+    end
+    decl.extras[#decl.extras + 1] = spec
+  end
+
+  -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
+  -- terms added to the kind's scoring that count only for a leader with
+  -- that figure on the feature.
+  api.bonus = named("bonus", function(kind, spec)
+    if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
+    decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
+                                         only_with = spec.only_with }
+  end)
+
   -- state { ... } declares this script's own part of the game state.
   function api.state(default)
     check_loading("state")
@@ -500,7 +560,15 @@ function M.load(opts)
       if not reasons[r] then reasons[r] = true; rules:reason(r) end
     end
   end
+  for _, r in ipairs(decl.reasons) do
+    if not reasons[r] then reasons[r] = true; rules:reason(r) end
+  end
+  for _, m in ipairs(decl.majorities) do
+    local r = m.reason or m.counter
+    if not reasons[r] then reasons[r] = true; rules:reason(r) end
+  end
   if not reasons.bonus then rules:reason("bonus") end
+  for _, c in ipairs(decl.counters) do rules:counter(c) end
   local pool = load_tile_sets(decl, rules, tile_dirs)
   for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
   for _, entry in ipairs(pool) do rules:tile(entry.tile) end
@@ -517,10 +585,34 @@ function M.load(opts)
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     if not decl.kind_index[kind] then error(("score: unknown kind '%s'"):format(kind), 0) end
     local s = decl.scores[kind]
-    if s.closed then flow:scoring(kind, "closed", formula_terms(decl, kind, s.closed, "closed"), s.reason, false) end
-    if s.final then flow:scoring(kind, "final", formula_terms(decl, kind, s.final, "final"), s.final_reason, s.keep_figures) end
+    for _, when in ipairs({ "closed", "final" }) do
+      if s[when] then
+        local terms = formula_terms(decl, kind, s[when], when)
+        for _, b in ipairs(decl.bonuses) do
+          if b.kind == kind and b[when] then
+            if not decl.figure_index[b.only_with] then
+              error(("bonus '%s': unknown figure '%s' in only_with"):format(kind, b.only_with), 0)
+            end
+            for _, t in ipairs(formula_terms(decl, kind, b[when], when)) do
+              terms[#terms + 1] = { t[1], t[2], t[3], b.only_with }
+            end
+          end
+        end
+        if when == "closed" then flow:scoring(kind, when, terms, s.reason, false)
+        else flow:scoring(kind, when, terms, s.final_reason, s.keep_figures) end
+      end
+    end
   end
+  for _, b in ipairs(decl.bonuses) do
+    if not decl.scores[b.kind] then error(("bonus '%s': the kind has no scoring to add to"):format(b.kind), 0) end
+  end
+  for _, g in ipairs(decl.gains) do flow:gain_on_close(g.when_closed, g.per, g.counter) end
+  for _, m in ipairs(decl.majorities) do flow:final_majority(m.counter, m.points, m.reason or m.counter) end
   flow:stack(decl.draw_stack)
+  for _, x in ipairs(decl.extras) do
+    flow:extra_part{ trigger = x.when, kinds = x.kinds or {}, figure = x.figure, attr = x.attr,
+                     stack = x.stack or decl.draw_stack }
+  end
   for _, ph in ipairs(decl.phases) do flow:phase(ph.name, ph.after) end
   for _, a in ipairs(decl.actions) do flow:action(a) end
   flow:freeze()
