@@ -59,19 +59,25 @@ static gk_game *playout(const gk_rules *r, const base_ids *ids, uint64_t seed,
   gk_placement moves[512];
   int player = 0;
   for (;;) {
-    int type = gk_stack_draw_placeable(g, ids->stack);
+    /* draw until a tile fits; a random placement needs only the count and
+    ** the chosen one, not the whole list */
+    int type, n = 0;
+    do {
+      type = gk_stack_draw(g, ids->stack);
+      if (type < 0) break;
+      n = gk_count_placements(g, type);
+      if (n == 0) gk_discard(g, type);
+    } while (n == 0);
     if (type < 0) break;
-    int n;
     if (timed) {
       double a = now();
       n = gk_legal_placements(g, type, moves, 512);
       listing_seconds += now() - a;
-    } else {
-      n = gk_legal_placements(g, type, moves, 512);
     }
     t->listings++;
     t->legal_moves += n;
-    gk_placement m = moves[pick((uint32_t)n)];
+    gk_placement m;
+    gk_placement_at(g, type, (int)pick((uint32_t)n), &m);
     gk_place_report rep;
     gk_place_tile(g, type, m.x, m.y, m.rot, &rep);
     t->placements++;

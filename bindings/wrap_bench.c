@@ -36,16 +36,24 @@ static long playout(gk_game *g, int stack, int figure_kind, uint64_t *rng, doubl
   int player = 0, players = gk_game_players(g);
   long placed = 0;
   for (;;) {
-    int type = gk_stack_draw_placeable(g, stack);
+    /* draw until a tile fits; a random placement needs only the count and
+    ** the chosen one, not the whole list */
+    int type, n = 0;
+    do {
+      type = gk_stack_draw(g, stack);
+      if (type < 0) break;
+      n = gk_count_placements(g, type);
+      if (n == 0) gk_discard(g, type);
+    } while (n == 0);
     if (type < 0) break;
-    double a = listing ? now() : 0;
-    int n = gk_legal_placements(g, type, moves, 1024);
     if (listing) {
+      double a = now();
+      gk_legal_placements(g, type, moves, 1024);
       *listing += now() - a;
       (*listings)++;
     }
-    if (n <= 0 || n > 1024) break;
-    gk_placement m = moves[pick(rng, (uint32_t)n)];
+    gk_placement m;
+    gk_placement_at(g, type, (int)pick(rng, (uint32_t)n), &m);
     gk_place_report rep;
     if (gk_place_tile(g, type, m.x, m.y, m.rot, &rep)) break;
     placed++;

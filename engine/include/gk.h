@@ -365,6 +365,11 @@ int gk_can_place(const gk_game *game, int type, int32_t x, int32_t y,
 */
 int gk_legal_placements(const gk_game *game, int type, gk_placement *out,
                         int cap);
+/* How many placements gk_legal_placements would list, and the i-th of
+** them (same order), without writing the list: a random choice needs
+** only these. */
+int gk_count_placements(const gk_game *game, int type);
+int gk_placement_at(const gk_game *game, int type, int i, gk_placement *out);
 /* Does the type fit anywhere? 1 or 0. Cheaper than listing. */
 int gk_has_placement(const gk_game *game, int type);
 

@@ -210,7 +210,7 @@ static bool fits_slow(const gk_rules *r, int type, int rot, uint32_t key) {
 }
 
 static uint8_t rotations_that_fit(const gk_rules *r, int type, uint32_t key) {
-  if (r->rotmask) return r->rotmask[(size_t)type * r->n_keys + key];
+  if (r->rotmask) return r->rotmask[(size_t)type * r->n_keys + key] & 15;
   uint8_t m = 0;
   for (int rot = 0; rot < 4; rot++)
     if (((r->unique_rot[type] >> rot) & 1) && fits_slow(r, type, rot, key))
@@ -477,8 +477,7 @@ int gk_legal_placements(const gk_game *g, int type, gk_placement *out, int cap) 
     ** keeps the loop free of unpredictable branches. */
     const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
     for (int32_t i = 0; i < g->n_frontier; i++) {
-      unsigned m = tbl[fr[i].key];
-      const gk_rot_list *rl = &gk_rot_lists[m];
+      const gk_rot_list *rl = &gk_rot_lists[tbl[fr[i].key] & 15];
       int32_t x = fr[i].cx + g->ox, y = fr[i].cy + g->oy;
       gk_placement *o = out + count;
       o[0] = (gk_placement){x, y, rl->rot[0]};
@@ -490,7 +489,7 @@ int gk_legal_placements(const gk_game *g, int type, gk_placement *out, int cap) 
   } else if (r->rotmask) {
     const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
     for (int32_t i = 0; i < g->n_frontier; i++) {
-      unsigned m = tbl[fr[i].key];
+      unsigned m = tbl[fr[i].key] & 15;
       if (!m) continue;
       int32_t x = fr[i].cx + g->ox, y = fr[i].cy + g->oy;
       do {
@@ -511,6 +510,45 @@ int gk_legal_placements(const gk_game *g, int type, gk_placement *out, int cap) 
     }
   }
   return count;
+}
+
+int gk_count_placements(const gk_game *g, int type) {
+  if (!g) return GK_EINVAL;
+  int st = check_type_rot(g, "count_placements", type, 0);
+  if (st) return st;
+  const gk_rules *r = g->rules;
+  int count = 0;
+  if (r->rotmask) {
+    const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
+    for (int32_t i = 0; i < g->n_frontier; i++) count += tbl[g->frontier[i].key] >> 4;
+  } else {
+    for (int32_t i = 0; i < g->n_frontier; i++)
+      count += gk_rot_lists[rotations_that_fit(r, type, g->frontier[i].key)].n;
+  }
+  return count;
+}
+
+int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
+  if (!g) return GK_EINVAL;
+  int st = check_type_rot(g, "placement_at", type, 0);
+  if (st) return st;
+  if (index < 0 || !out) {
+    gk_game_seterr(g, "placement_at: bad index %d or output", index);
+    return GK_EINVAL;
+  }
+  const gk_rules *r = g->rules;
+  const uint8_t *tbl = r->rotmask ? r->rotmask + (size_t)type * r->n_keys : NULL;
+  for (int32_t i = 0; i < g->n_frontier; i++) {
+    uint32_t key = g->frontier[i].key;
+    const gk_rot_list *rl = &gk_rot_lists[tbl ? tbl[key] & 15 : rotations_that_fit(r, type, key)];
+    if (index < rl->n) {
+      *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy, rl->rot[index]};
+      return GK_OK;
+    }
+    index -= rl->n;
+  }
+  gk_game_seterr(g, "placement_at: no placement with that index");
+  return GK_EINVAL;
 }
 
 int gk_has_placement(const gk_game *g, int type) {

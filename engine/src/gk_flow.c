@@ -62,9 +62,18 @@ struct gk_play {
   /* In the place-tile phase the moves stay in place[] as the kernel wrote
   ** them, and become gk_moves only when someone asks. */
   bool moves_in_place;
+  /* ... or not even written: the kernel finds the i-th one on demand,
+  ** which is all a random agent needs. */
+  bool moves_lazy;
+  int drawn_fits;         /* placements of the tile just drawn */
 };
 
 static gk_move move_at(const gk_play *p, int i) {
+  if (p->moves_lazy) {
+    gk_placement pl = {0, 0, 0};
+    gk_placement_at(p->game, p->tile, i, &pl);
+    return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = pl.x, .y = pl.y, .rot = pl.rot};
+  }
   if (!p->moves_in_place) return p->moves[i];
   return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = p->place[i].x,
                    .y = p->place[i].y, .rot = p->place[i].rot};
@@ -353,6 +362,7 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
   p->tile = -1;
   p->placed = -1;
   p->extra_stack = -1;
+  p->drawn_fits = -1;
   p->agent_rng = game->rng[0] | 1;
   p->cap_moves = 128;
   p->moves = gk_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
@@ -723,7 +733,9 @@ static int collect(gk_play *p) {
   return GK_OK;
 }
 
-static int list_placements(gk_play *p) {
+/* Writes the placements the lazy list stands for. */
+static int materialize(gk_play *p) {
+  if (!p->moves_lazy) return GK_OK;
   gk_game *g = p->game;
   /* Room for every rotation of every frontier cell lets the kernel take
   ** its branch-free path, in one call. */
@@ -741,9 +753,21 @@ static int list_placements(gk_play *p) {
   int n = gk_legal_placements(g, p->tile, p->place, p->cap_place);
   if (n < 0) return n;
   p->n_moves = n;
+  p->moves_lazy = false;
   p->moves_in_place = true;
+  return GK_OK;
+}
+
+static int list_placements(gk_play *p) {
+  int n = p->drawn_fits >= 0 ? p->drawn_fits : gk_count_placements(p->game, p->tile);
+  p->drawn_fits = -1;
+  if (n < 0) return n;
+  p->n_moves = n;
+  p->moves_lazy = true;
   if (!has_hook(p, GK_HOOK_ALLOW_PLACEMENTS)) return GK_OK;
-  for (int i = 0; i < n; i++) p->moves[i] = move_at(p, i);
+  int st = materialize(p);
+  if (st) return st;
+  for (int i = 0; i < p->n_moves; i++) p->moves[i] = move_at(p, i);
   p->moves_in_place = false;
   return filter(p, GK_HOOK_ALLOW_PLACEMENTS);
 }
@@ -800,6 +824,23 @@ static int start_part(gk_play *p) {
   return GK_OK;
 }
 
+/* Draws until a tile fits somewhere, discarding the others (logged as
+** the kernel's gk_stack_draw_placeable does), and remembers how many
+** placements it has. */
+static int draw_placeable(gk_play *p) {
+  for (;;) {
+    int t = gk_stack_draw(p->game, p->stack);
+    if (t < 0) return t;
+    int n = gk_count_placements(p->game, t);
+    if (n > 0) {
+      p->drawn_fits = n;
+      return t;
+    }
+    int st = gk_discard(p->game, t);
+    if (st) return st;
+  }
+}
+
 /* Runs phases until one waits for a move (with moves listed) or the game
 ** is over. */
 static int advance(gk_play *p) {
@@ -807,6 +848,7 @@ static int advance(gk_play *p) {
   for (;;) {
     p->n_moves = 0;
     p->moves_in_place = false;
+    p->moves_lazy = false;
     int st = GK_OK;
     switch (p->phase) {
       case GK_PHASE_BEGIN_TURN:
@@ -832,7 +874,7 @@ static int advance(gk_play *p) {
             return GK_OK;
           }
         }
-        int t = gk_stack_draw_placeable(g, p->stack);
+        int t = draw_placeable(p);
         if (t == GK_EEMPTY) {
           /* an extra part finds nothing left: the turn just ends */
           p->phase = p->part > 1 ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
@@ -964,6 +1006,10 @@ int gk_play_moves(gk_play *p, gk_move *out, int cap) {
     gk_play_set_error(p, "moves: bad output buffer");
     return GK_EINVAL;
   }
+  if (cap > 0 && p->moves_lazy) {
+    int st = materialize(p);
+    if (st) return st;
+  }
   for (int i = 0; i < p->n_moves && i < cap; i++) out[i] = move_at(p, i);
   return p->n_moves;
 }
@@ -1048,7 +1094,7 @@ static int play_move(gk_play *p, const gk_move *m) {
   }
   if (m->type == GK_MOVE_DRAW) {
     /* the ordinary draw, chosen over the alternatives */
-    int t = gk_stack_draw_placeable(g, p->stack);
+    int t = draw_placeable(p);
     if (t < 0 && t != GK_EEMPTY) return t;
     if (t == GK_EEMPTY) {
       p->phase = GK_PHASE_GAME_END;
@@ -1065,6 +1111,10 @@ static int play_move(gk_play *p, const gk_move *m) {
 int gk_play_apply(gk_play *p, const gk_move *m) {
   if (!p || !m) return GK_EINVAL;
   p->err[0] = 0;
+  if (p->moves_lazy) {
+    int st = materialize(p);
+    if (st) return st;
+  }
   for (int i = 0; i < p->n_moves; i++) {
     gk_move cand = move_at(p, i);
     if (gk_move_equal(&cand, m)) return gk_play_apply_index(p, i);
@@ -1100,8 +1150,9 @@ int gk_play_apply_index(gk_play *p, int i) {
     return GK_ENOMEM;
   }
   /* and the list of legal moves, which the move rewrites */
-  size_t list_bytes = p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
-                                        : sizeof(gk_move) * (size_t)p->n_moves;
+  size_t list_bytes = p->moves_lazy       ? 0 /* derived from the game, restored below */
+                      : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
+                                          : sizeof(gk_move) * (size_t)p->n_moves;
   if (list_bytes > p->backup_bytes) {
     void *nb = gk_mem(&p->game->alloc, p->backup, p->backup_bytes, list_bytes);
     if (!nb) {

@@ -89,7 +89,8 @@ struct gk_rules {
   uint32_t key_base;    /* n_classes + 1 */
   uint32_t key_pow[4];  /* key_base^side */
   uint32_t n_keys;      /* key_base^4 */
-  uint8_t *rotmask;     /* [type][key] or NULL */
+  uint8_t *rotmask;     /* [type][key]: fitting rotations (bits 0-3) and
+                        ** their count (bits 4-6), or NULL */
   gk_tile_template *templates;     /* [type] */
   int32_t *template_attrs;
   uint64_t fingerprint;

@@ -532,6 +532,10 @@ static uint64_t compute_fingerprint(const gk_rules *r) {
   return h;
 }
 
+static unsigned gk_popcount4(unsigned m) {
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
 int gk_rules_freeze(gk_rules *r) {
   if (!r) return GK_EINVAL;
   if (r->frozen) return GK_OK;
@@ -663,7 +667,8 @@ int gk_rules_freeze(gk_rules *r) {
             if (req[s]) ok = (r->class_compat[sc[s]] >> (req[s] - 1)) & 1;
           if (ok) mask |= (uint8_t)(1u << rot);
         }
-        r->rotmask[t * nkeys + key] = mask;
+        /* the low 4 bits: the rotations; above them, how many */
+        r->rotmask[t * nkeys + key] = (uint8_t)(mask | gk_popcount4(mask) << 4);
       }
   }
   r->fingerprint = compute_fingerprint(r);
