@@ -110,6 +110,9 @@ static int flow_figure(lua_State *L) {
   lua_getfield(L, 3, "stays");
   rule.stays = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  if (lua_getfield(L, 3, "strength_attr") != LUA_TNIL)
+    rule.strength_attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
+  lua_pop(L, 1);
   if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
   return 0;
 }

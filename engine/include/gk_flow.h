@@ -44,6 +44,9 @@ typedef struct gk_figure_rule {
                         ** it returns as soon as the owner has none left */
   int32_t strength;     /* weight in majorities; 0 = never counts */
   int stays;            /* 1: stays when its feature is scored */
+  int strength_attr;    /* 0, or attribute + 1: its strength is the
+                        ** feature's value of that attribute when scored
+                        ** (a mayor counts the city's pennants) */
 } gk_figure_rule;
 
 /* One term of a scoring formula; points are summed over the terms. */

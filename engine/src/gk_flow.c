@@ -147,8 +147,9 @@ int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
     flow_err(f, "set_figure: no figure kind %d", kind);
     return GK_EINVAL;
   }
-  if (rule->strength < 0) {
-    flow_err(f, "set_figure: negative strength %d", rule->strength);
+  if (rule->strength < 0 || rule->strength_attr < 0 ||
+      rule->strength_attr > f->rules->n_attrs) {
+    flow_err(f, "set_figure: negative strength %d or bad strength attribute", rule->strength);
     return GK_EINVAL;
   }
   f->figure[kind] = *rule;
@@ -568,6 +569,14 @@ int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
   if (!sr->on && !points_hook && !has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
   int32_t by_kind[GK_MAX_FIGURE_KINDS];
   strengths(p->flow, by_kind);
+  /* Kinds whose strength is an attribute of the feature count that. */
+  for (int k = 0; k < g->rules->n_figure_kinds; k++) {
+    int a = p->flow->figure[k].strength_attr;
+    if (a) {
+      int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)(a - 1)];
+      by_kind[k] = v > 0 ? v : 0;
+    }
+  }
   uint32_t leaders = 0;
   gk_majority(g, root, by_kind, NULL, &leaders);
   int32_t points = sr->on ? formula_sum(p, root, sr, false, 0) : 0;

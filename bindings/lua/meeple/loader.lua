@@ -290,7 +290,9 @@ local function make_api(decl, script, cli_options, state)
       name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
       on = spec.on or {}, group = groups_mask(spec.group or name),
       blocked_by = groups_mask(spec.blocked_by), needs_own = groups_mask(spec.needs_own),
-      strength = spec.strength or 0, stays = spec.stays and true or false,
+      strength = type(spec.strength) == "number" and spec.strength or 0,
+      strength_attr = type(spec.strength) == "string" and spec.strength or nil,
+      stays = spec.stays and true or false,
     }
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
@@ -579,8 +581,12 @@ function M.load(opts)
     for _, k in ipairs(f.on) do
       if not decl.kind_index[k] then error(("figure '%s': unknown kind '%s' in on"):format(f.name, k), 0) end
     end
+    if f.strength_attr and not decl.attr_index[f.strength_attr] then
+      error(("figure '%s': strength names unknown attribute '%s'"):format(f.name, f.strength_attr), 0)
+    end
     flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
-                          needs_own = f.needs_own, strength = f.strength, stays = f.stays })
+                          needs_own = f.needs_own, strength = f.strength, stays = f.stays,
+                          strength_attr = f.strength_attr })
   end
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     if not decl.kind_index[kind] then error(("score: unknown kind '%s'"):format(kind), 0) end
