@@ -37,15 +37,22 @@ typedef struct totals {
 
 static double listing_seconds;
 
-/* A new game with the start tile placed and the other 71 tiles shuffled,
-** using ids looked up once rather than names. */
+/* The start position, made once: the start tile placed, the other 71
+** tiles stacked in order. Each game clones it, reseeds and shuffles,
+** which plays exactly like a fresh game with that seed. */
+static gk_game *template;
+
 static gk_game *new_game(const gk_rules *r, const base_ids *ids, uint64_t seed) {
-  gk_game *g = gk_game_new(r, 2, seed);
+  if (!template) {
+    template = gk_game_new(r, 2, 0);
+    if (!template) return NULL;
+    gk_place_fixed(template, ids->tile['D' - 'A'], 0, 0, 0, NULL);
+    for (int i = 0; i < BASE_TILE_TYPES; i++)
+      gk_stack_add(template, ids->stack, ids->tile[i], base_fixture_counts[i] - (i == 'D' - 'A'));
+  }
+  gk_game *g = gk_game_clone(template);
   if (!g) return NULL;
-  int d = ids->tile['D' - 'A'];
-  gk_place_fixed(g, d, 0, 0, 0, NULL);
-  for (int i = 0; i < BASE_TILE_TYPES; i++)
-    gk_stack_add(g, ids->stack, ids->tile[i], base_fixture_counts[i] - (i == 'D' - 'A'));
+  gk_rng_reseed(g, seed);
   gk_stack_shuffle(g, ids->stack);
   return g;
 }
@@ -84,12 +91,8 @@ static gk_game *playout(const gk_rules *r, const base_ids *ids, uint64_t seed,
     /* A follower on a random unoccupied feature of the new tile, or none. */
     int32_t spots[GK_MAX_SEGMENTS];
     int n_spots = 0;
-    gk_placed_tile pt;
-    gk_tile_info(g, rep.tile, &pt);
-    for (int s = 0; s < pt.n_segments; s++) {
-      int32_t node = pt.first_node + s;
-      if (gk_feature_figures(g, node, NULL, 0) == 0) spots[n_spots++] = node;
-    }
+    for (int k = 0; k < rep.n_features; k++)
+      if (gk_feature_figures(g, rep.feature[k], NULL, 0) == 0) spots[n_spots++] = rep.feature[k];
     int choice = (int)pick((uint32_t)n_spots + 1);
     if (choice < n_spots && gk_supply(g, player, ids->follower) > 0) {
       gk_figure_deploy(g, player, ids->follower, (gk_location){GK_AT_NODE, spots[choice], 0});
@@ -170,6 +173,7 @@ int main(int argc, char **argv) {
          (double)t.deployed / games, (double)t.closed / games);
   printf("  state              %zu bytes per finished game\n", bytes);
   printf("  clone              %.2f us\n", clone_us);
+  gk_game_free(template);
   gk_rules_free(r);
   return 0;
 }

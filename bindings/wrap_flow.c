@@ -8,9 +8,14 @@
 ** (user value 3) only for the events named when the play was made; the
 ** base game names none and runs without entering Lua.
 */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <lua.h>
 #include <lauxlib.h>
@@ -977,7 +982,40 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ,
   return 0;
 }
 
-/* flow:simulate(template, {games=, seed=, stacks={names}, results=bool,
+static bool write_all(int fd, const void *p, size_t n) {
+  const char *c = (const char *)p;
+  while (n > 0) {
+    ssize_t k = write(fd, c, n);
+    if (k <= 0) return false;
+    c += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+static bool read_all(int fd, void *p, size_t n) {
+  char *c = (char *)p;
+  while (n > 0) {
+    ssize_t k = read(fd, c, n);
+    if (k <= 0) return false;
+    c += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+/* Stops and waits for the jobs still running (after a failure). */
+static void reap(int fds[][2], pid_t *pids, lua_Integer jobs) {
+  for (lua_Integer j = 1; j < jobs; j++) {
+    if (fds[j][0] >= 0) close(fds[j][0]);
+    if (pids[j] > 0) {
+      kill(pids[j], SIGTERM);
+      waitpid(pids[j], NULL, 0);
+    }
+  }
+}
+
+/* flow:simulate(template, {games=, seed=, stacks={names}, results=bool, jobs=,
 ** hooks=, dispatch=, progress=fn}) -> list of {scores=, turns=, moves=,
 ** closed={kind=n}} (or the count when results is false). Game i plays
 ** from seed + i - 1. Hooks run in this state through a temporary Play. */
@@ -1030,12 +1068,59 @@ static int flow_simulate(lua_State *L) {
   }
   lua_getfield(L, 3, "progress");
   int progress = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
-  if (want) lua_createtable(L, (int)(games > 0 ? games : 0), 0);
-  int out_idx = lua_gettop(L);
+  lua_getfield(L, 3, "jobs");
+  lua_Integer jobs = luaL_optinteger(L, -1, 1);
+  lua_pop(L, 1);
+  if (jobs < 1) jobs = 1;
+  if (jobs > games) jobs = games > 0 ? games : 1;
+  sim_result *all = NULL;
+  if (want && games > 0) {
+    all = (sim_result *)lua_newuserdatauv(L, sizeof(sim_result) * (size_t)games, 0);
+  }
+  int all_idx = lua_gettop(L);
+  (void)all_idx;
   char err[256];
   long total_moves = 0;
   gk_play *holder_play = hud ? hud->play : NULL;
-  for (lua_Integer i = 0; i < games; i++) {
+  /* Job j plays games [j*games/jobs, (j+1)*games/jobs): the same games,
+  ** seeds and results whatever the number of jobs. Jobs 1.. run in child
+  ** processes (a fork copies the Lua state and the rules with it) and
+  ** send their results back through a pipe; job 0 runs here. */
+  int fds[64][2];
+  pid_t pids[64];
+  if (jobs > 64) jobs = 64;
+  for (lua_Integer j = 1; j < jobs; j++) {
+    if (pipe(fds[j]) != 0) return luaL_error(L, "cannot make a pipe for job %d", (int)j);
+    fflush(stdout);
+    fflush(stderr);
+    pids[j] = fork();
+    if (pids[j] < 0) return luaL_error(L, "cannot start job %d", (int)j);
+    if (pids[j] == 0) {
+      close(fds[j][0]);
+      lua_Integer from = j * games / jobs, to = (j + 1) * games / jobs;
+      int32_t status = 0;
+      long moves = 0;
+      for (lua_Integer i = from; i < to && status == 0; i++) {
+        sim_result res;
+        status = sim_one(view, f, templ, stacks, n_stacks, (uint64_t)(seed + i),
+                         present ? &hooks : NULL, hud, want, &res, err, sizeof err);
+        if (hud) {
+          hud->play = holder_play;
+          mp_gameview_invalidate(view, gk_play_game(holder_play));
+        }
+        moves += res.moves;
+        if (status == 0 && want && !write_all(fds[j][1], &res, sizeof res)) status = -1;
+      }
+      /* a trailer: status, moves, and the message on failure */
+      write_all(fds[j][1], &status, sizeof status);
+      write_all(fds[j][1], &moves, sizeof moves);
+      write_all(fds[j][1], err, sizeof err);
+      _exit(0);
+    }
+    close(fds[j][1]);
+  }
+  lua_Integer first_end = games / jobs;
+  for (lua_Integer i = 0; i < first_end; i++) {
     sim_result res;
     int st = sim_one(view, f, templ, stacks, n_stacks, (uint64_t)(seed + i), present ? &hooks : NULL,
                      hud, want, &res, err, sizeof err);
@@ -1044,35 +1129,69 @@ static int flow_simulate(lua_State *L) {
       mp_gameview_invalidate(view, gk_play_game(holder_play));
     }
     if (st < 0) {
+      reap(fds, pids, jobs);
       lua_pushstring(L, err);
       return lua_error(L);
     }
     total_moves += res.moves;
-    if (want) {
+    if (want) all[i] = res;
+    if (progress && ((i + 1) % 256 == 0 || i + 1 == first_end)) {
+      lua_pushvalue(L, progress);
+      lua_pushinteger(L, (i + 1) * jobs < games ? (i + 1) * jobs : games);
+      lua_call(L, 1, 0);
+    }
+  }
+  for (lua_Integer j = 1; j < jobs; j++) {
+    lua_Integer from = j * games / jobs, to = (j + 1) * games / jobs;
+    bool ok = true;
+    if (want) ok = read_all(fds[j][0], &all[from], sizeof(sim_result) * (size_t)(to - from));
+    int32_t status = -1;
+    long moves = 0;
+    ok = ok && read_all(fds[j][0], &status, sizeof status) && read_all(fds[j][0], &moves, sizeof moves) &&
+         read_all(fds[j][0], err, sizeof err);
+    close(fds[j][0]);
+    fds[j][0] = -1;
+    int ws;
+    waitpid(pids[j], &ws, 0);
+    pids[j] = -1;
+    if (!ok || status != 0) {
+      reap(fds, pids, jobs);
+      if (!ok) snprintf(err, sizeof err, "job %d of the simulation died", (int)j);
+      err[sizeof err - 1] = 0;
+      lua_pushstring(L, err);
+      return lua_error(L);
+    }
+    total_moves += moves;
+  }
+  if (progress && games > 0) {
+    lua_pushvalue(L, progress);
+    lua_pushinteger(L, games);
+    lua_call(L, 1, 0);
+  }
+  if (want) {
+    lua_createtable(L, (int)(games > 0 ? games : 0), 0);
+    int out_idx = lua_gettop(L);
+    for (lua_Integer i = 0; i < games; i++) {
+      const sim_result *res = &all[i];
       lua_createtable(L, 0, 4);
       lua_createtable(L, gk_game_players(templ), 0);
       for (int p = 0; p < gk_game_players(templ); p++) {
-        lua_pushinteger(L, res.scores[p]);
+        lua_pushinteger(L, res->scores[p]);
         lua_rawseti(L, -2, p + 1);
       }
       lua_setfield(L, -2, "scores");
-      lua_pushinteger(L, res.turns);
+      lua_pushinteger(L, res->turns);
       lua_setfield(L, -2, "turns");
-      lua_pushinteger(L, res.moves);
+      lua_pushinteger(L, res->moves);
       lua_setfield(L, -2, "moves");
       lua_newtable(L);
       for (int k = 0; k < gk_rules_kind_count(r); k++)
-        if (res.closed[k]) {
-          lua_pushinteger(L, res.closed[k]);
+        if (res->closed[k]) {
+          lua_pushinteger(L, res->closed[k]);
           lua_setfield(L, -2, gk_rules_kind_name(r, k));
         }
       lua_setfield(L, -2, "closed");
       lua_rawseti(L, out_idx, i + 1);
-    }
-    if (progress && ((i + 1) % 256 == 0 || i + 1 == games)) {
-      lua_pushvalue(L, progress);
-      lua_pushinteger(L, i + 1);
-      lua_call(L, 1, 0);
     }
   }
   if (!want) {

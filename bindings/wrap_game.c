@@ -664,6 +664,12 @@ static int game_ledger(lua_State *L) {
       lua_pushstring(L, gk_rules_kind_name(r, e.kind));
       lua_setfield(L, -2, "kind");
     }
+    if (e.feature >= 0) {
+      /* the feature as it was scored: its root node then, and a handle */
+      setint(L, "node", e.feature);
+      mp_pushfeature(L, 1, e.feature);
+      lua_setfield(L, -2, "feature");
+    }
     setint(L, "turn", e.turn);
     lua_rawseti(L, -2, i + 1);
   }

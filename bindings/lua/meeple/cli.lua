@@ -69,7 +69,7 @@ Game i uses seed SEED + i - 1, so results never depend on --jobs.
 
 ]] .. GAME_OPTIONS .. [[
   --games N            how many games (required)
-  --jobs J             accepted for scripts; games run in this process
+  --jobs J             run in J processes (default 1); results are the same
   --csv | --json       machine-readable output instead of the table
 
 example: meeple sim --games 1000 --players 2 --option tiny_city=2
@@ -317,7 +317,7 @@ local function breakdown(g, players)
   for p = 1, players do by[p] = { kind = {}, reason = {} } end
   for _, e in ipairs(g:ledger()) do
     local b = by[e.player]
-    local k = e.kind or "other"
+    local k = e.kind or "no feature"
     b.kind[k] = (b.kind[k] or 0) + e.points
     b.reason[e.reason] = (b.reason[e.reason] or 0) + e.points
   end
@@ -336,12 +336,16 @@ local function print_scores(g, players)
   local by = breakdown(g, players)
   local best = -math.huge
   for _, s in ipairs(scores) do if s > best then best = s end end
-  printf("\nfinal scores\n")
-  for p = 1, players do
+  local function list(t)
     local parts = {}
-    for _, k in ipairs(sorted(by[p].reason)) do parts[#parts + 1] = ("%s %d"):format(k, by[p].reason[k]) end
-    printf("  player %d  %4d%s   %s\n", p, scores[p], scores[p] == best and " *" or "  ",
-           #parts > 0 and table.concat(parts, ", ") or "-")
+    for _, k in ipairs(sorted(t)) do parts[#parts + 1] = ("%s %d"):format(k, t[k]) end
+    return #parts > 0 and table.concat(parts, ", ") or "-"
+  end
+  printf("\nfinal scores (points by feature kind; by reason where that differs)\n")
+  for p = 1, players do
+    local kinds, reasons = list(by[p].kind), list(by[p].reason)
+    printf("  player %d  %4d%s   %s%s\n", p, scores[p], scores[p] == best and " *" or "  ", kinds,
+           reasons ~= kinds and ("   [reasons: " .. reasons .. "]") or "")
   end
 end
 
@@ -418,7 +422,35 @@ end
 -- Game records (JSON Lines)
 -- ======================================================================
 
-local json = require "cjson"
+local cjson = require "cjson"
+
+-- JSON with object keys in sorted order, so that the same game writes
+-- the same bytes on every run (cjson follows the table's hash order,
+-- which Lua seeds per run). cjson still does the parsing and escaping.
+local function encode(v)
+  if type(v) ~= "table" then return cjson.encode(v) end
+  local n = #v
+  local count = 0
+  for _ in pairs(v) do count = count + 1 end
+  if count == n and (n > 0 or (cjson.array_mt ~= nil and getmetatable(v) == cjson.array_mt)) then
+    local parts = {}
+    for i = 1, n do parts[i] = encode(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  if count == 0 then return "{}" end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  local parts = {}
+  for i, k in ipairs(keys) do
+    local value = v[k]
+    if value == nil then value = v[tonumber(k)] end
+    parts[i] = cjson.encode(k) .. ":" .. encode(value)
+  end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+local json = { encode = encode, decode = cjson.decode }
 
 -- A digest of the whole state after a move: replay compares these.
 local function state_digest(g)
@@ -574,17 +606,18 @@ function M.sim(args, ctx)
   if not opts.games then return usage("sim", "--games N is required") end
   local games, code = int_arg("sim", "games", opts.games, 1)
   if not games then return code end
+  local jobs = 1
   if opts.jobs then
-    local jobs
     jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
     if not jobs then return code end
+    if jobs > 64 then return usage("sim", "--jobs must be at most 64, got %d", jobs) end
   end
   if opts.csv and opts.json then return usage("sim", "--csv and --json exclude each other") end
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
   local ok, results = pcall(loader.simulate, game.rs, {
-    players = game.players, games = games, seed = game.seed,
+    players = game.players, games = games, seed = game.seed, jobs = jobs,
     progress = progress_bar(ctx, games) })
   if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
 

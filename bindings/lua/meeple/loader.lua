@@ -63,6 +63,14 @@ local function dirname(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
+-- "./scripts/../tiles/x" -> "tiles/x": the paths records show.
+local function tidy(path)
+  local n
+  repeat path, n = path:gsub("[^/]+/%.%./", "", 1) until n == 0 or path:match("^%.%./")
+  path = path:gsub("^%./", "")
+  return path
+end
+
 -- A script name ("base", "traders_builders") or a path ("./x/y.lua").
 local function find_script(name, dirs)
   if name:find("/", 1, true) or name:match("%.lua$") then
@@ -71,7 +79,7 @@ local function find_script(name, dirs)
   end
   for _, d in ipairs(dirs) do
     local p = d .. "/" .. name .. ".lua"
-    if exists(p) then return p end
+    if exists(p) then return tidy(p) end
   end
   return nil, ("no script '%s' in %s"):format(name, table.concat(dirs, ", "))
 end
@@ -480,7 +488,7 @@ local function load_tile_sets(decl, rules, tile_dirs)
         local dirs = { dirname(set.script.path) .. "/../tiles", dirname(set.script.path) }
         for _, d in ipairs(tile_dirs) do dirs[#dirs + 1] = d end
         for _, d in ipairs(dirs) do
-          if exists(d .. "/" .. set.name .. ".tiles") then path = d .. "/" .. set.name .. ".tiles" break end
+          if exists(d .. "/" .. set.name .. ".tiles") then path = tidy(d .. "/" .. set.name .. ".tiles") break end
         end
         if not path then
           error(("tiles '%s': no %s.tiles next to %s or in %s"):format(
@@ -870,7 +878,7 @@ function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
-                                   results = opts.results, hooks = rs.dispatch[2],
+                                   results = opts.results, jobs = opts.jobs, hooks = rs.dispatch[2],
                                    dispatch = rs.dispatch[1], progress = opts.progress })
 end
 
