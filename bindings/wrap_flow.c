@@ -626,8 +626,13 @@ static int play_gc(lua_State *L) {
     if (st_ < 0) return playerror(L, ud);                                     \
   } while (0)
 
+/* play:start([first_player]) */
 static int play_start(lua_State *L) {
   mp_play *ud = enter(L);
+  if (!lua_isnoneornil(L, 2)) {
+    int first = mp_checkplayer(L, 2, gk_play_game(ud->play), 0);
+    if (gk_play_set_first_player(ud->play, first) < 0) return playerror(L, ud);
+  }
   FLOW_CALL(ud, gk_play_start(ud->play));
   return 0;
 }

@@ -243,6 +243,8 @@ void gk_play_set_hooks(gk_play *play, const gk_hooks *hooks);
 
 /* Runs to the first decision. */
 int gk_play_start(gk_play *play);
+/* Who plays the first turn (0 by default); only before gk_play_start. */
+int gk_play_set_first_player(gk_play *play, int player);
 int gk_play_phase(const gk_play *play);
 int gk_play_over(const gk_play *play);
 int gk_play_player(const gk_play *play);

@@ -1004,6 +1004,16 @@ static int advance(gk_play *p) {
   }
 }
 
+int gk_play_set_first_player(gk_play *p, int player) {
+  if (!p) return GK_EINVAL;
+  if (p->turn != 0 || p->phase != GK_PHASE_BEGIN_TURN || !gk_valid_player(p->game, player)) {
+    gk_play_set_error(p, "the first player can only be chosen before the first turn");
+    return GK_EINVAL;
+  }
+  p->player = player;
+  return GK_OK;
+}
+
 int gk_play_start(gk_play *p) {
   if (!p) return GK_EINVAL;
   return advance(p);

@@ -135,6 +135,7 @@ local function new_decl()
     phases = {}, actions = {},
     hooks = {},              -- { event, fn, priority, script, order }
     reasons = {},            -- extra score reasons, in order
+    blocked = {},            -- cells that never take a tile
     counters = {}, counter_index = {},
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
@@ -261,10 +262,33 @@ local function make_api(decl, script, cli_options, state)
     error("bad argument #1 to 'tiles' (set name or table expected)", 2)
   end
 
+  -- start { tag = "start", at = {0, 0}, rotation = 0 } lays one start
+  -- tile (found by tag, or `tile = id`); a list of such tables lays a
+  -- whole start board. Each tile laid this way leaves the draw pool.
   function api.start(spec)
     check_loading("start")
     if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
-    decl.start = { tag = spec.tag, tile = spec.tile, at = spec.at or { 0, 0 }, rotation = spec.rotation or 0 }
+    local list = spec[1] and spec or { spec }
+    decl.start = {}
+    for i, s in ipairs(list) do
+      if type(s) ~= "table" or not (s.tag or s.tile) then
+        error(("start: entry %d needs a tile or a tag"):format(i), 2)
+      end
+      decl.start[i] = { tag = s.tag, tile = s.tile, at = s.at or { 0, 0 }, rotation = s.rotation or 0 }
+    end
+  end
+
+  -- blocked { {x, y}, ... }: cells that never take a tile (the edges of a
+  -- start board).
+  function api.blocked(cells)
+    check_loading("blocked")
+    if type(cells) ~= "table" then error("bad argument #1 to 'blocked' (list of {x, y} expected)", 2) end
+    for i, c in ipairs(cells) do
+      if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then
+        error(("blocked: entry %d is not {x, y}"):format(i), 2)
+      end
+      decl.blocked[#decl.blocked + 1] = { c[1], c[2] }
+    end
   end
 
   api.stack = named("stack", function(name, spec)
@@ -840,24 +864,27 @@ function M.new_game(rs, opts)
     error(("%s is for %d to %d players, not %d"):format(decl.game, decl.players.min, decl.players.max, players), 0)
   end
   local g = rs.rules:new_game{ players = players, seed = opts.seed or 1 }
-  local start_id
-  if decl.start then
-    if decl.start.tile then
-      start_id = decl.start.tile
-    else
+  -- the start tiles leave the pool: count them per id
+  local taken = {}
+  for _, s in ipairs(decl.start or {}) do
+    local id = s.tile
+    if not id then
       for _, entry in ipairs(rs.pool) do
         for _, tag in ipairs(entry.tile.tags) do
-          if tag == decl.start.tag and not start_id then start_id = entry.tile.id end
+          if tag == s.tag and not id and (taken[entry.tile.id] or 0) < entry.tile.count then
+            id = entry.tile.id
+          end
         end
       end
     end
-    if not start_id then error("start: no tile tagged '" .. tostring(decl.start.tag) .. "'", 0) end
-    g:place_fixed(start_id, decl.start.at[1], decl.start.at[2], decl.start.rotation)
+    if not id then error("start: no tile tagged '" .. tostring(s.tag) .. "' left", 0) end
+    g:place_fixed(id, s.at[1], s.at[2], s.rotation)
+    taken[id] = (taken[id] or 0) + 1
   end
+  for _, c in ipairs(decl.blocked) do g:block(c[1], c[2]) end
   local used = {}
   for _, entry in ipairs(rs.pool) do
-    local n = entry.tile.count
-    if entry.tile.id == start_id then n = n - 1 end
+    local n = entry.tile.count - (taken[entry.tile.id] or 0)
     if n > 0 then g:stack_add(entry.stack, entry.tile.id, n) end
     used[entry.stack] = true
   end
@@ -883,7 +910,8 @@ function M.simulate(rs, opts)
 end
 
 -- A game in play, started and waiting for its first move. opts: players,
--- seed, agent_seed, start (default true), setup (default true: the start
+-- seed, agent_seed, first_player (default 1), start (default true), setup
+-- (default true: the start
 -- tile and the shuffled stacks; false gives an empty board and stacks).
 function M.new_play(rs, opts)
   local g
@@ -897,7 +925,7 @@ function M.new_play(rs, opts)
                                      agent_seed = opts.agent_seed or opts.seed or 1 })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
-  if opts.start ~= false then play:start() end
+  if opts.start ~= false then play:start(opts.first_player) end
   return play
 end
 
