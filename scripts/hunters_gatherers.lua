@@ -1,0 +1,541 @@
+-- Hunters & Gatherers (2nd edition, HiG 2020): a stand-alone game.
+-- Rules digest: shared/rules/hunters-gatherers.md (cited as §n below).
+-- Tiles: tiles/hunters_gatherers.tiles (its header gives the source).
+--
+--   meeple play --game hunters_gatherers
+--   meeple play --game hunters_gatherers --option shaman_hunters=false
+--
+-- What runs where:
+--   kinds, matching, tiles, stacks, figures          declarations (C)
+--   fisher/gatherer/hunter occupancy, hut per river  figure groups (C)
+--   river and forest scoring during play, majority   score formulas (C)
+--   menhir extra turn and its limits (§2.4)          extra_part (C)
+--   hut blocking across a river system (§3.2)        allow("figure_placement")
+--   logboat, hunting trap (§4.1, phase 1b)           on("tile_placed")
+--   shaman (§4.1)                                    phase "shaman" + collect/action
+--   huts per river system, hunters per grassland,
+--   pit trap, wildfire, raft, covered animals (§4.2) on("final_scoring")
+-- The engine has no "system of features joined through another kind", no
+-- clamped formula term (max(0, deer - tiger)) and no per-segment
+-- attribute read; those parts are hooks until it does (see the report of
+-- issue 8).
+
+game "hunters_gatherers" {
+  title = "Hunters & Gatherers",
+  players = { min = 2, max = 5, default = 2 },   -- §1: 2-5 players
+}
+
+-- {======================================================================
+-- §0 Model: land features
+-- =======================================================================
+
+-- §0: a river runs between two ends (lakes, forests) or loops: it is
+-- complete when no river edge is left open. A lake is always inside one
+-- tile (the tile data never lets a lake reach an edge), so it never
+-- "completes"; it only links rivers into a river system. A forest is
+-- complete with no open forest edge. Grasslands never complete.
+kind "river"     { closes = "ports" }
+kind "lake"      { closes = "never" }
+kind "forest"    { closes = "ports" }
+kind "grassland" { closes = "never" }
+-- §3.1: river meets river, forest forest, grassland grassland; different
+-- kinds may never face each other (the engine's default for unmatched
+-- kinds), so nothing else is declared.
+
+-- Attributes printed on the tiles (tiles file header), all summed.
+attribute "fish"      { merge = "sum" }  -- on rivers and lakes
+attribute "lake_fish" { merge = "sum" }  -- on a river segment: fish of the lake it ends at
+attribute "menhir"    { merge = "sum" }
+attribute "mushrooms" { merge = "sum" }
+attribute "mammoth"   { merge = "sum" }
+attribute "aurochs"   { merge = "sum" }
+attribute "deer"      { merge = "sum" }
+attribute "tiger"     { merge = "sum" }
+-- the bonus powers, each on the feature of its menhir tile that carries it
+attribute "logboat"      { merge = "sum" }  -- lake
+attribute "raft"         { merge = "sum" }  -- lake
+attribute "hunting_trap" { merge = "sum" }  -- grassland
+attribute "pit_trap"     { merge = "sum" }  -- grassland
+attribute "wildfire"     { merge = "sum" }  -- grassland
+attribute "shaman"       { merge = "sum" }  -- grassland
+
+-- }======================================================================
+
+-- {======================================================================
+-- §1 Components and setup
+-- =======================================================================
+
+-- §1 setup 1-2: the start tile face up at 0,0; the 78 regular tiles
+-- shuffled into the draw stack; the 16 menhir tiles shuffled into their
+-- own stack, drawn only by the extra turn (§2.4).
+stack "main"   { draw = true }
+stack "menhir" {}
+stack "none"   {}            -- always empty: "no extra part" for a transform
+tiles "hunters_gatherers_land"   { stack = "main" }
+tiles "hunters_gatherers_menhir" { stack = "menhir" }
+start { tag = "start", at = { 0, 0 }, rotation = 0 }
+
+-- §0, §1 setup 4, §3.2: 5 meeples and 3 huts per player. A meeple's role
+-- is where it stands: fisher (river), gatherer (forest), hunter
+-- (grassland). Meeples block only meeples, huts only huts ("occupancy
+-- counts only the same kind of piece"). Huts never count in river or
+-- forest majorities (strength 0) and stay when their river is scored.
+-- Hunters stay by themselves: grasslands never complete, so they are never
+-- scored (and never sent home) during play.
+figure "meeple" {
+  per_player = 5,
+  on = { "river", "forest", "grassland" },
+  group = "meeple",
+  blocked_by = { "meeple" },
+  strength = 1,
+}
+figure "hut" {
+  per_player = 3,
+  on = { "river", "lake" },
+  group = "hut",
+  blocked_by = { "hut" },   -- in the river or lake itself; the rest of the system: allow below
+  strength = 0,
+  stays = true,
+}
+
+reason "huts"
+reason "hunters"
+reason "logboat"
+reason "hunting_trap"
+
+-- }======================================================================
+
+-- {======================================================================
+-- Options: every ambiguity of §8 (and §2, §4.1) with its default
+-- =======================================================================
+
+local EXTRA_AFTER_LAST = option "extra_after_last" {
+  values = { true, false }, default = true,
+  doc = "§2 end: the last regular tile completes a menhir forest. true (reading A, "
+     .. "recommended, default): the extra turn is still taken, then the game ends; "
+     .. "false (reading B): the game ends at once.",
+}
+
+local SHAMAN_HUNTERS = option "shaman_hunters" {
+  values = { true, false }, default = true,
+  doc = "§4.1 shaman: may it recall a hunter? true (reading A, default: the text says "
+     .. "'1 of your meeples' and hunters are meeples) or false (reading B: hunters "
+     .. "stay until the end). Huts are never recalled.",
+}
+
+local TRAP_OWN_TILE = option "trap_own_tile" {
+  values = { false, true }, default = false,
+  doc = "§8: do animals on the trap's own tile count for the hunting trap and the pit "
+     .. "trap? false (default: the text says 'the 8 surrounding tiles') or true. "
+     .. "(The printed trap tiles show no animal in their grassland.)",
+}
+
+local PIT_TRAPS = option "pit_traps" {
+  values = { "once", "multiply", "add" }, default = "once",
+  doc = "§8: an animal in the zones of several pit traps (only possible with extra "
+     .. "tiles: the game has one pit trap): doubled once (default), x2 per trap "
+     .. "('multiply'), or +1x per trap ('add').",
+}
+
+local WILDFIRE_TRAP = option "wildfire_trap" {
+  values = { false, true }, default = false,
+  doc = "§8: a hunting trap placed in a grassland that already holds the wildfire: "
+     .. "false (default: the wildfire acts at the final scoring, §4.2, so tigers "
+     .. "still cancel deer for the trap) or true (its tigers are already gone).",
+}
+
+local MENHIR_UNPLACEABLE = option "menhir_unplaceable" {
+  values = { "next" }, default = "next",
+  doc = "§3.1 gap: a menhir tile that fits nowhere is discarded and the next menhir "
+     .. "tile drawn (the digest's suggestion; the engine's rule for every stack). "
+     .. "Losing the extra turn instead needs an engine way to end a part from a hook.",
+}
+local _ = MENHIR_UNPLACEABLE
+
+-- }======================================================================
+
+-- {======================================================================
+-- §4.1 Scoring during play
+-- =======================================================================
+
+-- River: 1 per tile + 1 per fish in the river and in the lake(s) that
+-- close it. Each river segment that ends at a lake carries that lake's
+-- fish as lake_fish (tiles file), so the closing lakes' fish is a plain
+-- attribute sum, in C. A lake closing two rivers counts for each
+-- (§4.1 [inferred]); a river whose two ends are the same lake counts it
+-- twice (not covered by the digest; see the report). Fish hidden by a hut
+-- still count (tile data, not figures).
+-- Forest: 2 per tile + 3 per mushroom group. Majority, ties share, all
+-- meeples on the completed feature return (huts stay: `stays`).
+-- Incomplete rivers and forests score nothing at the end (§4.2 step 1).
+score "river"  { closed = { per_tile = 1, fish = 1, lake_fish = 1 } }
+score "forest" { closed = { per_tile = 2, mushrooms = 3 } }
+
+-- §2 phase 4: completing a forest with >= 1 menhir gives one extra turn
+-- with a menhir tile: at most one per turn, never from an extra turn,
+-- none when the menhir stack is empty (all built into extra_part). The
+-- completing player needs no meeple in the forest ([FAQ: wiki]). After
+-- the last regular tile the extra turn is still taken (reading A); the
+-- game then ends because the main stack is empty.
+extra_part { when = "closes", kinds = { "forest" }, attr = "menhir", stack = "menhir" }
+
+if not EXTRA_AFTER_LAST then
+  -- reading B: the last regular tile ends the game, extra turn or not
+  transform("extra_part", function(ctx, stack)
+    if ctx.part == 1 and ctx.game:stack_size("main") == 0 then return "none" end
+  end)
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Helpers: tile data, river systems, the 8 tiles around a tile
+-- =======================================================================
+
+-- A segment's own attributes. The binding gives a feature's merged
+-- attributes only, so each tile type is laid alone on a scratch board
+-- once (one tile: each feature is exactly one segment). This is rule
+-- data, the same for every game, so caching it outside the game state
+-- keeps replays exact.
+local SEG_ATTRS = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
+                    "hunting_trap", "pit_trap", "wildfire", "shaman" }
+local seg_cache = {}
+local function segments(g, id)
+  local s = seg_cache[id]
+  if s then return s end
+  local scratch = g:rules():new_game{ players = 2, seed = 1 }
+  local th = scratch:place_fixed(id, 0, 0, 0).tile
+  s = {}
+  for i = 1, th:info().segments do
+    local f = th:feature(i)
+    local a = {}
+    for _, name in ipairs(SEG_ATTRS) do
+      local v = f:attr(name)
+      if v ~= 0 then a[name] = v end
+    end
+    s[i] = { kind = f:kind(), attrs = a }
+  end
+  scratch:free()
+  seg_cache[id] = s
+  return s
+end
+
+-- The powers of a tile type: { logboat =, hunting_trap =, shaman =,
+-- placed = (one of the first two) }.
+local power_cache = {}
+local function powers(g, id)
+  local p = power_cache[id]
+  if p then return p end
+  p = {}
+  for _, seg in ipairs(segments(g, id)) do
+    for _, name in ipairs({ "logboat", "hunting_trap", "shaman" }) do
+      if seg.attrs[name] then p[name] = true end
+    end
+  end
+  p.placed = p.logboat or p.hunting_trap
+  power_cache[id] = p
+  return p
+end
+
+-- §0 river system: every river and lake reachable through river-lake
+-- contacts (segment adjacency). It stops at forests and open edges.
+local function river_system(fh)
+  local seen, list, i = { [fh:info().root] = true }, { fh }, 1
+  while i <= #list do
+    for _, nb in ipairs(list[i]:adjacent()) do
+      local k = nb:kind()
+      if k == "river" or k == "lake" then
+        local r = nb:info().root
+        if not seen[r] then seen[r] = true; list[#list + 1] = nb end
+      end
+    end
+    i = i + 1
+  end
+  return list
+end
+
+local function has_hut(fh)
+  for _, fig in ipairs(fh:figures()) do
+    if fig:info().kind == "hut" then return true end
+  end
+  return false
+end
+
+-- Tiles counted by a trap at (x, y): the 8 around it, and itself if the
+-- option says so. Returns a set keyed "x,y".
+local function trap_zone(x, y)
+  local z = {}
+  for dx = -1, 1 do
+    for dy = -1, 1 do
+      if dx ~= 0 or dy ~= 0 or TRAP_OWN_TILE then z[(x + dx) .. "," .. (y + dy)] = true end
+    end
+  end
+  return z
+end
+
+-- The animals of a grassland, node by node: { x, y, seg, key, m, a, d, t }
+-- with what the hunting trap covered already taken off.
+local function grassland_animals(g, fh, covered)
+  local out = {}
+  for _, node in ipairs(fh:nodes()) do
+    local info = node.tile:info()
+    local a = segments(g, info.id)[node.segment].attrs
+    local key = info.x .. "," .. info.y .. "," .. node.segment
+    local c = covered[key] or {}
+    out[#out + 1] = {
+      x = info.x, y = info.y, seg = node.segment, key = key,
+      m = (a.mammoth or 0) - (c.m or 0), a = (a.aurochs or 0) - (c.a or 0),
+      d = (a.deer or 0) - (c.d or 0), t = (a.tiger or 0) - (c.t or 0),
+      pit = a.pit_trap or 0,
+    }
+  end
+  return out
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- §3.2 Huts: one per river system
+-- =======================================================================
+
+-- A hut may not go into a river system that already holds a hut, even
+-- far away through lakes (HG-EX-02). A fisher does not block it, and a
+-- hut does not block a fisher (the groups above).
+allow("figure_placement", function(ctx, move)
+  if move.figure ~= "hut" or not move.at.feature then return true end
+  for _, f in ipairs(river_system(move.at.feature)) do
+    if has_hut(f) then return false end
+  end
+  return true
+end)
+
+-- }======================================================================
+
+-- {======================================================================
+-- §2 phase 1b, §4.1 Immediate menhir actions
+-- =======================================================================
+
+-- What the hunting trap covered: "x,y,segment" -> { m =, a =, d =, t = },
+-- kept in the game (so saves, undo and replays keep it) as text in blob
+-- slot 32. Not `state`: a script's state is read and written around every
+-- one of its hooks, which would tax every turn for an event that happens
+-- once a game. (The rules layer gives `state` slots from 1 up.)
+local COVER_SLOT = 32
+local function load_covered(g)
+  local covered, text = {}, g:blob(COVER_SLOT)
+  for key, m, a, d, t in (text or ""):gmatch("([%-%d]+,[%-%d]+,%d+)=(%d+),(%d+),(%d+),(%d+);") do
+    covered[key] = { m = tonumber(m), a = tonumber(a), d = tonumber(d), t = tonumber(t) }
+  end
+  return covered
+end
+local function save_covered(g, covered)
+  local keys, out = {}, {}
+  for key in pairs(covered) do keys[#keys + 1] = key end
+  table.sort(keys)
+  for _, key in ipairs(keys) do
+    local c = covered[key]
+    out[#out + 1] = ("%s=%d,%d,%d,%d;"):format(key, c.m, c.a, c.d, c.t)
+  end
+  g:set_blob(COVER_SLOT, table.concat(out))
+end
+
+on("tile_placed", function(ctx, th)
+  local info = th:info()
+  local g = ctx.game
+  if not powers(g, info.id).placed then return end   -- only 3 menhir tiles act when placed
+  for i, seg in ipairs(segments(g, info.id)) do
+    -- Logboat: 2 per lake in its river system (the logboat lake
+    -- included), complete or not, to the player who placed it; huts do
+    -- not matter.
+    if seg.attrs.logboat then
+      local lakes = 0
+      for _, f in ipairs(river_system(th:feature(i))) do
+        if f:kind() == "lake" then lakes = lakes + 1 end
+      end
+      if lakes > 0 then ctx:score(ctx.player, 2 * lakes, "logboat") end
+    end
+    -- Hunting trap: the animals of its grassland on the 8 tiles around
+    -- it score as at the end (3/2/1, tigers cancel deer, never below 0),
+    -- for the placer; then every animal considered is covered and
+    -- ignored from then on (HG-EX-15). [inferred] tigers left over when
+    -- there are more tigers than deer were considered too: covered.
+    if seg.attrs.hunting_trap then
+      local fh = th:feature(i)
+      local zone = trap_zone(info.x, info.y)
+      local covered = load_covered(g)
+      local M, A, D, T = 0, 0, 0, 0
+      for _, n in ipairs(grassland_animals(g, fh, covered)) do
+        if zone[n.x .. "," .. n.y] and (n.m > 0 or n.a > 0 or n.d > 0 or n.t > 0) then
+          M, A, D, T = M + n.m, A + n.a, D + n.d, T + n.t
+          local c = covered[n.key] or {}
+          c.m, c.a = (c.m or 0) + n.m, (c.a or 0) + n.a
+          c.d, c.t = (c.d or 0) + n.d, (c.t or 0) + n.t
+          covered[n.key] = c
+        end
+      end
+      save_covered(g, covered)
+      if WILDFIRE_TRAP and fh:attr("wildfire") > 0 then T = 0 end
+      local points = 3 * M + 2 * A + math.max(0, D - T)
+      if points > 0 then ctx:score(ctx.player, points, "hunting_trap", fh) end
+    end
+  end
+end)
+
+-- Shaman: right after placing the shaman tile (before phase 2), the
+-- player may return one of their meeples from the board, unscored; it can
+-- then be placed again on the shaman tile. Hunters only with
+-- shaman_hunters; huts never.
+phase "shaman" { after = "place_tile" }
+action "shaman"
+
+-- A shaman move names the feature of the meeple to recall by its first
+-- node in reading order (smallest y, then x, then segment):
+-- "action shaman X Y SEGMENT 0".
+local function first_node(fh)
+  local best
+  for _, node in ipairs(fh:nodes()) do
+    local i = node.tile:info()
+    local key = { i.y, i.x, node.segment }
+    if not best or key[1] < best[1] or (key[1] == best[1] and (key[2] < best[2]
+       or (key[2] == best[2] and key[3] < best[3]))) then best = key end
+  end
+  return best[2], best[1], best[3]
+end
+
+local function recallable(ctx)
+  local out, seen = {}, {}
+  for _, fig in ipairs(ctx.game:figures()) do
+    local fi = fig:info()
+    local f = fi.at and fi.at.feature
+    if fi.owner == ctx.player and fi.kind == "meeple" and f
+       and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
+      local root = f:info().root
+      if not seen[root] then seen[root] = true; out[#out + 1] = { fig = fig, feature = f } end
+    end
+  end
+  return out
+end
+
+collect("shaman", function(ctx)
+  local th = ctx.play:placed()                           -- the tile just placed
+  if not th or not powers(ctx.game, th:info().id).shaman then return {} end
+  local moves = {}
+  for _, r in ipairs(recallable(ctx)) do
+    local x, y, seg = first_node(r.feature)
+    moves[#moves + 1] = { type = "action", action = "shaman", args = { x, y, seg, 0 } }
+  end
+  moves[#moves + 1] = { type = "pass" }                  -- "may": keeping them all is a move too
+  return moves
+end)
+
+on("action", function(ctx, move)
+  if move.action ~= "shaman" then return end
+  local th = ctx.game:tile_at(move.args[1], move.args[2])
+  local target = th and th:feature(move.args[3])
+  for _, r in ipairs(recallable(ctx)) do
+    if r.feature == target then r.fig:return_to_supply(); return end
+  end
+  error("shaman: no meeple of yours there", 0)
+end)
+
+-- }======================================================================
+
+-- {======================================================================
+-- §4.2 Final scoring: huts, then hunters
+-- =======================================================================
+
+-- Majority of one figure kind over a list of features: the players with
+-- the most (at least one), ties all.
+local function leaders_of(features, kind)
+  local count, best = {}, 0
+  for _, f in ipairs(features) do
+    for _, fig in ipairs(f:figures()) do
+      local fi = fig:info()
+      if fi.kind == kind and fi.owner > 0 then
+        count[fi.owner] = (count[fi.owner] or 0) + 1
+        if count[fi.owner] > best then best = count[fi.owner] end
+      end
+    end
+  end
+  local out = {}
+  if best == 0 then return out end
+  for p = 1, 8 do             -- owners count from 1; at most 8 players
+    if count[p] == best then out[#out + 1] = p end
+  end
+  return out
+end
+
+on("final_scoring", function(ctx)
+  local g = ctx.game
+  local done = {}
+  -- Huts (§4.2 step 2): each river system, complete or not, scores 1 per
+  -- fish in its rivers and lakes to its hut majority (ties share); with
+  -- the raft in it, +1 per lake. (A lake's fish is on the lake; the
+  -- rivers' lake_fish copies are not counted again.)
+  for _, fig in ipairs(g:figures()) do
+    local fi = fig:info()
+    local f0 = fi.at and fi.at.feature
+    if fi.kind == "hut" and f0 and not done[f0:info().root] then
+      local system = river_system(f0)
+      local fish, lakes, raft = 0, 0, false
+      for _, f in ipairs(system) do
+        done[f:info().root] = true
+        fish = fish + f:attr("fish")
+        if f:kind() == "lake" then
+          lakes = lakes + 1
+          if f:attr("raft") > 0 then raft = true end
+        end
+      end
+      local points = fish + (raft and lakes or 0)
+      if points > 0 then
+        for _, p in ipairs(leaders_of(system, "hut")) do ctx:score(p, points, "huts", f0) end
+      end
+    end
+  end
+  -- Hunters (§4.2 step 3): each grassland's hunter majority scores
+  -- 3 per mammoth, 2 per aurochs, 1 per deer, each tiger cancelling one
+  -- deer, never below 0; animals covered by the hunting trap are ignored.
+  -- Wildfire: its grassland's tigers are covered (no cancelling). Pit
+  -- trap: animals on its 8 surrounding tiles in this grassland count
+  -- double; tigers eat the least valuable deer first (outside the zone).
+  local covered = load_covered(g)
+  local hunted = {}
+  for _, fig in ipairs(g:figures()) do
+    local fi = fig:info()
+    local fh = fi.at and fi.at.feature
+    if fi.kind == "meeple" and fh and fh:kind() == "grassland" and not hunted[fh:info().root] then
+      hunted[fh:info().root] = true
+      local leaders = leaders_of({ fh }, "meeple")
+      if #leaders > 0 then
+        local nodes = grassland_animals(g, fh, covered)
+        local zones = {}
+        for _, n in ipairs(nodes) do
+          if n.pit > 0 then zones[#zones + 1] = trap_zone(n.x, n.y) end
+        end
+        local points, deer, tigers = 0, {}, 0
+        for _, n in ipairs(nodes) do
+          local k = 0
+          for _, z in ipairs(zones) do if z[n.x .. "," .. n.y] then k = k + 1 end end
+          local mult = 1
+          if k > 0 then
+            if PIT_TRAPS == "multiply" then mult = 2 ^ k // 1
+            elseif PIT_TRAPS == "add" then mult = 1 + k
+            else mult = 2 end
+          end
+          mult = math.tointeger(mult)
+          points = points + (3 * n.m + 2 * n.a) * mult
+          for _ = 1, n.d do deer[#deer + 1] = mult end
+          tigers = tigers + n.t
+        end
+        if fh:attr("wildfire") > 0 then tigers = 0 end
+        table.sort(deer)
+        for i = tigers + 1, #deer do points = points + deer[i] end
+        if points > 0 then
+          for _, p in ipairs(leaders) do ctx:score(p, points, "hunters", fh) end
+        end
+      end
+    end
+  end
+end)
+
+-- }======================================================================
