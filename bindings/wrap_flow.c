@@ -36,6 +36,7 @@ typedef struct mp_play {
   int self;             /* stack index of this userdata during that call */
   int busy;             /* inside a call into the flow: no re-entry */
   uint32_t present;     /* the hooks it calls */
+  uint64_t collect_phases; /* phases with a collector */
 } mp_play;
 
 static const char *const hook_names[] = {
@@ -541,6 +542,21 @@ static int playerror(lua_State *L, mp_play *ud) {
   return lua_error(L);
 }
 
+/* The phases named in opts.collect_phases, as a bit mask (0: none named). */
+static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, t, "collect_phases") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      mask |= 1ull << checkphase(L, lua_gettop(L), f);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
 static uint32_t hookmask(lua_State *L, int t) {
   uint32_t mask = 0;
   if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
@@ -558,7 +574,7 @@ static uint32_t hookmask(lua_State *L, int t) {
 /* Builds the Play userdata around an existing gk_play: user values are
 ** the flow, the game view and the dispatcher. */
 static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
-                        gk_play *play, uint32_t present) {
+                        gk_play *play, uint32_t present, uint64_t collect_phases) {
   flow_idx = lua_absindex(L, flow_idx);
   rules_idx = lua_absindex(L, rules_idx);
   dispatcher_idx = lua_absindex(L, dispatcher_idx);
@@ -566,6 +582,7 @@ static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatche
   memset(ud, 0, sizeof *ud);
   ud->play = play;
   ud->present = present;
+  ud->collect_phases = collect_phases;
   luaL_setmetatable(L, MP_PLAY);
   int self = lua_gettop(L);
   lua_pushvalue(L, flow_idx);
@@ -574,7 +591,7 @@ static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatche
   lua_setiuservalue(L, self, 2);
   lua_pushvalue(L, dispatcher_idx);
   lua_setiuservalue(L, self, 3);
-  gk_hooks hooks = {ud, present, hook_call};
+  gk_hooks hooks = {ud, present, collect_phases, hook_call};
   gk_play_set_hooks(play, present ? &hooks : NULL);
   return ud;
 }
@@ -588,6 +605,7 @@ static int flow_new_play(lua_State *L) {
   luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
   luaL_checktype(L, 3, LUA_TTABLE);
   uint32_t present = hookmask(L, 3);
+  uint64_t collect_phases = collectmask(L, 3, f);
   lua_getfield(L, 3, "dispatch");
   if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
   int disp = lua_gettop(L);
@@ -600,7 +618,7 @@ static int flow_new_play(lua_State *L) {
   gud->game = NULL; /* now the play's */
   gud->generation++;
   gk_play_seed_agent(play, (uint64_t)seed);
-  newplay(L, 1, rules_idx, disp, play, present);
+  newplay(L, 1, rules_idx, disp, play, present, collect_phases);
   return 1;
 }
 
@@ -794,7 +812,7 @@ static int play_clone(lua_State *L) {
   lua_getiuservalue(L, flow_idx, 1); /* rules */
   lua_getiuservalue(L, 1, 3); /* dispatcher */
   /* the copy keeps the original's hook set */
-  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present);
+  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present, ud->collect_phases);
   return 1;
 }
 
@@ -1048,10 +1066,11 @@ static int flow_simulate(lua_State *L) {
   }
   lua_pop(L, 1);
   uint32_t present = hookmask(L, 3);
+  uint64_t collect_phases = collectmask(L, 3, f);
   /* A Play userdata that lends hooks its identity during each game. */
   mp_play *hud = NULL;
   mp_game *view = NULL;
-  gk_hooks hooks = {NULL, present, hook_call};
+  gk_hooks hooks = {NULL, present, collect_phases, hook_call};
   if (present) {
     lua_getfield(L, 3, "dispatch");
     luaL_checktype(L, -1, LUA_TFUNCTION);
@@ -1064,7 +1083,7 @@ static int flow_simulate(lua_State *L) {
       gk_game_free(dummy);
       return luaL_error(L, "not enough memory");
     }
-    hud = newplay(L, 1, rules_idx, disp, holder, present);
+    hud = newplay(L, 1, rules_idx, disp, holder, present, collect_phases);
     hud->L = L;
     hud->self = lua_gettop(L);
     lua_getiuservalue(L, hud->self, 2);

@@ -216,6 +216,8 @@ typedef struct gk_hook_call {
 typedef struct gk_hooks {
   void *ud;
   uint32_t present;         /* bit per gk_hook: only these are called */
+  uint64_t collect_phases;  /* bit per phase with a collector; 0 = every
+                            ** phase when GK_HOOK_COLLECT is present */
   /* GK_OK, or a negative status with a message set by
   ** gk_play_set_error; the flow then undoes the whole action. */
   int (*call)(void *ud, gk_play *play, gk_hook_call *call);

@@ -725,8 +725,14 @@ static int filter(gk_play *p, int hook) {
   return GK_OK;
 }
 
+/* Does this phase have a collector? */
+static bool collects(const gk_play *p, int phase) {
+  if (!has_hook(p, GK_HOOK_COLLECT)) return false;
+  return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
+}
+
 static int collect(gk_play *p) {
-  if (!has_hook(p, GK_HOOK_COLLECT)) return GK_OK;
+  if (!collects(p, p->phase)) return GK_OK;
   enum { EXTRA = 256 };
   int st = reserve_moves(p, p->n_moves + EXTRA);
   if (st) return st;
@@ -872,7 +878,7 @@ static int advance(gk_play *p) {
           p->phase = next_of(p, p->phase);
           continue;
         }
-        if (has_hook(p, GK_HOOK_COLLECT)) {
+        if (collects(p, GK_PHASE_DRAW)) {
           st = collect(p);
           if (st) return st;
           if (p->n_moves > 0) {
@@ -972,7 +978,7 @@ static int advance(gk_play *p) {
         p->extra_used = false;
         p->extra_stack = -1;
         p->stack = p->flow->stack;
-        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !has_hook(p, GK_HOOK_COLLECT))) {
+        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !collects(p, GK_PHASE_DRAW))) {
           p->phase = GK_PHASE_GAME_END;
           continue;
         }

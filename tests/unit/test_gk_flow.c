@@ -222,7 +222,7 @@ static void test_notify_hooks_fire(void **state) {
   hook_log h = {.fail_on = -1};
   gk_hooks hooks = {&h, (1u << GK_HOOK_TURN_BEGIN) | (1u << GK_HOOK_TILE_PLACED) |
                             (1u << GK_HOOK_TURN_END) | (1u << GK_HOOK_FINAL_SCORING),
-                    test_hook};
+                    0, test_hook};
   gk_play *p = new_play(3, 2, &hooks);
   assert_int_equal(gk_play_random_game(p), GK_OK);
   int turns = gk_play_turn(p);
@@ -237,7 +237,7 @@ static void test_notify_hooks_fire(void **state) {
 static void test_allow_hook_vetoes(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .veto_x_positive = 1};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_ALLOW_PLACEMENTS, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_ALLOW_PLACEMENTS, 0, test_hook};
   gk_play *p = new_play(5, 2, &hooks);
   for (int i = 0; i < 60 && !gk_play_over(p); i++) {
     if (gk_play_phase(p) == GK_PHASE_PLACE_TILE) {
@@ -258,7 +258,7 @@ static void test_allow_hook_vetoes(void **state) {
 static void test_transform_doubles_points(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .double_points = 1};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, 0, test_hook};
   gk_play *plain = new_play(11, 2, NULL), *doubled = new_play(11, 2, &hooks);
   gk_play_random_game(plain);
   gk_play_random_game(doubled);
@@ -274,7 +274,7 @@ static void test_transform_doubles_points(void **state) {
 static void test_collect_adds_a_move(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .add_action = 1};
-  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), test_hook};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook};
   gk_play *p = new_play(13, 2, &hooks);
   gk_move m[512];
   int n = gk_play_moves(p, m, 512);
@@ -295,7 +295,7 @@ static void test_collect_adds_a_move(void **state) {
 static void test_failing_hook_rolls_back(void **state) {
   (void)state;
   hook_log h = {.fail_on = GK_HOOK_TILE_PLACED};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_TILE_PLACED, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_TILE_PLACED, 0, test_hook};
   gk_play *p = new_play(17, 2, &hooks);
   unsigned char *before;
   long n = serialize(p, &before);

@@ -740,19 +740,32 @@ local function make_dispatcher(rs, host)
     if rs.decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
   end
 
+  -- The decoded table of each state text seen last: while the stored
+  -- text is unchanged the same table stands for it (hooks change the
+  -- table, and save_state stores the new text), so a hook call parses
+  -- nothing.
+  local decoded = {}
   local function load_state(g, script)
     local slot = state_slot[script]
     if not slot then return nil end
     local text = g:blob(slot)
-    if text then return M.deserialize_state(text), text end
-    return copy_plain(rs.decl.states[script], nil, "state"), nil
+    local cached = decoded[slot]
+    if cached and cached.text == text then return cached.value, text end
+    local value
+    if text then value = M.deserialize_state(text)
+    else value = copy_plain(rs.decl.states[script], nil, "state") end
+    decoded[slot] = { text = text, value = value }
+    return value, text
   end
 
   local function save_state(g, script, value, before)
     local slot = state_slot[script]
     if not slot then return end
     local text = M.serialize_state(value)
-    if text ~= before then g:set_blob(slot, text) end
+    if text ~= before then
+      g:set_blob(slot, text)
+      decoded[slot] = { text = text, value = value }
+    end
   end
 
   -- Runs one script hook with its own state table in ctx.state.
@@ -851,7 +864,12 @@ local function make_dispatcher(rs, host)
     if not names[event] then names[event] = true end
   end
   local hook_names = sorted_keys(names)
-  return dispatch, hook_names
+  local collect_phases = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    if phase then collect_phases[#collect_phases + 1] = phase end
+  end
+  return dispatch, hook_names, collect_phases
 end
 
 -- }=====================================================================
@@ -906,6 +924,7 @@ function M.simulate(rs, opts)
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
                                    results = opts.results, jobs = opts.jobs, hooks = rs.dispatch[2],
+                                   collect_phases = rs.dispatch[3],
                                    dispatch = rs.dispatch[1], progress = opts.progress })
 end
 
@@ -922,6 +941,7 @@ function M.new_play(rs, opts)
   end
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
+                                     collect_phases = rs.dispatch[3],
                                      agent_seed = opts.agent_seed or opts.seed or 1 })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
