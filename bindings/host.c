@@ -140,6 +140,9 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   lua_pop(L, 8);
   meeple_lua_preload(L);
+  /* Hooks make short-lived tables by the thousand over a large, stable
+  ** heap (the loaded rules): the generational collector suits that. */
+  lua_gc(L, LUA_GCGEN, 0, 0);
   luaL_newlibtable(L, host_funcs);
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);

@@ -440,8 +440,10 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   }
   lua_pushinteger(L, c->value);
   lua_setfield(L, -2, "value");
-  pushleaders(L, c->leaders);
-  lua_setfield(L, -2, "leaders");
+  if (c->feature >= 0) { /* only scoring events have leaders */
+    pushleaders(L, c->leaders);
+    lua_setfield(L, -2, "leaders");
+  }
   if (c->move) {
     pushmove(L, ud, self, c->move);
     lua_setfield(L, -2, "move");

@@ -777,18 +777,22 @@ local function make_dispatcher(rs, host)
     return r1, r2
   end
 
-  local function make_ctx(play, args)
-    local g = play:game()
-    local ctx = {
-      game = g, play = play, phase = args.phase, player = play:player(),
-      turn = play:turn(), part = play:part(),
-      option = function(name) return option_values[name] end,
-    }
-    function ctx:score(player, points, reason, feature)
+  -- What every ctx shares, made once: a hook call allocates only its
+  -- ctx table.
+  local function option(name) return option_values[name] end
+  local ctx_methods = {
+    score = function(self, player, points, reason, feature)
       local fh = feature and (feature.handle or feature) or nil
-      g:score(player, points, reason or "bonus", fh)
-    end
-    return ctx
+      self.game:score(player, points, reason or "bonus", fh)
+    end,
+  }
+  local ctx_mt = { __index = ctx_methods }
+
+  local function make_ctx(play, args)
+    return setmetatable({
+      game = play:game(), play = play, phase = args.phase, player = play:player(),
+      turn = play:turn(), part = play:part(), option = option,
+    }, ctx_mt)
   end
 
   local inner

@@ -1,0 +1,498 @@
+-- New World: A Carcassonne Game (RGG) / Mayflower (HiG, 2008).
+-- Rules digest: shared/rules/new-world.md (cited as §n below).
+-- A stand-alone game: none of base.lua's numbers apply (§ Background).
+--
+--   meeple play --game new_world
+--   meeple play --game new_world --option score_order=fixed
+--
+-- Board geometry (§0 [inferred] column indexing): the ten starting spaces
+-- are tiles at x = 0, y = 0..9 (y grows to the south: y = 0 is Plymouth,
+-- y = 9 Jamestown). Land goes west: the column of a cell is -x, so
+-- column 0 is the starting spaces, column 1 the first land column, and
+-- "east" means a smaller column.
+--
+-- What is data (runs in C) and what is Lua:
+--   start board, placement region             start {...} list + blocked cells
+--   settlers, occupancy, roles                 figure "settler"
+--   formulas (completed and final)             score "..." (completed ones are
+--                                              evaluated by this script's phase
+--                                              through play:formula_points)
+--   plains final majority, trappers stay       score "plains" { keep_figures }
+--   sequential scoring, surveyor bonus,        custom phase "survey" (Lua): a
+--   surveyor moves, sweeps (§2.3, §4.1, §4.2)  collect hook on every turn
+--   the options' readings                      hooks registered only when chosen
+--
+-- The start board (tiles NWS0..NWS9 in tiles/new_world.tiles) is a
+-- RECONSTRUCTION: the real board's layout is not public (§8).
+
+game "new_world" {
+  title = "New World: A Carcassonne Game",
+  players = { min = 2, max = 5, default = 2 },   -- 5 colours (§1, §8: no minimum stated)
+}
+
+-- {======================================================================
+-- §0 Features, §1 tiles and the start board
+-- =======================================================================
+
+-- §0: trails and towns close on their edges; a farm, in the middle of a
+-- single tile, closes when the tile is surrounded (§4.1: 1 + 8 = 9);
+-- plains never close. `sea` is only on the start board (east coast).
+kind "trail"  { closes = "ports" }
+kind "town"   { closes = "ports" }
+kind "farm"   { closes = "surrounded" }
+kind "plains" { closes = "never" }
+kind "sea"    { closes = "never" }
+
+-- §0: trading posts on trails, flags on towns, animal symbols on plains
+-- (three types, all worth the same, §4.3: one attribute counts them).
+attribute "post"   { merge = "sum" }
+attribute "flag"   { merge = "sum" }
+attribute "animal" { merge = "sum" }
+
+-- §1: 95 land tiles in 50 types (reconstructed layouts, see the file).
+tiles "new_world"
+stack "main" { draw = true }
+
+-- §0, §1 setup 1: the board's ten starting spaces, one north-south column
+-- on the east coast (reconstructed; tiles tagged `board`).
+local BOARD_ROWS = 10
+do
+  local spaces = {}
+  for y = 0, BOARD_ROWS - 1 do
+    spaces[#spaces + 1] = { tile = ("NWS%d"):format(y), at = { 0, y }, rotation = 0 }
+  end
+  start(spaces)
+end
+
+-- §3.1 [note], [FAQ]: tiles go only west of the starting spaces (column
+-- >= 1), never against the board's north or south edge, and never back
+-- east (seaward) of the first land column, even where the landscape has
+-- grown past the board's ends. Blocked cells do it in C: column 0 above
+-- and below the board, and the sea east of it (x = 1 beside the board;
+-- further east is unreachable then). 95 tiles can reach at most 95 rows
+-- past either end, so 100 rows each way cover every game.
+local REACH = 100
+do
+  local cells = {}
+  for y = -REACH, -1 do cells[#cells + 1] = { 0, y } end
+  for y = BOARD_ROWS, BOARD_ROWS - 1 + REACH do cells[#cells + 1] = { 0, y } end
+  for y = 0, BOARD_ROWS - 1 do cells[#cells + 1] = { 1, y } end
+  blocked(cells)
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Options: the digest's ambiguities (§2, §4.1, §4.3, §8)
+-- =======================================================================
+
+-- §2 step 3 [inferred from NW-EX-09]: the order in which one turn's
+-- completed features are scored. Reading A: the active player chooses
+-- (default); reading B: fixed, the active player's features first, then
+-- the other players' clockwise (within a player: discovery order, the
+-- placed tile's segments first, then farms around it row by row).
+local ORDER = option "score_order" {
+  values = { "choose", "fixed" }, default = "choose",
+  doc = "Order of several features completed in one turn (§2.3): the active player "
+     .. "chooses (reading A, default) or fixed, the active player's first (reading B).",
+}
+
+-- §4.1 ambiguity: a winner with several settlers in the scored feature.
+-- Reading A (literal): +4 per surveyor for each scoring settler in its
+-- column. Reading B: once per player, +4 per surveyor whose column holds
+-- any of that player's scoring settlers.
+local BONUS = option "surveyor_bonus" {
+  values = { "per_settler", "per_player" }, default = "per_settler",
+  doc = "Surveyor bonus for a winner with several settlers (§4.1): per settler "
+     .. "(reading A, default) or once per player (reading B).",
+}
+
+-- §4.3 ambiguity: incomplete trails and towns count tiles (reading A,
+-- default, the family convention) or segments (reading B, literal).
+local FINAL_COUNT = option "final_count" {
+  values = { "tiles", "segments" }, default = "tiles",
+  doc = "Incomplete trails and towns at the end (§4.3): count tiles (reading A, "
+     .. "default) or segments (reading B).",
+}
+
+-- §4.3 ambiguity: the surveyor bonus at final scoring. Reading A: none
+-- (default; NW-EX-10's totals carry none). Reading B: +4 per surveyor in
+-- the scoring settler's column, as during play.
+local FINAL_BONUS = option "final_surveyor_bonus" {
+  values = { false, true }, default = false,
+  doc = "Surveyor bonus at final scoring (§4.3): no (reading A, default) or yes.",
+}
+
+-- §8: whether starting spaces count as surrounding tiles for a farm in
+-- column 1. "count" (default): they are tiles like any other (the FAQ
+-- says start spaces count as tiles for scoring, §4.1). "ignore": they
+-- still fill the farm's neighbourhood (so a column-1 farm can complete)
+-- but add no point: a completed column-1 farm beside the board scores 9
+-- minus the starting spaces around it, an incomplete one 1 + its land
+-- neighbours.
+local FARM_START = option "farm_start_spaces" {
+  values = { "count", "ignore" }, default = "count",
+  doc = "Do starting spaces count as tiles around a farm (§8)? count (default) or ignore.",
+}
+
+-- }======================================================================
+
+-- {======================================================================
+-- §3.2 Settlers, §0 surveyors
+-- =======================================================================
+
+-- §1 setup 3, §3.2: five settlers each (the sixth is the score marker).
+-- Their role is what they stand on: shopkeeper (town), robber (trail),
+-- trapper (plains, lying), farmer (farm). One per feature, anyone's
+-- (occupancy over the whole feature; trappers count for plains,
+-- NW-EX-15); a new farm is always free (a single tile).
+figure "settler" {
+  per_player = 5,
+  on = { "trail", "town", "farm", "plains" },
+  group = "settler",
+  blocked_by = { "settler" },
+  strength = 1,
+}
+
+-- §0, §1 setup 4: two neutral surveyors. Only their column matters.
+-- Each stands on a cell holding a tile of its column ({cell = {x, y}}).
+-- A scenario's setup, which can only put figures on segments, may stand
+-- one on any segment of a tile instead: it is no settler, counts for
+-- nothing, and `stays` keeps it there when that feature is scored. They
+-- start on the board's two end spaces (HiG;
+-- RGG: any two starting spaces, which is the same column 0), put there
+-- by the survey phase on the first turn, unless a scenario's setup
+-- already placed them.
+figure "surveyor" {
+  neutral = 2,
+  on = {},
+  group = "surveyor",
+  strength = 0,
+  stays = true,
+}
+
+-- }======================================================================
+
+-- {======================================================================
+-- §4 Scoring formulas
+-- =======================================================================
+
+-- §4.1 completed features (evaluated by the survey phase below, one at a
+-- time) and §4.3 incomplete ones at the end (evaluated by the engine).
+score "trail" {
+  closed = { per_tile = 1, post = 2 },   -- 1 per tile (not segment) + 2 per trading post
+  final  = { per_tile = 1, post = 2 },   -- §4.3: still 2 per trading post [note]
+}
+score "town" {
+  closed = { per_tile = 2, flag = 2 },   -- 2 per tile (not segment) + 2 per flag
+  final  = { per_tile = 1, flag = 1 },
+}
+score "farm" {
+  closed = { per_block_tile = 1 },       -- 9: the farm tile and its 8 neighbours
+  final  = { per_block_tile = 1 },       -- 1 + each surrounding tile present
+}
+-- §4.3 trappers: the majority of trappers in each plains area scores 1
+-- per animal; they never leave the board (never returned, never swept).
+score "plains" {
+  final = { animal = 1 },
+  keep_figures = true,
+}
+reason "surveyor"
+
+-- }======================================================================
+
+-- {======================================================================
+-- Helpers
+-- =======================================================================
+
+local function column_of_x(x) return -x end
+
+-- The settlers (not surveyors) on a feature.
+local function settlers_on(fh)
+  local out = {}
+  for _, fig in ipairs(fh:figures()) do
+    local info = fig:info()
+    if info.kind == "settler" then out[#out + 1] = { fig = fig, owner = info.owner, at = info.at } end
+  end
+  return out
+end
+
+-- The column a figure standing on a feature is in: its own segment's tile.
+local function figure_column(at)
+  if at.feature then return column_of_x(at.feature:spot().tile:info().x) end
+  if at.tile then return column_of_x(at.tile:info().x) end
+  if at.cell then return column_of_x(at.cell[1]) end
+  return nil
+end
+
+-- Both surveyors: { {fig=, col=}, ... } (empty before they are placed).
+local function surveyors(g)
+  local out = {}
+  for _, fig in ipairs(g:figures()) do
+    local info = fig:info()
+    if info.kind == "surveyor" then
+      local col = figure_column(info.at)
+      if col then out[#out + 1] = { fig = fig, col = col, at = info.at } end
+    end
+  end
+  return out
+end
+
+-- §1 setup 4: the surveyors on the two end spaces of the board.
+local function place_surveyors(g)
+  if g:supply(0, "surveyor") < 2 then return end
+  local ends = { 0, BOARD_ROWS - 1 }
+  for _, y in ipairs(ends) do
+    g:deploy(0, "surveyor", { cell = { 0, y } })
+  end
+end
+
+-- Starting spaces among a farm's eight neighbours (farm_start_spaces).
+local function start_neighbours(g, x, y)
+  local n = 0
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      if (dx ~= 0 or dy ~= 0) and x + dx == 0 then
+        local th = g:tile_at(x + dx, y + dy)
+        if th and th:info().id:match("^NWS") then n = n + 1 end
+      end
+    end
+  end
+  return n
+end
+
+-- Points of a feature by its formula, with the farm option applied.
+local function points_of(ctx, fh, when)
+  local pts = ctx.play:formula_points(fh, when)
+  if FARM_START == "ignore" and fh:kind() == "farm" then
+    local info = fh:spot().tile:info()
+    pts = pts - start_neighbours(ctx.game, info.x, info.y)
+  end
+  return pts
+end
+
+-- Surveyor bonus for the winners of a feature (§4.1): +4 per surveyor in
+-- the scoring settler's column; settlers who lose the majority get none.
+local function pay_bonus(ctx, fh, settlers, leaders, survs)
+  local lead = {}
+  for _, p in ipairs(leaders) do lead[p] = true end
+  if BONUS == "per_settler" then
+    for _, s in ipairs(settlers) do
+      if lead[s.owner] then
+        local col, n = figure_column(s.at), 0
+        for _, sv in ipairs(survs) do if sv.col == col then n = n + 1 end end
+        if n > 0 then ctx:score(s.owner, 4 * n, "surveyor", fh) end
+      end
+    end
+  else
+    for _, p in ipairs(leaders) do
+      local n = 0
+      for _, sv in ipairs(survs) do
+        local here = false
+        for _, s in ipairs(settlers) do
+          if s.owner == p and figure_column(s.at) == sv.col then here = true end
+        end
+        if here then n = n + 1 end
+      end
+      if n > 0 then ctx:score(p, 4 * n, "surveyor", fh) end
+    end
+  end
+end
+
+-- A tile in a column, as close as possible to row y (any tile will do:
+-- "onto any tile in that column", §4.2; the row is irrelevant, §0).
+local function tile_in_column(g, col, y)
+  local best, dist
+  for _, th in ipairs(g:tiles()) do
+    local info = th:info()
+    if column_of_x(info.x) == col then
+      local d = math.abs(info.y - y)
+      if not best or d < dist then best, dist = th, d end
+    end
+  end
+  return best
+end
+
+-- §4.2: the active player moves one surveyor one column west: the
+-- eastern-most if they differ, either if they share a column (the first,
+-- which changes nothing since only columns matter). Neither moves when
+-- no tile lies west of the eastern-most one. Returns true if one moved.
+local function move_surveyor(g)
+  local survs = surveyors(g)
+  if #survs == 0 then return false end
+  local east = survs[1]
+  for i = 2, #survs do if survs[i].col < east.col then east = survs[i] end end
+  local y = 0
+  if east.at.cell then y = east.at.cell[2]
+  elseif east.at.feature then y = east.at.feature:spot().tile:info().y end
+  local th = tile_in_column(g, east.col + 1, y)
+  if not th then return false end
+  local info = th:info()
+  east.fig:move({ cell = { info.x, info.y } })
+  return true
+end
+
+-- §4.2 sweep: every standing settler (not a trapper) in a column east of
+-- the eastern-most surveyor goes home without points.
+local function sweep(g)
+  local survs = surveyors(g)
+  if #survs == 0 then return end
+  local limit = survs[1].col
+  for i = 2, #survs do if survs[i].col < limit then limit = survs[i].col end end
+  for _, fig in ipairs(g:figures()) do
+    local info = fig:info()
+    if info.kind == "settler" and info.at.feature and info.at.feature:kind() ~= "plains" then
+      local col = figure_column(info.at)
+      if col and col < limit then fig:return_to_supply() end
+    end
+  end
+end
+
+-- §2 step 3 a-d for one completed feature. Returns true if it was scored
+-- (it still had standing settlers).
+local function score_one(ctx, fh)
+  local g = ctx.game
+  local settlers = settlers_on(fh)
+  if #settlers == 0 then return false end              -- swept, or never occupied
+  local _, leaders = g:majority(fh, { settler = 1 })   -- ties share (§4.1)
+  local pts = points_of(ctx, fh, "closed")
+  local kind = fh:kind()
+  for _, p in ipairs(leaders) do
+    if pts ~= 0 then ctx:score(p, pts, kind, fh) end   -- a.
+  end
+  pay_bonus(ctx, fh, settlers, leaders, surveyors(g))  -- a. (bonus)
+  for _, s in ipairs(settlers) do s.fig:return_to_supply() end   -- b.
+  if move_surveyor(g) then sweep(g) end                -- c., d.
+  return true
+end
+
+-- The features the placed tile completed that still hold settlers, in
+-- discovery order: the tile's trails and towns, then the farms of the
+-- 3x3 block around it (a farm closes when its last neighbour comes).
+local function pending(ctx)
+  local g, play = ctx.game, ctx.play
+  local th = play:placed()
+  if not th then return {} end
+  local out = {}
+  local function add(fh, x, y, seg)
+    for _, o in ipairs(out) do if o.fh == fh then return end end
+    if #settlers_on(fh) > 0 then out[#out + 1] = { fh = fh, x = x, y = y, seg = seg } end
+  end
+  local info = th:info()
+  local x, y = info.x, info.y
+  for i, fh in ipairs(th:features()) do
+    local k = fh:kind()
+    if (k == "trail" or k == "town") and fh:closed() then add(fh, x, y, i) end
+  end
+  -- every farm is segment 1 of its tile (tiles/new_world.tiles)
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      local t = g:tile_at(x + dx, y + dy)
+      if t then
+        local fh = t:feature(1)
+        if fh:kind() == "farm" and fh:closed() then add(fh, x + dx, y + dy, 1) end
+      end
+    end
+  end
+  return out
+end
+
+-- Reading B: the active player's features first, then clockwise.
+local function fixed_order(ctx, list)
+  local n = #ctx.game:scores()
+  for i, c in ipairs(list) do
+    local key = n
+    for _, s in ipairs(settlers_on(c.fh)) do
+      local d = (s.owner - ctx.player) % n
+      if d < key then key = d end
+    end
+    c.key, c.index = key, i
+  end
+  table.sort(list, function(a, b)
+    if a.key ~= b.key then return a.key < b.key end
+    return a.index < b.index
+  end)
+  return list
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- §2 step 3: the survey phase, between deploying and the engine's own
+-- scoring step (which then finds nothing left to pay: every completed
+-- feature's settlers have gone home here).
+-- =======================================================================
+
+phase "survey" { after = "place_figure" }
+action "survey"
+
+-- Offers the order of scoring as moves when the active player has a real
+-- choice (reading A, two or more features pending); otherwise scores
+-- what is pending, one feature at a time, and offers nothing.
+collect("survey", function(ctx)
+  local g = ctx.game
+  if ctx.turn == 1 then place_surveyors(g) end
+  local list = pending(ctx)
+  if #list == 0 then return {} end
+  if ORDER == "choose" and #list >= 2 then
+    local moves = {}
+    for _, c in ipairs(list) do
+      moves[#moves + 1] = { type = "action", action = "survey", args = { c.x, c.y, c.seg, 0 } }
+    end
+    return moves
+  end
+  if ORDER == "fixed" then list = fixed_order(ctx, list) end
+  for _, c in ipairs(list) do score_one(ctx, c.fh) end
+  return {}
+end)
+
+-- The chosen feature is scored; the phase asks again for the rest.
+on("action", function(ctx, move)
+  if move.action ~= "survey" then return end
+  local a = move.args
+  local th = ctx.game:tile_at(a[1], a[2])
+  score_one(ctx, th:feature(a[3]))
+  return true
+end)
+
+-- }======================================================================
+
+-- {======================================================================
+-- §4.3 Final scoring: the options' readings (no Lua call by default)
+-- =======================================================================
+
+-- Reading B of final_count: segments instead of tiles for incomplete
+-- trails and towns.
+if FINAL_COUNT == "segments" then
+  transform("feature_points", function(ctx, feature, points)
+    if feature.when ~= "final" then return points end
+    if feature.kind == "trail" then
+      return feature.segments + 2 * feature.attrs.post
+    elseif feature.kind == "town" then
+      return feature.segments + feature.attrs.flag
+    end
+    return points
+  end)
+end
+
+-- farm_start_spaces = ignore: an incomplete farm counts land tiles only.
+if FARM_START == "ignore" then
+  transform("feature_points", function(ctx, feature, points)
+    if feature.when == "final" and feature.kind == "farm" then
+      local info = feature.handle:spot().tile:info()
+      return points - start_neighbours(ctx.game, info.x, info.y)
+    end
+    return points
+  end)
+end
+
+-- Reading B of final_surveyor_bonus: the bonus at the end as well.
+if FINAL_BONUS then
+  on("feature_scored", function(ctx, feature, args)
+    if args.when ~= "final" or feature.kind == "plains" then return end
+    local fh = feature.handle
+    pay_bonus(ctx, fh, settlers_on(fh), args.leaders or {}, surveyors(ctx.game))
+  end)
+end
+
+-- }======================================================================
