@@ -370,6 +370,9 @@ int gk_legal_placements(const gk_game *game, int type, gk_placement *out,
 ** only these. */
 int gk_count_placements(const gk_game *game, int type);
 int gk_placement_at(const gk_game *game, int type, int i, gk_placement *out);
+/* Both at once for a random choice: returns the count n and, when n > 0,
+** writes the placement with index floor(r * n / 2^32). */
+int gk_pick_placement(const gk_game *game, int type, uint32_t r, gk_placement *out);
 /* Does the type fit anywhere? 1 or 0. Cheaper than listing. */
 int gk_has_placement(const gk_game *game, int type);
 

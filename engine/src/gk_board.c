@@ -323,13 +323,13 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   int n_pairs = 0;
   const uint8_t *ps = gk_port_seg(r, type, rot);
   const int32_t step4[4] = {-g->w, 1, g->w, -1};
+  const uint32_t *side_key = r->side_key + ((size_t)type * 4 + (size_t)rot) * 4;
   for (int s = 0; s < 4; s++) {
     int32_t nci = ci + step4[s];
     int32_t nt = g->cells[nci].tile;
     if (nt < 0) {
       if (g->cells[nci].fpos == -1) frontier_add(g, nci, x + DX4[s], y + DY4[s]);
-      uint8_t cls = r->side_class[((size_t)type * 4 + (size_t)rot) * 4 + (size_t)s];
-      g->cells[nci].key += (uint32_t)(cls + 1) * r->key_pow[(s + 2) % 4];
+      g->cells[nci].key += side_key[s];
       if (g->cells[nci].fpos >= 0) g->frontier[g->cells[nci].fpos].key = g->cells[nci].key;
       continue;
     }
@@ -348,15 +348,20 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
       pp->mine = mine;
       pp->theirs = theirs;
       pp->ports = 1;
-      pp->their_root_before = gk_find(g, theirs);
       pp->join = (r->kind_join[g->node_kind[mine]] >> g->node_kind[theirs]) & 1;
     }
   }
+  /* The earlier feature each pair reaches is its root before this
+  ** placement joined anything to it: the new tile's own nodes are the
+  ** only ones united so far, so a root reached through an old node is
+  ** an old feature's unless it already took in a new node. */
   for (int i = 0; i < n_pairs; i++) {
     port_pair *pp = &pairs[i];
-    int32_t ra = gk_find(g, pp->mine), rb = gk_find(g, pp->theirs);
+    int32_t rb = gk_find(g, pp->theirs), ra = gk_find(g, pp->mine);
+    pp->their_root_before = rb;
     g->root[ra].open -= pp->ports;
-    g->root[rb].open -= pp->ports;
+    if (ra != rb) g->root[rb].open -= pp->ports;
+    else g->root[ra].open -= pp->ports; /* both ports on one feature */
     if (pp->join && ra != rb) gk_unite(g, ra, rb);
   }
   update_surroundings(g, tile, ci, rep);
@@ -549,6 +554,39 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
   }
   gk_game_seterr(g, "placement_at: no placement with that index");
   return GK_EINVAL;
+}
+
+int gk_pick_placement(const gk_game *g, int type, uint32_t rnd, gk_placement *out) {
+  if (!g) return GK_EINVAL;
+  int st = check_type_rot(g, "pick_placement", type, 0);
+  if (st) return st;
+  if (!out) {
+    gk_game_seterr(g, "pick_placement: no output");
+    return GK_EINVAL;
+  }
+  const gk_rules *r = g->rules;
+  enum { LOCAL = 1024 };
+  if (!r->rotmask || g->n_frontier > LOCAL) {
+    int n = gk_count_placements(g, type);
+    if (n > 0) gk_placement_at(g, type, (int)(((uint64_t)rnd * (uint64_t)n) >> 32), out);
+    return n;
+  }
+  /* One pass over the frontier keeps each cell's mask; the second walks
+  ** those bytes only. */
+  const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
+  uint8_t mask[LOCAL];
+  int n = 0;
+  for (int32_t i = 0; i < g->n_frontier; i++) {
+    mask[i] = tbl[g->frontier[i].key];
+    n += mask[i] >> 4;
+  }
+  if (n == 0) return 0;
+  int k = (int)(((uint64_t)rnd * (uint64_t)n) >> 32);
+  int32_t i = 0;
+  while (k >= (mask[i] >> 4)) k -= mask[i++] >> 4;
+  *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
+                        gk_rot_lists[mask[i] & 15].rot[k]};
+  return n;
 }
 
 int gk_has_placement(const gk_game *g, int type) {

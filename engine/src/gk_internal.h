@@ -79,6 +79,8 @@ struct gk_rules {
   /* Built by freeze. */
   uint8_t *port_seg;    /* [type][rot][12]: segment at board port, or 0xFF */
   uint8_t *side_class;  /* [type][rot][4] */
+  uint32_t *side_key;   /* [type][rot][4]: what the side adds to the key of
+                        ** the empty cell it faces */
   uint8_t *unique_rot;  /* [type]: rotation mask, first of each symmetry */
   uint8_t *canon_rot;   /* [type][rot]: the listed rotation it equals */
   uint16_t *inner_mask; /* [type]: segments with no port */

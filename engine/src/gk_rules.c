@@ -21,6 +21,8 @@ static void free_tables(gk_rules *r) {
   /* sizes as allocated by freeze, which adds 1 so that 0 tiles works */
   gk_mem(&r->alloc, r->port_seg, nt * 4 * GK_PORT_COUNT + 1, 0);
   gk_mem(&r->alloc, r->side_class, nt * 4 * 4 + 1, 0);
+  gk_mem(&r->alloc, r->side_key, (nt * 4 * 4 + 1) * sizeof(uint32_t), 0);
+  r->side_key = NULL;
   gk_mem(&r->alloc, r->unique_rot, nt + 1, 0);
   gk_mem(&r->alloc, r->canon_rot, nt * 4 + 1, 0);
   r->canon_rot = NULL;
@@ -542,6 +544,7 @@ int gk_rules_freeze(gk_rules *r) {
   size_t nt = (size_t)r->n_tiles;
   r->port_seg = gk_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
   r->side_class = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
+  r->side_key = gk_mem(&r->alloc, NULL, 0, (nt * 4 * 4 + 1) * sizeof(uint32_t));
   r->unique_rot = gk_mem(&r->alloc, NULL, 0, nt + 1);
   r->canon_rot = gk_mem(&r->alloc, NULL, 0, nt * 4 + 1);
   r->inner_mask = gk_mem(&r->alloc, NULL, 0, nt * sizeof(uint16_t) + 1);
@@ -550,7 +553,7 @@ int gk_rules_freeze(gk_rules *r) {
   r->template_attrs = gk_mem(&r->alloc, NULL, 0,
                              nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1);
   r->n_keys = 0;
-  if (!r->port_seg || !r->side_class || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
+  if (!r->port_seg || !r->side_class || !r->side_key || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
       !r->surround_mask_any || !r->templates || !r->template_attrs)
     goto nomem;
   for (size_t t = 0; t < nt; t++) {
@@ -645,6 +648,8 @@ int gk_rules_freeze(gk_rules *r) {
   ** neighbouring side classes, the unique rotations that fit. */
   r->key_base = (uint32_t)r->n_classes + 1;
   for (int s = 0, p = 1; s < 4; s++, p *= (int)r->key_base) r->key_pow[s] = (uint32_t)p;
+  for (size_t i = 0; i < nt * 16; i++)
+    r->side_key[i] = (uint32_t)(r->side_class[i] + 1) * r->key_pow[((i % 4) + 2) % 4];
   uint64_t nkeys = (uint64_t)r->key_base * r->key_base * r->key_base * r->key_base;
   r->rotmask = NULL;
   if (nt > 0 && nkeys * nt <= GK_ROTMASK_TABLE_MAX) {
