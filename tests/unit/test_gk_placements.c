@@ -211,6 +211,46 @@ static void test_oracle_1000_games(void **state) {
 /* gk_can_place agrees with the listed placements on every cell of the
 ** box for a few games (including non-unique rotations: a rotation is
 ** legal iff its symmetry class representative is listed). */
+/* gk_count_placements, gk_placement_at and gk_pick_placement agree with
+** the full listing, for every tile type, over real positions. */
+static void test_random_choice_agrees(void **state) {
+  (void)state;
+  gk_placement list[1024];
+  for (uint64_t seed = 1; seed <= 60; seed++) {
+    gk_game *g = base_fixture_new_game(BASE, 2, seed);
+    assert_non_null(g);
+    for (int turn = 0; turn < 60; turn++) {
+      for (int t = 0; t < O.n_types; t++) {
+        int n = gk_legal_placements(g, t, list, 1024);
+        assert_int_equal(gk_count_placements(g, t), n);
+        for (int i = 0; i < n; i++) {
+          gk_placement at;
+          assert_int_equal(gk_placement_at(g, t, i, &at), GK_OK);
+          assert_memory_equal(&at, &list[i], sizeof at);
+        }
+        gk_placement none;
+        assert_int_equal(gk_placement_at(g, t, n, &none), GK_EINVAL);
+        static const uint32_t rs[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 123456789u};
+        for (size_t k = 0; k < sizeof rs / sizeof rs[0]; k++) {
+          gk_placement picked;
+          assert_int_equal(gk_pick_placement(g, t, rs[k], &picked), n);
+          if (n > 0) {
+            int idx = (int)(((uint64_t)rs[k] * (uint64_t)n) >> 32);
+            assert_memory_equal(&picked, &list[idx], sizeof picked);
+          }
+        }
+      }
+      int type = gk_stack_draw_placeable(g, ID.stack);
+      if (type < 0) break;
+      gk_placement m;
+      int n = gk_pick_placement(g, type, (uint32_t)(seed * 2654435761u + (uint64_t)turn * 40503u), &m);
+      assert_true(n > 0);
+      assert_int_equal(gk_place_tile(g, type, m.x, m.y, m.rot, NULL), GK_OK);
+    }
+    gk_game_free(g);
+  }
+}
+
 static void test_can_place_agrees(void **state) {
   (void)state;
   for (uint64_t seed = 1; seed <= 5; seed++) {
@@ -262,6 +302,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_oracle_1000_games),
     cmocka_unit_test(test_can_place_agrees),
+    cmocka_unit_test(test_random_choice_agrees),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -76,6 +76,35 @@ static void test_clone_independent(void **state) {
   free(cbytes);
 }
 
+/* gk_game_copy: a game becomes equal to another, whatever the sizes of
+** the two (a small early game into a big late one and back), and then
+** plays on exactly as the source does. */
+static void test_copy_into_existing(void **state) {
+  (void)state;
+  gk_game *early = game_after(21, 2, 5), *late = game_after(22, 2, 60);
+  gk_blob_set(late, 7, "state", 5);
+  gk_block_cell(late, 400, 400);   /* a much bigger board window */
+  assert_int_equal(gk_game_copy(late, early), GK_OK);
+  assert_true(fx_same_state(late, early));
+  size_t bl = 1;
+  assert_null(gk_blob_get(late, 7, &bl));
+  assert_int_equal(bl, 0);
+  /* both play on identically, and independently */
+  gk_game *twin = gk_game_clone(early);
+  play_out(late);
+  play_out(twin);
+  assert_true(fx_same_state(late, twin));
+  assert_false(fx_same_state(late, early));
+  /* and back: the big one into the small one */
+  assert_int_equal(gk_game_copy(early, late), GK_OK);
+  assert_true(fx_same_state(early, late));
+  assert_int_equal(gk_game_copy(early, early), GK_OK);
+  assert_int_equal(gk_game_copy(NULL, late), GK_EINVAL);
+  gk_game_free(early);
+  gk_game_free(late);
+  gk_game_free(twin);
+}
+
 static void test_serialize_round_trip_and_continue(void **state) {
   (void)state;
   static const int points[] = {0, 1, 17, 40, 70};
@@ -340,6 +369,7 @@ static void test_replay_bad_event(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_clone_independent),
+    cmocka_unit_test(test_copy_into_existing),
     cmocka_unit_test(test_serialize_round_trip_and_continue),
     cmocka_unit_test(test_deserialize_bad_input),
     cmocka_unit_test(test_game_size),
