@@ -6,5 +6,6 @@ foreach(src ${HOST_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME host/${name} COMMAND $<TARGET_FILE:meeple> script ${src}
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(host/${name} PROPERTIES ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+  set_tests_properties(host/${name} PROPERTIES ENVIRONMENT
+    "MEEPLE_ROOT=${CMAKE_SOURCE_DIR};MEEPLE_BIN=$<TARGET_FILE:meeple>")
 endforeach()
