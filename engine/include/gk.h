@@ -253,6 +253,9 @@ typedef struct gk_game gk_game;
 
 /* Creates a game for frozen rules. Supplies start full; stacks empty. */
 gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed);
+/* A new game as this one began: same rules, players and starting RNG,
+** nothing played. Replaying the game's log into it rebuilds the game. */
+gk_game *gk_game_new_like(const gk_game *game);
 /* A fully independent copy (same allocator). NULL on failure. */
 gk_game *gk_game_clone(const gk_game *game);
 void gk_game_free(gk_game *game);
@@ -566,7 +569,7 @@ const void *gk_blob_get(const gk_game *game, int slot, size_t *len);
 /* {--------------------------------------------------------------------
 ** Serialization: a stable, versioned, little-endian byte format.
 ** --------------------------------------------------------------------- */
-#define GK_SERIAL_VERSION 2
+#define GK_SERIAL_VERSION 3
 /* Writes up to cap bytes; returns the full size (call with cap 0 to size). */
 long gk_game_serialize(const gk_game *game, void *buf, size_t cap);
 /* Rebuilds a game; rules must be the ones it was saved with. On failure

@@ -51,7 +51,9 @@ struct gk_play {
   bool ending;            /* end the game when this turn ends */
   int extra_stack;        /* an extra part granted this turn, or -1 */
   bool extra_used;        /* this turn already had its extra part */
-  gk_game *checkpoint;    /* the game before the move, while hooks run */
+  void *blob_keep;        /* the blobs' bytes before the move */
+  size_t blob_keep_cap;
+  size_t blob_kept_len[GK_MAX_BLOBS];
   void *backup;           /* the move list before the move */
   size_t backup_bytes;
   /* The legal moves of the waiting phase. */
@@ -379,7 +381,7 @@ void gk_play_free(gk_play *p) {
   gk_allocator a = p->game->alloc;
   gk_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
   gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
-  gk_game_free(p->checkpoint);
+  gk_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
   gk_mem(&a, p->backup, p->backup_bytes, 0);
   gk_game_free(p->game);
   gk_mem(&a, p, sizeof *p, 0);
@@ -399,7 +401,8 @@ gk_play *gk_play_clone(const gk_play *src) {
   }
   *p = *src;
   p->game = g;
-  p->checkpoint = NULL;
+  p->blob_keep = NULL;
+  p->blob_keep_cap = 0;
   p->backup = NULL;
   p->backup_bytes = 0;
   p->moves = moves;
@@ -1133,6 +1136,56 @@ static int play_move(gk_play *p, const gk_move *m) {
   return advance(p);
 }
 
+/* Copies every blob's bytes aside (one buffer, slot after slot). */
+static int keep_blobs(gk_play *p) {
+  const gk_game *g = p->game;
+  size_t need = 0;
+  for (int b = 0; b < GK_MAX_BLOBS; b++) need += g->blob_len[b];
+  if (need > p->blob_keep_cap) {
+    void *nb = gk_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
+    if (!nb) return GK_ENOMEM;
+    p->blob_keep = nb;
+    p->blob_keep_cap = need;
+  }
+  size_t at = 0;
+  for (int b = 0; b < GK_MAX_BLOBS; b++) {
+    p->blob_kept_len[b] = g->blob_len[b];
+    if (g->blob_len[b]) memcpy((char *)p->blob_keep + at, g->blob[b], g->blob_len[b]);
+    at += g->blob_len[b];
+  }
+  return GK_OK;
+}
+
+/* The game as it was when its log held `mark` events: replay them into a
+** fresh game, put the kept blobs back, and copy the result in place so
+** that pointers to the game stay good. */
+static int rebuild(gk_play *p, int mark) {
+  gk_game *g = p->game;
+  gk_game *fresh = gk_game_new_like(g);
+  if (!fresh) return GK_ENOMEM;
+  int st = gk_replay(fresh, g->log, mark);
+  size_t at = 0;
+  for (int b = 0; b < GK_MAX_BLOBS && st >= 0; b++) {
+    size_t len = p->blob_kept_len[b];
+    void *copy = NULL;
+    if (len) {
+      copy = gk_mem(&fresh->alloc, NULL, 0, len);
+      if (!copy) {
+        st = GK_ENOMEM;
+        break;
+      }
+      memcpy(copy, (char *)p->blob_keep + at, len);
+    }
+    gk_mem(&fresh->alloc, fresh->blob[b], fresh->blob_len[b], 0);
+    fresh->blob[b] = copy;
+    fresh->blob_len[b] = len;
+    at += len;
+  }
+  if (st >= 0) st = gk_game_copy(g, fresh);
+  gk_game_free(fresh);
+  return st < 0 ? st : GK_OK;
+}
+
 int gk_play_apply(gk_play *p, const gk_move *m) {
   if (!p || !m) return GK_EINVAL;
   p->err[0] = 0;
@@ -1162,15 +1215,13 @@ int gk_play_apply_index(gk_play *p, int i) {
     ** reserves before it changes anything. */
     return play_move(p, &move);
   }
-  /* A hook may fail half-way: keep a checkpoint to return to. The
-  ** checkpoint game is kept between moves, so taking one only copies. */
-  if (!p->checkpoint) {
-    p->checkpoint = gk_game_clone(p->game);
-    if (!p->checkpoint) {
-      gk_play_set_error(p, "out of memory");
-      return GK_ENOMEM;
-    }
-  } else if (gk_game_copy(p->checkpoint, p->game)) {
+  /* A hook may fail half-way. The game's log records every change, so
+  ** the game before the move is a fresh game replaying the log up to
+  ** here; only the scripts' blobs, whose contents the log leaves out, are
+  ** kept aside. That costs nothing on the usual path, where hooks
+  ** succeed. */
+  int log_mark = p->game->n_log;
+  if (keep_blobs(p)) {
     gk_play_set_error(p, "out of memory");
     return GK_ENOMEM;
   }
@@ -1198,19 +1249,15 @@ int gk_play_apply_index(gk_play *p, int i) {
     int cap_moves = p->cap_moves;
     gk_placement *place = p->place;
     int32_t cap_place = p->cap_place;
-    gk_game *game = p->game, *checkpoint = p->checkpoint;
+    gk_game *game = p->game;
     *p = saved;
     p->moves = moves;
     p->cap_moves = cap_moves;
     p->place = place;
     p->cap_place = cap_place;
     p->game = game;
-    p->checkpoint = checkpoint;
     void *backup = p->backup;
-    size_t backup_bytes = p->backup_bytes;
-    p->backup = backup;
-    p->backup_bytes = backup_bytes;
-    if (gk_game_copy(game, checkpoint)) {
+    if (rebuild(p, log_mark)) {
       gk_play_set_error(p, "out of memory restoring a game after: %s", why);
       return GK_ENOMEM;
     }

@@ -85,6 +85,7 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
   g->alloc = a;
   g->n_players = n_players;
   gk_rng_seed(g->rng, seed);
+  memcpy(g->rng0, g->rng, sizeof g->rng0);
 
   int nfk = rules->n_figure_kinds;
   int nfig = 0;
@@ -288,6 +289,15 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   for (int b = 0; b < GK_MAX_BLOBS; b++)
     if (src->blob_len[b]) copy_bytes(dst->blob[b], src->blob[b], src->blob_len[b]);
   return GK_OK;
+}
+
+gk_game *gk_game_new_like(const gk_game *g) {
+  if (!g) return NULL;
+  gk_game *fresh = gk_game_new(g->rules, g->n_players, 0);
+  if (!fresh) return NULL;
+  memcpy(fresh->rng, g->rng0, sizeof fresh->rng);
+  memcpy(fresh->rng0, g->rng0, sizeof fresh->rng0);
+  return fresh;
 }
 
 size_t gk_game_size(const gk_game *g) {

@@ -157,6 +157,8 @@ struct gk_game {
   int n_players;
   int turn, player;
   uint64_t rng[4];
+  uint64_t rng0[4];      /* where the generator started: a replay of the
+                         ** log from a fresh game starts there too */
 
   /* Board window. */
   int32_t ox, oy;        /* coordinates of cell index 0 */

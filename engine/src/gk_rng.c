@@ -93,5 +93,7 @@ void gk_rng_set_state(gk_game *g, const uint64_t in[4]) {
 }
 
 void gk_rng_reseed(gk_game *g, uint64_t seed) {
-  if (g) gk_rng_seed(g->rng, seed);
+  if (!g) return;
+  gk_rng_seed(g->rng, seed);
+  memcpy(g->rng0, g->rng, sizeof g->rng0);
 }

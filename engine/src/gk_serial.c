@@ -45,6 +45,7 @@ long gk_game_serialize(const gk_game *g, void *buf, size_t cap) {
   put_i32(&w, g->turn);
   put_i32(&w, g->player);
   for (int i = 0; i < 4; i++) put_u64(&w, g->rng[i]);
+  for (int i = 0; i < 4; i++) put_u64(&w, g->rng0[i]);
   put_u32(&w, (uint32_t)g->n_boardops);
   for (int i = 0; i < g->n_boardops; i++) {
     const gk_boardop *b = &g->boardops[i];
@@ -165,8 +166,9 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
   g = gk_game_new(rules, (int)players, 0);
   if (!g) FAIL("deserialize: out of memory");
   int32_t turn = get_i32(&rd), player = get_i32(&rd);
-  uint64_t rng[4];
+  uint64_t rng[4], rng0[4];
   for (int i = 0; i < 4; i++) rng[i] = get_u64(&rd);
+  for (int i = 0; i < 4; i++) rng0[i] = get_u64(&rd);
 
   uint32_t nops = get_u32(&rd);
   if (rd.bad || nops > rd.len) FAIL("deserialize: truncated board");
@@ -273,5 +275,6 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
   g->turn = turn;
   g->player = player;
   memcpy(g->rng, rng, sizeof rng);
+  memcpy(g->rng0, rng0, sizeof rng0);
   return g;
 }
