@@ -25,9 +25,9 @@ local function check(cond, msg)
   return cond
 end
 
-local function load_rules(rules, options)
-  return loader.load{ game = "base", rules = rules, options = options, run = meeple_host.run,
-                      script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+local function load_rules(rules, options, game, with)
+  return loader.load{ game = game or "base", with = with, rules = rules, options = options,
+                      run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
 end
 
 -- Totals per game (sum over the players), with the simulate results.
@@ -134,13 +134,25 @@ do
     n = n + 1
     local file = path:match("[^/]+$")
     check(readme:find(file, 1, true), "README.md lists " .. file)
-    local ok, err = pcall(load_rules, { path })
-    check(ok, file .. " loads: " .. tostring(err))
+    -- a rule for an expansion says so on its "Run:" line
+    -- (`meeple play --game new_world ...`, `--with traders_builders ...`)
     local text = io.open(path):read("a")
+    local run_line = text:match("Run:%s*([^\n]*)") or ""
+    local game = run_line:match("%-%-game%s+(%S+)")
+    local with = {}
+    for w in (run_line:match("%-%-with%s+(%S+)") or ""):gmatch("[^,]+") do with[#with + 1] = w end
+    local ok, err = pcall(load_rules, { path }, nil, game, with)
+    check(ok, file .. " loads: " .. tostring(err))
+    local play_ok, perr = pcall(function()
+      local rs = load_rules({ path }, nil, game, with)
+      local play = loader.new_play(rs, { seed = 1 })
+      play:random_game()
+    end)
+    check(play_ok, file .. " plays a game: " .. tostring(perr))
     check(text:match("^%-%- ") and text:find("Run:", 1, true), file .. " starts with a comment saying how to run it")
   end
   p:close()
-  check(n >= 6, "at least six examples, found " .. n)
+  check(n >= 8, "at least eight examples, found " .. n)
 end
 
 -- farmers_4: fields pay 4 per city instead of 3, nothing else changes.
