@@ -214,11 +214,18 @@ local function make_api(plan)
   end
 
   -- tiles [[ notation ]]  |  tiles { [[ notation ]], stack = "name" }
+  -- | tiles { file = "kit.tiles" } (next to the scenario, for tiles that
+  -- several scenarios share)
   function api.tiles(arg)
     local at = here()
     before_play(at, "tiles")
     local text, stack = arg, nil
     if type(arg) == "table" then text, stack = arg[1], arg.stack end
+    if type(arg) == "table" and arg.file then
+      if type(arg.file) ~= "string" then bad(at, "tiles: file = \"name.tiles\" expected") end
+      plan.tiles[#plan.tiles + 1] = { file = arg.file, stack = stack, at = at }
+      return
+    end
     if type(text) ~= "string" then bad(at, "tiles: tile notation text expected") end
     plan.tiles[#plan.tiles + 1] = { text = string.rep("\n", text_offset(plan, at)) .. text,
                                     stack = stack, at = at }
@@ -369,7 +376,8 @@ local function load_rules(plan, root)
   local function run_script(chunkname, code, api)
     if inline and chunkname == "@" .. plan.file then
       for _, t in ipairs(plan.tiles) do
-        api.tiles { text = t.text, name = plan.file, stack = t.stack }
+        if t.file then api.tiles { file = t.file, stack = t.stack }
+        else api.tiles { text = t.text, name = plan.file, stack = t.stack } end
       end
       for _, s in ipairs(plan.scripts) do meeple_host.run("@" .. plan.file, s.code, api) end
       return
