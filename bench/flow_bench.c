@@ -31,6 +31,10 @@ int main(int argc, char **argv) {
       return strcmp(argv[i], "--help") ? 2 : 0;
     }
   }
+  if (games < 1) {
+    fprintf(stderr, "meeple-flow-bench: --games must be at least 1\n");
+    return 2;
+  }
   gk_rules *r = base_fixture_rules_unfrozen(NULL);
   base_ids id;
   if (!r || base_fixture_ids(r, &id)) return 1;

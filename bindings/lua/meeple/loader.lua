@@ -63,6 +63,9 @@ local function dirname(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
+-- File helpers the other host modules (meeple.scenario) use too.
+M.readfile, M.exists, M.dirname = readfile, exists, dirname
+
 -- "./scripts/../tiles/x" -> "tiles/x": the paths records show.
 local function tidy(path)
   local n

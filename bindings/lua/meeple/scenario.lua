@@ -25,23 +25,7 @@ local unpack = table.unpack
 -- Small helpers
 -- ======================================================================
 
-local function readfile(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  return text
-end
-
-local function exists(path)
-  local f = io.open(path, "rb")
-  if f then f:close() return true end
-  return false
-end
-
-local function dirname(path)
-  return path:match("^(.*)/[^/]*$") or "."
-end
+local readfile, exists, dirname = loader.readfile, loader.exists, loader.dirname
 
 -- A value as scenario text: {4, 0}, "city", {player = 1, points = 4}.
 local function show(v, depth)
