@@ -182,7 +182,13 @@ local function make_api(decl, script, cli_options, state)
         if spec ~= nil and type(spec) ~= "table" then
           error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
         end
-        return f(name, spec or {})
+        -- the script's line, kept for checks made once every script ran
+        local _, m = pcall(error, "@", 3)
+        spec = spec or {}
+        local pos = type(m) == "string" and m:match("^(.*):%s*@$")
+        -- not a tail call: errors at level 3 must land on the script's line
+        local result = f(name, spec, pos)
+        return result
       end
     end
   end
@@ -319,7 +325,7 @@ local function make_api(decl, script, cli_options, state)
     return mask
   end
 
-  api.figure = named("figure", function(name, spec)
+  api.figure = named("figure", function(name, spec, pos)
     if decl.figure_index[name] then error(("figure '%s' is already declared"):format(name), 3) end
     local fig = {
       name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
@@ -327,7 +333,7 @@ local function make_api(decl, script, cli_options, state)
       blocked_by = groups_mask(spec.blocked_by), needs_own = groups_mask(spec.needs_own),
       strength = type(spec.strength) == "number" and spec.strength or 0,
       strength_attr = type(spec.strength) == "string" and spec.strength or nil,
-      stays = spec.stays and true or false,
+      stays = spec.stays and true or false, at = pos,
     }
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
@@ -360,8 +366,8 @@ local function make_api(decl, script, cli_options, state)
     end
   end
 
-  api.score = named("score", function(kind, spec)
-    decl.scores[kind] = {
+  api.score = named("score", function(kind, spec, pos)
+    decl.scores[kind] = { at = pos,
       closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
       reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
     }
@@ -455,10 +461,10 @@ local function make_api(decl, script, cli_options, state)
   -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
   -- terms added to the kind's scoring that count only for a leader with
   -- that figure on the feature.
-  api.bonus = named("bonus", function(kind, spec)
+  api.bonus = named("bonus", function(kind, spec, pos)
     if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
     decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
-                                         only_with = spec.only_with }
+                                         only_with = spec.only_with, at = pos }
   end)
 
   -- state { ... } declares this script's own part of the game state.
@@ -476,6 +482,9 @@ end
 -- Building the kernel rules and the flow
 -- ======================================================================
 
+-- "file:line: " of a declaration, when known.
+local function at(d) return d and d.at and (d.at .. ": ") or "" end
+
 local FORMULA_KEYS = { per_tile = "tile", per_block_tile = "block", points = "const", const = "const" }
 
 local function formula_terms(decl, kind, spec, where)
@@ -487,14 +496,15 @@ local function formula_terms(decl, kind, spec, where)
     elseif key == "per_adjacent" or key == "per_adjacent_closed" then
       for _, k in ipairs(sorted_keys(v)) do
         if not decl.kind_index[k] then
-          error(("score '%s' %s: unknown kind '%s' in %s"):format(kind, where, k, key), 0)
+          error(("%sscore '%s' %s: unknown kind '%s' in %s"):format(at(decl.scores[kind]), kind, where, k, key), 0)
         end
         terms[#terms + 1] = { key == "per_adjacent" and "adjacent" or "adjacent_closed", k, v[k] }
       end
     elseif decl.attr_index[key] then
       terms[#terms + 1] = { "attr", key, v }
     else
-      error(("score '%s' %s: '%s' is neither a formula term nor a declared attribute"):format(kind, where, key), 0)
+      error(("%sscore '%s' %s: '%s' is neither a formula term nor a declared attribute"):format(
+        at(decl.scores[kind]), kind, where, key), 0)
     end
   end
   return terms
@@ -614,17 +624,17 @@ function M.load(opts)
   local flow = meeple.flow(rules)
   for _, f in ipairs(decl.figures) do
     for _, k in ipairs(f.on) do
-      if not decl.kind_index[k] then error(("figure '%s': unknown kind '%s' in on"):format(f.name, k), 0) end
+      if not decl.kind_index[k] then error(("%sfigure '%s': unknown kind '%s' in on"):format(at(f), f.name, k), 0) end
     end
     if f.strength_attr and not decl.attr_index[f.strength_attr] then
-      error(("figure '%s': strength names unknown attribute '%s'"):format(f.name, f.strength_attr), 0)
+      error(("%sfigure '%s': strength names unknown attribute '%s'"):format(at(f), f.name, f.strength_attr), 0)
     end
     flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
                           needs_own = f.needs_own, strength = f.strength, stays = f.stays,
                           strength_attr = f.strength_attr })
   end
   for _, kind in ipairs(sorted_keys(decl.scores)) do
-    if not decl.kind_index[kind] then error(("score: unknown kind '%s'"):format(kind), 0) end
+    if not decl.kind_index[kind] then error(("%sscore: unknown kind '%s'"):format(at(decl.scores[kind]), kind), 0) end
     local s = decl.scores[kind]
     for _, when in ipairs({ "closed", "final" }) do
       if s[when] then
@@ -632,7 +642,7 @@ function M.load(opts)
         for _, b in ipairs(decl.bonuses) do
           if b.kind == kind and b[when] then
             if not decl.figure_index[b.only_with] then
-              error(("bonus '%s': unknown figure '%s' in only_with"):format(kind, b.only_with), 0)
+              error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(b), kind, b.only_with), 0)
             end
             for _, t in ipairs(formula_terms(decl, kind, b[when], when)) do
               terms[#terms + 1] = { t[1], t[2], t[3], b.only_with }
@@ -645,7 +655,7 @@ function M.load(opts)
     end
   end
   for _, b in ipairs(decl.bonuses) do
-    if not decl.scores[b.kind] then error(("bonus '%s': the kind has no scoring to add to"):format(b.kind), 0) end
+    if not decl.scores[b.kind] then error(("%sbonus '%s': the kind has no scoring to add to"):format(at(b), b.kind), 0) end
   end
   for _, g in ipairs(decl.gains) do flow:gain_on_close(g.when_closed, g.per, g.counter) end
   for _, m in ipairs(decl.majorities) do flow:final_majority(m.counter, m.points, m.reason or m.counter) end
