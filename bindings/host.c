@@ -29,7 +29,6 @@
 struct mp_host {
   mp_sandbox *sb;
   gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
-  int rng_ref;        /* the Game userdata behind it, kept alive */
 };
 
 static uint64_t host_rng(void *ud) {
@@ -73,12 +72,11 @@ static int host_call(lua_State *L) {
 static int host_use_game(lua_State *L) {
   mp_host *h = hostof(L);
   gk_game *g = lua_isnoneornil(L, 1) ? NULL : mp_checkgame(L, 1);
-  luaL_unref(L, LUA_REGISTRYINDEX, h->rng_ref);
-  h->rng_ref = LUA_NOREF;
-  if (g) {
-    lua_pushvalue(L, 1);
-    h->rng_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  }
+  /* Kept alive in the registry under the host's address: hooks lend a
+  ** game twice per event, so no luaL_ref bookkeeping. */
+  lua_settop(L, 1);
+  if (!g) { lua_pop(L, 1); lua_pushnil(L); }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, h);
   h->rng_game = g;
   return 0;
 }
@@ -120,7 +118,6 @@ static const luaL_Reg host_funcs[] = {
 mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   mp_host *h = (mp_host *)calloc(1, sizeof *h);
   if (!h) return NULL;
-  h->rng_ref = LUA_NOREF;
   h->sb = mp_sandbox_new(limits, host_rng, h);
   if (!h->sb) {
     free(h);

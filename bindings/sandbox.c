@@ -803,8 +803,31 @@ void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud) {
   sb->print_ud = fn != NULL ? ud : NULL;
 }
 
-/* The body of mp_sandbox_call: everything but argument checks. 'name'
-** names the script for messages that have no better location. */
+/* The body of mp_sandbox_call: everything but argument checks. */
+static void set_callee(mp_sandbox *sb, const char *name) {
+  size_t n = strlen(name);
+  if (n >= sizeof sb->callee) n = sizeof sb->callee - 1;
+  memcpy(sb->callee, name, n);
+  sb->callee[n] = '\0';
+}
+
+/* The script a function comes from, for messages ("?" for a C function). */
+static void set_callee_of(mp_sandbox *sb, int idx) {
+  lua_State *L = sb->L;
+  lua_Debug ar;
+  lua_pushvalue(L, idx);
+  if (lua_isfunction(L, -1)) {
+    lua_getinfo(L, ">S", &ar);
+    set_callee(sb, ar.short_src);
+  } else {
+    lua_pop(L, 1);
+    set_callee(sb, "?");
+  }
+}
+
+/* 'name' names the script for messages that have no better location; NULL
+** takes it from the function being called. Hooks call here once per event,
+** so only the outermost call pays for finding the name. */
 static int protected_call(mp_sandbox *sb, int nargs, int nresults,
                           const char *name) {
   lua_State *L = sb->L;
@@ -815,7 +838,8 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
     sb->refusals = 0;
     sb->remaining = sb->budget;
     sb->step = sb->budget < HOOK_STEP ? (int)sb->budget : HOOK_STEP;
-    snprintf(sb->callee, sizeof sb->callee, "%s", name);
+    if (name != NULL) set_callee(sb, name);
+    else set_callee_of(sb, -(nargs + 1));
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, sb->step);
   }
   sb->depth++;
@@ -863,19 +887,12 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
 
 int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults) {
   lua_State *L = sb->L;
-  lua_Debug ar;
   sb->err[0] = '\0';
   if (nargs < 0 || lua_gettop(L) < nargs + 1 || !lua_checkstack(L, 2)) {
     set_error(sb, "mp_sandbox_call: bad stack (%d arguments)", nargs);
     return MP_SANDBOX_EINVAL;
   }
-  lua_pushvalue(L, -(nargs + 1));
-  if (lua_isfunction(L, -1)) {
-    lua_getinfo(L, ">S", &ar);
-    return protected_call(sb, nargs, nresults, ar.short_src);
-  }
-  lua_pop(L, 1);
-  return protected_call(sb, nargs, nresults, "?");
+  return protected_call(sb, nargs, nresults, NULL);
 }
 
 /* Runs inside the protected call: (code, len, chunkname) -> env, ... */

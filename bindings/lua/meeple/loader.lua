@@ -799,31 +799,46 @@ local function make_dispatcher(rs, host)
       self.game:score(player, points, reason or "bonus", fh)
     end,
   }
-  local ctx_mt = { __index = ctx_methods }
+  -- The player, turn and part are read from the play when a hook first
+  -- asks: most hooks look at one of them or none, and each is a C call.
+  local ctx_lazy = {
+    player = function(play) return play:player() end,
+    turn = function(play) return play:turn() end,
+    part = function(play) return play:part() end,
+  }
+  local ctx_mt = {
+    __index = function(ctx, key)
+      local read = ctx_lazy[key]
+      if read then
+        local v = read(rawget(ctx, "play"))
+        rawset(ctx, key, v)
+        return v
+      end
+      return ctx_methods[key]
+    end,
+  }
 
-  local function make_ctx(play, args)
-    return setmetatable({
-      game = play:game(), play = play, phase = args.phase, player = play:player(),
-      turn = play:turn(), part = play:part(), option = option,
-    }, ctx_mt)
+  local function make_ctx(play, g, args)
+    return setmetatable({ game = g, play = play, phase = args.phase, option = option }, ctx_mt)
   end
 
   local inner
   -- The game's RNG is lent to math.random only while its hooks run.
   local function dispatch(name, args, play)
-    host.use_game(play:game())
-    local ok, result = pcall(inner, name, args, play)
+    local g = play:game()
+    host.use_game(g)
+    local ok, result = pcall(inner, name, args, play, g)
     host.use_game(nil)
     if not ok then error(result, 0) end
     return result
   end
 
-  function inner(name, args, play)
+  function inner(name, args, play, g)
     local key = name == "collect" and ("collect:" .. args.phase) or name
     local list = by_event[key]
     local result = {}
     if not list then return result end
-    local ctx = make_ctx(play, args)
+    local ctx = make_ctx(play, g, args)
     if name == "feature_points" then
       local value, leaders = args.value, args.leaders
       local fv = feature_view(args.feature)
