@@ -568,6 +568,29 @@ static int game_figures(lua_State *L) {
   return 1;
 }
 
+/* g:placed_figures([kind [, player]]): the figures on the board (not in a
+** supply, not out of the game), optionally of one kind and one owner
+** (0: neutral), in figure order. Saves a rules script a fig:info() per
+** figure of the game when it looks for, say, the wagons in play. */
+static int game_placed_figures(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  int kind = lua_isnoneornil(L, 2) ? -1 : checkfigurekind(L, 2, g);
+  int any_owner = lua_isnoneornil(L, 3);
+  int owner = any_owner ? 0 : mp_checkplayer(L, 3, g, 1);
+  int n = gk_figure_count(g), found = 0;
+  lua_createtable(L, 4, 0);
+  for (int f = 0; f < n; f++) {
+    gk_figure_info fi;
+    if (gk_figure_get(g, f, &fi) < 0) return mp_gameerror(L, g);
+    if (fi.at.where == GK_AT_SUPPLY || fi.at.where == GK_AT_OUT) continue;
+    if (kind >= 0 && fi.kind != kind) continue;
+    if (!any_owner && fi.owner != owner) continue;
+    mp_pushfigure(L, 1, f);
+    lua_rawseti(L, -2, ++found);
+  }
+  return 1;
+}
+
 /* g:majority(feature, {follower = 1, ...}) -> strength, {players}.
 ** Figure kinds left out of the table have strength 0. */
 static int game_majority(lua_State *L) {
@@ -997,6 +1020,7 @@ static const luaL_Reg game_methods[] = {
   {"deploy", game_deploy},
   {"supply", game_supply},
   {"figures", game_figures},
+  {"placed_figures", game_placed_figures},
   {"majority", game_majority},
   {"score", game_score},
   {"scores", game_scores},

@@ -308,7 +308,7 @@ end
 -- else has a barn there (not a majority). Pigs add nothing.
 on("final_scoring", function(ctx)
   local g = ctx.game
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("barn")) do
     local info = fig:info()
     if info.kind == "barn" and info.at.feature then
       local points = 4 * closed_cities(info.at.feature)
@@ -406,7 +406,7 @@ local function waiting_wagons(g)
     if g:supply(p, "wagon") == 0 then list = list or {} end
   end
   if not list then return nil end
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("wagon")) do
     local info = fig:info()
     if info.kind == "wagon" and info.at.feature and info.at.feature:closed() then
       list[#list + 1] = { fig = fig, owner = info.owner, feature = info.at.feature }
@@ -461,7 +461,7 @@ on("action", function(ctx, move)
   end
   if move.action ~= "wagon" then return nil end
   local owner, x, y, seg = move.args[1], move.args[2], move.args[3], move.args[4]
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("wagon", owner)) do
     local info = fig:info()
     if info.kind == "wagon" and info.owner == owner and info.at.feature and info.at.feature:closed() then
       if seg == 0 then fig:return_to_supply()

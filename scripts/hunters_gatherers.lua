@@ -404,7 +404,7 @@ end
 
 local function recallable(ctx)
   local out, seen = {}, {}
-  for _, fig in ipairs(ctx.game:figures()) do
+  for _, fig in ipairs(ctx.game:placed_figures("meeple", ctx.player)) do
     local fi = fig:info()
     local f = fi.at and fi.at.feature
     if fi.owner == ctx.player and fi.kind == "meeple" and f
@@ -472,7 +472,7 @@ on("final_scoring", function(ctx)
   -- fish in its rivers and lakes to its hut majority (ties share); with
   -- the raft in it, +1 per lake. (A lake's fish is on the lake; the
   -- rivers' lake_fish copies are not counted again.)
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("hut")) do
     local fi = fig:info()
     local f0 = fi.at and fi.at.feature
     if fi.kind == "hut" and f0 and not done[f0:info().root] then
@@ -500,7 +500,7 @@ on("final_scoring", function(ctx)
   -- double; tigers eat the least valuable deer first (outside the zone).
   local covered = load_covered(g)
   local hunted = {}
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("meeple")) do
     local fi = fig:info()
     local fh = fi.at and fi.at.feature
     if fi.kind == "meeple" and fh and fh:kind() == "grassland" and not hunted[fh:info().root] then

@@ -228,7 +228,7 @@ end
 -- Both surveyors: { {fig=, col=}, ... } (empty before they are placed).
 local function surveyors(g)
   local out = {}
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("surveyor")) do
     local info = fig:info()
     if info.kind == "surveyor" then
       local col = figure_column(info.at)
@@ -339,7 +339,7 @@ local function sweep(g)
   if #survs == 0 then return end
   local limit = survs[1].col
   for i = 2, #survs do if survs[i].col < limit then limit = survs[i].col end end
-  for _, fig in ipairs(g:figures()) do
+  for _, fig in ipairs(g:placed_figures("settler")) do
     local info = fig:info()
     if info.kind == "settler" and info.at.feature and info.at.feature:kind() ~= "plains" then
       local col = figure_column(info.at)

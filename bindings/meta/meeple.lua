@@ -212,6 +212,11 @@ function Game:supply(player, kind) end
 ---@param at? meeple.Location
 ---@return meeple.Figure[]
 function Game:figures(at) end
+---The figures on the board (not in a supply, not out of the game).
+---@param kind? string only this kind
+---@param player? integer only this owner (0: neutral)
+---@return meeple.Figure[]
+function Game:placed_figures(kind, player) end
 ---@param feature meeple.Feature
 ---@param strengths table<string, integer>
 ---@return integer strength, integer[] players
