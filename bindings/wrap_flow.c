@@ -768,6 +768,24 @@ static int play_placed(lua_State *L) {
   return 1;
 }
 
+/* play:closed(): handles of the features this part's tile closed, not
+** yet scored, in the order they closed. */
+static int play_closed(lua_State *L) {
+  mp_play *ud = enter(L);
+  int32_t roots[GK_REPORT_MAX];
+  int n = gk_play_closed(ud->play, roots, GK_REPORT_MAX);
+  if (n < 0) return luaL_error(L, "closed: %s", gk_play_error(ud->play));
+  if (n > GK_REPORT_MAX) n = GK_REPORT_MAX;
+  lua_createtable(L, n, 0);
+  int view = pushview(L, 1);
+  for (int i = 0; i < n; i++) {
+    mp_pushfeature(L, view, roots[i]);
+    lua_rawseti(L, -3, i + 1);
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
 static int play_game(lua_State *L) {
   enter(L);
   pushview(L, 1);
@@ -1263,6 +1281,7 @@ static const luaL_Reg play_methods[] = {
   {"part", play_part},
   {"tile", play_tile},
   {"placed", play_placed},
+  {"closed", play_closed},
   {"game", play_game},
   {"score_feature", play_score_feature},
   {"formula_points", play_formula_points},

@@ -372,7 +372,8 @@ end
 local function pending(ctx)
   local g, play = ctx.game, ctx.play
   local th = play:placed()
-  if not th then return {} end
+  -- only a feature this tile closed can be pending: most turns close none
+  if not th or #play:closed() == 0 then return {} end
   local out = {}
   local function add(fh, x, y, seg)
     for _, o in ipairs(out) do if o.fh == fh then return end end

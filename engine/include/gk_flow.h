@@ -254,6 +254,12 @@ int gk_play_turn(const gk_play *play);
 int gk_play_part(const gk_play *play);   /* 1, or 2 in an extra part */
 int gk_play_tile(const gk_play *play);   /* the tile to place, or -1 */
 int gk_play_placed(const gk_play *play); /* placed-tile index this part, or -1 */
+/* Features the tile placed this part closed that the score phase has not
+** scored yet (empty after it), as distinct roots in the order they closed.
+** Writes at most cap and returns the count, so cap 0 sizes the buffer.
+** A phase between placing and scoring can react to what closed without
+** looking over the board. */
+int gk_play_closed(const gk_play *play, int32_t *out, int cap);
 
 /* The legal moves now; same counting as gk_legal_placements. */
 int gk_play_moves(gk_play *play, gk_move *out, int cap);

@@ -468,6 +468,21 @@ int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
 int gk_play_tile(const gk_play *p) { return p ? p->tile : GK_EINVAL; }
 int gk_play_placed(const gk_play *p) { return p ? p->placed : GK_EINVAL; }
 
+int gk_play_closed(const gk_play *p, int32_t *out, int cap) {
+  if (!p || cap < 0 || (cap > 0 && !out)) return GK_EINVAL;
+  int n = 0;
+  for (int i = 0; i < p->n_closed; i++) {
+    /* roots now: a closed feature may have merged since the report */
+    int32_t root = gk_find(p->game, p->closed[i]);
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++) seen = gk_find(p->game, p->closed[j]) == root;
+    if (seen) continue;
+    if (n < cap) out[n] = root;
+    n++;
+  }
+  return n;
+}
+
 void gk_play_end_game(gk_play *p) {
   if (p) p->ending = true;
 }

@@ -446,6 +446,24 @@ do
   check(play:turn() == 1, "the play is still on turn 1")
 end
 
+-- play:closed(): what the tile just placed closed, until the score phase.
+do
+  local play = loader.new_play(load(), { players = 2, seed = 1, start = false })
+  play:game():force("main", { "E", "U" })
+  play:start()
+  check(#play:closed() == 0, "nothing closed before a tile is placed")
+  local start_city = play:game():feature_at(0, 0, "N")
+  play:apply_index(play:find_move("place E 0,-1 r2"))   -- caps the start tile's city
+  check(play:phase() == "place_figure", "the deploy decision comes next: " .. play:phase())
+  local closed = play:closed()
+  check(#closed == 1 and closed[1] == start_city and closed[1]:closed(),
+        "the capped city is listed as closed: " .. #closed)
+  play:apply_index(play:find_move("pass"))
+  check(play:turn() == 2 and #play:closed() == 0, "scored, so no longer listed")
+  play:apply_index(play:find_move("place U 1,0 r1"))    -- extends the road, closes nothing
+  check(#play:closed() == 0, "a tile that closes nothing lists nothing")
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

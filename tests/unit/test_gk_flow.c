@@ -127,6 +127,41 @@ static void test_invariants_2000_games(void **state) {
   assert_true(games_with_points > 1900); /* the games really were played */
 }
 
+/* gk_play_closed lists closed, distinct roots between placing and scoring,
+** and nothing once the score phase has run. */
+static void test_closed_between_place_and_score(void **state) {
+  (void)state;
+  long listed = 0;
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    gk_play *p = new_play(seed, 2, NULL);
+    gk_game *g = gk_play_game(p);
+    assert_int_equal(gk_play_closed(p, NULL, 0), 0);
+    while (!gk_play_over(p)) {
+      assert_int_equal(gk_play_random_move(p), GK_OK);
+      int32_t roots[GK_REPORT_MAX];
+      int n = gk_play_closed(p, roots, GK_REPORT_MAX);
+      assert_true(n >= 0 && n <= GK_REPORT_MAX);
+      assert_int_equal(gk_play_closed(p, NULL, 0), n);
+      if (gk_play_phase(p) == GK_PHASE_PLACE_TILE) assert_int_equal(n, 0);
+      for (int i = 0; i < n; i++) {
+        assert_int_equal(gk_feature_root(g, roots[i]), roots[i]);
+        assert_true(gk_feature_closed(g, roots[i]) == 1);
+        for (int j = 0; j < i; j++) assert_true(roots[i] != roots[j]);
+      }
+      listed += n;
+    }
+    gk_play_free(p);
+  }
+  /* features really were closed and listed (random agents run out of
+  ** followers early, and with none to deploy the flow scores at once) */
+  if (listed < 300) fail_msg("only %ld listed", listed);
+  assert_int_equal(gk_play_closed(NULL, NULL, 0), GK_EINVAL);
+  gk_play *p = new_play(1, 2, NULL);
+  assert_int_equal(gk_play_closed(p, NULL, -1), GK_EINVAL);
+  assert_int_equal(gk_play_closed(p, NULL, 3), GK_EINVAL);
+  gk_play_free(p);
+}
+
 /* {------------------------------------------------------------------
 ** Determinism and clones
 ** ------------------------------------------------------------------- */
@@ -471,6 +506,7 @@ static void test_counters_in_state(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_invariants_2000_games),
+      cmocka_unit_test(test_closed_between_place_and_score),
       cmocka_unit_test(test_same_seed_same_game),
       cmocka_unit_test(test_clone_plays_on_alone),
       cmocka_unit_test(test_notify_hooks_fire),
