@@ -37,6 +37,7 @@ typedef struct mp_play {
   int busy;             /* inside a call into the flow: no re-entry */
   uint32_t present;     /* the hooks it calls */
   uint64_t collect_phases; /* phases with a collector */
+  uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
 } mp_play;
 
 static const char *const hook_names[] = {
@@ -559,6 +560,24 @@ static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
   return mask;
 }
 
+/* The figure kinds named in opts.deploy_figures, as a bit mask (0: all). */
+static uint32_t deploymask(lua_State *L, int t, const gk_flow *f) {
+  uint32_t mask = 0;
+  if (lua_getfield(L, t, "deploy_figures") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      int kind = mp_checkname(L, lua_gettop(L), gk_flow_rules(f), gk_rules_find_figure_kind,
+                              "figure kind");
+      luaL_argcheck(L, kind < 32, 3, "deploy_figures: figure kind beyond the 32nd");
+      mask |= 1u << kind;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
 static uint32_t hookmask(lua_State *L, int t) {
   uint32_t mask = 0;
   if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
@@ -576,7 +595,8 @@ static uint32_t hookmask(lua_State *L, int t) {
 /* Builds the Play userdata around an existing gk_play: user values are
 ** the flow, the game view and the dispatcher. */
 static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
-                        gk_play *play, uint32_t present, uint64_t collect_phases) {
+                        gk_play *play, uint32_t present, uint64_t collect_phases,
+                        uint32_t deploy_kinds) {
   flow_idx = lua_absindex(L, flow_idx);
   rules_idx = lua_absindex(L, rules_idx);
   dispatcher_idx = lua_absindex(L, dispatcher_idx);
@@ -585,6 +605,7 @@ static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatche
   ud->play = play;
   ud->present = present;
   ud->collect_phases = collect_phases;
+  ud->deploy_kinds = deploy_kinds;
   luaL_setmetatable(L, MP_PLAY);
   int self = lua_gettop(L);
   lua_pushvalue(L, flow_idx);
@@ -593,7 +614,7 @@ static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatche
   lua_setiuservalue(L, self, 2);
   lua_pushvalue(L, dispatcher_idx);
   lua_setiuservalue(L, self, 3);
-  gk_hooks hooks = {ud, present, collect_phases, hook_call};
+  gk_hooks hooks = {ud, present, collect_phases, hook_call, deploy_kinds};
   gk_play_set_hooks(play, present ? &hooks : NULL);
   return ud;
 }
@@ -608,6 +629,7 @@ static int flow_new_play(lua_State *L) {
   luaL_checktype(L, 3, LUA_TTABLE);
   uint32_t present = hookmask(L, 3);
   uint64_t collect_phases = collectmask(L, 3, f);
+  uint32_t deploy_kinds = deploymask(L, 3, f);
   lua_getfield(L, 3, "dispatch");
   if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
   int disp = lua_gettop(L);
@@ -620,7 +642,7 @@ static int flow_new_play(lua_State *L) {
   gud->game = NULL; /* now the play's */
   gud->generation++;
   gk_play_seed_agent(play, (uint64_t)seed);
-  newplay(L, 1, rules_idx, disp, play, present, collect_phases);
+  newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds);
   return 1;
 }
 
@@ -832,7 +854,8 @@ static int play_clone(lua_State *L) {
   lua_getiuservalue(L, flow_idx, 1); /* rules */
   lua_getiuservalue(L, 1, 3); /* dispatcher */
   /* the copy keeps the original's hook set */
-  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present, ud->collect_phases);
+  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present, ud->collect_phases,
+          ud->deploy_kinds);
   return 1;
 }
 
@@ -1087,10 +1110,11 @@ static int flow_simulate(lua_State *L) {
   lua_pop(L, 1);
   uint32_t present = hookmask(L, 3);
   uint64_t collect_phases = collectmask(L, 3, f);
+  uint32_t deploy_kinds = deploymask(L, 3, f);
   /* A Play userdata that lends hooks its identity during each game. */
   mp_play *hud = NULL;
   mp_game *view = NULL;
-  gk_hooks hooks = {NULL, present, collect_phases, hook_call};
+  gk_hooks hooks = {NULL, present, collect_phases, hook_call, deploy_kinds};
   if (present) {
     lua_getfield(L, 3, "dispatch");
     luaL_checktype(L, -1, LUA_TFUNCTION);
@@ -1103,7 +1127,7 @@ static int flow_simulate(lua_State *L) {
       gk_game_free(dummy);
       return luaL_error(L, "not enough memory");
     }
-    hud = newplay(L, 1, rules_idx, disp, holder, present, collect_phases);
+    hud = newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
     hud->L = L;
     hud->self = lua_gettop(L);
     lua_getiuservalue(L, hud->self, 2);

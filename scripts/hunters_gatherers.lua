@@ -302,12 +302,12 @@ end
 -- far away through lakes (HG-EX-02). A fisher does not block it, and a
 -- hut does not block a fisher (the groups above).
 allow("figure_placement", function(ctx, move)
-  if move.figure ~= "hut" or not move.at.feature then return true end
+  if not move.at.feature then return true end
   for _, f in ipairs(river_system(move.at.feature)) do
     if has_hut(f) then return false end
   end
   return true
-end)
+end, { figures = { "hut" } })                -- only hut moves are asked about
 
 -- }======================================================================
 

@@ -176,6 +176,7 @@ function state(default) end
 
 ---@class rules.HookOpts
 ---@field priority? integer lower runs first (default 0)
+---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
 
 --- What a hook sees of a feature.
 ---@class rules.FeatureView

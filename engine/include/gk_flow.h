@@ -221,6 +221,11 @@ typedef struct gk_hooks {
   /* GK_OK, or a negative status with a message set by
   ** gk_play_set_error; the flow then undoes the whole action. */
   int (*call)(void *ud, gk_play *play, gk_hook_call *call);
+  /* bit per figure kind the GK_HOOK_ALLOW_DEPLOYS filter looks at: it is
+  ** called only when a deploy of such a kind is among the moves, so a
+  ** veto about one rare figure costs nothing on other turns. 0 = every
+  ** kind. */
+  uint32_t deploy_kinds;
 } gk_hooks;
 
 /* }==================================================================== */

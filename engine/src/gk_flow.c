@@ -731,6 +731,13 @@ static int reserve_moves(gk_play *p, int need) {
 
 static int filter(gk_play *p, int hook) {
   if (!has_hook(p, hook) || p->n_moves == 0) return GK_OK;
+  if (hook == GK_HOOK_ALLOW_DEPLOYS && p->hooks.deploy_kinds != 0) {
+    bool wanted = false;
+    for (int i = 0; i < p->n_moves && !wanted; i++)
+      wanted = p->moves[i].type == GK_MOVE_DEPLOY &&
+               ((p->hooks.deploy_kinds >> p->moves[i].figure_kind) & 1u);
+    if (!wanted) return GK_OK;
+  }
   gk_hook_call c = {.hook = hook, .phase = p->phase, .feature = -1, .moves = p->moves,
                     .n_moves = p->n_moves, .cap_moves = p->n_moves};
   int st = call_hook(p, &c);

@@ -464,6 +464,42 @@ do
   check(#play:closed() == 0, "a tile that closes nothing lists nothing")
 end
 
+-- allow("figure_placement", fn, { figures = {...} }): asked only about
+-- those figures' moves; the others stay legal without a call.
+do
+  local path = script[[
+    allow("figure_placement", function(ctx, move)
+      if move.figure ~= "pig" then error("asked about a " .. tostring(move.figure)) end
+      return false                                    -- no pig, ever
+    end, { figures = { "pig" } })
+  ]]
+  local rs = loader.load{ game = "base", with = { "traders_builders" }, rules = { path },
+                          run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+  local pigs_offered, scored = 0, 0
+  for seed = 1, 20 do
+    local play = loader.new_play(rs, { players = 2, seed = seed })
+    while not play:over() do
+      for _, m in ipairs(play:moves()) do
+        if m.type == "deploy" and m.figure == "pig" then pigs_offered = pigs_offered + 1 end
+      end
+      play:random_move()
+    end
+    scored = scored + #play:game():ledger()
+  end
+  check(pigs_offered == 0, "the veto removed every pig move: " .. pigs_offered)
+  check(scored > 0, "the other figures were still deployed and scored")
+
+  local err = load_error{ script[[
+    allow("figure_placement", function() return true end, { figures = { "dragon" } })
+  ]] }
+  check(has(err, "unknown figure 'dragon'") and has(err, ".lua:1:"),
+        "an unknown figure names the script line: " .. tostring(err))
+  err = load_error{ script[[
+    on("turn_end", function() end, { figures = { "meeple" } })
+  ]] }
+  check(has(err, "'figures' only narrows"), "figures on another event is refused: " .. tostring(err))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

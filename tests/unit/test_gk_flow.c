@@ -257,7 +257,7 @@ static void test_notify_hooks_fire(void **state) {
   hook_log h = {.fail_on = -1};
   gk_hooks hooks = {&h, (1u << GK_HOOK_TURN_BEGIN) | (1u << GK_HOOK_TILE_PLACED) |
                             (1u << GK_HOOK_TURN_END) | (1u << GK_HOOK_FINAL_SCORING),
-                    0, test_hook};
+                    0, test_hook, 0};
   gk_play *p = new_play(3, 2, &hooks);
   assert_int_equal(gk_play_random_game(p), GK_OK);
   int turns = gk_play_turn(p);
@@ -272,7 +272,7 @@ static void test_notify_hooks_fire(void **state) {
 static void test_allow_hook_vetoes(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .veto_x_positive = 1};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_ALLOW_PLACEMENTS, 0, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_ALLOW_PLACEMENTS, 0, test_hook, 0};
   gk_play *p = new_play(5, 2, &hooks);
   for (int i = 0; i < 60 && !gk_play_over(p); i++) {
     if (gk_play_phase(p) == GK_PHASE_PLACE_TILE) {
@@ -290,10 +290,37 @@ static void test_allow_hook_vetoes(void **state) {
   gk_play_free(p);
 }
 
+/* deploy_kinds: the deploy veto is asked only on turns that offer a
+** figure of a kind it names. */
+static void test_deploy_veto_narrowed_by_kind(void **state) {
+  (void)state;
+  hook_log all = {.fail_on = -1}, none = {.fail_on = -1}, followers = {.fail_on = -1};
+  gk_hooks h_all = {&all, 1u << GK_HOOK_ALLOW_DEPLOYS, 0, test_hook, 0};
+  gk_hooks h_none = {&none, 1u << GK_HOOK_ALLOW_DEPLOYS, 0, test_hook, 1u << 31};
+  gk_hooks h_followers = {&followers, 1u << GK_HOOK_ALLOW_DEPLOYS, 0, test_hook,
+                          1u << IDS.follower};
+  gk_play *a = new_play(11, 2, &h_all);
+  gk_play *b = new_play(11, 2, &h_none);
+  gk_play *c = new_play(11, 2, &h_followers);
+  assert_int_equal(gk_play_random_game(a), GK_OK);
+  assert_int_equal(gk_play_random_game(b), GK_OK);
+  assert_int_equal(gk_play_random_game(c), GK_OK);
+  assert_true(all.calls[GK_HOOK_ALLOW_DEPLOYS] > 10);
+  assert_int_equal(none.calls[GK_HOOK_ALLOW_DEPLOYS], 0);       /* no such figure offered */
+  assert_true(followers.calls[GK_HOOK_ALLOW_DEPLOYS] > 0);
+  assert_true(followers.calls[GK_HOOK_ALLOW_DEPLOYS] <= all.calls[GK_HOOK_ALLOW_DEPLOYS]);
+  /* a veto that allows everything changes nothing: the same game */
+  assert_int_equal(gk_player_score(gk_play_game(a), 0), gk_player_score(gk_play_game(b), 0));
+  assert_int_equal(gk_player_score(gk_play_game(a), 1), gk_player_score(gk_play_game(b), 1));
+  gk_play_free(a);
+  gk_play_free(b);
+  gk_play_free(c);
+}
+
 static void test_transform_doubles_points(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .double_points = 1};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, 0, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, 0, test_hook, 0};
   gk_play *plain = new_play(11, 2, NULL), *doubled = new_play(11, 2, &hooks);
   gk_play_random_game(plain);
   gk_play_random_game(doubled);
@@ -309,7 +336,7 @@ static void test_transform_doubles_points(void **state) {
 static void test_collect_adds_a_move(void **state) {
   (void)state;
   hook_log h = {.fail_on = -1, .add_action = 1};
-  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook, 0};
   gk_play *p = new_play(13, 2, &hooks);
   gk_move m[512];
   int n = gk_play_moves(p, m, 512);
@@ -330,7 +357,7 @@ static void test_collect_adds_a_move(void **state) {
 static void test_failing_hook_rolls_back(void **state) {
   (void)state;
   hook_log h = {.fail_on = GK_HOOK_TILE_PLACED};
-  gk_hooks hooks = {&h, 1u << GK_HOOK_TILE_PLACED, 0, test_hook};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_TILE_PLACED, 0, test_hook, 0};
   gk_play *p = new_play(17, 2, &hooks);
   unsigned char *before;
   long n = serialize(p, &before);
@@ -511,6 +538,7 @@ int main(void) {
       cmocka_unit_test(test_clone_plays_on_alone),
       cmocka_unit_test(test_notify_hooks_fire),
       cmocka_unit_test(test_allow_hook_vetoes),
+      cmocka_unit_test(test_deploy_veto_narrowed_by_kind),
       cmocka_unit_test(test_transform_doubles_points),
       cmocka_unit_test(test_collect_adds_a_move),
       cmocka_unit_test(test_failing_hook_rolls_back),

@@ -399,10 +399,25 @@ local function make_api(decl, script, cli_options, state)
         end
       end
       opts = opts or {}
+      local figures = opts.figures
+      if figures ~= nil then
+        if internal ~= "allow_deploys" then
+          error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 2)
+        end
+        if type(figures) ~= "table" or #figures == 0 then
+          error(("%s: 'figures' must be a list of figure names"):format(kindname), 2)
+        end
+        for _, name in ipairs(figures) do
+          if type(name) ~= "string" then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
+        end
+      end
+      -- the script's line, for the figure names checked once every script ran
+      local _, m = pcall(error, "@", 3)
+      local pos = type(m) == "string" and m:match("^(.*):%s*@$")
       decl.hooks[#decl.hooks + 1] = {
         kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
         fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
-        script_order = script.order, order = #decl.hooks + 1,
+        script_order = script.order, order = #decl.hooks + 1, figures = figures, at = pos,
       }
     end
   end
@@ -670,6 +685,11 @@ function M.load(opts)
   local phases = {}
   for _, ph in ipairs(flow:phases()) do phases[ph] = true end
   for _, h in ipairs(decl.hooks) do
+    for _, name in ipairs(h.figures or {}) do
+      if not decl.figure_index[name] then
+        error(("%sallow: unknown figure '%s' in figures"):format(at(h), name), 0)
+      end
+    end
     if h.kind == "collect" and not phases[h.phase] then
       error(("%s: collect: unknown phase '%s' (phases: %s)"):format(
         h.script, h.phase, table.concat(flow:phases(), ", ")), 0)
@@ -865,7 +885,8 @@ local function make_dispatcher(rs, host)
       for _, m in ipairs(args.moves) do
         local ok = true
         for _, h in ipairs(list) do
-          if ok and run(h, ctx, ctx.game, m) == false then ok = false end
+          if ok and (not h.figure_set or h.figure_set[m.figure])
+             and run(h, ctx, ctx.game, m) == false then ok = false end
         end
         if ok then kept[#kept + 1] = m end
       end
@@ -890,6 +911,24 @@ local function make_dispatcher(rs, host)
     return result
   end
 
+  -- The figure kinds the deploy vetoes look at, when every one of them
+  -- says (`figures`): the flow then calls them only on turns that offer
+  -- such a figure. nil: all kinds.
+  local deploy_figures
+  for _, h in ipairs(by_event.allow_deploys or {}) do
+    if h.figures then
+      h.figure_set = {}
+      for _, f in ipairs(h.figures) do h.figure_set[f] = true end
+    end
+  end
+  if by_event.allow_deploys then
+    local union, all = {}, false
+    for _, h in ipairs(by_event.allow_deploys) do
+      if not h.figures then all = true else for _, f in ipairs(h.figures) do union[f] = true end end
+    end
+    if not all then deploy_figures = sorted_keys(union) end
+  end
+
   local names = {}
   for _, key in ipairs(sorted_keys(by_event)) do
     local event = key:match("^collect:") and "collect" or key
@@ -901,7 +940,7 @@ local function make_dispatcher(rs, host)
     local phase = key:match("^collect:(.*)$")
     if phase then collect_phases[#collect_phases + 1] = phase end
   end
-  return dispatch, hook_names, collect_phases
+  return dispatch, hook_names, collect_phases, deploy_figures
 end
 
 -- }=====================================================================
@@ -956,7 +995,7 @@ function M.simulate(rs, opts)
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
                                    results = opts.results, jobs = opts.jobs, hooks = rs.dispatch[2],
-                                   collect_phases = rs.dispatch[3],
+                                   collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
                                    dispatch = rs.dispatch[1], progress = opts.progress })
 end
 
@@ -973,7 +1012,7 @@ function M.new_play(rs, opts)
   end
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
-                                     collect_phases = rs.dispatch[3],
+                                     collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
                                      agent_seed = opts.agent_seed or opts.seed or 1 })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
