@@ -545,14 +545,22 @@ static int playerror(lua_State *L, mp_play *ud) {
   return lua_error(L);
 }
 
-/* The phases named in opts.collect_phases, as a bit mask (0: none named). */
-static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
+static int checkfigurekind(lua_State *L, int arg, const gk_flow *f) {
+  int kind = mp_checkname(L, arg, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
+  luaL_argcheck(L, kind < 32, arg, "a deploy veto narrows only the first 32 figure kinds");
+  return kind;
+}
+
+/* The names in the list opts[field], each turned into a bit by check
+** (0: the field is absent or empty). */
+static uint64_t namemask(lua_State *L, int t, const char *field, const gk_flow *f,
+                         int (*check)(lua_State *, int, const gk_flow *)) {
   uint64_t mask = 0;
-  if (lua_getfield(L, t, "collect_phases") == LUA_TTABLE) {
+  if (lua_getfield(L, t, field) == LUA_TTABLE) {
     lua_Integer n = luaL_len(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_geti(L, -1, i);
-      mask |= 1ull << checkphase(L, lua_gettop(L), f);
+      mask |= 1ull << check(L, lua_gettop(L), f);
       lua_pop(L, 1);
     }
   }
@@ -560,22 +568,14 @@ static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
   return mask;
 }
 
-/* The figure kinds named in opts.deploy_figures, as a bit mask (0: all). */
+/* The phases with a collector (0: none named). */
+static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
+  return namemask(L, t, "collect_phases", f, checkphase);
+}
+
+/* The figure kinds the deploy vetoes look at (0: all). */
 static uint32_t deploymask(lua_State *L, int t, const gk_flow *f) {
-  uint32_t mask = 0;
-  if (lua_getfield(L, t, "deploy_figures") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      int kind = mp_checkname(L, lua_gettop(L), gk_flow_rules(f), gk_rules_find_figure_kind,
-                              "figure kind");
-      luaL_argcheck(L, kind < 32, 3, "deploy_figures: figure kind beyond the 32nd");
-      mask |= 1u << kind;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
+  return (uint32_t)namemask(L, t, "deploy_figures", f, checkfigurekind);
 }
 
 static uint32_t hookmask(lua_State *L, int t) {
