@@ -738,8 +738,9 @@ static const event_desc events[] = {
                   {F_STACK, F_TILE, F_NONE, F_NONE, F_NONE}},
   [GK_EV_PUT_BACK] = {"put_back", {"stack", "tile", "where", "position", NULL},
                       {F_STACK, F_TILE, F_PUT, F_INT, F_NONE}},
-  [GK_EV_FORCE] = {"force", {"stack", "tile", NULL, NULL, NULL},
-                   {F_STACK, F_TILE, F_NONE, F_NONE, F_NONE}},
+  /* one force call of n tiles is n events, numbered 0..n-1 */
+  [GK_EV_FORCE] = {"force", {"stack", "tile", "index", "count", NULL},
+                   {F_STACK, F_TILE, F_INT, F_INT, F_NONE}},
   [GK_EV_DISCARD] = {"discard", {"tile", NULL, NULL, NULL, NULL},
                      {F_TILE, F_NONE, F_NONE, F_NONE, F_NONE}},
   [GK_EV_DEPLOY] = {"deploy", {"player", "kind", "where", "a", "b"},

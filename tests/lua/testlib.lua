@@ -95,4 +95,16 @@ function M.root()
   return "."
 end
 
+-- meeple.so for a test run by ctest: MEEPLE_CPATH (set by tests/cli.cmake)
+-- is the pattern that finds it. Fails the test t without it.
+function M.module(t)
+  local cpath = os.getenv("MEEPLE_CPATH")
+  if not cpath then
+    t:fail("MEEPLE_CPATH is not set (run through ctest)")
+    t:done()
+  end
+  package.cpath = cpath .. ";" .. package.cpath
+  return require "meeple"
+end
+
 return M
