@@ -5,28 +5,7 @@
 scenario "HG-CX-19: 3-tile forest with a mushroom group: +9" {
   game = "hunters_gatherers", players = 2, start = false,
 }
-tiles [[
-tile FE x6                     # a forest end: forest to the south
-  forest S*
-  grassland N* E* W*
-tile FEm x2                    # the same with a menhir
-  forest S* menhir
-  grassland N* E* W*
-tile FM x4                     # forest N-S
-  forest N* S*
-  grassland E*
-  grassland W*
-tile FMm x2                    # forest N-S with a menhir
-  forest N* S* menhir
-  grassland E*
-  grassland W*
-tile FMu x1                    # forest N-S with a mushroom group
-  forest N* S* mushrooms
-  grassland E*
-  grassland W*
-tile FX x1                     # forest on all four sides
-  forest N* E* S* W*
-]]
+tiles { file = "forest_kit.tiles" }   -- the shared forest test tiles
 setup {
   { "FE", at = { 0, 0 } },
   { "FMu", at = { 0, 1 }, figure = { player = 1, kind = "meeple", on = "N" } },

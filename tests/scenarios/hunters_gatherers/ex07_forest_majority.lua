@@ -6,28 +6,7 @@
 scenario "HG-EX-07: forests joined, 2 gatherers to 1: You +10, Blue 0, extra turn" {
   game = "hunters_gatherers", players = 2, start = false,
 }
-tiles [[
-tile FE x6                     # a forest end: forest to the south
-  forest S*
-  grassland N* E* W*
-tile FEm x2                    # the same with a menhir
-  forest S* menhir
-  grassland N* E* W*
-tile FM x4                     # forest N-S
-  forest N* S*
-  grassland E*
-  grassland W*
-tile FMm x2                    # forest N-S with a menhir
-  forest N* S* menhir
-  grassland E*
-  grassland W*
-tile FMu x1                    # forest N-S with a mushroom group
-  forest N* S* mushrooms
-  grassland E*
-  grassland W*
-tile FX x1                     # forest on all four sides
-  forest N* E* S* W*
-]]
+tiles { file = "forest_kit.tiles" }   -- the shared forest test tiles
 setup {
   { "FE", at = { 0, -1 }, figure = { player = 1, kind = "meeple", on = "S" } },
   { "FE", at = { 1, 0 }, rot = 1, fixed = true, figure = { player = 1, kind = "meeple", on = "W" } },

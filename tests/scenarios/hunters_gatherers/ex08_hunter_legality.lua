@@ -5,32 +5,7 @@
 scenario "HG-EX-08: hunter legal across a river, refused in Blue's grassland" {
   game = "hunters_gatherers", players = 2, start = false,
 }
-tiles [[
-tile GR x4
-  grassland N* E* S* W*
-tile GRm x4
-  grassland N* E* S* W* mammoth
-tile GRa x4
-  grassland N* E* S* W* aurochs
-tile GRd x4
-  grassland N* E* S* W* deer
-tile GRt x4
-  grassland N* E* S* W* tiger
-tile GRw x1
-  grassland N* E* S* W* wildfire
-tile GRpit x1
-  grassland N* E* S* W* pit_trap
-tile GRhunt x1
-  grassland N* E* S* W* hunting_trap
-tile RVm x1                    # river N-S, a mammoth east of it
-  river N S
-  grassland NNE E* SSE mammoth
-  grassland SSW W* NNW
-tile RV x4
-  river N S
-  grassland NNE E* SSE
-  grassland SSW W* NNW
-]]
+tiles { file = "grassland_kit.tiles" }   -- the shared grassland test tiles
 setup {
   { "RV", at = { 0, 0 }, figure = { player = 2, kind = "meeple", on = "W" } },
 }
