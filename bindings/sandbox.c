@@ -803,7 +803,6 @@ void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud) {
   sb->print_ud = fn != NULL ? ud : NULL;
 }
 
-/* The body of mp_sandbox_call: everything but argument checks. */
 static void set_callee(mp_sandbox *sb, const char *name) {
   size_t n = strlen(name);
   if (n >= sizeof sb->callee) n = sizeof sb->callee - 1;
@@ -825,7 +824,8 @@ static void set_callee_of(mp_sandbox *sb, int idx) {
   }
 }
 
-/* 'name' names the script for messages that have no better location; NULL
+/* The body of mp_sandbox_call: everything but argument checks. 'name'
+** names the script for messages that have no better location; NULL
 ** takes it from the function being called. Hooks call here once per event,
 ** so only the outermost call pays for finding the name. */
 static int protected_call(mp_sandbox *sb, int nargs, int nresults,
