@@ -404,12 +404,11 @@ local function make_api(decl, script, cli_options, state)
         if internal ~= "allow_deploys" then
           error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 2)
         end
-        if type(figures) ~= "table" or #figures == 0 then
-          error(("%s: 'figures' must be a list of figure names"):format(kindname), 2)
+        local names_only = type(figures) == "table" and #figures > 0
+        for _, name in ipairs(names_only and figures or {}) do
+          names_only = names_only and type(name) == "string"
         end
-        for _, name in ipairs(figures) do
-          if type(name) ~= "string" then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
-        end
+        if not names_only then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
       end
       -- the script's line, for the figure names checked once every script ran
       local _, m = pcall(error, "@", 3)
@@ -915,16 +914,15 @@ local function make_dispatcher(rs, host)
   -- says (`figures`): the flow then calls them only on turns that offer
   -- such a figure. nil: all kinds.
   local deploy_figures
-  for _, h in ipairs(by_event.allow_deploys or {}) do
-    if h.figures then
-      h.figure_set = {}
-      for _, f in ipairs(h.figures) do h.figure_set[f] = true end
-    end
-  end
   if by_event.allow_deploys then
     local union, all = {}, false
     for _, h in ipairs(by_event.allow_deploys) do
-      if not h.figures then all = true else for _, f in ipairs(h.figures) do union[f] = true end end
+      if h.figures then
+        h.figure_set = {}
+        for _, f in ipairs(h.figures) do h.figure_set[f] = true; union[f] = true end
+      else
+        all = true
+      end
     end
     if not all then deploy_figures = sorted_keys(union) end
   end
