@@ -498,6 +498,11 @@ do
     on("turn_end", function() end, { figures = { "meeple" } })
   ]] }
   check(has(err, "'figures' only narrows"), "figures on another event is refused: " .. tostring(err))
+  err = load_error{ script[[
+    allow("figure_placement", function() return true end, { figures = { 3 } })
+  ]] }
+  check(has(err, "'figures' must be a list of figure names") and has(err, ".lua:1:"),
+        "figures that are not names are refused at their line: " .. tostring(err))
 end
 
 for _, p in ipairs(temps) do os.remove(p) end
