@@ -190,6 +190,21 @@ static int flow_final_majority(lua_State *L) {
 
 /* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
 ** attr =, stack =} */
+/* The kinds listed in field `name` of the table at t, as a bit set. */
+static uint64_t field_kinds(lua_State *L, int t, const char *name, const gk_rules *r) {
+  uint64_t kinds = 0;
+  if (lua_getfield(L, t, name) == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      kinds |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return kinds;
+}
+
 static int flow_extra_part(lua_State *L) {
   static const char *const triggers[] = {"", "extends", "closes", NULL};
   gk_flow *f = checkflow(L, 1);
@@ -199,15 +214,7 @@ static int flow_extra_part(lua_State *L) {
   lua_getfield(L, 2, "trigger");
   x.trigger = luaL_checkoption(L, -1, NULL, triggers);
   lua_pop(L, 1);
-  if (lua_getfield(L, 2, "kinds") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      x.kinds |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  x.kinds = field_kinds(L, 2, "kinds", r);
   if (lua_getfield(L, 2, "figure") != LUA_TNIL)
     x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
   lua_pop(L, 1);
@@ -218,6 +225,65 @@ static int flow_extra_part(lua_State *L) {
   x.stack = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
   lua_pop(L, 1);
   if (gk_flow_extra_part(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:line_markers(figure, {axis = "x"|"y", dir = 1|-1, bonus =, reason =,
+** bonus_per = "figure"|"player", sweep = {kinds}, order = "placed"|
+** "active_first"|"choose", action =, start = {{x, y}, ...}}) */
+static int flow_line_markers(lua_State *L) {
+  static const char *const axes[] = {"x", "y", NULL};
+  static const char *const orders[] = {"placed", "active_first", "choose", NULL};
+  static const char *const pers[] = {"figure", "player", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  gk_line_rule lr = {0};
+  lr.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_getfield(L, 3, "axis");
+  lr.axis = luaL_checkoption(L, -1, "x", axes);
+  lua_getfield(L, 3, "dir");
+  lr.dir = (int)luaL_optinteger(L, -1, 1);
+  luaL_argcheck(L, lr.dir == 1 || lr.dir == -1, 3, "dir must be 1 or -1");
+  lua_getfield(L, 3, "bonus");
+  lua_Integer bonus = luaL_optinteger(L, -1, 0);
+  luaL_argcheck(L, bonus >= -1000000 && bonus <= 1000000, 3, "bonus out of range");
+  lr.bonus = (int32_t)bonus;
+  lua_getfield(L, 3, "reason");
+  lr.bonus_reason = lua_isnil(L, -1) ? 0 : mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
+  lua_getfield(L, 3, "bonus_per");
+  lr.bonus_per_player = luaL_checkoption(L, -1, "figure", pers);
+  lua_getfield(L, 3, "order");
+  lr.order = luaL_checkoption(L, -1, "placed", orders);
+  lua_getfield(L, 3, "action");
+  lr.order_action = -1;
+  if (!lua_isnil(L, -1)) {
+    const char *name = luaL_checkstring(L, -1);
+    lr.order_action = gk_flow_find_action(f, name);
+    if (lr.order_action < 0) return luaL_error(L, "line_markers: unknown action '%s'", name);
+  }
+  lua_pop(L, 7);
+  lr.sweep_kinds = field_kinds(L, 3, "sweep", r);
+  if (lua_getfield(L, 3, "start") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    if (n > GK_LINE_MAX_START) return luaL_error(L, "line_markers: more than %d start cells", GK_LINE_MAX_START);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      for (int c = 0; c < 2; c++) {
+        int isnum = 0;
+        lua_geti(L, -1, c + 1);
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < -(1 << 20) || v > (1 << 20))
+          return luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
+        lr.start[i - 1][c] = (int32_t)v;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+    lr.n_start = (int)n;
+  }
+  lua_pop(L, 1);
+  if (gk_flow_set_line(f, &lr)) return flowerror(L, f);
   return 0;
 }
 
@@ -1273,6 +1339,7 @@ static int flow_simulate(lua_State *L) {
 }
 
 static const luaL_Reg flow_methods[] = {
+  {"line_markers", flow_line_markers},
   {"simulate", flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},

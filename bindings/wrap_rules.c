@@ -173,6 +173,22 @@ static int rules_counter(lua_State *L) {
   return pushid(L, r, gk_rules_add_counter(r, luaL_checkstring(L, 2)));
 }
 
+/* One bound of a region; nil leaves that side open. */
+static int32_t region_bound(lua_State *L, int arg, int32_t open) {
+  if (lua_isnoneornil(L, arg)) return open;
+  lua_Integer v = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, v >= -(1 << 20) && v <= (1 << 20), arg, "coordinate out of range");
+  return (int32_t)v;
+}
+
+/* rules:block_region(x0, y0, x1, y1): nil bounds are unbounded. */
+static int rules_block_region(lua_State *L) {
+  gk_rules *r = mp_checkrules(L, 1);
+  int32_t x0 = region_bound(L, 2, GK_UNBOUNDED_MIN), y0 = region_bound(L, 3, GK_UNBOUNDED_MIN);
+  int32_t x1 = region_bound(L, 4, GK_UNBOUNDED_MAX), y1 = region_bound(L, 5, GK_UNBOUNDED_MAX);
+  return pushid(L, r, gk_rules_block_region(r, x0, y0, x1, y1));
+}
+
 /* }====================================================================== */
 
 /* {======================================================================
@@ -594,6 +610,7 @@ static const luaL_Reg rules_methods[] = {
   {"stack", rules_stack},
   {"reason", rules_reason},
   {"counter", rules_counter},
+  {"block_region", rules_block_region},
   {"tile", rules_tile},
   {"load_tiles", rules_load_tiles},
   {"freeze", rules_freeze},

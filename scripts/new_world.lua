@@ -12,15 +12,15 @@
 -- "east" means a smaller column.
 --
 -- What is data (runs in C) and what is Lua:
---   start board, placement region             start {...} list + blocked cells
+--   start board, placement region             start {...} list + blocked_region
 --   settlers, occupancy, roles                 figure "settler"
---   formulas (completed and final)             score "..." (completed ones are
---                                              evaluated by this script's phase
---                                              through play:formula_points)
+--   formulas (completed and final)             score "..."
 --   plains final majority, trappers stay       score "plains" { keep_figures }
---   sequential scoring, surveyor bonus,        custom phase "survey" (Lua): a
---   surveyor moves, sweeps (§2.3, §4.1, §4.2)  collect hook on every turn
+--   sequential scoring, surveyor bonus,        line_markers "surveyor": the
+--   surveyor moves, sweeps (§2.3, §4.1, §4.2)  engine scores one feature at a
+--                                              time and moves the markers
 --   the options' readings                      hooks registered only when chosen
+-- With the default options a game makes no Lua call at all.
 --
 -- The start board (tiles NWS0..NWS9 in tiles/new_world.tiles) is a
 -- RECONSTRUCTION: the real board's layout is not public (§8).
@@ -67,18 +67,12 @@ end
 -- §3.1 [note], [FAQ]: tiles go only west of the starting spaces (column
 -- >= 1), never against the board's north or south edge, and never back
 -- east (seaward) of the first land column, even where the landscape has
--- grown past the board's ends. Blocked cells do it in C: column 0 above
--- and below the board, and the sea east of it (x = 1 beside the board;
--- further east is unreachable then). 95 tiles can reach at most 95 rows
--- past either end, so 100 rows each way cover every game.
-local REACH = 100
-do
-  local cells = {}
-  for y = -REACH, -1 do cells[#cells + 1] = { 0, y } end
-  for y = BOARD_ROWS, BOARD_ROWS - 1 + REACH do cells[#cells + 1] = { 0, y } end
-  for y = 0, BOARD_ROWS - 1 do cells[#cells + 1] = { 1, y } end
-  blocked(cells)
-end
+-- grown past the board's ends. Three blocked regions say it, in C and at
+-- no cost per game: the sea east of the board (x >= 1, every row), and
+-- column 0 above and below the board.
+blocked_region { x = { 1, nil } }
+blocked_region { x = { 0, 0 }, y = { nil, -1 } }
+blocked_region { x = { 0, 0 }, y = { BOARD_ROWS, nil } }
 
 -- }======================================================================
 
@@ -161,7 +155,7 @@ figure "settler" {
 -- nothing, and `stays` keeps it there when that feature is scored. They
 -- start on the board's two end spaces (HiG;
 -- RGG: any two starting spaces, which is the same column 0), put there
--- by the survey phase on the first turn, unless a scenario's setup
+-- by line_markers below at the first turn, unless a scenario's setup
 -- already placed them.
 figure "surveyor" {
   neutral = 2,
@@ -177,8 +171,8 @@ figure "surveyor" {
 -- §4 Scoring formulas
 -- =======================================================================
 
--- §4.1 completed features (evaluated by the survey phase below, one at a
--- time) and §4.3 incomplete ones at the end (evaluated by the engine).
+-- §4.1 completed features (scored one at a time: line_markers below) and
+-- §4.3 incomplete ones at the end.
 score "trail" {
   closed = { per_tile = 1, post = 2 },   -- 1 per tile (not segment) + 2 per trading post
   final  = { per_tile = 1, post = 2 },   -- §4.3: still 2 per trading post [note]
@@ -238,15 +232,6 @@ local function surveyors(g)
   return out
 end
 
--- §1 setup 4: the surveyors on the two end spaces of the board.
-local function place_surveyors(g)
-  if g:supply(0, "surveyor") < 2 then return end
-  local ends = { 0, BOARD_ROWS - 1 }
-  for _, y in ipairs(ends) do
-    g:deploy(0, "surveyor", { cell = { 0, y } })
-  end
-end
-
 -- Starting spaces among a farm's eight neighbours (farm_start_spaces).
 local function start_neighbours(g, x, y)
   local n = 0
@@ -259,16 +244,6 @@ local function start_neighbours(g, x, y)
     end
   end
   return n
-end
-
--- Points of a feature by its formula, with the farm option applied.
-local function points_of(ctx, fh, when)
-  local pts = ctx.play:formula_points(fh, when)
-  if FARM_START == "ignore" and fh:kind() == "farm" then
-    local info = fh:spot().tile:info()
-    pts = pts - start_neighbours(ctx.game, info.x, info.y)
-  end
-  return pts
 end
 
 -- Surveyor bonus for the winners of a feature (§4.1): +4 per surveyor in
@@ -299,162 +274,33 @@ local function pay_bonus(ctx, fh, settlers, leaders, survs)
   end
 end
 
--- A tile in a column, as close as possible to row y (any tile will do:
--- "onto any tile in that column", §4.2; the row is irrelevant, §0).
-local function tile_in_column(g, col, y)
-  local best, dist
-  for _, th in ipairs(g:tiles()) do
-    local info = th:info()
-    if column_of_x(info.x) == col then
-      local d = math.abs(info.y - y)
-      if not best or d < dist then best, dist = th, d end
-    end
-  end
-  return best
-end
-
--- §4.2: the active player moves one surveyor one column west: the
--- eastern-most if they differ, either if they share a column (the first,
--- which changes nothing since only columns matter). Neither moves when
--- no tile lies west of the eastern-most one. Returns true if one moved.
-local function move_surveyor(g)
-  local survs = surveyors(g)
-  if #survs == 0 then return false end
-  local east = survs[1]
-  for i = 2, #survs do if survs[i].col < east.col then east = survs[i] end end
-  local y = 0
-  if east.at.cell then y = east.at.cell[2]
-  elseif east.at.feature then y = east.at.feature:spot().tile:info().y end
-  local th = tile_in_column(g, east.col + 1, y)
-  if not th then return false end
-  local info = th:info()
-  east.fig:move({ cell = { info.x, info.y } })
-  return true
-end
-
--- §4.2 sweep: every standing settler (not a trapper) in a column east of
--- the eastern-most surveyor goes home without points.
-local function sweep(g)
-  local survs = surveyors(g)
-  if #survs == 0 then return end
-  local limit = survs[1].col
-  for i = 2, #survs do if survs[i].col < limit then limit = survs[i].col end end
-  for _, fig in ipairs(g:placed_figures("settler")) do
-    local info = fig:info()
-    if info.kind == "settler" and info.at.feature and info.at.feature:kind() ~= "plains" then
-      local col = figure_column(info.at)
-      if col and col < limit then fig:return_to_supply() end
-    end
-  end
-end
-
--- §2 step 3 a-d for one completed feature. Returns true if it was scored
--- (it still had standing settlers).
-local function score_one(ctx, fh)
-  local g = ctx.game
-  local settlers = settlers_on(fh)
-  if #settlers == 0 then return false end              -- swept, or never occupied
-  local _, leaders = g:majority(fh, { settler = 1 })   -- ties share (§4.1)
-  local pts = points_of(ctx, fh, "closed")
-  local kind = fh:kind()
-  for _, p in ipairs(leaders) do
-    if pts ~= 0 then ctx:score(p, pts, kind, fh) end   -- a.
-  end
-  pay_bonus(ctx, fh, settlers, leaders, surveyors(g))  -- a. (bonus)
-  for _, s in ipairs(settlers) do s.fig:return_to_supply() end   -- b.
-  if move_surveyor(g) then sweep(g) end                -- c., d.
-  return true
-end
-
--- The features the placed tile completed that still hold settlers, in
--- discovery order: the tile's trails and towns, then the farms of the
--- 3x3 block around it (a farm closes when its last neighbour comes).
-local function pending(ctx)
-  local g, play = ctx.game, ctx.play
-  local th = play:placed()
-  -- only a feature this tile closed can be pending: most turns close none
-  if not th or #play:closed() == 0 then return {} end
-  local out = {}
-  local function add(fh, x, y, seg)
-    for _, o in ipairs(out) do if o.fh == fh then return end end
-    if #settlers_on(fh) > 0 then out[#out + 1] = { fh = fh, x = x, y = y, seg = seg } end
-  end
-  local info = th:info()
-  local x, y = info.x, info.y
-  for i, fh in ipairs(th:features()) do
-    local k = fh:kind()
-    if (k == "trail" or k == "town") and fh:closed() then add(fh, x, y, i) end
-  end
-  -- every farm is segment 1 of its tile (tiles/new_world.tiles)
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      local t = g:tile_at(x + dx, y + dy)
-      if t then
-        local fh = t:feature(1)
-        if fh:kind() == "farm" and fh:closed() then add(fh, x + dx, y + dy, 1) end
-      end
-    end
-  end
-  return out
-end
-
--- Reading B: the active player's features first, then clockwise.
-local function fixed_order(ctx, list)
-  local n = #ctx.game:scores()
-  for i, c in ipairs(list) do
-    local key = n
-    for _, s in ipairs(settlers_on(c.fh)) do
-      local d = (s.owner - ctx.player) % n
-      if d < key then key = d end
-    end
-    c.key, c.index = key, i
-  end
-  table.sort(list, function(a, b)
-    if a.key ~= b.key then return a.key < b.key end
-    return a.index < b.index
-  end)
-  return list
-end
-
 -- }======================================================================
 
 -- {======================================================================
--- §2 step 3: the survey phase, between deploying and the engine's own
--- scoring step (which then finds nothing left to pay: every completed
--- feature's settlers have gone home here).
+-- §2 step 3, §4.1, §4.2: features scored one at a time, surveyors
 -- =======================================================================
 
-phase "survey" { after = "place_figure" }
-action "survey"
-
--- Offers the order of scoring as moves when the active player has a real
--- choice (reading A, two or more features pending); otherwise scores
--- what is pending, one feature at a time, and offers nothing.
-collect("survey", function(ctx)
-  local g = ctx.game
-  if ctx.turn == 1 then place_surveyors(g) end
-  local list = pending(ctx)
-  if #list == 0 then return {} end
-  if ORDER == "choose" and #list >= 2 then
-    local moves = {}
-    for _, c in ipairs(list) do
-      moves[#moves + 1] = { type = "action", action = "survey", args = { c.x, c.y, c.seg, 0 } }
-    end
-    return moves
-  end
-  if ORDER == "fixed" then list = fixed_order(ctx, list) end
-  for _, c in ipairs(list) do score_one(ctx, c.fh) end
-  return {}
-end)
-
--- The chosen feature is scored; the phase asks again for the rest.
-on("action", function(ctx, move)
-  if move.action ~= "survey" then return end
-  local a = move.args
-  local th = ctx.game:tile_at(a[1], a[2])
-  score_one(ctx, th:feature(a[3]))
-  return true
-end)
+-- For each feature the placed tile completed that still holds settlers:
+-- a. points to the majority (ties share), + 4 per surveyor in the
+--    column of each of the winner's scoring settlers; b. its settlers go
+--    home; c. the eastern-most surveyor moves one column west onto a tile
+--    of that column (none moves when no tile lies there: never past the
+--    western-most column); d. every settler east of the eastern-most
+--    surveyor goes home unscored, except trappers (plains are not swept).
+-- A feature swept before its turn is not scored and moves no surveyor.
+-- Columns grow westward: x decreases, hence dir = -1 along x.
+-- Order (reading A): with several to score, the active player chooses,
+-- one move "action survey X Y SEGMENT 0" per feature; reading B: the
+-- active player's features first, then clockwise.
+line_markers "surveyor" {
+  axis = "x", dir = -1,
+  start = { { 0, 0 }, { 0, BOARD_ROWS - 1 } },   -- §1 setup 4: the board's two end spaces
+  bonus = 4, reason = "surveyor",
+  bonus_per = BONUS == "per_player" and "player" or "figure",
+  sweep = { "trail", "town", "farm" },
+  order = ORDER == "choose" and "choose" or "active_first",
+  action = "survey",
+}
 
 -- }======================================================================
 
@@ -476,10 +322,11 @@ if FINAL_COUNT == "segments" then
   end)
 end
 
--- farm_start_spaces = ignore: an incomplete farm counts land tiles only.
+-- farm_start_spaces = ignore: a farm counts land tiles only, completed
+-- or not.
 if FARM_START == "ignore" then
   transform("feature_points", function(ctx, feature, points)
-    if feature.when == "final" and feature.kind == "farm" then
+    if feature.kind == "farm" then
       local info = feature.handle:spot().tile:info()
       return points - start_neighbours(ctx.game, info.x, info.y)
     end

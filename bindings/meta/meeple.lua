@@ -72,6 +72,14 @@ function Rules:stack(name) end
 ---@return integer id
 function Rules:reason(name) end
 
+--- Keeps every tile out of x0..x1, y0..y1; nil bounds are open sides.
+---@param x0? integer
+---@param y0? integer
+---@param x1? integer
+---@param y1? integer
+---@return integer index
+function Rules:block_region(x0, y0, x1, y1) end
+
 --- Registers a tile type, in the shape meeple.tiles produces (meeple.Tile).
 ---@param def {id: string, tags?: string[], segments: {kind: string, ports?: meeple.Port[], adjacent?: integer[], attrs?: {name: string, value?: integer}[]}[]}
 ---@return integer type

@@ -86,6 +86,37 @@ function tiles(set) end
 ---@param spec rules.StartSpec
 function start(spec) end
 
+--- Cells that never take a tile (the rim of a start board).
+---@param cells integer[][] { {x, y}, ... }
+function blocked(cells) end
+
+---@class rules.RegionSpec
+---@field x? (integer|nil)[] {min, max}; a missing bound leaves that side open
+---@field y? (integer|nil)[] {min, max}
+
+--- A rectangle (or half-plane) no tile ever enters, in every game.
+--- Example: blocked_region { x = { 1, nil } }
+---@param spec rules.RegionSpec
+function blocked_region(spec) end
+
+---@class rules.LineMarkersSpec
+---@field axis? "x"|"y" lines are columns ("x", default) or rows
+---@field dir? 1|-1 the way markers advance along the axis (default 1)
+---@field start? integer[][] cells the markers start on, { {x, y}, ... }
+---@field bonus? integer points per marker in the line of a leader's figure
+---@field reason? string the bonus's score reason
+---@field bonus_per? "figure"|"player" per figure (default) or once per leader and marker
+---@field sweep? string[] kinds whose figures behind the rearmost marker go home
+---@field order? "placed"|"active_first"|"choose" several features scored at once
+---@field action? string the action of the "choose" moves
+
+--- Neutral figures marking board lines that advance after each scored
+--- feature; the score phase then scores features one at a time.
+--- Example: line_markers "surveyor" { axis = "x", dir = -1, bonus = 4, reason = "surveyor" }
+---@param figure string a figure kind with neutral copies
+---@return fun(spec: rules.LineMarkersSpec)
+function line_markers(figure) end
+
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
 

@@ -187,6 +187,16 @@ int gk_rules_add_counter(gk_rules *rules, const char *name);
 /* Validates the definition; the message names the tile and the port or
 ** segment at fault. Adjacency is made symmetric. */
 int gk_rules_add_tile(gk_rules *rules, const gk_tile_def *def);
+/* A rectangle of cells that never take a tile in any game of these rules
+** (the sea beside a start board, the space past a board's edge): cells
+** with x0 <= x <= x1 and y0 <= y <= y1. GK_UNBOUNDED_MIN and _MAX leave a
+** side open, so a half-plane costs one rectangle however far the game
+** reaches. Returns the region's index. Unlike gk_block_cell it costs no
+** board memory and no setup per game. */
+#define GK_UNBOUNDED_MIN INT32_MIN
+#define GK_UNBOUNDED_MAX INT32_MAX
+int gk_rules_block_region(gk_rules *rules, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+int gk_rules_region_count(const gk_rules *rules);
 
 /* Lookups by name: id or -1. */
 int gk_rules_find_kind(const gk_rules *rules, const char *name);
@@ -386,7 +396,8 @@ int gk_place_tile(gk_game *game, int type, int32_t x, int32_t y, int rot,
 ** cell must be empty; touching sides are still joined where they join. */
 int gk_place_fixed(gk_game *game, int type, int32_t x, int32_t y, int rot,
                    gk_place_report *report);
-/* A blocked cell never takes a tile and never joins the frontier. */
+/* A blocked cell never takes a tile and never joins the frontier.
+** gk_cell_blocked also reports cells inside the rules' blocked regions. */
 int gk_block_cell(gk_game *game, int32_t x, int32_t y);
 int gk_cell_blocked(const gk_game *game, int32_t x, int32_t y);
 

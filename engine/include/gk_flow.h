@@ -134,6 +134,48 @@ int gk_flow_final_majority(gk_flow *flow, int counter, int32_t points, int reaso
 /* Adds a rule granting an extra part (see gk_extra_rule). */
 int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
 
+/* Line markers: neutral figures that each mark one line of the board (a
+** column or a row) and advance, one line per scored feature. Declaring
+** them makes the score phase score the closed features one at a time:
+**   1. the formula's points go to the leaders, then `bonus` for each
+**      marker standing in the line of a leader's figure (per figure, or
+**      once per leader and marker with bonus_per_player);
+**   2. the feature's figures go home;
+**   3. the rearmost marker (the first, in figure order, of those furthest
+**      behind) moves one line forward onto the tile of that line nearest
+**      to it, if that line holds a tile;
+**   4. if it moved, every player's figure on a feature of sweep_kinds
+**      standing behind the rearmost marker goes home unscored.
+** A feature with no player's figure left when its turn comes is not
+** scored this way and moves no marker. Order of several closed features:
+** GK_LINE_ORDER_PLACED (the placed tile's port-closed features by
+** segment, then the surrounded ones by their tile in reading order
+** around it), ACTIVE_FIRST (the same, but features holding the active
+** player's figures first, then the next player's, ...), or CHOOSE: with
+** two or more to score the phase waits, offering one action move per
+** feature with arguments {x, y, segment + 1, 0} (a tile holding it and
+** its segment there, counted from 1). The markers start on `start`
+** cells, deployed at the first turn that finds them all in the supply
+** (after the turn-begin hooks, which may deploy some themselves). */
+enum { GK_LINE_ORDER_PLACED = 0, GK_LINE_ORDER_ACTIVE_FIRST, GK_LINE_ORDER_CHOOSE };
+enum { GK_LINE_MAX_START = 8 };
+
+typedef struct gk_line_rule {
+  int figure;             /* the markers: a figure kind with neutral copies */
+  int axis;               /* 0: lines are columns (compare x), 1: rows (y) */
+  int dir;                /* +1 or -1: the way markers advance on that axis */
+  int32_t bonus;          /* points per marker in a leader's figure's line */
+  int bonus_reason;
+  int bonus_per_player;
+  uint64_t sweep_kinds;   /* segment kinds whose figures can be swept */
+  int order;              /* GK_LINE_ORDER_* */
+  int order_action;       /* the action of CHOOSE moves */
+  int n_start;
+  int32_t start[GK_LINE_MAX_START][2];
+} gk_line_rule;
+
+int gk_flow_set_line(gk_flow *flow, const gk_line_rule *rule);
+
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);
 /* A new phase right after an existing one; returns its id. */

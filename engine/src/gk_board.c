@@ -328,7 +328,12 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     int32_t nci = ci + step4[s];
     int32_t nt = g->cells[nci].tile;
     if (nt < 0) {
-      if (g->cells[nci].fpos == -1) frontier_add(g, nci, x + DX4[s], y + DY4[s]);
+      if (g->cells[nci].fpos == -1) {
+        if (r->n_regions && gk_in_blocked_region(r, x + DX4[s], y + DY4[s]))
+          g->cells[nci].fpos = -2;
+        else
+          frontier_add(g, nci, x + DX4[s], y + DY4[s]);
+      }
       g->cells[nci].key += side_key[s];
       if (g->cells[nci].fpos >= 0) g->frontier[g->cells[nci].fpos].key = g->cells[nci].key;
       continue;
@@ -612,7 +617,7 @@ static int place_common(gk_game *g, const char *fn, int type, int32_t x,
     gk_game_seterr(g, "%s: cell %d,%d already holds a tile", fn, x, y);
     return GK_EILLEGAL;
   }
-  if (ci >= 0 && g->cells[ci].fpos == -2) {
+  if ((ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y)) {
     gk_game_seterr(g, "%s: cell %d,%d is blocked", fn, x, y);
     return GK_EILLEGAL;
   }
@@ -651,14 +656,14 @@ int gk_block_cell(gk_game *g, int32_t x, int32_t y) {
     gk_game_seterr(g, "block_cell: cell %d,%d holds a tile", x, y);
     return GK_EILLEGAL;
   }
-  if (ci >= 0 && g->cells[ci].fpos == -2) return GK_OK;
+  if ((ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y)) return GK_OK;
   return gk_board_block(g, x, y);
 }
 
 int gk_cell_blocked(const gk_game *g, int32_t x, int32_t y) {
   if (!g) return GK_EINVAL;
   int32_t ci = gk_cell_index(g, x, y);
-  return ci >= 0 && g->cells[ci].fpos == -2;
+  return (ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y);
 }
 
 int gk_tile_at(const gk_game *g, int32_t x, int32_t y) {

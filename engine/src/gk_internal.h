@@ -23,6 +23,7 @@
 #define GK_MAX_WINDOW_CELLS (16u << 20)
 #define GK_MAX_WINDOW_SIDE 32000
 #define GK_MAX_COORD (1 << 20)
+#define GK_MAX_REGIONS 16
 
 typedef struct gk_name {
   char s[GK_NAME_MAX + 1];
@@ -75,6 +76,9 @@ struct gk_rules {
 
   int n_tiles, cap_tiles;
   gk_tile_entry *tiles;
+
+  int n_regions;        /* rectangles no tile may enter */
+  struct { int32_t x0, y0, x1, y1; } region[GK_MAX_REGIONS];
 
   /* Built by freeze. */
   uint8_t *port_seg;    /* [type][rot][12]: segment at board port, or 0xFF */
@@ -259,6 +263,7 @@ int gk_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
 int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *report);
 int gk_board_block(gk_game *g, int32_t x, int32_t y);
+bool gk_in_blocked_region(const gk_rules *r, int32_t x, int32_t y);
 
 static inline bool gk_valid_player(const gk_game *g, int p) {
   return p >= 0 && p < g->n_players;

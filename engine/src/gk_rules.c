@@ -207,6 +207,37 @@ int gk_rules_add_counter(gk_rules *r, const char *name) {
   return r->n_counters++;
 }
 
+int gk_rules_block_region(gk_rules *r, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+  if (!r) return GK_EINVAL;
+  if (r->frozen) {
+    gk_rules_seterr(r, "cannot add a blocked region: rules are frozen");
+    return GK_ESTATE;
+  }
+  if (x0 > x1 || y0 > y1) {
+    gk_rules_seterr(r, "block_region: empty rectangle x %d..%d, y %d..%d", x0, x1, y0, y1);
+    return GK_EINVAL;
+  }
+  if (r->n_regions >= GK_MAX_REGIONS) {
+    gk_rules_seterr(r, "block_region: more than %d regions", GK_MAX_REGIONS);
+    return GK_EINVAL;
+  }
+  r->region[r->n_regions].x0 = x0;
+  r->region[r->n_regions].y0 = y0;
+  r->region[r->n_regions].x1 = x1;
+  r->region[r->n_regions].y1 = y1;
+  return r->n_regions++;
+}
+
+int gk_rules_region_count(const gk_rules *r) { return r ? r->n_regions : GK_EINVAL; }
+
+bool gk_in_blocked_region(const gk_rules *r, int32_t x, int32_t y) {
+  for (int i = 0; i < r->n_regions; i++)
+    if (x >= r->region[i].x0 && x <= r->region[i].x1 && y >= r->region[i].y0 &&
+        y <= r->region[i].y1)
+      return true;
+  return false;
+}
+
 int gk_rules_add_reason(gk_rules *r, const char *name) {
   int st = check_new_name(r, "reason", name, r ? r->reason_name : NULL,
                           r ? r->n_reasons : 0, 4096);
@@ -517,6 +548,10 @@ static uint64_t compute_fingerprint(const gk_rules *r) {
     h = fnv(h, r->reason_name[i].s, strlen(r->reason_name[i].s) + 1);
   for (int i = 0; i < r->n_counters; i++)
     h = fnv(h, r->counter_name[i].s, strlen(r->counter_name[i].s) + 1);
+  if (r->n_regions) {
+    h = fnv(h, &r->n_regions, sizeof r->n_regions);
+    h = fnv(h, r->region, sizeof r->region[0] * (size_t)r->n_regions);
+  }
   for (int t = 0; t < r->n_tiles; t++) {
     const gk_tile_def *d = &r->tiles[t].def;
     h = fnv(h, d->id, strlen(d->id) + 1);

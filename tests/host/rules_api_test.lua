@@ -505,6 +505,99 @@ do
         "figures that are not names are refused at their line: " .. tostring(err))
 end
 
+-- blocked_region { x = {min, max}, y = {min, max} }: no tile ever enters
+-- the rectangle; an open side reaches as far as the game goes.
+do
+  local rs = load{ script[[
+    blocked_region { x = { 2, nil } }                 -- east of column 1
+    blocked_region { y = { nil, -3 } }                -- north of row -2
+  ]] }
+  local east, north, tiles = 0, 0, 0
+  for seed = 1, 20 do
+    local g = play_out(loader.new_play(rs, { players = 2, seed = seed })):game()
+    for _, th in ipairs(g:tiles()) do
+      local i = th:info()
+      tiles = tiles + 1
+      if i.x >= 2 then east = east + 1 end
+      if i.y <= -3 then north = north + 1 end
+    end
+    if seed == 1 then
+      check(g:blocked(2, 0) and g:blocked(900, 5) and g:blocked(-4, -3) and not g:blocked(1, 0),
+            "blocked() reports the regions")
+    end
+  end
+  check(east == 0 and north == 0 and tiles > 20 * 60,
+        ("no tile in a blocked region (%d east, %d north of %d)"):format(east, north, tiles))
+  local err = load_error{ script[[blocked_region { x = { 3, 1 } }]] }
+  check(has(err, "range 3..1 is empty") and has(err, ".lua:1:"), "an empty range names the line: " .. tostring(err))
+  err = load_error{ script[[blocked_region { x = { 1.5 } }]] }
+  check(has(err, "bounds must be integers"), "a fractional bound is refused: " .. tostring(err))
+  err = load_error{ script[[blocked_region { z = { 1, 2 } }]] }
+  check(has(err, "unknown field 'z'"), "an unknown axis is refused: " .. tostring(err))
+end
+
+-- line_markers: neutral markers that advance along a line after each
+-- scored feature, pay a bonus in their line and sweep figures behind.
+do
+  local marker = [[
+    figure "marker" { neutral = 2, on = {}, strength = 0, stays = true }
+  ]]
+  local rs = load{ script(marker .. [[
+    line_markers "marker" { axis = "x", dir = 1, start = { { 0, 0 }, { 0, 0 } }, bonus = 3,
+                            reason = "line", sweep = { "road", "city" } }
+  ]]) }
+  local paid, moved, behind = 0, 0, 0
+  for seed = 1, 20 do
+    local play = loader.new_play(rs, { players = 2, seed = seed })
+    play_out(play)
+    local g = play:game()
+    for _, e in ipairs(g:ledger()) do
+      if e.reason == "line" then
+        check(e.points == 3 or e.points == 6, "the bonus is 3 per marker: " .. e.points)
+        paid = paid + 1
+      end
+    end
+    local rear = math.huge
+    for _, fig in ipairs(g:placed_figures("marker")) do
+      local at = fig:info().at.cell
+      if at[1] > 0 then moved = moved + 1 end
+      if at[1] < rear then rear = at[1] end
+    end
+    -- no follower on a road or city stands behind (west of) the rear marker
+    -- at the end, unless it came after the last sweep: count them apart
+    for _, fig in ipairs(g:placed_figures("meeple")) do
+      local f = fig:info().at.feature
+      if f and (f:kind() == "road" or f:kind() == "city") and f:spot().tile:info().x < rear then
+        behind = behind + 1
+      end
+    end
+  end
+  check(paid > 0 and moved > 0, ("markers moved (%d) and paid (%d)"):format(moved, paid))
+  check(behind < 20, "few followers left behind the markers: " .. behind)
+
+  local err = load_error{ script(marker .. [[
+    line_markers "marker" { order = "choose" }
+  ]]) }
+  check(has(err, "needs action") and has(err, ".lua:2:"), "choose without an action: " .. tostring(err))
+  err = load_error{ script([[
+    line_markers "dragon" { axis = "x" }
+  ]]) }
+  check(has(err, "unknown figure kind 'dragon'") and has(err, ".lua:1:"), "an unknown marker figure names the line: " .. tostring(err))
+  err = load_error{ script(marker .. [[
+    line_markers "marker" { axis = "z" }
+  ]]) }
+  check(has(err, "invalid option 'z'") and has(err, ".lua:2:"), "a bad axis: " .. tostring(err))
+  err = load_error{ script(marker .. [[
+    line_markers "marker" { colour = 1 }
+  ]]) }
+  check(has(err, "unknown field 'colour'"), "an unknown field: " .. tostring(err))
+  err = load_error{ script(marker .. [[
+    line_markers "marker" {}
+    line_markers "marker" {}
+  ]]) }
+  check(has(err, "declared twice"), "one set of markers: " .. tostring(err))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -242,6 +243,65 @@ static void test_far_coordinates(void **state) {
   gk_game_free(g);
 }
 
+/* Blocked regions: a half-plane and a strip declared with the rules keep
+** every placement out, legal listings included, without blocking cells one
+** by one; saves reload into the same position. */
+static void test_blocked_regions(void **state) {
+  (void)state;
+  gk_rules *r = base_fixture_rules_unfrozen(NULL);
+  assert_non_null(r);
+  /* east of the start tile, and the row above it */
+  assert_int_equal(gk_rules_block_region(r, 1, GK_UNBOUNDED_MIN, GK_UNBOUNDED_MAX, GK_UNBOUNDED_MAX), 0);
+  assert_int_equal(gk_rules_block_region(r, GK_UNBOUNDED_MIN, -1, 0, -1), 1);
+  assert_int_equal(gk_rules_block_region(r, 3, 0, 2, 0), GK_EINVAL); /* empty */
+  assert_true(strstr(gk_rules_error(r), "empty") != NULL);
+  assert_int_equal(gk_rules_region_count(r), 2);
+  assert_int_equal(gk_rules_freeze(r), GK_OK);
+  assert_int_equal(gk_rules_block_region(r, 0, 0, 0, 0), GK_ESTATE);
+  /* the regions are part of what a save must match */
+  assert_true(gk_rules_fingerprint(r) != gk_rules_fingerprint(BASE));
+
+  long tiles = 0;
+  for (uint64_t seed = 1; seed <= 100; seed++) {
+    gk_game *g = base_fixture_new_game(r, 2, seed);
+    assert_non_null(g);
+    assert_true(gk_cell_blocked(g, 1, 0) == 1);
+    assert_true(gk_cell_blocked(g, 500, -9000) == 1);  /* far outside the window */
+    assert_true(gk_cell_blocked(g, -7, -1) == 1);
+    assert_true(gk_cell_blocked(g, -7, -2) == 0);
+    assert_true(gk_cell_blocked(g, 0, 1) == 0);
+    assert_int_equal(gk_place_fixed(g, ID.tile['D' - 'A'], 1, 0, 0, NULL), GK_EILLEGAL);
+    assert_true(strstr(gk_game_error(g), "blocked") != NULL);
+    assert_int_equal(gk_block_cell(g, 2, 2), GK_OK); /* already blocked: nothing to do */
+    gk_cell c[256];
+    int n = gk_frontier(g, c, 256);
+    for (int i = 0; i < n; i++) assert_false(c[i].x >= 1 || (c[i].y == -1 && c[i].x <= 0));
+    int st;
+    while ((st = base_fixture_play_turn(g, &ID)) >= 0) {}
+    assert_int_equal(st, GK_EEMPTY);
+    for (int t = 0; t < gk_tile_count(g); t++) {
+      gk_placed_tile ti;
+      assert_int_equal(gk_tile_info(g, t, &ti), GK_OK);
+      assert_false(ti.x >= 1);
+      assert_false(ti.y == -1 && ti.x <= 0);
+    }
+    tiles += gk_tile_count(g);
+    size_t len;
+    unsigned char *bytes = fx_serialize(g, &len);
+    char why[128];
+    gk_game *back = gk_game_deserialize(r, bytes, len, why, sizeof why);
+    assert_non_null(back);
+    assert_true(fx_same_state(g, back));
+    assert_null(gk_game_deserialize(BASE, bytes, len, why, sizeof why)); /* other rules: refused */
+    assert_true(strstr(why, "fingerprint") != NULL);
+    free(bytes);
+    gk_game_free(back);
+    gk_game_free(g);
+  }
+  assert_true(tiles > 100 * 20); /* games went on, westward and southward */
+  gk_rules_free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_frontier_and_holes),
@@ -249,6 +309,7 @@ int main(void) {
     cmocka_unit_test(test_corners),
     cmocka_unit_test(test_long_line),
     cmocka_unit_test(test_far_coordinates),
+    cmocka_unit_test(test_blocked_regions),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -139,6 +139,8 @@ local function new_decl()
     hooks = {},              -- { event, fn, priority, script, order }
     reasons = {},            -- extra score reasons, in order
     blocked = {},            -- cells that never take a tile
+    regions = {},            -- { x0, y0, x1, y1 } rectangles (nil: open side)
+    line = nil,              -- line_markers: { figure =, spec =, pos = }
     counters = {}, counter_index = {},
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
@@ -298,6 +300,36 @@ local function make_api(decl, script, cli_options, state)
       end
       decl.blocked[#decl.blocked + 1] = { c[1], c[2] }
     end
+  end
+
+  -- blocked_region { x = {min, max}, y = {min, max} }: every cell in the
+  -- rectangle never takes a tile. A missing bound (or a missing axis)
+  -- leaves that side open, so a half-plane is one declaration.
+  function api.blocked_region(spec)
+    check_loading("blocked_region")
+    if type(spec) ~= "table" then
+      error("bad argument #1 to 'blocked_region' ({x = {min, max}, y = {min, max}} expected)", 2)
+    end
+    local box = {}
+    for i, axis in ipairs({ "x", "y" }) do
+      local range = spec[axis]
+      if range ~= nil then
+        if type(range) ~= "table" then error(("blocked_region: %s must be {min, max}"):format(axis), 2) end
+        for j, v in pairs(range) do   -- any bad entry fails; which one is reported does not matter
+          if (j ~= 1 and j ~= 2) or math.type(v) ~= "integer" then
+            error(("blocked_region: %s bounds must be integers {min, max}"):format(axis), 2)
+          end
+        end
+        if range[1] and range[2] and range[1] > range[2] then
+          error(("blocked_region: %s range %d..%d is empty"):format(axis, range[1], range[2]), 2)
+        end
+        box[i], box[i + 2] = range[1], range[2]
+      end
+    end
+    for k in pairs(spec) do
+      if k ~= "x" and k ~= "y" then error(("blocked_region: unknown field '%s'"):format(tostring(k)), 2) end
+    end
+    decl.regions[#decl.regions + 1] = box
   end
 
   api.stack = named("stack", function(name, spec)
@@ -460,6 +492,25 @@ local function make_api(decl, script, cli_options, state)
     end
     decl.majorities[#decl.majorities + 1] = spec
   end
+
+  -- line_markers "surveyor" { axis = "x", dir = -1, start = {{0, 0}}, bonus = 4,
+  -- reason = "surveyor", sweep = {"trail"}, order = "choose", action = "survey" }:
+  -- neutral figures marking lines of the board, advanced after each scored
+  -- feature (docs/lua-api.md). Checked against the figures once all
+  -- scripts are loaded.
+  api.line_markers = named("line_markers", function(name, spec, pos)
+    if decl.line then error("line_markers: declared twice (one set of line markers per game)", 3) end
+    for k in pairs(spec) do
+      if not ({ axis = 1, dir = 1, start = 1, bonus = 1, reason = 1, bonus_per = 1, sweep = 1,
+                order = 1, action = 1 })[k] then
+        error(("line_markers: unknown field '%s'"):format(tostring(k)), 3)
+      end
+    end
+    if spec.order == "choose" and type(spec.action) ~= "string" then
+      error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
+    end
+    decl.line = { figure = name, spec = spec, pos = pos }
+  end)
 
   -- extra_part { when = "extends", kinds = {...}, figure = "builder" } or
   -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
@@ -624,12 +675,17 @@ function M.load(opts)
   for _, r in ipairs(decl.reasons) do
     if not reasons[r] then reasons[r] = true; rules:reason(r) end
   end
+  local line_reason = decl.line and decl.line.spec.reason
+  if type(line_reason) == "string" and not reasons[line_reason] then
+    reasons[line_reason] = true; rules:reason(line_reason)
+  end
   for _, m in ipairs(decl.majorities) do
     local r = m.reason or m.counter
     if not reasons[r] then reasons[r] = true; rules:reason(r) end
   end
   if not reasons.bonus then rules:reason("bonus") end
   for _, c in ipairs(decl.counters) do rules:counter(c) end
+  for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
   local pool = load_tile_sets(decl, rules, tile_dirs)
   for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
   for _, entry in ipairs(pool) do rules:tile(entry.tile) end
@@ -679,7 +735,14 @@ function M.load(opts)
                      stack = x.stack or decl.draw_stack }
   end
   for _, ph in ipairs(decl.phases) do flow:phase(ph.name, ph.after) end
-  for _, a in ipairs(decl.actions) do flow:action(a) end
+  local actions = {}
+  for _, a in ipairs(decl.actions) do flow:action(a); actions[a] = true end
+  if decl.line then
+    local l = decl.line
+    if l.spec.action and not actions[l.spec.action] then flow:action(l.spec.action) end
+    local ok, err = pcall(flow.line_markers, flow, l.figure, l.spec)
+    if not ok then error(("%s%s"):format(l.pos and (l.pos .. ": ") or "", (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
+  end
   flow:freeze()
   local phases = {}
   for _, ph in ipairs(flow:phases()) do phases[ph] = true end
