@@ -38,6 +38,7 @@ typedef struct mp_play {
   uint32_t present;     /* the hooks it calls */
   uint64_t collect_phases; /* phases with a collector */
   uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
+  gk_hook_filters filters; /* which calls of the hooks are wanted */
 } mp_play;
 
 static const char *const hook_names[] = {
@@ -93,7 +94,23 @@ static unsigned field_mask(lua_State *L, int t, const char *name) {
   return (unsigned)v;
 }
 
-/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=}) */
+/* The kinds named in the list t[field], as bits (0: absent). */
+static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules *r) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, t, field) == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      mask |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=,
+** blocked_across={kinds}}) */
 static int flow_figure(lua_State *L) {
   gk_flow *f = checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -120,15 +137,35 @@ static int flow_figure(lua_State *L) {
   if (lua_getfield(L, 3, "strength_attr") != LUA_TNIL)
     rule.strength_attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
   lua_pop(L, 1);
+  rule.blocked_across = kindmask(L, 3, "blocked_across", r);
   if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
   return 0;
 }
 
-/* flow:scoring(kind, "closed"|"final", {{term, arg, points}, ...}, reason, keep_figures) */
+/* The terms of the system section: "attr_over" takes a second attribute
+** as t[5] (max(0, arg - t[5])), "features" a kind as arg. */
+static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
+  if (term == GK_TERM_FEATURES) {
+    lua_geti(L, t, 2);
+    arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+    lua_pop(L, 1);
+  } else if (term == GK_TERM_ATTR_OVER) {
+    lua_geti(L, t, 2);
+    int a = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    lua_geti(L, t, 5);
+    int b = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    lua_pop(L, 2);
+    arg = GK_ATTR_PAIR(a, b);
+  }
+  return arg;
+}
+
+/* flow:scoring(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
+** reason, keep_figures) */
 static int flow_scoring(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
-                                      "adjacent_closed", NULL};
+                                      "adjacent_closed", "attr_over", "features", NULL};
   gk_flow *f = checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
@@ -149,6 +186,7 @@ static int flow_scoring(lua_State *L) {
     if (term == GK_TERM_ATTR) arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     if (term == GK_TERM_ADJACENT || term == GK_TERM_ADJACENT_CLOSED)
       arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+    arg = term_arg_more(L, t, term, arg, r);
     lua_geti(L, t, 3);
     lua_Integer pts = luaL_checkinteger(L, -1);
     lua_geti(L, t, 4); /* optional: the figure a leader needs for this term */
@@ -284,6 +322,54 @@ static int flow_line_markers(lua_State *L) {
   }
   lua_pop(L, 1);
   if (gk_flow_set_line(f, &lr)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:system{kinds = {...}, figure =, reason =, terms = {{term, arg, points
+** [, if_attr [, arg2]]}, ...}}: a final scoring over systems of features. */
+static int flow_system(lua_State *L) {
+  static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
+                                      "adjacent_closed", "attr_over", "features", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_system_rule sr;
+  memset(&sr, 0, sizeof sr);
+  sr.kinds = kindmask(L, 2, "kinds", r);
+  lua_getfield(L, 2, "figure");
+  sr.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  lua_getfield(L, 2, "reason");
+  sr.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
+  lua_pop(L, 2);
+  luaL_argcheck(L, lua_getfield(L, 2, "terms") == LUA_TTABLE, 2, "terms expected");
+  int list = lua_gettop(L);
+  lua_Integer n = luaL_len(L, list);
+  luaL_argcheck(L, n <= GK_MAX_TERMS, 2, "too many terms");
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, list, i);
+    int t = lua_gettop(L);
+    luaL_checktype(L, t, LUA_TTABLE);
+    lua_geti(L, t, 1);
+    int term = luaL_checkoption(L, -1, NULL, terms);
+    int arg = 0;
+    if (term == GK_TERM_ATTR) {
+      lua_geti(L, t, 2);
+      arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    }
+    arg = term_arg_more(L, t, term, arg, r);
+    lua_geti(L, t, 3);
+    lua_Integer pts = luaL_checkinteger(L, -1);
+    lua_geti(L, t, 4);
+    int if_attr = lua_isnil(L, -1) ? 0
+                  : mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
+    sr.terms[sr.n_terms].term = term;
+    sr.terms[sr.n_terms].arg = arg;
+    sr.terms[sr.n_terms].points = (int32_t)pts;
+    sr.terms[sr.n_terms].if_attr = if_attr;
+    sr.n_terms++;
+    lua_settop(L, list);
+  }
+  if (gk_flow_system_scoring(f, &sr)) return flowerror(L, f);
   return 0;
 }
 
@@ -658,6 +744,52 @@ static uint32_t hookmask(lua_State *L, int t) {
   return mask;
 }
 
+/* The names in t[field][sub], as bits by find (0: absent). */
+static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *sub,
+                            const gk_rules *r, int (*find)(const gk_rules *, const char *),
+                            const char *what) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, t, field) == LUA_TTABLE) {
+    int ft = lua_gettop(L);
+    int list = ft;
+    if (sub) {
+      lua_getfield(L, ft, sub);
+      list = lua_gettop(L);
+    }
+    if (lua_istable(L, list)) {
+      lua_Integer n = luaL_len(L, list);
+      for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, list, i);
+        mask |= 1ull << mp_checkname(L, lua_gettop(L), r, find, what);
+        lua_pop(L, 1);
+      }
+    }
+    lua_settop(L, ft);
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The hook filters of opts: placed_tiles = {tags =, attrs =}, collect_tiles =
+** {tags =, attrs =}, collect_filtered = {phases}, points_attrs = {attributes}. */
+static gk_hook_filters hookfilters(lua_State *L, int t, const gk_flow *f) {
+  const gk_rules *r = gk_flow_rules(f);
+  gk_hook_filters h;
+  memset(&h, 0, sizeof h);
+  h.placed_tiles.tags = subnamemask(L, t, "placed_tiles", "tags", r, gk_rules_find_tag, "tag");
+  h.placed_tiles.attrs = subnamemask(L, t, "placed_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.collect_tiles.tags = subnamemask(L, t, "collect_tiles", "tags", r, gk_rules_find_tag, "tag");
+  h.collect_tiles.attrs = subnamemask(L, t, "collect_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.collect_filtered = namemask(L, t, "collect_filtered", f, checkphase);
+  h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
+  return h;
+}
+
+static void setfilters(mp_play *ud, const gk_hook_filters *h) {
+  ud->filters = *h;
+  gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
+}
+
 /* Builds the Play userdata around an existing gk_play: user values are
 ** the flow, the game view and the dispatcher. */
 static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
@@ -696,6 +828,7 @@ static int flow_new_play(lua_State *L) {
   uint32_t present = hookmask(L, 3);
   uint64_t collect_phases = collectmask(L, 3, f);
   uint32_t deploy_kinds = deploymask(L, 3, f);
+  gk_hook_filters filters = hookfilters(L, 3, f);
   lua_getfield(L, 3, "dispatch");
   if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
   int disp = lua_gettop(L);
@@ -708,7 +841,7 @@ static int flow_new_play(lua_State *L) {
   gud->game = NULL; /* now the play's */
   gud->generation++;
   gk_play_seed_agent(play, (uint64_t)seed);
-  newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds);
+  setfilters(newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds), &filters);
   return 1;
 }
 
@@ -920,8 +1053,9 @@ static int play_clone(lua_State *L) {
   lua_getiuservalue(L, flow_idx, 1); /* rules */
   lua_getiuservalue(L, 1, 3); /* dispatcher */
   /* the copy keeps the original's hook set */
-  newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present, ud->collect_phases,
-          ud->deploy_kinds);
+  mp_play *cud = newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present,
+                         ud->collect_phases, ud->deploy_kinds);
+  setfilters(cud, &ud->filters);
   return 1;
 }
 
@@ -1082,6 +1216,7 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ,
     gk_hooks h = *hooks;
     h.ud = hook_ud;
     gk_play_set_hooks(p, &h);
+    gk_play_set_hook_filters(p, &hook_ud->filters);
     hook_ud->play = p;
     mp_gameview_invalidate(view, g);
   }
@@ -1177,6 +1312,7 @@ static int flow_simulate(lua_State *L) {
   uint32_t present = hookmask(L, 3);
   uint64_t collect_phases = collectmask(L, 3, f);
   uint32_t deploy_kinds = deploymask(L, 3, f);
+  gk_hook_filters filters = hookfilters(L, 3, f);
   /* A Play userdata that lends hooks its identity during each game. */
   mp_play *hud = NULL;
   mp_game *view = NULL;
@@ -1194,6 +1330,7 @@ static int flow_simulate(lua_State *L) {
       return luaL_error(L, "not enough memory");
     }
     hud = newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
+    setfilters(hud, &filters);
     hud->L = L;
     hud->self = lua_gettop(L);
     lua_getiuservalue(L, hud->self, 2);
@@ -1347,6 +1484,7 @@ static const luaL_Reg flow_methods[] = {
   {"gain_on_close", flow_gain_on_close},
   {"final_majority", flow_final_majority},
   {"extra_part", flow_extra_part},
+  {"system", flow_system},
   {"phase", flow_phase},
   {"action", flow_action},
   {"freeze", flow_freeze},

@@ -5,20 +5,26 @@
 --   meeple play --game hunters_gatherers
 --   meeple play --game hunters_gatherers --option shaman_hunters=false
 --
--- What runs where:
+-- What runs where (the common turn makes no Lua call):
 --   kinds, matching, tiles, stacks, figures          declarations (C)
 --   fisher/gatherer/hunter occupancy, hut per river  figure groups (C)
+--   hut blocking across a river system (§3.2)        blocked_across (C)
 --   river and forest scoring during play, majority   score formulas (C)
 --   menhir extra turn and its limits (§2.4)          extra_part (C)
---   hut blocking across a river system (§3.2)        allow("figure_placement")
---   logboat, hunting trap (§4.1, phase 1b)           on("tile_placed")
---   shaman (§4.1)                                    phase "shaman" + collect/action
---   huts per river system, hunters per grassland,
---   pit trap, wildfire, raft, covered animals (§4.2) on("final_scoring")
--- The engine has no "system of features joined through another kind", no
--- clamped formula term (max(0, deer - tiger)) and no per-segment
--- attribute read; those parts are hooks until it does (see the report of
--- issue 8).
+--   huts per river system, raft (§4.2)               system "huts" (C)
+--   hunters per grassland, tigers cancel deer (§4.2) score "grassland" final,
+--                                                    per_excess (C)
+--   logboat, hunting trap (§4.1, phase 1b)           on("tile_placed"), only
+--                                                    for those two tiles
+--   shaman (§4.1)                                    phase "shaman" + collect
+--                                                    (only after the shaman
+--                                                    tile) + action
+--   pit trap, wildfire, covered animals (§4.2)       transform("feature_points"),
+--                                                    only for grasslands with
+--                                                    a hunting trap, pit trap
+--                                                    or wildfire
+-- The covered animals stay in Lua: the engine has no per-segment
+-- attribute edit (see the report of issue 8).
 
 game "hunters_gatherers" {
   title = "Hunters & Gatherers",
@@ -93,7 +99,8 @@ figure "hut" {
   per_player = 3,
   on = { "river", "lake" },
   group = "hut",
-  blocked_by = { "hut" },   -- in the river or lake itself; the rest of the system: allow below
+  blocked_by = { "hut" },
+  blocked_across = { "river", "lake" },   -- §3.2: one hut per river system, however far (HG-EX-02)
   strength = 0,
   stays = true,
 }
@@ -220,23 +227,6 @@ local function segments(g, id)
   return s
 end
 
--- The powers of a tile type: { logboat =, hunting_trap =, shaman =,
--- placed = (one of the first two) }.
-local power_cache = {}
-local function powers(g, id)
-  local p = power_cache[id]
-  if p then return p end
-  p = {}
-  for _, seg in ipairs(segments(g, id)) do
-    for _, name in ipairs({ "logboat", "hunting_trap", "shaman" }) do
-      if seg.attrs[name] then p[name] = true end
-    end
-  end
-  p.placed = p.logboat or p.hunting_trap
-  power_cache[id] = p
-  return p
-end
-
 -- §0 river system: every river and lake reachable through river-lake
 -- contacts (segment adjacency). It stops at forests and open edges.
 local function river_system(fh)
@@ -252,13 +242,6 @@ local function river_system(fh)
     i = i + 1
   end
   return list
-end
-
-local function has_hut(fh)
-  for _, fig in ipairs(fh:figures()) do
-    if fig:info().kind == "hut" then return true end
-  end
-  return false
 end
 
 -- Tiles counted by a trap at (x, y): the 8 around it, and itself if the
@@ -295,23 +278,6 @@ end
 -- }======================================================================
 
 -- {======================================================================
--- §3.2 Huts: one per river system
--- =======================================================================
-
--- A hut may not go into a river system that already holds a hut, even
--- far away through lakes (HG-EX-02). A fisher does not block it, and a
--- hut does not block a fisher (the groups above).
-allow("figure_placement", function(ctx, move)
-  if not move.at.feature then return true end
-  for _, f in ipairs(river_system(move.at.feature)) do
-    if has_hut(f) then return false end
-  end
-  return true
-end, { figures = { "hut" } })                -- only hut moves are asked about
-
--- }======================================================================
-
--- {======================================================================
 -- §2 phase 1b, §4.1 Immediate menhir actions
 -- =======================================================================
 
@@ -342,7 +308,6 @@ end
 on("tile_placed", function(ctx, th)
   local info = th:info()
   local g = ctx.game
-  if not powers(g, info.id).placed then return end   -- only 3 menhir tiles act when placed
   for i, seg in ipairs(segments(g, info.id)) do
     -- Logboat: 2 per lake in its river system (the logboat lake
     -- included), complete or not, to the player who placed it; huts do
@@ -379,7 +344,7 @@ on("tile_placed", function(ctx, th)
       if points > 0 then ctx:score(ctx.player, points, "hunting_trap", fh) end
     end
   end
-end)
+end, { tiles = { "logboat", "hunting_trap" } })   -- only these tiles act when placed
 
 -- Shaman: right after placing the shaman tile (before phase 2), the
 -- player may return one of their meeples from the board, unscored; it can
@@ -417,8 +382,6 @@ local function recallable(ctx)
 end
 
 collect("shaman", function(ctx)
-  local th = ctx.play:placed()                           -- the tile just placed
-  if not th or not powers(ctx.game, th:info().id).shaman then return {} end
   local moves = {}
   for _, r in ipairs(recallable(ctx)) do
     local x, y, seg = first_node(r.feature)
@@ -426,7 +389,7 @@ collect("shaman", function(ctx)
   end
   moves[#moves + 1] = { type = "pass" }                  -- "may": keeping them all is a move too
   return moves
-end)
+end, { tiles = { "shaman" } })                           -- asked only after the shaman tile
 
 on("action", function(ctx, move)
   if move.action ~= "shaman" then return end
@@ -444,98 +407,60 @@ end)
 -- §4.2 Final scoring: huts, then hunters
 -- =======================================================================
 
--- Majority of one figure kind over a list of features: the players with
--- the most (at least one), ties all.
-local function leaders_of(features, kind)
-  local count, best = {}, 0
-  for _, f in ipairs(features) do
-    for _, fig in ipairs(f:figures()) do
-      local fi = fig:info()
-      if fi.kind == kind and fi.owner > 0 then
-        count[fi.owner] = (count[fi.owner] or 0) + 1
-        if count[fi.owner] > best then best = count[fi.owner] end
-      end
+-- Huts (§4.2 step 2): each river system (rivers and the lakes they touch,
+-- complete or not) scores 1 per fish in its rivers and lakes to its hut
+-- majority (ties share); with the raft in it, +1 per lake. (A lake's fish
+-- is on the lake; the rivers' lake_fish copies are not counted again.)
+system "huts" {
+  kinds = { "river", "lake" },
+  figure = "hut",
+  final = { fish = 1 },
+  only_if = { raft = { per_feature = { lake = 1 } } },
+}
+
+-- Hunters (§4.2 step 3): each grassland's hunter majority scores 3 per
+-- mammoth, 2 per aurochs, 1 per deer, each tiger cancelling one deer,
+-- never below 0. Hunters stay on the board.
+score "grassland" {
+  final = { mammoth = 3, aurochs = 2, per_excess = { deer = { over = "tiger", points = 1 } } },
+  keep_figures = true, reason = "hunters",
+}
+
+-- The rare grasslands, those with a menhir power in them, are counted
+-- here: animals covered by the hunting trap are ignored; wildfire covers
+-- the grassland's tigers (no cancelling); pit trap: animals on its 8
+-- surrounding tiles in this grassland count double, and tigers eat the
+-- least valuable deer first (outside the zone).
+local function hunted_points(g, fh)
+  local nodes = grassland_animals(g, fh, load_covered(g))
+  local zones = {}
+  for _, n in ipairs(nodes) do
+    if n.pit > 0 then zones[#zones + 1] = trap_zone(n.x, n.y) end
+  end
+  local points, deer, tigers = 0, {}, 0
+  for _, n in ipairs(nodes) do
+    local k = 0
+    for _, z in ipairs(zones) do if z[n.x .. "," .. n.y] then k = k + 1 end end
+    local mult = 1
+    if k > 0 then
+      if PIT_TRAPS == "multiply" then mult = 2 ^ k // 1
+      elseif PIT_TRAPS == "add" then mult = 1 + k
+      else mult = 2 end
     end
+    mult = math.tointeger(mult)
+    points = points + (3 * n.m + 2 * n.a) * mult
+    for _ = 1, n.d do deer[#deer + 1] = mult end
+    tigers = tigers + n.t
   end
-  local out = {}
-  if best == 0 then return out end
-  for p = 1, 8 do             -- owners count from 1; at most 8 players
-    if count[p] == best then out[#out + 1] = p end
-  end
-  return out
+  if fh:attr("wildfire") > 0 then tigers = 0 end
+  table.sort(deer)
+  for i = tigers + 1, #deer do points = points + deer[i] end
+  return points
 end
 
-on("final_scoring", function(ctx)
-  local g = ctx.game
-  local done = {}
-  -- Huts (§4.2 step 2): each river system, complete or not, scores 1 per
-  -- fish in its rivers and lakes to its hut majority (ties share); with
-  -- the raft in it, +1 per lake. (A lake's fish is on the lake; the
-  -- rivers' lake_fish copies are not counted again.)
-  for _, fig in ipairs(g:placed_figures("hut")) do
-    local fi = fig:info()
-    local f0 = fi.at and fi.at.feature
-    if fi.kind == "hut" and f0 and not done[f0:info().root] then
-      local system = river_system(f0)
-      local fish, lakes, raft = 0, 0, false
-      for _, f in ipairs(system) do
-        done[f:info().root] = true
-        fish = fish + f:attr("fish")
-        if f:kind() == "lake" then
-          lakes = lakes + 1
-          if f:attr("raft") > 0 then raft = true end
-        end
-      end
-      local points = fish + (raft and lakes or 0)
-      if points > 0 then
-        for _, p in ipairs(leaders_of(system, "hut")) do ctx:score(p, points, "huts", f0) end
-      end
-    end
-  end
-  -- Hunters (§4.2 step 3): each grassland's hunter majority scores
-  -- 3 per mammoth, 2 per aurochs, 1 per deer, each tiger cancelling one
-  -- deer, never below 0; animals covered by the hunting trap are ignored.
-  -- Wildfire: its grassland's tigers are covered (no cancelling). Pit
-  -- trap: animals on its 8 surrounding tiles in this grassland count
-  -- double; tigers eat the least valuable deer first (outside the zone).
-  local covered = load_covered(g)
-  local hunted = {}
-  for _, fig in ipairs(g:placed_figures("meeple")) do
-    local fi = fig:info()
-    local fh = fi.at and fi.at.feature
-    if fi.kind == "meeple" and fh and fh:kind() == "grassland" and not hunted[fh:info().root] then
-      hunted[fh:info().root] = true
-      local leaders = leaders_of({ fh }, "meeple")
-      if #leaders > 0 then
-        local nodes = grassland_animals(g, fh, covered)
-        local zones = {}
-        for _, n in ipairs(nodes) do
-          if n.pit > 0 then zones[#zones + 1] = trap_zone(n.x, n.y) end
-        end
-        local points, deer, tigers = 0, {}, 0
-        for _, n in ipairs(nodes) do
-          local k = 0
-          for _, z in ipairs(zones) do if z[n.x .. "," .. n.y] then k = k + 1 end end
-          local mult = 1
-          if k > 0 then
-            if PIT_TRAPS == "multiply" then mult = 2 ^ k // 1
-            elseif PIT_TRAPS == "add" then mult = 1 + k
-            else mult = 2 end
-          end
-          mult = math.tointeger(mult)
-          points = points + (3 * n.m + 2 * n.a) * mult
-          for _ = 1, n.d do deer[#deer + 1] = mult end
-          tigers = tigers + n.t
-        end
-        if fh:attr("wildfire") > 0 then tigers = 0 end
-        table.sort(deer)
-        for i = tigers + 1, #deer do points = points + deer[i] end
-        if points > 0 then
-          for _, p in ipairs(leaders) do ctx:score(p, points, "hunters", fh) end
-        end
-      end
-    end
-  end
-end)
+transform("feature_points", function(ctx, f, points)
+  if f.when ~= "final" or f.kind ~= "grassland" then return points end
+  return hunted_points(ctx.game, f.handle)
+end, { attrs = { "hunting_trap", "pit_trap", "wildfire" } })   -- asked about these grasslands only
 
 -- }======================================================================

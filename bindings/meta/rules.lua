@@ -134,6 +134,7 @@ function stack(name) end
 ---@field needs_own? string|string[] it goes home without its owner's figures of these groups
 ---@field strength? integer what it counts for in majorities
 ---@field stays? boolean not returned when its feature is scored during play
+---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
 
 --- Declares a figure kind.
 --- ```lua
@@ -162,7 +163,8 @@ function option(name) end
 
 --- A scoring formula: the sum of its terms. Keys: per_tile, per_block_tile,
 --- points (or const), a declared attribute's name, per_adjacent = {kind = n},
---- per_adjacent_closed = {kind = n}.
+--- per_adjacent_closed = {kind = n}, per_excess = {a = {over = b, points = n}}
+--- (n * max(0, a - b)), per_feature = {kind = n}.
 ---@class rules.Formula
 ---@field per_tile? integer
 ---@field per_block_tile? integer
@@ -170,6 +172,8 @@ function option(name) end
 ---@field const? integer
 ---@field per_adjacent? table<string, integer>
 ---@field per_adjacent_closed? table<string, integer>
+---@field per_excess? table<string, {over: string, points: integer}>
+---@field per_feature? table<string, integer>
 ---@field [string] integer
 
 ---@class rules.ScoreSpec
@@ -186,6 +190,22 @@ function option(name) end
 ---@param kind string
 ---@return fun(spec?: rules.ScoreSpec)
 function score(kind) end
+
+---@class rules.SystemSpec
+---@field kinds string[] the kinds joined through segment adjacency
+---@field figure string the figure whose majority (1 each) scores the system
+---@field final rules.Formula over the system: attributes summed, per_feature, per_excess, points
+---@field only_if? table<string, rules.Formula> formulas counted only when the system's attribute is not 0
+---@field reason? string ledger reason (default: the name)
+
+--- A final scoring over systems of features (a river system and its huts).
+--- ```lua
+--- system "wardens" { kinds = { "city", "field" }, figure = "warden", final = { pennant = 1 },
+---                    only_if = { pennant = { points = 5 } } }
+--- ```
+---@param name string
+---@return fun(spec: rules.SystemSpec)
+function system(name) end
 
 ---@class rules.PhaseSpec
 ---@field after? rules.Phase default "after_scoring"
@@ -208,6 +228,8 @@ function state(default) end
 ---@class rules.HookOpts
 ---@field priority? integer lower runs first (default 0)
 ---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
+---@field tiles? string[] on("tile_placed") and collect only: called only for a placed tile with one of these tags or attributes
+---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 
 --- What a hook sees of a feature.
 ---@class rules.FeatureView

@@ -47,6 +47,11 @@ typedef struct gk_figure_rule {
   int strength_attr;    /* 0, or attribute + 1: its strength is the
                         ** feature's value of that attribute when scored
                         ** (a mayor counts the city's pennants) */
+  uint64_t blocked_across; /* segment kinds: when it goes on a feature of
+                        ** one of them, blocked_by looks at every feature
+                        ** of these kinds reachable from there through
+                        ** segment adjacency (a system of rivers and lakes),
+                        ** not only at the feature itself */
 } gk_figure_rule;
 
 /* One term of a scoring formula; points are summed over the terms. */
@@ -57,10 +62,18 @@ typedef enum gk_term {
   GK_TERM_BLOCK,          /* points per tile in the 3x3 block around a
                           ** one-tile feature (itself included) */
   GK_TERM_ADJACENT,       /* points per distinct adjacent feature of kind arg */
-  GK_TERM_ADJACENT_CLOSED /* ... that is closed */
+  GK_TERM_ADJACENT_CLOSED, /* ... that is closed */
+  GK_TERM_ATTR_OVER,      /* arg = GK_ATTR_PAIR(a, b): points per unit of
+                          ** attribute a above attribute b, max(0, a - b)
+                          ** (deer that the tigers leave) */
+  GK_TERM_FEATURES        /* points per feature of kind arg (in a system;
+                          ** a lone feature counts itself) */
 } gk_term;
 
 enum { GK_MAX_TERMS = 8 };
+
+/* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
+#define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
 
 typedef struct gk_formula {
   int n_terms;
@@ -189,6 +202,52 @@ int gk_flow_find_action(const gk_flow *flow, const char *name);
 const char *gk_flow_action_name(const gk_flow *flow, int action);
 /* Freezes the rules too. */
 int gk_flow_freeze(gk_flow *flow);
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Declarations: systems of features, tile filters
+** ===================================================================== */
+
+/* A system: the features of `kinds` joined through segment adjacency
+** (gk_feature_adjacent), e.g. rivers and the lakes they touch. At final
+** scoring, before the features' own final formulas, every system that
+** holds a figure of kind `figure` is scored once: the players with the
+** most such figures in the whole system (each counts 1; ties all score)
+** get the sum of the terms, evaluated over the system: GK_TERM_ATTR and
+** GK_TERM_ATTR_OVER on the attributes summed over its features,
+** GK_TERM_FEATURES counting its features of a kind, GK_TERM_CONST once.
+** The ledger names the first root (ascending) holding such a figure. */
+typedef struct gk_system_rule {
+  uint64_t kinds;     /* bit per segment kind */
+  int figure;         /* the figure kind whose majority scores it */
+  int reason;
+  int n_terms;
+  struct {
+    int term;         /* GK_TERM_CONST, _ATTR, _ATTR_OVER or _FEATURES */
+    int arg;
+    int32_t points;
+    int if_attr;      /* 0, or attribute + 1: the term counts only when the
+                      ** system's sum of that attribute is not 0 (a raft) */
+  } terms[GK_MAX_TERMS];
+} gk_system_rule;
+
+enum { GK_MAX_SYSTEMS = 4 };
+
+int gk_flow_system_scoring(gk_flow *flow, const gk_system_rule *rule);
+
+/* Which tile types a hook is about: those with one of `tags` (bit per
+** tag, as gk_tile_def.tags) or with one of `attrs` (bit per attribute)
+** non-zero on some segment. Both 0: every tile. */
+typedef struct gk_tile_filter {
+  uint64_t tags;
+  uint64_t attrs;
+} gk_tile_filter;
+
+/* 1 if a tile type passes the filter, 0 if not; negative on bad
+** arguments or before the flow is frozen (the attribute bits of each
+** type are gathered at freeze). */
+int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *filter);
 
 /* }==================================================================== */
 
@@ -336,6 +395,34 @@ void gk_play_seed_agent(gk_play *play, uint64_t seed);
 int gk_play_random_index(gk_play *play);
 int gk_play_random_move(gk_play *play);
 int gk_play_random_game(gk_play *play);
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Hook filters
+** ===================================================================== */
+
+/* Hooks about rare tiles or rare features, called only for those, so
+** that the common turn makes no call at all:
+**   placed_tiles      GK_HOOK_TILE_PLACED only for a tile type passing it
+**                     (gk_flow_tile_matches);
+**   collect_filtered  bit per phase: its collectors are called only when
+**                     a tile passing collect_tiles was placed in this
+**                     part (never before one is placed);
+**   points_attrs      GK_HOOK_FEATURE_POINTS only for features whose
+**                     merged value of one of these attributes (bit per
+**                     attribute) is not 0.
+** Zero fields filter nothing. */
+typedef struct gk_hook_filters {
+  gk_tile_filter placed_tiles;
+  uint64_t collect_filtered;
+  gk_tile_filter collect_tiles;
+  uint64_t points_attrs;
+} gk_hook_filters;
+
+/* Sets (NULL: clears) the filters of a play's hooks; clones and
+** gk_play_copy_from keep them with the hooks. */
+void gk_play_set_hook_filters(gk_play *play, const gk_hook_filters *filters);
 
 /* }==================================================================== */
 

@@ -34,6 +34,11 @@ struct gk_flow {
   gk_extra_rule extra[4];
   bool has_line;
   gk_line_rule line;
+  /* gathered at freeze: bit per attribute non-zero on a segment, per type */
+  uint64_t *tile_attrs;
+  int n_tile_types;
+  int n_systems;
+  gk_system_rule system[GK_MAX_SYSTEMS];
 };
 
 struct gk_play {
@@ -71,6 +76,7 @@ struct gk_play {
   ** which is all a random agent needs. */
   bool moves_lazy;
   int drawn_fits;         /* placements of the tile just drawn */
+  gk_hook_filters filters; /* which calls of the hooks are wanted */
 };
 
 static gk_move move_at(const gk_play *p, int i) {
@@ -130,7 +136,9 @@ gk_flow *gk_flow_new(gk_rules *rules) {
 }
 
 void gk_flow_free(gk_flow *f) {
-  if (f) gk_mem(&f->rules->alloc, f, sizeof *f, 0);
+  if (!f) return;
+  gk_mem(&f->rules->alloc, f->tile_attrs, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
+  gk_mem(&f->rules->alloc, f, sizeof *f, 0);
 }
 
 const char *gk_flow_error(const gk_flow *f) { return f ? f->err : "no flow"; }
@@ -157,6 +165,10 @@ int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
     flow_err(f, "set_figure: negative strength %d or bad strength attribute", rule->strength);
     return GK_EINVAL;
   }
+  if (f->rules->n_kinds < 64 && (rule->blocked_across >> f->rules->n_kinds) != 0) {
+    flow_err(f, "set_figure: blocked_across names a kind that does not exist");
+    return GK_EINVAL;
+  }
   f->figure[kind] = *rule;
   return GK_OK;
 }
@@ -165,6 +177,20 @@ int gk_flow_get_figure(const gk_flow *f, int kind, gk_figure_rule *out) {
   if (!f || kind < 0 || kind >= f->rules->n_figure_kinds || !out) return GK_EINVAL;
   *out = f->figure[kind];
   return GK_OK;
+}
+
+/* Is a term (type, argument) well formed? (in_system: for a system) */
+static bool term_ok(const gk_rules *r, int t, int a, bool in_system) {
+  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_FEATURES;
+  if (t == GK_TERM_ATTR) ok = ok && a >= 0 && a < r->n_attrs;
+  if (t == GK_TERM_ATTR_OVER)
+    ok = ok && a >= 0 && (a & 0xff) < r->n_attrs && (a >> 8) < r->n_attrs;
+  if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED || t == GK_TERM_FEATURES)
+    ok = ok && a >= 0 && a < r->n_kinds;
+  if (in_system)
+    ok = ok && (t == GK_TERM_CONST || t == GK_TERM_ATTR || t == GK_TERM_ATTR_OVER ||
+                t == GK_TERM_FEATURES);
+  return ok;
 }
 
 int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *formula,
@@ -188,9 +214,7 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
   }
   for (int i = 0; i < formula->n_terms; i++) {
     int t = formula->terms[i].term, a = formula->terms[i].arg;
-    bool ok = t >= GK_TERM_CONST && t <= GK_TERM_ADJACENT_CLOSED;
-    if (t == GK_TERM_ATTR) ok = ok && a >= 0 && a < r->n_attrs;
-    if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED) ok = ok && a >= 0 && a < r->n_kinds;
+    bool ok = term_ok(r, t, a, false);
     int w = formula->terms[i].only_with;
     ok = ok && w >= 0 && w <= r->n_figure_kinds;
     if (!ok) {
@@ -345,6 +369,8 @@ const char *gk_flow_action_name(const gk_flow *f, int a) {
   return f && a >= 0 && a < f->n_actions ? f->action_name[a].s : NULL;
 }
 
+static int gather_tile_attrs(gk_flow *f);
+
 int gk_flow_freeze(gk_flow *f) {
   if (!f) return GK_EINVAL;
   int st = gk_rules_freeze(f->rules);
@@ -352,8 +378,70 @@ int gk_flow_freeze(gk_flow *f) {
     flow_err(f, "%s", gk_rules_error(f->rules));
     return st;
   }
+  if (!f->frozen) {
+    st = gather_tile_attrs(f);
+    if (st) return st;
+  }
   f->frozen = true;
   return GK_OK;
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Declarations: systems of features, tile filters
+** =================================================================== */
+
+int gk_flow_system_scoring(gk_flow *f, const gk_system_rule *rule) {
+  int st = check_open(f, "add a system scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  bool ok = rule && rule->kinds != 0 && (r->n_kinds >= 64 || (rule->kinds >> r->n_kinds) == 0) &&
+            rule->figure >= 0 && rule->figure < r->n_figure_kinds && rule->reason >= 0 &&
+            rule->reason < r->n_reasons && rule->n_terms >= 0 && rule->n_terms <= GK_MAX_TERMS;
+  for (int i = 0; ok && i < rule->n_terms; i++)
+    ok = term_ok(r, rule->terms[i].term, rule->terms[i].arg, true) &&
+         rule->terms[i].if_attr >= 0 && rule->terms[i].if_attr <= r->n_attrs;
+  if (!ok || f->n_systems >= GK_MAX_SYSTEMS) {
+    flow_err(f, "system_scoring: malformed rule (kinds, figure, reason or a term) or more than %d",
+             GK_MAX_SYSTEMS);
+    return GK_EINVAL;
+  }
+  f->system[f->n_systems++] = *rule;
+  return GK_OK;
+}
+
+/* The attributes each tile type carries on some segment. */
+static int gather_tile_attrs(gk_flow *f) {
+  int n = gk_rules_tile_count(f->rules);
+  if (n <= 0) return GK_OK;
+  uint64_t *bits = gk_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
+  if (!bits) {
+    flow_err(f, "out of memory");
+    return GK_ENOMEM;
+  }
+  for (int t = 0; t < n; t++) {
+    const gk_tile_def *d = gk_rules_tile(f->rules, t);
+    bits[t] = 0;
+    for (int s = 0; s < d->n_segments; s++)
+      for (int a = 0; a < d->segments[s].n_attrs; a++)
+        if (d->segments[s].attrs[a].value != 0) bits[t] |= 1ull << d->segments[s].attrs[a].attr;
+  }
+  f->tile_attrs = bits;
+  f->n_tile_types = n;
+  return GK_OK;
+}
+
+static bool tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
+  if (!filter->tags && !filter->attrs) return true;
+  if (type < 0 || type >= f->n_tile_types) return false;
+  return (gk_rules_tile(f->rules, type)->tags & filter->tags) || (f->tile_attrs[type] & filter->attrs);
+}
+
+int gk_flow_tile_matches(const gk_flow *f, int type, const gk_tile_filter *filter) {
+  if (!f || !filter || !f->frozen || type < 0 || type >= gk_rules_tile_count(f->rules))
+    return GK_EINVAL;
+  return tile_passes(f, type, filter) ? 1 : 0;
 }
 
 /* }================================================================== */
@@ -471,8 +559,10 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
     return GK_ENOMEM;
   }
   gk_hooks keep = dst->hooks;
+  gk_hook_filters keep_filters = dst->filters;
   swap_state(dst, c);
   dst->hooks = keep;
+  dst->filters = keep_filters;
   gk_play_free(c);
   return GK_OK;
 }
@@ -513,6 +603,12 @@ void gk_play_end_game(gk_play *p) {
   if (p) p->ending = true;
 }
 
+void gk_play_set_hook_filters(gk_play *p, const gk_hook_filters *filters) {
+  if (!p) return;
+  if (filters) p->filters = *filters;
+  else memset(&p->filters, 0, sizeof p->filters);
+}
+
 void gk_play_seed_agent(gk_play *p, uint64_t seed) {
   if (p) p->agent_rng = seed * 0x9E3779B97F4A7C15ull | 1;
 }
@@ -535,9 +631,208 @@ static int call_hook(gk_play *p, gk_hook_call *c) {
 
 static int notify(gk_play *p, int hook, int32_t value) {
   if (!has_hook(p, hook)) return GK_OK;
+  if (hook == GK_HOOK_TILE_PLACED &&
+      !tile_passes(p->flow, p->game->tiles[p->report.tile].type, &p->filters.placed_tiles))
+    return GK_OK;
   gk_hook_call c = {.hook = hook, .phase = p->phase, .feature = -1, .value = value};
   if (hook == GK_HOOK_TILE_PLACED) c.report = &p->report;
   return call_hook(p, &c);
+}
+
+/* }================================================================== */
+
+/* {==================================================================
+** Systems of features
+** =================================================================== */
+
+/* A list of feature roots that starts on the stack and grows on the heap. */
+typedef struct root_list {
+  int32_t *v;
+  int32_t n, cap;
+  int32_t local[64];
+} root_list;
+
+static void roots_init(root_list *l) {
+  l->v = l->local;
+  l->n = 0;
+  l->cap = 64;
+}
+
+static void roots_free(gk_game *g, root_list *l) {
+  if (l->v != l->local) gk_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
+  roots_init(l);
+}
+
+static int roots_push(gk_game *g, root_list *l, int32_t r) {
+  if (l->n == l->cap) {
+    int32_t cap = l->cap * 2;
+    int32_t *v = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)cap);
+    if (!v) return GK_ENOMEM;
+    memcpy(v, l->v, sizeof(int32_t) * (size_t)l->n);
+    if (l->v != l->local) gk_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n++] = r;
+  return GK_OK;
+}
+
+/* Does the feature hold a figure of one of these groups (figure kind
+** `kind` when groups is 0)? */
+static bool root_holds(const gk_play *p, int32_t root, unsigned groups, int kind) {
+  const gk_game *g = p->game;
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+    if (groups ? (p->flow->figure[g->figures[f].kind].group & groups) != 0
+               : g->figures[f].kind == kind)
+      return true;
+  return false;
+}
+
+/* The system of `kinds` around root, root first, breadth first, into l.
+** With stop_groups (or stop_kind >= 0) it stops at the first feature
+** holding such a figure and returns 1; 0 when the whole system is in l. */
+static int gather_system(gk_play *p, int32_t root, uint64_t kinds, root_list *l,
+                         unsigned stop_groups, int stop_kind) {
+  gk_game *g = p->game;
+  bool stopping = stop_groups != 0 || stop_kind >= 0;
+  int st = roots_push(g, l, root);
+  if (st) return st;
+  for (int32_t i = 0; i < l->n; i++) {
+    int32_t r = l->v[i];
+    if (stopping && root_holds(p, r, stop_groups, stop_kind)) return 1;
+    int32_t local[64];
+    int n = gk_feature_adjacent(g, r, local, 64);
+    int32_t *adj = local;
+    if (n > 64) {
+      adj = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
+      if (!adj) return GK_ENOMEM;
+      gk_feature_adjacent(g, r, adj, n);
+    }
+    for (int k = 0; k < n && st == GK_OK; k++) {
+      if (!((kinds >> g->node_kind[adj[k]]) & 1)) continue;
+      bool seen = false;
+      for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == adj[k];
+      if (!seen) st = roots_push(g, l, adj[k]);
+    }
+    if (adj != local) gk_mem(&g->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
+    if (st) return st;
+  }
+  return 0;
+}
+
+/* Is a figure of these groups anywhere in the system around root? (Out
+** of memory counts as yes: the figure is then simply not offered.) */
+static bool system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned groups, int kind) {
+  /* Most of the time no such figure stands on any feature of these kinds
+  ** yet: one look over the figures spares the walk. */
+  const gk_game *g = p->game;
+  bool any = false;
+  for (int f = 0; f < g->n_figures && !any; f++) {
+    const gk_figrec *fr = &g->figures[f];
+    any = fr->where == GK_AT_NODE && ((kinds >> g->node_kind[fr->a]) & 1) &&
+          (groups ? (p->flow->figure[fr->kind].group & groups) != 0 : fr->kind == kind);
+  }
+  if (!any) return false;
+  root_list l;
+  roots_init(&l);
+  int st = gather_system(p, root, kinds, &l, groups, kind);
+  roots_free(p->game, &l);
+  return st != 0;
+}
+
+/* Does the feature's merged value of one of these attributes differ from
+** 0? (mask 0: yes) */
+static bool attrs_hold(const gk_game *g, int32_t root, uint64_t mask) {
+  if (!mask) return true;
+  const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
+  for (int a = 0; a < g->rules->n_attrs; a++)
+    if (((mask >> a) & 1) && attrs[a] != 0) return true;
+  return false;
+}
+
+static int64_t system_attr(const gk_game *g, const root_list *l, int attr) {
+  int64_t sum = 0;
+  for (int32_t i = 0; i < l->n; i++) sum += g->attrs[(size_t)l->v[i] * (size_t)g->rules->n_attrs + (size_t)attr];
+  return sum;
+}
+
+static int32_t system_points(const gk_game *g, const gk_system_rule *fm, const root_list *l) {
+  int64_t total = 0;
+  for (int i = 0; i < fm->n_terms; i++) {
+    int if_attr = fm->terms[i].if_attr, arg = fm->terms[i].arg;
+    int64_t pts = fm->terms[i].points;
+    if (if_attr && system_attr(g, l, if_attr - 1) == 0) continue;
+    switch (fm->terms[i].term) {
+      case GK_TERM_CONST: total += pts; break;
+      case GK_TERM_ATTR: total += pts * system_attr(g, l, arg); break;
+      case GK_TERM_ATTR_OVER: {
+        int64_t over = system_attr(g, l, arg & 0xff) - system_attr(g, l, arg >> 8);
+        if (over > 0) total += pts * over;
+        break;
+      }
+      case GK_TERM_FEATURES:
+        for (int32_t k = 0; k < l->n; k++) total += g->node_kind[l->v[k]] == arg ? pts : 0;
+        break;
+      default: break;
+    }
+  }
+  return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
+}
+
+/* One declared system rule over the board: each system holding its
+** figure, once, in ascending order of the first root holding one. */
+static int score_system_rule(gk_play *p, const gk_system_rule *sr, uint8_t *done) {
+  gk_game *g = p->game;
+  for (int32_t n = 0; n < g->n_nodes; n++) {
+    if (g->parent[n] != n || done[n] || !((sr->kinds >> g->node_kind[n]) & 1) ||
+        !root_holds(p, n, 0, sr->figure))
+      continue;
+    root_list l;
+    roots_init(&l);
+    int st = gather_system(p, n, sr->kinds, &l, 0, -1);
+    if (st < 0) {
+      roots_free(g, &l);
+      gk_play_set_error(p, "out of memory scoring a system");
+      return st;
+    }
+    int32_t count[GK_MAX_PLAYERS] = {0}, best = 0;
+    for (int32_t i = 0; i < l.n; i++) {
+      done[l.v[i]] = 1;
+      for (int32_t f = g->root[l.v[i]].fig_head; f >= 0; f = g->figures[f].next) {
+        int owner = g->figures[f].owner;
+        if (g->figures[f].kind != sr->figure || owner < 0 || owner >= GK_MAX_PLAYERS) continue;
+        if (++count[owner] > best) best = count[owner];
+      }
+    }
+    int32_t points = best > 0 ? system_points(g, sr, &l) : 0;
+    roots_free(g, &l);
+    if (points == 0) continue;
+    for (int pl = 0; pl < g->n_players; pl++) {
+      if (count[pl] != best) continue;
+      st = gk_score(g, pl, points, sr->reason, n);
+      if (st) {
+        gk_play_set_error(p, "%s", gk_game_error(g));
+        return st;
+      }
+    }
+  }
+  return GK_OK;
+}
+
+static int score_systems(gk_play *p) {
+  gk_game *g = p->game;
+  uint8_t *done = gk_mem(&g->alloc, NULL, 0, (size_t)g->n_nodes + 1);
+  if (!done) {
+    gk_play_set_error(p, "out of memory scoring systems");
+    return GK_ENOMEM;
+  }
+  int st = GK_OK;
+  for (int i = 0; i < p->flow->n_systems && st == GK_OK; i++) {
+    memset(done, 0, (size_t)g->n_nodes + 1);
+    st = score_system_rule(p, &p->flow->system[i], done);
+  }
+  gk_mem(&g->alloc, done, (size_t)g->n_nodes + 1, 0);
+  return st;
 }
 
 /* }================================================================== */
@@ -575,6 +870,7 @@ static int32_t formula_sum(gk_play *p, int32_t root, const scoring_rule *sr, boo
     if (conditional ? (only == 0 || !((with_figures >> (only - 1)) & 1)) : only != 0) continue;
     int32_t pts = sr->formula.terms[i].points;
     int arg = sr->formula.terms[i].arg;
+    const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
     switch (sr->formula.terms[i].term) {
       case GK_TERM_CONST: total += pts; break;
       case GK_TERM_TILE: total += (int64_t)pts * gk_count_tiles(g, root); break;
@@ -586,6 +882,12 @@ static int32_t formula_sum(gk_play *p, int32_t root, const scoring_rule *sr, boo
         break;
       case GK_TERM_ADJACENT: total += (int64_t)pts * count_adjacent(p, root, arg, false); break;
       case GK_TERM_ADJACENT_CLOSED: total += (int64_t)pts * count_adjacent(p, root, arg, true); break;
+      case GK_TERM_ATTR_OVER: {
+        int32_t over = attrs[arg & 0xff] - attrs[arg >> 8];
+        if (over > 0) total += (int64_t)pts * over;
+        break;
+      }
+      case GK_TERM_FEATURES: total += g->node_kind[root] == arg ? pts : 0; break;
     }
   }
   return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
@@ -616,7 +918,8 @@ static int score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leade
   if (leaders_out) *leaders_out = 0;
   int32_t root = gk_find(g, node);
   const scoring_rule *sr = &p->flow->scoring[g->node_kind[root]][when];
-  bool points_hook = has_hook(p, GK_HOOK_FEATURE_POINTS);
+  bool points_hook = has_hook(p, GK_HOOK_FEATURE_POINTS) &&
+                     attrs_hold(g, root, p->filters.points_attrs);
   if (!sr->on && !points_hook && !has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
   int32_t by_kind[GK_MAX_FIGURE_KINDS];
   strengths(p->flow, by_kind);
@@ -985,6 +1288,10 @@ static int line_start(gk_play *p) {
 
 static int final_scoring(gk_play *p) {
   gk_game *g = p->game;
+  if (p->flow->n_systems > 0) {
+    int st = score_systems(p);
+    if (st) return st;
+  }
   /* Roots in ascending node order; scoring merges nothing, so the set
   ** of roots stays put while we walk it. */
   for (int32_t n = 0; n < g->n_nodes; n++) {
@@ -1055,6 +1362,11 @@ static bool collects(const gk_play *p, int phase) {
 
 static int collect(gk_play *p) {
   if (!collects(p, p->phase)) return GK_OK;
+  if ((p->filters.collect_filtered >> p->phase) & 1) {
+    if (p->placed < 0 ||
+        !tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))
+      return GK_OK;
+  }
   enum { EXTRA = 256 };
   int st = reserve_moves(p, p->n_moves + EXTRA);
   if (st) return st;
@@ -1121,6 +1433,8 @@ static bool deployable(const gk_play *p, int kind, int32_t node) {
     if (grp & fr->blocked_by) return false;
     if ((grp & fr->needs_own) && g->figures[f].owner == p->player) company = true;
   }
+  if (company && fr->blocked_by && ((fr->blocked_across >> g->node_kind[root]) & 1))
+    return !system_holds((gk_play *)p, root, fr->blocked_across, fr->blocked_by, -1);
   return company;
 }
 

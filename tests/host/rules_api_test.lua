@@ -598,6 +598,92 @@ do
   check(has(err, "declared twice"), "one set of markers: " .. tostring(err))
 end
 
+-- on("tile_placed", fn, { tiles = {...} }) and collect(phase, fn, { tiles = {...} }):
+-- called only for tiles with one of those tags or attributes;
+-- transform("feature_points", fn, { attrs = {...} }) only for such features.
+do
+  local path = script[[
+    state { placed = {}, bad = 0, points = 0 }
+    on("tile_placed", function(ctx, th)
+      local id = th:info().id
+      ctx.state.placed[id] = (ctx.state.placed[id] or 0) + 1
+    end, { tiles = { "start", "pennant" } })
+    transform("feature_points", function(ctx, f, points)
+      if f.attrs.pennant == 0 then ctx.state.bad = ctx.state.bad + 1 end
+      ctx.state.points = ctx.state.points + 1
+      return points
+    end, { attrs = { "pennant" } })
+  ]]
+  local rs = load{ path }
+  -- the tile types the filter is about: tagged start, or a pennant on a segment
+  local about = {}
+  for _, entry in ipairs(rs.pool) do
+    local t = entry.tile
+    for _, tag in ipairs(t.tags) do if tag == "start" then about[t.id] = true end end
+    for _, sg in ipairs(t.segments) do
+      for _, at in ipairs(sg.attrs) do if at.name == "pennant" and at.value ~= 0 then about[t.id] = true end end
+    end
+  end
+  local placed, want, points, stray = 0, 0, 0, 0
+  for seed = 1, 5 do
+    local play = play_out(loader.new_play(rs, { players = 2, seed = seed }))
+    local st = loader.deserialize_state(play:game():blob(1))
+    check(st.bad == 0, "feature_points saw only features with a pennant: " .. st.bad)
+    points = points + st.points
+    for id, n in pairs(st.placed) do
+      if about[id] then placed = placed + n else stray = stray + n end
+    end
+    for _, th in ipairs(play:game():tiles()) do
+      local info = th:info()
+      if about[info.id] and not (info.x == 0 and info.y == 0) then want = want + 1 end
+    end
+  end
+  check(stray == 0, "tile_placed never ran for other tiles: " .. stray)
+  check(placed > 0 and placed == want, ("tile_placed ran for each D or pennant tile: %d of %d"):format(placed, want))
+  check(points > 0, "feature_points ran for features with a pennant")
+  local err = load_error{ script[[ on("turn_end", function() end, { tiles = { "start" } }) ]] }
+  check(has(err, "'tiles' only narrows"), "tiles on another event is refused: " .. tostring(err))
+  err = load_error{ script[[ on("tile_placed", function() end, { tiles = { "nothing" } }) ]] }
+  check(has(err, "'nothing' in tiles is neither a tile tag nor an attribute") and has(err, ".lua:1:"),
+        "an unknown tile filter names the script line: " .. tostring(err))
+  err = load_error{ script[[ transform("feature_points", function() end, { attrs = { "start" } }) ]] }
+  check(has(err, "unknown attribute 'start' in attrs"), "attrs must be attributes: " .. tostring(err))
+  err = load_error{ script[[ on("tile_placed", function() end, { attrs = { "pennant" } }) ]] }
+  check(has(err, "'attrs' only narrows"), "attrs on another event is refused: " .. tostring(err))
+end
+
+-- blocked_across, system, per_excess and per_feature: declarations and their errors.
+do
+  local rs = load{ script[[
+    figure "warden" { per_player = 2, on = { "city" }, blocked_by = { "warden" },
+                      blocked_across = { "city", "field" } }
+    system "wardens" { kinds = { "city", "field" }, figure = "warden",
+                       final = { pennant = 1, per_feature = { city = 2 } },
+                       only_if = { pennant = { points = 5 } } }
+    score "road" { closed = { per_tile = 1, per_excess = { pennant = { over = "pennant", points = 9 } } } }
+  ]] }
+  local got, roads = 0, 0
+  for seed = 1, 10 do
+    local ledger = ledger_of(rs, seed)
+    for _, e in ipairs(ledger) do
+      if e.reason == "wardens" then got = got + 1 end
+      if e.reason == "road" then roads = roads + 1 end
+    end
+  end
+  check(got > 0, "systems holding a warden scored: " .. got)
+  check(roads > 0, "roads still score (pennant over pennant adds nothing)")
+  local err = load_error{ script[[ figure "w" { on = { "city" }, blocked_across = { "lake" } } ]] }
+  check(has(err, "unknown kind 'lake' in blocked_across"), "blocked_across checks kinds: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, final = { points = 1 } } ]] }
+  check(has(err, "figure (a figure name) is required"), "a system needs a figure: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "meeple", final = { per_tile = 1 } } ]] }
+  check(has(err, "a system formula takes"), "per_tile is no system term: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "dragon", final = { points = 1 } } ]] }
+  check(has(err, "unknown figure 'dragon'"), "a system's figure must exist: " .. tostring(err))
+  err = load_error{ script[[ score "road" { final = { per_excess = { pennant = { over = "x", points = 1 } } } } ]] }
+  check(has(err, "per_excess wants"), "per_excess checks its attributes: " .. tostring(err))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

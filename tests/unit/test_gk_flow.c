@@ -5,6 +5,7 @@
 */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -697,6 +698,308 @@ static void test_counters_in_state(void **state) {
   gk_rules_free(x.rules);
 }
 
+
+/* {------------------------------------------------------------------
+** Hook filters, blocked_across, systems of features
+** ------------------------------------------------------------------- */
+
+typedef struct filter_log {
+  int placed, collected, points;
+  int bad; /* calls the filters should have kept away */
+} filter_log;
+
+static bool type_has_pennant(int type) {
+  const gk_tile_def *d = gk_rules_tile(RULES, type);
+  for (int s = 0; s < d->n_segments; s++)
+    for (int a = 0; a < d->segments[s].n_attrs; a++)
+      if (d->segments[s].attrs[a].attr == IDS.pennant && d->segments[s].attrs[a].value) return true;
+  return false;
+}
+
+static int filter_hook(void *ud, gk_play *p, gk_hook_call *c) {
+  filter_log *h = ud;
+  gk_game *g = gk_play_game(p);
+  if (c->hook == GK_HOOK_TILE_PLACED) {
+    h->placed++;
+    gk_placed_tile pt;
+    gk_tile_info(g, c->report->tile, &pt);
+    if (!type_has_pennant(pt.type)) h->bad++;
+  } else if (c->hook == GK_HOOK_COLLECT) {
+    h->collected++;
+    gk_placed_tile pt;
+    if (gk_play_placed(p) < 0 || c->phase != GK_PHASE_PLACE_FIGURE) h->bad++;
+    else if (gk_tile_info(g, gk_play_placed(p), &pt) == GK_OK && !type_has_pennant(pt.type)) h->bad++;
+  } else if (c->hook == GK_HOOK_FEATURE_POINTS) {
+    h->points++;
+    if (gk_feature_attr(g, c->feature, IDS.pennant) == 0) h->bad++;
+  }
+  return GK_OK;
+}
+
+/* Filters keep the hooks to tiles and features with a pennant. */
+static void test_hook_filters(void **state) {
+  (void)state;
+  gk_tile_filter pennant = {0, 1ull << IDS.pennant}, none = {0, 0};
+  assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['C' - 'A'], &pennant), 1);
+  assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['G' - 'A'], &pennant), 0);
+  assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['G' - 'A'], &none), 1);
+  assert_true(gk_flow_tile_matches(FLOW, 999, &pennant) < 0);
+  assert_true(gk_flow_tile_matches(FLOW, 0, NULL) < 0);
+  long placed = 0, expected = 0, collected = 0, points = 0;
+  for (uint64_t seed = 1; seed <= 30; seed++) {
+    filter_log h = {0};
+    gk_hooks hooks = {&h, (1u << GK_HOOK_TILE_PLACED) | (1u << GK_HOOK_COLLECT) |
+                              (1u << GK_HOOK_FEATURE_POINTS),
+                      1ull << GK_PHASE_PLACE_FIGURE, filter_hook, 0};
+    gk_hook_filters f = {.placed_tiles = pennant, .collect_filtered = 1ull << GK_PHASE_PLACE_FIGURE,
+                         .collect_tiles = pennant, .points_attrs = 1ull << IDS.pennant};
+    gk_game *g = base_fixture_new_game(RULES, 2, seed);
+    gk_play *p = gk_play_new(FLOW, g, &hooks);
+    gk_play_set_hook_filters(p, &f);
+    gk_play_seed_agent(p, seed);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    /* a clone keeps the filters */
+    gk_play *c = gk_play_clone(p);
+    assert_int_equal(gk_play_random_game(c), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    assert_int_equal(h.bad, 0);
+    for (int t = 1; t < gk_tile_count(g); t++) { /* tile 0: the start tile, placed before */
+      gk_placed_tile pt;
+      gk_tile_info(g, t, &pt);
+      expected += type_has_pennant(pt.type);
+    }
+    placed += h.placed;
+    collected += h.collected;
+    points += h.points;
+    gk_play_free(c);
+    gk_play_free(p);
+  }
+  assert_true(expected > 0 && placed == 2 * expected);                      /* p and its clone */
+  assert_true(collected > 0 && collected <= placed);
+  assert_true(points > 0);
+}
+
+typedef struct warden_rules {
+  gk_rules *rules;
+  gk_flow *flow;
+  base_ids ids;
+  int warden, r_sys;
+} warden_rules;
+
+/* The base game plus 3 wardens a player, on cities, one per city; with
+** across, one per system of cities and fields; with a system rule, each
+** system of cities and fields holding a warden scores at the end: 1 per
+** pennant, 2 per city, and 5 more if it has a pennant. */
+static void wardens(warden_rules *x, bool across, bool system) {
+  x->rules = base_fixture_rules_unfrozen(NULL);
+  assert_non_null(x->rules);
+  gk_figure_spec spec = {3, 0};
+  x->warden = gk_rules_add_figure_kind(x->rules, "warden", &spec);
+  x->r_sys = gk_rules_add_reason(x->rules, "system");
+  assert_int_equal(base_fixture_ids(x->rules, &x->ids), 0);
+  const base_ids *id = &x->ids;
+  gk_flow *f = gk_flow_new(x->rules);
+  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
+                                         (1ull << id->field) | (1ull << id->cloister),
+                             .group = 1, .blocked_by = 1, .strength = 1};
+  gk_figure_rule warden = {.on_kinds = 1ull << id->city, .group = 2, .blocked_by = 2,
+                           .blocked_across = across ? (1ull << id->city) | (1ull << id->field) : 0};
+  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
+  assert_int_equal(gk_flow_set_figure(f, x->warden, &warden), GK_OK);
+  gk_figure_rule bad = warden;
+  bad.blocked_across = 1ull << 40;
+  assert_int_equal(gk_flow_set_figure(f, x->warden, &bad), GK_EINVAL);
+  if (system) {
+    gk_system_rule sr = {.kinds = (1ull << id->city) | (1ull << id->field), .figure = x->warden,
+                         .reason = x->r_sys, .n_terms = 3,
+                         .terms = {{GK_TERM_ATTR, id->pennant, 1, 0},
+                                   {GK_TERM_FEATURES, id->city, 2, 0},
+                                   {GK_TERM_CONST, 0, 5, id->pennant + 1}}};
+    assert_int_equal(gk_flow_system_scoring(f, &sr), GK_OK);
+    gk_system_rule wrong = sr;
+    wrong.terms[0].term = GK_TERM_TILE; /* not a system term */
+    assert_int_equal(gk_flow_system_scoring(f, &wrong), GK_EINVAL);
+    wrong = sr;
+    wrong.figure = 99;
+    assert_int_equal(gk_flow_system_scoring(f, &wrong), GK_EINVAL);
+  }
+  gk_flow_set_stack(f, id->stack);
+  assert_int_equal(gk_flow_freeze(f), GK_OK);
+  x->flow = f;
+}
+
+/* The roots of the city-and-field system around node (test's own walk). */
+static int system_of(gk_game *g, const base_ids *id, int32_t node, int32_t *out, int cap) {
+  int n = 0;
+  out[n++] = gk_feature_root(g, node);
+  for (int i = 0; i < n; i++) {
+    int32_t adj[256];
+    int k = gk_feature_adjacent(g, out[i], adj, 256);
+    for (int j = 0; j < k && j < 256; j++) {
+      int kind = gk_feature_kind(g, adj[j]);
+      if (kind != id->city && kind != id->field) continue;
+      bool seen = false;
+      for (int m = 0; m < n && !seen; m++) seen = out[m] == adj[j];
+      if (!seen && n < cap) out[n++] = adj[j];
+    }
+  }
+  return n;
+}
+
+/* Wardens standing in the system of figure f. */
+static int wardens_with(gk_game *g, const warden_rules *x, int f) {
+  gk_figure_info fi;
+  gk_figure_get(g, f, &fi);
+  int32_t sys[1024];
+  int n = system_of(g, &x->ids, fi.at.a, sys, 1024), count = 0;
+  for (int o = 0; o < gk_figure_count(g); o++) {
+    gk_figure_info oi;
+    gk_figure_get(g, o, &oi);
+    if (oi.kind != x->warden || oi.at.where != GK_AT_NODE) continue;
+    for (int i = 0; i < n; i++) count += gk_feature_root(g, oi.at.a) == sys[i];
+  }
+  return count;
+}
+
+/* A warden goes only where its system holds none (systems may still
+** merge later, as river systems do). */
+static void test_blocked_across(void **state) {
+  (void)state;
+  long shared[2] = {0, 0}, deployed[2] = {0, 0};
+  for (int across = 0; across <= 1; across++) {
+    warden_rules x;
+    wardens(&x, across, false);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+      gk_game *g = base_fixture_new_game(x.rules, 2, seed);
+      gk_play *p = gk_play_new(x.flow, g, NULL);
+      gk_play_seed_agent(p, seed);
+      assert_int_equal(gk_play_start(p), GK_OK);
+      while (!gk_play_over(p)) {
+        bool before[64] = {false};
+        for (int f = 0; f < gk_figure_count(g) && f < 64; f++) {
+          gk_figure_info fi;
+          gk_figure_get(g, f, &fi);
+          before[f] = fi.at.where == GK_AT_NODE;
+        }
+        assert_int_equal(gk_play_random_move(p), GK_OK);
+        for (int f = 0; f < gk_figure_count(g) && f < 64; f++) {
+          gk_figure_info fi;
+          gk_figure_get(g, f, &fi);
+          if (fi.kind != x.warden || fi.at.where != GK_AT_NODE || before[f]) continue;
+          deployed[across]++;
+          shared[across] += wardens_with(g, &x, f) > 1;
+        }
+      }
+      gk_play_free(p);
+    }
+    gk_flow_free(x.flow);
+    gk_rules_free(x.rules);
+  }
+  assert_true(shared[0] > 0);       /* without the rule wardens join a held system */
+  assert_int_equal(shared[1], 0);   /* with it never */
+  assert_true(deployed[1] > 40);
+}
+
+static void test_system_scoring(void **state) {
+  (void)state;
+  warden_rules x;
+  wardens(&x, false, true);
+  long scored = 0, with_bonus = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    gk_game *g = base_fixture_new_game(x.rules, 2, seed);
+    gk_play *p = gk_play_new(x.flow, g, NULL);
+    gk_play_seed_agent(p, seed);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    /* the test's own count: every system with a warden, once */
+    int32_t want[2] = {0, 0};
+    int32_t done[64];
+    int n_done = 0;
+    for (int f = 0; f < gk_figure_count(g); f++) {
+      gk_figure_info fi;
+      gk_figure_get(g, f, &fi);
+      if (fi.kind != x.warden || fi.at.where != GK_AT_NODE) continue;
+      int32_t sys[1024];
+      int n = system_of(g, &x.ids, fi.at.a, sys, 1024);
+      bool seen = false;
+      for (int i = 0; i < n_done && !seen; i++)
+        for (int k = 0; k < n && !seen; k++) seen = done[i] == sys[k];
+      if (seen) continue;
+      done[n_done++] = sys[0];
+      int count[2] = {0, 0}, pennants = 0, cities = 0;
+      for (int k = 0; k < n; k++) {
+        pennants += gk_feature_attr(g, sys[k], x.ids.pennant);
+        cities += gk_feature_kind(g, sys[k]) == x.ids.city;
+        int figs[64];
+        int nf = gk_feature_figures(g, sys[k], figs, 64);
+        for (int i = 0; i < nf; i++) {
+          gk_figure_info oi;
+          gk_figure_get(g, figs[i], &oi);
+          if (oi.kind == x.warden) count[oi.owner]++;
+        }
+      }
+      int32_t pts = pennants + 2 * cities + (pennants ? 5 : 0);
+      with_bonus += pennants > 0;
+      int best = count[0] > count[1] ? count[0] : count[1];
+      for (int pl = 0; pl < 2; pl++)
+        if (count[pl] == best) want[pl] += pts;
+    }
+    int32_t got[2] = {0, 0};
+    for (int i = 0; i < gk_ledger_count(g); i++) {
+      gk_ledger_entry e;
+      gk_ledger_get(g, i, &e);
+      if (e.reason == x.r_sys) got[e.player] += e.points;
+    }
+    assert_int_equal(got[0], want[0]);
+    assert_int_equal(got[1], want[1]);
+    scored += got[0] + got[1];
+    gk_play_free(p);
+  }
+  assert_true(scored > 100);
+  assert_true(with_bonus > 0);
+  gk_flow_free(x.flow);
+  gk_rules_free(x.rules);
+}
+
+/* max(0, a - b): an attribute no tile has never takes points away. */
+static void test_attr_over_term(void **state) {
+  (void)state;
+  gk_rules *r = base_fixture_rules_unfrozen(NULL);
+  int none = gk_rules_add_attr(r, "none", GK_MERGE_SUM);
+  base_ids id;
+  assert_int_equal(base_fixture_ids(r, &id), 0);
+  gk_flow *f = gk_flow_new(r);
+  gk_formula over = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, none), 3, 0}}};
+  gk_formula under = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(none, id.pennant), 3, 0}}};
+  gk_formula bad = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, 60), 3, 0}}};
+  assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_CLOSED, &over, id.r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_FINAL, &under, id.r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_scoring(f, id.road, GK_WHEN_FINAL, &bad, id.r_road, 0), GK_EINVAL);
+  gk_flow_set_stack(f, id.stack);
+  assert_int_equal(gk_flow_freeze(f), GK_OK);
+  gk_game *g = base_fixture_new_game(r, 2, 5);
+  gk_play *p = gk_play_new(f, g, NULL);
+  gk_play_seed_agent(p, 5);
+  assert_int_equal(gk_play_start(p), GK_OK);
+  int checked = 0;
+  while (!gk_play_over(p) && checked < 5) {
+    assert_int_equal(gk_play_random_move(p), GK_OK);
+    int32_t roots[512];
+    int n = gk_features(g, roots, 512);
+    for (int i = 0; i < n && i < 512; i++) {
+      if (gk_feature_kind(g, roots[i]) != id.city) continue;
+      int32_t pen = gk_feature_attr(g, roots[i], id.pennant);
+      assert_int_equal(gk_play_formula_points(p, roots[i], GK_WHEN_CLOSED), 3 * pen);
+      assert_int_equal(gk_play_formula_points(p, roots[i], GK_WHEN_FINAL), 0);
+      checked += pen > 0;
+    }
+  }
+  assert_true(checked > 0);
+  gk_play_free(p);
+  gk_flow_free(f);
+  gk_rules_free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_invariants_2000_games),
@@ -713,6 +1016,10 @@ int main(void) {
       cmocka_unit_test(test_declared_capabilities),
       cmocka_unit_test(test_counters_in_state),
       cmocka_unit_test(test_line_markers),
+      cmocka_unit_test(test_hook_filters),
+      cmocka_unit_test(test_blocked_across),
+      cmocka_unit_test(test_system_scoring),
+      cmocka_unit_test(test_attr_over_term),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -145,6 +145,7 @@ local function new_decl()
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
     states = {},             -- script name -> default state table
+    systems = {},            -- { name, kinds, figure, final, only_if, reason, at }
   }
 end
 
@@ -366,6 +367,7 @@ local function make_api(decl, script, cli_options, state)
       strength = type(spec.strength) == "number" and spec.strength or 0,
       strength_attr = type(spec.strength) == "string" and spec.strength or nil,
       stays = spec.stays and true or false, at = pos,
+      blocked_across = spec.blocked_across,
     }
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
@@ -442,6 +444,21 @@ local function make_api(decl, script, cli_options, state)
         end
         if not names_only then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
       end
+      local tiles, attrs = opts.tiles, opts.attrs
+      if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" then
+        error(("%s: 'tiles' only narrows on(\"tile_placed\", ...) and collect(...)"):format(kindname), 2)
+      end
+      if attrs ~= nil and internal ~= "feature_points" then
+        error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 2)
+      end
+      for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" } }) do
+        local list = pair[2]
+        if list ~= nil then
+          local ok = type(list) == "table" and #list > 0
+          for _, name in ipairs(ok and list or {}) do ok = ok and type(name) == "string" end
+          if not ok then error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 2) end
+        end
+      end
       -- the script's line, for the figure names checked once every script ran
       local _, m = pcall(error, "@", 3)
       local pos = type(m) == "string" and m:match("^(.*):%s*@$")
@@ -449,6 +466,7 @@ local function make_api(decl, script, cli_options, state)
         kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
         fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
         script_order = script.order, order = #decl.hooks + 1, figures = figures, at = pos,
+        tiles = tiles, attrs = attrs,
       }
     end
   end
@@ -532,6 +550,24 @@ local function make_api(decl, script, cli_options, state)
                                          only_with = spec.only_with, at = pos }
   end)
 
+  -- system "huts" { kinds = { "river", "lake" }, figure = "hut", final = { fish = 1 },
+  --                 only_if = { raft = { per_feature = { lake = 1 } } }, reason = "huts" }:
+  -- at the end, each system of features of those kinds (joined through
+  -- segment adjacency) holding that figure scores the formula, summed
+  -- over the system, to its majority of that figure (1 each, ties share).
+  api.system = named("system", function(name, spec, pos)
+    if type(spec.kinds) ~= "table" or #spec.kinds == 0 then
+      error(("system '%s': kinds (a list of kinds) is required"):format(name), 3)
+    end
+    if type(spec.figure) ~= "string" then error(("system '%s': figure (a figure name) is required"):format(name), 3) end
+    if type(spec.final) ~= "table" then error(("system '%s': final (a formula) is required"):format(name), 3) end
+    if spec.only_if ~= nil and type(spec.only_if) ~= "table" then
+      error(("system '%s': only_if must map attributes to formulas"):format(name), 3)
+    end
+    decl.systems[#decl.systems + 1] = { name = name, kinds = spec.kinds, figure = spec.figure,
+      final = spec.final, only_if = spec.only_if or {}, reason = spec.reason or name, at = pos }
+  end)
+
   -- state { ... } declares this script's own part of the game state.
   function api.state(default)
     check_loading("state")
@@ -558,6 +594,24 @@ local function formula_terms(decl, kind, spec, where)
     local v = spec[key]
     if FORMULA_KEYS[key] then
       terms[#terms + 1] = { FORMULA_KEYS[key], "", v }
+    elseif key == "per_feature" then
+      for _, k in ipairs(sorted_keys(v)) do
+        if not decl.kind_index[k] then
+          error(("%sscore '%s' %s: unknown kind '%s' in %s"):format(at(decl.scores[kind]), kind, where, k, key), 0)
+        end
+        terms[#terms + 1] = { "features", k, v[k] }
+      end
+    elseif key == "per_excess" then
+      -- per_excess = { deer = { over = "tiger", points = 1 } }: max(0, deer - tiger) points
+      for _, a in ipairs(sorted_keys(v)) do
+        local e = v[a]
+        if type(e) ~= "table" or not decl.attr_index[a] or not decl.attr_index[e.over]
+           or math.type(e.points) ~= "integer" then
+          error(("%sscore '%s' %s: per_excess wants { attribute = { over = attribute, points = n } }, got '%s'"):format(
+            at(decl.scores[kind]), kind, where, tostring(a)), 0)
+        end
+        terms[#terms + 1] = { "attr_over", a, e.points, nil, e.over }
+      end
     elseif key == "per_adjacent" or key == "per_adjacent_closed" then
       for _, k in ipairs(sorted_keys(v)) do
         if not decl.kind_index[k] then
@@ -683,6 +737,9 @@ function M.load(opts)
     local r = m.reason or m.counter
     if not reasons[r] then reasons[r] = true; rules:reason(r) end
   end
+  for _, sy in ipairs(decl.systems) do
+    if not reasons[sy.reason] then reasons[sy.reason] = true; rules:reason(sy.reason) end
+  end
   if not reasons.bonus then rules:reason("bonus") end
   for _, c in ipairs(decl.counters) do rules:counter(c) end
   for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
@@ -699,9 +756,14 @@ function M.load(opts)
     if f.strength_attr and not decl.attr_index[f.strength_attr] then
       error(("%sfigure '%s': strength names unknown attribute '%s'"):format(at(f), f.name, f.strength_attr), 0)
     end
+    for _, k in ipairs(f.blocked_across or {}) do
+      if not decl.kind_index[k] then
+        error(("%sfigure '%s': unknown kind '%s' in blocked_across"):format(at(f), f.name, tostring(k)), 0)
+      end
+    end
     flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
                           needs_own = f.needs_own, strength = f.strength, stays = f.stays,
-                          strength_attr = f.strength_attr })
+                          strength_attr = f.strength_attr, blocked_across = f.blocked_across })
   end
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     if not decl.kind_index[kind] then error(("%sscore: unknown kind '%s'"):format(at(decl.scores[kind]), kind), 0) end
@@ -729,6 +791,29 @@ function M.load(opts)
   end
   for _, g in ipairs(decl.gains) do flow:gain_on_close(g.when_closed, g.per, g.counter) end
   for _, m in ipairs(decl.majorities) do flow:final_majority(m.counter, m.points, m.reason or m.counter) end
+  for _, sy in ipairs(decl.systems) do
+    for _, k in ipairs(sy.kinds) do
+      if not decl.kind_index[k] then error(("%ssystem '%s': unknown kind '%s'"):format(at(sy), sy.name, tostring(k)), 0) end
+    end
+    if not decl.figure_index[sy.figure] then
+      error(("%ssystem '%s': unknown figure '%s'"):format(at(sy), sy.name, sy.figure), 0)
+    end
+    local terms = {}
+    local function add(spec, cond)
+      for _, t in ipairs(formula_terms(decl, sy.name, spec, "final")) do
+        if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
+          error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
+        end
+        terms[#terms + 1] = { t[1], t[2], t[3], cond, t[5] }
+      end
+    end
+    add(sy.final, nil)
+    for _, a in ipairs(sorted_keys(sy.only_if)) do
+      if not decl.attr_index[a] then error(("%ssystem '%s': only_if names unknown attribute '%s'"):format(at(sy), sy.name, tostring(a)), 0) end
+      add(sy.only_if[a], a)
+    end
+    flow:system{ kinds = sy.kinds, figure = sy.figure, reason = sy.reason, terms = terms }
+  end
   flow:stack(decl.draw_stack)
   for _, x in ipairs(decl.extras) do
     flow:extra_part{ trigger = x.when, kinds = x.kinds or {}, figure = x.figure, attr = x.attr,
@@ -750,6 +835,16 @@ function M.load(opts)
     for _, name in ipairs(h.figures or {}) do
       if not decl.figure_index[name] then
         error(("%sallow: unknown figure '%s' in figures"):format(at(h), name), 0)
+      end
+    end
+    for _, name in ipairs(h.tiles or {}) do
+      if not decl.tags[name] and not decl.attr_index[name] then
+        error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(h), h.kind, name), 0)
+      end
+    end
+    for _, name in ipairs(h.attrs or {}) do
+      if not decl.attr_index[name] then
+        error(("%s%s: unknown attribute '%s' in attrs"):format(at(h), h.kind, name), 0)
       end
     end
     if h.kind == "collect" and not phases[h.phase] then
@@ -926,9 +1021,13 @@ local function make_dispatcher(rs, host)
       local fv = feature_view(args.feature)
       fv.leaders, fv.when = leaders, args.when
       for _, h in ipairs(list) do
-        local v, l = run(h, ctx, ctx.game, fv, value)
-        if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
-        if l ~= nil then leaders = l end
+        local wanted = not h.attrs
+        for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
+        if wanted then
+          local v, l = run(h, ctx, ctx.game, fv, value)
+          if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
+          if l ~= nil then leaders = l end
+        end
       end
       result.value, result.leaders = value, leaders
     elseif name == "extra_part" then
@@ -955,9 +1054,16 @@ local function make_dispatcher(rs, host)
       result.moves = kept
     elseif name == "collect" then
       local moves = args.moves
+      local placed = false          -- the id of the tile placed in this part, read once
       for _, h in ipairs(list) do
-        local extra = run(h, ctx, ctx.game)
-        for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+        if h.tile_set and placed == false then
+          local th = play:placed()
+          placed = th and th:info().id or nil
+        end
+        if not h.tile_set or (placed and h.tile_set[placed]) then
+          local extra = run(h, ctx, ctx.game)
+          for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+        end
       end
       result.moves = moves
     elseif name == "apply" then
@@ -968,7 +1074,12 @@ local function make_dispatcher(rs, host)
       local fv = args.feature and feature_view(args.feature)
       if fv then fv.when = args.when end
       if name == "tile_drawn" then args.tile = play:tile() end
-      for _, h in ipairs(list) do run(h, ctx, ctx.game, fv or args.tile or args.move, args) end
+      local placed = name == "tile_placed" and args.tile and args.tile:info().id
+      for _, h in ipairs(list) do
+        if not h.tile_set or (placed and h.tile_set[placed]) then
+          run(h, ctx, ctx.game, fv or args.tile or args.move, args)
+        end
+      end
     end
     return result
   end
@@ -990,6 +1101,67 @@ local function make_dispatcher(rs, host)
     if not all then deploy_figures = sorted_keys(union) end
   end
 
+  -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
+  -- keeps the set of tile ids it is about, and when every hook of an
+  -- event narrows, the flow gets the union and calls Lua only then.
+  local decl = rs.decl
+  local function tile_set(names)
+    local want, set = {}, {}
+    for _, n in ipairs(names) do want[n] = true end
+    for _, entry in ipairs(rs.pool) do
+      local t, hit = entry.tile, false
+      for _, tag in ipairs(t.tags) do hit = hit or want[tag] or false end
+      for _, sg in ipairs(t.segments) do
+        for _, a in ipairs(sg.attrs) do hit = hit or (want[a.name] and a.value ~= 0) or false end
+      end
+      if hit then set[t.id] = true end
+    end
+    return set
+  end
+  local function split(union)
+    local tags, attrs = {}, {}
+    for _, n in ipairs(sorted_keys(union)) do
+      if decl.tags[n] then tags[#tags + 1] = n end
+      if decl.attr_index[n] then attrs[#attrs + 1] = n end
+    end
+    return { tags = tags, attrs = attrs }
+  end
+  -- the union of field over the hooks of list, or nil if one lacks it
+  local function union_of(list, field)
+    local union = {}
+    for _, h in ipairs(list) do
+      if not h[field] then return nil end
+      for _, n in ipairs(h[field]) do union[n] = true end
+    end
+    return union
+  end
+  local filters = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    for _, h in ipairs(by_event[key]) do
+      if h.tiles then h.tile_set = tile_set(h.tiles) end
+    end
+  end
+  if by_event.tile_placed then
+    local union = union_of(by_event.tile_placed, "tiles")
+    if union then filters.placed_tiles = split(union) end
+  end
+  local collect_union, filtered = {}, {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    local union = phase and union_of(by_event[key], "tiles")
+    if union then
+      filtered[#filtered + 1] = phase
+      for n in pairs(union) do collect_union[n] = true end
+    end
+  end
+  if #filtered > 0 then
+    filters.collect_filtered, filters.collect_tiles = filtered, split(collect_union)
+  end
+  if by_event.feature_points then
+    local union = union_of(by_event.feature_points, "attrs")
+    if union then filters.points_attrs = sorted_keys(union) end
+  end
+
   local names = {}
   for _, key in ipairs(sorted_keys(by_event)) do
     local event = key:match("^collect:") and "collect" or key
@@ -1001,7 +1173,7 @@ local function make_dispatcher(rs, host)
     local phase = key:match("^collect:(.*)$")
     if phase then collect_phases[#collect_phases + 1] = phase end
   end
-  return dispatch, hook_names, collect_phases, deploy_figures
+  return dispatch, hook_names, collect_phases, deploy_figures, filters
 end
 
 -- }=====================================================================
@@ -1054,10 +1226,13 @@ end
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
+  local f = rs.dispatch[5]
   return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
                                    results = opts.results, jobs = opts.jobs, hooks = rs.dispatch[2],
                                    collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
-                                   dispatch = rs.dispatch[1], progress = opts.progress })
+                                   dispatch = rs.dispatch[1], progress = opts.progress,
+                                   placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
+                                   collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
 end
 
 -- A game in play, started and waiting for its first move. opts: players,
@@ -1072,9 +1247,12 @@ function M.new_play(rs, opts)
     g = M.new_game(rs, opts)
   end
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
+  local f = rs.dispatch[5]
   local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
                                      collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
-                                     agent_seed = opts.agent_seed or opts.seed or 1 })
+                                     agent_seed = opts.agent_seed or opts.seed or 1,
+                                     placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
+                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end
