@@ -110,23 +110,14 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
 }
 
 /* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=,
-** blocked_across={kinds}}) */
+** blocked_across={kinds}, corner=bool}) */
 static int flow_figure(lua_State *L) {
   gk_flow *f = checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   luaL_checktype(L, 3, LUA_TTABLE);
   gk_figure_rule rule = {0};
-  if (lua_getfield(L, 3, "on") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
-      rule.on_kinds |= 1ull << k;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  rule.on_kinds = kindmask(L, 3, "on", r);
   rule.group = field_mask(L, 3, "group");
   rule.blocked_by = field_mask(L, 3, "blocked_by");
   rule.needs_own = field_mask(L, 3, "needs_own");
@@ -138,6 +129,9 @@ static int flow_figure(lua_State *L) {
     rule.strength_attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
   lua_pop(L, 1);
   rule.blocked_across = kindmask(L, 3, "blocked_across", r);
+  lua_getfield(L, 3, "corner");
+  rule.corner = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
   return 0;
 }
@@ -162,21 +156,17 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 
 /* flow:scoring(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
 ** reason, keep_figures) */
-static int flow_scoring(lua_State *L) {
-  static const char *const whens[] = {"closed", "final", NULL};
+/* A formula from a list of terms {term, arg, points [, only_with figure]}
+** at idx. */
+static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", NULL};
-  gk_flow *f = checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
-  int when = luaL_checkoption(L, 3, NULL, whens);
-  luaL_checktype(L, 4, LUA_TTABLE);
-  int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
-  gk_formula fm = {0};
-  lua_Integer n = luaL_len(L, 4);
-  luaL_argcheck(L, n <= GK_MAX_TERMS, 4, "too many terms");
+  luaL_checktype(L, idx, LUA_TTABLE);
+  memset(fm, 0, sizeof *fm);
+  lua_Integer n = luaL_len(L, idx);
+  luaL_argcheck(L, n <= GK_MAX_TERMS, idx, "too many terms");
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, 4, i);
+    lua_geti(L, idx, i);
     int t = lua_gettop(L);
     luaL_checktype(L, t, LUA_TTABLE);
     lua_geti(L, t, 1);
@@ -192,13 +182,25 @@ static int flow_scoring(lua_State *L) {
     lua_geti(L, t, 4); /* optional: the figure a leader needs for this term */
     int only_with = lua_isnil(L, -1) ? 0
                     : mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind") + 1;
-    fm.terms[fm.n_terms].term = term;
-    fm.terms[fm.n_terms].arg = arg;
-    fm.terms[fm.n_terms].points = (int32_t)pts;
-    fm.terms[fm.n_terms].only_with = only_with;
-    fm.n_terms++;
+    fm->terms[fm->n_terms].term = term;
+    fm->terms[fm->n_terms].arg = arg;
+    fm->terms[fm->n_terms].points = (int32_t)pts;
+    fm->terms[fm->n_terms].only_with = only_with;
+    fm->n_terms++;
     lua_settop(L, t - 1);
   }
+}
+
+static int flow_scoring(lua_State *L) {
+  static const char *const whens[] = {"closed", "final", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
+  int when = luaL_checkoption(L, 3, NULL, whens);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  gk_formula fm;
+  read_formula(L, 4, r, &fm);
   unsigned flags = lua_toboolean(L, 6) ? GK_SCORE_KEEP_FIGURES : 0;
   if (gk_flow_set_scoring(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
   return 0;
@@ -228,19 +230,75 @@ static int flow_final_majority(lua_State *L) {
 
 /* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
 ** attr =, stack =} */
-/* The kinds listed in field `name` of the table at t, as a bit set. */
-static uint64_t field_kinds(lua_State *L, int t, const char *name, const gk_rules *r) {
-  uint64_t kinds = 0;
-  if (lua_getfield(L, t, name) == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      kinds |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
-      lua_pop(L, 1);
-    }
+/* flow:hand{tile =, token =, end_round = bool, decline = action} */
+static int flow_hand(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_hand_rule h = {.decline_action = -1};
+  lua_getfield(L, 2, "tile");
+  h.tile = mp_checktiletype(L, lua_gettop(L), r);
+  lua_getfield(L, 2, "token");
+  h.token = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  lua_getfield(L, 2, "end_round");
+  h.end_round = lua_toboolean(L, -1);
+  lua_getfield(L, 2, "decline");
+  if (!lua_isnil(L, -1)) {
+    const char *name = luaL_checkstring(L, -1);
+    h.decline_action = gk_flow_find_action(f, name);
+    if (h.decline_action < 0) return luaL_error(L, "hand: unknown action '%s'", name);
   }
-  lua_pop(L, 1);
-  return kinds;
+  lua_pop(L, 4);
+  if (gk_flow_set_hand(f, &h)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:relocate{figure =, reach = "connected"|"around", kinds = {...}, action =} */
+static int flow_relocate(lua_State *L) {
+  static const char *const reaches[] = {"", "connected", "around", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_relocate_rule x = {0};
+  lua_getfield(L, 2, "figure");
+  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  lua_getfield(L, 2, "reach");
+  x.reach = luaL_checkoption(L, -1, "connected", reaches);
+  lua_getfield(L, 2, "action");
+  const char *name = luaL_checkstring(L, -1);
+  x.action = gk_flow_find_action(f, name);
+  if (x.action < 0) return luaL_error(L, "relocate: unknown action '%s'", name);
+  lua_pop(L, 3);
+  x.kinds = kindmask(L, 2, "kinds", r);
+  if (gk_flow_relocate(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:figure_scoring(figure, "final", terms, reason) */
+static int flow_figure_scoring(lua_State *L) {
+  static const char *const whens[] = {"closed", "final", NULL};
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  int figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
+  int when = luaL_checkoption(L, 3, NULL, whens);
+  gk_formula fm;
+  read_formula(L, 4, r, &fm);
+  int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  if (gk_flow_figure_scoring(f, figure, (gk_when)when, &fm, reason)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:meet_scoring(figure, placed_terms, joined_terms, reason) */
+static int flow_meet_scoring(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  gk_meet_rule m;
+  m.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
+  read_formula(L, 3, r, &m.placed);
+  read_formula(L, 4, r, &m.joined);
+  m.reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  if (gk_flow_meet_scoring(f, &m)) return flowerror(L, f);
+  return 0;
 }
 
 static int flow_extra_part(lua_State *L) {
@@ -252,7 +310,7 @@ static int flow_extra_part(lua_State *L) {
   lua_getfield(L, 2, "trigger");
   x.trigger = luaL_checkoption(L, -1, NULL, triggers);
   lua_pop(L, 1);
-  x.kinds = field_kinds(L, 2, "kinds", r);
+  x.kinds = kindmask(L, 2, "kinds", r);
   if (lua_getfield(L, 2, "figure") != LUA_TNIL)
     x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
   lua_pop(L, 1);
@@ -301,7 +359,7 @@ static int flow_line_markers(lua_State *L) {
     if (lr.order_action < 0) return luaL_error(L, "line_markers: unknown action '%s'", name);
   }
   lua_pop(L, 7);
-  lr.sweep_kinds = field_kinds(L, 3, "sweep", r);
+  lr.sweep_kinds = kindmask(L, 3, "sweep", r);
   if (lua_getfield(L, 3, "start") == LUA_TTABLE) {
     lua_Integer n = luaL_len(L, -1);
     if (n > GK_LINE_MAX_START) return luaL_error(L, "line_markers: more than %d start cells", GK_LINE_MAX_START);
@@ -1477,6 +1535,10 @@ static int flow_simulate(lua_State *L) {
 
 static const luaL_Reg flow_methods[] = {
   {"line_markers", flow_line_markers},
+  {"hand", flow_hand},
+  {"relocate", flow_relocate},
+  {"figure_scoring", flow_figure_scoring},
+  {"meet_scoring", flow_meet_scoring},
   {"simulate", flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},

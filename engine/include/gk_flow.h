@@ -52,6 +52,10 @@ typedef struct gk_figure_rule {
                         ** of these kinds reachable from there through
                         ** segment adjacency (a system of rivers and lakes),
                         ** not only at the feature itself */
+  int corner;           /* 1: deployed only at a corner of the tile just
+                        ** placed where four tiles meet and all eight
+                        ** ports at that corner belong to one feature of
+                        ** on_kinds; it stands on that feature (a barn) */
 } gk_figure_rule;
 
 /* One term of a scoring formula; points are summed over the terms. */
@@ -188,6 +192,70 @@ typedef struct gk_line_rule {
 } gk_line_rule;
 
 int gk_flow_set_line(gk_flow *flow, const gk_line_rule *rule);
+
+/* A tile held in hand. A player whose supply holds a `token` figure may,
+** instead of drawing, place tile type `tile` into a hole (an empty cell
+** whose four neighbours hold tiles); the token then stands on that tile.
+** With end_round, once the draw stack is empty, turns go on while a
+** holder can still place it: a holder places it or declines (the action
+** `decline_action`: the token leaves the game), anyone else passes; the
+** game ends when no holder is left or no hole is. */
+typedef struct gk_hand_rule {
+  int tile;             /* tile type */
+  int token;            /* figure kind: one in the supply = one tile in hand */
+  int end_round;
+  int decline_action;   /* action id, needed with end_round */
+} gk_hand_rule;
+
+int gk_flow_set_hand(gk_flow *flow, const gk_hand_rule *rule);
+
+/* A figure that, after its feature is scored (it must `stay`), its owner
+** returns to the supply or moves to a reachable feature of `kinds` that
+** is incomplete and holds no figure, onto any of its segments. Several
+** waiting figures decide one at a time, their owners in turn order from
+** the active player, in the after-scoring phase. Moves: action `action`
+** with arguments {owner + 1, x, y, segment + 1}; {owner + 1, 0, 0, 0}
+** returns it. Reach:
+**   GK_REACH_CONNECTED  features touching its feature through segment
+**                       adjacency; a wildcard segment passes it on: what
+**                       touches the wildcard and what faces its ports
+**                       reach each other (an abbey and the roads at its
+**                       sides);
+**   GK_REACH_AROUND     features on the figure's tile and the 8 around. */
+enum { GK_REACH_CONNECTED = 1, GK_REACH_AROUND = 2 };
+
+typedef struct gk_relocate_rule {
+  int figure;
+  int reach;            /* GK_REACH_* */
+  uint64_t kinds;       /* where it may go */
+  int action;
+} gk_relocate_rule;
+
+int gk_flow_relocate(gk_flow *flow, const gk_relocate_rule *rule);
+
+/* At final scoring, after the features' own final scoring and the
+** counter majorities, each figure of `figure` standing on a feature
+** scores `formula` over that feature for its owner, majority or not (a
+** barn: 4 per completed city beside its field). Only GK_WHEN_FINAL. */
+int gk_flow_figure_scoring(gk_flow *flow, int figure, gk_when when, const gk_formula *formula,
+                           int reason);
+
+/* Scoring when figures meet: after the score phase, each feature of the
+** tile just placed that holds a `figure` (strength 0, a barn) and
+** figures that count in majorities (farmers) scores at once: `placed`
+** if a `figure` there stands on the tile just placed (it was deployed
+** now), else `joined` (the tile joined their features); the majority of
+** the counting figures takes the points (terms with only_with count for
+** a leader with that figure there), then every figure there that does
+** not stay goes home. */
+typedef struct gk_meet_rule {
+  int figure;
+  gk_formula placed;
+  gk_formula joined;
+  int reason;
+} gk_meet_rule;
+
+int gk_flow_meet_scoring(gk_flow *flow, const gk_meet_rule *rule);
 
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);

@@ -34,6 +34,14 @@ struct gk_flow {
   gk_extra_rule extra[4];
   bool has_line;
   gk_line_rule line;
+  bool has_hand;
+  gk_hand_rule hand;
+  int n_relocs;
+  gk_relocate_rule reloc[4];
+  int n_figure_scores;
+  struct { int figure; scoring_rule rule; } figure_score[4];
+  int n_meets;
+  struct { int figure, reason; scoring_rule placed, joined; } meet[4];
   /* gathered at freeze: bit per attribute non-zero on a segment, per type */
   uint64_t *tile_attrs;
   int n_tile_types;
@@ -54,6 +62,8 @@ struct gk_play {
   int n_closed;
   int32_t closed[GK_REPORT_MAX];
   uint8_t closed_done[GK_REPORT_MAX]; /* scored one at a time (line markers) */
+  bool relocation_due;    /* a scored feature held a figure that may move on */
+  bool meet_done;         /* this part's meeting scoring ran */
   gk_place_report report;
   uint64_t agent_rng;
   bool ending;            /* end the game when this turn ends */
@@ -298,6 +308,87 @@ int gk_flow_set_line(gk_flow *f, const gk_line_rule *rule) {
   }
   f->line = *rule;
   f->has_line = true;
+  return GK_OK;
+}
+
+int gk_flow_set_hand(gk_flow *f, const gk_hand_rule *rule) {
+  int st = check_open(f, "declare a tile in hand");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->tile < 0 || rule->tile >= r->n_tiles || rule->token < 0 ||
+      rule->token >= r->n_figure_kinds ||
+      (rule->end_round && (rule->decline_action < 0 || rule->decline_action >= f->n_actions))) {
+    flow_err(f, "hand: malformed rule (tile, token figure or decline action)");
+    return GK_EINVAL;
+  }
+  if (f->has_hand) {
+    flow_err(f, "hand: declared twice");
+    return GK_EINVAL;
+  }
+  f->hand = *rule;
+  f->has_hand = true;
+  return GK_OK;
+}
+
+int gk_flow_relocate(gk_flow *f, const gk_relocate_rule *rule) {
+  int st = check_open(f, "declare a relocation");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->figure < 0 || rule->figure >= r->n_figure_kinds ||
+      (rule->reach != GK_REACH_CONNECTED && rule->reach != GK_REACH_AROUND) || !rule->kinds ||
+      rule->action < 0 || rule->action >= f->n_actions || f->n_relocs >= 4) {
+    flow_err(f, "relocate: malformed rule (figure, reach, kinds or action) or more than 4");
+    return GK_EINVAL;
+  }
+  f->reloc[f->n_relocs++] = *rule;
+  return GK_OK;
+}
+
+int gk_flow_figure_scoring(gk_flow *f, int figure, gk_when when, const gk_formula *formula,
+                           int reason) {
+  int st = check_open(f, "declare a figure scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  bool ok = figure >= 0 && figure < r->n_figure_kinds && when == GK_WHEN_FINAL && formula &&
+            formula->n_terms >= 0 && formula->n_terms <= GK_MAX_TERMS && reason >= 0 &&
+            reason < r->n_reasons && f->n_figure_scores < 4;
+  for (int i = 0; ok && i < formula->n_terms; i++)
+    ok = term_ok(r, formula->terms[i].term, formula->terms[i].arg, false) &&
+         formula->terms[i].only_with == 0;
+  if (!ok) {
+    flow_err(f, "figure_scoring: malformed (figure, when, reason or a term) or more than 4");
+    return GK_EINVAL;
+  }
+  f->figure_score[f->n_figure_scores].figure = figure;
+  f->figure_score[f->n_figure_scores].rule =
+      (scoring_rule){.on = true, .formula = *formula, .reason = reason};
+  f->n_figure_scores++;
+  return GK_OK;
+}
+
+static bool formula_ok(const gk_rules *r, const gk_formula *fm) {
+  bool ok = fm->n_terms >= 0 && fm->n_terms <= GK_MAX_TERMS;
+  for (int i = 0; ok && i < fm->n_terms; i++)
+    ok = term_ok(r, fm->terms[i].term, fm->terms[i].arg, false) && fm->terms[i].only_with >= 0 &&
+         fm->terms[i].only_with <= r->n_figure_kinds;
+  return ok;
+}
+
+int gk_flow_meet_scoring(gk_flow *f, const gk_meet_rule *rule) {
+  int st = check_open(f, "declare a meeting scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->figure < 0 || rule->figure >= r->n_figure_kinds || rule->reason < 0 ||
+      rule->reason >= r->n_reasons || !formula_ok(r, &rule->placed) ||
+      !formula_ok(r, &rule->joined) || f->n_meets >= 4) {
+    flow_err(f, "meet_scoring: malformed rule (figure, reason or a term) or more than 4");
+    return GK_EINVAL;
+  }
+  f->meet[f->n_meets].figure = rule->figure;
+  f->meet[f->n_meets].reason = rule->reason;
+  f->meet[f->n_meets].placed = (scoring_rule){.on = true, .formula = rule->placed, .reason = rule->reason};
+  f->meet[f->n_meets].joined = (scoring_rule){.on = true, .formula = rule->joined, .reason = rule->reason};
+  f->n_meets++;
   return GK_OK;
 }
 
@@ -1286,22 +1377,383 @@ static int line_start(gk_play *p) {
 
 /* }------------------------------------------------------------------ */
 
+/* {------------------------------------------------------------------
+** Tiles in hand (gk_hand_rule)
+** ------------------------------------------------------------------- */
+
+static bool holds_hand_tile(const gk_play *p, int player) {
+  return gk_supply(p->game, player, p->flow->hand.token) > 0;
+}
+
+/* The hand tile's placements into holes, appended to the moves. */
+static int hand_placements(gk_play *p) {
+  gk_game *g = p->game;
+  int n = gk_holes(g, NULL, 0);
+  if (n <= 0) return n;
+  gk_cell local[64], *cells = local;
+  if (n > 64) {
+    cells = gk_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
+    if (!cells) return GK_ENOMEM;
+  }
+  gk_holes(g, cells, n);
+  int tile = p->flow->hand.tile, listed = 0;
+  unsigned rots = gk_rules_unique_rotations(g->rules, tile);
+  int st = reserve_moves(p, p->n_moves + 4 * n + 1);
+  for (int i = 0; i < n && !st; i++)
+    for (int rot = 0; rot < 4; rot++)
+      if (((rots >> rot) & 1) && gk_can_place(g, tile, cells[i].x, cells[i].y, rot) == 1) {
+        p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PLACE, .tile = tile,
+                                           .x = cells[i].x, .y = cells[i].y, .rot = rot};
+        listed++;
+      }
+  if (cells != local) gk_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+  return st ? st : listed;
+}
+
+/* The draw phase's moves for the hand tile (none: draw as usual). */
+static int hand_moves(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_hand_rule *h = &p->flow->hand;
+  if (gk_stack_size(g, p->stack) > 0) {
+    int st = holds_hand_tile(p, p->player) ? hand_placements(p) : GK_OK;
+    return st < 0 ? st : GK_OK;
+  }
+  /* the end round: only in a turn's first part, while a hole is left */
+  if (!h->end_round || p->part > 1) return GK_OK;
+  bool anyone = false;
+  for (int pl = 0; pl < g->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
+  if (!anyone || gk_holes(g, NULL, 0) <= 0) return GK_OK;
+  int st = GK_OK;
+  if (holds_hand_tile(p, p->player)) {
+    st = hand_placements(p);
+    if (st > 0)
+      p->moves[p->n_moves++] =
+          (gk_move){.type = GK_MOVE_ACTION, .action = h->decline_action, .arg = {0, 0, 0, 0}};
+  } else {
+    st = reserve_moves(p, p->n_moves + 1);
+    if (!st) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS}; /* wait for the holders */
+  }
+  return st < 0 ? st : GK_OK;
+}
+
+/* Does the end round keep the game going once the stack is empty? */
+static bool hand_round_pending(const gk_play *p) {
+  if (!p->flow->has_hand || !p->flow->hand.end_round) return false;
+  for (int pl = 0; pl < p->game->n_players; pl++)
+    if (holds_hand_tile(p, pl)) return true;
+  return false;
+}
+
+/* }------------------------------------------------------------------ */
+
+/* {------------------------------------------------------------------
+** Corner figures (gk_figure_rule.corner)
+** ------------------------------------------------------------------- */
+
+static bool deployable(const gk_play *p, int kind, int32_t node);
+
+/* Appends the deploys of a corner figure kind on the placed tile. */
+static void corner_deploys(gk_play *p, int kind) {
+  gk_game *g = p->game;
+  const gk_tilerec *t = &g->tiles[p->placed];
+  /* the placed tile's corners as vertices, and which cell of each vertex
+  ** (gk_corner_nodes order NW, NE, SW, SE) the placed tile is */
+  static const int vdx[4] = {0, 1, 0, 1}, vdy[4] = {0, 0, 1, 1}, cell_of_tile[4] = {3, 2, 1, 0};
+  int32_t used[4];
+  int n_used = 0;
+  for (int c = 0; c < 4; c++) {
+    /* the three other cells of the corner first: usually one is empty */
+    int32_t vx = t->x + vdx[c], vy = t->y + vdy[c];
+    if (gk_tile_at(g, vx - 1, vy - 1) < 0 || gk_tile_at(g, vx, vy - 1) < 0 ||
+        gk_tile_at(g, vx - 1, vy) < 0 || gk_tile_at(g, vx, vy) < 0)
+      continue;
+    int32_t nodes[8];
+    if (gk_corner_nodes(g, vx, vy, nodes) != 4) continue;
+    int32_t root = nodes[0] >= 0 ? gk_find(g, nodes[0]) : -1;
+    bool one = root >= 0;
+    for (int i = 1; i < 8 && one; i++) one = nodes[i] >= 0 && gk_find(g, nodes[i]) == root;
+    if (!one) continue;
+    int32_t mine = nodes[2 * cell_of_tile[c]];
+    if (!deployable(p, kind, mine)) continue;
+    bool seen = false;
+    for (int i = 0; i < n_used && !seen; i++) seen = used[i] == mine;
+    if (seen) continue;
+    used[n_used++] = mine;
+    p->moves[p->n_moves++] =
+        (gk_move){.type = GK_MOVE_DEPLOY, .figure_kind = kind, .at = {GK_AT_NODE, mine, 0}};
+  }
+}
+
+/* }------------------------------------------------------------------ */
+
+/* {------------------------------------------------------------------
+** Figures that move on after scoring (gk_relocate_rule)
+** ------------------------------------------------------------------- */
+
+typedef struct root_set {
+  int n;
+  int32_t r[128];
+} root_set;
+
+static void root_add(root_set *s, int32_t root) {
+  for (int i = 0; i < s->n; i++)
+    if (s->r[i] == root) return;
+  if (s->n < 128) s->r[s->n++] = root;
+}
+
+/* Roots of the nodes facing the ports of a feature's segments. */
+static void facing_roots(const gk_game *g, int32_t root, root_set *out, bool wildcard_only) {
+  const gk_rules *r = g->rules;
+  int32_t n = root;
+  do {
+    const gk_tilerec *t = &g->tiles[g->node_tile[n]];
+    const uint8_t *ps = gk_port_seg(r, t->type, t->rot);
+    for (int q = 0; q < GK_PORT_COUNT; q++) {
+      if (ps[q] != g->node_seg[n]) continue;
+      int side = q / 3, i = q % 3;
+      int32_t m = gk_node_at_port(g, t->x + (side == 1) - (side == 3), t->y + (side == 2) - (side == 0),
+                                  ((side + 2) % 4) * 3 + (2 - i));
+      if (m < 0) continue;
+      if (wildcard_only && !(r->kind_flags[g->node_kind[m]] & GK_KIND_WILDCARD)) continue;
+      root_add(out, gk_find(g, m));
+    }
+    n = g->next[n];
+  } while (n != root);
+}
+
+/* Non-wildcard features touching a wildcard segment's feature. */
+static void wildcard_inner(const gk_game *g, int32_t hub, root_set *out) {
+  int32_t a[128];
+  int n = gk_feature_adjacent(g, hub, a, 128);
+  for (int i = 0; i < n && i < 128; i++)
+    if (!(g->rules->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) root_add(out, a[i]);
+}
+
+/* Where a relocating figure on `root` may reach (any kind; filtered
+** later): what touches its feature; through a wildcard segment it
+** touches, whatever faces that segment (out of an abbey); through a
+** wildcard segment its ports face, what touches that segment (into an
+** abbey), never across to the far side. */
+static void reach_connected(gk_game *g, int32_t root, root_set *out) {
+  const gk_rules *r = g->rules;
+  root_set hubs = {0};
+  int32_t a[128];
+  int n = gk_feature_adjacent(g, root, a, 128);
+  for (int i = 0; i < n && i < 128; i++) {
+    if (!(r->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) {
+      root_add(out, a[i]);
+      continue;
+    }
+    wildcard_inner(g, a[i], out);
+    facing_roots(g, a[i], out, false);
+  }
+  facing_roots(g, root, &hubs, true);
+  for (int h = 0; h < hubs.n; h++) wildcard_inner(g, hubs.r[h], out);
+}
+
+static void reach_around(gk_game *g, int32_t node, root_set *out) {
+  const gk_tilerec *t = &g->tiles[g->node_tile[node]];
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      int ti = gk_tile_at(g, t->x + dx, t->y + dy);
+      if (ti < 0) continue;
+      const gk_tilerec *o = &g->tiles[ti];
+      int ns = g->rules->tiles[o->type].def.n_segments;
+      for (int s = 0; s < ns; s++) root_add(out, gk_find(g, o->first_node + s));
+    }
+}
+
+/* Does a closed feature of this part hold a figure that may move on? */
+static bool relocating_on_closed(const gk_play *p) {
+  const gk_game *g = p->game;
+  for (int i = 0; i < p->n_closed; i++) {
+    int32_t root = gk_find(g, p->closed[i]);
+    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+      for (int k = 0; k < p->flow->n_relocs; k++)
+        if (p->flow->reloc[k].figure == g->figures[f].kind) return true;
+  }
+  return false;
+}
+
+/* The figure that decides next (-1: none waits) and its rule. */
+static int32_t relocation_waiting(const gk_play *p, const gk_relocate_rule **rule) {
+  const gk_game *g = p->game;
+  int32_t best = -1;
+  int best_order = 0;
+  for (int32_t f = 0; f < g->n_figures; f++) {
+    const gk_figrec *fr = &g->figures[f];
+    if (fr->where != GK_AT_NODE || fr->owner < 0) continue;
+    for (int i = 0; i < p->flow->n_relocs; i++) {
+      if (p->flow->reloc[i].figure != fr->kind) continue;
+      if (!gk_root_closed(g, gk_find(g, fr->a))) break;
+      int order = (fr->owner - p->player + g->n_players) % g->n_players;
+      if (best < 0 || order < best_order) best = f, best_order = order, *rule = &p->flow->reloc[i];
+      break;
+    }
+  }
+  return best;
+}
+
+/* The after-scoring phase's moves for the next waiting figure. */
+static int relocation_moves(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_relocate_rule *rule = NULL;
+  int32_t f = relocation_waiting(p, &rule);
+  if (f < 0) return GK_OK;
+  int32_t node = g->figures[f].a, root = gk_find(g, node);
+  int32_t owner = g->figures[f].owner + 1;
+  root_set reach = {0};
+  if (rule->reach == GK_REACH_AROUND) reach_around(g, node, &reach);
+  else reach_connected(g, root, &reach);
+  int st = reserve_moves(p, p->n_moves + 1);
+  if (st) return st;
+  p->moves[p->n_moves++] =
+      (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {owner, 0, 0, 0}};
+  for (int i = 0; i < reach.n; i++) {
+    int32_t to = reach.r[i];
+    if (to == root || !((rule->kinds >> g->node_kind[to]) & 1) || gk_root_closed(g, to) ||
+        g->root[to].figures > 0)
+      continue;
+    int32_t m = to;
+    do {
+      st = reserve_moves(p, p->n_moves + 1);
+      if (st) return st;
+      const gk_tilerec *t = &g->tiles[g->node_tile[m]];
+      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
+                                         .arg = {owner, t->x, t->y, g->node_seg[m] + 1}};
+      m = g->next[m];
+    } while (m != to);
+  }
+  return GK_OK;
+}
+
+/* A listed relocation move: back to the supply or onto the named segment. */
+static int relocation_apply(gk_play *p, const gk_move *m) {
+  gk_game *g = p->game;
+  const gk_relocate_rule *rule = NULL;
+  int32_t f = relocation_waiting(p, &rule);
+  if (f < 0) return GK_EILLEGAL;
+  int st;
+  if (m->arg[3] == 0) {
+    st = gk_figure_return(g, f);
+  } else {
+    int tile = gk_tile_at(g, m->arg[1], m->arg[2]);
+    int32_t node = tile >= 0 ? gk_node(g, tile, m->arg[3] - 1) : -1;
+    st = node >= 0 ? gk_figure_move(g, f, (gk_location){GK_AT_NODE, node, 0}) : GK_EILLEGAL;
+  }
+  if (st < 0) gk_play_set_error(p, "%s", gk_game_error(g));
+  return st;
+}
+
+/* }------------------------------------------------------------------ */
+
+/* {------------------------------------------------------------------
+** Scoring when figures meet (gk_meet_rule)
+** ------------------------------------------------------------------- */
+
+static int meet_score_one(gk_play *p, int32_t root, int m) {
+  gk_game *g = p->game;
+  const gk_flow *fl = p->flow;
+  bool present = false, fresh = false, counted = false;
+  uint32_t with[GK_MAX_PLAYERS] = {0};
+  int32_t by_kind[GK_MAX_FIGURE_KINDS];
+  strengths(fl, by_kind);
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+    const gk_figrec *fr = &g->figures[f];
+    if (fr->kind == fl->meet[m].figure) {
+      present = true;
+      fresh = fresh || g->node_tile[fr->a] == p->placed;
+    }
+    counted = counted || by_kind[fr->kind] > 0;
+    if (fr->owner >= 0) with[fr->owner] |= 1u << fr->kind;
+  }
+  if (!present || !counted) return GK_OK;
+  const scoring_rule *sr = fresh ? &fl->meet[m].placed : &fl->meet[m].joined;
+  uint32_t leaders = 0;
+  gk_majority(g, root, by_kind, NULL, &leaders);
+  int32_t base = formula_sum(p, root, sr, false, 0);
+  for (int pl = 0; pl < g->n_players; pl++) {
+    if (!((leaders >> pl) & 1)) continue;
+    int32_t pts = base + (with[pl] ? formula_sum(p, root, sr, true, with[pl]) : 0);
+    if (pts <= 0) continue;
+    int st = gk_score(g, pl, pts, sr->reason, root);
+    if (st) return st;
+  }
+  return gk_play_return_figures(p, root, 0);
+}
+
+static int meet_scoring(gk_play *p) {
+  gk_game *g = p->game;
+  if (p->placed < 0) return GK_OK;
+  const gk_tilerec *t = &g->tiles[p->placed];
+  int ns = g->rules->tiles[t->type].def.n_segments;
+  int32_t done[GK_MAX_SEGMENTS];
+  int n_done = 0;
+  for (int s = 0; s < ns; s++) {
+    int32_t root = gk_find(g, t->first_node + s);
+    bool seen = false;
+    for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
+    if (seen || g->root[root].figures < 2) continue;
+    done[n_done++] = root;
+    for (int m = 0; m < p->flow->n_meets; m++) {
+      int st = meet_score_one(p, root, m);
+      if (st < 0) return st;
+    }
+  }
+  return GK_OK;
+}
+
+/* }------------------------------------------------------------------ */
+
 static int final_scoring(gk_play *p) {
   gk_game *g = p->game;
   if (p->flow->n_systems > 0) {
     int st = score_systems(p);
     if (st) return st;
   }
-  /* Roots in ascending node order; scoring merges nothing, so the set
-  ** of roots stays put while we walk it. */
-  for (int32_t n = 0; n < g->n_nodes; n++) {
-    if (g->parent[n] != n) continue;
+  /* the figures that score by themselves, found before the features'
+  ** final scoring may send them home */
+  int32_t scorer[64][2];
+  int n_scorers = 0;
+  for (int i = 0; i < p->flow->n_figure_scores; i++)
+    for (int32_t f = 0; f < g->n_figures && n_scorers < 64; f++)
+      if (g->figures[f].kind == p->flow->figure_score[i].figure && g->figures[f].where == GK_AT_NODE &&
+          g->figures[f].owner >= 0)
+        scorer[n_scorers][0] = f, scorer[n_scorers][1] = i, n_scorers++;
+  int32_t scorer_root[64];
+  for (int i = 0; i < n_scorers; i++) scorer_root[i] = gk_find(g, g->figures[scorer[i][0]].a);
+  /* The roots holding figures, in ascending node order; scoring merges
+  ** nothing, so the set stays put while we walk it. */
+  int32_t local[128], *roots = local;
+  int n_roots = 0;
+  if (g->n_figures > 128) {
+    roots = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)g->n_figures);
+    if (!roots) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+  }
+  for (int32_t f = 0; f < g->n_figures; f++) {
+    if (g->figures[f].where != GK_AT_NODE) continue;
+    int32_t root = gk_find(g, g->figures[f].a);
+    int k = n_roots;
+    while (k > 0 && roots[k - 1] > root) k--;
+    if (k > 0 && roots[k - 1] == root) continue;
+    memmove(roots + k + 1, roots + k, sizeof(int32_t) * (size_t)(n_roots - k));
+    roots[k] = root;
+    n_roots++;
+  }
+  int st_roots = GK_OK;
+  for (int i = 0; i < n_roots && st_roots >= 0; i++) {
+    int32_t n = roots[i];
     const scoring_rule *sr = &p->flow->scoring[g->node_kind[n]][GK_WHEN_FINAL];
     if (!sr->on || g->root[n].figures == 0 || gk_root_closed(g, n)) continue;
     int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
     if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
-    if (st < 0) return st;
+    if (st < 0) st_roots = st;
   }
+  if (roots != local) gk_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)g->n_figures, 0);
+  if (st_roots < 0) return st_roots;
   for (int i = 0; i < p->flow->n_majorities; i++) {
     int c = p->flow->majority[i].counter;
     int32_t best = 0;
@@ -1313,6 +1765,13 @@ static int final_scoring(gk_play *p) {
         int st = gk_score(g, pl, p->flow->majority[i].points, p->flow->majority[i].reason, -1);
         if (st) return st;
       }
+  }
+  for (int i = 0; i < n_scorers; i++) {
+    const scoring_rule *sr = &p->flow->figure_score[scorer[i][1]].rule;
+    int32_t pts = formula_sum(p, scorer_root[i], sr, false, 0);
+    if (!pts) continue;
+    int st = gk_score(g, g->figures[scorer[i][0]].owner, pts, sr->reason, scorer_root[i]);
+    if (st) return st;
   }
   return notify(p, GK_HOOK_FINAL_SCORING, 0);
 }
@@ -1445,12 +1904,17 @@ static int list_deploys(gk_play *p) {
   if (p->placed >= 0) {
     const gk_tilerec *t = &g->tiles[p->placed];
     int ns = r->tiles[t->type].def.n_segments;
-    int st = reserve_moves(p, ns * r->n_figure_kinds + 1);
+    int st = reserve_moves(p, (ns + 4) * r->n_figure_kinds + 1);
     if (st) return st;
     for (int k = 0; k < r->n_figure_kinds; k++) {
       if (!p->flow->figure[k].on_kinds || gk_supply(g, p->player, k) <= 0) continue;
+      if (p->flow->figure[k].corner) {
+        corner_deploys(p, k);
+        continue;
+      }
+      uint64_t on = p->flow->figure[k].on_kinds;
       for (int s = 0; s < ns; s++)
-        if (deployable(p, k, t->first_node + s))
+        if (((on >> g->node_kind[t->first_node + s]) & 1) && deployable(p, k, t->first_node + s))
           p->moves[p->n_moves++] = (gk_move){
               .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
     }
@@ -1472,7 +1936,8 @@ static int start_part(gk_play *p) {
   p->tile = -1;
   p->placed = -1;
   p->n_closed = 0;
-  memset(p->closed_done, 0, sizeof p->closed_done);
+  if (p->flow->has_line) memset(p->closed_done, 0, sizeof p->closed_done);
+  p->meet_done = false;
   return GK_OK;
 }
 
@@ -1517,7 +1982,11 @@ static int advance(gk_play *p) {
           p->phase = next_of(p, p->phase);
           continue;
         }
-        if (collects(p, GK_PHASE_DRAW)) {
+        if (p->flow->has_hand) {
+          st = hand_moves(p);
+          if (st) return st;
+        }
+        if (p->n_moves > 0 || collects(p, GK_PHASE_DRAW)) {
           st = collect(p);
           if (st) return st;
           if (p->n_moves > 0) {
@@ -1570,6 +2039,7 @@ static int advance(gk_play *p) {
         p->phase = next_of(p, p->phase);
         continue;
       case GK_PHASE_SCORE:
+        if (p->flow->n_relocs) p->relocation_due = p->relocation_due || relocating_on_closed(p);
         if (p->flow->has_line) {
           st = line_score(p);
           if (st < 0) return st;
@@ -1590,6 +2060,17 @@ static int advance(gk_play *p) {
         p->phase = next_of(p, p->phase);
         continue;
       case GK_PHASE_AFTER_SCORING:
+        if (p->flow->n_meets && !p->meet_done) {
+          st = meet_scoring(p);
+          if (st) return st;
+          p->meet_done = true; /* once, though the phase may wait for moves */
+        }
+        if (p->relocation_due) {
+          st = relocation_moves(p);
+          if (st) return st;
+          if (p->n_moves > 0) return GK_OK;
+          p->relocation_due = false;
+        }
         p->phase = next_of(p, p->phase);
         continue;
       case GK_PHASE_END_PART: {
@@ -1623,7 +2104,8 @@ static int advance(gk_play *p) {
         p->extra_used = false;
         p->extra_stack = -1;
         p->stack = p->flow->stack;
-        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !collects(p, GK_PHASE_DRAW))) {
+        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !collects(p, GK_PHASE_DRAW) &&
+                          !hand_round_pending(p))) {
           p->phase = GK_PHASE_GAME_END;
           continue;
         }
@@ -1719,14 +2201,25 @@ static int play_move(gk_play *p, const gk_move *m) {
   gk_game *g = p->game;
   int st;
   switch (m->type) {
-    case GK_MOVE_PLACE:
-      if (p->phase == GK_PHASE_DRAW) p->tile = m->tile; /* played from hand */
+    case GK_MOVE_PLACE: {
+      bool from_hand = p->phase == GK_PHASE_DRAW;
+      if (from_hand) p->tile = m->tile; /* played from hand */
       st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
       if (st) {
         gk_play_set_error(p, "%s", gk_game_error(g));
         return st;
       }
       p->placed = p->report.tile;
+      if (from_hand && p->flow->has_hand && m->tile == p->flow->hand.tile &&
+          holds_hand_tile(p, p->player)) {
+        /* the token leaves the hand with the tile */
+        st = gk_figure_deploy(g, p->player, p->flow->hand.token,
+                              (gk_location){GK_AT_TILE, p->placed, 0});
+        if (st < 0) {
+          gk_play_set_error(p, "%s", gk_game_error(g));
+          return st;
+        }
+      }
       p->n_closed = p->report.n_closed;
       if (p->part == 1 && !p->extra_used && p->extra_stack < 0) check_extra_rules(p);
       memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
@@ -1734,6 +2227,7 @@ static int play_move(gk_play *p, const gk_move *m) {
       st = notify(p, GK_HOOK_TILE_PLACED, 0);
       if (st) return st;
       break;
+    }
     case GK_MOVE_DEPLOY: {
       int f = gk_figure_deploy(g, p->player, m->figure_kind, m->at);
       if (f < 0) {
@@ -1752,6 +2246,25 @@ static int play_move(gk_play *p, const gk_move *m) {
     case GK_MOVE_DRAW:
       break;
     default: {
+      if (p->phase == GK_PHASE_DRAW && m->type == GK_MOVE_ACTION && p->flow->has_hand &&
+          p->flow->hand.end_round && m->action == p->flow->hand.decline_action &&
+          holds_hand_tile(p, p->player)) {
+        /* declined for good: the token leaves the game */
+        st = gk_figure_deploy(g, p->player, p->flow->hand.token, (gk_location){GK_AT_OUT, 0, 0});
+        if (st < 0) {
+          gk_play_set_error(p, "%s", gk_game_error(g));
+          return st;
+        }
+        break;
+      }
+      if (p->phase == GK_PHASE_AFTER_SCORING && m->type == GK_MOVE_ACTION && p->flow->n_relocs) {
+        const gk_relocate_rule *rule = NULL;
+        if (relocation_waiting(p, &rule) >= 0 && rule->action == m->action) {
+          st = relocation_apply(p, m);
+          if (st < 0) return st;
+          return advance(p); /* the next waiting figure, if any */
+        }
+      }
       if (p->phase == GK_PHASE_SCORE && m->type == GK_MOVE_ACTION && p->flow->has_line &&
           m->action == p->flow->line.order_action) {
         st = line_apply_choice(p, m);

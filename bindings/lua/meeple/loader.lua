@@ -141,6 +141,10 @@ local function new_decl()
     blocked = {},            -- cells that never take a tile
     regions = {},            -- { x0, y0, x1, y1 } rectangles (nil: open side)
     line = nil,              -- line_markers: { figure =, spec =, pos = }
+    hand = nil,              -- hand_tile: { tile =, token =, end_round =, decline = }
+    figure_scores = {},      -- score_figure: { figure =, final =, reason = }
+    touches = {},            -- touches: { tile =, groups = }
+    meetings = {},           -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     counters = {}, counter_index = {},
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
@@ -170,17 +174,24 @@ local function make_api(decl, script, cli_options, state)
       error(what .. ": declarations are only allowed while the rules load", 2)
     end
   end
-  local function checkname(fname, name)
-    if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
-      error(("bad argument #1 to '%s' (name expected, got %s)"):format(fname, type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+  -- A name checker: `what` names what was expected in the message.
+  local function checker(pattern, what)
+    return function(fname, name)
+      if type(name) ~= "string" or not name:match(pattern) then
+        error(("bad argument #1 to '%s' (%s expected, got %s)"):format(fname, what,
+          type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+      end
+      return name
     end
-    return name
   end
-  -- `kind "city" { ... }` style: a name, then a table.
-  local function named(fname, f)
+  local checkname = checker("^[%a_][%w_]*$", "name")
+  local tile_id = checker("^[%w_][%w_%.%-]*$", "tile id")
+  -- `kind "city" { ... }` style: a name (a tile id with check = tile_id),
+  -- then a table.
+  local function named(fname, f, check)
     return function(name)
       check_loading(fname)
-      checkname(fname, name)
+      ;(check or checkname)(fname, name)
       return function(spec)
         if spec ~= nil and type(spec) ~= "table" then
           error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
@@ -368,7 +379,19 @@ local function make_api(decl, script, cli_options, state)
       strength_attr = type(spec.strength) == "string" and spec.strength or nil,
       stays = spec.stays and true or false, at = pos,
       blocked_across = spec.blocked_across,
+      corner = spec.corner and true or false,
+      relocate = spec.relocate,
     }
+    if spec.relocate ~= nil then
+      local r = spec.relocate
+      if type(r) ~= "table" or type(r.action) ~= "string" or type(r.to) ~= "table"
+         or (r.reach ~= nil and r.reach ~= "connected" and r.reach ~= "around") then
+        error(("figure '%s': relocate wants { to = {kinds}, action = \"name\" [, reach = \"connected\"|\"around\"] }"):format(name), 3)
+      end
+      if not spec.stays then
+        error(("figure '%s': a figure that relocates after scoring must stay (stays = true)"):format(name), 3)
+      end
+    end
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
   end)
@@ -406,6 +429,55 @@ local function make_api(decl, script, cli_options, state)
       reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
     }
   end)
+
+  -- score_figure "barn" { final = formula, reason = r }: at the end each
+  -- such figure scores the formula over its own feature, for its owner.
+  api.score_figure = named("score_figure", function(figure, spec, pos)
+    if type(spec.final) ~= "table" then
+      error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
+    end
+    decl.figure_scores[#decl.figure_scores + 1] = { figure = figure, final = spec.final,
+                                                    reason = spec.reason or figure, at = pos }
+  end)
+
+  -- score_meeting "barn" { placed = formula, joined = formula, reason = r,
+  -- bonus = { figure = formula } }: a feature of the placed tile where such
+  -- a figure meets figures that count scores at once (docs/lua-api.md).
+  api.score_meeting = named("score_meeting", function(figure, spec, pos)
+    if type(spec.placed) ~= "table" or type(spec.joined) ~= "table" then
+      error(("score_meeting '%s': placed = { formula } and joined = { formula } expected"):format(figure), 3)
+    end
+    if spec.bonus ~= nil and type(spec.bonus) ~= "table" then
+      error(("score_meeting '%s': bonus = { figure = { formula } } expected"):format(figure), 3)
+    end
+    decl.meetings[#decl.meetings + 1] = { figure = figure, placed = spec.placed, joined = spec.joined,
+                                          bonus = spec.bonus or {}, reason = spec.reason or figure,
+                                          at = pos }
+  end)
+
+  -- hand_tile "tile.id" { token = figure, end_round = bool, decline = action }:
+  -- a tile each holder of a token may play instead of drawing, into a hole.
+  api.hand_tile = named("hand_tile", function(tile, spec, pos)
+    if decl.hand then error("hand_tile: declared twice (one tile in hand per game)", 3) end
+    if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
+    if spec.end_round and type(spec.decline) ~= "string" then
+      error(("hand_tile '%s': end_round needs decline = \"action\""):format(tile), 3)
+    end
+    decl.hand = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
+                  decline = spec.decline, at = pos }
+    end, tile_id)
+
+  -- touches "S" { { "S", "N" }, ... }: on an existing tile type, the
+  -- segments at those ports (north-up orientation) touch each other, as if
+  -- the tile file said `touches` (a gate, a junction).
+  api.touches = named("touches", function(tile, spec, pos)
+    for i, group in ipairs(spec) do
+      local ok = type(group) == "table" and #group >= 2
+      for _, port in ipairs(ok and group or {}) do ok = ok and type(port) == "string" end
+      if not ok then error(("touches '%s': group %d is not a list of two or more port names"):format(tile, i), 3) end
+    end
+    decl.touches[#decl.touches + 1] = { tile = tile, groups = spec, optional = spec.optional, at = pos }
+    end, tile_id)
 
   api.phase = named("phase", function(name, spec)
     decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
@@ -674,6 +746,59 @@ local function load_tile_sets(decl, rules, tile_dirs)
   return pool
 end
 
+-- touches declarations: extra segment contacts on tiles of the pool. The
+-- parsed tiles may be shared, so a patched tile is a copy.
+local function apply_touches(decl, pool)
+  local port_id = {}
+  for i = 0, 11 do port_id[tiles_mod.PORT_NAMES[i]] = i end
+  for _, d in ipairs(decl.touches) do
+    local found = false
+    for _, entry in ipairs(pool) do
+      local t = entry.tile
+      if t.id == d.tile then
+        found = true
+        local copy = {}
+        for k, v in pairs(t) do copy[k] = v end
+        copy.segments = {}
+        for i, sg in ipairs(t.segments) do
+          local c = {}
+          for k, v in pairs(sg) do c[k] = v end
+          c.adjacent = {}
+          for j, a in ipairs(sg.adjacent or {}) do c.adjacent[j] = a end
+          copy.segments[i] = c
+        end
+        for _, group in ipairs(d.groups) do
+          local segs = {}
+          for _, name in ipairs(group) do
+            local port = port_id[name]
+            local seg
+            for i, sg in ipairs(copy.segments) do
+              for _, p in ipairs(sg.ports) do if p == port then seg = i end end
+            end
+            if not seg then
+              error(("%stouches '%s': no segment of the tile covers port '%s'"):format(at(d), d.tile, tostring(name)), 0)
+            end
+            segs[#segs + 1] = seg
+          end
+          for _, a in ipairs(segs) do
+            for _, b in ipairs(segs) do
+              if a ~= b then
+                local list, has = copy.segments[a].adjacent, false
+                for _, x in ipairs(list) do has = has or x == b end
+                if not has then list[#list + 1] = b end
+              end
+            end
+          end
+        end
+        entry.tile = copy
+      end
+    end
+    if not found and not d.optional then
+      error(("%stouches: no tile '%s' in the loaded tile sets"):format(at(d), d.tile), 0)
+    end
+  end
+end
+
 function M.load(opts)
   local decl = new_decl()
   decl.files, decl.tags, decl.tag_list, decl.loaded_names = {}, {}, {}, {}
@@ -740,10 +865,16 @@ function M.load(opts)
   for _, sy in ipairs(decl.systems) do
     if not reasons[sy.reason] then reasons[sy.reason] = true; rules:reason(sy.reason) end
   end
+  for _, list in ipairs({ decl.figure_scores, decl.meetings }) do
+    for _, fs in ipairs(list) do
+      if not reasons[fs.reason] then reasons[fs.reason] = true; rules:reason(fs.reason) end
+    end
+  end
   if not reasons.bonus then rules:reason("bonus") end
   for _, c in ipairs(decl.counters) do rules:counter(c) end
   for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
   local pool = load_tile_sets(decl, rules, tile_dirs)
+  apply_touches(decl, pool)
   for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
   for _, entry in ipairs(pool) do rules:tile(entry.tile) end
 
@@ -763,7 +894,8 @@ function M.load(opts)
     end
     flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
                           needs_own = f.needs_own, strength = f.strength, stays = f.stays,
-                          strength_attr = f.strength_attr, blocked_across = f.blocked_across })
+                          strength_attr = f.strength_attr, blocked_across = f.blocked_across,
+                          corner = f.corner })
   end
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     if not decl.kind_index[kind] then error(("%sscore: unknown kind '%s'"):format(at(decl.scores[kind]), kind), 0) end
@@ -827,6 +959,56 @@ function M.load(opts)
     if l.spec.action and not actions[l.spec.action] then flow:action(l.spec.action) end
     local ok, err = pcall(flow.line_markers, flow, l.figure, l.spec)
     if not ok then error(("%s%s"):format(l.pos and (l.pos .. ": ") or "", (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
+  end
+  -- declarations checked against the figures, tiles and actions now known
+  local function declare(d, what, fn, ...)
+    local ok, err = pcall(fn, flow, ...)
+    if not ok then
+      error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%d to '%?' %((.*)%)$", "%1"))), 0)
+    end
+  end
+  if decl.hand then
+    local h = decl.hand
+    if not decl.figure_index[h.token] then error(("%shand_tile '%s': unknown figure '%s'"):format(at(h), h.tile, h.token), 0) end
+    if h.decline and not actions[h.decline] then flow:action(h.decline); actions[h.decline] = true end
+    declare(h, "hand_tile", flow.hand, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
+  end
+  for _, f in ipairs(decl.figures) do
+    local r = f.relocate
+    if r then
+      for _, k in ipairs(r.to) do
+        if not decl.kind_index[k] then error(("%sfigure '%s': unknown kind '%s' in relocate.to"):format(at(f), f.name, tostring(k)), 0) end
+      end
+      if not actions[r.action] then flow:action(r.action); actions[r.action] = true end
+      declare(f, "figure '" .. f.name .. "' relocate", flow.relocate,
+              { figure = f.name, reach = r.reach or "connected", kinds = r.to, action = r.action })
+    end
+  end
+  local function known_figure(d, what)
+    if not decl.figure_index[d.figure] then
+      error(("%s%s: unknown figure '%s'"):format(at(d), what, d.figure), 0)
+    end
+  end
+  for _, m in ipairs(decl.meetings) do
+    known_figure(m, "score_meeting")
+    local placed = formula_terms(decl, m.figure, m.placed, "placed")
+    local joined = formula_terms(decl, m.figure, m.joined, "joined")
+    -- bonus terms for a leader with that figure there; a figure no loaded
+    -- script declares (another expansion's) adds nothing
+    for _, fig in ipairs(sorted_keys(m.bonus)) do
+      if decl.figure_index[fig] then
+        for _, t in ipairs(formula_terms(decl, m.figure, m.bonus[fig], "bonus")) do
+          placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5] }
+          joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5] }
+        end
+      end
+    end
+    declare(m, "score_meeting '" .. m.figure .. "'", flow.meet_scoring, m.figure, placed, joined, m.reason)
+  end
+  for _, fs in ipairs(decl.figure_scores) do
+    known_figure(fs, "score_figure")
+    local terms = formula_terms(decl, fs.figure, fs.final, "final")
+    declare(fs, "score_figure '" .. fs.figure .. "'", flow.figure_scoring, fs.figure, "final", terms, fs.reason)
   end
   flow:freeze()
   local phases = {}

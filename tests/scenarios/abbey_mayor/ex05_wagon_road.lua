@@ -23,7 +23,7 @@ setup {
 play("place W 0,3 r2", "pass")
 expect.score { 4, 0 }
 expect.ledger_last_turn { { player = 1, points = 4, reason = "road" } }
-expect.phase "am_after_scoring"
+expect.phase "after_scoring"
 expect.moves {
   "action wagon 1 0 0 0",                 -- back to the supply
   "action wagon 1 0 0 1",                 -- the cloister
