@@ -117,6 +117,35 @@ function blocked_region(spec) end
 ---@return fun(spec: rules.LineMarkersSpec)
 function line_markers(figure) end
 
+---@class rules.HandTileSpec
+---@field token string a figure kind: one in the supply = the tile in hand
+---@field end_round? boolean holders may still play it after the last tile
+---@field decline? string the action that gives it up (needed with end_round)
+
+--- A tile played from hand into a hole instead of drawing.
+--- Example: hand_tile "am.abbey" { token = "abbey", end_round = true, decline = "abbey_decline" }
+---@param tile string a tile id
+---@return fun(spec: rules.HandTileSpec)
+function hand_tile(tile) end
+
+--- Extra segment contacts on a loaded tile, by north-up port names.
+--- Example: touches "S" { { "S", "N" } }
+---@param tile string a tile id
+---@return fun(groups: (string[]|boolean)[])
+function touches(tile) end
+
+--- Per-figure final scoring over the figure's feature, for its owner.
+--- Example: score_figure "barn" { final = { per_adjacent_closed = { city = 4 } } }
+---@param figure string
+---@return fun(spec: {final: rules.Formula, reason?: string})
+function score_figure(figure) end
+
+--- Scoring when such a figure meets counting figures on a feature of the tile just placed.
+--- Example: score_meeting "barn" { placed = { per_adjacent_closed = { city = 3 } }, joined = { per_adjacent_closed = { city = 1 } } }
+---@param figure string
+---@return fun(spec: {placed: rules.Formula, joined: rules.Formula, bonus?: table<string, rules.Formula>, reason?: string})
+function score_meeting(figure) end
+
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
 
@@ -135,6 +164,13 @@ function stack(name) end
 ---@field strength? integer what it counts for in majorities
 ---@field stays? boolean not returned when its feature is scored during play
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
+---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature
+---@field relocate? rules.RelocateSpec after its feature is scored, its owner moves it on or home
+
+---@class rules.RelocateSpec
+---@field to string[] kinds it may move to (incomplete, unoccupied)
+---@field action string the action of its moves: OWNER X Y SEGMENT (0: home)
+---@field reach? "connected"|"around" touching features (default) or the 8 tiles around
 
 --- Declares a figure kind.
 --- ```lua

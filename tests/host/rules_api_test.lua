@@ -684,6 +684,87 @@ do
   check(has(err, "per_excess wants"), "per_excess checks its attributes: " .. tostring(err))
 end
 
+-- hand_tile, score_figure, score_meeting, figure { corner, relocate } and
+-- touches: declarations and their errors (their play is tested by the
+-- Abbey & Mayor scenarios and tests/unit/test_gk_flow.c).
+do
+  -- touches: the junction's three roads touch once declared
+  local rs = load{ script[[ touches "L" { { "E", "S", "W" } } ]] }
+  local g = loader.new_play(rs, { players = 2, seed = 1, start = false }):game()
+  g:place_fixed("L", 5, 5, 0)
+  local east, south = g:feature_at(5, 5, "E"), g:feature_at(5, 5, "S")
+  local touching = false
+  for _, a in ipairs(east:adjacent()) do touching = touching or a == south end
+  check(touching, "touches: the junction's roads touch")
+  local plain = load()
+  local g2 = loader.new_play(plain, { players = 2, seed = 1, start = false }):game()
+  g2:place_fixed("L", 5, 5, 0)
+  local e2, s2 = g2:feature_at(5, 5, "E"), g2:feature_at(5, 5, "S")
+  local touching2 = false
+  for _, a in ipairs(e2:adjacent()) do touching2 = touching2 or a == s2 end
+  check(not touching2, "without the declaration they do not (and the tile data was not changed)")
+
+  local err = load_error{ script[[touches "Q9" { { "N", "S" } }]] }
+  check(has(err, "no tile 'Q9'") and has(err, ".lua:1:"), "touches on an unknown tile: " .. tostring(err))
+  check(load{ script[[touches "Q9" { { "N", "S" }, optional = true }]] } ~= nil, "optional touches skip a missing tile")
+  err = load_error{ script[[touches "L" { { "E", "Q" } }]] }
+  check(has(err, "covers port 'Q'"), "a port name that is none: " .. tostring(err))
+  err = load_error{ script[[touches "L" { { "E" } }]] }
+  check(has(err, "two or more port names"), "a group needs two ports: " .. tostring(err))
+
+  local token = [[ figure "token" { per_player = 1 } ]]
+  err = load_error{ script[[hand_tile "A" { token = "nobody" }]] }
+  check(has(err, "unknown figure 'nobody'"), "hand_tile needs a declared token: " .. tostring(err))
+  err = load_error{ script(token .. [[ hand_tile "A" { token = "token", end_round = true } ]]) }
+  check(has(err, "needs decline"), "an end round needs a decline action: " .. tostring(err))
+  err = load_error{ script(token .. [[ hand_tile "ZZ" { token = "token" } ]]) }
+  check(has(err, "unknown tile 'ZZ'"), "hand_tile names a loaded tile: " .. tostring(err))
+  err = load_error{ script(token .. [[ hand_tile "A" { token = "token" } hand_tile "B" { token = "token" } ]]) }
+  check(has(err, "declared twice"), "one tile in hand: " .. tostring(err))
+  -- the hand tile (one that fits anything) is offered instead of
+  -- drawing, into holes only
+  rs = load{ script(token .. [[
+    kind "any_side" { closes = "never", wildcard = true }
+    stack "hand" {}
+    tiles { text = "set hand \"hand\"\ntile hand.T x2\n  cloister C\n  any_side N* E* S* W*\n", stack = "hand" }
+    hand_tile "hand.T" { token = "token" }
+  ]]) }
+  local offered, outside = 0, 0
+  for seed = 1, 5 do
+    local play = loader.new_play(rs, { players = 2, seed = seed })
+    while not play:over() do
+      for _, m in ipairs(play:moves()) do
+        if m.type == "place" and play:phase() == "draw" then
+          offered = offered + 1
+          local gg = play:game()
+          for _, d in ipairs({ { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }) do
+            if not gg:tile_at(m.x + d[1], m.y + d[2]) then outside = outside + 1 end
+          end
+        end
+      end
+      play:random_move()
+    end
+  end
+  check(offered > 0 and outside == 0, ("hand tile offered into holes only (%d, %d outside)"):format(offered, outside))
+
+  err = load_error{ script[[score_figure "meeple" { }]] }
+  check(has(err, "final = { formula } expected"), "score_figure needs final: " .. tostring(err))
+  err = load_error{ script[[score_figure "ghost" { final = { points = 1 } }]] }
+  check(has(err, "unknown figure 'ghost'") and has(err, ".lua:1:"), "score_figure's figure must exist: " .. tostring(err))
+  err = load_error{ script[[score_meeting "meeple" { placed = { points = 1 } }]] }
+  check(has(err, "joined = { formula }"), "score_meeting needs both formulas: " .. tostring(err))
+  err = load_error{ script[[score_meeting "meeple" { placed = { points = 1 }, joined = { shield = 1 } }]] }
+  check(has(err, "'shield' is neither a formula term"), "score_meeting checks its terms: " .. tostring(err))
+
+  err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, relocate = { to = { "road" } } } ]] }
+  check(has(err, "relocate wants"), "relocate needs an action: " .. tostring(err))
+  err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, relocate = { to = { "road" }, action = "go" } } ]] }
+  check(has(err, "must stay"), "a relocating figure stays: " .. tostring(err))
+  err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, stays = true,
+                                           relocate = { to = { "lake" }, action = "go" } } ]] }
+  check(has(err, "unknown kind 'lake' in relocate.to"), "relocate.to names kinds: " .. tostring(err))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1
