@@ -1906,8 +1906,9 @@ static int list_deploys(gk_play *p) {
     int ns = r->tiles[t->type].def.n_segments;
     int st = reserve_moves(p, (ns + 4) * r->n_figure_kinds + 1);
     if (st) return st;
+    const int16_t *supply = g->supply + (size_t)(p->player + 1) * (size_t)r->n_figure_kinds;
     for (int k = 0; k < r->n_figure_kinds; k++) {
-      if (!p->flow->figure[k].on_kinds || gk_supply(g, p->player, k) <= 0) continue;
+      if (!p->flow->figure[k].on_kinds || supply[k] <= 0) continue;
       if (p->flow->figure[k].corner) {
         corner_deploys(p, k);
         continue;
