@@ -1490,15 +1490,19 @@ static void corner_deploys(gk_play *p, int kind) {
 ** Figures that move on after scoring (gk_relocate_rule)
 ** ------------------------------------------------------------------- */
 
+/* Reach sets: far more room than a board's features around one feature
+** can need (a feature touches at most a few dozen others). */
+enum { REACH_MAX = 512 };
+
 typedef struct root_set {
   int n;
-  int32_t r[128];
+  int32_t r[REACH_MAX];
 } root_set;
 
 static void root_add(root_set *s, int32_t root) {
   for (int i = 0; i < s->n; i++)
     if (s->r[i] == root) return;
-  if (s->n < 128) s->r[s->n++] = root;
+  if (s->n < REACH_MAX) s->r[s->n++] = root;
 }
 
 /* Roots of the nodes facing the ports of a feature's segments. */
@@ -1523,9 +1527,9 @@ static void facing_roots(const gk_game *g, int32_t root, root_set *out, bool wil
 
 /* Non-wildcard features touching a wildcard segment's feature. */
 static void wildcard_inner(const gk_game *g, int32_t hub, root_set *out) {
-  int32_t a[128];
-  int n = gk_feature_adjacent(g, hub, a, 128);
-  for (int i = 0; i < n && i < 128; i++)
+  int32_t a[REACH_MAX];
+  int n = gk_feature_adjacent(g, hub, a, REACH_MAX);
+  for (int i = 0; i < n && i < REACH_MAX; i++)
     if (!(g->rules->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) root_add(out, a[i]);
 }
 
@@ -1537,9 +1541,9 @@ static void wildcard_inner(const gk_game *g, int32_t hub, root_set *out) {
 static void reach_connected(gk_game *g, int32_t root, root_set *out) {
   const gk_rules *r = g->rules;
   root_set hubs = {0};
-  int32_t a[128];
-  int n = gk_feature_adjacent(g, root, a, 128);
-  for (int i = 0; i < n && i < 128; i++) {
+  int32_t a[REACH_MAX];
+  int n = gk_feature_adjacent(g, root, a, REACH_MAX);
+  for (int i = 0; i < n && i < REACH_MAX; i++) {
     if (!(r->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) {
       root_add(out, a[i]);
       continue;
@@ -1713,14 +1717,20 @@ static int final_scoring(gk_play *p) {
   }
   /* the figures that score by themselves, found before the features'
   ** final scoring may send them home */
-  int32_t scorer[64][2];
+  enum { SCORERS_MAX = 256 }; /* figures of a few kinds, a handful each */
+  int32_t scorer[SCORERS_MAX][2];
   int n_scorers = 0;
   for (int i = 0; i < p->flow->n_figure_scores; i++)
-    for (int32_t f = 0; f < g->n_figures && n_scorers < 64; f++)
+    for (int32_t f = 0; f < g->n_figures; f++)
       if (g->figures[f].kind == p->flow->figure_score[i].figure && g->figures[f].where == GK_AT_NODE &&
-          g->figures[f].owner >= 0)
+          g->figures[f].owner >= 0) {
+        if (n_scorers == SCORERS_MAX) {
+          gk_play_set_error(p, "figure scoring: more than %d figures", SCORERS_MAX);
+          return GK_EINVAL;
+        }
         scorer[n_scorers][0] = f, scorer[n_scorers][1] = i, n_scorers++;
-  int32_t scorer_root[64];
+      }
+  int32_t scorer_root[SCORERS_MAX];
   for (int i = 0; i < n_scorers; i++) scorer_root[i] = gk_find(g, g->figures[scorer[i][0]].a);
   /* The roots holding figures, in ascending node order; scoring merges
   ** nothing, so the set stays put while we walk it. */
