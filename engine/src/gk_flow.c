@@ -77,6 +77,8 @@ struct gk_play {
   bool moves_lazy;
   int drawn_fits;         /* placements of the tile just drawn */
   gk_hook_filters filters; /* which calls of the hooks are wanted */
+  bool guarded;           /* a move that rolls back on a hook failure is running */
+  bool blobs_kept;        /* ... and its blobs were kept before its first hook */
 };
 
 static gk_move move_at(const gk_play *p, int i) {
@@ -623,7 +625,18 @@ static bool has_hook(const gk_play *p, int hook) {
   return (p->hooks.present >> hook) & 1;
 }
 
+static int keep_blobs(gk_play *p);
+
 static int call_hook(gk_play *p, gk_hook_call *c) {
+  /* Only hooks write blobs: a guarded move keeps them just before its
+  ** first hook, and a move that calls none keeps nothing. */
+  if (p->guarded && !p->blobs_kept) {
+    if (keep_blobs(p)) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+    p->blobs_kept = true;
+  }
   int st = p->hooks.call(p->hooks.ud, p, c);
   if (st < 0 && !p->err[0]) gk_play_set_error(p, "a hook failed");
   return st < 0 ? st : GK_OK;
@@ -1807,14 +1820,16 @@ static int keep_blobs(gk_play *p) {
 /* The game as it was when its log held `mark` events: replay them into a
 ** fresh game, put the kept blobs back, and copy the result in place so
 ** that pointers to the game stay good. */
-static int rebuild(gk_play *p, int mark) {
+static int rebuild(gk_play *p, int mark, bool kept) {
   gk_game *g = p->game;
   gk_game *fresh = gk_game_new_like(g);
   if (!fresh) return GK_ENOMEM;
   int st = gk_replay(fresh, g->log, mark);
   size_t at = 0;
   for (int b = 0; b < GK_MAX_BLOBS && st >= 0; b++) {
-    size_t len = p->blob_kept_len[b];
+    /* no hook ran: the blobs are still those before the move */
+    size_t len = kept ? p->blob_kept_len[b] : g->blob_len[b];
+    const void *from = kept ? (const void *)((char *)p->blob_keep + at) : g->blob[b];
     void *copy = NULL;
     if (len) {
       copy = gk_mem(&fresh->alloc, NULL, 0, len);
@@ -1822,7 +1837,7 @@ static int rebuild(gk_play *p, int mark) {
         st = GK_ENOMEM;
         break;
       }
-      memcpy(copy, (char *)p->blob_keep + at, len);
+      memcpy(copy, from, len);
     }
     gk_mem(&fresh->alloc, fresh->blob[b], fresh->blob_len[b], 0);
     fresh->blob[b] = copy;
@@ -1850,6 +1865,25 @@ int gk_play_apply(gk_play *p, const gk_move *m) {
   return GK_EILLEGAL;
 }
 
+/* Copies the play's position from src to dst, the used part of its
+** arrays only: a few hundred bytes rather than the whole struct. The
+** fields past the report are copied whole, so fields added at the end
+** are kept too. */
+_Static_assert(offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
+                   offsetof(gk_play, closed_done) < offsetof(gk_play, report) &&
+                   offsetof(gk_play, report) < offsetof(gk_play, agent_rng),
+               "play_snapshot copies gk_play in this order");
+static void play_snapshot(gk_play *dst, const gk_play *src) {
+  int n = src->n_closed, nr = src->report.n_closed;
+  memcpy(dst, src, offsetof(gk_play, closed));
+  memcpy(dst->closed, src->closed, sizeof(int32_t) * (size_t)n);
+  memcpy(dst->closed_done, src->closed_done, (size_t)n);
+  memcpy(&dst->report, &src->report, offsetof(gk_place_report, closed));
+  memcpy(dst->report.closed, src->report.closed, sizeof(int32_t) * (size_t)nr);
+  memcpy((char *)dst + offsetof(gk_play, agent_rng), (const char *)src + offsetof(gk_play, agent_rng),
+         sizeof(gk_play) - offsetof(gk_play, agent_rng));
+}
+
 int gk_play_apply_index(gk_play *p, int i) {
   if (!p) return GK_EINVAL;
   p->err[0] = 0;
@@ -1866,13 +1900,9 @@ int gk_play_apply_index(gk_play *p, int i) {
   /* A hook may fail half-way. The game's log records every change, so
   ** the game before the move is a fresh game replaying the log up to
   ** here; only the scripts' blobs, whose contents the log leaves out, are
-  ** kept aside. That costs nothing on the usual path, where hooks
-  ** succeed. */
+  ** kept aside, just before the move's first hook (call_hook). That
+  ** costs nothing on the usual path, where hooks succeed. */
   int log_mark = p->game->n_log;
-  if (keep_blobs(p)) {
-    gk_play_set_error(p, "out of memory");
-    return GK_ENOMEM;
-  }
   /* and the list of legal moves, which the move rewrites */
   size_t list_bytes = p->moves_lazy       ? 0 /* derived from the game, restored below */
                       : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
@@ -1887,8 +1917,13 @@ int gk_play_apply_index(gk_play *p, int i) {
     p->backup_bytes = list_bytes;
   }
   if (list_bytes) memcpy(p->backup, p->moves_in_place ? (void *)p->place : (void *)p->moves, list_bytes);
-  gk_play saved = *p;
+  gk_play saved;
+  play_snapshot(&saved, p);
+  p->guarded = true;
+  p->blobs_kept = false;
   int st = play_move(p, &move);
+  bool kept = p->blobs_kept;
+  p->guarded = false;
   if (st < 0) {
     char why[GK_ERR_MAX];
     memcpy(why, p->err, sizeof why);
@@ -1898,14 +1933,21 @@ int gk_play_apply_index(gk_play *p, int i) {
     gk_placement *place = p->place;
     int32_t cap_place = p->cap_place;
     gk_game *game = p->game;
-    *p = saved;
+    /* the blobs kept during the move, in a buffer that may have moved */
+    void *blob_keep = p->blob_keep;
+    size_t blob_keep_cap = p->blob_keep_cap, blob_kept_len[GK_MAX_BLOBS];
+    memcpy(blob_kept_len, p->blob_kept_len, sizeof blob_kept_len);
+    play_snapshot(p, &saved);
+    p->blob_keep = blob_keep;
+    p->blob_keep_cap = blob_keep_cap;
+    memcpy(p->blob_kept_len, blob_kept_len, sizeof blob_kept_len);
     p->moves = moves;
     p->cap_moves = cap_moves;
     p->place = place;
     p->cap_place = cap_place;
     p->game = game;
     void *backup = p->backup;
-    if (rebuild(p, log_mark)) {
+    if (rebuild(p, log_mark, kept)) {
       gk_play_set_error(p, "out of memory restoring a game after: %s", why);
       return GK_ENOMEM;
     }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,6 +376,60 @@ static void test_failing_hook_rolls_back(void **state) {
   /* and the game goes on once the hook behaves */
   h.fail_on = -1;
   assert_int_equal(gk_play_apply(p, &m[0]), GK_OK);
+  free(before);
+  free(after);
+  gk_play_free(p);
+}
+
+/* Blobs are kept lazily, just before a move's first hook: a hook that
+** writes a blob and a later hook of the same move that fails leave the
+** blobs as they were; a move whose hooks all succeed keeps the writes. */
+typedef struct blob_hook {
+  int fail_on;   /* hook that fails after the blob write, or -1 */
+  int writes;
+} blob_hook;
+
+static int blob_writer(void *ud, gk_play *p, gk_hook_call *c) {
+  blob_hook *h = ud;
+  char text[32];
+  int n = snprintf(text, sizeof text, "write %d of hook %d", ++h->writes, c->hook);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 3, text, (size_t)n), GK_OK);
+  if (c->hook == h->fail_on) {
+    gk_play_set_error(p, "hook %d failed on purpose", c->hook);
+    return GK_EINVAL;
+  }
+  return GK_OK;
+}
+
+static void test_failing_hook_restores_blobs(void **state) {
+  (void)state;
+  blob_hook h = {.fail_on = GK_HOOK_COLLECT};
+  /* tile_placed writes and succeeds, then collect (place_figure) writes
+  ** and fails: both writes go */
+  gk_hooks hooks = {&h, (1u << GK_HOOK_TILE_PLACED) | (1u << GK_HOOK_COLLECT),
+                    1ull << GK_PHASE_PLACE_FIGURE, blob_writer, 0};
+  gk_play *p = new_play(23, 2, &hooks);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 3, "before", 6), GK_OK);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 5, "other", 5), GK_OK);
+  unsigned char *before;
+  long n = serialize(p, &before);
+  gk_move m[512];
+  gk_play_moves(p, m, 512);
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_EINVAL);
+  assert_int_equal(h.writes, 2);
+  unsigned char *after;
+  long k = serialize(p, &after);
+  assert_int_equal(n, k);
+  assert_memory_equal(before, after, (size_t)n);
+  size_t len;
+  const char *b = gk_blob_get(gk_play_game(p), 3, &len);
+  assert_int_equal(len, 6);
+  assert_memory_equal(b, "before", 6);
+  /* a move whose hooks succeed keeps what they wrote */
+  h.fail_on = -1;
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_OK);
+  b = gk_blob_get(gk_play_game(p), 3, &len);
+  assert_true(len > 6 && memcmp(b, "write 4", 7) == 0);
   free(before);
   free(after);
   gk_play_free(p);
@@ -1012,6 +1067,7 @@ int main(void) {
       cmocka_unit_test(test_transform_doubles_points),
       cmocka_unit_test(test_collect_adds_a_move),
       cmocka_unit_test(test_failing_hook_rolls_back),
+      cmocka_unit_test(test_failing_hook_restores_blobs),
       cmocka_unit_test(test_illegal_move_refused),
       cmocka_unit_test(test_declared_capabilities),
       cmocka_unit_test(test_counters_in_state),
