@@ -79,6 +79,7 @@ struct gk_play {
   gk_hook_filters filters; /* which calls of the hooks are wanted */
   bool guarded;           /* a move that rolls back on a hook failure is running */
   bool blobs_kept;        /* ... and its blobs were kept before its first hook */
+  bool game_released;     /* gk_play_release: freeing the play keeps the game */
 };
 
 static gk_move move_at(const gk_play *p, int i) {
@@ -499,8 +500,16 @@ void gk_play_free(gk_play *p) {
   gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
   gk_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
   gk_mem(&a, p->backup, p->backup_bytes, 0);
-  gk_game_free(p->game);
+  if (!p->game_released) gk_game_free(p->game);
   gk_mem(&a, p, sizeof *p, 0);
+}
+
+gk_game *gk_play_release(gk_play *p) {
+  if (!p) return NULL;
+  gk_game *g = p->game;
+  p->game_released = true;
+  gk_play_free(p);
+  return g;
 }
 
 gk_play *gk_play_clone(const gk_play *src) {

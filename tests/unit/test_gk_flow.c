@@ -435,6 +435,35 @@ static void test_failing_hook_restores_blobs(void **state) {
   gk_play_free(p);
 }
 
+/* gk_play_release frees the play and hands the game back: a host can
+** play many games in one game object, copying a prepared one into it. */
+static void test_play_release_reuses_game(void **state) {
+  (void)state;
+  gk_game *templ = base_fixture_new_game(RULES, 2, 31);
+  assert_non_null(templ);
+  gk_game *g = gk_game_clone(templ);
+  assert_non_null(g);
+  int32_t first[2] = {0, 0};
+  for (int round = 0; round < 2; round++) {
+    assert_int_equal(gk_game_copy(g, templ), GK_OK);
+    gk_play *p = gk_play_new(FLOW, g, NULL);
+    assert_non_null(p);
+    gk_play_seed_agent(p, 5);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    assert_ptr_equal(gk_play_release(p), g);
+    /* the game outlives its play, and the same seed gives the same game */
+    for (int pl = 0; pl < 2; pl++) {
+      if (round == 0) first[pl] = gk_player_score(g, pl);
+      else assert_int_equal(gk_player_score(g, pl), first[pl]);
+    }
+    assert_true(gk_tile_count(g) > gk_tile_count(templ));
+  }
+  assert_null(gk_play_release(NULL));
+  gk_game_free(g);
+  gk_game_free(templ);
+}
+
 static void test_illegal_move_refused(void **state) {
   (void)state;
   gk_play *p = new_play(19, 2, NULL);
@@ -1068,6 +1097,7 @@ int main(void) {
       cmocka_unit_test(test_collect_adds_a_move),
       cmocka_unit_test(test_failing_hook_rolls_back),
       cmocka_unit_test(test_failing_hook_restores_blobs),
+      cmocka_unit_test(test_play_release_reuses_game),
       cmocka_unit_test(test_illegal_move_refused),
       cmocka_unit_test(test_declared_capabilities),
       cmocka_unit_test(test_counters_in_state),
