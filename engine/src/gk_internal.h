@@ -148,7 +148,8 @@ typedef struct gk_stackrec {
 
 /* A board mutation kept for serialization, in order. */
 typedef struct gk_boardop {
-  uint8_t op;        /* 0 place, 1 fixed, 2 block */
+  uint8_t op;        /* 0 place, 1 fixed, 2 block, 3 attribute edit
+                     ** (type = attribute, x = node, y = delta) */
   uint8_t rot;
   uint16_t type;
   int32_t x, y;

@@ -135,6 +135,7 @@ static int replay_one(gk_game *g, const gk_event *e) {
       gk_log_push(g, GK_EV_BLOB, e->a, e->b, 0, 0, 0);
       return GK_OK;
     case GK_EV_COUNTER: return gk_counter_add(g, e->a, e->b, e->c);
+    case GK_EV_ATTR: return gk_node_add_attr(g, e->a, e->b, e->c);
     case GK_EV_RNG:
       if (e->a < 0) return GK_EFORMAT;
       for (int i = 0; i < e->a; i++) gk_rng_next(g);

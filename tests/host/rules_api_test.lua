@@ -684,6 +684,68 @@ do
   check(has(err, "per_excess wants"), "per_excess checks its attributes: " .. tostring(err))
 end
 
+-- Segment attribute edits, anchors and systems from hooks: a tile_placed
+-- hook covers the pennants of each new city segment (so final scoring and
+-- the feature totals leave them out), names each road by its anchor, and
+-- counts the city-field system; an edit that breaks the rules fails the
+-- move and leaves the game as it was.
+do
+  local rs = load{ script[[
+    reason "covered"
+    on("tile_placed", function(ctx, th)
+      for i = 1, th:info().segments do
+        local f = th:feature(i)
+        local p = th:segment_attr(i, "pennant")
+        if p > 0 then
+          th:add_segment_attr(i, "pennant", -p)
+          ctx:score(ctx.player, p, "covered", f)
+        end
+        if f:kind() == "road" then
+          local x, y, seg = f:anchor()
+          local t = ctx.game:tile_at(x, y)
+          if not t or t:feature(seg) ~= f then error("anchor is not on its road", 0) end
+          if f:system({ "road" })[1] ~= f or #f:system({ "road" }) ~= 1 then
+            error("a road's road system is itself", 0)
+          end
+        end
+      end
+    end)
+  ]] }
+  local covered, pennants_left = 0, 0
+  for seed = 1, 6 do
+    local ledger, play = ledger_of(rs, seed)
+    for _, e in ipairs(ledger) do
+      if e.reason == "covered" then covered = covered + e.points end
+    end
+    for _, f in ipairs(play:game():features()) do pennants_left = pennants_left + f:attr("pennant") end
+  end
+  check(covered > 0, "pennants were covered: " .. covered)
+  check(pennants_left == 0, "covered pennants leave the totals: " .. pennants_left)
+
+  -- a bad edit: not summed, or out of range; the move fails, nothing changes
+  local bad = load{ script[[
+    attribute "height" { merge = "max" }
+    on("tile_placed", function(ctx, th) th:add_segment_attr(1, "height", 1) end)
+  ]] }
+  local play = loader.new_play(bad, { players = 2, seed = 1 })
+  local before = play:game():serialize()
+  local ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "'height' is not summed"), "only summed attributes are edited: " .. tostring(err))
+  check(play:game():serialize() == before, "the failed move changed nothing")
+  local range = load{ script[[
+    on("tile_placed", function(ctx, th) th:add_segment_attr(1, "pennant", math.maxinteger) end)
+  ]] }
+  play = loader.new_play(range, { players = 2, seed = 1 })
+  ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "out of range"), "an edit must fit in int32: " .. tostring(err))
+  local kinds = load{ script[[
+    on("tile_placed", function(ctx, th) th:feature(1):system({ "lake" }) end)
+  ]] }
+  play = loader.new_play(kinds, { players = 2, seed = 1 })
+  ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "unknown kind 'lake'"), "system checks its kinds: " .. tostring(err))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1
