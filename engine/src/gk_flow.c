@@ -722,22 +722,21 @@ static int gather_system(gk_play *p, int32_t root, uint64_t kinds, root_list *l,
   for (int32_t i = 0; i < l->n; i++) {
     int32_t r = l->v[i];
     if (stopping && root_holds(p, r, stop_groups, stop_kind)) return 1;
-    int32_t local[64];
-    int n = gk_feature_adjacent(g, r, local, 64);
-    int32_t *adj = local;
-    if (n > 64) {
-      adj = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
-      if (!adj) return GK_ENOMEM;
-      gk_feature_adjacent(g, r, adj, n);
-    }
-    for (int k = 0; k < n && st == GK_OK; k++) {
-      if (!((kinds >> g->node_kind[adj[k]]) & 1)) continue;
-      bool seen = false;
-      for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == adj[k];
-      if (!seen) st = roots_push(g, l, adj[k]);
-    }
-    if (adj != local) gk_mem(&g->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
-    if (st) return st;
+    /* The features touching r, straight from its members' segment
+    ** adjacency: no sorted copy, since the order in l does not matter. */
+    int32_t m = r;
+    do {
+      const gk_tilerec *t = &g->tiles[g->node_tile[m]];
+      for (uint16_t adj = g->rules->tiles[t->type].def.segments[g->node_seg[m]].adjacent;
+           adj && st == GK_OK; adj &= (uint16_t)(adj - 1)) {
+        int32_t ar = gk_find(g, t->first_node + __builtin_ctz(adj));
+        bool seen = !((kinds >> g->node_kind[ar]) & 1); /* not of these kinds: skip */
+        for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == ar;
+        if (!seen) st = roots_push(g, l, ar);
+      }
+      if (st) return st;
+      m = g->next[m];
+    } while (m != r);
   }
   return 0;
 }
@@ -1875,22 +1874,43 @@ int gk_play_apply(gk_play *p, const gk_move *m) {
 }
 
 /* Copies the play's position from src to dst, the used part of its
-** arrays only: a few hundred bytes rather than the whole struct. The
-** fields past the report are copied whole, so fields added at the end
-** are kept too. */
-_Static_assert(offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
+** arrays only (but closed_done): a few hundred bytes rather than the
+** whole struct. Left out: the message (the caller sets it) and the kept
+** blobs' lengths (the caller keeps them). The fields past the report are copied whole, so
+** fields added at the end are kept too. */
+_Static_assert(offsetof(gk_play, err) < offsetof(gk_play, closed) &&
+                   offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
                    offsetof(gk_play, closed_done) < offsetof(gk_play, report) &&
-                   offsetof(gk_play, report) < offsetof(gk_play, agent_rng),
+                   offsetof(gk_play, report) < offsetof(gk_play, agent_rng) &&
+                   offsetof(gk_play, agent_rng) < offsetof(gk_play, blob_kept_len),
                "play_snapshot copies gk_play in this order");
+_Static_assert(offsetof(gk_place_report, feature) < offsetof(gk_place_report, flags) &&
+                   offsetof(gk_place_report, flags) < offsetof(gk_place_report, n_merges) &&
+                   offsetof(gk_place_report, n_closed) < offsetof(gk_place_report, closed) &&
+                   offsetof(gk_place_report, closed) + sizeof(int32_t[GK_REPORT_MAX]) ==
+                       sizeof(gk_place_report),
+               "play_snapshot copies gk_place_report in this order");
+static void copy_range(void *dst, const void *src, size_t from, size_t to) {
+  memcpy((char *)dst + from, (const char *)src + from, to - from);
+}
+
 static void play_snapshot(gk_play *dst, const gk_play *src) {
-  int n = src->n_closed, nr = src->report.n_closed;
-  memcpy(dst, src, offsetof(gk_play, closed));
-  memcpy(dst->closed, src->closed, sizeof(int32_t) * (size_t)n);
-  memcpy(dst->closed_done, src->closed_done, (size_t)n);
-  memcpy(&dst->report, &src->report, offsetof(gk_place_report, closed));
-  memcpy(dst->report.closed, src->report.closed, sizeof(int32_t) * (size_t)nr);
-  memcpy((char *)dst + offsetof(gk_play, agent_rng), (const char *)src + offsetof(gk_play, agent_rng),
-         sizeof(gk_play) - offsetof(gk_play, agent_rng));
+  size_t n = (size_t)src->n_closed, nr = (size_t)src->report.n_closed;
+  size_t nf = (size_t)src->report.n_features;
+  copy_range(dst, src, 0, offsetof(gk_play, err));
+  copy_range(dst, src, offsetof(gk_play, err) + sizeof src->err, offsetof(gk_play, closed));
+  memcpy(dst->closed, src->closed, sizeof(int32_t) * n);
+  /* whole: a placement sets n_closed without clearing these */
+  memcpy(dst->closed_done, src->closed_done, sizeof src->closed_done);
+  gk_place_report *dr = &dst->report;
+  const gk_place_report *sr = &src->report;
+  copy_range(dr, sr, 0, offsetof(gk_place_report, feature));
+  memcpy(dr->feature, sr->feature, sizeof sr->feature[0] * nf);
+  memcpy(dr->flags, sr->flags, sizeof sr->flags[0] * nf);
+  copy_range(dr, sr, offsetof(gk_place_report, n_merges), offsetof(gk_place_report, closed));
+  memcpy(dr->closed, sr->closed, sizeof(int32_t) * nr);
+  copy_range(dst, src, offsetof(gk_play, agent_rng), offsetof(gk_play, blob_kept_len));
+  copy_range(dst, src, offsetof(gk_play, blob_kept_len) + sizeof src->blob_kept_len, sizeof(gk_play));
 }
 
 int gk_play_apply_index(gk_play *p, int i) {
@@ -1944,12 +1964,10 @@ int gk_play_apply_index(gk_play *p, int i) {
     gk_game *game = p->game;
     /* the blobs kept during the move, in a buffer that may have moved */
     void *blob_keep = p->blob_keep;
-    size_t blob_keep_cap = p->blob_keep_cap, blob_kept_len[GK_MAX_BLOBS];
-    memcpy(blob_kept_len, p->blob_kept_len, sizeof blob_kept_len);
+    size_t blob_keep_cap = p->blob_keep_cap;
     play_snapshot(p, &saved);
     p->blob_keep = blob_keep;
     p->blob_keep_cap = blob_keep_cap;
-    memcpy(p->blob_kept_len, blob_kept_len, sizeof blob_kept_len);
     p->moves = moves;
     p->cap_moves = cap_moves;
     p->place = place;
