@@ -1239,7 +1239,7 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
   out->moves = moves;
   int n = want_closed ? gk_features(g, NULL, 0) : 0;
   int32_t local[1024];
-  if (n <= 1024) {
+  if (n > 0 && n <= 1024) { /* none asked: no walk over the nodes */
     gk_features(g, local, n);
     for (int i = 0; i < n; i++)
       if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
