@@ -254,7 +254,7 @@ local function zone_segments(g, fh, centres)
               for i, seg in ipairs(segments(g, t:info().id)) do
                 local a = seg.attrs
                 if (a.mammoth or a.aurochs or a.deer or a.tiger) and t:feature(i) == fh then
-                  local s = { tile = t, seg = i, k = 1 }
+                  local s = { tile = t, seg = i, k = 1, printed = a }
                   out[#out + 1] = s
                   table.insert(at[key], s)
                 end
@@ -269,10 +269,11 @@ local function zone_segments(g, fh, centres)
 end
 
 -- A segment's animals not covered yet: mammoth, aurochs, deer, tiger.
+-- Covering only takes animals away, so an animal not printed there is 0.
 local function animals(s)
-  local t, i = s.tile, s.seg
-  return t:segment_attr(i, "mammoth"), t:segment_attr(i, "aurochs"),
-         t:segment_attr(i, "deer"), t:segment_attr(i, "tiger")
+  local t, i, a = s.tile, s.seg, s.printed
+  local function left(name) return a[name] and t:segment_attr(i, name) or 0 end
+  return left("mammoth"), left("aurochs"), left("deer"), left("tiger")
 end
 
 -- }======================================================================
