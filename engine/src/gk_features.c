@@ -208,7 +208,7 @@ int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
   int32_t m = r;
   do {
     const gk_tilerec *t = &g->tiles[g->node_tile[m]];
-    uint16_t adj = g->rules->tiles[t->type].def.segments[g->node_seg[m]].adjacent;
+    uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]];
     while (adj) {
       int s = __builtin_ctz(adj);
       adj &= (uint16_t)(adj - 1);

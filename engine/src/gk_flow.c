@@ -727,7 +727,7 @@ static int gather_system(gk_play *p, int32_t root, uint64_t kinds, root_list *l,
     int32_t m = r;
     do {
       const gk_tilerec *t = &g->tiles[g->node_tile[m]];
-      for (uint16_t adj = g->rules->tiles[t->type].def.segments[g->node_seg[m]].adjacent;
+      for (uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]];
            adj && st == GK_OK; adj &= (uint16_t)(adj - 1)) {
         int32_t ar = gk_find(g, t->first_node + __builtin_ctz(adj));
         bool seen = !((kinds >> g->node_kind[ar]) & 1); /* not of these kinds: skip */

@@ -40,6 +40,8 @@ typedef struct gk_tile_template {
   uint8_t kind[GK_MAX_SEGMENTS];
   int32_t open[GK_MAX_SEGMENTS];   /* ports covered */
   size_t attr_offset;              /* into template_attrs, n_attrs per segment */
+  uint16_t adjacent[GK_MAX_SEGMENTS]; /* the definition's segment adjacency, kept
+                                      ** here with the rest (walks of systems) */
 } gk_tile_template;
 
 struct gk_rules {
