@@ -652,38 +652,6 @@ do
   check(has(err, "'attrs' only narrows"), "attrs on another event is refused: " .. tostring(err))
 end
 
--- blocked_across, system, per_excess and per_feature: declarations and their errors.
-do
-  local rs = load{ script[[
-    figure "warden" { per_player = 2, on = { "city" }, blocked_by = { "warden" },
-                      blocked_across = { "city", "field" } }
-    system "wardens" { kinds = { "city", "field" }, figure = "warden",
-                       final = { pennant = 1, per_feature = { city = 2 } },
-                       only_if = { pennant = { points = 5 } } }
-    score "road" { closed = { per_tile = 1, per_excess = { pennant = { over = "pennant", points = 9 } } } }
-  ]] }
-  local got, roads = 0, 0
-  for seed = 1, 10 do
-    local ledger = ledger_of(rs, seed)
-    for _, e in ipairs(ledger) do
-      if e.reason == "wardens" then got = got + 1 end
-      if e.reason == "road" then roads = roads + 1 end
-    end
-  end
-  check(got > 0, "systems holding a warden scored: " .. got)
-  check(roads > 0, "roads still score (pennant over pennant adds nothing)")
-  local err = load_error{ script[[ figure "w" { on = { "city" }, blocked_across = { "lake" } } ]] }
-  check(has(err, "unknown kind 'lake' in blocked_across"), "blocked_across checks kinds: " .. tostring(err))
-  err = load_error{ script[[ system "s" { kinds = { "city" }, final = { points = 1 } } ]] }
-  check(has(err, "figure (a figure name) is required"), "a system needs a figure: " .. tostring(err))
-  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "meeple", final = { per_tile = 1 } } ]] }
-  check(has(err, "a system formula takes"), "per_tile is no system term: " .. tostring(err))
-  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "dragon", final = { points = 1 } } ]] }
-  check(has(err, "unknown figure 'dragon'"), "a system's figure must exist: " .. tostring(err))
-  err = load_error{ script[[ score "road" { final = { per_excess = { pennant = { over = "x", points = 1 } } } } ]] }
-  check(has(err, "per_excess wants"), "per_excess checks its attributes: " .. tostring(err))
-end
-
 -- Segment attribute edits, anchors and systems from hooks: a tile_placed
 -- hook covers the pennants of each new city segment (so final scoring and
 -- the feature totals leave them out), names each road by its anchor, and
@@ -744,6 +712,38 @@ do
   play = loader.new_play(kinds, { players = 2, seed = 1 })
   ok, err = pcall(play.random_move, play)
   check(not ok and has(err, "unknown kind 'lake'"), "system checks its kinds: " .. tostring(err))
+end
+
+-- blocked_across, system, per_excess and per_feature: declarations and their errors.
+do
+  local rs = load{ script[[
+    figure "warden" { per_player = 2, on = { "city" }, blocked_by = { "warden" },
+                      blocked_across = { "city", "field" } }
+    system "wardens" { kinds = { "city", "field" }, figure = "warden",
+                       final = { pennant = 1, per_feature = { city = 2 } },
+                       only_if = { pennant = { points = 5 } } }
+    score "road" { closed = { per_tile = 1, per_excess = { pennant = { over = "pennant", points = 9 } } } }
+  ]] }
+  local got, roads = 0, 0
+  for seed = 1, 10 do
+    local ledger = ledger_of(rs, seed)
+    for _, e in ipairs(ledger) do
+      if e.reason == "wardens" then got = got + 1 end
+      if e.reason == "road" then roads = roads + 1 end
+    end
+  end
+  check(got > 0, "systems holding a warden scored: " .. got)
+  check(roads > 0, "roads still score (pennant over pennant adds nothing)")
+  local err = load_error{ script[[ figure "w" { on = { "city" }, blocked_across = { "lake" } } ]] }
+  check(has(err, "unknown kind 'lake' in blocked_across"), "blocked_across checks kinds: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, final = { points = 1 } } ]] }
+  check(has(err, "figure (a figure name) is required"), "a system needs a figure: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "meeple", final = { per_tile = 1 } } ]] }
+  check(has(err, "a system formula takes"), "per_tile is no system term: " .. tostring(err))
+  err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "dragon", final = { points = 1 } } ]] }
+  check(has(err, "unknown figure 'dragon'"), "a system's figure must exist: " .. tostring(err))
+  err = load_error{ script[[ score "road" { final = { per_excess = { pennant = { over = "x", points = 1 } } } } ]] }
+  check(has(err, "per_excess wants"), "per_excess checks its attributes: " .. tostring(err))
 end
 
 for _, p in ipairs(temps) do os.remove(p) end
