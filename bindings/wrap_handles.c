@@ -289,17 +289,27 @@ static int feature_adjacent(lua_State *L) {
   return 1;
 }
 
-/* fh:nodes(): every segment of the feature as {tile = th, segment = i}. */
+/* fh:nodes([attr]): every segment of the feature as {tile = th, segment =
+** i}; with an attribute name, only the segments whose own value of it
+** (printed plus edits) is not 0. */
 static int feature_nodes(lua_State *L) {
+  int attr = -1;
+  if (!lua_isnoneornil(L, 2)) {
+    gk_game *g;
+    mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+    attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
+  }
   int n = listnodes(L, gk_feature_nodes);
   const int32_t *nodes = (const int32_t *)lua_touserdata(L, 3);
   gk_game *g = ((mp_game *)lua_touserdata(L, 2))->game;
+  int k = 0;
   for (int i = 0; i < n; i++) {
+    if (attr >= 0 && gk_node_attr(g, nodes[i], attr) == 0) continue;
     lua_createtable(L, 0, 2);
     mp_pushtile(L, 2, gk_node_tile(g, nodes[i]));
     lua_setfield(L, -2, "tile");
     setint(L, "segment", gk_node_segment(g, nodes[i]) + 1);
-    lua_rawseti(L, -2, i + 1);
+    lua_rawseti(L, -2, ++k);
   }
   return 1;
 }

@@ -291,8 +291,11 @@ function Feature:attr(name) end
 function Feature:figures() end
 ---@return meeple.Feature[]
 function Feature:adjacent() end
+--- Every segment of the feature; with an attribute name, only the
+--- segments whose own value of it (printed plus edits) is not 0.
+---@param attr? string
 ---@return {tile: meeple.Tile, segment: integer}[]
-function Feature:nodes() end
+function Feature:nodes(attr) end
 --- The feature's first segment in reading order (smallest y, then x,
 --- then segment): a name for it that does not depend on placement order.
 ---@return integer x

@@ -688,6 +688,21 @@ do
     for _, f in ipairs(play:game():features()) do pennants_left = pennants_left + f:attr("pennant") end
   end
   check(covered > 0, "pennants were covered: " .. covered)
+  -- fh:nodes(attr): the segments holding an attribute, edits counted
+  local play = loader.new_play(rs, { players = 2, seed = 2 })
+  local g = play:game()
+  local th = g:tile_at(0, 0)
+  local city
+  for i = 1, th:info().segments do
+    if th:feature(i):kind() == "city" then city = i end
+  end
+  local fh = th:feature(city)
+  check(#fh:nodes("pennant") == 0, "no pennant on the start tile's city")
+  th:add_segment_attr(city, "pennant", 1)
+  local found = fh:nodes("pennant")
+  check(#found == 1 and found[1].tile == th and found[1].segment == city,
+        "nodes(attr) finds the segment an edit gave a pennant")
+  check(not pcall(fh.nodes, fh, "dragon"), "nodes(attr) checks the attribute")
   check(pennants_left == 0, "covered pennants leave the totals: " .. pennants_left)
 
   -- a bad edit: not summed, or out of range; the move fails, nothing changes
