@@ -15,8 +15,7 @@
 --   hunters per grassland, tigers cancel deer (§4.2) score "grassland" final,
 --                                                    per_excess (C)
 --   logboat, hunting trap (§4.1, phase 1b)           on("tile_placed"), only
---                                                    for those tiles (and the
---                                                    pit trap, to note where)
+--                                                    for those two tiles
 --   animals covered by the hunting trap (§4.1)       segment attribute edits
 --                                                    (C): the grassland totals
 --                                                    leave them out
@@ -282,20 +281,6 @@ end
 -- §2 phase 1b, §4.1 Immediate menhir actions
 -- =======================================================================
 
--- Where the pit traps lie ("x,y;" each), kept in the game (so saves,
--- undo and replays keep it) as text in blob slot 32. Not `state`: a
--- script's state is read and written around every one of its hooks,
--- which would tax every turn for an event that happens once a game. (The
--- rules layer gives `state` slots from 1 up.)
-local PIT_SLOT = 32
-local function pit_traps(g)
-  local out = {}
-  for x, y in (g:blob(PIT_SLOT) or ""):gmatch("([%-%d]+),([%-%d]+);") do
-    out[#out + 1] = { tonumber(x), tonumber(y) }
-  end
-  return out
-end
-
 on("tile_placed", function(ctx, th)
   local info = th:info()
   local g = ctx.game
@@ -330,11 +315,8 @@ on("tile_placed", function(ctx, th)
       local points = 3 * M + 2 * A + math.max(0, D - T)
       if points > 0 then ctx:score(ctx.player, points, "hunting_trap", fh) end
     end
-    if seg.attrs.pit_trap then
-      g:set_blob(PIT_SLOT, (g:blob(PIT_SLOT) or "") .. info.x .. "," .. info.y .. ";")
-    end
   end
-end, { tiles = { "logboat", "hunting_trap", "pit_trap" } })   -- only these tiles act when placed
+end, { tiles = { "logboat", "hunting_trap" } })   -- only these tiles act when placed
 
 -- Shaman: right after placing the shaman tile (before phase 2), the
 -- player may return one of their meeples from the board, unscored; it can
@@ -422,14 +404,13 @@ local function hunted_points(g, fh)
   local M, A = fh:attr("mammoth"), fh:attr("aurochs")
   local D, T = fh:attr("deer"), fh:attr("tiger")
   local points = 3 * M + 2 * A
-  -- the pit traps of this grassland, and the deer of their zones
+  -- the pit traps of this grassland (where it holds one), and the deer of
+  -- their zones
   local pits = {}
   if fh:attr("pit_trap") > 0 then
-    for _, c in ipairs(pit_traps(g)) do
-      local t = g:tile_at(c[1], c[2])
-      for i, seg in ipairs(segments(g, t:info().id)) do
-        if seg.attrs.pit_trap and t:feature(i) == fh then pits[#pits + 1] = c end
-      end
+    for _, node in ipairs(fh:nodes("pit_trap")) do
+      local i = node.tile:info()
+      pits[#pits + 1] = { i.x, i.y }
     end
   end
   local deer, zone_deer = {}, 0
