@@ -329,15 +329,21 @@ action "shaman"
 -- node in reading order (smallest y, then x, then segment: fh:anchor()):
 -- "action shaman X Y SEGMENT 0".
 
+-- The player's meeples that may be recalled, one per feature (the first
+-- in figure order), each with its feature's anchor. placed_figures gives
+-- the player's meeples only; a feature's anchor names it.
 local function recallable(ctx)
   local out, seen = {}, {}
   for _, fig in ipairs(ctx.game:placed_figures("meeple", ctx.player)) do
-    local fi = fig:info()
-    local f = fi.at and fi.at.feature
-    if fi.owner == ctx.player and fi.kind == "meeple" and f
-       and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
-      local root = f:info().root
-      if not seen[root] then seen[root] = true; out[#out + 1] = { fig = fig, feature = f } end
+    local at = fig:info().at
+    local f = at and at.feature
+    if f and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
+      local x, y, seg = f:anchor()
+      local key = (y * 4096 + x) * 64 + seg
+      if not seen[key] then
+        seen[key] = true
+        out[#out + 1] = { fig = fig, feature = f, x = x, y = y, seg = seg }
+      end
     end
   end
   return out
@@ -346,8 +352,7 @@ end
 collect("shaman", function(ctx)
   local moves = {}
   for _, r in ipairs(recallable(ctx)) do
-    local x, y, seg = r.feature:anchor()
-    moves[#moves + 1] = { type = "action", action = "shaman", args = { x, y, seg, 0 } }
+    moves[#moves + 1] = { type = "action", action = "shaman", args = { r.x, r.y, r.seg, 0 } }
   end
   moves[#moves + 1] = { type = "pass" }                  -- "may": keeping them all is a move too
   return moves
@@ -355,10 +360,9 @@ end, { tiles = { "shaman" } })                           -- asked only after the
 
 on("action", function(ctx, move)
   if move.action ~= "shaman" then return end
-  local th = ctx.game:tile_at(move.args[1], move.args[2])
-  local target = th and th:feature(move.args[3])
+  local a = move.args
   for _, r in ipairs(recallable(ctx)) do
-    if r.feature == target then r.fig:return_to_supply(); return end
+    if r.x == a[1] and r.y == a[2] and r.seg == a[3] then r.fig:return_to_supply(); return end
   end
   error("shaman: no meeple of yours there", 0)
 end)
