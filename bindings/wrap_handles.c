@@ -378,21 +378,30 @@ static int feature_anchor(lua_State *L) {
   return 3;
 }
 
-/* fh:system(kinds): this feature and every feature of those kinds joined
-** to it through segment adjacency over features of those kinds, this one
-** first, then breadth first. */
-static int feature_system(lua_State *L) {
-  int32_t node;
-  gk_game *g;
-  lua_settop(L, 2);
-  node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
-  luaL_checktype(L, 2, LUA_TTABLE);
+/* The kinds named in the list at arg, as bits. */
+static uint64_t checkkinds(lua_State *L, int arg, const gk_game *g) {
+  luaL_checktype(L, arg, LUA_TTABLE);
   uint64_t kinds = 0;
-  for (lua_Integer i = 1, n = luaL_len(L, 2); i <= n; i++) {
-    lua_geti(L, 2, i);
+  for (lua_Integer i = 1, n = luaL_len(L, arg); i <= n; i++) {
+    lua_geti(L, arg, i);
     kinds |= 1ull << mp_checkname(L, lua_gettop(L), gk_game_rules(g), gk_rules_find_kind, "kind");
     lua_pop(L, 1);
   }
+  return kinds;
+}
+
+/* fh:system(kinds [, only]): this feature and every feature of those kinds
+** joined to it through segment adjacency over features of those kinds,
+** this one first, then breadth first; with only (kinds), just the
+** features of those kinds among them. */
+static int feature_system(lua_State *L) {
+  int32_t node;
+  gk_game *g;
+  lua_settop(L, 3);
+  node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  uint64_t kinds = checkkinds(L, 2, g);
+  uint64_t only = lua_isnil(L, 3) ? ~0ull : checkkinds(L, 3, g);
+  lua_remove(L, 3);
   lua_getiuservalue(L, 1, 1); /* 3: the game */
   /* 4: the roots found (grows), 5: scratch for each one's neighbours */
   int cap = 64, found = 0;
@@ -421,9 +430,10 @@ static int feature_system(lua_State *L) {
     }
   }
   lua_createtable(L, found, 0);
-  for (int i = 0; i < found; i++) {
+  for (int i = 0, k = 0; i < found; i++) {
+    if (!((only >> gk_feature_kind(g, roots[i])) & 1)) continue;
     mp_pushfeature(L, 3, roots[i]);
-    lua_rawseti(L, -2, i + 1);
+    lua_rawseti(L, -2, ++k);
   }
   return 1;
 }

@@ -304,10 +304,11 @@ function Feature:nodes(attr) end
 function Feature:anchor() end
 --- This feature and every feature of these kinds joined to it through
 --- segment adjacency over features of these kinds: this one first, then
---- breadth first.
+--- breadth first; with only, just the features of those kinds among them.
 ---@param kinds string[]
+---@param only? string[]
 ---@return meeple.Feature[]
-function Feature:system(kinds) end
+function Feature:system(kinds, only) end
 
 ---@class meeple.Figure
 local Figure = {}

@@ -703,6 +703,14 @@ do
   check(#found == 1 and found[1].tile == th and found[1].segment == city,
         "nodes(attr) finds the segment an edit gave a pennant")
   check(not pcall(fh.nodes, fh, "dragon"), "nodes(attr) checks the attribute")
+  -- fh:system(kinds, only): the features of some kinds in a system
+  local all = fh:system({ "city", "field" })
+  local fields = fh:system({ "city", "field" }, { "field" })
+  local n_fields = 0
+  for _, f in ipairs(all) do if f:kind() == "field" then n_fields = n_fields + 1 end end
+  check(#fields == n_fields and n_fields > 0, "system(kinds, only) keeps the fields: " .. #fields)
+  check(fields[1]:kind() == "field", "system(kinds, only) lists only those kinds")
+  check(not pcall(fh.system, fh, { "city" }, { "lake" }), "system checks only's kinds")
   check(pennants_left == 0, "covered pennants leave the totals: " .. pennants_left)
 
   -- a bad edit: not summed, or out of range; the move fails, nothing changes
