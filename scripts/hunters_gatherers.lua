@@ -243,7 +243,7 @@ local function zone_segments(g, fh, centres)
       for dx = -1, 1 do
         if dx ~= 0 or dy ~= 0 or TRAP_OWN_TILE then
           local x, y = c[1] + dx, c[2] + dy
-          local key = x .. "," .. y
+          local key = y * 4096 + x
           if at[key] then
             for _, s in ipairs(at[key]) do s.k = s.k + 1 end
           else
@@ -289,10 +289,7 @@ on("tile_placed", function(ctx, th)
     -- included), complete or not, to the player who placed it; huts do
     -- not matter.
     if seg.attrs.logboat then
-      local lakes = 0
-      for _, f in ipairs(th:feature(i):system(RIVER_SYSTEM)) do
-        if f:kind() == "lake" then lakes = lakes + 1 end
-      end
+      local lakes = #th:feature(i):system(RIVER_SYSTEM, { "lake" })
       if lakes > 0 then ctx:score(ctx.player, 2 * lakes, "logboat") end
     end
     -- Hunting trap: the animals of its grassland on the 8 tiles around
