@@ -199,11 +199,11 @@ end
 -- Helpers: tile data, river systems, the 8 tiles around a tile
 -- =======================================================================
 
--- A segment's own attributes. The binding gives a feature's merged
--- attributes only, so each tile type is laid alone on a scratch board
--- once (one tile: each feature is exactly one segment). This is rule
--- data, the same for every game, so caching it outside the game state
--- keeps replays exact.
+-- A segment's printed attributes, per tile type (th:segment_attr gives
+-- a placed segment's value with the trap's edits; this is what was
+-- printed). Each tile type is laid alone on a scratch board once. This is
+-- rule data, the same for every game, so caching it outside the game
+-- state keeps replays exact.
 local SEG_ATTRS = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
                     "hunting_trap", "pit_trap", "wildfire", "shaman" }
 local seg_cache = {}
