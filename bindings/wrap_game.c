@@ -712,7 +712,7 @@ static int game_ledger(lua_State *L) {
 
 enum field_conv {
   F_NONE, F_INT, F_TILE, F_STACK, F_PLAYER, F_FIGKIND, F_REASON,
-  F_FIGURE, F_WHERE, F_PUT
+  F_FIGURE, F_WHERE, F_PUT, F_ATTR
 };
 
 typedef struct event_desc {
@@ -759,6 +759,8 @@ static const event_desc events[] = {
                  {F_INT, F_NONE, F_NONE, F_NONE, F_NONE}},
   [GK_EV_COUNTER] = {"counter", {"player", "counter", "delta", NULL, NULL},
                      {F_PLAYER, F_INT, F_INT, F_NONE, F_NONE}},
+  [GK_EV_ATTR] = {"attr", {"node", "attribute", "delta", NULL, NULL},
+                  {F_INT, F_ATTR, F_INT, F_NONE, F_NONE}},
 };
 
 enum { N_EVENTS = sizeof events / sizeof events[0] };
@@ -774,6 +776,7 @@ static void pushfield(lua_State *L, const gk_rules *r, int conv, int32_t v) {
     case F_STACK: s = gk_rules_stack_name(r, v); break;
     case F_FIGKIND: s = gk_rules_figure_kind_name(r, v); break;
     case F_REASON: s = gk_rules_reason_name(r, v); break;
+    case F_ATTR: s = gk_rules_attr_name(r, v); break;
     case F_WHERE: s = v >= 0 && v <= GK_AT_OUT ? where_names[v] : NULL; break;
     case F_PUT: s = v >= 0 && v <= GK_PUT_RANDOM ? put_names[v] : NULL; break;
     case F_PLAYER: case F_FIGURE: lua_pushinteger(L, (lua_Integer)v + 1); return;
@@ -825,6 +828,7 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
       case F_STACK: v = gk_rules_find_stack(r, s); break;
       case F_FIGKIND: v = gk_rules_find_figure_kind(r, s); break;
       case F_REASON: v = gk_rules_find_reason(r, s); break;
+      case F_ATTR: v = gk_rules_find_attr(r, s); break;
       case F_WHERE: case F_PUT: {
         const char *const *lst = conv == F_WHERE ? where_names : put_names;
         for (int j = 0; lst[j]; j++)

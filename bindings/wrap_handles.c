@@ -150,10 +150,44 @@ static int tile_tostring(lua_State *L) {
   return 1;
 }
 
+/* The node of segment i (argument 2) of the tile handle at 1. */
+static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+  int32_t t = mp_checkhandle(L, 1, MP_TILE, 0, g);
+  gk_placed_tile pt;
+  gk_tile_info(*g, t, &pt);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= pt.n_segments, 2,
+                lua_pushfstring(L, "segment must be 1..%d", pt.n_segments));
+  return gk_node(*g, t, (int)i - 1);
+}
+
+/* th:segment_attr(i, name): segment i's own value (printed plus edits). */
+static int tile_segment_attr(lua_State *L) {
+  gk_game *g;
+  int32_t node = tile_segment_node(L, &g);
+  int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
+  lua_pushinteger(L, gk_node_attr(g, node, attr));
+  return 1;
+}
+
+/* th:add_segment_attr(i, name, delta): adds delta to segment i's own
+** value of a summed attribute, and so to its feature's. */
+static int tile_add_segment_attr(lua_State *L) {
+  gk_game *g;
+  int32_t node = tile_segment_node(L, &g);
+  int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
+  lua_Integer delta = luaL_checkinteger(L, 4);
+  luaL_argcheck(L, delta >= INT32_MIN && delta <= INT32_MAX, 4, "out of range");
+  if (gk_node_add_attr(g, node, attr, (int32_t)delta)) return mp_gameerror(L, g);
+  return 0;
+}
+
 static const luaL_Reg tile_methods[] = {
   {"info", tile_info},
   {"feature", tile_feature},
   {"features", tile_features},
+  {"segment_attr", tile_segment_attr},
+  {"add_segment_attr", tile_add_segment_attr},
   {NULL, NULL}
 };
 
@@ -255,17 +289,27 @@ static int feature_adjacent(lua_State *L) {
   return 1;
 }
 
-/* fh:nodes(): every segment of the feature as {tile = th, segment = i}. */
+/* fh:nodes([attr]): every segment of the feature as {tile = th, segment =
+** i}; with an attribute name, only the segments whose own value of it
+** (printed plus edits) is not 0. */
 static int feature_nodes(lua_State *L) {
+  int attr = -1;
+  if (!lua_isnoneornil(L, 2)) {
+    gk_game *g;
+    mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+    attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
+  }
   int n = listnodes(L, gk_feature_nodes);
   const int32_t *nodes = (const int32_t *)lua_touserdata(L, 3);
   gk_game *g = ((mp_game *)lua_touserdata(L, 2))->game;
+  int k = 0;
   for (int i = 0; i < n; i++) {
+    if (attr >= 0 && gk_node_attr(g, nodes[i], attr) == 0) continue;
     lua_createtable(L, 0, 2);
     mp_pushtile(L, 2, gk_node_tile(g, nodes[i]));
     lua_setfield(L, -2, "tile");
     setint(L, "segment", gk_node_segment(g, nodes[i]) + 1);
-    lua_rawseti(L, -2, i + 1);
+    lua_rawseti(L, -2, ++k);
   }
   return 1;
 }
@@ -310,6 +354,90 @@ static int feature_tostring(lua_State *L) {
   return 1;
 }
 
+/* fh:anchor(): x, y, segment of the feature's first segment in reading
+** order (smallest y, then x, then segment): a name for the feature that
+** does not depend on the order its tiles were placed in. */
+static int feature_anchor(lua_State *L) {
+  int n = listnodes(L, gk_feature_nodes);
+  const int32_t *nodes = (const int32_t *)lua_touserdata(L, 3);
+  gk_game *g = ((mp_game *)lua_touserdata(L, 2))->game;
+  gk_placed_tile best = {0}, pt;
+  int best_seg = -1;
+  for (int i = 0; i < n; i++) {
+    gk_tile_info(g, gk_node_tile(g, nodes[i]), &pt);
+    int seg = gk_node_segment(g, nodes[i]);
+    if (best_seg < 0 || pt.y < best.y || (pt.y == best.y && (pt.x < best.x ||
+                                                            (pt.x == best.x && seg < best_seg)))) {
+      best = pt;
+      best_seg = seg;
+    }
+  }
+  lua_pushinteger(L, best.x);
+  lua_pushinteger(L, best.y);
+  lua_pushinteger(L, best_seg + 1);
+  return 3;
+}
+
+/* The kinds named in the list at arg, as bits. */
+static uint64_t checkkinds(lua_State *L, int arg, const gk_game *g) {
+  luaL_checktype(L, arg, LUA_TTABLE);
+  uint64_t kinds = 0;
+  for (lua_Integer i = 1, n = luaL_len(L, arg); i <= n; i++) {
+    lua_geti(L, arg, i);
+    kinds |= 1ull << mp_checkname(L, lua_gettop(L), gk_game_rules(g), gk_rules_find_kind, "kind");
+    lua_pop(L, 1);
+  }
+  return kinds;
+}
+
+/* fh:system(kinds [, only]): this feature and every feature of those kinds
+** joined to it through segment adjacency over features of those kinds,
+** this one first, then breadth first; with only (kinds), just the
+** features of those kinds among them. */
+static int feature_system(lua_State *L) {
+  int32_t node;
+  gk_game *g;
+  lua_settop(L, 3);
+  node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  uint64_t kinds = checkkinds(L, 2, g);
+  uint64_t only = lua_isnil(L, 3) ? ~0ull : checkkinds(L, 3, g);
+  lua_remove(L, 3);
+  lua_getiuservalue(L, 1, 1); /* 3: the game */
+  /* 4: the roots found (grows), 5: scratch for each one's neighbours */
+  int cap = 64, found = 0;
+  int32_t *roots = (int32_t *)lua_newuserdatauv(L, sizeof(int32_t) * (size_t)cap, 0);
+  roots[found++] = gk_feature_root(g, node);
+  lua_createtable(L, 0, 0);
+  for (int i = 0; i < found; i++) {
+    int na = gk_feature_adjacent(g, roots[i], NULL, 0);
+    if (na < 0) return mp_gameerror(L, g);
+    int32_t *adj = (int32_t *)lua_newuserdatauv(L, sizeof(int32_t) * (size_t)(na + 1), 0);
+    lua_replace(L, 5);
+    gk_feature_adjacent(g, roots[i], adj, na);
+    for (int k = 0; k < na; k++) {
+      if (!((kinds >> gk_feature_kind(g, adj[k])) & 1)) continue;
+      int seen = 0;
+      for (int j = 0; j < found && !seen; j++) seen = roots[j] == adj[k];
+      if (seen) continue;
+      if (found == cap) {
+        int32_t *more = (int32_t *)lua_newuserdatauv(L, sizeof(int32_t) * (size_t)cap * 2, 0);
+        memcpy(more, roots, sizeof(int32_t) * (size_t)cap);
+        lua_replace(L, 4);
+        roots = more;
+        cap *= 2;
+      }
+      roots[found++] = adj[k];
+    }
+  }
+  lua_createtable(L, found, 0);
+  for (int i = 0, k = 0; i < found; i++) {
+    if (!((only >> gk_feature_kind(g, roots[i])) & 1)) continue;
+    mp_pushfeature(L, 3, roots[i]);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
 static const luaL_Reg feature_methods[] = {
   {"info", feature_info},
   {"kind", feature_kind},
@@ -319,6 +447,8 @@ static const luaL_Reg feature_methods[] = {
   {"adjacent", feature_adjacent},
   {"nodes", feature_nodes},
   {"spot", feature_spot},
+  {"anchor", feature_anchor},
+  {"system", feature_system},
   {NULL, NULL}
 };
 

@@ -16,15 +16,15 @@
 --                                                    per_excess (C)
 --   logboat, hunting trap (§4.1, phase 1b)           on("tile_placed"), only
 --                                                    for those two tiles
+--   animals covered by the hunting trap (§4.1)       segment attribute edits
+--                                                    (C): the grassland totals
+--                                                    leave them out
 --   shaman (§4.1)                                    phase "shaman" + collect
 --                                                    (only after the shaman
 --                                                    tile) + action
---   pit trap, wildfire, covered animals (§4.2)       transform("feature_points"),
+--   pit trap, wildfire (§4.2)                        transform("feature_points"),
 --                                                    only for grasslands with
---                                                    a hunting trap, pit trap
---                                                    or wildfire
--- The covered animals stay in Lua: the engine has no per-segment
--- attribute edit (see the report of issue 8).
+--                                                    a pit trap or wildfire
 
 game "hunters_gatherers" {
   title = "Hunters & Gatherers",
@@ -199,11 +199,11 @@ end
 -- Helpers: tile data, river systems, the 8 tiles around a tile
 -- =======================================================================
 
--- A segment's own attributes. The binding gives a feature's merged
--- attributes only, so each tile type is laid alone on a scratch board
--- once (one tile: each feature is exactly one segment). This is rule
--- data, the same for every game, so caching it outside the game state
--- keeps replays exact.
+-- A segment's printed attributes, per tile type (th:segment_attr gives
+-- a placed segment's value with the trap's edits; this is what was
+-- printed). Each tile type is laid alone on a scratch board once. This is
+-- rule data, the same for every game, so caching it outside the game
+-- state keeps replays exact.
 local SEG_ATTRS = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
                     "hunting_trap", "pit_trap", "wildfire", "shaman" }
 local seg_cache = {}
@@ -229,50 +229,50 @@ end
 
 -- §0 river system: every river and lake reachable through river-lake
 -- contacts (segment adjacency). It stops at forests and open edges.
-local function river_system(fh)
-  local seen, list, i = { [fh:info().root] = true }, { fh }, 1
-  while i <= #list do
-    for _, nb in ipairs(list[i]:adjacent()) do
-      local k = nb:kind()
-      if k == "river" or k == "lake" then
-        local r = nb:info().root
-        if not seen[r] then seen[r] = true; list[#list + 1] = nb end
+local RIVER_SYSTEM = { "river", "lake" }
+
+-- The segments of grassland fh on the tiles a trap at (x, y) counts: the
+-- 8 around it, and its own if the option says so; only segments printed
+-- with an animal. Each is { tile =, seg =, k = } (k: how many of the
+-- given zones hold it, for the pit traps), in a fixed order.
+local ANIMALS = { "mammoth", "aurochs", "deer", "tiger" }
+local function zone_segments(g, fh, centres)
+  local out, at = {}, {}
+  for _, c in ipairs(centres) do
+    for dy = -1, 1 do
+      for dx = -1, 1 do
+        if dx ~= 0 or dy ~= 0 or TRAP_OWN_TILE then
+          local x, y = c[1] + dx, c[2] + dy
+          local key = y * 4096 + x
+          if at[key] then
+            for _, s in ipairs(at[key]) do s.k = s.k + 1 end
+          else
+            at[key] = {}
+            local t = g:tile_at(x, y)
+            if t then
+              for i, seg in ipairs(segments(g, t:info().id)) do
+                local a = seg.attrs
+                if (a.mammoth or a.aurochs or a.deer or a.tiger) and t:feature(i) == fh then
+                  local s = { tile = t, seg = i, k = 1, printed = a }
+                  out[#out + 1] = s
+                  table.insert(at[key], s)
+                end
+              end
+            end
+          end
+        end
       end
     end
-    i = i + 1
-  end
-  return list
-end
-
--- Tiles counted by a trap at (x, y): the 8 around it, and itself if the
--- option says so. Returns a set keyed "x,y".
-local function trap_zone(x, y)
-  local z = {}
-  for dx = -1, 1 do
-    for dy = -1, 1 do
-      if dx ~= 0 or dy ~= 0 or TRAP_OWN_TILE then z[(x + dx) .. "," .. (y + dy)] = true end
-    end
-  end
-  return z
-end
-
--- The animals of a grassland, node by node: { x, y, seg, key, m, a, d, t }
--- with what the hunting trap covered already taken off.
-local function grassland_animals(g, fh, covered)
-  local out = {}
-  for _, node in ipairs(fh:nodes()) do
-    local info = node.tile:info()
-    local a = segments(g, info.id)[node.segment].attrs
-    local key = info.x .. "," .. info.y .. "," .. node.segment
-    local c = covered[key] or {}
-    out[#out + 1] = {
-      x = info.x, y = info.y, seg = node.segment, key = key,
-      m = (a.mammoth or 0) - (c.m or 0), a = (a.aurochs or 0) - (c.a or 0),
-      d = (a.deer or 0) - (c.d or 0), t = (a.tiger or 0) - (c.t or 0),
-      pit = a.pit_trap or 0,
-    }
   end
   return out
+end
+
+-- A segment's animals not covered yet: mammoth, aurochs, deer, tiger.
+-- Covering only takes animals away, so an animal not printed there is 0.
+local function animals(s)
+  local t, i, a = s.tile, s.seg, s.printed
+  local function left(name) return a[name] and t:segment_attr(i, name) or 0 end
+  return left("mammoth"), left("aurochs"), left("deer"), left("tiger")
 end
 
 -- }======================================================================
@@ -280,30 +280,6 @@ end
 -- {======================================================================
 -- §2 phase 1b, §4.1 Immediate menhir actions
 -- =======================================================================
-
--- What the hunting trap covered: "x,y,segment" -> { m =, a =, d =, t = },
--- kept in the game (so saves, undo and replays keep it) as text in blob
--- slot 32. Not `state`: a script's state is read and written around every
--- one of its hooks, which would tax every turn for an event that happens
--- once a game. (The rules layer gives `state` slots from 1 up.)
-local COVER_SLOT = 32
-local function load_covered(g)
-  local covered, text = {}, g:blob(COVER_SLOT)
-  for key, m, a, d, t in (text or ""):gmatch("([%-%d]+,[%-%d]+,%d+)=(%d+),(%d+),(%d+),(%d+);") do
-    covered[key] = { m = tonumber(m), a = tonumber(a), d = tonumber(d), t = tonumber(t) }
-  end
-  return covered
-end
-local function save_covered(g, covered)
-  local keys, out = {}, {}
-  for key in pairs(covered) do keys[#keys + 1] = key end
-  table.sort(keys)
-  for _, key in ipairs(keys) do
-    local c = covered[key]
-    out[#out + 1] = ("%s=%d,%d,%d,%d;"):format(key, c.m, c.a, c.d, c.t)
-  end
-  g:set_blob(COVER_SLOT, table.concat(out))
-end
 
 on("tile_placed", function(ctx, th)
   local info = th:info()
@@ -313,32 +289,25 @@ on("tile_placed", function(ctx, th)
     -- included), complete or not, to the player who placed it; huts do
     -- not matter.
     if seg.attrs.logboat then
-      local lakes = 0
-      for _, f in ipairs(river_system(th:feature(i))) do
-        if f:kind() == "lake" then lakes = lakes + 1 end
-      end
+      local lakes = #th:feature(i):system(RIVER_SYSTEM, { "lake" })
       if lakes > 0 then ctx:score(ctx.player, 2 * lakes, "logboat") end
     end
     -- Hunting trap: the animals of its grassland on the 8 tiles around
     -- it score as at the end (3/2/1, tigers cancel deer, never below 0),
-    -- for the placer; then every animal considered is covered and
-    -- ignored from then on (HG-EX-15). [inferred] tigers left over when
-    -- there are more tigers than deer were considered too: covered.
+    -- for the placer; then every animal considered is covered (taken off
+    -- its segment, so the grassland's totals leave it out) and ignored
+    -- from then on (HG-EX-15). [inferred] tigers left over when there are
+    -- more tigers than deer were considered too: covered.
     if seg.attrs.hunting_trap then
       local fh = th:feature(i)
-      local zone = trap_zone(info.x, info.y)
-      local covered = load_covered(g)
       local M, A, D, T = 0, 0, 0, 0
-      for _, n in ipairs(grassland_animals(g, fh, covered)) do
-        if zone[n.x .. "," .. n.y] and (n.m > 0 or n.a > 0 or n.d > 0 or n.t > 0) then
-          M, A, D, T = M + n.m, A + n.a, D + n.d, T + n.t
-          local c = covered[n.key] or {}
-          c.m, c.a = (c.m or 0) + n.m, (c.a or 0) + n.a
-          c.d, c.t = (c.d or 0) + n.d, (c.t or 0) + n.t
-          covered[n.key] = c
+      for _, s in ipairs(zone_segments(g, fh, { { info.x, info.y } })) do
+        local counts = { animals(s) }
+        M, A, D, T = M + counts[1], A + counts[2], D + counts[3], T + counts[4]
+        for k, name in ipairs(ANIMALS) do
+          if counts[k] > 0 then s.tile:add_segment_attr(s.seg, name, -counts[k]) end
         end
       end
-      save_covered(g, covered)
       if WILDFIRE_TRAP and fh:attr("wildfire") > 0 then T = 0 end
       local points = 3 * M + 2 * A + math.max(0, D - T)
       if points > 0 then ctx:score(ctx.player, points, "hunting_trap", fh) end
@@ -354,28 +323,24 @@ phase "shaman" { after = "place_tile" }
 action "shaman"
 
 -- A shaman move names the feature of the meeple to recall by its first
--- node in reading order (smallest y, then x, then segment):
+-- node in reading order (smallest y, then x, then segment: fh:anchor()):
 -- "action shaman X Y SEGMENT 0".
-local function first_node(fh)
-  local best
-  for _, node in ipairs(fh:nodes()) do
-    local i = node.tile:info()
-    local key = { i.y, i.x, node.segment }
-    if not best or key[1] < best[1] or (key[1] == best[1] and (key[2] < best[2]
-       or (key[2] == best[2] and key[3] < best[3]))) then best = key end
-  end
-  return best[2], best[1], best[3]
-end
 
+-- The player's meeples that may be recalled, one per feature (the first
+-- in figure order), each with its feature's anchor. placed_figures gives
+-- the player's meeples only; a feature's anchor names it.
 local function recallable(ctx)
   local out, seen = {}, {}
   for _, fig in ipairs(ctx.game:placed_figures("meeple", ctx.player)) do
-    local fi = fig:info()
-    local f = fi.at and fi.at.feature
-    if fi.owner == ctx.player and fi.kind == "meeple" and f
-       and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
-      local root = f:info().root
-      if not seen[root] then seen[root] = true; out[#out + 1] = { fig = fig, feature = f } end
+    local at = fig:info().at
+    local f = at and at.feature
+    if f and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
+      local x, y, seg = f:anchor()
+      local key = (y * 4096 + x) * 64 + seg
+      if not seen[key] then
+        seen[key] = true
+        out[#out + 1] = { fig = fig, feature = f, x = x, y = y, seg = seg }
+      end
     end
   end
   return out
@@ -384,8 +349,7 @@ end
 collect("shaman", function(ctx)
   local moves = {}
   for _, r in ipairs(recallable(ctx)) do
-    local x, y, seg = first_node(r.feature)
-    moves[#moves + 1] = { type = "action", action = "shaman", args = { x, y, seg, 0 } }
+    moves[#moves + 1] = { type = "action", action = "shaman", args = { r.x, r.y, r.seg, 0 } }
   end
   moves[#moves + 1] = { type = "pass" }                  -- "may": keeping them all is a move too
   return moves
@@ -393,10 +357,9 @@ end, { tiles = { "shaman" } })                           -- asked only after the
 
 on("action", function(ctx, move)
   if move.action ~= "shaman" then return end
-  local th = ctx.game:tile_at(move.args[1], move.args[2])
-  local target = th and th:feature(move.args[3])
+  local a = move.args
   for _, r in ipairs(recallable(ctx)) do
-    if r.feature == target then r.fig:return_to_supply(); return end
+    if r.x == a[1] and r.y == a[2] and r.seg == a[3] then r.fig:return_to_supply(); return end
   end
   error("shaman: no meeple of yours there", 0)
 end)
@@ -426,41 +389,49 @@ score "grassland" {
   keep_figures = true, reason = "hunters",
 }
 
--- The rare grasslands, those with a menhir power in them, are counted
--- here: animals covered by the hunting trap are ignored; wildfire covers
--- the grassland's tigers (no cancelling); pit trap: animals on its 8
--- surrounding tiles in this grassland count double, and tigers eat the
--- least valuable deer first (outside the zone).
+-- The rare grasslands, those with a pit trap or the wildfire in them, are
+-- counted here (animals covered by the hunting trap are off the totals
+-- already): wildfire covers the grassland's tigers (no cancelling); pit
+-- trap: animals on its 8 surrounding tiles in this grassland count
+-- double, and tigers eat the least valuable deer first (outside the zone).
+local function pit_mult(k)
+  if k == 0 then return 1 end
+  if PIT_TRAPS == "multiply" then return math.tointeger(2 ^ k // 1) end
+  if PIT_TRAPS == "add" then return 1 + k end
+  return 2
+end
+
 local function hunted_points(g, fh)
-  local nodes = grassland_animals(g, fh, load_covered(g))
-  local zones = {}
-  for _, n in ipairs(nodes) do
-    if n.pit > 0 then zones[#zones + 1] = trap_zone(n.x, n.y) end
-  end
-  local points, deer, tigers = 0, {}, 0
-  for _, n in ipairs(nodes) do
-    local k = 0
-    for _, z in ipairs(zones) do if z[n.x .. "," .. n.y] then k = k + 1 end end
-    local mult = 1
-    if k > 0 then
-      if PIT_TRAPS == "multiply" then mult = 2 ^ k // 1
-      elseif PIT_TRAPS == "add" then mult = 1 + k
-      else mult = 2 end
+  local M, A = fh:attr("mammoth"), fh:attr("aurochs")
+  local D, T = fh:attr("deer"), fh:attr("tiger")
+  local points = 3 * M + 2 * A
+  -- the pit traps of this grassland (where it holds one), and the deer of
+  -- their zones
+  local pits = {}
+  if fh:attr("pit_trap") > 0 then
+    for _, node in ipairs(fh:nodes("pit_trap")) do
+      local i = node.tile:info()
+      pits[#pits + 1] = { i.x, i.y }
     end
-    mult = math.tointeger(mult)
-    points = points + (3 * n.m + 2 * n.a) * mult
-    for _ = 1, n.d do deer[#deer + 1] = mult end
-    tigers = tigers + n.t
   end
-  if fh:attr("wildfire") > 0 then tigers = 0 end
+  local deer, zone_deer = {}, 0
+  for _, s in ipairs(zone_segments(g, fh, pits)) do
+    local m, a, d = animals(s)
+    local mult = pit_mult(s.k)
+    points = points + (3 * m + 2 * a) * (mult - 1)
+    for _ = 1, d do deer[#deer + 1] = mult end
+    zone_deer = zone_deer + d
+  end
+  for _ = 1, D - zone_deer do deer[#deer + 1] = 1 end
+  if fh:attr("wildfire") > 0 then T = 0 end
   table.sort(deer)
-  for i = tigers + 1, #deer do points = points + deer[i] end
+  for i = T + 1, #deer do points = points + deer[i] end
   return points
 end
 
 transform("feature_points", function(ctx, f, points)
   if f.when ~= "final" or f.kind ~= "grassland" then return points end
   return hunted_points(ctx.game, f.handle)
-end, { attrs = { "hunting_trap", "pit_trap", "wildfire" } })   -- asked about these grasslands only
+end, { attrs = { "pit_trap", "wildfire" } })   -- asked about these grasslands only
 
 -- }======================================================================

@@ -261,6 +261,20 @@ function Tile:info() end
 function Tile:feature(segment) end
 ---@return meeple.Feature[]
 function Tile:features() end
+--- A segment's own value of an attribute: the tile's printed value plus
+--- every add_segment_attr on it.
+---@param segment integer 1-based
+---@param name string an attribute
+---@return integer
+function Tile:segment_attr(segment, name) end
+--- Adds delta to a segment's own value of a summed attribute (merge
+--- "sum"), and so to its feature's (animals covered, tokens laid). Logged
+--- (event "attr"), replayed, copied and saved. Errors, changing nothing, on
+--- an attribute that is not summed or a value outside int32.
+---@param segment integer 1-based
+---@param name string a summed attribute
+---@param delta integer
+function Tile:add_segment_attr(segment, name, delta) end
 
 ---@class meeple.Feature
 local Feature = {}
@@ -277,8 +291,24 @@ function Feature:attr(name) end
 function Feature:figures() end
 ---@return meeple.Feature[]
 function Feature:adjacent() end
+--- Every segment of the feature; with an attribute name, only the
+--- segments whose own value of it (printed plus edits) is not 0.
+---@param attr? string
 ---@return {tile: meeple.Tile, segment: integer}[]
-function Feature:nodes() end
+function Feature:nodes(attr) end
+--- The feature's first segment in reading order (smallest y, then x,
+--- then segment): a name for it that does not depend on placement order.
+---@return integer x
+---@return integer y
+---@return integer segment 1-based
+function Feature:anchor() end
+--- This feature and every feature of these kinds joined to it through
+--- segment adjacency over features of these kinds: this one first, then
+--- breadth first; with only, just the features of those kinds among them.
+---@param kinds string[]
+---@param only? string[]
+---@return meeple.Feature[]
+function Feature:system(kinds, only) end
 
 ---@class meeple.Figure
 local Figure = {}

@@ -460,6 +460,15 @@ int gk_feature_adjacent(const gk_game *game, int32_t node, int32_t *out,
                         int cap);
 /* Every feature root on the board, ascending. */
 int gk_features(const gk_game *game, int32_t *out, int cap);
+/* A segment's own value of an attribute: the tile's printed value plus
+** every gk_node_add_attr on that node. */
+int32_t gk_node_attr(const gk_game *game, int32_t node, int attr);
+/* Adds delta to a segment's own value of a summed attribute (merge
+** "sum"), and so to its feature's: animals covered, tokens laid on a
+** segment. Logged (GK_EV_ATTR), replayed, copied and saved with the
+** board. GK_EINVAL on a bad node, an attribute that is not summed, or a
+** value that would leave the int32 range; the game is then unchanged. */
+int gk_node_add_attr(gk_game *game, int32_t node, int attr, int32_t delta);
 
 /* {--------------------------------------------------------------------
 ** Figures
@@ -552,7 +561,8 @@ typedef enum gk_event_type {
   GK_EV_TURN,           /* a=turn b=player */
   GK_EV_BLOB,           /* a=slot b=length (contents are not logged) */
   GK_EV_RNG,            /* a=count of raw draws by the rules layer */
-  GK_EV_COUNTER         /* a=player b=counter c=delta */
+  GK_EV_COUNTER,        /* a=player b=counter c=delta */
+  GK_EV_ATTR            /* a=node b=attribute c=delta */
 } gk_event_type;
 
 typedef struct gk_event {

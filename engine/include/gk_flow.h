@@ -408,6 +408,9 @@ typedef struct gk_hooks {
 gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks);
 gk_play *gk_play_clone(const gk_play *play);
 void gk_play_free(gk_play *play);
+/* Frees the play but not its game, and returns the game (NULL for NULL):
+** a host that runs many games can reuse one game object. */
+gk_game *gk_play_release(gk_play *play);
 /* Makes dst a copy of src (same flow); handles into dst stay valid
 ** only if the binding says so. */
 int gk_play_copy_from(gk_play *dst, const gk_play *src);

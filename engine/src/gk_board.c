@@ -548,6 +548,21 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
   }
   const gk_rules *r = g->rules;
   const uint8_t *tbl = r->rotmask ? r->rotmask + (size_t)type * r->n_keys : NULL;
+  if (tbl) {
+    /* the mask's high bits count its rotations (as gk_count_placements):
+    ** the rotation list is read for the one cell that holds the index */
+    for (int32_t i = 0; i < g->n_frontier; i++) {
+      unsigned m = tbl[g->frontier[i].key];
+      if (index < (int)(m >> 4)) {
+        *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
+                              gk_rot_lists[m & 15].rot[index]};
+        return GK_OK;
+      }
+      index -= (int)(m >> 4);
+    }
+    gk_game_seterr(g, "placement_at: no placement with that index");
+    return GK_EINVAL;
+  }
   for (int32_t i = 0; i < g->n_frontier; i++) {
     uint32_t key = g->frontier[i].key;
     const gk_rot_list *rl = &gk_rot_lists[tbl ? tbl[key] & 15 : rotations_that_fit(r, type, key)];

@@ -208,7 +208,7 @@ int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
   int32_t m = r;
   do {
     const gk_tilerec *t = &g->tiles[g->node_tile[m]];
-    uint16_t adj = g->rules->tiles[t->type].def.segments[g->node_seg[m]].adjacent;
+    uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]];
     while (adj) {
       int s = __builtin_ctz(adj);
       adj &= (uint16_t)(adj - 1);
@@ -249,3 +249,62 @@ int gk_features(const gk_game *g, int32_t *out, int cap) {
     }
   return count;
 }
+
+/* {==================================================================
+** Segment attribute edits
+** =================================================================== */
+
+/* Each edit is a board operation (op 3), so copies, saves and undo carry
+** it with the placements, in order; the feature's merged value carries
+** the sum. A segment's own value is its printed one plus its edits. */
+int32_t gk_node_attr(const gk_game *g, int32_t n, int attr) {
+  if (!g || !node_ok(g, "node_attr", n)) return 0;
+  const gk_rules *r = g->rules;
+  if (attr < 0 || attr >= r->n_attrs) {
+    gk_game_seterr(g, "node_attr: no attribute %d", attr);
+    return 0;
+  }
+  const gk_tile_template *tp = &r->templates[g->tiles[g->node_tile[n]].type];
+  int64_t v = r->template_attrs[tp->attr_offset + (size_t)g->node_seg[n] * (size_t)r->n_attrs + (size_t)attr];
+  for (int i = 0; i < g->n_boardops; i++) {
+    const gk_boardop *b = &g->boardops[i];
+    if (b->op == 3 && b->x == n && b->type == attr) v += b->y;
+  }
+  return (int32_t)v;
+}
+
+int gk_node_add_attr(gk_game *g, int32_t n, int attr, int32_t delta) {
+  if (!g || !node_ok(g, "node_add_attr", n)) return GK_EINVAL;
+  const gk_rules *r = g->rules;
+  if (attr < 0 || attr >= r->n_attrs) {
+    gk_game_seterr(g, "node_add_attr: no attribute %d", attr);
+    return GK_EINVAL;
+  }
+  if (r->attr_op[attr] != GK_MERGE_SUM) {
+    gk_game_seterr(g, "node_add_attr: attribute '%s' is not summed", r->attr_name[attr].s);
+    return GK_EINVAL;
+  }
+  int32_t *merged = &g->attrs[(size_t)gk_find(g, n) * (size_t)r->n_attrs + (size_t)attr];
+  int64_t own = (int64_t)gk_node_attr(g, n, attr) + delta, sum = (int64_t)*merged + delta;
+  if (own < INT32_MIN || own > INT32_MAX || sum < INT32_MIN || sum > INT32_MAX) {
+    gk_game_seterr(g, "node_add_attr: '%s' would leave the int32 range", r->attr_name[attr].s);
+    return GK_EINVAL;
+  }
+  void *p = g->boardops;
+  if (gk_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop))) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  g->boardops = p;
+  if (gk_log_reserve(g, 1)) {
+    gk_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  if (delta == 0) return GK_OK;
+  *merged = (int32_t)sum;
+  g->boardops[g->n_boardops++] = (gk_boardop){3, 0, (uint16_t)attr, n, delta};
+  gk_log_push(g, GK_EV_ATTR, n, attr, delta, 0, 0);
+  return GK_OK;
+}
+
+/* }================================================================== */

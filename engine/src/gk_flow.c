@@ -87,6 +87,9 @@ struct gk_play {
   bool moves_lazy;
   int drawn_fits;         /* placements of the tile just drawn */
   gk_hook_filters filters; /* which calls of the hooks are wanted */
+  bool guarded;           /* a move that rolls back on a hook failure is running */
+  bool blobs_kept;        /* ... and its blobs were kept before its first hook */
+  bool game_released;     /* gk_play_release: freeing the play keeps the game */
 };
 
 static gk_move move_at(const gk_play *p, int i) {
@@ -588,8 +591,16 @@ void gk_play_free(gk_play *p) {
   gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
   gk_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
   gk_mem(&a, p->backup, p->backup_bytes, 0);
-  gk_game_free(p->game);
+  if (!p->game_released) gk_game_free(p->game);
   gk_mem(&a, p, sizeof *p, 0);
+}
+
+gk_game *gk_play_release(gk_play *p) {
+  if (!p) return NULL;
+  gk_game *g = p->game;
+  p->game_released = true;
+  gk_play_free(p);
+  return g;
 }
 
 gk_play *gk_play_clone(const gk_play *src) {
@@ -714,7 +725,18 @@ static bool has_hook(const gk_play *p, int hook) {
   return (p->hooks.present >> hook) & 1;
 }
 
+static int keep_blobs(gk_play *p);
+
 static int call_hook(gk_play *p, gk_hook_call *c) {
+  /* Only hooks write blobs: a guarded move keeps them just before its
+  ** first hook, and a move that calls none keeps nothing. */
+  if (p->guarded && !p->blobs_kept) {
+    if (keep_blobs(p)) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+    p->blobs_kept = true;
+  }
   int st = p->hooks.call(p->hooks.ud, p, c);
   if (st < 0 && !p->err[0]) gk_play_set_error(p, "a hook failed");
   return st < 0 ? st : GK_OK;
@@ -791,22 +813,21 @@ static int gather_system(gk_play *p, int32_t root, uint64_t kinds, root_list *l,
   for (int32_t i = 0; i < l->n; i++) {
     int32_t r = l->v[i];
     if (stopping && root_holds(p, r, stop_groups, stop_kind)) return 1;
-    int32_t local[64];
-    int n = gk_feature_adjacent(g, r, local, 64);
-    int32_t *adj = local;
-    if (n > 64) {
-      adj = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
-      if (!adj) return GK_ENOMEM;
-      gk_feature_adjacent(g, r, adj, n);
-    }
-    for (int k = 0; k < n && st == GK_OK; k++) {
-      if (!((kinds >> g->node_kind[adj[k]]) & 1)) continue;
-      bool seen = false;
-      for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == adj[k];
-      if (!seen) st = roots_push(g, l, adj[k]);
-    }
-    if (adj != local) gk_mem(&g->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
-    if (st) return st;
+    /* The features touching r, straight from its members' segment
+    ** adjacency: no sorted copy, since the order in l does not matter. */
+    int32_t m = r;
+    do {
+      const gk_tilerec *t = &g->tiles[g->node_tile[m]];
+      for (uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]];
+           adj && st == GK_OK; adj &= (uint16_t)(adj - 1)) {
+        int32_t ar = gk_find(g, t->first_node + __builtin_ctz(adj));
+        bool seen = !((kinds >> g->node_kind[ar]) & 1); /* not of these kinds: skip */
+        for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == ar;
+        if (!seen) st = roots_push(g, l, ar);
+      }
+      if (st) return st;
+      m = g->next[m];
+    } while (m != r);
   }
   return 0;
 }
@@ -2331,14 +2352,16 @@ static int keep_blobs(gk_play *p) {
 /* The game as it was when its log held `mark` events: replay them into a
 ** fresh game, put the kept blobs back, and copy the result in place so
 ** that pointers to the game stay good. */
-static int rebuild(gk_play *p, int mark) {
+static int rebuild(gk_play *p, int mark, bool kept) {
   gk_game *g = p->game;
   gk_game *fresh = gk_game_new_like(g);
   if (!fresh) return GK_ENOMEM;
   int st = gk_replay(fresh, g->log, mark);
   size_t at = 0;
   for (int b = 0; b < GK_MAX_BLOBS && st >= 0; b++) {
-    size_t len = p->blob_kept_len[b];
+    /* no hook ran: the blobs are still those before the move */
+    size_t len = kept ? p->blob_kept_len[b] : g->blob_len[b];
+    const void *from = kept ? (const void *)((char *)p->blob_keep + at) : g->blob[b];
     void *copy = NULL;
     if (len) {
       copy = gk_mem(&fresh->alloc, NULL, 0, len);
@@ -2346,7 +2369,7 @@ static int rebuild(gk_play *p, int mark) {
         st = GK_ENOMEM;
         break;
       }
-      memcpy(copy, (char *)p->blob_keep + at, len);
+      memcpy(copy, from, len);
     }
     gk_mem(&fresh->alloc, fresh->blob[b], fresh->blob_len[b], 0);
     fresh->blob[b] = copy;
@@ -2374,6 +2397,46 @@ int gk_play_apply(gk_play *p, const gk_move *m) {
   return GK_EILLEGAL;
 }
 
+/* Copies the play's position from src to dst, the used part of its
+** arrays only (but closed_done): a few hundred bytes rather than the
+** whole struct. Left out: the message (the caller sets it) and the kept
+** blobs' lengths (the caller keeps them). The fields past the report are copied whole, so
+** fields added at the end are kept too. */
+_Static_assert(offsetof(gk_play, err) < offsetof(gk_play, closed) &&
+                   offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
+                   offsetof(gk_play, closed_done) < offsetof(gk_play, report) &&
+                   offsetof(gk_play, report) < offsetof(gk_play, agent_rng) &&
+                   offsetof(gk_play, agent_rng) < offsetof(gk_play, blob_kept_len),
+               "play_snapshot copies gk_play in this order");
+_Static_assert(offsetof(gk_place_report, feature) < offsetof(gk_place_report, flags) &&
+                   offsetof(gk_place_report, flags) < offsetof(gk_place_report, n_merges) &&
+                   offsetof(gk_place_report, n_closed) < offsetof(gk_place_report, closed) &&
+                   offsetof(gk_place_report, closed) + sizeof(int32_t[GK_REPORT_MAX]) ==
+                       sizeof(gk_place_report),
+               "play_snapshot copies gk_place_report in this order");
+static void copy_range(void *dst, const void *src, size_t from, size_t to) {
+  memcpy((char *)dst + from, (const char *)src + from, to - from);
+}
+
+static void play_snapshot(gk_play *dst, const gk_play *src) {
+  size_t n = (size_t)src->n_closed, nr = (size_t)src->report.n_closed;
+  size_t nf = (size_t)src->report.n_features;
+  copy_range(dst, src, 0, offsetof(gk_play, err));
+  copy_range(dst, src, offsetof(gk_play, err) + sizeof src->err, offsetof(gk_play, closed));
+  memcpy(dst->closed, src->closed, sizeof(int32_t) * n);
+  /* whole: a placement sets n_closed without clearing these */
+  memcpy(dst->closed_done, src->closed_done, sizeof src->closed_done);
+  gk_place_report *dr = &dst->report;
+  const gk_place_report *sr = &src->report;
+  copy_range(dr, sr, 0, offsetof(gk_place_report, feature));
+  memcpy(dr->feature, sr->feature, sizeof sr->feature[0] * nf);
+  memcpy(dr->flags, sr->flags, sizeof sr->flags[0] * nf);
+  copy_range(dr, sr, offsetof(gk_place_report, n_merges), offsetof(gk_place_report, closed));
+  memcpy(dr->closed, sr->closed, sizeof(int32_t) * nr);
+  copy_range(dst, src, offsetof(gk_play, agent_rng), offsetof(gk_play, blob_kept_len));
+  copy_range(dst, src, offsetof(gk_play, blob_kept_len) + sizeof src->blob_kept_len, sizeof(gk_play));
+}
+
 int gk_play_apply_index(gk_play *p, int i) {
   if (!p) return GK_EINVAL;
   p->err[0] = 0;
@@ -2390,13 +2453,9 @@ int gk_play_apply_index(gk_play *p, int i) {
   /* A hook may fail half-way. The game's log records every change, so
   ** the game before the move is a fresh game replaying the log up to
   ** here; only the scripts' blobs, whose contents the log leaves out, are
-  ** kept aside. That costs nothing on the usual path, where hooks
-  ** succeed. */
+  ** kept aside, just before the move's first hook (call_hook). That
+  ** costs nothing on the usual path, where hooks succeed. */
   int log_mark = p->game->n_log;
-  if (keep_blobs(p)) {
-    gk_play_set_error(p, "out of memory");
-    return GK_ENOMEM;
-  }
   /* and the list of legal moves, which the move rewrites */
   size_t list_bytes = p->moves_lazy       ? 0 /* derived from the game, restored below */
                       : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
@@ -2411,8 +2470,13 @@ int gk_play_apply_index(gk_play *p, int i) {
     p->backup_bytes = list_bytes;
   }
   if (list_bytes) memcpy(p->backup, p->moves_in_place ? (void *)p->place : (void *)p->moves, list_bytes);
-  gk_play saved = *p;
+  gk_play saved;
+  play_snapshot(&saved, p);
+  p->guarded = true;
+  p->blobs_kept = false;
   int st = play_move(p, &move);
+  bool kept = p->blobs_kept;
+  p->guarded = false;
   if (st < 0) {
     char why[GK_ERR_MAX];
     memcpy(why, p->err, sizeof why);
@@ -2422,14 +2486,19 @@ int gk_play_apply_index(gk_play *p, int i) {
     gk_placement *place = p->place;
     int32_t cap_place = p->cap_place;
     gk_game *game = p->game;
-    *p = saved;
+    /* the blobs kept during the move, in a buffer that may have moved */
+    void *blob_keep = p->blob_keep;
+    size_t blob_keep_cap = p->blob_keep_cap;
+    play_snapshot(p, &saved);
+    p->blob_keep = blob_keep;
+    p->blob_keep_cap = blob_keep_cap;
     p->moves = moves;
     p->cap_moves = cap_moves;
     p->place = place;
     p->cap_place = cap_place;
     p->game = game;
     void *backup = p->backup;
-    if (rebuild(p, log_mark)) {
+    if (rebuild(p, log_mark, kept)) {
       gk_play_set_error(p, "out of memory restoring a game after: %s", why);
       return GK_ENOMEM;
     }

@@ -40,6 +40,8 @@ typedef struct gk_tile_template {
   uint8_t kind[GK_MAX_SEGMENTS];
   int32_t open[GK_MAX_SEGMENTS];   /* ports covered */
   size_t attr_offset;              /* into template_attrs, n_attrs per segment */
+  uint16_t adjacent[GK_MAX_SEGMENTS]; /* the definition's segment adjacency, kept
+                                      ** here with the rest (walks of systems) */
 } gk_tile_template;
 
 struct gk_rules {
@@ -148,7 +150,8 @@ typedef struct gk_stackrec {
 
 /* A board mutation kept for serialization, in order. */
 typedef struct gk_boardop {
-  uint8_t op;        /* 0 place, 1 fixed, 2 block */
+  uint8_t op;        /* 0 place, 1 fixed, 2 block, 3 attribute edit
+                     ** (type = attribute, x = node, y = delta) */
   uint8_t rot;
   uint16_t type;
   int32_t x, y;

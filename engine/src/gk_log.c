@@ -128,8 +128,14 @@ static int replay_one(gk_game *g, const gk_event *e) {
     case GK_EV_RETURN: return gk_figure_return(g, e->a);
     case GK_EV_SCORE: return gk_score(g, e->a, e->b, e->c, e->d);
     case GK_EV_TURN: return gk_game_set_turn(g, e->a, e->b);
-    case GK_EV_BLOB: return GK_OK; /* contents belong to the rules layer */
+    case GK_EV_BLOB:
+      /* contents belong to the rules layer; the event stays in the log so
+      ** that a replayed game's log is the one replayed */
+      if (gk_log_reserve(g, 1)) return GK_ENOMEM;
+      gk_log_push(g, GK_EV_BLOB, e->a, e->b, 0, 0, 0);
+      return GK_OK;
     case GK_EV_COUNTER: return gk_counter_add(g, e->a, e->b, e->c);
+    case GK_EV_ATTR: return gk_node_add_attr(g, e->a, e->b, e->c);
     case GK_EV_RNG:
       if (e->a < 0) return GK_EFORMAT;
       for (int i = 0; i < e->a; i++) gk_rng_next(g);

@@ -603,6 +603,7 @@ int gk_rules_freeze(gk_rules *r) {
       const gk_segment_def *s = &d->segments[i];
       tp->kind[i] = (uint8_t)s->kind;
       tp->open[i] = __builtin_popcount(s->ports);
+      tp->adjacent[i] = s->adjacent;
       for (int k = 0; k < s->n_attrs; k++) {
         int a = s->attrs[k].attr;
         int32_t v = s->attrs[k].value;

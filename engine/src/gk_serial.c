@@ -180,6 +180,8 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
     int st;
     if (op == 2) {
       st = gk_block_cell(g, x, y);
+    } else if (op == 3 && type < (uint32_t)rules->n_attrs) {
+      st = gk_node_add_attr(g, x, (int)type, y);
     } else if (op <= 1 && rot <= 3 && type < (uint32_t)rules->n_tiles) {
       st = op == 0 ? gk_place_tile(g, (int)type, x, y, rot, NULL)
                    : gk_place_fixed(g, (int)type, x, y, rot, NULL);

@@ -652,6 +652,91 @@ do
   check(has(err, "'attrs' only narrows"), "attrs on another event is refused: " .. tostring(err))
 end
 
+-- Segment attribute edits, anchors and systems from hooks: a tile_placed
+-- hook covers the pennants of each new city segment (so final scoring and
+-- the feature totals leave them out), names each road by its anchor, and
+-- counts the city-field system; an edit that breaks the rules fails the
+-- move and leaves the game as it was.
+do
+  local rs = load{ script[[
+    reason "covered"
+    on("tile_placed", function(ctx, th)
+      for i = 1, th:info().segments do
+        local f = th:feature(i)
+        local p = th:segment_attr(i, "pennant")
+        if p > 0 then
+          th:add_segment_attr(i, "pennant", -p)
+          ctx:score(ctx.player, p, "covered", f)
+        end
+        if f:kind() == "road" then
+          local x, y, seg = f:anchor()
+          local t = ctx.game:tile_at(x, y)
+          if not t or t:feature(seg) ~= f then error("anchor is not on its road", 0) end
+          if f:system({ "road" })[1] ~= f or #f:system({ "road" }) ~= 1 then
+            error("a road's road system is itself", 0)
+          end
+        end
+      end
+    end)
+  ]] }
+  local covered, pennants_left = 0, 0
+  for seed = 1, 6 do
+    local ledger, play = ledger_of(rs, seed)
+    for _, e in ipairs(ledger) do
+      if e.reason == "covered" then covered = covered + e.points end
+    end
+    for _, f in ipairs(play:game():features()) do pennants_left = pennants_left + f:attr("pennant") end
+  end
+  check(covered > 0, "pennants were covered: " .. covered)
+  -- fh:nodes(attr): the segments holding an attribute, edits counted
+  local play = loader.new_play(rs, { players = 2, seed = 2 })
+  local g = play:game()
+  local th = g:tile_at(0, 0)
+  local city
+  for i = 1, th:info().segments do
+    if th:feature(i):kind() == "city" then city = i end
+  end
+  local fh = th:feature(city)
+  check(#fh:nodes("pennant") == 0, "no pennant on the start tile's city")
+  th:add_segment_attr(city, "pennant", 1)
+  local found = fh:nodes("pennant")
+  check(#found == 1 and found[1].tile == th and found[1].segment == city,
+        "nodes(attr) finds the segment an edit gave a pennant")
+  check(not pcall(fh.nodes, fh, "dragon"), "nodes(attr) checks the attribute")
+  -- fh:system(kinds, only): the features of some kinds in a system
+  local all = fh:system({ "city", "field" })
+  local fields = fh:system({ "city", "field" }, { "field" })
+  local n_fields = 0
+  for _, f in ipairs(all) do if f:kind() == "field" then n_fields = n_fields + 1 end end
+  check(#fields == n_fields and n_fields > 0, "system(kinds, only) keeps the fields: " .. #fields)
+  check(fields[1]:kind() == "field", "system(kinds, only) lists only those kinds")
+  check(not pcall(fh.system, fh, { "city" }, { "lake" }), "system checks only's kinds")
+  check(pennants_left == 0, "covered pennants leave the totals: " .. pennants_left)
+
+  -- a bad edit: not summed, or out of range; the move fails, nothing changes
+  local bad = load{ script[[
+    attribute "height" { merge = "max" }
+    on("tile_placed", function(ctx, th) th:add_segment_attr(1, "height", 1) end)
+  ]] }
+  local play = loader.new_play(bad, { players = 2, seed = 1 })
+  local before = play:game():serialize()
+  local ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "'height' is not summed"), "only summed attributes are edited: " .. tostring(err))
+  check(play:game():serialize() == before, "the failed move changed nothing")
+  local range = load{ script[[
+    on("tile_placed", function(ctx, th) th:add_segment_attr(1, "pennant", math.maxinteger) end)
+  ]] }
+  play = loader.new_play(range, { players = 2, seed = 1 })
+  ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "out of range"), "an edit must fit in int32: " .. tostring(err))
+  local kinds = load{ script[[
+    on("tile_placed", function(ctx, th) th:feature(1):system({ "lake" }) end)
+  ]] }
+  play = loader.new_play(kinds, { players = 2, seed = 1 })
+  ok, err = pcall(play.random_move, play)
+  check(not ok and has(err, "unknown kind 'lake'"), "system checks its kinds: " .. tostring(err))
+end
+
 -- blocked_across, system, per_excess and per_feature: declarations and their errors.
 do
   local rs = load{ script[[

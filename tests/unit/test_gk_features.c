@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -159,6 +160,98 @@ static void test_city_caps_join_elsewhere(void **state) {
   assert_int_equal(gk_feature_adjacent(g, field, adj, 8), 1);
   assert_int_equal(adj[0], gk_feature_root(g, capn));
   gk_game_free(g);
+}
+
+static long save(const gk_game *g, unsigned char **out) {
+  long n = gk_game_serialize(g, NULL, 0);
+  assert_true(n > 0);
+  *out = malloc((size_t)n);
+  assert_int_equal(gk_game_serialize(g, *out, (size_t)n), n);
+  return n;
+}
+
+/* Segment attribute edits: the segment's own value and its feature's
+** merged one move together, merges keep them, bad edits change nothing,
+** and copies, saves and replays of the log carry them. */
+static gk_rules *roads_and_fields(void) {
+  gk_rules *r = gk_rules_new(NULL);
+  assert_non_null(r);
+  assert_true(gk_rules_add_kind(r, "road", GK_CLOSE_PORTS, 0) >= 0);
+  assert_true(gk_rules_add_kind(r, "field", GK_CLOSE_NEVER, 0) >= 0);
+  return r;
+}
+
+static void test_segment_attr_edits(void **state) {
+  (void)state;
+  gk_rules *r = roads_and_fields();
+  int mx = gk_rules_add_attr(r, "mx", GK_MERGE_MAX), s = gk_rules_add_attr(r, "s", GK_MERGE_SUM);
+  int P = fx_add_tile(r, "P", "road:E,W+s=3+mx=5 field:#N,ENE,WNW field:#S,ESE,WSW");
+  assert_true(s >= 0 && mx >= 0 && P >= 0);
+  assert_int_equal(gk_rules_freeze(r), 0);
+  gk_game *g = gk_game_new(r, 2, 1);
+  gk_place_report rep;
+  assert_int_equal(gk_place_fixed(g, P, 0, 0, 0, NULL), 0);
+  assert_int_equal(gk_place_fixed(g, P, 2, 0, 0, NULL), 0);
+  int32_t a = node_at(g, 0, 0, GK_E), b = node_at(g, 2, 0, GK_W);
+  assert_int_equal(gk_node_attr(g, a, s), 3);
+  /* cover 2 of a's 3 on a feature of its own, then merge it with b's */
+  assert_int_equal(gk_node_add_attr(g, a, s, -2), GK_OK);
+  assert_int_equal(gk_node_attr(g, a, s), 1);
+  assert_int_equal(gk_node_attr(g, b, s), 3);
+  assert_int_equal(gk_feature_attr(g, a, s), 1);
+  place(g, P, 1, 0, 0, &rep);
+  assert_int_equal(gk_feature_root(g, a), gk_feature_root(g, b));
+  assert_int_equal(gk_feature_attr(g, a, s), 1 + 3 + 3);
+  assert_int_equal(gk_node_add_attr(g, b, s, 4), GK_OK);
+  assert_int_equal(gk_node_attr(g, b, s), 7);
+  assert_int_equal(gk_feature_attr(g, a, s), 11);
+  assert_int_equal(gk_node_attr(g, gk_node_at_port(g, 1, 0, GK_E), s), 3);
+
+  /* bad edits: the game is unchanged */
+  unsigned char *before, *after;
+  long n = save(g, &before);
+  assert_int_equal(gk_node_add_attr(g, a, mx, 1), GK_EINVAL);
+  assert_non_null(strstr(gk_game_error(g), "not summed"));
+  assert_int_equal(gk_node_add_attr(g, a, 7, 1), GK_EINVAL);
+  assert_int_equal(gk_node_add_attr(g, 9999, s, 1), GK_EINVAL);
+  assert_int_equal(gk_node_add_attr(g, a, s, INT32_MAX), GK_EINVAL);
+  assert_non_null(strstr(gk_game_error(g), "int32"));
+  assert_int_equal(gk_node_add_attr(g, a, s, 0), GK_OK); /* nothing to log */
+  assert_int_equal(save(g, &after), n);
+  assert_memory_equal(before, after, (size_t)n);
+  free(after);
+
+  /* a save, a copy and a replay of the log give the same game */
+  gk_game *loaded = gk_game_deserialize(r, before, (size_t)n, NULL, 0);
+  assert_non_null(loaded);
+  assert_int_equal(gk_feature_attr(loaded, a, s), 11);
+  assert_int_equal(gk_node_attr(loaded, b, s), 7);
+  assert_int_equal(save(loaded, &after), n);
+  assert_memory_equal(before, after, (size_t)n);
+  free(after);
+  gk_game *copy = gk_game_clone(g);
+  assert_int_equal(gk_node_attr(copy, a, s), 1);
+  assert_int_equal(gk_feature_attr(copy, b, s), 11);
+  gk_game *again = gk_game_new(r, 2, 1);
+  int events = gk_log_count(g);
+  gk_event *log = malloc(sizeof *log * (size_t)events);
+  int attr_events = 0;
+  for (int i = 0; i < events; i++) {
+    assert_int_equal(gk_log_event(g, i, &log[i]), GK_OK);
+    attr_events += log[i].type == GK_EV_ATTR;
+  }
+  assert_int_equal(attr_events, 2);
+  assert_int_equal(gk_replay(again, log, events), events);
+  assert_int_equal(save(again, &after), n);
+  assert_memory_equal(before, after, (size_t)n);
+  free(after);
+  free(log);
+  free(before);
+  gk_game_free(again);
+  gk_game_free(copy);
+  gk_game_free(loaded);
+  gk_game_free(g);
+  gk_rules_free(r);
 }
 
 static void test_attribute_merge_ops(void **state) {
@@ -433,6 +526,7 @@ int main(void) {
     cmocka_unit_test(test_cloister_surrounded),
     cmocka_unit_test(test_cloister_closes_on_arrival),
     cmocka_unit_test(test_aggregates_consistent_random),
+    cmocka_unit_test(test_segment_attr_edits),
   };
   return cmocka_run_group_tests(tests, base_fixture_group_setup, base_fixture_group_teardown);
 }

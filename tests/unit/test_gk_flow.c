@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -378,6 +379,89 @@ static void test_failing_hook_rolls_back(void **state) {
   free(before);
   free(after);
   gk_play_free(p);
+}
+
+/* Blobs are kept lazily, just before a move's first hook: a hook that
+** writes a blob and a later hook of the same move that fails leave the
+** blobs as they were; a move whose hooks all succeed keeps the writes. */
+typedef struct blob_hook {
+  int fail_on;   /* hook that fails after the blob write, or -1 */
+  int writes;
+} blob_hook;
+
+static int blob_writer(void *ud, gk_play *p, gk_hook_call *c) {
+  blob_hook *h = ud;
+  char text[32];
+  int n = snprintf(text, sizeof text, "write %d of hook %d", ++h->writes, c->hook);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 3, text, (size_t)n), GK_OK);
+  if (c->hook == h->fail_on) {
+    gk_play_set_error(p, "hook %d failed on purpose", c->hook);
+    return GK_EINVAL;
+  }
+  return GK_OK;
+}
+
+static void test_failing_hook_restores_blobs(void **state) {
+  (void)state;
+  blob_hook h = {.fail_on = GK_HOOK_COLLECT};
+  /* tile_placed writes and succeeds, then collect (place_figure) writes
+  ** and fails: both writes go */
+  gk_hooks hooks = {&h, (1u << GK_HOOK_TILE_PLACED) | (1u << GK_HOOK_COLLECT),
+                    1ull << GK_PHASE_PLACE_FIGURE, blob_writer, 0};
+  gk_play *p = new_play(23, 2, &hooks);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 3, "before", 6), GK_OK);
+  assert_int_equal(gk_blob_set(gk_play_game(p), 5, "other", 5), GK_OK);
+  unsigned char *before;
+  long n = serialize(p, &before);
+  gk_move m[512];
+  gk_play_moves(p, m, 512);
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_EINVAL);
+  assert_int_equal(h.writes, 2);
+  unsigned char *after;
+  long k = serialize(p, &after);
+  assert_int_equal(n, k);
+  assert_memory_equal(before, after, (size_t)n);
+  size_t len;
+  const char *b = gk_blob_get(gk_play_game(p), 3, &len);
+  assert_int_equal(len, 6);
+  assert_memory_equal(b, "before", 6);
+  /* a move whose hooks succeed keeps what they wrote */
+  h.fail_on = -1;
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_OK);
+  b = gk_blob_get(gk_play_game(p), 3, &len);
+  assert_true(len > 6 && memcmp(b, "write 4", 7) == 0);
+  free(before);
+  free(after);
+  gk_play_free(p);
+}
+
+/* gk_play_release frees the play and hands the game back: a host can
+** play many games in one game object, copying a prepared one into it. */
+static void test_play_release_reuses_game(void **state) {
+  (void)state;
+  gk_game *templ = base_fixture_new_game(RULES, 2, 31);
+  assert_non_null(templ);
+  gk_game *g = gk_game_clone(templ);
+  assert_non_null(g);
+  int32_t first[2] = {0, 0};
+  for (int round = 0; round < 2; round++) {
+    assert_int_equal(gk_game_copy(g, templ), GK_OK);
+    gk_play *p = gk_play_new(FLOW, g, NULL);
+    assert_non_null(p);
+    gk_play_seed_agent(p, 5);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    assert_ptr_equal(gk_play_release(p), g);
+    /* the game outlives its play, and the same seed gives the same game */
+    for (int pl = 0; pl < 2; pl++) {
+      if (round == 0) first[pl] = gk_player_score(g, pl);
+      else assert_int_equal(gk_player_score(g, pl), first[pl]);
+    }
+    assert_true(gk_tile_count(g) > gk_tile_count(templ));
+  }
+  assert_null(gk_play_release(NULL));
+  gk_game_free(g);
+  gk_game_free(templ);
 }
 
 static void test_illegal_move_refused(void **state) {
@@ -1194,6 +1278,8 @@ int main(void) {
       cmocka_unit_test(test_transform_doubles_points),
       cmocka_unit_test(test_collect_adds_a_move),
       cmocka_unit_test(test_failing_hook_rolls_back),
+      cmocka_unit_test(test_failing_hook_restores_blobs),
+      cmocka_unit_test(test_play_release_reuses_game),
       cmocka_unit_test(test_illegal_move_refused),
       cmocka_unit_test(test_declared_capabilities),
       cmocka_unit_test(test_counters_in_state),
