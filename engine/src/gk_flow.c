@@ -1409,14 +1409,14 @@ static bool holds_hand_tile(const gk_play *p, int player) {
 /* The hand tile's placements into holes, appended to the moves. */
 static int hand_placements(gk_play *p) {
   gk_game *g = p->game;
-  int n = gk_holes(g, NULL, 0);
-  if (n <= 0) return n;
   gk_cell local[64], *cells = local;
+  int n = gk_holes(g, local, 64); /* one walk, unless there are many */
+  if (n <= 0) return n;
   if (n > 64) {
     cells = gk_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
     if (!cells) return GK_ENOMEM;
+    gk_holes(g, cells, n);
   }
-  gk_holes(g, cells, n);
   int tile = p->flow->hand.tile, listed = 0;
   unsigned rots = gk_rules_unique_rotations(g->rules, tile);
   int st = reserve_moves(p, p->n_moves + 4 * n + 1);
