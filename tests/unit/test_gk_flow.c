@@ -480,6 +480,18 @@ static void test_illegal_move_refused(void **state) {
 ** majorities, extra parts, terms that count only with a given figure.
 ** ------------------------------------------------------------------- */
 
+/* A flow for these rules with the base game's followers declared: on
+** every base kind, group 1, blocked by group 1, strength 1. */
+static gk_flow *flow_with_followers(gk_rules *r, const base_ids *id) {
+  gk_flow *f = gk_flow_new(r);
+  assert_non_null(f);
+  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
+                                         (1ull << id->field) | (1ull << id->cloister),
+                             .group = 1, .blocked_by = 1, .strength = 1};
+  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
+  return f;
+}
+
 typedef struct extended_rules {
   gk_rules *rules;
   gk_flow *flow;
@@ -502,13 +514,9 @@ static void extended(extended_rules *x) {
   x->helper = gk_rules_add_figure_kind(x->rules, "helper", &spec);
   assert_int_equal(base_fixture_ids(x->rules, &x->ids), 0);
   /* base_fixture_flow freezes, so declare on our own flow */
-  gk_flow *f = gk_flow_new(x->rules);
   const base_ids *id = &x->ids;
-  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
-                                         (1ull << id->field) | (1ull << id->cloister),
-                             .group = 1, .blocked_by = 1, .strength = 1};
+  gk_flow *f = flow_with_followers(x->rules, id);
   gk_figure_rule helper = {.on_kinds = 1ull << id->road, .group = 2, .needs_own = 1};
-  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->helper, &helper), GK_OK);
   gk_formula road = {2, {{GK_TERM_TILE, 0, 1, 0}, {GK_TERM_TILE, 0, 1, x->helper + 1}}};
   gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0}, {GK_TERM_ATTR, id->pennant, 2, 0}}};
@@ -601,12 +609,8 @@ static void line_game_rules(line_rules *x, int order) {
   x->reason = gk_rules_add_reason(x->rules, "line");
   assert_int_equal(base_fixture_ids(x->rules, &x->ids), 0);
   const base_ids *id = &x->ids;
-  gk_flow *f = gk_flow_new(x->rules);
-  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
-                                         (1ull << id->field) | (1ull << id->cloister),
-                             .group = 1, .blocked_by = 1, .strength = 1};
+  gk_flow *f = flow_with_followers(x->rules, id);
   gk_figure_rule marker = {.group = 2, .stays = 1};
-  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->marker, &marker), GK_OK);
   gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0}}};
   gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0}}};
@@ -779,13 +783,10 @@ static void hand_game_rules(hand_rules *x) {
   assert_int_equal(base_fixture_ids(r, &x->ids), 0);
   const base_ids *id = &x->ids;
   uint64_t movable = (1ull << id->road) | (1ull << id->city) | (1ull << id->cloister);
-  gk_flow *f = gk_flow_new(r);
-  gk_figure_rule follower = {.on_kinds = movable | (1ull << id->field), .group = 1, .blocked_by = 1,
-                             .strength = 1};
+  gk_flow *f = flow_with_followers(r, id);
   gk_figure_rule cart = {.on_kinds = movable, .group = 1, .blocked_by = 1, .strength = 1, .stays = 1};
   gk_figure_rule shed = {.on_kinds = 1ull << id->field, .group = 1 | 4, .blocked_by = 4, .stays = 1,
                          .corner = 1};
-  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->cart, &cart), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->shed, &shed), GK_OK);
   gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0}}};
@@ -1064,13 +1065,9 @@ static void wardens(warden_rules *x, bool across, bool system) {
   x->r_sys = gk_rules_add_reason(x->rules, "system");
   assert_int_equal(base_fixture_ids(x->rules, &x->ids), 0);
   const base_ids *id = &x->ids;
-  gk_flow *f = gk_flow_new(x->rules);
-  gk_figure_rule follower = {.on_kinds = (1ull << id->city) | (1ull << id->road) |
-                                         (1ull << id->field) | (1ull << id->cloister),
-                             .group = 1, .blocked_by = 1, .strength = 1};
+  gk_flow *f = flow_with_followers(x->rules, id);
   gk_figure_rule warden = {.on_kinds = 1ull << id->city, .group = 2, .blocked_by = 2,
                            .blocked_across = across ? (1ull << id->city) | (1ull << id->field) : 0};
-  assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->warden, &warden), GK_OK);
   gk_figure_rule bad = warden;
   bad.blocked_across = 1ull << 40;
