@@ -28,10 +28,6 @@ static const int DY4[4] = {-1, 0, 1, 0};
 static const int DX8[8] = {0, 1, 1, 1, 0, -1, -1, -1}; /* N NE E SE S SW W NW */
 static const int DY8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
-static uint32_t key_digit(const gk_rules *r, uint32_t key, int s) {
-  return (key / r->key_pow[s]) % r->key_base;
-}
-
 static bool coord_ok(int32_t x, int32_t y) {
   return x > -GK_MAX_COORD && x < GK_MAX_COORD && y > -GK_MAX_COORD &&
          y < GK_MAX_COORD;
@@ -522,6 +518,8 @@ int gk_legal_placements(const gk_game *g, int type, gk_placement *out, int cap) 
   return count;
 }
 
+_Static_assert(GK_PICK_BLOCK % 2 == 0 && GK_PICK_BLOCK * 4 <= UINT8_MAX,
+               "a block is summed in pairs and its count fits a byte");
 int gk_count_placements(const gk_game *g, int type) {
   if (!g) return GK_EINVAL;
   int st = check_type_rot(g, "count_placements", type, 0);
@@ -529,8 +527,31 @@ int gk_count_placements(const gk_game *g, int type) {
   const gk_rules *r = g->rules;
   int count = 0;
   if (r->rotmask) {
+    /* The hottest loop of a random game. Two sums halve its dependency
+    ** chain; the per-block counts it keeps (a cache, not game state, so
+    ** a const game may keep them) let gk_placement_at skip whole blocks. */
     const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
-    for (int32_t i = 0; i < g->n_frontier; i++) count += tbl[g->frontier[i].key] >> 4;
+    const gk_frontier_entry *fr = g->frontier;
+    int32_t n = g->n_frontier;
+    gk_game *cache = (gk_game *)g;
+    bool keep = n <= GK_PICK_BLOCK * GK_PICK_BLOCKS;
+    int32_t full = keep ? n / GK_PICK_BLOCK : 0, i = 0;
+    for (int32_t b = 0; b < full; b++, i += GK_PICK_BLOCK) {
+      int even = 0, odd = 0;
+      for (int j = 0; j < GK_PICK_BLOCK; j += 2) {
+        even += tbl[fr[i + j].key] >> 4;
+        odd += tbl[fr[i + j + 1].key] >> 4;
+      }
+      cache->pick.per_block[b] = (uint8_t)(even + odd);
+      count += even + odd;
+    }
+    int rest = 0;
+    for (; i < n; i++) rest += tbl[fr[i].key] >> 4;
+    if (keep && full * GK_PICK_BLOCK < n) cache->pick.per_block[full] = (uint8_t)rest;
+    count += rest;
+    cache->pick.type_plus1 = keep ? type + 1 : 0;
+    cache->pick.n_boardops = g->n_boardops;
+    cache->pick.n_frontier = n;
   } else {
     for (int32_t i = 0; i < g->n_frontier; i++)
       count += gk_rot_lists[rotations_that_fit(r, type, g->frontier[i].key)].n;
@@ -551,7 +572,14 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
   if (tbl) {
     /* the mask's high bits count its rotations (as gk_count_placements):
     ** the rotation list is read for the one cell that holds the index */
-    for (int32_t i = 0; i < g->n_frontier; i++) {
+    int32_t i = 0;
+    if (g->pick.type_plus1 == type + 1 && g->pick.n_boardops == g->n_boardops &&
+        g->pick.n_frontier == g->n_frontier) {
+      int32_t b = 0, blocks = (g->n_frontier + GK_PICK_BLOCK - 1) / GK_PICK_BLOCK;
+      while (b < blocks && index >= g->pick.per_block[b]) index -= g->pick.per_block[b++];
+      i = b < blocks ? b * GK_PICK_BLOCK : g->n_frontier;
+    }
+    for (; i < g->n_frontier; i++) {
       unsigned m = tbl[g->frontier[i].key];
       if (index < (int)(m >> 4)) {
         *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
@@ -734,10 +762,17 @@ static int list_frontier(const gk_game *g, gk_cell *out, int cap, bool holes) {
   int count = 0;
   for (int32_t i = 0; i < g->n_frontier; i++) {
     const gk_frontier_entry *e = &g->frontier[i];
-    if (holes) {
-      bool all = true;
-      for (int s = 0; s < 4 && all; s++) all = key_digit(g->rules, e->key, s) != 0;
-      if (!all) continue;
+    if (holes && g->rules->key_enclosed) {
+      if (!g->rules->key_enclosed[e->key]) continue;
+    } else if (holes) {
+      /* The window reaches one cell beyond every tile: a cell on its
+      ** border has a side with no tile, and the others' four neighbours
+      ** are inside it. */
+      if (e->cx <= 0 || e->cy <= 0 || e->cx >= g->w - 1 || e->cy >= g->h - 1) continue;
+      int32_t ci = entry_cell(g, e);
+      if (g->cells[ci - g->w].tile < 0 || g->cells[ci + 1].tile < 0 ||
+          g->cells[ci + g->w].tile < 0 || g->cells[ci - 1].tile < 0)
+        continue;
     }
     if (count < cap) out[count] = (gk_cell){e->cx + g->ox, e->cy + g->oy};
     count++;

@@ -44,6 +44,12 @@ struct gk_flow {
   struct { int figure, reason; scoring_rule placed, joined; } meet[4];
   /* gathered at freeze: bit per attribute non-zero on a segment, per type */
   uint64_t *tile_attrs;
+  /* gathered at freeze: each figure kind's fixed majority strength, and
+  ** the kinds whose strength is an attribute of the feature instead */
+  int32_t strength[GK_MAX_FIGURE_KINDS];
+  uint32_t strength_attr_kinds;
+  unsigned group[GK_MAX_FIGURE_KINDS]; /* each kind's occupancy groups */
+  uint32_t placed_kinds;  /* kinds deployed on a segment: on_kinds set */
   int n_tile_types;
   int n_systems;
   gk_system_rule system[GK_MAX_SYSTEMS];
@@ -464,6 +470,7 @@ const char *gk_flow_action_name(const gk_flow *f, int a) {
 }
 
 static int gather_tile_attrs(gk_flow *f);
+static void gather_strengths(gk_flow *f);
 
 int gk_flow_freeze(gk_flow *f) {
   if (!f) return GK_EINVAL;
@@ -475,6 +482,7 @@ int gk_flow_freeze(gk_flow *f) {
   if (!f->frozen) {
     st = gather_tile_attrs(f);
     if (st) return st;
+    gather_strengths(f);
   }
   f->frozen = true;
   return GK_OK;
@@ -526,6 +534,16 @@ static int gather_tile_attrs(gk_flow *f) {
   return GK_OK;
 }
 
+static void gather_strengths(gk_flow *f) {
+  f->strength_attr_kinds = 0;
+  f->placed_kinds = 0;
+  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
+    f->strength[k] = f->figure[k].strength;
+    f->group[k] = f->figure[k].group;
+    if (f->figure[k].on_kinds) f->placed_kinds |= 1u << k;
+    if (f->figure[k].strength_attr) f->strength_attr_kinds |= 1u << k;
+  }
+}
 static bool tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
   if (!filter->tags && !filter->attrs) return true;
   if (type < 0 || type >= f->n_tile_types) return false;
@@ -1014,10 +1032,6 @@ int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
   return sr->on ? formula_sum(p, root, sr, false, 0) : 0;
 }
 
-static void strengths(const gk_flow *f, int32_t out[GK_MAX_FIGURE_KINDS]) {
-  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) out[k] = f->figure[k].strength;
-}
-
 static int score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out);
 
 int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
@@ -1033,18 +1047,22 @@ static int score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leade
   bool points_hook = has_hook(p, GK_HOOK_FEATURE_POINTS) &&
                      attrs_hold(g, root, p->filters.points_attrs);
   if (!sr->on && !points_hook && !has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
-  int32_t by_kind[GK_MAX_FIGURE_KINDS];
-  strengths(p->flow, by_kind);
-  /* Kinds whose strength is an attribute of the feature count that. */
-  for (int k = 0; k < g->rules->n_figure_kinds; k++) {
-    int a = p->flow->figure[k].strength_attr;
-    if (a) {
-      int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)(a - 1)];
-      by_kind[k] = v > 0 ? v : 0;
-    }
-  }
   uint32_t leaders = 0;
-  gk_majority(g, root, by_kind, NULL, &leaders);
+  if (g->root[root].fig_head >= 0) { /* most features close with nobody on them */
+    int32_t by_kind[GK_MAX_FIGURE_KINDS];
+    const int32_t *strength = p->flow->strength;
+    if (p->flow->strength_attr_kinds) {
+      /* Kinds whose strength is an attribute of the feature count that. */
+      memcpy(by_kind, strength, sizeof by_kind);
+      for (uint32_t m = p->flow->strength_attr_kinds; m; m &= m - 1) {
+        int k = __builtin_ctz(m), a = p->flow->figure[k].strength_attr;
+        int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)(a - 1)];
+        by_kind[k] = v > 0 ? v : 0;
+      }
+      strength = by_kind;
+    }
+    gk_majority(g, root, strength, NULL, &leaders);
+  }
   int32_t points = sr->on ? formula_sum(p, root, sr, false, 0) : 0;
   if (points_hook) {
     gk_hook_call c = {.hook = GK_HOOK_FEATURE_POINTS, .phase = p->phase, .feature = root,
@@ -1124,6 +1142,7 @@ int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
   if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
   gk_game *g = p->game;
   int32_t root = gk_find(g, node);
+  if (g->root[root].fig_head < 0) return GK_OK;
   int figs[256];
   int n = gk_feature_figures(g, root, figs, 256);
   for (int i = 0; i < n && i < 256; i++) {
@@ -1477,6 +1496,7 @@ static bool deployable(const gk_play *p, int kind, int32_t node);
 static void corner_deploys(gk_play *p, int kind) {
   gk_game *g = p->game;
   const gk_tilerec *t = &g->tiles[p->placed];
+  if (t->neighbours < 3) return; /* no corner has its three other tiles */
   /* the placed tile's corners as vertices, and which cell of each vertex
   ** (gk_corner_nodes order NW, NE, SW, SE) the placed tile is */
   static const int vdx[4] = {0, 1, 0, 1}, vdy[4] = {0, 0, 1, 1}, cell_of_tile[4] = {3, 2, 1, 0};
@@ -1681,8 +1701,7 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
   const gk_flow *fl = p->flow;
   bool present = false, fresh = false, counted = false;
   uint32_t with[GK_MAX_PLAYERS] = {0};
-  int32_t by_kind[GK_MAX_FIGURE_KINDS];
-  strengths(fl, by_kind);
+  const int32_t *by_kind = fl->strength;
   for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
     const gk_figrec *fr = &g->figures[f];
     if (fr->kind == fl->meet[m].figure) {
@@ -1911,21 +1930,37 @@ static int list_placements(gk_play *p) {
   return filter(p, GK_HOOK_ALLOW_PLACEMENTS);
 }
 
+/* Who already stands on a feature, as occupancy groups: anyone's, and
+** the moving player's own. */
+typedef struct company {
+  int32_t root;
+  unsigned groups, own;
+} company;
+
+static company company_of(const gk_play *p, int32_t node) {
+  const gk_game *g = p->game;
+  company c = {gk_find(g, node), 0, 0};
+  for (int32_t f = g->root[c.root].fig_head; f >= 0; f = g->figures[f].next) {
+    unsigned grp = p->flow->group[g->figures[f].kind];
+    c.groups |= grp;
+    if (g->figures[f].owner == p->player) c.own |= grp;
+  }
+  return c;
+}
+
+static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const company *c) {
+  if ((c->groups & fr->blocked_by) || (fr->needs_own && !(c->own & fr->needs_own))) return false;
+  if (fr->blocked_by && ((fr->blocked_across >> p->game->node_kind[c->root]) & 1))
+    return !system_holds((gk_play *)p, c->root, fr->blocked_across, fr->blocked_by, -1);
+  return true;
+}
+
 /* May this player put a figure of this kind on the feature of node? */
 static bool deployable(const gk_play *p, int kind, int32_t node) {
-  const gk_game *g = p->game;
   const gk_figure_rule *fr = &p->flow->figure[kind];
-  if (!((fr->on_kinds >> g->node_kind[node]) & 1)) return false;
-  int32_t root = gk_find(g, node);
-  bool company = fr->needs_own == 0;
-  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
-    unsigned grp = p->flow->figure[g->figures[f].kind].group;
-    if (grp & fr->blocked_by) return false;
-    if ((grp & fr->needs_own) && g->figures[f].owner == p->player) company = true;
-  }
-  if (company && fr->blocked_by && ((fr->blocked_across >> g->node_kind[root]) & 1))
-    return !system_holds((gk_play *)p, root, fr->blocked_across, fr->blocked_by, -1);
-  return company;
+  if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
+  company c = company_of(p, node);
+  return deployable_among(p, fr, &c);
 }
 
 static int list_deploys(gk_play *p) {
@@ -1938,15 +1973,30 @@ static int list_deploys(gk_play *p) {
     int st = reserve_moves(p, (ns + 4) * r->n_figure_kinds + 1);
     if (st) return st;
     const int16_t *supply = g->supply + (size_t)(p->player + 1) * (size_t)r->n_figure_kinds;
-    for (int k = 0; k < r->n_figure_kinds; k++) {
-      if (!p->flow->figure[k].on_kinds || supply[k] <= 0) continue;
-      if (p->flow->figure[k].corner) {
+    /* Who stands on each segment's feature, looked up once for all the
+    ** kinds the player still has. */
+    uint32_t kinds = 0;
+    uint64_t wanted = 0;
+    for (uint32_t m = p->flow->placed_kinds; m; m &= m - 1) {
+      int k = __builtin_ctz(m);
+      if (supply[k] <= 0) continue;
+      kinds |= 1u << k;
+      if (!p->flow->figure[k].corner) wanted |= p->flow->figure[k].on_kinds;
+    }
+    company on_segment[GK_MAX_SEGMENTS];
+    for (int s = 0; s < ns; s++)
+      if ((wanted >> g->node_kind[t->first_node + s]) & 1)
+        on_segment[s] = company_of(p, t->first_node + s);
+    for (; kinds; kinds &= kinds - 1) {
+      int k = __builtin_ctz(kinds);
+      const gk_figure_rule *fr = &p->flow->figure[k];
+      if (fr->corner) {
         corner_deploys(p, k);
         continue;
       }
-      uint64_t on = p->flow->figure[k].on_kinds;
       for (int s = 0; s < ns; s++)
-        if (((on >> g->node_kind[t->first_node + s]) & 1) && deployable(p, k, t->first_node + s))
+        if (((fr->on_kinds >> g->node_kind[t->first_node + s]) & 1) &&
+            deployable_among(p, fr, &on_segment[s]))
           p->moves[p->n_moves++] = (gk_move){
               .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
     }

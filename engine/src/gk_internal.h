@@ -24,6 +24,10 @@
 #define GK_MAX_WINDOW_SIDE 32000
 #define GK_MAX_COORD (1 << 20)
 #define GK_MAX_REGIONS 16
+/* Blocks of the placement-count cache (gk_game.pick): at most 4 placements
+** per cell, so a block's count fits a byte. */
+#define GK_PICK_BLOCK 16
+#define GK_PICK_BLOCKS 256
 
 typedef struct gk_name {
   char s[GK_NAME_MAX + 1];
@@ -99,6 +103,8 @@ struct gk_rules {
   uint32_t n_keys;      /* key_base^4 */
   uint8_t *rotmask;     /* [type][key]: fitting rotations (bits 0-3) and
                         ** their count (bits 4-6), or NULL */
+  uint8_t *key_enclosed; /* [key]: 1 if all four neighbours are tiles (a
+                        ** hole); NULL with rotmask */
   gk_tile_template *templates;     /* [type] */
   int32_t *template_attrs;
   uint64_t fingerprint;
@@ -189,6 +195,16 @@ struct gk_game {
   int32_t *attrs;        /* [node][n_attrs], meaningful at roots */
   uint32_t *stamp;       /* [tile] scratch for distinct-tile counting */
   uint32_t stamp_gen;
+  /* What gk_count_placements found for the last tile type it counted,
+  ** kept for the gk_placement_at that usually follows (a random agent's
+  ** pick): the placements in each block of GK_PICK_BLOCK frontier cells.
+  ** It describes the board it was counted on, which the counts of board
+  ** changes and of frontier cells identify. */
+  struct {
+    int type_plus1; /* 0: nothing kept */
+    int32_t n_boardops, n_frontier;
+    uint8_t per_block[GK_PICK_BLOCKS];
+  } pick;
 
   /* Figures. */
   int n_figures;

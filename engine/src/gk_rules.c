@@ -29,6 +29,7 @@ static void free_tables(gk_rules *r) {
   gk_mem(&r->alloc, r->inner_mask, nt * sizeof(uint16_t) + 1, 0);
   gk_mem(&r->alloc, r->surround_mask_any, nt + 1, 0);
   gk_mem(&r->alloc, r->rotmask, nt * r->n_keys, 0);
+  gk_mem(&r->alloc, r->key_enclosed, r->n_keys, 0);
   gk_mem(&r->alloc, r->templates, nt * sizeof *r->templates + 1, 0);
   gk_mem(&r->alloc, r->template_attrs,
          nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1, 0);
@@ -37,6 +38,7 @@ static void free_tables(gk_rules *r) {
   r->port_seg = r->side_class = r->unique_rot = r->surround_mask_any = NULL;
   r->inner_mask = NULL;
   r->rotmask = NULL;
+  r->key_enclosed = NULL;
   r->n_keys = 0;
 }
 
@@ -690,8 +692,19 @@ int gk_rules_freeze(gk_rules *r) {
   r->rotmask = NULL;
   if (nt > 0 && nkeys * nt <= GK_ROTMASK_TABLE_MAX) {
     r->rotmask = gk_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
-    if (!r->rotmask) goto nomem;
+    r->key_enclosed = gk_mem(&r->alloc, NULL, 0, (size_t)nkeys);
+    if (!r->rotmask || !r->key_enclosed) {
+      gk_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
+      gk_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
+      r->rotmask = r->key_enclosed = NULL;
+      goto nomem;
+    }
     r->n_keys = (uint32_t)nkeys;
+    for (uint32_t key = 0; key < nkeys; key++) {
+      bool all = true;
+      for (uint32_t s = 0, k = key; s < 4; s++, k /= r->key_base) all = all && k % r->key_base != 0;
+      r->key_enclosed[key] = all;
+    }
     for (size_t t = 0; t < nt; t++)
       for (uint32_t key = 0; key < nkeys; key++) {
         uint8_t mask = 0;
