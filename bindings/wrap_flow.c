@@ -672,6 +672,12 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
     mp_pushtile(L, view, c->report->tile);
     lua_remove(L, view);
     lua_setfield(L, -2, "tile");
+    /* the id, for the dispatcher's tile filters: cheaper than th:info() */
+    gk_placed_tile pt;
+    if (gk_tile_info(gk_play_game(play), c->report->tile, &pt) == GK_OK) {
+      lua_pushstring(L, gk_rules_tile(playrules(ud), pt.type)->id);
+      lua_setfield(L, -2, "tile_id");
+    }
   }
   lua_pushvalue(L, self);
   if (lua_pcall(L, 3, 1, 0) != LUA_OK) {

@@ -1256,7 +1256,7 @@ local function make_dispatcher(rs, host)
       local fv = args.feature and feature_view(args.feature)
       if fv then fv.when = args.when end
       if name == "tile_drawn" then args.tile = play:tile() end
-      local placed = name == "tile_placed" and args.tile and args.tile:info().id
+      local placed = name == "tile_placed" and args.tile_id
       for _, h in ipairs(list) do
         if not h.tile_set or (placed and h.tile_set[placed]) then
           run(h, ctx, ctx.game, fv or args.tile or args.move, args)
