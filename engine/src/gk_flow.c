@@ -44,6 +44,9 @@ struct gk_flow {
   struct { int figure, reason; scoring_rule placed, joined; } meet[4];
   /* gathered at freeze: bit per attribute non-zero on a segment, per type */
   uint64_t *tile_attrs;
+  /* gathered at freeze: [type][figure kind] the segments whose kind the
+  ** figure may stand on (0 for corner figures, placed by corners) */
+  uint16_t *deploy_segs;
   /* gathered at freeze: each figure kind's fixed majority strength, and
   ** the kinds whose strength is an attribute of the feature instead */
   int32_t strength[GK_MAX_FIGURE_KINDS];
@@ -157,6 +160,8 @@ gk_flow *gk_flow_new(gk_rules *rules) {
 void gk_flow_free(gk_flow *f) {
   if (!f) return;
   gk_mem(&f->rules->alloc, f->tile_attrs, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
+  gk_mem(&f->rules->alloc, f->deploy_segs,
+         sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)f->n_tile_types, 0);
   gk_mem(&f->rules->alloc, f, sizeof *f, 0);
 }
 
@@ -513,12 +518,17 @@ int gk_flow_system_scoring(gk_flow *f, const gk_system_rule *rule) {
   return GK_OK;
 }
 
-/* The attributes each tile type carries on some segment. */
+/* Per tile type: the attributes it carries on some segment, and the
+** segments each figure kind may stand on. */
 static int gather_tile_attrs(gk_flow *f) {
   int n = gk_rules_tile_count(f->rules);
   if (n <= 0) return GK_OK;
+  size_t segs_size = sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)n;
   uint64_t *bits = gk_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
-  if (!bits) {
+  uint16_t *segs = gk_mem(&f->rules->alloc, NULL, 0, segs_size);
+  if (!bits || !segs) {
+    gk_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
+    gk_mem(&f->rules->alloc, segs, segs_size, 0);
     flow_err(f, "out of memory");
     return GK_ENOMEM;
   }
@@ -528,8 +538,15 @@ static int gather_tile_attrs(gk_flow *f) {
     for (int s = 0; s < d->n_segments; s++)
       for (int a = 0; a < d->segments[s].n_attrs; a++)
         if (d->segments[s].attrs[a].value != 0) bits[t] |= 1ull << d->segments[s].attrs[a].attr;
+    for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
+      uint16_t m = 0;
+      for (int s = 0; s < d->n_segments && !f->figure[k].corner; s++)
+        if ((f->figure[k].on_kinds >> d->segments[s].kind) & 1) m |= (uint16_t)(1u << s);
+      segs[(size_t)t * GK_MAX_FIGURE_KINDS + (size_t)k] = m;
+    }
   }
   f->tile_attrs = bits;
+  f->deploy_segs = segs;
   f->n_tile_types = n;
   return GK_OK;
 }
@@ -1975,18 +1992,20 @@ static int list_deploys(gk_play *p) {
     const int16_t *supply = g->supply + (size_t)(p->player + 1) * (size_t)r->n_figure_kinds;
     /* Who stands on each segment's feature, looked up once for all the
     ** kinds the player still has. */
+    const uint16_t *segs_of = p->flow->deploy_segs + (size_t)t->type * GK_MAX_FIGURE_KINDS;
     uint32_t kinds = 0;
-    uint64_t wanted = 0;
+    unsigned wanted = 0;
     for (uint32_t m = p->flow->placed_kinds; m; m &= m - 1) {
       int k = __builtin_ctz(m);
       if (supply[k] <= 0) continue;
       kinds |= 1u << k;
-      if (!p->flow->figure[k].corner) wanted |= p->flow->figure[k].on_kinds;
+      wanted |= segs_of[k];
     }
     company on_segment[GK_MAX_SEGMENTS];
-    for (int s = 0; s < ns; s++)
-      if ((wanted >> g->node_kind[t->first_node + s]) & 1)
-        on_segment[s] = company_of(p, t->first_node + s);
+    for (unsigned m = wanted; m; m &= m - 1) {
+      int s = __builtin_ctz(m);
+      on_segment[s] = company_of(p, t->first_node + s);
+    }
     for (; kinds; kinds &= kinds - 1) {
       int k = __builtin_ctz(kinds);
       const gk_figure_rule *fr = &p->flow->figure[k];
@@ -1994,11 +2013,12 @@ static int list_deploys(gk_play *p) {
         corner_deploys(p, k);
         continue;
       }
-      for (int s = 0; s < ns; s++)
-        if (((fr->on_kinds >> g->node_kind[t->first_node + s]) & 1) &&
-            deployable_among(p, fr, &on_segment[s]))
+      for (unsigned m = segs_of[k]; m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        if (deployable_among(p, fr, &on_segment[s]))
           p->moves[p->n_moves++] = (gk_move){
               .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
+      }
     }
   }
   int st = filter(p, GK_HOOK_ALLOW_DEPLOYS);
