@@ -171,10 +171,10 @@ static inline int32_t entry_cell(const gk_game *g, const gk_frontier_entry *e) {
   return e->cx + e->cy * g->w;
 }
 
-static void frontier_add(gk_game *g, int32_t ci, int32_t x, int32_t y) {
+/* cx, cy: the cell's position inside the window */
+static void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy) {
   g->cells[ci].fpos = g->n_frontier;
-  g->frontier[g->n_frontier++] =
-      (gk_frontier_entry){g->cells[ci].key, (int16_t)(x - g->ox), (int16_t)(y - g->oy)};
+  g->frontier[g->n_frontier++] = (gk_frontier_entry){g->cells[ci].key, (int16_t)cx, (int16_t)cy};
 }
 
 static void frontier_remove(gk_game *g, int32_t ci) {
@@ -218,31 +218,62 @@ static uint8_t rotations_that_fit(const gk_rules *r, int type, uint32_t key) {
 ** Placement
 ** ------------------------------------------------------------------- */
 
-/* Facing segments across a side. A whole-side segment meeting another
-** gives three identical port pairs; they are kept once, with a count. */
+/* Facing segments across a side. A segment covering several ports of a
+** side and meeting one segment across them makes one pair. */
 typedef struct port_pair {
-  int32_t mine, theirs, their_root_before;
+  int32_t theirs, their_root_before;
+  int segment; /* of the new tile; not a byte, which could alias anything */
   int ports;
   bool join;
 } port_pair;
 
+/* Every pair of a placement, in side and port order. */
+typedef struct pairing {
+  int n;
+  unsigned joined; /* segments of the new tile that joined an earlier feature */
+  port_pair pair[GK_PORT_COUNT];
+} pairing;
+
+/* The tile being placed, as pairing reads it. */
+typedef struct new_tile {
+  const uint8_t *ports; /* segment at each board port */
+  const uint8_t *runs;  /* side_runs of its type and rotation */
+  const uint8_t *kind;  /* of each segment */
+  int32_t base;         /* node of segment 0 */
+} new_tile;
+
+/* The pairs a side makes, for each mask of the ports that continue the
+** pair of the port before them (bit 0: port 1, bit 1: port 2): the first
+** port of each pair and how many ports it covers. */
+typedef struct side_pairing {
+  uint8_t n, first[3], ports[3];
+} side_pairing;
+
+static const side_pairing side_pairings[4] = {
+    {3, {0, 1, 2}, {1, 1, 1}},
+    {2, {0, 2, 0}, {2, 1, 0}},
+    {2, {0, 1, 0}, {1, 2, 0}},
+    {1, {0, 0, 0}, {3, 0, 0}},
+};
+
 /* New nodes start as copies of the per-type templates made by freeze. */
-static void init_segment_nodes(gk_game *g, int type, int32_t tile, int32_t base) {
-  const gk_rules *r = g->rules;
-  const gk_tile_template *tp = &r->templates[type];
-  int ns = tp->n_segments, na = r->n_attrs;
+static void init_segment_nodes(gk_game *g, const gk_tile_template *tp, int32_t tile,
+                               int32_t base) {
+  int ns = tp->n_segments, na = g->rules->n_attrs;
+  /* The arrays are read once: a byte store may alias any field of g. */
+  int32_t *parent = g->parent + base, *next = g->next + base, *node_tile = g->node_tile + base;
+  uint8_t *node_seg = g->node_seg + base, *node_kind = g->node_kind + base;
+  gk_rootrec *root = g->root + base;
   for (int i = 0; i < ns; i++) {
-    int32_t n = base + i;
-    g->parent[n] = n;
-    g->next[n] = n;
-    g->node_tile[n] = tile;
-    g->node_seg[n] = (uint8_t)i;
-    g->node_kind[n] = tp->kind[i];
-    g->root[n] = (gk_rootrec){.open = tp->open[i], .segments = 1, .tiles = 1,
-                              .fig_head = -1, .figures = 0, .closed_by = 0};
+    parent[i] = base + i;
+    next[i] = base + i;
+    node_tile[i] = tile;
+    node_seg[i] = (uint8_t)i;
+    node_kind[i] = tp->kind[i];
+    root[i] = tp->root[i];
   }
   if (na)
-    memcpy(g->attrs + (size_t)base * (size_t)na, r->template_attrs + tp->attr_offset,
+    memcpy(g->attrs + (size_t)base * (size_t)na, g->rules->template_attrs + tp->attr_offset,
            sizeof(int32_t) * (size_t)na * (size_t)ns);
 }
 
@@ -253,45 +284,145 @@ static void report_closed(gk_place_report *rep, int32_t root) {
   if (rep->n_closed < GK_REPORT_MAX) rep->closed[rep->n_closed++] = root;
 }
 
-/* Counts the new tile among its 8 neighbours' neighbours; an inner
-** segment whose tile becomes surrounded closes. */
+/* A tile that just became surrounded closes its inner segments of kinds
+** that close that way. */
+static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *rep) {
+  const gk_rules *r = g->rules;
+  if (!r->surround_mask_any[t->type]) return;
+  const gk_tile_def *d = &r->tiles[t->type].def;
+  for (int s = 0; s < d->n_segments; s++) {
+    if (d->segments[s].ports != 0 ||
+        r->kind_completion[d->segments[s].kind] != GK_CLOSE_SURROUNDED)
+      continue;
+    int32_t root = gk_find(g, t->first_node + s);
+    g->root[root].closed_by = 1;
+    report_closed(rep, root);
+  }
+}
+
+/* Counts the new tile among its 8 neighbours' neighbours. A neighbour
+** reaching 8 has just become surrounded; it closes before the ones after
+** it in the order N NE E SE S SW W NW, and the new tile last. */
 static void update_surroundings(gk_game *g, int32_t tile, int32_t ci,
                                 gk_place_report *rep) {
-  const gk_rules *r = g->rules;
-  gk_tilerec *t = &g->tiles[tile];
-  int32_t around[9];
-  int n_around = 0;
   /* The window always reaches one cell beyond a placed tile. */
-  const int32_t w = g->w;
-  const int32_t step[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
+  const gk_cellrec *north = &g->cells[ci - g->w], *here = &g->cells[ci],
+                   *south = &g->cells[ci + g->w];
+  const int32_t around[8] = {north[0].tile, north[1].tile, here[1].tile,  south[1].tile,
+                             south[0].tile, south[-1].tile, here[-1].tile, north[-1].tile};
+  gk_tilerec *tiles = g->tiles;
+  int count = 0;
   for (int d = 0; d < 8; d++) {
-    int32_t o = g->cells[ci + step[d]].tile;
-    if (o < 0) continue;
-    g->tiles[o].neighbours++;
-    t->neighbours++;
-    around[n_around++] = o;
+    if (around[d] < 0) continue;
+    count++;
+    gk_tilerec *o = &tiles[around[d]];
+    if (++o->neighbours == 8) close_surrounded(g, o, rep);
   }
-  around[n_around++] = tile;
-  for (int i = 0; i < n_around; i++) {
-    gk_tilerec *o = &g->tiles[around[i]];
-    if (o->neighbours != 8 || !r->surround_mask_any[o->type]) continue;
-    const gk_tile_def *d = &r->tiles[o->type].def;
-    for (int s = 0; s < d->n_segments; s++) {
-      if (d->segments[s].ports != 0 ||
-          r->kind_completion[d->segments[s].kind] != GK_CLOSE_SURROUNDED)
-        continue;
-      int32_t root = gk_find(g, o->first_node + s);
-      g->root[root].closed_by = 1;
+  gk_tilerec *t = &tiles[tile];
+  t->neighbours = (uint8_t)count;
+  if (count == 8) close_surrounded(g, t, rep);
+}
+
+/* Pairs the ports of one side of the new tile with the tile o facing it;
+** returns how many pairs. */
+static int pair_side(const gk_game *g, const new_tile *nt, int s, const gk_tilerec *o,
+                     port_pair *out) {
+  const gk_rules *r = g->rules;
+  size_t theirs_at = (size_t)o->type * 4 + o->rot;
+  int os = (s + 2) % 4;
+  const uint8_t *mine_ports = nt->ports + 3 * s;
+  const uint8_t *their_ports = r->port_seg + theirs_at * GK_PORT_COUNT + 3 * os;
+  unsigned continued = nt->runs[s] & (r->side_runs[theirs_at * 4 + (size_t)os] >> 2);
+  const side_pairing *sp = &side_pairings[continued];
+  for (int k = 0; k < sp->n; k++) {
+    int i = sp->first[k], segment = mine_ports[i];
+    int32_t theirs = o->first_node + their_ports[2 - i];
+    bool join = (r->kind_join[nt->kind[segment]] >> g->node_kind[theirs]) & 1;
+    out[k] = (port_pair){.theirs = theirs, .segment = segment, .ports = sp->ports[k], .join = join};
+  }
+  return sp->n;
+}
+
+/* Covers the facing ports of each pair on both features, then joins them,
+** in order. Remembers which feature each pair reached before: the new
+** tile's own nodes are the only ones united so far, so a root reached
+** through an old node is an old feature's unless it already took in a
+** new node. */
+static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
+  unsigned joined = 0;
+  for (int j = 0; j < pg->n; j++) {
+    port_pair *pp = &pg->pair[j];
+    /* a segment no earlier pair joined is still its own root */
+    int32_t mine = base + pp->segment;
+    int32_t rb = gk_find(g, pp->theirs), ra = (joined >> pp->segment) & 1 ? gk_find(g, mine) : mine;
+    pp->their_root_before = rb;
+    /* when both ends are one feature already, it loses both ports */
+    g->root[ra].open -= pp->ports;
+    g->root[rb].open -= pp->ports;
+    if (!pp->join) continue;
+    joined |= 1u << pp->segment;
+    if (ra != rb) gk_unite(g, ra, rb);
+  }
+  pg->joined = joined;
+}
+
+/* The features of the new tile in segment order, what each swallowed, and
+** what closed: them, then earlier features whose ports a non-joining side
+** (a wildcard) just covered. */
+static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
+                         const pairing *pg, gk_place_report *rep) {
+  rep->tile = tile;
+  int slot_of_segment[GK_MAX_SEGMENTS];
+  int n_features = 0;
+  for (int i = 0; i < n_segments; i++) {
+    /* a segment no pair joined is a feature of its own, still its root */
+    int32_t root = base + i;
+    int k = n_features;
+    if ((pg->joined >> i) & 1) {
+      root = gk_find(g, root);
+      for (k = 0; k < n_features && rep->feature[k] != root; k++) continue;
+    } else {
+      assert(g->parent[root] == root);
+    }
+    slot_of_segment[i] = k;
+    if (k < n_features) continue;
+    rep->feature[n_features++] = root;
+    rep->flags[k] = 0;
+    if (gk_root_closed(g, root)) {
+      rep->flags[k] = GK_FEAT_CLOSED;
       report_closed(rep, root);
     }
+  }
+  rep->n_features = n_features;
+  const gk_rules *r = g->rules;
+  for (int j = 0; j < pg->n; j++) {
+    const port_pair *pp = &pg->pair[j];
+    if (!pp->join) {
+      int32_t root = gk_find(g, pp->theirs);
+      if (r->kind_completion[g->node_kind[root]] == GK_CLOSE_PORTS && g->root[root].open == 0)
+        report_closed(rep, root);
+      continue;
+    }
+    /* Pairs that reached one earlier feature end in one feature of the
+    ** new tile: the first of them counts what that feature swallowed. */
+    bool seen = false;
+    for (int m = 0; m < j && !seen; m++)
+      seen = pg->pair[m].join && pg->pair[m].their_root_before == pp->their_root_before;
+    if (seen) continue;
+    unsigned *flags = &rep->flags[slot_of_segment[pp->segment]];
+    if (*flags & GK_FEAT_EXTENDED) {
+      *flags |= GK_FEAT_MERGED;
+      rep->n_merges++;
+    }
+    *flags |= GK_FEAT_EXTENDED;
   }
 }
 
 int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *rep) {
   const gk_rules *r = g->rules;
-  const gk_tile_def *d = &r->tiles[type].def;
-  int st = gk_board_reserve(g, x, y, d->n_segments);
+  const gk_tile_template *tp = &r->templates[type];
+  int st = gk_board_reserve(g, x, y, tp->n_segments);
   if (st) return st;
 
   if (rep) {
@@ -299,11 +430,13 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     rep->n_merges = 0;
     rep->n_closed = 0;
   }
-  int32_t ci = gk_cell_index(g, x, y);
-  assert(ci >= 0 && g->cells[ci].tile < 0);
+  /* reserve made the window reach one cell beyond x, y */
+  int32_t cx = x - g->ox, cy = y - g->oy;
+  int32_t ci = cx + cy * g->w;
+  assert(ci == gk_cell_index(g, x, y) && g->cells[ci].tile < 0);
   int32_t tile = g->n_tiles++;
   int32_t base = g->n_nodes;
-  g->n_nodes += d->n_segments;
+  g->n_nodes += tp->n_segments;
   g->tiles[tile] = (gk_tilerec){x, y, (uint16_t)type, (uint8_t)rot, 0, base};
   if (g->cells[ci].fpos >= 0) frontier_remove(g, ci);
   g->cells[ci].tile = tile;
@@ -311,111 +444,37 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   g->boardops[g->n_boardops++] =
       (gk_boardop){(uint8_t)(fixed ? 1 : 0), (uint8_t)rot, (uint16_t)type, x, y};
   gk_log_push(g, fixed ? GK_EV_PLACE_FIXED : GK_EV_PLACE, type, x, y, rot, 0);
-  init_segment_nodes(g, type, tile, base);
+  init_segment_nodes(g, tp, tile, base);
 
-  /* Pair every port with the port facing it, remembering which earlier
-  ** feature each pair reached before any union of this placement. */
-  port_pair pairs[GK_PORT_COUNT];
-  int n_pairs = 0;
-  const uint8_t *ps = gk_port_seg(r, type, rot);
+  /* Each side either faces an empty cell, which learns the side's class,
+  ** or a tile, whose facing segments pair with ours and join. */
+  size_t at = (size_t)type * 4 + (size_t)rot;
+  const new_tile nt = {r->port_seg + at * GK_PORT_COUNT, r->side_runs + at * 4, tp->kind, base};
+  const uint32_t *side_key = r->side_key + at * 4;
+  pairing pg;
+  pg.n = 0;
+  pg.joined = 0;
   const int32_t step4[4] = {-g->w, 1, g->w, -1};
-  const uint32_t *side_key = r->side_key + ((size_t)type * 4 + (size_t)rot) * 4;
   for (int s = 0; s < 4; s++) {
     int32_t nci = ci + step4[s];
-    int32_t nt = g->cells[nci].tile;
-    if (nt < 0) {
-      if (g->cells[nci].fpos == -1) {
-        if (r->n_regions && gk_in_blocked_region(r, x + DX4[s], y + DY4[s]))
-          g->cells[nci].fpos = -2;
-        else
-          frontier_add(g, nci, x + DX4[s], y + DY4[s]);
-      }
-      g->cells[nci].key += side_key[s];
-      if (g->cells[nci].fpos >= 0) g->frontier[g->cells[nci].fpos].key = g->cells[nci].key;
+    gk_cellrec *nc = &g->cells[nci];
+    if (nc->tile >= 0) {
+      pg.n += pair_side(g, &nt, s, &g->tiles[nc->tile], pg.pair + pg.n);
       continue;
     }
-    const gk_tilerec *o = &g->tiles[nt];
-    const uint8_t *ops = gk_port_seg(r, o->type, o->rot);
-    int side_first = n_pairs;
-    for (int i = 0; i < 3; i++) {
-      int p = 3 * s + i, q = ((s + 2) % 4) * 3 + (2 - i);
-      int32_t mine = base + ps[p], theirs = o->first_node + ops[q];
-      if (n_pairs > side_first && pairs[n_pairs - 1].mine == mine &&
-          pairs[n_pairs - 1].theirs == theirs) {
-        pairs[n_pairs - 1].ports++;
-        continue;
-      }
-      port_pair *pp = &pairs[n_pairs++];
-      pp->mine = mine;
-      pp->theirs = theirs;
-      pp->ports = 1;
-      pp->join = (r->kind_join[g->node_kind[mine]] >> g->node_kind[theirs]) & 1;
+    nc->key += side_key[s];
+    if (nc->fpos >= 0) {
+      g->frontier[nc->fpos].key = nc->key;
+    } else if (nc->fpos == -1) {
+      if (r->n_regions && gk_in_blocked_region(r, x + DX4[s], y + DY4[s]))
+        nc->fpos = -2;
+      else
+        frontier_add(g, nci, cx + DX4[s], cy + DY4[s]);
     }
   }
-  /* The earlier feature each pair reaches is its root before this
-  ** placement joined anything to it: the new tile's own nodes are the
-  ** only ones united so far, so a root reached through an old node is
-  ** an old feature's unless it already took in a new node. */
-  for (int i = 0; i < n_pairs; i++) {
-    port_pair *pp = &pairs[i];
-    int32_t rb = gk_find(g, pp->theirs), ra = gk_find(g, pp->mine);
-    pp->their_root_before = rb;
-    g->root[ra].open -= pp->ports;
-    if (ra != rb) g->root[rb].open -= pp->ports;
-    else g->root[ra].open -= pp->ports; /* both ports on one feature */
-    if (pp->join && ra != rb) gk_unite(g, ra, rb);
-  }
+  join_pairs(g, base, &pg);
   update_surroundings(g, tile, ci, rep);
-
-  if (rep) {
-    rep->tile = tile;
-    int32_t pair_root[GK_PORT_COUNT];
-    for (int j = 0; j < n_pairs; j++) pair_root[j] = gk_find(g, pairs[j].theirs);
-    int slot_of_segment[GK_MAX_SEGMENTS];
-    for (int i = 0; i < d->n_segments; i++) {
-      int32_t root = gk_find(g, base + i);
-      int k = 0;
-      while (k < rep->n_features && rep->feature[k] != root) k++;
-      slot_of_segment[i] = k;
-      if (k < rep->n_features) continue;
-      rep->feature[k] = root;
-      rep->flags[k] = 0;
-      rep->n_features++;
-    }
-    /* Which earlier features each one swallowed. */
-    int32_t olds[GK_MAX_SEGMENTS][GK_PORT_COUNT];
-    int n_old[GK_MAX_SEGMENTS] = {0};
-    for (int j = 0; j < n_pairs; j++) {
-      if (!pairs[j].join) continue;
-      int k = slot_of_segment[pairs[j].mine - base];
-      int m = 0;
-      while (m < n_old[k] && olds[k][m] != pairs[j].their_root_before) m++;
-      if (m == n_old[k]) olds[k][n_old[k]++] = pairs[j].their_root_before;
-    }
-    for (int k = 0; k < rep->n_features; k++) {
-      if (n_old[k] >= 1) rep->flags[k] |= GK_FEAT_EXTENDED;
-      if (n_old[k] >= 2) {
-        rep->flags[k] |= GK_FEAT_MERGED;
-        rep->n_merges += n_old[k] - 1;
-      }
-    }
-    /* Closed: features of the new tile, and earlier features whose ports
-    ** a non-joining side (a wildcard) just covered. */
-    for (int k = 0; k < rep->n_features; k++) {
-      int32_t root = rep->feature[k];
-      if (gk_root_closed(g, root)) {
-        rep->flags[k] |= GK_FEAT_CLOSED;
-        report_closed(rep, root);
-      }
-    }
-    for (int j = 0; j < n_pairs; j++) {
-      int32_t root = pair_root[j];
-      if (pairs[j].join) continue; /* joined ones are the new tile's own */
-      if (r->kind_completion[g->node_kind[root]] == GK_CLOSE_PORTS &&
-          g->root[root].open == 0)
-        report_closed(rep, root);
-    }
-  }
+  if (rep) build_report(g, tile, base, tp->n_segments, &pg, rep);
   return GK_OK;
 }
 

@@ -38,11 +38,20 @@ typedef struct gk_tile_entry {
   char id[GK_NAME_MAX + 1];
 } gk_tile_entry;
 
+typedef struct gk_rootrec {
+  int32_t open;      /* open ports */
+  int32_t segments;
+  int32_t tiles;     /* distinct tiles, or -1 when it must be recounted */
+  int32_t fig_head;  /* first figure standing on the feature, or -1 */
+  int32_t figures;
+  int32_t closed_by; /* 1 when an inner segment's tile is surrounded */
+} gk_rootrec;
+
 /* What a fresh node of each segment of a tile type starts with. */
 typedef struct gk_tile_template {
   int n_segments;
   uint8_t kind[GK_MAX_SEGMENTS];
-  int32_t open[GK_MAX_SEGMENTS];   /* ports covered */
+  gk_rootrec root[GK_MAX_SEGMENTS]; /* a feature of the one segment */
   size_t attr_offset;              /* into template_attrs, n_attrs per segment */
   uint16_t adjacent[GK_MAX_SEGMENTS]; /* the definition's segment adjacency, kept
                                       ** here with the rest (walks of systems) */
@@ -63,6 +72,7 @@ struct gk_rules {
   int n_attrs;
   gk_name attr_name[GK_MAX_ATTRS];
   uint8_t attr_op[GK_MAX_ATTRS];
+  bool attrs_all_summed; /* by freeze: merges need no per-attribute choice */
 
   int n_tags;
   gk_name tag_name[GK_MAX_TAGS];
@@ -88,6 +98,12 @@ struct gk_rules {
 
   /* Built by freeze. */
   uint8_t *port_seg;    /* [type][rot][12]: segment at board port, or 0xFF */
+  uint8_t *side_runs;   /* [type][rot][4]: which ports of the side continue
+                        ** the segment of the port before them, so that a
+                        ** placement pairs each facing segment once. Bits
+                        ** 0-1: ports 1 and 2 in the tile's own order; bits
+                        ** 2-3: the same in the order a facing tile meets
+                        ** them (reversed) */
   uint8_t *side_class;  /* [type][rot][4] */
   uint32_t *side_key;   /* [type][rot][4]: what the side adds to the key of
                         ** the empty cell it faces */
@@ -131,15 +147,6 @@ typedef struct gk_tilerec {
   uint8_t neighbours;
   int32_t first_node;
 } gk_tilerec;
-
-typedef struct gk_rootrec {
-  int32_t open;      /* open ports */
-  int32_t segments;
-  int32_t tiles;     /* distinct tiles, or -1 when it must be recounted */
-  int32_t fig_head;  /* first figure standing on the feature, or -1 */
-  int32_t figures;
-  int32_t closed_by; /* 1 when an inner segment's tile is surrounded */
-} gk_rootrec;
 
 typedef struct gk_figrec {
   int8_t owner;      /* -1 neutral */

@@ -21,6 +21,8 @@ static void free_tables(gk_rules *r) {
   /* sizes as allocated by freeze, which adds 1 so that 0 tiles works */
   gk_mem(&r->alloc, r->port_seg, nt * 4 * GK_PORT_COUNT + 1, 0);
   gk_mem(&r->alloc, r->side_class, nt * 4 * 4 + 1, 0);
+  gk_mem(&r->alloc, r->side_runs, nt * 4 * 4 + 1, 0);
+  r->side_runs = NULL;
   gk_mem(&r->alloc, r->side_key, (nt * 4 * 4 + 1) * sizeof(uint32_t), 0);
   r->side_key = NULL;
   gk_mem(&r->alloc, r->unique_rot, nt + 1, 0);
@@ -581,6 +583,7 @@ int gk_rules_freeze(gk_rules *r) {
   size_t nt = (size_t)r->n_tiles;
   r->port_seg = gk_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
   r->side_class = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
+  r->side_runs = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
   r->side_key = gk_mem(&r->alloc, NULL, 0, (nt * 4 * 4 + 1) * sizeof(uint32_t));
   r->unique_rot = gk_mem(&r->alloc, NULL, 0, nt + 1);
   r->canon_rot = gk_mem(&r->alloc, NULL, 0, nt * 4 + 1);
@@ -590,7 +593,7 @@ int gk_rules_freeze(gk_rules *r) {
   r->template_attrs = gk_mem(&r->alloc, NULL, 0,
                              nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1);
   r->n_keys = 0;
-  if (!r->port_seg || !r->side_class || !r->side_key || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
+  if (!r->port_seg || !r->side_class || !r->side_runs || !r->side_key || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
       !r->surround_mask_any || !r->templates || !r->template_attrs)
     goto nomem;
   for (size_t t = 0; t < nt; t++) {
@@ -604,7 +607,8 @@ int gk_rules_freeze(gk_rules *r) {
     for (int i = 0; i < d->n_segments; i++) {
       const gk_segment_def *s = &d->segments[i];
       tp->kind[i] = (uint8_t)s->kind;
-      tp->open[i] = __builtin_popcount(s->ports);
+      tp->root[i] = (gk_rootrec){.open = __builtin_popcount(s->ports), .segments = 1,
+                                 .tiles = 1, .fig_head = -1, .figures = 0, .closed_by = 0};
       tp->adjacent[i] = s->adjacent;
       for (int k = 0; k < s->n_attrs; k++) {
         int a = s->attrs[k].attr;
@@ -635,8 +639,17 @@ int gk_rules_freeze(gk_rules *r) {
         for (int p = 0; p < GK_PORT_COUNT; p++)
           if (d->segments[i].ports & (1u << p))
             ps[(p + 3 * rot) % GK_PORT_COUNT] = (uint8_t)i;
+      for (int s = 0; s < 4; s++) {
+        const uint8_t *sp = ps + 3 * s;
+        unsigned own = (unsigned)(sp[1] == sp[0]) | (unsigned)(sp[2] == sp[1]) << 1;
+        unsigned facing = (unsigned)(sp[1] == sp[2]) | (unsigned)(sp[0] == sp[1]) << 1;
+        r->side_runs[(t * 4 + (size_t)rot) * 4 + (size_t)s] = (uint8_t)(own | facing << 2);
+      }
     }
   }
+  r->attrs_all_summed = true;
+  for (int a = 0; a < r->n_attrs; a++)
+    if (r->attr_op[a] != GK_MERGE_SUM) r->attrs_all_summed = false;
 
   /* Side classes: the distinct kind triples seen on any side. */
   r->n_classes = 0;

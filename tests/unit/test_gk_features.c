@@ -2,6 +2,7 @@
 ** place reports, cloisters. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -322,6 +323,37 @@ static void test_attribute_merge_ops(void **state) {
   gk_rules_free(r);
 }
 
+/* Sums stop at the int32 limits, both when every attribute is summed
+** (merged without a choice per attribute) and beside other merge ops. */
+static void check_sum_saturates(bool with_max) {
+  gk_rules *r = roads_and_fields();
+  int s = gk_rules_add_attr(r, "s", GK_MERGE_SUM);
+  int mx = with_max ? gk_rules_add_attr(r, "mx", GK_MERGE_MAX) : -1;
+  int P = fx_add_tile(r, "P", "road:E,W+s=2000000000 field:#N,ENE,WNW field:#S,ESE,WSW");
+  int N = fx_add_tile(r, "N", "road:E,W+s=-2000000000 field:#N,ENE,WNW field:#S,ESE,WSW");
+  assert_true(s >= 0 && P >= 0 && N >= 0);
+  assert_int_equal(gk_rules_freeze(r), 0);
+  gk_game *g = gk_game_new(r, 2, 1);
+  gk_place_report rep;
+  assert_int_equal(gk_place_fixed(g, P, 0, 0, 0, NULL), 0);
+  place(g, P, 1, 0, 0, &rep);
+  place(g, P, 2, 0, 0, &rep);
+  assert_int_equal(gk_feature_attr(g, node_at(g, 0, 0, GK_E), s), INT32_MAX);
+  assert_int_equal(gk_place_fixed(g, N, 0, 2, 0, NULL), 0);
+  place(g, N, 1, 2, 0, &rep);
+  place(g, N, 2, 2, 0, &rep);
+  assert_int_equal(gk_feature_attr(g, node_at(g, 0, 2, GK_E), s), INT32_MIN);
+  if (with_max) assert_int_equal(gk_feature_attr(g, node_at(g, 0, 2, GK_E), mx), 0);
+  gk_game_free(g);
+  gk_rules_free(r);
+}
+
+static void test_attribute_sum_saturates(void **state) {
+  (void)state;
+  check_sum_saturates(false);
+  check_sum_saturates(true);
+}
+
 /* U E-W at (0,0) and (2,0); U at (1,0) unites three pairs of features. */
 static void test_report_merges(void **state) {
   (void)state;
@@ -527,6 +559,7 @@ int main(void) {
     cmocka_unit_test(test_cloister_closes_on_arrival),
     cmocka_unit_test(test_aggregates_consistent_random),
     cmocka_unit_test(test_segment_attr_edits),
+    cmocka_unit_test(test_attribute_sum_saturates),
   };
   return cmocka_run_group_tests(tests, base_fixture_group_setup, base_fixture_group_teardown);
 }
