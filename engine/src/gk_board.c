@@ -171,6 +171,23 @@ static inline int32_t entry_cell(const gk_game *g, const gk_frontier_entry *e) {
   return e->cx + e->cy * g->w;
 }
 
+/* Are all four neighbours of the empty cell (cx, cy) of the window tiles?
+** A frontier cell that is, is a hole. The rules' key table says at once;
+** without it the cells do. */
+static bool enclosed_by_cells(const gk_game *g, int32_t cx, int32_t cy) {
+  /* The window reaches one cell beyond every tile: a cell on its border
+  ** has a side with no tile, and the others' four neighbours are inside. */
+  if (cx <= 0 || cy <= 0 || cx >= g->w - 1 || cy >= g->h - 1) return false;
+  int32_t ci = cx + cy * g->w;
+  return g->cells[ci - g->w].tile >= 0 && g->cells[ci + 1].tile >= 0 &&
+         g->cells[ci + g->w].tile >= 0 && g->cells[ci - 1].tile >= 0;
+}
+
+static inline bool enclosed(const gk_game *g, int32_t cx, int32_t cy) {
+  const uint8_t *by_key = g->rules->key_enclosed;
+  return by_key ? by_key[g->cells[cx + cy * g->w].key] != 0 : enclosed_by_cells(g, cx, cy);
+}
+
 /* cx, cy: the cell's position inside the window */
 static void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy) {
   g->cells[ci].fpos = g->n_frontier;
@@ -303,7 +320,7 @@ static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *r
 /* Counts the new tile among its 8 neighbours' neighbours. A neighbour
 ** reaching 8 has just become surrounded; it closes before the ones after
 ** it in the order N NE E SE S SW W NW, and the new tile last. */
-static void update_surroundings(gk_game *g, int32_t tile, int32_t ci,
+static void update_surroundings(gk_game *g, int32_t tile, int32_t ci, bool was_frontier,
                                 gk_place_report *rep) {
   /* The window always reaches one cell beyond a placed tile. */
   const gk_cellrec *north = &g->cells[ci - g->w], *here = &g->cells[ci],
@@ -321,6 +338,18 @@ static void update_surroundings(gk_game *g, int32_t tile, int32_t ci,
   gk_tilerec *t = &tiles[tile];
   t->neighbours = (uint8_t)count;
   if (count == 8) close_surrounded(g, t, rep);
+  /* Holes, counted as they open and fill: the new tile filled one if its
+  ** four sides touch tiles; an empty side cell became one if its other
+  ** three neighbours are tiles, two of which are diagonal to the new tile. */
+  if (was_frontier && around[0] >= 0 && around[2] >= 0 && around[4] >= 0 && around[6] >= 0)
+    g->n_holes--;
+  const int32_t side_cell[4] = {ci - g->w, ci + 1, ci + g->w, ci - 1};
+  for (int s = 0; s < 4; s++) {
+    int d = 2 * s;
+    if (around[d] >= 0 || around[(d + 7) % 8] < 0 || around[d + 1] < 0) continue;
+    int32_t sc = side_cell[s];
+    if (g->cells[sc].fpos >= 0 && enclosed(g, sc % g->w, sc / g->w)) g->n_holes++;
+  }
 }
 
 /* Pairs the ports of one side of the new tile with the tile o facing it;
@@ -438,7 +467,8 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   int32_t base = g->n_nodes;
   g->n_nodes += tp->n_segments;
   g->tiles[tile] = (gk_tilerec){x, y, (uint16_t)type, (uint8_t)rot, 0, base};
-  if (g->cells[ci].fpos >= 0) frontier_remove(g, ci);
+  bool was_frontier = g->cells[ci].fpos >= 0;
+  if (was_frontier) frontier_remove(g, ci);
   g->cells[ci].tile = tile;
   g->cells[ci].fpos = -1;
   g->boardops[g->n_boardops++] =
@@ -473,7 +503,7 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     }
   }
   join_pairs(g, base, &pg);
-  update_surroundings(g, tile, ci, rep);
+  update_surroundings(g, tile, ci, was_frontier, rep);
   if (rep) build_report(g, tile, base, tp->n_segments, &pg, rep);
   return GK_OK;
 }
@@ -489,7 +519,10 @@ int gk_board_block(gk_game *g, int32_t x, int32_t y) {
   }
   g->boardops = p;
   int32_t ci = gk_cell_index(g, x, y);
-  if (g->cells[ci].fpos >= 0) frontier_remove(g, ci);
+  if (g->cells[ci].fpos >= 0) {
+    if (enclosed(g, x - g->ox, y - g->oy)) g->n_holes--;
+    frontier_remove(g, ci);
+  }
   g->cells[ci].fpos = -2;
   g->boardops[g->n_boardops++] = (gk_boardop){2, 0, 0, x, y};
   gk_log_push(g, GK_EV_BLOCK, 0, x, y, 0, 0);
@@ -818,24 +851,17 @@ static int list_frontier(const gk_game *g, gk_cell *out, int cap, bool holes) {
     gk_game_seterr(g, "frontier: bad output buffer");
     return GK_EINVAL;
   }
+  /* holes are counted as they open and fill: most of the time there is
+  ** none, and no walk */
+  if (holes && g->n_holes == 0) return 0;
   int count = 0;
   for (int32_t i = 0; i < g->n_frontier; i++) {
     const gk_frontier_entry *e = &g->frontier[i];
-    if (holes && g->rules->key_enclosed) {
-      if (!g->rules->key_enclosed[e->key]) continue;
-    } else if (holes) {
-      /* The window reaches one cell beyond every tile: a cell on its
-      ** border has a side with no tile, and the others' four neighbours
-      ** are inside it. */
-      if (e->cx <= 0 || e->cy <= 0 || e->cx >= g->w - 1 || e->cy >= g->h - 1) continue;
-      int32_t ci = entry_cell(g, e);
-      if (g->cells[ci - g->w].tile < 0 || g->cells[ci + 1].tile < 0 ||
-          g->cells[ci + g->w].tile < 0 || g->cells[ci - 1].tile < 0)
-        continue;
-    }
+    if (holes && !enclosed(g, e->cx, e->cy)) continue;
     if (count < cap) out[count] = (gk_cell){e->cx + g->ox, e->cy + g->oy};
     count++;
   }
+  assert(!holes || count == g->n_holes);
   return count;
 }
 

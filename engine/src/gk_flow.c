@@ -1517,14 +1517,19 @@ static void corner_deploys(gk_play *p, int kind) {
   /* the placed tile's corners as vertices, and which cell of each vertex
   ** (gk_corner_nodes order NW, NE, SW, SE) the placed tile is */
   static const int vdx[4] = {0, 1, 0, 1}, vdy[4] = {0, 0, 1, 1}, cell_of_tile[4] = {3, 2, 1, 0};
+  /* The 8 cells around that hold tiles, N NE E SE S SW W NW (the window
+  ** reaches one cell beyond a placed tile), and the three each corner
+  ** needs besides the placed tile: NW, N, W; N, NE, E; W, SW, S; E, SE, S. */
+  static const unsigned needs[4] = {0xC1, 0x07, 0x70, 0x1C};
+  const int32_t ci = gk_cell_index(g, t->x, t->y), w = g->w;
+  const int32_t step[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
+  unsigned around = 0;
+  for (int d = 0; d < 8; d++) around |= (unsigned)(g->cells[ci + step[d]].tile >= 0) << d;
   int32_t used[4];
   int n_used = 0;
   for (int c = 0; c < 4; c++) {
-    /* the three other cells of the corner first: usually one is empty */
+    if ((around & needs[c]) != needs[c]) continue;
     int32_t vx = t->x + vdx[c], vy = t->y + vdy[c];
-    if (gk_tile_at(g, vx - 1, vy - 1) < 0 || gk_tile_at(g, vx, vy - 1) < 0 ||
-        gk_tile_at(g, vx - 1, vy) < 0 || gk_tile_at(g, vx, vy) < 0)
-      continue;
     int32_t nodes[8];
     if (gk_corner_nodes(g, vx, vy, nodes) != 4) continue;
     int32_t root = nodes[0] >= 0 ? gk_find(g, nodes[0]) : -1;
@@ -1743,9 +1748,23 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
   return gk_play_return_figures(p, root, 0);
 }
 
+/* Is some figure of this kind out of its supply? A meeting needs one on
+** the board, so this cheap look spares the walk most turns. */
+static bool some_deployed(const gk_game *g, int kind) {
+  const gk_figure_spec *fs = &g->rules->figure_spec[kind];
+  size_t nfk = (size_t)g->rules->n_figure_kinds;
+  if (g->supply[kind] < fs->neutral) return true; /* the neutral row first */
+  for (int pl = 0; pl < g->n_players; pl++)
+    if (g->supply[(size_t)(pl + 1) * nfk + (size_t)kind] < fs->per_player) return true;
+  return false;
+}
+
 static int meet_scoring(gk_play *p) {
   gk_game *g = p->game;
   if (p->placed < 0) return GK_OK;
+  bool any = false;
+  for (int m = 0; m < p->flow->n_meets && !any; m++) any = some_deployed(g, p->flow->meet[m].figure);
+  if (!any) return GK_OK;
   const gk_tilerec *t = &g->tiles[p->placed];
   int ns = g->rules->tiles[t->type].def.n_segments;
   int32_t done[GK_MAX_SEGMENTS];

@@ -186,6 +186,7 @@ struct gk_game {
   gk_cellrec *cells;
   int32_t n_frontier, cap_frontier;
   gk_frontier_entry *frontier;
+  int32_t n_holes;       /* frontier cells whose four neighbours are tiles */
   int n_tiles, cap_tiles;
   gk_tilerec *tiles;
   int n_boardops, cap_boardops;

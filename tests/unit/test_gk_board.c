@@ -82,6 +82,22 @@ static void test_frontier_and_holes(void **state) {
   assert_int_equal(has_cell(c, n, 1, 1), 1);
   assert_int_equal(gk_place_tile(g, TA, 1, 1, 0, NULL), 0);
   assert_int_equal(gk_holes(g, c, 64), 1);
+  /* a blocked hole is no hole: it leaves the frontier */
+  assert_int_equal(gk_block_cell(g, 3, 1), 0);
+  assert_int_equal(gk_holes(g, c, 64), 0);
+  n = gk_frontier(g, c, 64);
+  assert_int_equal(has_cell(c, n, 3, 1), 0);
+  /* and the next one still counts: (5, 1), closed by (6, 1) last */
+  static const int around51[5][2] = {{5, 0}, {4, 2}, {5, 2}, {6, 0}, {6, 1}};
+  for (int i = 0; i < 5; i++) {
+    assert_int_equal(gk_holes(g, c, 64), 0);
+    assert_int_equal(gk_place_tile(g, TA, around51[i][0], around51[i][1], 0, NULL), 0);
+  }
+  assert_int_equal(gk_holes(g, c, 64), 1);
+  assert_int_equal(c[0].x, 5);
+  assert_int_equal(c[0].y, 1);
+  assert_int_equal(gk_place_tile(g, TA, 5, 1, 0, NULL), 0);
+  assert_int_equal(gk_holes(g, c, 64), 0);
   gk_game_free(g);
 }
 
