@@ -319,8 +319,9 @@ do
 
   -- on("tile_placed") gets the placed tile; on("figure_placed") the move
   rs = load{ script[[
-    on("tile_placed", function(ctx, tile)
+    on("tile_placed", function(ctx, tile, args)
       assert(tile:info().id, "tile handle")
+      assert(args.tile_id == tile:info().id, "args.tile_id names the placed tile")
     end)
     on("figure_placed", function(ctx, move)
       assert(move.type == "deploy" and move.at, "deploy move")
