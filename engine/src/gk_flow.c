@@ -95,6 +95,8 @@ struct gk_play {
   ** which is all a random agent needs. */
   bool moves_lazy;
   int drawn_fits;         /* placements of the tile just drawn */
+  bool from_listing;      /* the move being played came from the kernel's
+                          ** placement listing as is (lazy or in place) */
   gk_hook_filters filters; /* which calls of the hooks are wanted */
   bool guarded;           /* a move that rolls back on a hook failure is running */
   bool blobs_kept;        /* ... and its blobs were kept before its first hook */
@@ -2325,7 +2327,14 @@ static int play_move(gk_play *p, const gk_move *m) {
     case GK_MOVE_PLACE: {
       bool from_hand = p->phase == GK_PHASE_DRAW;
       if (from_hand) p->tile = m->tile; /* played from hand */
-      st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
+      if (p->from_listing) {
+        /* the kernel listed it, so the checks of gk_place_tile would only
+        ** repeat the listing's */
+        assert(gk_can_place(g, m->tile, m->x, m->y, m->rot) == 1);
+        st = gk_board_place(g, m->tile, m->x, m->y, m->rot, false, &p->report);
+      } else {
+        st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
+      }
       if (st) {
         gk_play_set_error(p, "%s", gk_game_error(g));
         return st;
@@ -2534,6 +2543,7 @@ int gk_play_apply_index(gk_play *p, int i) {
     return GK_EILLEGAL;
   }
   gk_move move = move_at(p, i); /* the move rewrites the list */
+  p->from_listing = p->moves_lazy || p->moves_in_place;
   if (!p->hooks.present) {
     /* Without hooks nothing below can fail but memory, and the kernel
     ** reserves before it changes anything. */
