@@ -329,9 +329,11 @@ static void update_surroundings(gk_game *g, int32_t tile, int32_t ci, bool was_f
                              south[0].tile, south[-1].tile, here[-1].tile, north[-1].tile};
   gk_tilerec *tiles = g->tiles;
   int count = 0;
+  unsigned occupied = 0; /* bit d: around[d] holds a tile */
   for (int d = 0; d < 8; d++) {
     if (around[d] < 0) continue;
     count++;
+    occupied |= 1u << d;
     gk_tilerec *o = &tiles[around[d]];
     if (++o->neighbours == 8) close_surrounded(g, o, rep);
   }
@@ -340,13 +342,13 @@ static void update_surroundings(gk_game *g, int32_t tile, int32_t ci, bool was_f
   if (count == 8) close_surrounded(g, t, rep);
   /* Holes, counted as they open and fill: the new tile filled one if its
   ** four sides touch tiles; an empty side cell became one if its other
-  ** three neighbours are tiles, two of which are diagonal to the new tile. */
-  if (was_frontier && around[0] >= 0 && around[2] >= 0 && around[4] >= 0 && around[6] >= 0)
-    g->n_holes--;
+  ** three neighbours are tiles, two of which are diagonal to the new tile
+  ** (N needs NW and NE, E needs NE and SE, and so on). */
+  if (was_frontier && (occupied & 0x55) == 0x55) g->n_holes--;
+  static const unsigned diagonals[4] = {0x82, 0x0A, 0x28, 0xA0};
   const int32_t side_cell[4] = {ci - g->w, ci + 1, ci + g->w, ci - 1};
   for (int s = 0; s < 4; s++) {
-    int d = 2 * s;
-    if (around[d] >= 0 || around[(d + 7) % 8] < 0 || around[d + 1] < 0) continue;
+    if ((occupied & (diagonals[s] | 1u << 2 * s)) != diagonals[s]) continue;
     int32_t sc = side_cell[s];
     if (g->cells[sc].fpos >= 0 && enclosed(g, sc % g->w, sc / g->w)) g->n_holes++;
   }
