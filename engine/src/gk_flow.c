@@ -869,9 +869,24 @@ static int gather_system(gk_play *p, int32_t root, uint64_t kinds, root_list *l,
   return 0;
 }
 
+/* What the last walk of a system found: the other segments of a tile
+** usually lie in the same system, which is then walked once per listing. */
+typedef struct system_memo {
+  uint64_t kinds;
+  unsigned groups;
+  bool held;
+  int n; /* roots kept; 0: nothing */
+  int32_t roots[64];
+} system_memo;
+
 /* Is a figure of these groups anywhere in the system around root? (Out
-** of memory counts as yes: the figure is then simply not offered.) */
-static bool system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned groups, int kind) {
+** of memory counts as yes: the figure is then simply not offered.) With
+** a memo, a root of the system walked last gets that walk's answer. */
+static bool system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned groups, int kind,
+                         system_memo *memo) {
+  if (memo && memo->n && memo->kinds == kinds && memo->groups == groups)
+    for (int i = 0; i < memo->n; i++)
+      if (memo->roots[i] == root) return memo->held;
   /* Most of the time no such figure stands on any feature of these kinds
   ** yet: one look over the figures spares the walk. */
   const gk_game *g = p->game;
@@ -885,6 +900,11 @@ static bool system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned grou
   root_list l;
   roots_init(&l);
   int st = gather_system(p, root, kinds, &l, groups, kind);
+  /* stopped early or not, every root in l is of root's system */
+  if (memo && st >= 0 && l.n <= (int32_t)(sizeof memo->roots / sizeof memo->roots[0])) {
+    *memo = (system_memo){.kinds = kinds, .groups = groups, .held = st != 0, .n = (int)l.n};
+    memcpy(memo->roots, l.v, sizeof(int32_t) * (size_t)l.n);
+  }
   roots_free(p->game, &l);
   return st != 0;
 }
@@ -1986,10 +2006,11 @@ static company company_of(const gk_play *p, int32_t node) {
   return c;
 }
 
-static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const company *c) {
+static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const company *c,
+                             system_memo *memo) {
   if ((c->groups & fr->blocked_by) || (fr->needs_own && !(c->own & fr->needs_own))) return false;
   if (fr->blocked_by && ((fr->blocked_across >> p->game->node_kind[c->root]) & 1))
-    return !system_holds((gk_play *)p, c->root, fr->blocked_across, fr->blocked_by, -1);
+    return !system_holds((gk_play *)p, c->root, fr->blocked_across, fr->blocked_by, -1, memo);
   return true;
 }
 
@@ -1998,7 +2019,7 @@ static bool deployable(const gk_play *p, int kind, int32_t node) {
   const gk_figure_rule *fr = &p->flow->figure[kind];
   if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
   company c = company_of(p, node);
-  return deployable_among(p, fr, &c);
+  return deployable_among(p, fr, &c, NULL);
 }
 
 static int list_deploys(gk_play *p) {
@@ -2023,6 +2044,8 @@ static int list_deploys(gk_play *p) {
       wanted |= segs_of[k];
     }
     company on_segment[GK_MAX_SEGMENTS];
+    system_memo memo;
+    memo.n = 0;
     for (unsigned m = wanted; m; m &= m - 1) {
       int s = __builtin_ctz(m);
       on_segment[s] = company_of(p, t->first_node + s);
@@ -2036,7 +2059,7 @@ static int list_deploys(gk_play *p) {
       }
       for (unsigned m = segs_of[k]; m; m &= m - 1) {
         int s = __builtin_ctz(m);
-        if (deployable_among(p, fr, &on_segment[s]))
+        if (deployable_among(p, fr, &on_segment[s], &memo))
           p->moves[p->n_moves++] = (gk_move){
               .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
       }
