@@ -460,6 +460,49 @@ static int flow_action(lua_State *L) {
   return 0;
 }
 
+/* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
+** tiles = {tags or attributes}}: in that custom phase, after placing such
+** a tile (no tiles: any), the player may take back a figure of those kinds
+** standing on a feature of those kinds (gk_recall_rule). */
+static int flow_recall(lua_State *L) {
+  gk_flow *f = checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_recall_rule x = {0};
+  lua_getfield(L, 2, "phase");
+  x.phase = checkphase(L, lua_gettop(L), f);
+  lua_getfield(L, 2, "action");
+  const char *name = luaL_checkstring(L, -1);
+  x.action = gk_flow_find_action(f, name);
+  if (x.action < 0) return luaL_error(L, "recall: unknown action '%s'", name);
+  lua_pop(L, 2);
+  if (lua_getfield(L, 2, "figures") == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; i++) {
+      lua_geti(L, -1, i);
+      x.figures |=
+          1u << mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  x.kinds = kindmask(L, 2, "on", r);
+  if (lua_getfield(L, 2, "tiles") == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; i++) {
+      lua_geti(L, -1, i);
+      const char *tn = luaL_checkstring(L, -1);
+      int tag = gk_rules_find_tag(r, tn), attr = gk_rules_find_attr(r, tn);
+      if (tag < 0 && attr < 0)
+        return luaL_error(L, "recall: '%s' in tiles is neither a tile tag nor an attribute", tn);
+      if (tag >= 0) x.tiles.tags |= 1ull << tag;
+      if (attr >= 0) x.tiles.attrs |= 1ull << attr;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  if (gk_flow_recall(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
 static int flow_freeze(lua_State *L) {
   gk_flow *f = checkflow(L, 1);
   if (gk_flow_freeze(f)) return flowerror(L, f);
@@ -1549,6 +1592,7 @@ static const luaL_Reg flow_methods[] = {
   {"line_markers", flow_line_markers},
   {"hand", flow_hand},
   {"relocate", flow_relocate},
+  {"recall", flow_recall},
   {"figure_scoring", flow_figure_scoring},
   {"meet_scoring", flow_meet_scoring},
   {"simulate", flow_simulate},

@@ -19,9 +19,9 @@
 --   animals covered by the hunting trap (§4.1)       segment attribute edits
 --                                                    (C): the grassland totals
 --                                                    leave them out
---   shaman (§4.1)                                    phase "shaman" + collect
+--   shaman (§4.1)                                    phase "shaman" + recall
 --                                                    (only after the shaman
---                                                    tile) + action
+--                                                    tile) (C)
 --   pit trap, wildfire (§4.2)                        transform("feature_points"),
 --                                                    only for grasslands with
 --                                                    a pit trap or wildfire
@@ -318,51 +318,22 @@ end, { tiles = { "logboat", "hunting_trap" } })   -- only these tiles act when p
 -- Shaman: right after placing the shaman tile (before phase 2), the
 -- player may return one of their meeples from the board, unscored; it can
 -- then be placed again on the shaman tile. Hunters only with
--- shaman_hunters; huts never.
+-- shaman_hunters; huts never. Keeping them all is a move too (a pass).
 phase "shaman" { after = "place_tile" }
-action "shaman"
 
 -- A shaman move names the feature of the meeple to recall by its first
 -- node in reading order (smallest y, then x, then segment: fh:anchor()):
--- "action shaman X Y SEGMENT 0".
+-- "action shaman X Y SEGMENT 0", one per feature holding a meeple of the
+-- player's (the first of them in figure order goes home).
+local RECALLED_FROM = { "river", "forest" }                    -- fishers, gatherers
+if SHAMAN_HUNTERS then RECALLED_FROM[3] = "grassland" end      -- and hunters (reading A)
 
--- The player's meeples that may be recalled, one per feature (the first
--- in figure order), each with its feature's anchor. placed_figures gives
--- the player's meeples only; a feature's anchor names it.
-local function recallable(ctx)
-  local out, seen = {}, {}
-  for _, fig in ipairs(ctx.game:placed_figures("meeple", ctx.player)) do
-    local at = fig:info().at
-    local f = at and at.feature
-    if f and (SHAMAN_HUNTERS or f:kind() ~= "grassland") then
-      local x, y, seg = f:anchor()
-      local key = (y * 4096 + x) * 64 + seg
-      if not seen[key] then
-        seen[key] = true
-        out[#out + 1] = { fig = fig, feature = f, x = x, y = y, seg = seg }
-      end
-    end
-  end
-  return out
-end
-
-collect("shaman", function(ctx)
-  local moves = {}
-  for _, r in ipairs(recallable(ctx)) do
-    moves[#moves + 1] = { type = "action", action = "shaman", args = { r.x, r.y, r.seg, 0 } }
-  end
-  moves[#moves + 1] = { type = "pass" }                  -- "may": keeping them all is a move too
-  return moves
-end, { tiles = { "shaman" } })                           -- asked only after the shaman tile
-
-on("action", function(ctx, move)
-  if move.action ~= "shaman" then return end
-  local a = move.args
-  for _, r in ipairs(recallable(ctx)) do
-    if r.x == a[1] and r.y == a[2] and r.seg == a[3] then r.fig:return_to_supply(); return end
-  end
-  error("shaman: no meeple of yours there", 0)
-end)
+recall "shaman" {
+  phase = "shaman",
+  figures = { "meeple" },     -- huts never
+  on = RECALLED_FROM,
+  tiles = { "shaman" },       -- only after the shaman tile
+}
 
 -- }======================================================================
 

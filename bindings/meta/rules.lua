@@ -128,6 +128,20 @@ function line_markers(figure) end
 ---@return fun(spec: rules.HandTileSpec)
 function hand_tile(tile) end
 
+---@class rules.RecallSpec
+---@field phase string a phase of its own (declared with phase "name" { after = ... }) that offers it
+---@field figures string[] figure kinds that may come back
+---@field on string[] kinds of feature they may leave
+---@field tiles? string[] tile tags or attributes: offered only after placing such a tile (default: any tile)
+
+--- The player may take one of their figures back to the supply, unscored:
+--- moves "action NAME X Y SEGMENT 0" (the feature's first node in reading
+--- order), one per feature, then "pass". The name is the action.
+--- Example: recall "shaman" { phase = "shaman", figures = { "meeple" }, on = { "river", "forest" }, tiles = { "shaman" } }
+---@param action string the action of its moves
+---@return fun(spec: rules.RecallSpec)
+function recall(action) end
+
 --- Extra segment contacts on a loaded tile, by north-up port names.
 --- Example: touches "S" { { "S", "N" } }
 ---@param tile string a tile id

@@ -320,6 +320,39 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 /* }==================================================================== */
 
 /* {====================================================================
+** Declarations: figures called back to the supply
+** ===================================================================== */
+
+/* A recall: in custom phase `phase`, after placing a tile that passes
+** `tiles` (both masks 0: any tile), the player may take one of their own
+** figures back to their supply, unscored (a shaman, a princess, a house
+** rule's "take back a meeple"). The phase lists, before its collectors:
+** for each of the player's figures in figure order whose kind is in
+** `figures` and that stands on a node whose feature's kind is in `kinds`,
+** one action move `action` with arguments {x, y, segment + 1, 0}: the
+** feature's anchor, its first node in reading order (smallest y, then x,
+** then segment; a feature already listed is skipped); then a pass.
+** Playing such a move returns the first such figure (figure order) of
+** the player on the feature with that anchor, and the flow goes on to the
+** next phase; with none there the move is refused (GK_EILLEGAL). With a
+** tile filter, the rule lists nothing when the tile placed this part does
+** not pass it or no tile was placed yet. One rule per phase, at most
+** GK_MAX_RECALLS. */
+enum { GK_MAX_RECALLS = 4 };
+
+typedef struct gk_recall_rule {
+  int phase;            /* a custom phase (gk_flow_add_phase) */
+  int action;           /* an action (gk_flow_add_action) */
+  uint32_t figures;     /* bit per figure kind that may come back */
+  uint64_t kinds;       /* bit per kind of feature it may leave */
+  gk_tile_filter tiles; /* offered after placing such a tile only */
+} gk_recall_rule;
+
+int gk_flow_recall(gk_flow *flow, const gk_recall_rule *rule);
+
+/* }==================================================================== */
+
+/* {====================================================================
 ** Moves
 ** ===================================================================== */
 

@@ -851,6 +851,65 @@ do
   check(has(err, "unknown kind 'lake' in relocate.to"), "relocate.to names kinds: " .. tostring(err))
 end
 
+-- recall: declaration errors at load time, with the script's line; the
+-- moves themselves are tested by tests/unit/test_gk_recall.c and the
+-- Hunters & Gatherers shaman scenario.
+do
+  local ph = [[phase "take_back" { after = "place_tile" }
+]]
+  local err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "ghost" }, on = { "city" } }]]) }
+  check(has(err, "recall 'take_back': unknown figure 'ghost'") and has(err, ".lua:2:"),
+        "recall names declared figures: " .. tostring(err))
+  err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "lake" } }]]) }
+  check(has(err, "unknown kind 'lake' in on") and has(err, ".lua:2:"), "recall names declared kinds: " .. tostring(err))
+  err = load_error{ script[[recall "take_back" { phase = "nowhere", figures = { "meeple" }, on = { "city" } }]] }
+  check(has(err, "unknown phase 'nowhere'") and has(err, ".lua:1:"), "recall names a declared phase: " .. tostring(err))
+  err = load_error{ script[[recall "take_back" { phase = "draw", figures = { "meeple" }, on = { "city" } }]] }
+  check(has(err, "'draw' is a built-in phase"), "recall needs a phase of its own: " .. tostring(err))
+  err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "city" }, tiles = { "zz" } }]]) }
+  check(has(err, "'zz' in tiles is neither a tile tag nor an attribute"), "recall's tiles are tags or attributes: " .. tostring(err))
+  err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", on = { "city" } }]]) }
+  check(has(err, "figures must be a list of names"), "recall needs figures: " .. tostring(err))
+  err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "city" }, kinds = {} }]]) }
+  check(has(err, "unknown field 'kinds'"), "recall refuses unknown fields: " .. tostring(err))
+  err = load_error{ script(ph .. [[
+    recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "city" } }
+    recall "again" { phase = "take_back", figures = { "meeple" }, on = { "road" } }]]) }
+  check(has(err, "already offers a recall") and has(err, ".lua:3:"), "one recall per phase: " .. tostring(err))
+  -- declared (the action too): after a pennant, take back a follower from a city or road
+  local rs = load{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" },
+                                                       on = { "city", "road" }, tiles = { "pennant" } }]]) }
+  local offered, taken = 0, 0
+  for seed = 1, 20 do
+    local play = loader.new_play(rs, { players = 2, seed = seed })
+    while not play:over() do
+      if play:phase() == "take_back" then
+        local ms = play:moves()
+        check(ms[#ms].type == "pass", "a recall ends with a pass")
+        offered = offered + #ms - 1
+        for i = 1, #ms - 1 do
+          local m = ms[i]
+          check(m.type == "action" and m.action == "take_back" and #m.args == 4 and m.args[4] == 0,
+                "recall moves are 'action take_back X Y SEG 0'")
+        end
+        if #ms > 1 then
+          local g, player = play:game(), play:player()
+          local before = #g:placed_figures("meeple", player)
+          play:apply(ms[1])
+          taken = taken + 1
+          check(#g:placed_figures("meeple", player) == before - 1 or play:phase() ~= "place_figure",
+                "a recall takes one meeple back")
+        else
+          play:random_move()
+        end
+      else
+        play:random_move()
+      end
+    end
+  end
+  check(offered > 10 and taken > 5, ("recall offered %d, taken %d"):format(offered, taken))
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

@@ -145,6 +145,7 @@ local function new_decl()
     figure_scores = {},      -- score_figure: { figure =, final =, reason = }
     touches = {},            -- touches: { tile =, groups = }
     meetings = {},           -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
+    recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counter_index = {},
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
@@ -478,6 +479,28 @@ local function make_api(decl, script, cli_options, state)
     end
     decl.touches[#decl.touches + 1] = { tile = tile, groups = spec, optional = spec.optional, at = pos }
     end, tile_id)
+
+  -- recall "shaman" { phase = "shaman", figures = { "meeple" }, on = { kinds },
+  -- tiles = { tags or attributes } }: in that phase, after placing such a
+  -- tile (no tiles: any), the player may take one of their figures of
+  -- those kinds standing on such a feature back to the supply, unscored.
+  -- The name is the action of its moves (declared here if need be).
+  api.recall = named("recall", function(action, spec, pos)
+    for k in pairs(spec) do
+      if not ({ phase = 1, figures = 1, on = 1, tiles = 1 })[k] then
+        error(("recall '%s': unknown field '%s'"):format(action, tostring(k)), 3)
+      end
+    end
+    if type(spec.phase) ~= "string" then error(("recall '%s': phase = \"name\" (a custom phase) expected"):format(action), 3) end
+    for _, field in ipairs({ "figures", "on", "tiles" }) do
+      local list = spec[field]
+      local ok = (list == nil and field == "tiles") or (type(list) == "table" and #list > 0)
+      for _, name in ipairs(ok and list or {}) do ok = ok and type(name) == "string" end
+      if not ok then error(("recall '%s': %s must be a list of names"):format(action, field), 3) end
+    end
+    decl.recalls[#decl.recalls + 1] = { action = action, phase = spec.phase, figures = spec.figures,
+                                        on = spec.on, tiles = spec.tiles, at = pos }
+  end)
 
   api.phase = named("phase", function(name, spec)
     decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
@@ -983,6 +1006,35 @@ function M.load(opts)
       declare(f, "figure '" .. f.name .. "' relocate", flow.relocate,
               { figure = f.name, reach = r.reach or "connected", kinds = r.to, action = r.action })
     end
+  end
+  local phase_names = {}
+  for _, ph in ipairs(flow:phases()) do phase_names[ph] = true end
+  for _, rc in ipairs(decl.recalls) do
+    local what = "recall '" .. rc.action .. "'"
+    for _, name in ipairs(rc.figures) do
+      if not decl.figure_index[name] then error(("%s%s: unknown figure '%s'"):format(at(rc), what, name), 0) end
+    end
+    for _, k in ipairs(rc.on) do
+      if not decl.kind_index[k] then error(("%s%s: unknown kind '%s' in on"):format(at(rc), what, k), 0) end
+    end
+    for _, name in ipairs(rc.tiles or {}) do
+      if not decl.tags[name] and not decl.attr_index[name] then
+        error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(rc), what, name), 0)
+      end
+    end
+    if not phase_names[rc.phase] then
+      error(("%s%s: unknown phase '%s' (declare it: phase \"%s\" { after = ... })"):format(
+        at(rc), what, rc.phase, rc.phase), 0)
+    end
+    local custom = false
+    for _, ph in ipairs(decl.phases) do custom = custom or ph.name == rc.phase end
+    if not custom then
+      error(("%s%s: '%s' is a built-in phase; a recall needs a phase of its own (phase \"name\" { after = ... })"):format(
+        at(rc), what, rc.phase), 0)
+    end
+    if not actions[rc.action] then flow:action(rc.action); actions[rc.action] = true end
+    declare(rc, what, flow.recall, { phase = rc.phase, action = rc.action, figures = rc.figures,
+                                     on = rc.on, tiles = rc.tiles })
   end
   local function known_figure(d, what)
     if not decl.figure_index[d.figure] then
