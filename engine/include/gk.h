@@ -356,6 +356,7 @@ enum { GK_REPORT_MAX = 16 + 9 * GK_MAX_SEGMENTS };
 typedef struct gk_place_report {
   int tile;                          /* index of the placed tile */
   int n_features;                    /* distinct features of the new tile */
+  uint8_t feature_of[GK_MAX_SEGMENTS]; /* each segment's index in feature[] */
   int32_t feature[GK_MAX_SEGMENTS];  /* their roots */
   unsigned flags[GK_MAX_SEGMENTS];   /* GK_FEAT_* for each */
   int n_merges;                      /* unions of separate earlier features */

@@ -403,7 +403,7 @@ static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
 static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
                          const pairing *pg, gk_place_report *rep) {
   rep->tile = tile;
-  int slot_of_segment[GK_MAX_SEGMENTS];
+  uint8_t *slot_of_segment = rep->feature_of;
   int n_features = 0;
   for (int i = 0; i < n_segments; i++) {
     /* a segment no pair joined is a feature of its own, still its root */
@@ -415,7 +415,7 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
     } else {
       assert(g->parent[root] == root);
     }
-    slot_of_segment[i] = k;
+    slot_of_segment[i] = (uint8_t)k;
     if (k < n_features) continue;
     rep->feature[n_features++] = root;
     rep->flags[k] = 0;

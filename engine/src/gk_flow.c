@@ -2121,9 +2121,9 @@ typedef struct company {
   unsigned groups, own;
 } company;
 
-static company company_of(const gk_play *p, int32_t node) {
+static company company_at(const gk_play *p, int32_t root) {
   const gk_game *g = p->game;
-  company c = {gk_find(g, node), 0, 0};
+  company c = {root, 0, 0};
   for (int32_t f = g->root[c.root].fig_head; f >= 0; f = g->figures[f].next) {
     unsigned grp = p->flow->group[g->figures[f].kind];
     c.groups |= grp;
@@ -2144,7 +2144,7 @@ static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const c
 static bool deployable(const gk_play *p, int kind, int32_t node) {
   const gk_figure_rule *fr = &p->flow->figure[kind];
   if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
-  company c = company_of(p, node);
+  company c = company_at(p, gk_find(p->game, node));
   return deployable_among(p, fr, &c, NULL);
 }
 
@@ -2154,8 +2154,7 @@ static int list_deploys(gk_play *p) {
   p->n_moves = 0;
   if (p->placed >= 0) {
     const gk_tilerec *t = &g->tiles[p->placed];
-    int ns = r->tiles[t->type].def.n_segments;
-    int st = reserve_moves(p, (ns + 4) * r->n_figure_kinds + 1);
+    int st = reserve_moves(p, (GK_MAX_SEGMENTS + 4) * r->n_figure_kinds + 1);
     if (st) return st;
     const int16_t *supply = g->supply + (size_t)(p->player + 1) * (size_t)r->n_figure_kinds;
     /* Who stands on each segment's feature, looked up once for all the
@@ -2172,9 +2171,14 @@ static int list_deploys(gk_play *p) {
     company on_segment[GK_MAX_SEGMENTS];
     system_memo memo;
     memo.n = 0;
+    /* The placement's report knows each segment's feature, while no
+    ** other tile has come since (nothing else unites features). */
+    const gk_place_report *rep = &p->report;
+    bool known = rep->tile == p->placed && g->n_tiles == p->placed + 1;
     for (unsigned m = wanted; m; m &= m - 1) {
       int s = __builtin_ctz(m);
-      on_segment[s] = company_of(p, t->first_node + s);
+      on_segment[s] = company_at(p, known ? rep->feature[rep->feature_of[s]]
+                                          : gk_find(g, t->first_node + s));
     }
     for (; kinds; kinds &= kinds - 1) {
       int k = __builtin_ctz(kinds);

@@ -245,7 +245,15 @@ static void test_random_choice_agrees(void **state) {
       gk_placement m;
       int n = gk_pick_placement(g, type, (uint32_t)(seed * 2654435761u + (uint64_t)turn * 40503u), &m);
       assert_true(n > 0);
-      assert_int_equal(gk_place_tile(g, type, m.x, m.y, m.rot, NULL), GK_OK);
+      gk_place_report rep;
+      assert_int_equal(gk_place_tile(g, type, m.x, m.y, m.rot, &rep), GK_OK);
+      /* the report names each segment's feature */
+      gk_placed_tile pt;
+      assert_int_equal(gk_tile_info(g, rep.tile, &pt), GK_OK);
+      for (int s = 0; s < pt.n_segments; s++) {
+        assert_true(rep.feature_of[s] < rep.n_features);
+        assert_int_equal(rep.feature[rep.feature_of[s]], gk_feature_root(g, gk_node(g, rep.tile, s)));
+      }
     }
     gk_game_free(g);
   }
