@@ -479,7 +479,7 @@ const char *gk_flow_action_name(const gk_flow *f, int a) {
 }
 
 static int gather_tile_attrs(gk_flow *f);
-static void gather_strengths(gk_flow *f);
+static void gather_figure_tables(gk_flow *f);
 
 int gk_flow_freeze(gk_flow *f) {
   if (!f) return GK_EINVAL;
@@ -491,7 +491,7 @@ int gk_flow_freeze(gk_flow *f) {
   if (!f->frozen) {
     st = gather_tile_attrs(f);
     if (st) return st;
-    gather_strengths(f);
+    gather_figure_tables(f);
   }
   f->frozen = true;
   return GK_OK;
@@ -555,7 +555,10 @@ static int gather_tile_attrs(gk_flow *f) {
   return GK_OK;
 }
 
-static void gather_strengths(gk_flow *f) {
+/* Per figure kind, in compact arrays for the per-move paths: strength,
+** occupancy groups, and which kinds stand on segments or take their
+** strength from an attribute. */
+static void gather_figure_tables(gk_flow *f) {
   f->strength_attr_kinds = 0;
   f->placed_kinds = 0;
   for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
@@ -565,6 +568,7 @@ static void gather_strengths(gk_flow *f) {
     if (f->figure[k].strength_attr) f->strength_attr_kinds |= 1u << k;
   }
 }
+
 static bool tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
   if (!filter->tags && !filter->attrs) return true;
   if (type < 0 || type >= f->n_tile_types) return false;
