@@ -313,6 +313,7 @@ function state(default) end
 ---@field when? rules.When
 ---@field feature? meeple.Feature
 ---@field tile? meeple.Tile
+---@field tile_id? string tile_placed: the placed tile's id
 ---@field move? rules.Move
 
 --- The first argument of every hook.
