@@ -1588,6 +1588,53 @@ static int flow_simulate(lua_State *L) {
   return 1;
 }
 
+/* {------------------------------------------------------------------
+** Hook lenders, for agents that play in copies of a play: the copies'
+** hooks run through a Play userdata of their own, pointed at whichever
+** copy is playing (as flow:simulate does for its games).
+** ------------------------------------------------------------------- */
+
+gk_play *mp_checkplay(lua_State *L, int arg) {
+  mp_play *ud = checkplayud(L, arg);
+  if (!ud->play) luaL_argerror(L, arg, "play is gone (freed)");
+  return ud->play;
+}
+
+int mp_lend_hooks(lua_State *L, int play_arg, mp_lender *out) {
+  play_arg = lua_absindex(L, play_arg);
+  mp_play *ud = checkplayud(L, play_arg);
+  memset(out, 0, sizeof *out);
+  if (!ud->present) return 0;
+  gk_play *own = gk_play_clone(ud->play);
+  if (!own) return luaL_error(L, "not enough memory");
+  lua_getiuservalue(L, play_arg, 1); /* flow */
+  int flow_idx = lua_gettop(L);
+  lua_getiuservalue(L, flow_idx, 1); /* rules */
+  lua_getiuservalue(L, play_arg, 3); /* dispatcher */
+  mp_play *lender = newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, own, ud->present,
+                            ud->collect_phases, ud->deploy_kinds);
+  setfilters(lender, &ud->filters);
+  lua_replace(L, flow_idx);
+  lua_settop(L, flow_idx);
+  lender->L = L;
+  lender->self = flow_idx;
+  lua_getiuservalue(L, flow_idx, 2);
+  out->view = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  out->lender = lender;
+  out->own = own;
+  out->hooks = (gk_hooks){lender, ud->present, ud->collect_phases, hook_call, ud->deploy_kinds};
+  out->filters = ud->filters;
+  return 1;
+}
+
+void mp_lender_point(mp_lender *l, gk_play *copy) {
+  mp_play *lender = (mp_play *)l->lender;
+  if (!lender) return;
+  lender->play = copy ? copy : (gk_play *)l->own;
+  mp_gameview_invalidate((mp_game *)l->view, gk_play_game(lender->play));
+}
+
 static const luaL_Reg flow_methods[] = {
   {"line_markers", flow_line_markers},
   {"hand", flow_hand},

@@ -46,6 +46,7 @@ void mp_open_game(lua_State *L);
 void mp_open_handles(lua_State *L);
 void mp_open_flow(lua_State *L);
 void mp_open_bench(lua_State *L);
+void mp_open_agent(lua_State *L);
 
 /* wrap_rules.c */
 gk_rules *mp_checkrules(lua_State *L, int arg);
@@ -79,6 +80,21 @@ void mp_pushfigure(lua_State *L, int game_idx, int figure);
 ** for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);
+
+/* wrap_flow.c, for agents that play in copies of a Play. A lender is a
+** Play userdata (pushed by mp_lend_hooks, which returns 0 and pushes
+** nothing when the play has no hooks) whose hooks the copies run with;
+** mp_lender_point makes it show a copy, or its own game again (NULL)
+** before it is collected. */
+#include "gk_flow.h"
+gk_play *mp_checkplay(lua_State *L, int arg);
+typedef struct mp_lender {
+  void *lender, *view, *own;
+  gk_hooks hooks;
+  gk_hook_filters filters;
+} mp_lender;
+int mp_lend_hooks(lua_State *L, int play_arg, mp_lender *out);
+void mp_lender_point(mp_lender *l, gk_play *copy);
 
 /* wrap_meeple.c: argument checks shared by every module. */
 int32_t mp_checkcoord(lua_State *L, int arg);

@@ -705,7 +705,9 @@ gk_play *gk_play_clone(const gk_play *src) {
     p->cap_place = src->cap_place;
     memcpy(p->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
   }
-  if (!src->moves_in_place) memcpy(moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+  /* a lazy list has no entries in moves[] (n_moves may pass cap_moves) */
+  if (!src->moves_in_place && !src->moves_lazy)
+    memcpy(moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
   return p;
 }
 

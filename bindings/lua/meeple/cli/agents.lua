@@ -1,92 +1,100 @@
--- meeple.cli.agents: who chooses a move for a seat: the built-in random
--- and greedy agents, and bot scripts (FILE.lua defining choose(view)).
--- An agent is a function(play) that applies one move.
+-- meeple.cli.agents: who chooses a move for a seat. An agent is a
+-- function(play, salt) returning the index (from 1) of a legal move of
+-- play, without playing it; salt tells games apart (the game's seed), so
+-- a seeded agent plays the same game again for the same seeds.
+--
+-- Agents by name (for play, sim and serve):
+--   random                 uniformly random moves (the play's own generator)
+--   greedy[:depth=N]       best lead after this turn's own decisions, by
+--                          points plus a position value (C, gk_agent.h)
+--   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V]
+--                          Monte Carlo tree search over determinized draws:
+--                          N playouts (default 500) or T of wall time per
+--                          decision ("50ms", "1s"), exploration c (0.3),
+--                          playouts cut after K turns (4; 0 = to the end)
+--                          and valued by the position, V virtual visits of
+--                          greedy priors on the root's moves (20; 0 = none)
+--   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
-local eprintf, usage = common.eprintf, common.usage
+local bot = require "meeple.cli.bot"
 
 local M = {}
-local agents = {}
-M.builtin = agents
 
-function agents.random(play)
-  play:random_move()
+M.NAMES_HELP = "random, greedy[:depth=N], mcts[:N][:time=50ms][:c=X][:seed=S][:turns=K], or FILE.lua"
+
+local function random_agent(play)
+  return play:random_choice()
 end
 
--- The move that most raises this player's lead once the turn's own
--- follow-up decisions (a figure after a tile) are made greedily too.
-local function score_lead(play, player)
-  local scores = play:game():scores()
-  local best_other = -math.huge
-  for p, s in ipairs(scores) do
-    if p ~= player and s > best_other then best_other = s end
-  end
-  if best_other == -math.huge then best_other = 0 end
-  return scores[player] - best_other
+-- "50ms", "1.5s", "200" (ms) -> milliseconds
+local function parse_time(v)
+  local n, unit = v:match("^(%d+%.?%d*)(%a*)$")
+  n = tonumber(n)
+  if not n or n <= 0 then return nil end
+  if unit == "" or unit == "ms" then return n end
+  if unit == "s" then return n * 1000 end
+  return nil
 end
 
-local function greedy_value(play, player, depth)
-  if play:over() or play:player() ~= player or depth == 0 then return score_lead(play, player) end
-  local best = -math.huge
-  for i = 1, play:move_count() do
-    local copy = play:clone()
-    copy:apply_index(i)
-    local v = greedy_value(copy, player, depth - 1)
-    if v > best then best = v end
+local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", playouts = "playouts",
+                    time = "time_ms", open = "open", figure = "figure", win = "win_weight",
+                    scale = "margin_scale", prior = "prior_visits" }
+local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
+
+-- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
+local function parse_spec(spec)
+  local parts = {}
+  for item in (spec .. ":"):gmatch("([^:]*):") do parts[#parts + 1] = item end
+  local kind = parts[1]
+  local keys = kind == "mcts" and MCTS_KEYS or kind == "greedy" and GREEDY_KEYS
+  if not keys then return nil end
+  local args = { kind = kind }
+  for i = 2, #parts do
+    local k, v = parts[i]:match("^(%a+)=(.+)$")
+    if not k and kind == "mcts" and parts[i]:match("^%d+$") then k, v = "playouts", parts[i] end
+    if not k then return nil, ("agent '%s': '%s' is not KEY=VALUE"):format(spec, parts[i]) end
+    local name = keys[k]
+    if not name then return nil, ("agent '%s': unknown setting '%s'"):format(spec, k) end
+    local value
+    if name == "time_ms" then value = parse_time(v) else value = math.tointeger(tonumber(v)) or tonumber(v) end
+    if value == nil then return nil, ("agent '%s': bad value '%s' for %s"):format(spec, v, k) end
+    args[name] = value
   end
-  return best
+  return args
 end
 
-function agents.greedy(play)
-  local player = play:player()
-  local best, best_i = -math.huge, 1
-  for i = 1, play:move_count() do
-    local copy = play:clone()
-    copy:apply_index(i)
-    local v = greedy_value(copy, player, 1)
-    if v > best then best, best_i = v, i end
+-- The agent a name stands for, or nil and a message.
+function M.make(spec)
+  if spec == "random" then return random_agent end
+  if spec:match("%.lua$") then return bot.load(spec) end
+  local args, err = parse_spec(spec)
+  if not args then
+    return nil, err or ("unknown agent '%s' (%s)"):format(spec, M.NAMES_HELP)
   end
-  play:apply_index(best_i)
+  local ok, agent = pcall(require("meeple").agent, args)
+  if not ok then
+    return nil, ("agent '%s': %s"):format(spec, (tostring(agent):gsub("^meeple%.agent: ", "")))
+  end
+  return function(play, salt)
+    return (agent:choose(play, salt))
+  end, agent
 end
 
--- A bot script defines choose(view) returning the index of a legal move.
-local function load_bot(path)
-  local f = io.open(path, "rb")
-  if not f then return nil, ("cannot read bot '%s'"):format(path) end
-  local code = f:read("a")
-  f:close()
-  local env = meeple_host.run("@" .. path, code, {})
-  if type(env) ~= "table" or type(env.choose) ~= "function" then
-    return nil, ("%s: a bot must define function choose(view)"):format(path)
-  end
-  return function(play)
-    local moves = {}
-    for i = 1, play:move_count() do moves[i] = play:move_name(i) end
-    local view = { player = play:player(), turn = play:turn(), phase = play:phase(),
-                   tile = play:tile(), scores = play:game():scores(), moves = moves }
-    local i = meeple_host.call(env.choose, view)
-    if math.type(i) ~= "integer" or i < 1 or i > #moves then
-      error(("%s: choose returned %s, not a move index 1..%d"):format(path, tostring(i), #moves), 0)
-    end
-    play:apply_index(i)
-  end
-end
-
+-- One agent per name; nil and the exit status after printing the error.
 function M.make_agents(cmd, list)
   local out = {}
   for i, name in ipairs(list) do
-    if agents[name] then
-      out[i] = agents[name]
-    elseif name:match("%.lua$") then
-      local ok, bot, err = pcall(load_bot, name)
-      if not ok then eprintf("meeple %s: %s\n", cmd, tostring(bot)) return nil, 1 end
-      if not bot then eprintf("meeple %s: %s\n", cmd, err) return nil, 1 end
-      out[i] = bot
-    else
-      return nil, usage(cmd, "unknown agent '%s' (random, greedy or FILE.lua)", name)
+    local agent, err = M.make(name)
+    if not agent then
+      common.eprintf("meeple %s: %s\n", cmd, err)
+      return nil, name:match("%.lua$") and 1 or 2
     end
+    out[i] = agent
   end
   return out
 end
+
+M.random = random_agent
 
 return M

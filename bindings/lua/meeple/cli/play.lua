@@ -12,7 +12,7 @@ local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
 local split_commas = common.split_commas
-local agents, make_agents = agents_mod.builtin, agents_mod.make_agents
+local make_agents = agents_mod.make_agents
 local json, state_digest, record_header = record.json, record.state_digest, record.header
 
 local HELP = [[
@@ -22,13 +22,16 @@ Plays one game and prints each turn, then the final scores with the
 points of each player by feature kind and by reason.
 
 ]] .. common.GAME_OPTIONS .. [[
-  --agents A,B,...     one agent per seat, cycled: random, greedy, or a
-                       bot script FILE.lua (default random)
+  --agents A,B,...     one agent per seat, cycled (default random):
+                       random, greedy, mcts (500 playouts a decision),
+                       mcts:2000, mcts:time=50ms, mcts:500:c=0.7:seed=3,
+                       or a bot script FILE.lua
   --record FILE        write the game record (JSON Lines) to FILE
   --svg FILE           draw the final board to FILE
   --quiet              print only the final scores
 
 example: meeple play --game base --players 3 --seed 7 --svg board.svg
+         meeple play --agents mcts:500,greedy --quiet
 ]]
 
 local function play(args, ctx)
@@ -73,18 +76,7 @@ local function play(args, ctx)
     local agent = seat_agents[(player - 1) % #seat_agents + 1]
     local chosen
     local okm, err = pcall(function()
-      if agent == agents.random then
-        chosen = play:random_choice()
-      else
-        -- an agent answers with a move index through this narrow view
-        local view = setmetatable({ apply_index = function(_, i) chosen = i end }, {
-          __index = function(_, k)
-            local v = play[k]
-            if type(v) == "function" then return function(_, ...) return v(play, ...) end end
-            return v
-          end })
-        agent(view)
-      end
+      chosen = agent(play, game.seed)
       if not chosen then error("the agent chose no move", 0) end
       line[#line + 1] = play:move_name(chosen)
       play:apply_index(chosen)

@@ -4,6 +4,8 @@
 local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
 local record = require "meeple.cli.record"
+local matches = require "meeple.cli.matches"
+local agents_mod = require "meeple.cli.agents"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -13,32 +15,101 @@ local json = record.json
 
 local HELP = [[
 usage: meeple sim --games N [OPTIONS]
+       meeple sim --games N --compare [A B] [OPTIONS]
 
-Plays many games with random agents and prints score statistics, the win
-rate per seat, features completed per kind and the mean game length.
-Game i uses seed SEED + i - 1, so results never depend on --jobs.
+Plays many games (random agents unless --agents) and prints score
+statistics, the win rate per seat, features completed per kind and the
+mean game length; with --agents, also each agent's win rate and mean
+margin with 95% intervals. Game i uses seed SEED + i - 1, so results
+never depend on --jobs.
 
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
   --csv | --json       machine-readable output instead of the table
+  --agents A,B,...     one agent per seat, cycled (default random): random,
+                       greedy, mcts:N, mcts:time=50ms, FILE.lua (see play)
+  --rotate-seats       with --agents: play each seed once per rotation of
+                       the agents over the seats (--games counts every
+                       game; seeds SEED .. SEED + games/players - 1)
   --compare            play the same seeds twice, with the --with, --rules
                        and --option given and without them, and print the
                        difference per seat (mean score, win rate) and in
                        game length, with 95% confidence intervals
+  --compare A B        the same, between two variants: each a rules file
+                       (house rule, FILE.lua), an option set (KEY=VALUE,
+                       several joined by commas) or 'none', on top of the
+                       common --game, --with, --rules and --option
 
 example: meeple sim --games 1000 --players 2 --option tiny_city=2
          meeple sim --games 2000 --rules examples/house-rules/farmers_4.lua --compare
+         meeple sim --games 200 --agents mcts:500,greedy --rotate-seats
+         meeple sim --games 100 --agents mcts:200 --compare none examples/house-rules/farmers_4.lua
 ]]
 
 local compare
 
+-- The agent names of --agents (nil: random everywhere), checked; or nil
+-- and the exit status.
+local function agent_names(opts)
+  if opts["rotate-seats"] and not opts.agents then
+    return nil, usage("sim", "--rotate-seats needs --agents")
+  end
+  if not opts.agents then return false end
+  local names = common.split_commas(opts.agents)
+  if #names == 0 then return nil, usage("sim", "--agents needs at least one agent") end
+  for _, name in ipairs(names) do
+    local agent, err = agents_mod.make(name)
+    if not agent then
+      eprintf("meeple sim: %s\n", err)
+      return nil, name:match("%.lua$") and 1 or 2
+    end
+  end
+  return names
+end
+
+-- Random agents in every seat run in C (flow:simulate, --jobs); any other
+-- agent plays game by game through the same flow (matches.lua).
+local function run_games(game, names, opts, games, jobs, ctx)
+  local all_random = true
+  for _, n in ipairs(names or {}) do all_random = all_random and n == "random" end
+  if all_random and not opts["rotate-seats"] then
+    return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
+                                      jobs = jobs, progress = progress_bar(ctx, games) })
+  end
+  return matches.run(game.rs, game.players, { names = names, games = games, seed = game.seed,
+                                              rotate = opts["rotate-seats"],
+                                              progress = progress_bar(ctx, games) })
+end
+
+-- The per-agent rows (matches.by_agent) with their intervals.
+local function agent_rows(results, names)
+  local rows = matches.by_agent(results, names)
+  for _, row in ipairs(rows) do
+    row.win_rate = row.wins / row.games
+    row.win_lo, row.win_hi = matches.wilson(row.win_rate, row.games)
+    local sc, mg = stats(row.scores), stats(row.margins)
+    row.mean, row.margin = sc.mean, mg.mean
+    row.margin_ci95 = row.games > 1 and 1.96 * mg.sd / math.sqrt(row.games) or 0
+  end
+  return rows
+end
+
+local function print_agents(rows)
+  printf("\n  agent                 games   win rate  (95%% CI)        mean   margin (95%% CI)\n")
+  for _, r in ipairs(rows) do
+    printf("  %-20s  %5d   %6.1f%%  (%5.1f-%5.1f%%)  %6.2f   %+6.2f ± %.2f\n", r.name, r.games,
+           100 * r.win_rate, 100 * r.win_lo, 100 * r.win_hi, r.mean, r.margin, r.margin_ci95)
+  end
+end
+
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
-                                                  json = "switch", compare = "switch" }))
+                                                  json = "switch", compare = "switch",
+                                                  agents = "value", ["rotate-seats"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
-  if opts.compare then return compare(opts, ctx) end
+  if opts.compare then return compare(opts, pos, ctx) end
   if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
   if not opts.games then return usage("sim", "--games N is required") end
   local games, code = int_arg("sim", "games", opts.games, 1)
@@ -53,9 +124,10 @@ local function sim(args, ctx)
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
-  local ok, results = pcall(loader.simulate, game.rs, {
-    players = game.players, games = games, seed = game.seed, jobs = jobs,
-    progress = progress_bar(ctx, games) })
+  local names
+  names, code = agent_names(opts)
+  if names == nil then return code end
+  local ok, results = pcall(run_games, game, names, opts, games, jobs, ctx)
   if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
 
   local per_seat, wins, turns, kinds = {}, {}, {}, {}
@@ -76,6 +148,7 @@ local function sim(args, ctx)
   for p = 1, game.players do seat_stats[p] = stats(per_seat[p]) end
   local length = stats(turns)
   local kind_names = sorted(kinds)
+  local rows = names and agent_rows(results, names)
 
   if opts.json then
     local out = { games = games, seed = game.seed, players = game.players, game = game.game,
@@ -86,6 +159,14 @@ local function sim(args, ctx)
       out.seats[p] = { mean = s.mean, sd = s.sd, min = s.min, max = s.max, win_rate = wins[p] / games }
     end
     for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
+    if rows then
+      out.agents_by_seat, out.rotate_seats, out.agents = names, opts["rotate-seats"] or false, {}
+      for i, r in ipairs(rows) do
+        out.agents[i] = { name = r.name, games = r.games, win_rate = r.win_rate,
+                          win_ci95 = { r.win_lo, r.win_hi }, mean = r.mean, margin = r.margin,
+                          margin_ci95 = r.margin_ci95 }
+      end
+    end
     stdout:write(json.encode(out), "\n")
   elseif opts.csv then
     printf("seat,mean,sd,min,max,win_rate\n")
@@ -94,8 +175,11 @@ local function sim(args, ctx)
       printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
     end
   else
-    printf("%d games of %s, %d players, seeds %d..%d\n\n", games, game.game, game.players,
-           game.seed, game.seed + games - 1)
+    local last = rows and opts["rotate-seats"] and matches.seed_of(games, game.seed, game.players, true)
+                 or game.seed + games - 1
+    printf("%d games of %s, %d players, seeds %d..%d%s%s\n\n", games, game.game, game.players,
+           game.seed, last, names and (", agents " .. table.concat(names, ",")) or "",
+           opts["rotate-seats"] and ", seats rotated" or "")
     printf("  seat    mean     sd   min   max   wins\n")
     for p = 1, game.players do
       local s = seat_stats[p]
@@ -104,6 +188,7 @@ local function sim(args, ctx)
     printf("\nfeatures completed per game\n")
     for _, k in ipairs(kind_names) do printf("  %-10s %6.2f\n", k, kinds[k] / games) end
     printf("\nmean game length  %.1f turns\n", length.mean)
+    if rows then print_agents(rows) end
   end
   return 0
 end
@@ -119,10 +204,60 @@ local function paired(a, b)
   return s.mean, half, stats(a).mean, stats(b).mean
 end
 
-function compare(opts, ctx)
-  if not (opts.with or opts.rules or opts.option) then
-    return usage("sim", "--compare needs something to compare: --with, --rules or --option")
+-- The game options of one variant of --compare A B: the common options
+-- plus a rules file, an option set, or nothing ('none').
+local function variant_opts(opts, v)
+  local o = {}
+  for k, val in pairs(opts) do o[k] = val end
+  o.rules, o.option = {}, {}
+  for _, r in ipairs(opts.rules or {}) do o.rules[#o.rules + 1] = r end
+  for _, kv in ipairs(opts.option or {}) do o.option[#o.option + 1] = kv end
+  if v == "none" then return o end
+  if v:match("%.lua$") then
+    o.rules[#o.rules + 1] = v
+    return o
   end
+  for kv in v:gmatch("[^,]+") do
+    if not kv:match("^[%w_]+=") then return nil end
+    o.option[#o.option + 1] = kv
+  end
+  return o
+end
+
+-- The two games --compare plays and their labels; or nil and a status.
+local function compare_games(opts, pos, ctx)
+  if #pos == 0 then
+    if not (opts.with or opts.rules or opts.option) then
+      return nil, usage("sim", "--compare needs something to compare: --with, --rules, --option, or A B")
+    end
+    local changed, code = load_game("sim", opts, ctx)
+    if not changed then return nil, code end
+    local plain
+    plain, code = load_game("sim", { game = opts.game, players = tostring(changed.players),
+                                     seed = tostring(changed.seed), budget = opts.budget,
+                                     ["memory-cap"] = opts["memory-cap"] }, ctx)
+    if not plain then return nil, code end
+    local label = {}
+    for _, w in ipairs(changed.with) do label[#label + 1] = "--with " .. w end
+    for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
+    for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
+    return plain, changed, nil, table.concat(label, " ")
+  end
+  if #pos ~= 2 then return nil, usage("sim", "--compare takes two variants A B, got %d", #pos) end
+  local games = {}
+  for i, v in ipairs(pos) do
+    local o = variant_opts(opts, v)
+    if not o then
+      return nil, usage("sim", "--compare: '%s' is neither FILE.lua, KEY=VALUE[,KEY=VALUE] nor none", v)
+    end
+    local code
+    games[i], code = load_game("sim", o, ctx)
+    if not games[i] then return nil, code end
+  end
+  return games[1], games[2], pos
+end
+
+function compare(opts, pos, ctx)
   if opts.csv then return usage("sim", "--compare prints a table or --json") end
   local games, code = int_arg("sim", "games", opts.games or "", 1)
   if not games then return code end
@@ -131,18 +266,12 @@ function compare(opts, ctx)
     jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
     if not jobs then return code end
   end
-  local changed
-  changed, code = load_game("sim", opts, ctx)
-  if not changed then return code end
-  local plain
-  plain, code = load_game("sim", { game = opts.game, players = tostring(changed.players),
-                                   seed = tostring(changed.seed), budget = opts.budget,
-                                   ["memory-cap"] = opts["memory-cap"] }, ctx)
-  if not plain then return code end
-  local run = function(game)
-    return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
-                                      jobs = jobs, progress = progress_bar(ctx, games) })
-  end
+  local names
+  names, code = agent_names(opts)
+  if names == nil then return code end
+  local plain, changed, variants, change_label = compare_games(opts, pos, ctx)
+  if not plain then return changed end
+  local run = function(game) return run_games(game, names, opts, games, jobs, ctx) end
   local ok, a = pcall(run, plain)
   if not ok then eprintf("meeple sim: %s\n", tostring(a)) return 1 end
   local b
@@ -172,19 +301,25 @@ function compare(opts, ctx)
   end
   local dt, ht, ta, tb = paired(column(a, function(r) return r.turns end),
                                 column(b, function(r) return r.turns end))
-  local label = {}
-  for _, w in ipairs(changed.with) do label[#label + 1] = "--with " .. w end
-  for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
-  for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
+  local agents_label = names and (", agents " .. table.concat(names, ",")) or ""
+  local last = names and opts["rotate-seats"] and matches.seed_of(games, changed.seed, changed.players, true)
+               or changed.seed + games - 1
   if opts.json then
     stdout:write(json.encode({ games = games, seed = changed.seed, players = changed.players,
-                               game = changed.game, change = table.concat(label, " "), seats = seats,
+                               game = changed.game, change = change_label, variants = variants,
+                               agents = names or nil, seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
     return 0
   end
-  printf("%d games of %s, %d players, seeds %d..%d, with and without: %s\n\n", games,
-         changed.game, changed.players, changed.seed, changed.seed + games - 1, table.concat(label, " "))
-  printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
+  if variants then
+    printf("%d games of %s, %d players, seeds %d..%d%s, A: %s, B: %s (differences are B - A)\n\n",
+           games, changed.game, changed.players, changed.seed, last, agents_label, variants[1], variants[2])
+    printf("  seat         mean A      mean B   difference (95%% CI)     win rate difference\n")
+  else
+    printf("%d games of %s, %d players, seeds %d..%d%s, with and without: %s\n\n", games,
+           changed.game, changed.players, changed.seed, last, agents_label, change_label)
+    printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
+  end
   for p = 1, changed.players do
     local s = seats[p]
     printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,

@@ -1,0 +1,43 @@
+-- bench/agent_speed.lua: how fast the MCTS agent decides (CPU time, one
+-- core): playouts per second inside the search, milliseconds per
+-- decision, and the largest tree. Run through the meeple executable:
+--   build/meeple script bench/agent_speed.lua [PLAYOUTS [GAMES [GAME [WITH]]]]
+-- e.g. build/meeple script bench/agent_speed.lua 500 4 base
+local loader = require "meeple.loader"
+local meeple = require "meeple"
+
+local playouts = math.tointeger(tonumber((select(1, ...)))) or 500
+local games = math.tointeger(tonumber((select(2, ...)))) or 4
+local game = select(3, ...) or "base"
+local with = select(4, ...)
+local root = os.getenv("MEEPLE_ROOT") or "."
+
+local rs = loader.load { game = game, with = with and { with } or {}, rules = {}, options = {},
+                         run = meeple_host.run, script_dirs = { root .. "/scripts" },
+                         tile_dirs = { root .. "/tiles" } }
+local agent = meeple.agent { kind = "mcts", playouts = playouts }
+local decisions, searched, total_playouts, cpu, biggest, cpu_searched = 0, 0, 0, 0, 0, 0
+for seed = 1, games do
+  local play = loader.new_play(rs, { players = 2, seed = seed })
+  while not play:over() do
+    local t0 = os.clock()
+    local i, st = agent:choose(play, seed)
+    local dt = os.clock() - t0
+    cpu = cpu + dt
+    decisions = decisions + 1
+    if st.playouts > 0 then
+      searched = searched + 1
+      cpu_searched = cpu_searched + dt
+      total_playouts = total_playouts + st.playouts
+      if st.tree_bytes > biggest then biggest = st.tree_bytes end
+    end
+    play:apply_index(i)
+  end
+end
+print(("%s%s, mcts:%d, %d games, %d decisions (%d searched: more than one legal move)"):format(
+  game, with and (" + " .. with) or "", playouts, games, decisions, searched))
+print(("  playouts/s inside the search   %.0f"):format(total_playouts / cpu_searched))
+print(("  ms per decision                %.2f (searched ones: %.2f)"):format(1000 * cpu / decisions,
+  1000 * cpu_searched / searched))
+print(("  largest tree                   %.2f MB"):format(biggest / 1048576))
+return 0

@@ -1,0 +1,188 @@
+/*
+** wrap_agent.c: meeple.agent{...}, the searching agents of gk_agent.h as
+** an Agent userdata: agent:choose(play [, salt]) returns the index of the
+** move it picks (from 1) and what the search did.
+**
+** An Agent holds only its parameters; each choice builds and frees its
+** own search. For rules with hooks the copies it plays in run the hooks
+** through a lender Play (wrap_flow.c) pointed at the copy in play.
+*/
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "gk_agent.h"
+#include "wrap_internal.h"
+
+#define MP_AGENT "meeple.Agent"
+
+enum { AGENT_MCTS, AGENT_GREEDY };
+
+typedef struct mp_agent {
+  int kind;
+  gk_mcts_params mcts;
+  gk_greedy_params greedy;
+} mp_agent;
+
+static const char *const kinds[] = {"mcts", "greedy", NULL};
+
+/* The keys each kind takes; any other key is refused. */
+static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "exploration", "seed",
+                                        "playout_turns", "win_weight", "margin_scale", "open",
+                                        "figure", "max_tree_mb", "prior_visits", "prior_depth", NULL};
+static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
+
+static void check_keys(lua_State *L, int t, const char *const *keys, const char *kind) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    int known = 0;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (int i = 0; keys[i] && !known; i++) known = strcmp(keys[i], lua_tostring(L, -1)) == 0;
+    if (!known) {
+      luaL_error(L, "meeple.agent: unknown argument '%s' for a %s agent",
+                 luaL_tolstring(L, -1, NULL), kind);
+    }
+  }
+}
+
+static double optnumber(lua_State *L, int t, const char *key, double def, double lo, double hi) {
+  lua_getfield(L, t, key);
+  double v = def;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isnumber(L, -1)) luaL_error(L, "meeple.agent: %s must be a number", key);
+    v = lua_tonumber(L, -1);
+    if (!(v >= lo && v <= hi)) luaL_error(L, "meeple.agent: %s must be in %f..%f, got %f", key, lo, hi, v);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static lua_Integer optint(lua_State *L, int t, const char *key, lua_Integer def, lua_Integer lo,
+                          lua_Integer hi) {
+  lua_getfield(L, t, key);
+  lua_Integer v = def;
+  if (!lua_isnil(L, -1)) {
+    int isint;
+    v = lua_tointegerx(L, -1, &isint);
+    if (!isint) luaL_error(L, "meeple.agent: %s must be an integer", key);
+    if (v < lo || v > hi)
+      luaL_error(L, "meeple.agent: %s must be in %I..%I, got %I", key, lo, hi, v);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static void read_eval(lua_State *L, int t, gk_agent_eval *eval) {
+  eval->open = optnumber(L, t, "open", eval->open, -100, 100);
+  eval->figure = optnumber(L, t, "figure", eval->figure, -100, 100);
+}
+
+static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
+  check_keys(L, t, mcts_keys, "mcts");
+  gk_mcts_defaults(p);
+  p->playouts = (int)optint(L, t, "playouts", p->playouts, 1, 100000000);
+  p->time_us = (int64_t)(optnumber(L, t, "time_ms", 0, 0, 3.6e6) * 1000);
+  p->exploration = optnumber(L, t, "exploration", p->exploration, 0, 100);
+  p->seed = (uint64_t)optint(L, t, "seed", (lua_Integer)p->seed, LUA_MININTEGER, LUA_MAXINTEGER);
+  p->playout_turns = (int)optint(L, t, "playout_turns", p->playout_turns, 0, 100000);
+  p->win_weight = optnumber(L, t, "win_weight", p->win_weight, 0, 1);
+  p->margin_scale = optnumber(L, t, "margin_scale", p->margin_scale, 0.001, 1e6);
+  p->max_tree_bytes = (size_t)optint(L, t, "max_tree_mb", (lua_Integer)(p->max_tree_bytes >> 20), 1,
+                                     1 << 20) << 20;
+  p->prior_visits = (int)optint(L, t, "prior_visits", p->prior_visits, 0, 1000000);
+  p->prior_depth = (int)optint(L, t, "prior_depth", p->prior_depth, 1, 6);
+  read_eval(L, t, &p->eval);
+}
+
+static void read_greedy(lua_State *L, int t, gk_greedy_params *p) {
+  check_keys(L, t, greedy_keys, "greedy");
+  gk_greedy_defaults(p);
+  p->seed = (uint64_t)optint(L, t, "seed", (lua_Integer)p->seed, LUA_MININTEGER, LUA_MAXINTEGER);
+  p->depth = (int)optint(L, t, "depth", p->depth, 1, 6);
+  read_eval(L, t, &p->eval);
+}
+
+/* meeple.agent{kind = "mcts" | "greedy", ...} */
+static int agent_new(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "kind");
+  int kind = luaL_checkoption(L, -1, NULL, kinds);
+  lua_pop(L, 1);
+  mp_agent *a = (mp_agent *)lua_newuserdatauv(L, sizeof *a, 0);
+  memset(a, 0, sizeof *a);
+  a->kind = kind;
+  if (kind == AGENT_MCTS) read_mcts(L, 1, &a->mcts);
+  else read_greedy(L, 1, &a->greedy);
+  luaL_setmetatable(L, MP_AGENT);
+  return 1;
+}
+
+static void refilled(void *ud, gk_play *copy) { mp_lender_point((mp_lender *)ud, copy); }
+
+static void push_stats(lua_State *L, const gk_agent_stats *st) {
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, st->playouts);
+  lua_setfield(L, -2, "playouts");
+  lua_pushinteger(L, st->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushinteger(L, (lua_Integer)st->tree_bytes);
+  lua_setfield(L, -2, "tree_bytes");
+  lua_pushinteger(L, st->best_visits);
+  lua_setfield(L, -2, "visits");
+  lua_pushnumber(L, st->best_value);
+  lua_setfield(L, -2, "value");
+  lua_pushinteger(L, st->moves);
+  lua_setfield(L, -2, "moves");
+}
+
+/* agent:choose(play [, salt]) -> move index, stats */
+static int agent_choose(lua_State *L) {
+  mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
+  gk_play *play = mp_checkplay(L, 2);
+  uint64_t salt = (uint64_t)luaL_optinteger(L, 3, 0);
+  lua_settop(L, 3);
+  mp_lender lender;
+  gk_agent_env env = {NULL, NULL, NULL, NULL};
+  if (mp_lend_hooks(L, 2, &lender)) {
+    env = (gk_agent_env){&lender.hooks, &lender.filters, refilled, &lender};
+  }
+  gk_agent_stats stats;
+  int i = a->kind == AGENT_MCTS ? gk_mcts_choose(&a->mcts, play, &env, salt, &stats)
+                                : gk_greedy_choose(&a->greedy, play, &env, salt, &stats);
+  mp_lender_point(&lender, NULL);
+  if (i < 0) return luaL_error(L, "%s", gk_play_error(play));
+  lua_pushinteger(L, i + 1);
+  push_stats(L, &stats);
+  return 2;
+}
+
+static int agent_tostring(lua_State *L) {
+  mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
+  if (a->kind == AGENT_GREEDY)
+    lua_pushfstring(L, "meeple.Agent(greedy, depth %d)", a->greedy.depth);
+  else if (a->mcts.time_us > 0)
+    lua_pushfstring(L, "meeple.Agent(mcts, %d ms)", (int)(a->mcts.time_us / 1000));
+  else
+    lua_pushfstring(L, "meeple.Agent(mcts, %d playouts)", a->mcts.playouts);
+  return 1;
+}
+
+static const luaL_Reg agent_methods[] = {
+  {"choose", agent_choose},
+  {NULL, NULL}
+};
+
+void mp_open_agent(lua_State *L) {
+  luaL_newmetatable(L, MP_AGENT);
+  luaL_newlib(L, agent_methods);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, agent_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushliteral(L, "meeple.Agent");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, agent_new);
+  lua_setfield(L, -2, "agent");
+}

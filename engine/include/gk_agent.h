@@ -1,0 +1,111 @@
+/*
+** gk_agent.h: agents that choose a move in a gk_play, for any rules.
+**
+**   gk_mcts_choose    Monte Carlo tree search (UCT) over determinized
+**                     draws: every playout starts from a copy of the
+**                     position whose stacks are reshuffled from the
+**                     agent's own generator, so the search never reads
+**                     the real draw order; playouts use the flow's random
+**                     agent.
+**   gk_greedy_choose  the move with the best lead after this turn's own
+**                     decisions, by points plus a position value.
+**
+** Both work through the public flow API only: copies of the position
+** (gk_play_clone, gk_play_copy_from), gk_play_moves, gk_play_apply_index,
+** gk_play_random_move. Rules with hooks run their hooks in those copies;
+** a host whose hooks are bound to one play passes hooks for the copies in
+** a gk_agent_env. The root play itself is never changed (its error text
+** excepted, which says why a search failed).
+*/
+#ifndef GK_AGENT_H
+#define GK_AGENT_H
+
+#include "gk_flow.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gk_agent_env {
+  /* Hooks and filters for the agent's own copies of the position; NULL
+  ** hooks: the copies keep the root's hooks (as gk_play_clone does). */
+  const gk_hooks *hooks;
+  const gk_hook_filters *filters;
+  /* Called whenever the agent has filled one of its copies with a
+  ** position and is about to play in it (NULL: nothing to do): a host
+  ** points the views its hooks see at that copy's game. */
+  void (*refilled)(void *ud, gk_play *copy);
+  void *ud;
+} gk_agent_env;
+
+/* How the leaves of a search and the greedy agent value a position:
+** for each player, score + open * (what the features where the player
+** leads would score if the game ended now) + figure * (figures in the
+** player's supply); a player's value is then the difference to the best
+** other player. */
+typedef struct gk_agent_eval {
+  double open;
+  double figure;
+} gk_agent_eval;
+
+typedef struct gk_mcts_params {
+  int playouts;        /* iterations per decision (used when time_us is 0) */
+  int64_t time_us;     /* or: wall-clock microseconds per decision */
+  double exploration;  /* UCT constant c in mean + c * sqrt(ln N / n) */
+  uint64_t seed;
+  int playout_turns;   /* 0: playouts run to the end of the game; n > 0:
+                       ** n turns, then the position value (eval) */
+  double win_weight;   /* reward = w * win + (1 - w) * margin reward */
+  double margin_scale; /* margin reward = 1 / (1 + exp(-margin / scale)) */
+  gk_agent_eval eval;  /* for truncated playouts */
+  size_t max_tree_bytes; /* the search stops growing the tree past this */
+  int prior_visits;    /* > 0: each root move starts with this many
+                       ** virtual visits worth what the greedy agent's
+                       ** look-ahead (prior_depth decisions) says */
+  int prior_depth;
+} gk_mcts_params;
+
+/* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 4 turns, 20
+** prior visits from a 2-decision greedy look-ahead, win_weight 0.5,
+** margin_scale 10, eval {0.8, 1.0}, a 256 MB tree cap. */
+void gk_mcts_defaults(gk_mcts_params *params);
+
+typedef struct gk_agent_stats {
+  int playouts;        /* iterations run */
+  int nodes;           /* tree nodes */
+  size_t tree_bytes;   /* memory the tree held */
+  int best_visits;     /* of the chosen move */
+  double best_value;   /* its mean reward, 0..1 */
+  int moves;           /* legal moves at the root */
+} gk_agent_stats;
+
+/*
+** The index (in gk_play_moves order) of the move the search picks, or a
+** negative status; the message is then gk_play_error(root). salt tells
+** games apart (e.g. the game's seed): the search's generator is seeded
+** from params->seed, salt and the position's log length, so the same
+** seeds give the same choice. stats may be NULL.
+*/
+int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_env *env,
+                   uint64_t salt, gk_agent_stats *stats);
+
+typedef struct gk_greedy_params {
+  gk_agent_eval eval;
+  int depth;           /* this turn's decisions looked through (>= 1) */
+  uint64_t seed;       /* for the reshuffled copies only; the choice
+                       ** itself has no randomness (ties: first move) */
+} gk_greedy_params;
+
+void gk_greedy_defaults(gk_greedy_params *params);
+int gk_greedy_choose(const gk_greedy_params *params, gk_play *root, const gk_agent_env *env,
+                     uint64_t salt, gk_agent_stats *stats);
+
+/* Each player's position value (see gk_agent_eval); out has one entry
+** per player. */
+int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,54 @@
+/*
+** agent_eval.c: the position value the greedy agent and truncated
+** playouts use. It names no game: points scored so far, what each
+** unfinished feature holding figures would score for its leaders if the
+** game ended now (its final formula, every figure counting one), and the
+** figures each player still holds.
+*/
+#include "agent/agent_internal.h"
+
+enum { EVAL_MAX_FEATURES = 256 };
+
+/* The distinct unfinished features that hold a figure, by root. */
+static int held_features(const gk_game *g, int32_t *roots) {
+  int n = 0, figures = gk_figure_count(g);
+  for (int f = 0; f < figures && n < EVAL_MAX_FEATURES; f++) {
+    gk_figure_info fi;
+    if (gk_figure_get(g, f, &fi) < 0 || fi.at.where != GK_AT_NODE || fi.owner < 0) continue;
+    int32_t root = gk_feature_root(g, fi.at.a);
+    if (root < 0 || gk_feature_closed(g, root) == 1) continue;
+    int seen = 0;
+    for (int i = 0; i < n && !seen; i++) seen = roots[i] == root;
+    if (!seen) roots[n++] = root;
+  }
+  return n;
+}
+
+static void add_open_values(gk_play *play, double weight, double *out) {
+  const gk_game *g = gk_play_game(play);
+  int32_t ones[GK_MAX_FIGURE_KINDS], roots[EVAL_MAX_FEATURES];
+  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) ones[k] = 1;
+  int n = held_features(g, roots);
+  for (int i = 0; i < n; i++) {
+    uint32_t leaders = 0;
+    if (gk_majority(g, roots[i], ones, NULL, &leaders) <= 0) continue;
+    int32_t points = gk_play_formula_points(play, roots[i], GK_WHEN_FINAL);
+    if (points <= 0) continue;
+    for (int p = 0; p < gk_game_players(g); p++)
+      if ((leaders >> p) & 1) out[p] += weight * points;
+  }
+}
+
+int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
+  const gk_game *g = gk_play_game(play);
+  if (!g || !eval || !out) return GK_EINVAL;
+  int players = gk_game_players(g);
+  int kinds = gk_rules_figure_kind_count(gk_game_rules(g));
+  for (int p = 0; p < players; p++) {
+    out[p] = gk_player_score(g, p);
+    if (eval->figure != 0)
+      for (int k = 0; k < kinds; k++) out[p] += eval->figure * gk_supply(g, p, k);
+  }
+  if (eval->open != 0) add_open_values(play, eval->open, out);
+  return GK_OK;
+}

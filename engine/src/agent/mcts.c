@@ -1,0 +1,245 @@
+/*
+** mcts.c: Monte Carlo tree search with UCT over determinized draws.
+**
+** Each iteration fills the agent's copy with the root position and
+** reshuffles its stacks (agent_copy_fill), walks down the tree choosing
+** moves by UCT, adds one node, plays the rest of the game (or
+** playout_turns turns) with the flow's random agent, and adds each
+** player's reward to the edges walked, as seen by the player deciding at
+** each. The move played is the root's most visited.
+**
+** Invariant: the copy is the only play the search moves in; the root is
+** only copied from. The generator is seeded from (seed, salt, the root's
+** log length), so a fixed number of playouts gives the same choice.
+*/
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "agent/agent_internal.h"
+#include "agent/mcts_tree.h"
+
+enum { MCTS_MAX_PATH = 512, MCTS_CLOCK_EVERY = 8 };
+
+typedef struct search {
+  const gk_mcts_params *params;
+  const gk_agent_env *env;
+  gk_play *root, *copy;
+  mcts_tree tree;
+  agent_rng rng;
+  int players;
+  int depth;
+  int32_t path_node[MCTS_MAX_PATH], path_edge[MCTS_MAX_PATH];
+} search;
+
+void gk_mcts_defaults(gk_mcts_params *params) {
+  /* measured against greedy on the base game (bench/strength.sh):
+  ** short playouts valued by the position, greedy priors, little
+  ** exploration */
+  *params = (gk_mcts_params){.playouts = 500, .time_us = 0, .exploration = 0.3, .seed = 1,
+                             .playout_turns = 4, .win_weight = 0.5, .margin_scale = 10,
+                             .eval = {0.8, 1.0}, .max_tree_bytes = (size_t)256 << 20,
+                             .prior_visits = 20, .prior_depth = 2};
+}
+
+static int64_t now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* What the flow waits for after a move: a move that leads to different
+** draws leads to different keys. */
+static uint64_t outcome_key(gk_play *p, int n_moves) {
+  uint64_t k = (uint64_t)(uint32_t)gk_play_tile(p);
+  k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_player(p);
+  k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_phase(p);
+  k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_part(p);
+  return k * 0x100000001B3ull ^ (uint64_t)(uint32_t)n_moves;
+}
+
+/* UCT; an edge never tried goes first, a random one of those. */
+static int32_t select_edge(search *s, int32_t node) {
+  const mcts_node *n = &s->tree.nodes[node];
+  const mcts_edge *e = &s->tree.edges[n->first_edge];
+  double c = s->params->exploration, logn = log((double)n->visits + 1.0);
+  double best = -1.0;
+  int32_t pick = 0;
+  uint32_t untried = 0;
+  for (int32_t i = 0; i < n->n_edges; i++) {
+    if (e[i].visits == 0) {
+      if (agent_rng_below(&s->rng, ++untried) == 0) pick = i;
+      continue;
+    }
+    if (untried) continue;
+    double v = e[i].reward / e[i].visits + c * sqrt(logn / e[i].visits);
+    if (v > best) {
+      best = v;
+      pick = i;
+    }
+  }
+  return n->first_edge + pick;
+}
+
+static double reward_of_lead(const search *s, double m) {
+  double win = m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
+  double margin = 1.0 / (1.0 + exp(-m / s->params->margin_scale));
+  return s->params->win_weight * win + (1.0 - s->params->win_weight) * margin;
+}
+
+static double reward_of(const search *s, const double *values, int player) {
+  return reward_of_lead(s, agent_lead(values, s->players, player));
+}
+
+/* The root's edges start from the greedy look-ahead's verdict. */
+static int seed_priors(search *s, int n) {
+  double *leads = malloc(sizeof(double) * (size_t)n);
+  if (!leads) {
+    gk_play_set_error(s->root, "mcts: out of memory");
+    return GK_ENOMEM;
+  }
+  int st = agent_move_leads(s->root, s->env, &s->rng, &s->params->eval, s->params->prior_depth,
+                            leads, n);
+  uint32_t v0 = (uint32_t)s->params->prior_visits;
+  for (int i = 0; i < n && st == GK_OK; i++) {
+    s->tree.edges[i].visits = v0;
+    s->tree.edges[i].reward = v0 * reward_of_lead(s, leads[i]);
+  }
+  free(leads);
+  return st;
+}
+
+/* Plays the copy out and writes each player's reward. */
+static int playout(search *s, double *rewards) {
+  gk_play *p = s->copy;
+  gk_play_seed_agent(p, agent_rng_next(&s->rng));
+  int turns = s->params->playout_turns;
+  int last = turns > 0 ? gk_play_turn(p) + turns : -1;
+  while (!gk_play_over(p) && (last < 0 || gk_play_turn(p) < last)) {
+    int st = gk_play_random_move(p);
+    if (st < 0) return agent_fail(s->root, p, st);
+  }
+  double values[GK_MAX_PLAYERS];
+  if (gk_play_over(p)) {
+    for (int pl = 0; pl < s->players; pl++) values[pl] = gk_player_score(gk_play_game(p), pl);
+  } else {
+    gk_agent_values(p, &s->params->eval, values);
+  }
+  for (int pl = 0; pl < s->players; pl++) rewards[pl] = reward_of(s, values, pl);
+  return GK_OK;
+}
+
+/* Below the edge just played: the node for this outcome, a new one if
+** the tree has room (then the walk stops there), or -1 to stop. */
+static int32_t descend(search *s, int32_t e, int *stop) {
+  gk_play *p = s->copy;
+  *stop = 1;
+  if (gk_play_over(p) || s->tree.edges[e].visits == 0 || s->depth >= MCTS_MAX_PATH) return -1;
+  int n = gk_play_moves(p, NULL, 0);
+  uint64_t key = outcome_key(p, n);
+  int32_t child = mcts_tree_find(&s->tree, e, key);
+  if (child >= 0) {
+    *stop = 0;
+    return child;
+  }
+  if (n > 0 && mcts_tree_bytes(&s->tree) < s->params->max_tree_bytes)
+    mcts_tree_add(&s->tree, e, key, gk_play_player(p), n);
+  return -1;
+}
+
+static void backpropagate(search *s, const double *rewards) {
+  for (int i = 0; i < s->depth; i++) {
+    mcts_node *n = &s->tree.nodes[s->path_node[i]];
+    mcts_edge *e = &s->tree.edges[s->path_edge[i]];
+    n->visits++;
+    e->visits++;
+    e->reward += rewards[n->player];
+  }
+}
+
+static int iterate(search *s) {
+  int st = agent_copy_fill(s->copy, s->root, s->env, &s->rng);
+  if (st < 0) return st;
+  s->depth = 0;
+  int32_t node = 0;
+  for (int stop = 0; !stop;) {
+    int32_t e = select_edge(s, node);
+    st = gk_play_apply_index(s->copy, e - s->tree.nodes[node].first_edge);
+    if (st < 0) return agent_fail(s->root, s->copy, st);
+    s->path_node[s->depth] = node;
+    s->path_edge[s->depth++] = e;
+    node = descend(s, e, &stop);
+  }
+  double rewards[GK_MAX_PLAYERS];
+  st = playout(s, rewards);
+  if (st < 0) return st;
+  backpropagate(s, rewards);
+  return GK_OK;
+}
+
+/* The root's most visited edge; ties go to the better mean. */
+static int best_root_edge(const search *s) {
+  const mcts_node *r = &s->tree.nodes[0];
+  int best = 0;
+  for (int i = 1; i < r->n_edges; i++) {
+    const mcts_edge *a = &s->tree.edges[i], *b = &s->tree.edges[best];
+    if (a->visits > b->visits ||
+        (a->visits == b->visits && a->visits > 0 && a->reward / a->visits > b->reward / b->visits))
+      best = i;
+  }
+  return best;
+}
+
+static int run(search *s) {
+  const gk_mcts_params *pr = s->params;
+  int64_t deadline = pr->time_us > 0 ? now_us() + pr->time_us : 0;
+  int done = 0;
+  for (;; done++) {
+    if (deadline ? (done % MCTS_CLOCK_EVERY == 0 && done > 0 && now_us() >= deadline)
+                 : done >= pr->playouts)
+      break;
+    int st = iterate(s);
+    if (st < 0) return st;
+  }
+  return done;
+}
+
+static void fill_stats(const search *s, int done, int best, gk_agent_stats *stats) {
+  const mcts_edge *e = &s->tree.edges[best];
+  stats->playouts = done;
+  stats->nodes = s->tree.n_nodes;
+  stats->tree_bytes = mcts_tree_bytes(&s->tree);
+  stats->best_visits = (int)e->visits;
+  stats->best_value = e->visits ? e->reward / e->visits : 0;
+}
+
+int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_env *env,
+                   uint64_t salt, gk_agent_stats *stats) {
+  if (!params || !root) return GK_EINVAL;
+  if (gk_play_over(root)) {
+    gk_play_set_error(root, "mcts: the game is over");
+    return GK_ESTATE;
+  }
+  int n = gk_play_moves(root, NULL, 0);
+  if (stats) *stats = (gk_agent_stats){.moves = n};
+  if (n <= 1) return n == 1 ? 0 : GK_EILLEGAL;
+  search s = {.params = params, .env = env, .root = root,
+              .players = gk_game_players(gk_play_game(root))};
+  s.rng = agent_rng_for(params->seed, salt, root);
+  mcts_tree_init(&s.tree);
+  if (mcts_tree_add(&s.tree, -1, 0, gk_play_player(root), n) < 0) {
+    gk_play_set_error(root, "mcts: out of memory");
+    return GK_ENOMEM;
+  }
+  int done = params->prior_visits > 0 ? seed_priors(&s, n) : GK_OK;
+  if (done == GK_OK) {
+    s.copy = agent_copy_new(root, env);
+    done = s.copy ? run(&s) : GK_ENOMEM;
+  }
+  int best = done < 0 ? done : best_root_edge(&s);
+  if (stats && done >= 0) fill_stats(&s, done, best, stats);
+  gk_play_free(s.copy);
+  mcts_tree_free(&s.tree);
+  return best;
+}

@@ -1,0 +1,75 @@
+-- Same seeds, same game: an MCTS or greedy game replays move for move
+-- from its seeds; a different agent seed changes the MCTS's choices; a
+-- time budget and the named agents of the CLI work (issue 21).
+local loader = require "meeple.loader"
+local meeple = require "meeple"
+local agents = require "meeple.cli.agents"
+local matches = require "meeple.cli.matches"
+
+local root = os.getenv("MEEPLE_ROOT") or "."
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL " .. what) end
+end
+
+local rs = loader.load { game = "base", with = {}, rules = {}, options = {}, run = meeple_host.run,
+                         script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" } }
+
+local function game_moves(a, b, seed)
+  local play = loader.new_play(rs, { players = 2, seed = seed })
+  local names = {}
+  while not play:over() do
+    local agent = play:player() == 1 and a or b
+    local i = agent:choose(play, seed)
+    names[#names + 1] = play:move_name(i)
+    play:apply_index(i)
+  end
+  return table.concat(names, "\n"), play:game():scores()
+end
+
+local m1 = meeple.agent { kind = "mcts", playouts = 20, seed = 7 }
+local m2 = meeple.agent { kind = "mcts", playouts = 20, seed = 7 }
+local m3 = meeple.agent { kind = "mcts", playouts = 20, seed = 8 }
+local g = meeple.agent { kind = "greedy" }
+local first, s1 = game_moves(m1, g, 3)
+local again, s2 = game_moves(m2, g, 3)
+check(first == again, "same seeds give the same game")
+check(s1[1] == s2[1] and s1[2] == s2[2], "same seeds give the same scores")
+local other = game_moves(m3, g, 3)
+check(other ~= first, "another agent seed gives another game")
+local gg1 = game_moves(g, g, 4)
+local gg2 = game_moves(g, g, 4)
+check(gg1 == gg2, "greedy is deterministic")
+
+-- a time budget searches and answers
+local timed = meeple.agent { kind = "mcts", time_ms = 5 }
+local play = loader.new_play(rs, { players = 2, seed = 1 })
+local i, st = timed:choose(play, 1)
+check(math.type(i) == "integer" and i >= 1 and i <= play:move_count(), "timed search picks a move")
+check(st.playouts >= 8, "timed search ran playouts: " .. st.playouts)
+check(st.tree_bytes > 0 and st.nodes >= 1, "stats describe the tree")
+
+-- named agents as the CLI parses them
+check(agents.make("mcts:50") ~= nil, "mcts:50 is an agent")
+check(agents.make("mcts:time=20ms:c=0.7:seed=3") ~= nil, "mcts with settings is an agent")
+check(agents.make("greedy:depth=1") ~= nil, "greedy:depth=1 is an agent")
+local none, err = agents.make("mcts:fast")
+check(none == nil and err:match("mcts:fast"), "a bad setting is refused: " .. tostring(err))
+none, err = agents.make("mcts:c=-1")
+check(none == nil and err:match("exploration"), "a bad value is refused: " .. tostring(err))
+none, err = agents.make("alphazero")
+check(none == nil and err:match("unknown agent"), "an unknown agent is refused")
+local okn, msg = pcall(meeple.agent, { kind = "mcts", playout = 5 })
+check(not okn and msg:match("unknown argument 'playout'"), "unknown keys are refused")
+
+-- seat rotation: each agent sits in each seat once per round, same seed
+local s = matches.seating(1, 2, 2, true)
+local t = matches.seating(2, 2, 2, true)
+check(s[1] == 1 and s[2] == 2 and t[1] == 2 and t[2] == 1, "rotation swaps the seats")
+check(matches.seed_of(1, 10, 2, true) == 10 and matches.seed_of(2, 10, 2, true) == 10
+      and matches.seed_of(3, 10, 2, true) == 11, "a round shares its seed")
+local lo, hi = matches.wilson(0.5, 100)
+check(lo > 0.40 and lo < 0.41 and hi > 0.59 and hi < 0.60, "Wilson interval")
+
+print(("%d passed, %d failed"):format(passed, failed))
+return failed == 0 and 0 or 1

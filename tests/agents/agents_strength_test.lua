@@ -1,0 +1,20 @@
+-- A bounded strength check (issue 21): 40 games of a small MCTS against
+-- the random agent, seats rotated. MCTS must win at least 34; a random
+-- agent in its place wins about 20 (fewer than 30 in 99.9% of runs), so
+-- the test fails if the search stops searching. The real strength
+-- figures come from bench/strength.sh, not from a test.
+local loader = require "meeple.loader"
+local agents = require "meeple.cli.agents"
+local matches = require "meeple.cli.matches"
+
+local root = os.getenv("MEEPLE_ROOT") or "."
+local spec = (...) or "mcts:40:turns=3"
+local rs = loader.load { game = "base", with = {}, rules = {}, options = {}, run = meeple_host.run,
+                         script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" } }
+local results = matches.run(rs, 2, { names = { spec, "random" }, games = 40, seed = 1, rotate = true })
+local rows = matches.by_agent(results, { spec, "random" })
+local wins = rows[1].name == spec and rows[1].wins or rows[2].wins
+print(("%s won %.1f of 40 games against random"):format(spec, wins))
+if wins >= 34 then return 0 end
+print("FAIL the search is no stronger than random")
+return 1
