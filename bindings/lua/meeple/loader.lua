@@ -858,6 +858,17 @@ function M.load(opts)
     end
   end
   state.loading = false
+  -- opts.figure_counts = { barn = 2 }: how many of a figure each player
+  -- gets, for one run (a scenario's own supplies).
+  for _, name in ipairs(sorted_keys(opts.figure_counts or {})) do
+    local i = decl.figure_index[name]
+    if not i then error(("figures: no figure '%s' in this game"):format(tostring(name)), 0) end
+    local n = opts.figure_counts[name]
+    if math.type(n) ~= "integer" or n < 0 then
+      error(("figures: %s = %s: a count >= 0 expected"):format(name, tostring(n)), 0)
+    end
+    decl.figures[i].per_player = n
+  end
 
   -- The kernel's definitions.
   local rules = meeple.rules()
