@@ -1,7 +1,6 @@
 -- hunters-gatherers.md §7 HG-EX-09, §4.2: left river system (lake 4 fish +
 -- river 4 fish = 8): You 2 huts, Blue 1 -> You +8. Right system (lake 4 +
 -- river 6 = 10): Yellow 1, Blue 1 -> +10 each. Totals 8 / 10 / 10.
--- (The river segments' lake_fish copies are not counted again.)
 -- Players: 1 = You, 2 = Blue, 3 = Yellow.
 scenario "HG-EX-09: huts score their river systems: You 8, Blue 10, Yellow 10" {
   game = "hunters_gatherers", players = 3, start = false,
