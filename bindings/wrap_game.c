@@ -1,8 +1,9 @@
 /*
 ** wrap_game.c: games: stacks, board, figures, scores, copies and
-** serialization (the event log is in game_log.c). Players are 1..n in Lua and 0..n-1 in the kernel;
-** the conversion happens here and nowhere else. Player 0 in Lua is the
-** neutral owner where the kernel allows one (-1).
+** serialization (the event log is in game_log.c). Players are 1..n in
+** Lua and 0..n-1 in the kernel; the conversion happens here and nowhere
+** else. Player 0 in Lua is the neutral owner where the kernel allows one
+** (-1).
 */
 #include <string.h>
 
