@@ -323,6 +323,17 @@ int meeple_random_move(meeple_game *g) {
   return i < 0 ? i : i - 1;
 }
 
+int meeple_step(meeple_game *g, int action, int *gained) {
+  lua_State *L = method(g, "step");
+  if (action >= 0) lua_pushinteger(L, (lua_Integer)action + 1);
+  else lua_pushnil(L);
+  if (finish(g, L, 1, 2)) return -1;
+  int i = (int)lua_tointeger(L, -2) - 1;
+  if (gained) *gained = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  return i;
+}
+
 int meeple_scores(meeple_game *g, int32_t *out, int cap) {
   lua_State *L = method(g, "scores");
   if (finish(g, L, 0, 1)) return -1;

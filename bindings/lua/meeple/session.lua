@@ -150,6 +150,24 @@ function Session:random_move()
   return i
 end
 
+-- One step for a learning agent: legal move i, or the random agent's
+-- when i is nil; returns the index played and the points the mover
+-- gained by it.
+function Session:step(i)
+  local play, g = self.play, self.g
+  if play:over() then error("the game is over", 0) end
+  if i == nil then
+    i = play:random_choice()
+  else
+    check_index(self, i)
+  end
+  local player = play:player()
+  local before = g:scores()[player]
+  play:apply_index(i)
+  self.moves[#self.moves + 1] = i
+  return i, g:scores()[player] - before
+end
+
 -- Random moves until the game ends or n moves are played; returns how
 -- many were played.
 function Session:random_moves(n)
