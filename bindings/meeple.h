@@ -105,6 +105,10 @@ int meeple_random_move(meeple_game *g);
 ** the move is not legal or the game is over. */
 int meeple_step(meeple_game *g, int action, int *gained);
 
+/* Whether the game was over after the last meeple_step (no call into Lua:
+** for stepping many games fast). */
+int meeple_step_over(const meeple_game *g);
+
 /* Scores of players 1..n into out[0..n-1]; returns n (players), < 0 on
 ** failure. */
 int meeple_scores(meeple_game *g, int32_t *out, int cap);

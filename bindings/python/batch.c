@@ -99,7 +99,7 @@ static int step_one(Batch *b, Py_ssize_t i, const step_io *io) {
   int gained = 0;
   if (meeple_step(g, io->actions ? io->actions[i] : -1, &gained) < 0) return -1;
   io->rewards[i] = gained;
-  int over = meeple_over(g);
+  int over = meeple_step_over(g);
   io->dones[i] = (uint8_t)(over > 0);
   if (over <= 0) return over;
   if (io->final) meeple_scores(g, io->final + i * MEEPLE_MAX_PLAYERS, MEEPLE_MAX_PLAYERS);

@@ -151,21 +151,18 @@ function Session:random_move()
 end
 
 -- One step for a learning agent: legal move i, or the random agent's
--- when i is nil; returns the index played and the points the mover
--- gained by it.
+-- when i is nil; returns the index played, the player who moved and
+-- whether the game is over. (meeple_step in C reads the points from the
+-- kernel, so the hot path builds no table.)
 function Session:step(i)
-  local play, g = self.play, self.g
+  local play = self.play
   if play:over() then error("the game is over", 0) end
-  if i == nil then
-    i = play:random_choice()
-  else
-    check_index(self, i)
-  end
+  if i == nil then i = play:random_choice() end
   local player = play:player()
-  local before = g:scores()[player]
   play:apply_index(i)
-  self.moves[#self.moves + 1] = i
-  return i, g:scores()[player] - before
+  local moves = self.moves
+  moves[#moves + 1] = i
+  return i, player, play:over()
 end
 
 -- Random moves until the game ends or n moves are played; returns how

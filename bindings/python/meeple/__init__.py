@@ -24,10 +24,15 @@ __version__ = _meeple.VERSION
 # Scripts and tiles installed with the package (pip install .).
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
+# NumPy arrays when python3-numpy is there (MEEPLE_NO_NUMPY=1 turns them
+# off), plain buffers (memoryview) otherwise.
 try:
+    if os.environ.get("MEEPLE_NO_NUMPY"):
+        raise ImportError("MEEPLE_NO_NUMPY is set")
     import numpy as _np
-except ImportError:  # plain buffers (memoryview) instead
+except ImportError:
     _np = None
+HAVE_NUMPY = _np is not None
 
 
 def _roots(path):
