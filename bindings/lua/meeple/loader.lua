@@ -45,13 +45,8 @@ local function sorted_keys(t)
   return keys
 end
 
-local function readfile(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  return text
-end
+-- Regular files only, size-capped (meeple.files).
+local readfile = require("meeple.files").read
 
 local function exists(path)
   local f = io.open(path, "rb")
@@ -838,8 +833,8 @@ function M.load(opts)
   for i, name in ipairs(names) do
     local path, err = find_script(name, script_dirs)
     if not path then error(err, 0) end
-    local code = readfile(path)
-    if not code then error(("cannot read %s"):format(path), 0) end
+    local code, rerr = readfile(path)
+    if not code then error(rerr, 0) end
     local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = M.content_hash(code) }

@@ -12,7 +12,6 @@ local output = require "meeple.cli.output"
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
-local split_commas = common.split_commas
 local agents, make_agents = agents_mod.builtin, agents_mod.make_agents
 local json, state_digest, record_header = record.json, record.state_digest, record.header
 
@@ -40,7 +39,9 @@ local function play(args, ctx)
   if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
   local game, code = load_game("play", opts, ctx)
   if not game then return code end
-  local agent_names = split_commas(opts.agents or "random")
+  local agent_names
+  agent_names, code = common.list_arg("play", "agents", opts.agents or "random")
+  if not agent_names then return code end
   local seat_agents
   seat_agents, code = make_agents("play", agent_names)
   if not seat_agents then return code end
