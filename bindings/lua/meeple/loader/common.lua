@@ -27,10 +27,6 @@ end
 
 -- Regular files only, size-capped (meeple.files).
 local readfile = require("meeple.files").read
-  local text = f:read("a")
-  f:close()
-  return text
-end
 
 local function exists(path)
   local f = io.open(path, "rb")
