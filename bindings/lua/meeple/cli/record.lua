@@ -7,7 +7,13 @@
 
 local loader = require "meeple.loader"
 local cjson = require "cjson"
-local fs = require "meeple.fs"
+-- meeple.fs is there in the meeple executable; a stock interpreter
+-- (meeple.session through meeple.so) may lack it: names stay lexical.
+local has_fs, fs = pcall(require, "meeple.fs")
+local function realpath(p)
+  if has_fs then return fs.realpath(p) end
+  return p:sub(1, 1) == "/" and p or nil
+end
 
 local M = {}
 
@@ -83,14 +89,17 @@ local function under(target, dir)
 end
 
 -- {path=, from=}: from "root" (scripts/, tiles/ of the game) when the
--- file is there, else "record" (relative to the record's directory).
+-- file is there, else "record" (relative to the record's directory;
+-- with no record path, to the current one).
 function M.portable_name(path, root, record_path)
-  local real = fs.realpath(path) or path
-  local real_root = fs.realpath(root)
+  local real = realpath(path) or path
+  local real_root = root and realpath(root)
   if real_root and under(real, real_root) then
     return { path = real:sub(#real_root + 2), from = "root" }
   end
-  local record_dir = fs.realpath(dirname(record_path)) or dirname(record_path)
+  local dir = record_path and dirname(record_path) or "."
+  local record_dir = realpath(dir)
+  if not record_dir or real:sub(1, 1) ~= "/" then return { path = path, from = "record" } end
   return { path = relative(real, record_dir), from = "record" }
 end
 
