@@ -14,6 +14,7 @@
 
 #include "gk_agent.h"
 #include "wrap_internal.h"
+#include "wrap_play.h"
 
 #define MP_AGENT "meeple.Agent"
 
@@ -26,6 +27,61 @@ typedef struct mp_agent {
 } mp_agent;
 
 static const char *const kinds[] = {"mcts", "greedy", NULL};
+
+/* {------------------------------------------------------------------
+** Hook lenders. The copies a search plays in run the play's hooks
+** through a Play userdata of their own (the lender, left on the stack
+** during the search), pointed at whichever copy is playing, as
+** flow:simulate does for its games.
+** ------------------------------------------------------------------- */
+
+typedef struct mp_lender {
+  mp_play *lender;
+  mp_game *view;
+  gk_play *own;
+  gk_hooks hooks;
+  gk_hook_filters filters;
+} mp_lender;
+
+/* Pushes a lender for the play at play_arg and returns 1, or returns 0
+** and pushes nothing when the play has no hooks. */
+static int lend_hooks(lua_State *L, int play_arg, mp_lender *out) {
+  play_arg = lua_absindex(L, play_arg);
+  mp_play *ud = mp_checkplayud(L, play_arg);
+  memset(out, 0, sizeof *out);
+  if (!ud->present) return 0;
+  gk_play *own = gk_play_clone(ud->play);
+  if (!own) return luaL_error(L, "not enough memory");
+  lua_getiuservalue(L, play_arg, 1); /* flow */
+  int flow_idx = lua_gettop(L);
+  lua_getiuservalue(L, flow_idx, 1); /* rules */
+  lua_getiuservalue(L, play_arg, 3); /* dispatcher */
+  mp_play *lender = mp_newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, own, ud->present,
+                               ud->collect_phases, ud->deploy_kinds);
+  mp_setfilters(lender, &ud->filters);
+  lua_replace(L, flow_idx);
+  lua_settop(L, flow_idx);
+  lender->L = L;
+  lender->self = flow_idx;
+  lua_getiuservalue(L, flow_idx, 2);
+  out->view = (mp_game *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  out->lender = lender;
+  out->own = own;
+  out->hooks = (gk_hooks){lender, ud->present, ud->collect_phases, mp_hook_call, ud->deploy_kinds};
+  out->filters = ud->filters;
+  return 1;
+}
+
+/* The lender shows copy now (NULL: its own game again, before the
+** lender is collected). */
+static void lender_point(mp_lender *l, gk_play *copy) {
+  if (!l->lender) return;
+  l->lender->play = copy ? copy : l->own;
+  mp_gameview_invalidate(l->view, gk_play_game(l->lender->play));
+}
+
+/* }------------------------------------------------------------------ */
 
 /* The keys each kind takes; any other key is refused. */
 static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "exploration", "seed",
@@ -119,7 +175,7 @@ static int agent_new(lua_State *L) {
   return 1;
 }
 
-static void refilled(void *ud, gk_play *copy) { mp_lender_point((mp_lender *)ud, copy); }
+static void refilled(void *ud, gk_play *copy) { lender_point((mp_lender *)ud, copy); }
 
 static void push_stats(lua_State *L, const gk_agent_stats *st) {
   lua_createtable(L, 0, 6);
@@ -140,18 +196,20 @@ static void push_stats(lua_State *L, const gk_agent_stats *st) {
 /* agent:choose(play [, salt]) -> move index, stats */
 static int agent_choose(lua_State *L) {
   mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
-  gk_play *play = mp_checkplay(L, 2);
+  mp_play *pud = mp_checkplayud(L, 2);
+  luaL_argcheck(L, pud->play != NULL, 2, "play is gone (freed)");
+  gk_play *play = pud->play;
   uint64_t salt = (uint64_t)luaL_optinteger(L, 3, 0);
   lua_settop(L, 3);
   mp_lender lender;
   gk_agent_env env = {NULL, NULL, NULL, NULL};
-  if (mp_lend_hooks(L, 2, &lender)) {
+  if (lend_hooks(L, 2, &lender)) {
     env = (gk_agent_env){&lender.hooks, &lender.filters, refilled, &lender};
   }
   gk_agent_stats stats;
   int i = a->kind == AGENT_MCTS ? gk_mcts_choose(&a->mcts, play, &env, salt, &stats)
                                 : gk_greedy_choose(&a->greedy, play, &env, salt, &stats);
-  mp_lender_point(&lender, NULL);
+  lender_point(&lender, NULL);
   if (i < 0) return luaL_error(L, "%s", gk_play_error(play));
   lua_pushinteger(L, i + 1);
   push_stats(L, &stats);

@@ -47,6 +47,7 @@ void mp_open_handles(lua_State *L);
 void mp_open_flow(lua_State *L);
 void mp_open_bench(lua_State *L);
 void mp_open_agent(lua_State *L);
+void mp_open_session(lua_State *L); /* meeple.load, replay, simulate */
 
 /* wrap_rules.c */
 gk_rules *mp_checkrules(lua_State *L, int arg);
@@ -72,6 +73,10 @@ void mp_gameview_invalidate(mp_game *view, gk_game *now);
 gk_location mp_checklocation(lua_State *L, int arg, int game_idx);
 void mp_pushlocation(lua_State *L, int game_idx, gk_location loc);
 
+/* game_log.c: the Game methods log and replay. */
+int mp_game_log(lua_State *L);
+int mp_game_replay(lua_State *L);
+
 /* wrap_handles.c: game_idx is the stack index of the Game userdata. */
 void mp_pushtile(lua_State *L, int game_idx, int tile);
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
@@ -80,21 +85,6 @@ void mp_pushfigure(lua_State *L, int game_idx, int figure);
 ** for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);
-
-/* wrap_flow.c, for agents that play in copies of a Play. A lender is a
-** Play userdata (pushed by mp_lend_hooks, which returns 0 and pushes
-** nothing when the play has no hooks) whose hooks the copies run with;
-** mp_lender_point makes it show a copy, or its own game again (NULL)
-** before it is collected. */
-#include "gk_flow.h"
-gk_play *mp_checkplay(lua_State *L, int arg);
-typedef struct mp_lender {
-  void *lender, *view, *own;
-  gk_hooks hooks;
-  gk_hook_filters filters;
-} mp_lender;
-int mp_lend_hooks(lua_State *L, int play_arg, mp_lender *out);
-void mp_lender_point(mp_lender *l, gk_play *copy);
 
 /* wrap_meeple.c: argument checks shared by every module. */
 int32_t mp_checkcoord(lua_State *L, int arg);

@@ -95,10 +95,8 @@ end
 
 -- The agent of a bot file, or nil and a message.
 function M.load(path)
-  local f = io.open(path, "rb")
-  if not f then return nil, ("cannot read bot '%s'"):format(path) end
-  local code = f:read("a")
-  f:close()
+  local code, err = require("meeple.files").read(path)
+  if not code then return nil, ("cannot read bot: %s"):format(err) end
   local ok, env = pcall(meeple_host.run, "@" .. path, code, {})
   if not ok then return nil, tostring(env) end
   if type(env) ~= "table" or type(env.choose) ~= "function" then

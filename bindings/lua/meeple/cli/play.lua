@@ -7,13 +7,13 @@ local common = require "meeple.cli.common"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
 local report = require "meeple.cli.report"
+local output = require "meeple.cli.output"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
-local split_commas = common.split_commas
 local make_agents = agents_mod.make_agents
-local json, state_digest, record_header = record.json, record.state_digest, record.header
+local json, record_header = record.json, record.header
 
 local HELP = [[
 usage: meeple play [OPTIONS]
@@ -42,22 +42,33 @@ local function play(args, ctx)
   if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
   local game, code = load_game("play", opts, ctx)
   if not game then return code end
-  local agent_names = split_commas(opts.agents or "random")
+  local agent_names
+  agent_names, code = common.list_arg("play", "agents", opts.agents or "random")
+  if not agent_names then return code end
   local seat_agents
   seat_agents, code = make_agents("play", agent_names)
   if not seat_agents then return code end
+
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "record", "svg" }) do
+    if opts[flag] then
+      local okc, why = plan:claim(opts[flag], "--" .. flag)
+      if not okc then return usage("play", "%s", why) end
+    end
+  end
 
   local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
   if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
   local g = play:game()
   local rec
   if opts.record then
-    local f, err = io.open(opts.record, "w")
-    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.record, err) return 1 end
-    rec = f
+    local err
+    rec, err = output.open(opts.record)
+    if not rec then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
-    rec:write(json.encode(record_header(game, names)), "\n")
+    rec:write(json.encode(record_header(game, names, ctx.root, opts.record)), "\n")
   end
 
   local last_turn, line = 0, {}
@@ -81,7 +92,14 @@ local function play(args, ctx)
       line[#line + 1] = play:move_name(chosen)
       play:apply_index(chosen)
     end)
-    if not okm then eprintf("meeple play: turn %d: %s\n", turn, tostring(err)) return 1 end
+    if not okm then
+      eprintf("meeple play: turn %d: %s\n", turn, tostring(err))
+      if rec then
+        rec:abort()
+        eprintf("meeple play: no record written: the game did not finish\n")
+      end
+      return 1
+    end
     moves = moves + 1
     local ledger = g:ledger()
     local gained = {}
@@ -92,8 +110,7 @@ local function play(args, ctx)
     end
     ledger_seen = #ledger
     if rec then
-      rec:write(json.encode({ turn = turn, player = player, move = line[#line],
-                              scores = g:scores(), state = state_digest(g) }), "\n")
+      rec:write(json.encode(record.move_line(turn, player, line[#line], g)), "\n")
     end
     if #gained > 0 or play:player() ~= player or play:over() then
       flush_line(#gained > 0 and ("   (" .. table.concat(gained, ", ") .. ")") or "")
@@ -103,15 +120,14 @@ local function play(args, ctx)
   if #final > 0 and not opts.quiet then printf("final scoring  %s\n", table.concat(final, ", ")) end
   report.print_scores(g, game.players)
   if rec then
-    rec:write(json.encode({ final = true, scores = g:scores(), state = state_digest(g) }), "\n")
-    rec:close()
+    rec:write(json.encode(record.final_line(moves, g)), "\n")
+    local okw, err = rec:commit()
+    if not okw then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
     printf("\nrecord: %s (%d moves)\n", opts.record, moves)
   end
   if opts.svg then
-    local f, err = io.open(opts.svg, "w")
-    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.svg, err) return 1 end
-    f:write(render.board_svg(game.rs, g, game.players))
-    f:close()
+    local okw, err = output.write(opts.svg, render.board_svg(game.rs, g, game.players))
+    if not okw then eprintf("meeple play: cannot write --svg %s\n", err) return 1 end
     printf("board: %s\n", opts.svg)
   end
   return 0

@@ -13,6 +13,26 @@ local parse_args, game_spec, load_game = common.parse_args, common.game_spec, co
 local int_arg, sorted, progress_bar, stats = common.int_arg, common.sorted, common.progress_bar, common.stats
 local json = record.json
 
+local output = require "meeple.cli.output"
+
+-- What sim prints goes to standard output, or with --output FILE into
+-- one buffer written atomically at the end.
+local function sink(opts)
+  if not opts.output then
+    return { printf = printf, write = function(...) stdout:write(...) end, close = function() return 0 end }
+  end
+  local parts = {}
+  return {
+    printf = function(fmt, ...) parts[#parts + 1] = fmt:format(...) end,
+    write = function(...) for _, v in ipairs({ ... }) do parts[#parts + 1] = v end end,
+    close = function()
+      local ok, err = output.write(opts.output, table.concat(parts))
+      if not ok then eprintf("meeple sim: cannot write --output %s\n", err) return 1 end
+      return 0
+    end,
+  }
+end
+
 local HELP = [[
 usage: meeple sim --games N [OPTIONS]
        meeple sim --games N --compare [A B] [OPTIONS]
@@ -27,6 +47,7 @@ never depend on --jobs.
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
   --csv | --json       machine-readable output instead of the table
+  --output FILE        write the results to FILE instead of standard output
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play)
   --rotate-seats       with --agents: play each seed once per rotation of
@@ -46,6 +67,18 @@ example: meeple sim --games 1000 --players 2 --option tiny_city=2
          meeple sim --games 200 --agents mcts:500,greedy --rotate-seats
          meeple sim --games 100 --agents mcts:200 --compare none examples/house-rules/farmers_4.lua
 ]]
+
+-- The sink for the results, once --output is known to be writable and
+-- not one of the files the game reads.
+local function claim_output(opts, game)
+  if opts.output then
+    local plan = output.plan()
+    for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+    local ok, why = plan:claim(opts.output, "--output")
+    if not ok then return nil, usage("sim", "%s", why) end
+  end
+  return sink(opts)
+end
 
 local compare
 
@@ -95,10 +128,10 @@ local function agent_rows(results, names)
   return rows
 end
 
-local function print_agents(rows)
-  printf("\n  agent                 games   win rate  (95%% CI)        mean   margin (95%% CI)\n")
+local function print_agents(dest, rows)
+  dest.printf("\n  agent                 games   win rate  (95%% CI)        mean   margin (95%% CI)\n")
   for _, r in ipairs(rows) do
-    printf("  %-20s  %5d   %6.1f%%  (%5.1f-%5.1f%%)  %6.2f   %+6.2f ± %.2f\n", r.name, r.games,
+    dest.printf("  %-20s  %5d   %6.1f%%  (%5.1f-%5.1f%%)  %6.2f   %+6.2f ± %.2f\n", r.name, r.games,
            100 * r.win_rate, 100 * r.win_lo, 100 * r.win_hi, r.mean, r.margin, r.margin_ci95)
   end
 end
@@ -106,7 +139,8 @@ end
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
-                                                  agents = "value", ["rotate-seats"] = "switch" }))
+                                                  agents = "value", ["rotate-seats"] = "switch",
+                                                  output = "value" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then return compare(opts, pos, ctx) end
@@ -124,6 +158,9 @@ local function sim(args, ctx)
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
+  local dest
+  dest, code = claim_output(opts, game)
+  if not dest then return code end
   local names
   names, code = agent_names(opts)
   if names == nil then return code end
@@ -167,30 +204,30 @@ local function sim(args, ctx)
                           margin_ci95 = r.margin_ci95 }
       end
     end
-    stdout:write(json.encode(out), "\n")
+    dest.write(json.encode(out), "\n")
   elseif opts.csv then
-    printf("seat,mean,sd,min,max,win_rate\n")
+    dest.printf("seat,mean,sd,min,max,win_rate\n")
     for p = 1, game.players do
       local s = seat_stats[p]
-      printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
+      dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
     end
   else
     local last = rows and opts["rotate-seats"] and matches.seed_of(games, game.seed, game.players, true)
                  or game.seed + games - 1
-    printf("%d games of %s, %d players, seeds %d..%d%s%s\n\n", games, game.game, game.players,
+    dest.printf("%d games of %s, %d players, seeds %d..%d%s%s\n\n", games, game.game, game.players,
            game.seed, last, names and (", agents " .. table.concat(names, ",")) or "",
            opts["rotate-seats"] and ", seats rotated" or "")
-    printf("  seat    mean     sd   min   max   wins\n")
+    dest.printf("  seat    mean     sd   min   max   wins\n")
     for p = 1, game.players do
       local s = seat_stats[p]
-      printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
+      dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
     end
-    printf("\nfeatures completed per game\n")
-    for _, k in ipairs(kind_names) do printf("  %-10s %6.2f\n", k, kinds[k] / games) end
-    printf("\nmean game length  %.1f turns\n", length.mean)
-    if rows then print_agents(rows) end
+    dest.printf("\nfeatures completed per game\n")
+    for _, k in ipairs(kind_names) do dest.printf("  %-10s %6.2f\n", k, kinds[k] / games) end
+    dest.printf("\nmean game length  %.1f turns\n", length.mean)
+    if rows then print_agents(dest, rows) end
   end
-  return 0
+  return dest.close()
 end
 
 -- A paired comparison: game i of both runs uses the same seed, so the
@@ -271,6 +308,9 @@ function compare(opts, pos, ctx)
   if names == nil then return code end
   local plain, changed, variants, change_label = compare_games(opts, pos, ctx)
   if not plain then return changed end
+  local dest
+  dest, code = claim_output(opts, changed)
+  if not dest then return code end
   local run = function(game) return run_games(game, names, opts, games, jobs, ctx) end
   local ok, a = pcall(run, plain)
   if not ok then eprintf("meeple sim: %s\n", tostring(a)) return 1 end
@@ -305,28 +345,28 @@ function compare(opts, pos, ctx)
   local last = names and opts["rotate-seats"] and matches.seed_of(games, changed.seed, changed.players, true)
                or changed.seed + games - 1
   if opts.json then
-    stdout:write(json.encode({ games = games, seed = changed.seed, players = changed.players,
+    dest.write(json.encode({ games = games, seed = changed.seed, players = changed.players,
                                game = changed.game, change = change_label, variants = variants,
                                agents = names or nil, seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
-    return 0
+    return dest.close()
   end
   if variants then
-    printf("%d games of %s, %d players, seeds %d..%d%s, A: %s, B: %s (differences are B - A)\n\n",
+    dest.printf("%d games of %s, %d players, seeds %d..%d%s, A: %s, B: %s (differences are B - A)\n\n",
            games, changed.game, changed.players, changed.seed, last, agents_label, variants[1], variants[2])
-    printf("  seat         mean A      mean B   difference (95%% CI)     win rate difference\n")
+    dest.printf("  seat         mean A      mean B   difference (95%% CI)     win rate difference\n")
   else
-    printf("%d games of %s, %d players, seeds %d..%d%s, with and without: %s\n\n", games,
+    dest.printf("%d games of %s, %d players, seeds %d..%d%s, with and without: %s\n\n", games,
            changed.game, changed.players, changed.seed, last, agents_label, change_label)
-    printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
+    dest.printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
   end
   for p = 1, changed.players do
     local s = seats[p]
-    printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
+    dest.printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
            s.mean.with, s.mean.diff, s.mean.ci95, 100 * s.win_rate.diff, 100 * s.win_rate.ci95)
   end
-  printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
-  return 0
+  dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
+  return dest.close()
 end
 
 return { run = sim, HELP = HELP }
