@@ -10,7 +10,7 @@ if(TARGET meeple)
     set_tests_properties(agents/agents_legal_${part} PROPERTIES LABELS agents
       ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endforeach()
-  foreach(name agents_seed agents_strength)
+  foreach(name agents_seed agents_strength agents_bot)
     add_test(NAME agents/${name} COMMAND $<TARGET_FILE:meeple> script
              ${CMAKE_SOURCE_DIR}/tests/agents/${name}_test.lua
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -3,7 +3,7 @@
 -- sandboxed like a rule script. The view is plain data, built fresh for
 -- each decision (docs/lua-api.md, "Bots"):
 --   player, players, turn, phase, tile (the id to place, or nil), scores,
---   moves     {"place D 1,0 r1", "deploy follower N", "pass", ...}
+--   moves     {"place D 1,0 r1", "deploy meeple N", "pass", ...}
 --   legal     the same moves as tables: type, name, and tile/x/y/rot,
 --             figure/feature (an index into features)/spot, or action/args
 --   board     the placed tiles {id, x, y, rot}, in placement order

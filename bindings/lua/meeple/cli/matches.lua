@@ -115,4 +115,17 @@ function M.by_agent(results, names)
   return order
 end
 
+-- The same rows per seat ("seat 1", ...), whoever sat there: the seat
+-- advantage under these agents.
+function M.by_seat(results, players)
+  local names, seated = {}, {}
+  for p = 1, players do names[p] = "seat " .. p end
+  for i, r in ipairs(results) do
+    local seats = {}
+    for p = 1, players do seats[p] = p end
+    seated[i] = { scores = r.scores, seats = seats }
+  end
+  return M.by_agent(seated, names)
+end
+
 return M

@@ -115,9 +115,10 @@ local function run_games(game, names, opts, games, jobs, ctx)
                                               progress = progress_bar(ctx, games) })
 end
 
--- The per-agent rows (matches.by_agent) with their intervals.
-local function agent_rows(results, names)
-  local rows = matches.by_agent(results, names)
+-- The per-agent rows (matches.by_agent; by seat with names = nil) with
+-- their intervals.
+local function agent_rows(results, names, players)
+  local rows = names and matches.by_agent(results, names) or matches.by_seat(results, players)
   for _, row in ipairs(rows) do
     row.win_rate = row.wins / row.games
     row.win_lo, row.win_hi = matches.wilson(row.win_rate, row.games)
@@ -128,8 +129,8 @@ local function agent_rows(results, names)
   return rows
 end
 
-local function print_agents(dest, rows)
-  dest.printf("\n  agent                 games   win rate  (95%% CI)        mean   margin (95%% CI)\n")
+local function print_agents(dest, rows, title)
+  dest.printf("\n  %-20s  games   win rate  (95%% CI)        mean   margin (95%% CI)\n", title)
   for _, r in ipairs(rows) do
     dest.printf("  %-20s  %5d   %6.1f%%  (%5.1f-%5.1f%%)  %6.2f   %+6.2f ± %.2f\n", r.name, r.games,
            100 * r.win_rate, 100 * r.win_lo, 100 * r.win_hi, r.mean, r.margin, r.margin_ci95)
@@ -185,7 +186,7 @@ local function sim(args, ctx)
   for p = 1, game.players do seat_stats[p] = stats(per_seat[p]) end
   local length = stats(turns)
   local kind_names = sorted(kinds)
-  local rows = names and agent_rows(results, names)
+  local rows = names and agent_rows(results, names, game.players)
 
   if opts.json then
     local out = { games = games, seed = game.seed, players = game.players, game = game.game,
@@ -225,7 +226,10 @@ local function sim(args, ctx)
     dest.printf("\nfeatures completed per game\n")
     for _, k in ipairs(kind_names) do dest.printf("  %-10s %6.2f\n", k, kinds[k] / games) end
     dest.printf("\nmean game length  %.1f turns\n", length.mean)
-    if rows then print_agents(dest, rows) end
+    if rows then
+      print_agents(dest, rows, "agent")
+      print_agents(dest, agent_rows(results, nil, game.players), "seat")
+    end
   end
   return dest.close()
 end

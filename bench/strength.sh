@@ -1,0 +1,21 @@
+#!/bin/sh
+# bench/strength.sh: the agents' strength figures of issue 21, as tables
+# with 95% intervals (Wilson for win rates). Long: run it niced, in the
+# background, on a quiet machine when you can. Never part of `make test`.
+#
+#   sh bench/strength.sh [GAMES] [MEEPLE]      (default 200 games each)
+#
+# Each line is `meeple sim --agents A,B --rotate-seats`: every seed is
+# played once with A first and once with B first.
+GAMES=${1:-200}
+MEEPLE=${2:-build/meeple}
+run() {
+  echo "== $*"
+  $MEEPLE sim --games "$GAMES" --rotate-seats "$@" | sed -n '/agent  /,$p'
+  echo
+}
+run --agents mcts:500,greedy
+run --agents mcts:500,random
+run --agents mcts:2000,mcts:500
+run --agents mcts:500,greedy --with traders_builders,abbey_mayor
+run --agents mcts:500,greedy --game hunters_gatherers
