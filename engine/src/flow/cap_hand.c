@@ -38,7 +38,7 @@ static int holes_of(const gk_game *g, gk_cell *local, gk_cell **cells) {
   *cells = local;
   int n = gk_holes(g, local, 64); /* one walk, unless there are many */
   if (n > 64) {
-    *cells = gk_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
+    *cells = gki_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
     if (!*cells) return GK_ENOMEM;
     gk_holes(g, *cells, n);
   }
@@ -46,7 +46,7 @@ static int holes_of(const gk_game *g, gk_cell *local, gk_cell **cells) {
 }
 
 static void holes_free(const gk_game *g, gk_cell *local, gk_cell *cells, int n) {
-  if (cells != local) gk_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+  if (cells != local) gki_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
 }
 
 /* The hand tile's placements into holes, appended to the moves. */
