@@ -11,8 +11,8 @@ target_include_directories(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,IN
 target_compile_definitions(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,COMPILE_DEFINITIONS>)
 set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
 set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> $<TARGET_OBJECTS:meeple_layer>)
-set(MEEPLE_PUBLIC_HEADERS ${CMAKE_SOURCE_DIR}/engine/include/gk.h
-    ${CMAKE_SOURCE_DIR}/engine/include/gk_flow.h ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
+file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
+set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
 
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
