@@ -29,7 +29,21 @@
 struct mp_host {
   mp_sandbox *sb;
   gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
+  const gk_game *period_game;  /* the game and turn the turn and game */
+  int period_turn;             /* budgets count for now */
 };
+
+/* A game's hooks run: a new game (another game, or its turn went back:
+** a reused or restored game) or a new turn starts the sandbox's counts. */
+static void count_period(mp_host *h, const gk_game *g) {
+  int turn = gk_game_turn(g);
+  int which = MP_SANDBOX_SAME;
+  if (g != h->period_game || turn < h->period_turn) which = MP_SANDBOX_GAME;
+  else if (turn != h->period_turn) which = MP_SANDBOX_TURN;
+  mp_sandbox_new_period(h->sb, which);
+  h->period_game = g;
+  h->period_turn = turn;
+}
 
 static uint64_t host_rng(void *ud) {
   mp_host *h = (mp_host *)ud;
@@ -78,6 +92,8 @@ static int host_use_game(lua_State *L) {
   if (!g) { lua_pop(L, 1); lua_pushnil(L); }
   lua_rawsetp(L, LUA_REGISTRYINDEX, h);
   h->rng_game = g;
+  if (g) count_period(h, g);
+  else mp_sandbox_new_period(h->sb, MP_SANDBOX_OFF);
   return 0;
 }
 
@@ -124,6 +140,7 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
     return NULL;
   }
   lua_State *L = mp_sandbox_lua(h->sb);
+  mp_sandbox_set_trusted(h->sb, "meeple/");  /* the embedded host modules */
   /* The host's own libraries, in the real globals only. */
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);

@@ -35,6 +35,7 @@ typedef struct mp_play {
   lua_State *L;         /* the state of the call running the play now */
   int self;             /* stack index of this userdata during that call */
   int busy;             /* inside a call into the flow: no re-entry */
+  int lock;             /* MP_LOCK_*: how far inside its own hooks */
   uint32_t present;     /* the hooks it calls */
   uint64_t collect_phases; /* phases with a collector */
   uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
@@ -541,6 +542,17 @@ static mp_play *enter(lua_State *L) {
   return ud;
 }
 
+/* Enters a method that a hook of this play may not call at 'level'
+** (MP_LOCK_*) or deeper: one that lists or copies the flow's state in the
+** middle of a move, replaces it, or changes what the flow iterates. */
+static mp_play *enter_unlocked(lua_State *L, int level, const char *what) {
+  mp_play *ud = checkplayud(L, 1);
+  if (ud->lock >= level)
+    luaL_error(L, "play:%s: not allowed inside a%s hook", what,
+               ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+  return enter(L);
+}
+
 /* Pushes the game view of the play at stack index self. */
 static int pushview(lua_State *L, int self) {
   lua_getiuservalue(L, self, 2);
@@ -595,45 +607,49 @@ static void pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m) {
 static gk_move checkmove(lua_State *L, int arg, mp_play *ud, int self) {
   arg = lua_absindex(L, arg);
   const gk_rules *r = playrules(ud);
-  luaL_checktype(L, arg, LUA_TTABLE);
+  luaL_checktype(L, arg, LUA_TTABLE);  /* read raw: it may be a script's */
   gk_move m;
   memset(&m, 0, sizeof m);
-  lua_getfield(L, arg, "type");
+  mp_rawfield(L, arg, "type");
   m.type = luaL_checkoption(L, -1, NULL, move_types);
   lua_pop(L, 1);
   luaL_argcheck(L, m.type >= 1, arg, "move type expected");
   switch (m.type) {
     case GK_MOVE_PLACE:
-      lua_getfield(L, arg, "tile");
+      mp_rawfield(L, arg, "tile");
       m.tile = mp_checktiletype(L, lua_gettop(L), r);
-      lua_getfield(L, arg, "x");
+      mp_rawfield(L, arg, "x");
       m.x = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "y");
+      mp_rawfield(L, arg, "y");
       m.y = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "rot");
+      mp_rawfield(L, arg, "rot");
       m.rot = mp_checkrotation(L, lua_gettop(L));
       lua_pop(L, 4);
       break;
     case GK_MOVE_DEPLOY: {
-      lua_getfield(L, arg, "figure");
+      mp_rawfield(L, arg, "figure");
       m.figure_kind = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
       lua_pop(L, 1);
       int view = pushview(L, self);
-      lua_getfield(L, arg, "at");
+      mp_rawfield(L, arg, "at");
       m.at = mp_checklocation(L, lua_gettop(L), view);
       lua_settop(L, view - 1);
       break;
     }
     case GK_MOVE_ACTION: {
-      lua_getfield(L, arg, "action");
+      mp_rawfield(L, arg, "action");
       const char *name = luaL_checkstring(L, -1);
       m.action = gk_flow_find_action(gk_play_flow(ud->play), name);
       if (m.action < 0) luaL_error(L, "unknown action '%s'", name);
       lua_pop(L, 1);
-      if (lua_getfield(L, arg, "args") == LUA_TTABLE)
+      if (mp_rawfield(L, arg, "args") == LUA_TTABLE)
         for (int i = 0; i < 4; i++) {
-          lua_geti(L, -1, i + 1);
-          m.arg[i] = (int32_t)luaL_optinteger(L, -1, 0);
+          int isint = 1;
+          lua_rawgeti(L, -1, i + 1);
+          lua_Integer v = lua_isnil(L, -1) ? 0 : lua_tointegerx(L, -1, &isint);
+          if (!isint || v < INT32_MIN || v > INT32_MAX)
+            luaL_error(L, "action argument %d must be a 32-bit integer", i + 1);
+          m.arg[i] = (int32_t)v;
           lua_pop(L, 1);
         }
       lua_pop(L, 1);
@@ -663,14 +679,34 @@ static void pushleaders(lua_State *L, uint32_t mask) {
 static uint32_t toleaders(lua_State *L, int idx) {
   uint32_t mask = 0;
   if (!lua_istable(L, idx)) return 0;
-  lua_Integer n = luaL_len(L, idx);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);  /* raw: a script's table */
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, idx, i);
+    lua_rawgeti(L, idx, i);
     lua_Integer p = lua_tointeger(L, -1);
     if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
     lua_pop(L, 1);
   }
   return mask;
+}
+
+/* A veto's answer: the 1-based indices, increasing, of the moves it kept.
+** The flow's own copies of those moves stay; the tables the hooks saw
+** (and may have edited) are not read back. */
+static int keep_moves(lua_State *L, int idx, gk_hook_call *c) {
+  lua_Unsigned n = lua_rawlen(L, idx);
+  lua_Integer last = 0;
+  if (n > (lua_Unsigned)c->n_moves) return -1;
+  for (lua_Unsigned i = 1; i <= n; i++) {
+    lua_rawgeti(L, idx, (lua_Integer)i);
+    int isint;
+    lua_Integer k = lua_tointegerx(L, -1, &isint);
+    lua_pop(L, 1);
+    if (!isint || k <= last || k > c->n_moves) return -1;
+    c->moves[i - 1] = c->moves[k - 1];
+    last = k;
+  }
+  c->n_moves = (int)n;
+  return 0;
 }
 
 /* The dispatcher gets (hook name, args) and returns a result table:
@@ -730,13 +766,29 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   }
   int res = lua_gettop(L);
   if (lua_istable(L, res)) {
-    if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
+    if (mp_rawfield(L, res, "value") == LUA_TNUMBER) {
+      int isint;
+      lua_Integer v = lua_tointegerx(L, -1, &isint);
+      if (!isint || v < INT32_MIN || v > INT32_MAX) {
+        lua_settop(L, res - 1);
+        gk_play_set_error(play, "%s: value out of range", hook_names[c->hook]);
+        return GK_EINVAL;
+      }
+      c->value = (int32_t)v;
+    }
     lua_pop(L, 1);
-    if (lua_getfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
+    if (mp_rawfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
     lua_pop(L, 1);
-    if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
+    if (c->moves && mp_rawfield(L, res, "kept") == LUA_TTABLE &&
+        keep_moves(L, lua_gettop(L), c) < 0) {
+      lua_settop(L, res - 1);
+      gk_play_set_error(play, "%s: bad list of kept moves", hook_names[c->hook]);
+      return GK_EINVAL;
+    }
+    lua_pop(L, 1);
+    if (c->moves && mp_rawfield(L, res, "moves") == LUA_TTABLE) {
       int mt = lua_gettop(L);
-      lua_Integer n = luaL_len(L, mt);
+      lua_Integer n = (lua_Integer)lua_rawlen(L, mt);
       if (n > c->cap_moves) {
         lua_settop(L, res - 1);
         gk_play_set_error(play, "%s: %d moves, at most %d", hook_names[c->hook], (int)n,
@@ -744,7 +796,7 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
         return GK_EINVAL;
       }
       for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, mt, i);
+        lua_rawgeti(L, mt, i);
         c->moves[i - 1] = checkmove(L, -1, ud, self);
         lua_pop(L, 1);
       }
@@ -771,18 +823,31 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
+/* Hooks that answer the flow's question while it iterates over moves or
+** points: the game must hold still. */
+static int query_hook(int hook) {
+  return hook == GK_HOOK_ALLOW_PLACEMENTS || hook == GK_HOOK_ALLOW_DEPLOYS ||
+         hook == GK_HOOK_COLLECT || hook == GK_HOOK_FEATURE_POINTS ||
+         hook == GK_HOOK_EXTRA_PART;
+}
+
 static int hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   mp_play *ud = (mp_play *)vud;
   lua_State *L = ud->L;
   int top = lua_gettop(L);
-  int saved_self = ud->self;
+  int saved_self = ud->self, saved_lock = ud->lock, saved_busy = ud->busy;
   hook_ctx h = {ud, play, c, GK_OK};
+  int lock = query_hook(c->hook) ? MP_LOCK_QUERY : MP_LOCK_HOOK;
+  if (lock > ud->lock) ud->lock = lock;
+  ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
   lua_pushcfunction(L, protected_hook);
   lua_pushlightuserdata(L, &h);
   lua_pushvalue(L, ud->self);
   int st = lua_pcall(L, 2, 0, 0);
   ud->self = saved_self;
   ud->L = L;
+  ud->lock = saved_lock;
+  ud->busy = saved_busy;
   if (st != LUA_OK) {
     gk_play_set_error(play, "%s", lua_tostring(L, -1));
     h.status = GK_EINVAL;
@@ -915,7 +980,7 @@ static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatche
   int self = lua_gettop(L);
   lua_pushvalue(L, flow_idx);
   lua_setiuservalue(L, self, 1);
-  mp_pushgameview(L, rules_idx, self, gk_play_game(play));
+  mp_pushgameview(L, rules_idx, self, gk_play_game(play), &ud->lock);
   lua_setiuservalue(L, self, 2);
   lua_pushvalue(L, dispatcher_idx);
   lua_setiuservalue(L, self, 3);
@@ -986,11 +1051,12 @@ static int play_start(lua_State *L) {
 }
 
 static int play_moves(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "moves");
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   gk_move local[64];
   gk_move *m = n <= 64 ? local : (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, m, n);
+  if (gk_play_moves(ud->play, m, n) != n) return playerror(L, ud);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     pushmove(L, ud, 1, &m[i]);
@@ -1000,8 +1066,10 @@ static int play_moves(lua_State *L) {
 }
 
 static int play_move_count(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_moves(ud->play, NULL, 0));
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "move_count");
+  int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
+  lua_pushinteger(L, n);
   return 1;
 }
 
@@ -1015,6 +1083,7 @@ static int play_apply(lua_State *L) {
 static int play_apply_index(lua_State *L) {
   mp_play *ud = enter(L);
   lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= INT32_MAX, 2, "no such move");
   FLOW_CALL(ud, gk_play_apply_index(ud->play, (int)(i - 1)));
   return 0;
 }
@@ -1022,7 +1091,7 @@ static int play_apply_index(lua_State *L) {
 /* play:random_choice(): the index the random agent picks now (its own
 ** generator advances), without playing it. */
 static int play_random_choice(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "random_choice");
   int i = gk_play_random_index(ud->play);
   if (i < 0) return 0;
   lua_pushinteger(L, i + 1);
@@ -1043,7 +1112,7 @@ static int play_random_game(lua_State *L) {
 
 /* play:end_game(): the game ends when this turn ends. */
 static int play_end_game(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "end_game");
   gk_play_end_game(ud->play);
   return 0;
 }
@@ -1122,7 +1191,7 @@ static int play_game(lua_State *L) {
 
 static int play_score_feature(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "score_feature");
   int view = pushview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   int when = luaL_checkoption(L, 3, "closed", whens);
@@ -1143,7 +1212,7 @@ static int play_formula_points(lua_State *L) {
 }
 
 static int play_return_figures(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "return_figures");
   int view = pushview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   if (gk_play_return_figures(ud->play, node, lua_toboolean(L, 3)) < 0) return playerror(L, ud);
@@ -1152,7 +1221,7 @@ static int play_return_figures(lua_State *L) {
 
 /* play:clone(): an independent copy sharing flow and dispatcher. */
 static int play_clone(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "clone");
   gk_play *copy = gk_play_clone(ud->play);
   if (!copy) return luaL_error(L, "not enough memory");
   lua_getiuservalue(L, 1, 1); /* flow */
@@ -1168,9 +1237,10 @@ static int play_clone(lua_State *L) {
 
 /* play:restore(other): becomes a copy of other; handles go stale. */
 static int play_restore(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "restore");
   mp_play *other = checkplayud(L, 2);
   luaL_argcheck(L, other->play != NULL, 2, "play is gone (freed)");
+  luaL_argcheck(L, other->lock == MP_LOCK_NONE, 2, "play is inside one of its hooks");
   if (gk_play_copy_from(ud->play, other->play)) return playerror(L, ud);
   lua_getiuservalue(L, 1, 2);
   mp_gameview_invalidate((mp_game *)lua_touserdata(L, -1), gk_play_game(ud->play));
@@ -1241,12 +1311,13 @@ static void format_move(lua_State *L, gk_play *play, const gk_move *m) {
 
 /* play:move_name(i): the text of the i-th legal move. */
 static int play_move_name(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "move_name");
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   lua_Integer i = luaL_checkinteger(L, 2);
   luaL_argcheck(L, i >= 1 && i <= n, 2, "no such move");
   gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, all, n);
+  if (gk_play_moves(ud->play, all, n) != n) return playerror(L, ud);
   format_move(L, ud->play, &all[i - 1]);
   return 1;
 }
@@ -1254,11 +1325,12 @@ static int play_move_name(lua_State *L) {
 /* play:find_move(text): the index of the legal move with that text, or
 ** nil and why. */
 static int play_find_move(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "find_move");
   const char *text = luaL_checkstring(L, 2);
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)(n + 1), 0);
-  gk_play_moves(ud->play, all, n);
+  if (gk_play_moves(ud->play, all, n) != n) return playerror(L, ud);
   /* Deploys name a spot, which several segments of one feature can't
   ** share; comparing texts is exact and keeps one naming scheme. */
   for (int i = 0; i < n; i++) {
@@ -1640,21 +1712,20 @@ static const luaL_Reg play_methods[] = {
   {NULL, NULL}
 };
 
+static const luaL_Reg flow_meta[] = {
+  {"__gc", flow_gc},
+  {NULL, NULL}
+};
+
+static const luaL_Reg play_meta[] = {
+  {"__gc", play_gc},
+  {"__tostring", play_tostring},
+  {NULL, NULL}
+};
+
 void mp_open_flow(lua_State *L) {
-  luaL_newmetatable(L, MP_FLOW);
-  lua_pushcfunction(L, flow_gc);
-  lua_setfield(L, -2, "__gc");
-  luaL_newlib(L, flow_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
-  luaL_newmetatable(L, MP_PLAY);
-  lua_pushcfunction(L, play_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushcfunction(L, play_tostring);
-  lua_setfield(L, -2, "__tostring");
-  luaL_newlib(L, play_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_FLOW, flow_meta, flow_methods, 0);
+  mp_register_type(L, MP_PLAY, play_meta, play_methods, 0);
   lua_pushcfunction(L, flow_new);
   lua_setfield(L, -2, "flow");
 }

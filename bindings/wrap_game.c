@@ -28,18 +28,34 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->game = game;
   ud->generation = 0;
   ud->borrowed = 0;
+  ud->lock = NULL;
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, 1);
 }
 
-void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game) {
+void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
+                     const int *lock) {
   owner_idx = lua_absindex(L, owner_idx);
   mp_pushgame(L, rules_idx, game);
   mp_game *ud = (mp_game *)lua_touserdata(L, -1);
   ud->borrowed = 1;
+  ud->lock = lock;
   lua_pushvalue(L, owner_idx);
   lua_setiuservalue(L, -2, 2);
+}
+
+void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
+  mp_game *ud = mp_checkgameud(L, game_idx);
+  if (ud->lock && *ud->lock >= level)
+    luaL_error(L, "%s: not allowed inside a%s hook", what,
+               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+}
+
+gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
+  gk_game *g = mp_checkgame(L, arg);
+  mp_checkunlocked(L, arg, level, what);
+  return g;
 }
 
 void mp_gameview_invalidate(mp_game *view, gk_game *now) {
@@ -115,7 +131,7 @@ static int game_turn(lua_State *L) {
 }
 
 static int game_set_turn(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "set_turn");
   int32_t turn = mp_checkint32(L, 2, "turn");
   luaL_argcheck(L, turn >= 0, 2, "turn must not be negative");
   int player = mp_checkplayer(L, 3, g, 0);
@@ -140,15 +156,15 @@ static int game_random(lua_State *L) {
 
 /* g:stack_add(stack, id, count) or g:stack_add(stack, {{id=, count=}, ...}) */
 static int game_stack_add(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "stack_add");
   int stack = checkstack(L, 2, g);
   if (lua_istable(L, 3)) {
-    lua_Integer n = luaL_len(L, 3);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 3);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_settop(L, 3);
-      luaL_argcheck(L, lua_geti(L, 3, i) == LUA_TTABLE, 3, "list of {id=, count=} expected");
-      lua_getfield(L, 4, "count");
-      lua_getfield(L, 4, "id");
+      luaL_argcheck(L, lua_rawgeti(L, 3, i) == LUA_TTABLE, 3, "list of {id=, count=} expected");
+      mp_rawfield(L, 4, "count");
+      mp_rawfield(L, 4, "id");
       int type = listedtile(L, 3, g);
       int isint;
       lua_Integer count = lua_isnil(L, 5) ? 1 : lua_tointegerx(L, 5, &isint);
@@ -165,7 +181,7 @@ static int game_stack_add(lua_State *L) {
 }
 
 static int game_shuffle(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "shuffle");
   if (gk_stack_shuffle(g, checkstack(L, 2, g)) < 0) return mp_gameerror(L, g);
   return 0;
 }
@@ -203,17 +219,17 @@ static int pushdrawn(lua_State *L, gk_game *g, int type) {
 }
 
 static int game_draw(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "draw");
   return pushdrawn(L, g, gk_stack_draw(g, checkstack(L, 2, g)));
 }
 
 static int game_draw_placeable(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "draw_placeable");
   return pushdrawn(L, g, gk_stack_draw_placeable(g, checkstack(L, 2, g)));
 }
 
 static int game_take(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "take");
   int stack = checkstack(L, 2, g);
   if (gk_stack_take(g, stack, checktile(L, 3, g)) < 0) return mp_gameerror(L, g);
   return 0;
@@ -221,7 +237,7 @@ static int game_take(lua_State *L) {
 
 static int game_put_back(lua_State *L) {
   static const char *const where[] = {"top", "bottom", "random", NULL};
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "put_back");
   int stack = checkstack(L, 2, g);
   int type = checktile(L, 3, g);
   int w = luaL_checkoption(L, 4, "top", where);
@@ -231,13 +247,15 @@ static int game_put_back(lua_State *L) {
 }
 
 static int game_force(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "force");
   int stack = checkstack(L, 2, g);
   luaL_checktype(L, 3, LUA_TTABLE);
-  int n = (int)luaL_len(L, 3);
+  lua_Unsigned len = lua_rawlen(L, 3);
+  luaL_argcheck(L, len <= MP_MAX_FORCED_TILES, 3, "too many tiles");
+  int n = (int)len;
   int *types = (int *)scratch(L, n, sizeof *types);
   for (int i = 0; i < n; i++) {
-    lua_geti(L, 3, i + 1);
+    lua_rawgeti(L, 3, i + 1);
     types[i] = listedtile(L, 3, g);
     lua_pop(L, 1);
   }
@@ -246,7 +264,7 @@ static int game_force(lua_State *L) {
 }
 
 static int game_discard(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "discard");
   if (gk_discard(g, checktile(L, 2, g)) < 0) return mp_gameerror(L, g);
   return 0;
 }
@@ -300,7 +318,7 @@ typedef int (*place_fn)(gk_game *, int, int32_t, int32_t, int,
                         gk_place_report *);
 
 static int place(lua_State *L, place_fn fn) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_HOOK, "place");
   int type = checktile(L, 2, g);
   int32_t x = mp_checkcoord(L, 3), y = mp_checkcoord(L, 4);
   int rot = mp_checkrotation(L, 5);
@@ -351,7 +369,7 @@ static int game_has_placement(lua_State *L) {
 }
 
 static int game_block(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "block");
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   if (gk_block_cell(g, x, y) < 0) return mp_gameerror(L, g);
   return 0;
@@ -443,8 +461,8 @@ static int game_features(lua_State *L) {
 
 static int32_t checkpair(lua_State *L, int arg, int t, int32_t *b) {
   luaL_argcheck(L, lua_istable(L, t), arg, "location {x, y} expected");
-  lua_geti(L, t, 1);
-  lua_geti(L, t, 2);
+  lua_rawgeti(L, t, 1);
+  lua_rawgeti(L, t, 2);
   int isx, isy;
   lua_Integer x = lua_tointegerx(L, -2, &isx), y = lua_tointegerx(L, -1, &isy);
   luaL_argcheck(L, isx && isy && x >= INT32_MIN && x <= INT32_MAX &&
@@ -466,19 +484,19 @@ gk_location mp_checklocation(lua_State *L, int arg, int game_idx) {
     loc.a = mp_checkhandle(L, arg, MP_TILE, game_idx, NULL);
   } else if (lua_istable(L, arg)) {
     int top = lua_gettop(L);
-    if (lua_getfield(L, arg, "feature") != LUA_TNIL) {
+    if (mp_rawfield(L, arg, "feature") != LUA_TNIL) {
       loc.where = GK_AT_NODE;
       loc.a = mp_checkhandle(L, top + 1, MP_FEATURE, game_idx, NULL);
-    } else if (lua_getfield(L, arg, "tile") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "tile") != LUA_TNIL) {
       loc.where = GK_AT_TILE;
       loc.a = mp_checkhandle(L, top + 2, MP_TILE, game_idx, NULL);
-    } else if (lua_getfield(L, arg, "corner") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "corner") != LUA_TNIL) {
       loc.where = GK_AT_CORNER;
       loc.a = checkpair(L, arg, top + 3, &loc.b);
-    } else if (lua_getfield(L, arg, "cell") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "cell") != LUA_TNIL) {
       loc.where = GK_AT_CELL;
       loc.a = checkpair(L, arg, top + 4, &loc.b);
-    } else if (lua_getfield(L, arg, "out") == LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "out") == LUA_TNIL) {
       luaL_argerror(L, arg, "location needs a field feature, tile, corner, "
                             "cell or out");
     }
@@ -518,7 +536,7 @@ void mp_pushlocation(lua_State *L, int game_idx, gk_location loc) {
 /* g:deploy(player, kind, location): a Figure handle, or nil and a message
 ** when the player's supply has none left. */
 static int game_deploy(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "deploy");
   int player = mp_checkplayer(L, 2, g, 1);
   int kind = checkfigurekind(L, 3, g);
   gk_location loc = mp_checklocation(L, 4, 1);
@@ -818,7 +836,7 @@ static int game_log(lua_State *L) {
 /* Reads field k of the event table at the top; -1 (unused) if absent. */
 static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
                           const char *name, int i) {
-  int t = lua_getfield(L, -1, name);
+  int t = mp_rawfield(L, -1, name);
   int32_t v = -1;
   int isint;
   if (t == LUA_TSTRING) {
@@ -841,9 +859,10 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
       luaL_error(L, "replay: event %d: bad %s '%s'", i, name, s);
   } else if (t != LUA_TNIL) {
     lua_Integer x = lua_tointegerx(L, -1, &isint);
-    if (conv == F_PLAYER || conv == F_FIGURE) x--;
+    /* range first: the 1-based shift must not overflow */
     if (!isint || x < INT32_MIN || x > INT32_MAX)
       luaL_error(L, "replay: event %d: bad %s", i, name);
+    if (conv == F_PLAYER || conv == F_FIGURE) x--;
     v = (int32_t)x;
   }
   lua_pop(L, 1);
@@ -853,15 +872,18 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
 /* g:replay(events): applies g:log() output; raises on the first event
 ** that fails, the game then holding every event before it. */
 static int game_replay(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_HOOK, "replay");
   const gk_rules *r = rulesof(g);
   luaL_checktype(L, 2, LUA_TTABLE);
-  int n = (int)luaL_len(L, 2);
+  /* raw: a script's __len or __index must not run (or lie) here */
+  lua_Unsigned len = lua_rawlen(L, 2);
+  luaL_argcheck(L, len <= MP_MAX_REPLAY_EVENTS, 2, "too many events");
+  int n = (int)len;
   gk_event *ev = (gk_event *)scratch(L, n, sizeof *ev);
   for (int i = 0; i < n; i++) {
-    if (lua_geti(L, 2, i + 1) != LUA_TTABLE)
+    if (lua_rawgeti(L, 2, i + 1) != LUA_TTABLE)
       return luaL_error(L, "replay: event %d is not a table", i + 1);
-    lua_getfield(L, -1, "event");
+    mp_rawfield(L, -1, "event");
     const char *name = lua_tostring(L, -1);
     int type = 0;
     for (int k = 1; name && k < N_EVENTS; k++)
@@ -1055,16 +1077,11 @@ static const luaL_Reg game_meta[] = {
   {"__gc", game_gc},
   {"__close", game_gc},
   {"__tostring", game_tostring},
-  {"__index", NULL},  /* the methods, below */
   {NULL, NULL}
 };
 
 void mp_open_game(lua_State *L) {
-  luaL_newmetatable(L, MP_GAME);
-  luaL_setfuncs(L, game_meta, 0);
-  luaL_newlib(L, game_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_GAME, game_meta, game_methods, 0);
   lua_pushcfunction(L, meeple_deserialize);
   lua_setfield(L, -2, "deserialize");
 }

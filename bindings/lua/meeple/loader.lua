@@ -21,6 +21,7 @@
 
 local meeple = require "meeple"
 local tiles_mod = require "meeple.tiles"
+local state_codec = require "meeple.state"
 
 local M = {}
 
@@ -1117,33 +1118,10 @@ local function feature_view(fh)
 end
 
 -- Each script's state lives in the game (a blob per script) so clone,
--- save, undo and replay carry it; hooks get it as a plain table.
-local function serialize(v, out)
-  local t = type(v)
-  if t == "number" then
-    out[#out + 1] = math.type(v) == "integer" and ("%d"):format(v) or ("%.17g"):format(v)
-  elseif t == "string" then out[#out + 1] = ("%q"):format(v)
-  elseif t == "boolean" then out[#out + 1] = tostring(v)
-  elseif t == "table" then
-    out[#out + 1] = "{"
-    for _, k in ipairs(sorted_keys(v)) do
-      out[#out + 1] = "["; serialize(k, out); out[#out + 1] = "]="; serialize(v[k], out); out[#out + 1] = ","
-    end
-    out[#out + 1] = "}"
-  elseif v == nil then out[#out + 1] = "nil"
-  else error("state cannot hold a " .. t, 0) end
-end
-
-function M.serialize_state(v)
-  local out = {}
-  serialize(v, out)
-  return table.concat(out)
-end
-
-function M.deserialize_state(text)
-  local f = load("return " .. text, "=state", "t", {})
-  return f()
-end
+-- save, undo and replay carry it; hooks get it as a plain table. The text
+-- is data only (meeple.state), never code.
+M.serialize_state = state_codec.encode
+M.deserialize_state = state_codec.decode
 
 -- The dispatcher the flow calls for every hooked event. It builds the
 -- hook's view of the moment, runs the script functions in their fixed
@@ -1192,17 +1170,18 @@ local function make_dispatcher(rs, host)
     end
   end
 
-  -- Runs one script hook with its own state table in ctx.state.
+  -- Runs one script hook with its own state table in ctx.state. The
+  -- ctx proxy is read-only to scripts; the host writes its fields table.
+  local fields_of = setmetatable({}, { __mode = "k" })
   local function run(h, ctx, g, ...)
     local st, before = load_state(g, h.script_id)
-    ctx.state = st
+    fields_of[ctx].state = st
     local r1, r2 = host.call(h.fn, ctx, ...)
     if st then save_state(g, h.script_id, st, before) end
     return r1, r2
   end
 
-  -- What every ctx shares, made once: a hook call allocates only its
-  -- ctx table.
+  -- What every ctx shares, made once.
   local function option(name) return option_values[name] end
   local ctx_methods = {
     score = function(self, player, points, reason, feature)
@@ -1217,30 +1196,55 @@ local function make_dispatcher(rs, host)
     turn = function(play) return play:turn() end,
     part = function(play) return play:part() end,
   }
-  local ctx_mt = {
-    __index = function(ctx, key)
+  local fields_mt = {
+    __index = function(fields, key)
       local read = ctx_lazy[key]
       if read then
-        local v = read(rawget(ctx, "play"))
-        rawset(ctx, key, v)
+        local v = read(rawget(fields, "play"))
+        rawset(fields, key, v)
         return v
       end
       return ctx_methods[key]
     end,
   }
-
+  local function refuse_write(_, key)
+    error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
+  end
+  -- A hook sees ctx, an empty proxy: reads go to the fields table, writes
+  -- raise, and getmetatable(ctx) gives false, so one hook cannot change
+  -- what the next one sees. One proxy serves every dispatch that is not
+  -- nested in another; its fields are reset each time (no allocation).
+  local function new_ctx()
+    local fields = setmetatable({ option = option }, fields_mt)
+    local ctx = setmetatable({}, { __index = fields, __newindex = refuse_write, __metatable = false })
+    fields_of[ctx] = fields
+    return ctx
+  end
+  local shared_ctx, ctx_busy = new_ctx(), false
   local function make_ctx(play, g, args)
-    return setmetatable({ game = g, play = play, phase = args.phase, option = option }, ctx_mt)
+    local ctx = ctx_busy and new_ctx() or shared_ctx
+    local fields = fields_of[ctx]
+    fields.game, fields.play, fields.phase = g, play, args.phase
+    fields.player, fields.turn, fields.part, fields.state = nil, nil, nil, nil
+    return ctx
   end
 
   local inner
-  -- The game's RNG is lent to math.random only while its hooks run.
+  -- The game's RNG is lent to math.random only while its hooks run. A
+  -- failed hook may have changed its state table in place: the cached
+  -- decodings are dropped, so the next hook reads the state as stored.
   local function dispatch(name, args, play)
     local g = play:game()
     host.use_game(g)
+    local outer = not ctx_busy
+    ctx_busy = true
     local ok, result = pcall(inner, name, args, play, g)
+    if outer then ctx_busy = false end
     host.use_game(nil)
-    if not ok then error(result, 0) end
+    if not ok then
+      for slot in next, decoded do decoded[slot] = nil end
+      error(result, 0)
+    end
     return result
   end
 
@@ -1276,16 +1280,20 @@ local function make_dispatcher(rs, host)
         result.value = stacks[value] - 1
       end
     elseif name == "allow_placements" or name == "allow_deploys" then
+      -- The flow keeps its own copy of each move and gets back only the
+      -- indices kept: a hook that edits the table it is shown changes
+      -- nothing but that table.
       local kept = {}
-      for _, m in ipairs(args.moves) do
+      for i, m in ipairs(args.moves) do
         local ok = true
+        local figure = m.figure
         for _, h in ipairs(list) do
-          if ok and (not h.figure_set or h.figure_set[m.figure])
-             and run(h, ctx, ctx.game, m) == false then ok = false end
+          if ok and (not h.figure_set or h.figure_set[figure])
+             and run(h, ctx, g, m) == false then ok = false end
         end
-        if ok then kept[#kept + 1] = m end
+        if ok then kept[#kept + 1] = i end
       end
-      result.moves = kept
+      result.kept = kept
     elseif name == "collect" then
       local moves = args.moves
       local placed = false          -- the id of the tile placed in this part, read once
