@@ -13,6 +13,7 @@
 **   call(fn, ...)                calls a script function under the budget
 **   use_game(game)               math.random draws from this game's RNG
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,21 +98,26 @@ static int host_use_game(lua_State *L) {
   return 0;
 }
 
-/* meeple_host.set_limits(budget, memory_cap): nil keeps the current. */
+static void opt_positive(lua_State *L, int arg, long *out) {
+  if (lua_isnoneornil(L, arg)) return;
+  lua_Integer v = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, v > 0 && v <= LONG_MAX, arg, "limit must be positive");
+  *out = (long)v;
+}
+
+/* meeple_host.set_limits(budget, memory_cap, turn_budget, game_budget,
+** time_limit_ms): nil keeps the current value. */
 static int host_set_limits(lua_State *L) {
   mp_host *h = hostof(L);
   mp_sandbox_limits lim;
+  long cap = 0;
   mp_sandbox_get_limits(h->sb, &lim);
-  if (!lua_isnoneornil(L, 1)) {
-    lua_Integer b = luaL_checkinteger(L, 1);
-    luaL_argcheck(L, b > 0, 1, "budget must be positive");
-    lim.instruction_budget = (long)b;
-  }
-  if (!lua_isnoneornil(L, 2)) {
-    lua_Integer m = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, m > 0, 2, "memory cap must be positive");
-    lim.memory_cap = (size_t)m;
-  }
+  opt_positive(L, 1, &lim.instruction_budget);
+  opt_positive(L, 2, &cap);
+  if (cap > 0) lim.memory_cap = (size_t)cap;
+  opt_positive(L, 3, &lim.turn_budget);
+  opt_positive(L, 4, &lim.game_budget);
+  opt_positive(L, 5, &lim.time_limit_ms);
   mp_sandbox_set_limits(h->sb, &lim);
   return 0;
 }

@@ -461,12 +461,14 @@ static int has_location(const char *msg) {
 static int locate_error(lua_State *L) {
   mp_sandbox *sb = getsb(L);
   char where[WHERE_MAX];
-  const char *msg = lua_tostring(L, 1);
-  if (msg == NULL || lua_type(L, 1) != LUA_TSTRING || sb->trip != TRIP_NONE ||
-      has_location(msg))
+  int t = lua_type(L, 1);
+  if (sb->trip != TRIP_NONE || (t == LUA_TSTRING && has_location(lua_tostring(L, 1))))
     return 1;
   note_where(sb, where, sizeof where);
-  if (where[0]) lua_pushfstring(L, "%s%s", where, msg);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER)
+    lua_pushfstring(L, "%s%s", where, lua_tostring(L, 1));
+  else  /* never its __tostring: that would run outside the budget */
+    lua_pushfstring(L, "%s(error object is a %s value)", where, lua_typename(L, t));
   return 1;
 }
 

@@ -17,6 +17,8 @@
 --   game: NAME           the game script (default base).
 --   budget: N            instruction budget per hook call.
 --   memory: MB           memory cap of the scripts' state.
+--   turn_budget: N       instructions per turn (no CLI flag: not run
+--                        through `meeple play`).
 --   seeds: N             games to try (default 1).
 -- A file with an `expect: error` line but no file:line in its message
 -- (an error raised by the host) states `where: host`.
@@ -26,7 +28,7 @@ local loader = require "meeple.loader"
 local ROOT = os.getenv("MEEPLE_ROOT") or "."
 local BIN = os.getenv("MEEPLE_BIN")
 local DIR = "tests/hostile/"
-local DEFAULT_BUDGET, DEFAULT_CAP = 10000000, 64 << 20
+local DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET = 10000000, 64 << 20, 50000000
 
 local passed, failed = 0, 0
 local function check(cond, name, msg)
@@ -49,7 +51,7 @@ end
 local function header(path)
   local h = {}
   for line in io.lines(path) do
-    local k, v = line:match("^%-%- (%w+): (.*)$")
+    local k, v = line:match("^%-%- ([%w_]+): (.*)$")
     if k then h[k] = h[k] or v end
     if not line:match("^%-%-") then break end
   end
@@ -64,7 +66,8 @@ end
 
 local function load_rules(h, file)
   meeple_host.set_limits(tonumber(h.budget) or DEFAULT_BUDGET,
-                         h.memory and (tonumber(h.memory) << 20) or DEFAULT_CAP)
+                         h.memory and (tonumber(h.memory) << 20) or DEFAULT_CAP,
+                         tonumber(h.turn_budget) or DEFAULT_TURN_BUDGET)
   return loader.load{ game = h.game or "base", with = split(h.with), rules = { file },
                       run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
 end
@@ -95,7 +98,7 @@ local function one_line_at(msg, file)
 end
 
 local function cli_check(name, h, file, text)
-  if not BIN then return end
+  if not BIN or h.turn_budget then return end
   local args = { BIN, "play", "--quiet", "--rules", file, "--game", h.game or "base" }
   if h.with then args[#args + 1] = "--with"; args[#args + 1] = h.with end
   if h.budget then args[#args + 1] = "--budget"; args[#args + 1] = h.budget end
@@ -115,7 +118,7 @@ local baseline = {}
 local function base_game(h, seed)
   local key = (h.game or "base") .. "|" .. (h.with or "") .. "|" .. seed
   if not baseline[key] then
-    meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP)
+    meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
     local rs = loader.load{ game = h.game or "base", with = split(h.with), rules = {},
                             run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
     local _, _, final = play_through(rs, seed)
@@ -162,7 +165,7 @@ end
 
 local files = list_files()
 for _, name in ipairs(files) do run_case(name) end
-meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP)
+meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
 print(("hostile: %d files, %d checks passed, %d failed"):format(#files, passed, failed))
 check(#files >= 40, "corpus", "at least 40 hostile scripts expected, found " .. #files)
 if failed > 0 then os.exit(1) end

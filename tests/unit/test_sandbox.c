@@ -565,7 +565,7 @@ static void test_syntax_error_location(void **state) {
   assert_string_equal(mp_sandbox_error(sb), "scripts/bad.lua:4: custom");
   assert_int_equal(run(sb, "@scripts/bad.lua", "error({})"), MP_SANDBOX_ERROR);
   assert_string_equal(mp_sandbox_error(sb),
-                      "scripts/bad.lua: (error object is a table value)");
+                      "scripts/bad.lua:1: (error object is a table value)");
   mp_sandbox_free(sb);
 }
 

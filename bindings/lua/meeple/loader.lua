@@ -1173,11 +1173,18 @@ local function make_dispatcher(rs, host)
   -- Runs one script hook with its own state table in ctx.state. The
   -- ctx proxy is read-only to scripts; the host writes its fields table.
   local fields_of = setmetatable({}, { __mode = "k" })
+  -- A state error names the hook's script line: the host found it, but
+  -- the script made it.
+  local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
   local function run(h, ctx, g, ...)
-    local st, before = load_state(g, h.script_id)
+    local ok, st, before = pcall(load_state, g, h.script_id)
+    if not ok then error(at(h, st), 0) end
     fields_of[ctx].state = st
     local r1, r2 = host.call(h.fn, ctx, ...)
-    if st then save_state(g, h.script_id, st, before) end
+    if st then
+      local saved, err = pcall(save_state, g, h.script_id, st, before)
+      if not saved then error(at(h, err), 0) end
+    end
     return r1, r2
   end
 
@@ -1262,21 +1269,25 @@ local function make_dispatcher(rs, host)
         local wanted = not h.attrs
         for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
         if wanted then
-          local v, l = run(h, ctx, ctx.game, fv, value)
-          if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
+          local v, l = run(h, ctx, g, fv, value)
+          if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
           if l ~= nil then leaders = l end
         end
       end
       result.value, result.leaders = value, leaders
     elseif name == "extra_part" then
-      local value = nil
+      local value, from = nil, nil
       for _, h in ipairs(list) do
-        local v = run(h, ctx, ctx.game)
-        if v ~= nil then value = v end
+        local v = run(h, ctx, g)
+        if v ~= nil then value, from = v, h end
       end
       if value ~= nil then
         local stacks = rs.decl.stack_index
-        if not stacks[value] then error("extra_part: unknown stack '" .. tostring(value) .. "'", 0) end
+        if type(value) ~= "string" or not stacks[value] then
+          -- never tostring() a script's value here: its __tostring would run unbounded
+          local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
+          error(at(from, "extra_part: unknown stack " .. shown), 0)
+        end
         result.value = stacks[value] - 1
       end
     elseif name == "allow_placements" or name == "allow_deploys" then
@@ -1303,14 +1314,18 @@ local function make_dispatcher(rs, host)
           placed = th and th:info().id or nil
         end
         if not h.tile_set or (placed and h.tile_set[placed]) then
-          local extra = run(h, ctx, ctx.game)
-          for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+          -- read raw: no metamethod of the script's list runs in the host
+          local extra = run(h, ctx, g)
+          if extra ~= nil and type(extra) ~= "table" then
+            error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
+          end
+          for i = 1, extra and rawlen(extra) or 0 do moves[#moves + 1] = rawget(extra, i) end
         end
       end
       result.moves = moves
     elseif name == "apply" then
       for _, h in ipairs(list) do
-        if run(h, ctx, ctx.game, args.move) == true then result.value = 1 end
+        if run(h, ctx, g, args.move) == true then result.value = 1 end
       end
     else
       local fv = args.feature and feature_view(args.feature)
@@ -1319,7 +1334,7 @@ local function make_dispatcher(rs, host)
       local placed = name == "tile_placed" and args.tile_id
       for _, h in ipairs(list) do
         if not h.tile_set or (placed and h.tile_set[placed]) then
-          run(h, ctx, ctx.game, fv or args.tile or args.move, args)
+          run(h, ctx, g, fv or args.tile or args.move, args)
         end
       end
     end

@@ -1,0 +1,7 @@
+-- hostile: limits. Catches the budget error with pcall and goes on.
+-- expect: error instruction budget exceeded
+on("turn_begin", function(ctx)
+  for i = 1, 100 do
+    pcall(function() while true do end end)
+  end
+end)
