@@ -1,7 +1,8 @@
-# Turns the Lua modules under ROOT (ROOT/meeple/*.lua) into a C file,
+# Turns the Lua modules under ROOT (ROOT/meeple/**/*.lua) into a C file,
 # OUT, so that the meeple executable needs no file of its own at run time.
 #   cmake -DROOT=bindings/lua -DOUT=embedded_modules.c -P embed_lua.cmake
-# meeple/tiles.lua becomes module "meeple.tiles", chunk "@meeple/tiles.lua".
+# meeple/tiles.lua becomes module "meeple.tiles", chunk "@meeple/tiles.lua";
+# meeple/cli/play.lua becomes "meeple.cli.play".
 file(GLOB_RECURSE files RELATIVE ${ROOT} ${ROOT}/*.lua)
 list(SORT files)
 set(arrays "")

@@ -2,7 +2,7 @@
 -- Issue 4: "meeple replay round-trips 200 recorded games, and one
 -- deliberately altered record fails."
 local cli = require "meeple.cli"
-cli.silent = true
+cli.silent = true -- quiets meeple.cli.common
 local ctx = { root = ".", tty = false }
 local passed, failed = 0, 0
 

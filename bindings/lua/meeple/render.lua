@@ -487,4 +487,71 @@ function R.tile_svg(tile, opts)
   return (draw_tile(tile, opts.size or 96, opts))
 end
 
+-- A played board as SVG: tiles drawn from their definitions, figures as discs
+-- in player colours at their spots, and the score table.
+local COLOURS = { "#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#212121" }
+local PORT_XY = {
+  [0] = { .25, .08 }, { .5, .08 }, { .75, .08 }, { .92, .25 }, { .92, .5 }, { .92, .75 },
+  { .75, .92 }, { .5, .92 }, { .25, .92 }, { .08, .75 }, { .08, .5 }, { .08, .25 },
+}
+
+function R.board_svg(rs, g, players)
+  local S = 64
+  local defs = {}
+  for _, entry in ipairs(rs.pool) do defs[entry.tile.id] = entry.tile end
+  local tiles = g:tiles()
+  local minx, miny, maxx, maxy = huge, huge, -huge, -huge
+  for _, th in ipairs(tiles) do
+    local t = th:info()
+    if t.x < minx then minx = t.x end
+    if t.y < miny then miny = t.y end
+    if t.x > maxx then maxx = t.x end
+    if t.y > maxy then maxy = t.y end
+  end
+  if #tiles == 0 then minx, miny, maxx, maxy = 0, 0, 0, 0 end
+  local pad = 16
+  local table_h = 24 + 18 * players
+  local w = (maxx - minx + 1) * S + 2 * pad
+  local h = (maxy - miny + 1) * S + 2 * pad + table_h
+  if w < 260 then w = 260 end
+  local out = {
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">'):format(w, h, w, h),
+    ('<rect width="%d" height="%d" fill="#f5f1e6"/>'):format(w, h),
+  }
+  for _, th in ipairs(tiles) do
+    local t = th:info()
+    local px, py = pad + (t.x - minx) * S, pad + (t.y - miny) * S
+    out[#out + 1] = ('<g class="tile" transform="translate(%d,%d) rotate(%d %d %d)">'):format(
+      px, py, t.rot * 90, S // 2, S // 2)
+    out[#out + 1] = R.tile_svg(defs[t.id], { size = S })
+    out[#out + 1] = ('<rect width="%d" height="%d" fill="none" stroke="#555" stroke-width="0.5"/></g>'):format(S, S)
+  end
+  for _, fig in ipairs(g:figures()) do
+    local info = fig:info()
+    if info.at.feature and info.owner and info.owner > 0 then
+      local spot = info.at.feature:spot()
+      local t = spot.tile:info()
+      local fx, fy = .5, .5
+      if #spot.ports > 0 then
+        fx, fy = 0, 0
+        for _, p in ipairs(spot.ports) do fx, fy = fx + PORT_XY[p][1], fy + PORT_XY[p][2] end
+        fx, fy = fx / #spot.ports, fy / #spot.ports
+        fx, fy = .5 + (fx - .5) * .8, .5 + (fy - .5) * .8
+      end
+      local px, py = pad + (t.x - minx + fx) * S, pad + (t.y - miny + fy) * S
+      out[#out + 1] = ('<circle class="figure" cx="%.1f" cy="%.1f" r="%d" fill="%s" stroke="#000" stroke-width="1"><title>player %d %s</title></circle>'):format(
+        px, py, S // 9, COLOURS[(info.owner - 1) % #COLOURS + 1], info.owner, info.kind)
+    end
+  end
+  local ty = h - table_h + 8
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="13" font-weight="bold">Scores</text>'):format(pad, ty + 6)
+  for p, s in ipairs(g:scores()) do
+    out[#out + 1] = ('<g class="score"><circle cx="%d" cy="%d" r="5" fill="%s"/><text x="%d" y="%d" font-size="12">player %d: %d</text></g>'):format(
+      pad + 5, ty + 8 + 18 * p - 4, COLOURS[(p - 1) % #COLOURS + 1], pad + 16, ty + 8 + 18 * p, p, s)
+  end
+  out[#out + 1] = "</svg>"
+  return tconcat(out, "\n") .. "\n"
+end
+
 return R

@@ -1,0 +1,195 @@
+-- meeple.cli.common: what every subcommand shares: output, usage
+-- errors, argument parsing and the options that name a game.
+--
+-- Trusted host code: it runs in the host state beside the sandbox (see
+-- bindings/host.c) and reaches scripts only through meeple.loader.
+-- Every subcommand returns an exit status: 0 done, 1 failed, 2 usage.
+
+local loader = require "meeple.loader"
+
+local M = {}
+
+local stdout, stderr = io.stdout, io.stderr
+M.stdout, M.stderr = stdout, stderr
+
+-- M.silent quiets standard output (tests drive many games in-process).
+function M.printf(...) if not M.silent then stdout:write(string.format(...)) end end
+function M.eprintf(...) stderr:write(string.format(...)) end
+local eprintf = M.eprintf
+
+-- A usage error: one line, then where to find help.
+function M.usage(cmd, fmt, ...)
+  eprintf("meeple %s: " .. fmt .. "\n", cmd, ...)
+  eprintf("try 'meeple %s --help'\n", cmd)
+  return 2
+end
+local usage = M.usage
+
+function M.split_commas(s)
+  local out = {}
+  for item in s:gmatch("[^,]+") do out[#out + 1] = item end
+  return out
+end
+local split_commas = M.split_commas
+
+-- The options every game-playing subcommand takes, for its --help.
+M.GAME_OPTIONS = [[
+  --game NAME          the game script (default base)
+  --with EXP,...       expansions, in order (scripts/EXP.lua or a path)
+  --rules FILE         a house-rule script; repeatable
+  --option KEY=VALUE   set a declared option; repeatable
+  --players N          number of players (default: the game's)
+  --seed N             the game's seed (default 1)
+  --budget N           instructions a script may run per hook call
+                       (default 10000000)
+  --memory-cap MB      memory the scripts' Lua state may hold (default 64)
+]]
+
+-- Parses --flag VALUE / --flag=VALUE / --switch. spec: name -> "value" |
+-- "list" | "switch". Returns options table or nil, message.
+function M.parse_args(args, spec)
+  local opts, positional = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--help" or a == "-h" then
+      opts.help = true
+    elseif a:sub(1, 2) == "--" then
+      local name, value = a:match("^%-%-([%w_-]+)=(.*)$")
+      name = name or a:sub(3)
+      local kind = spec[name]
+      if not kind then return nil, ("unknown option '%s'"):format(a) end
+      if kind == "switch" then
+        if value then return nil, ("option --%s takes no value"):format(name) end
+        opts[name] = true
+      else
+        if not value then
+          i = i + 1
+          value = args[i]
+          if value == nil then return nil, ("option --%s needs a value"):format(name) end
+        end
+        if kind == "list" then
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], value)
+        else
+          opts[name] = value
+        end
+      end
+    else
+      positional[#positional + 1] = a
+    end
+    i = i + 1
+  end
+  return opts, positional
+end
+
+function M.int_arg(cmd, name, v, min)
+  local n = math.tointeger(tonumber(v))
+  if not n or n < min then
+    return nil, usage(cmd, "--%s must be an integer >= %d, got '%s'", name, min, tostring(v))
+  end
+  return n
+end
+local int_arg = M.int_arg
+
+local GAME_SPEC = { game = "value", with = "value", rules = "list", option = "list",
+                    players = "value", seed = "value", budget = "value", ["memory-cap"] = "value" }
+
+function M.game_spec(extra)
+  local spec = {}
+  for k, v in pairs(GAME_SPEC) do spec[k] = v end
+  for k, v in pairs(extra) do spec[k] = v end
+  return spec
+end
+
+
+-- The rule set and game settings named by the common options.
+function M.load_game(cmd, opts, ctx)
+  local options = {}
+  for _, kv in ipairs(opts.option or {}) do
+    local k, v = kv:match("^([%w_]+)=(.*)$")
+    if not k then return nil, usage(cmd, "--option wants KEY=VALUE, got '%s'", kv) end
+    options[k] = v
+  end
+  local seed, code = int_arg(cmd, "seed", opts.seed or "1", 0)
+  if not seed then return nil, code end
+  local budget, cap
+  if opts.budget then
+    budget, code = int_arg(cmd, "budget", opts.budget, 1000)
+    if not budget then return nil, code end
+  end
+  if opts["memory-cap"] then
+    cap, code = int_arg(cmd, "memory-cap", opts["memory-cap"], 1)
+    if not cap then return nil, code end
+    cap = cap * 1024 * 1024
+  end
+  meeple_host.set_limits(budget, cap)
+  local players
+  if opts.players then
+    players, code = int_arg(cmd, "players", opts.players, 1)
+    if not players then return nil, code end
+  end
+  local ok, rs = pcall(loader.load, {
+    game = opts.game or "base",
+    with = opts.with and split_commas(opts.with) or {},
+    rules = opts.rules or {},
+    options = options,
+    run = meeple_host.run,
+    script_dirs = { ctx.root .. "/scripts" },
+    tile_dirs = { ctx.root .. "/tiles" },
+  })
+  if not ok then
+    eprintf("meeple %s: %s\n", cmd, tostring(rs))
+    -- a bad --option is a usage error; a bad script is a failure
+    local msg = tostring(rs)
+    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ") then
+      eprintf("try 'meeple %s --help'\n", cmd)
+      return nil, 2
+    end
+    return nil, 1
+  end
+  players = players or rs.decl.players.default
+  if players < rs.decl.players.min or players > rs.decl.players.max then
+    eprintf("meeple %s: %s is for %d to %d players, not %d\n", cmd, rs.decl.game,
+            rs.decl.players.min, rs.decl.players.max, players)
+    return nil, 1
+  end
+  return { rs = rs, seed = seed, players = players, options = options,
+           with = opts.with and split_commas(opts.with) or {}, rules = opts.rules or {},
+           game = opts.game or "base" }
+end
+
+function M.sorted(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+-- A one-line progress bar on stderr, shown only on a terminal.
+function M.progress_bar(ctx, total)
+  if not ctx.tty then return nil end
+  local width = 40
+  return function(done)
+    local filled = math.floor(width * done / total)
+    stderr:write(("\r[%s%s] %d/%d games"):format(("#"):rep(filled), ("."):rep(width - filled), done, total))
+    if done == total then stderr:write("\r" .. (" "):rep(width + 30) .. "\r") end
+    stderr:flush()
+  end
+end
+
+function M.stats(values)
+  local n, sum, min, max = #values, 0, math.huge, -math.huge
+  for _, v in ipairs(values) do
+    sum = sum + v
+    if v < min then min = v end
+    if v > max then max = v end
+  end
+  local mean = n > 0 and sum / n or 0
+  local var = 0
+  for _, v in ipairs(values) do var = var + (v - mean) ^ 2 end
+  local sd = n > 1 and math.sqrt(var / (n - 1)) or 0
+  return { mean = mean, sd = sd, min = n > 0 and min or 0, max = n > 0 and max or 0 }
+end
+
+return M

@@ -1,0 +1,144 @@
+-- meeple play: one game, turn by turn, then the final scores; optionally
+-- its record (JSON Lines) and its final board (SVG).
+
+local loader = require "meeple.loader"
+local render = require "meeple.render"
+local common = require "meeple.cli.common"
+local agents_mod = require "meeple.cli.agents"
+local record = require "meeple.cli.record"
+local report = require "meeple.cli.report"
+local output = require "meeple.cli.output"
+
+local printf, eprintf, usage = common.printf, common.eprintf, common.usage
+local stdout = common.stdout
+local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
+local split_commas = common.split_commas
+local agents, make_agents = agents_mod.builtin, agents_mod.make_agents
+local json, state_digest, record_header = record.json, record.state_digest, record.header
+
+local HELP = [[
+usage: meeple play [OPTIONS]
+
+Plays one game and prints each turn, then the final scores with the
+points of each player by feature kind and by reason.
+
+]] .. common.GAME_OPTIONS .. [[
+  --agents A,B,...     one agent per seat, cycled: random, greedy, or a
+                       bot script FILE.lua (default random)
+  --record FILE        write the game record (JSON Lines) to FILE
+  --svg FILE           draw the final board to FILE
+  --quiet              print only the final scores
+
+example: meeple play --game base --players 3 --seed 7 --svg board.svg
+]]
+
+local function play(args, ctx)
+  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value",
+                                                  quiet = "switch" }))
+  if not opts then return usage("play", "%s", pos) end
+  if opts.help then stdout:write(HELP) return 0 end
+  if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
+  local game, code = load_game("play", opts, ctx)
+  if not game then return code end
+  local agent_names = split_commas(opts.agents or "random")
+  local seat_agents
+  seat_agents, code = make_agents("play", agent_names)
+  if not seat_agents then return code end
+
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "record", "svg" }) do
+    if opts[flag] then
+      local okc, why = plan:claim(opts[flag], "--" .. flag)
+      if not okc then return usage("play", "%s", why) end
+    end
+  end
+
+  local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
+  if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
+  local g = play:game()
+  local rec
+  if opts.record then
+    local err
+    rec, err = output.open(opts.record)
+    if not rec then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+    local names = {}
+    for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
+    rec:write(json.encode(record_header(game, names)), "\n")
+  end
+
+  local last_turn, line = 0, {}
+  local function flush_line(scored)
+    if #line > 0 and not opts.quiet then
+      printf("turn %3d  P%d  %s%s\n", last_turn, line.player, table.concat(line, "; "), scored)
+    end
+    line = {}
+  end
+  local ledger_seen, moves = 0, 0
+  local final = {}
+  while not play:over() do
+    local player, turn = play:player(), play:turn()
+    local kernel_turn = g:turn()
+    last_turn, line.player = turn, player
+    local agent = seat_agents[(player - 1) % #seat_agents + 1]
+    local chosen
+    local okm, err = pcall(function()
+      if agent == agents.random then
+        chosen = play:random_choice()
+      else
+        -- an agent answers with a move index through this narrow view
+        local view = setmetatable({ apply_index = function(_, i) chosen = i end }, {
+          __index = function(_, k)
+            local v = play[k]
+            if type(v) == "function" then return function(_, ...) return v(play, ...) end end
+            return v
+          end })
+        agent(view)
+      end
+      if not chosen then error("the agent chose no move", 0) end
+      line[#line + 1] = play:move_name(chosen)
+      play:apply_index(chosen)
+    end)
+    if not okm then
+      eprintf("meeple play: turn %d: %s\n", turn, tostring(err))
+      if rec then
+        rec:abort()
+        eprintf("meeple play: no record written: the game did not finish\n")
+      end
+      return 1
+    end
+    moves = moves + 1
+    local ledger = g:ledger()
+    local gained = {}
+    for i = ledger_seen + 1, #ledger do
+      local e = ledger[i]
+      local text = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+      if e.turn ~= kernel_turn then final[#final + 1] = text else gained[#gained + 1] = text end
+    end
+    ledger_seen = #ledger
+    if rec then
+      rec:write(json.encode({ turn = turn, player = player, move = line[#line],
+                              scores = g:scores(), state = state_digest(g) }), "\n")
+    end
+    if #gained > 0 or play:player() ~= player or play:over() then
+      flush_line(#gained > 0 and ("   (" .. table.concat(gained, ", ") .. ")") or "")
+    end
+  end
+  flush_line("")
+  if #final > 0 and not opts.quiet then printf("final scoring  %s\n", table.concat(final, ", ")) end
+  report.print_scores(g, game.players)
+  if rec then
+    rec:write(json.encode({ final = true, moves = moves, scores = g:scores(), state = state_digest(g) }), "\n")
+    local okw, err = rec:commit()
+    if not okw then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+    printf("\nrecord: %s (%d moves)\n", opts.record, moves)
+  end
+  if opts.svg then
+    local okw, err = output.write(opts.svg, render.board_svg(game.rs, g, game.players))
+    if not okw then eprintf("meeple play: cannot write --svg %s\n", err) return 1 end
+    printf("board: %s\n", opts.svg)
+  end
+  return 0
+end
+
+return { run = play, HELP = HELP }
