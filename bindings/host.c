@@ -13,7 +13,9 @@
 **   call(fn, ...)                calls a script function under the budget
 **   use_game(game)               math.random draws from this game's RNG
 */
+#define _DEFAULT_SOURCE  /* realpath */
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +130,54 @@ static int host_memory(lua_State *L) {
   return 1;
 }
 
+/* meeple_host.file_check(path, max_bytes, root, ...): true if path is a
+** regular file of at most max_bytes whose real path (symlinks and ".."
+** resolved) lies under one of the roots; else nil and why. The loader
+** asks before it reads any file a script or scenario names. */
+static int host_file_check(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  lua_Integer max = luaL_checkinteger(L, 2);
+  char real[PATH_MAX], root[PATH_MAX];
+  struct stat st;
+  if (realpath(path, real) == NULL || stat(real, &st) != 0) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "cannot read it");
+    return 2;
+  }
+  if (!S_ISREG(st.st_mode) || (lua_Integer)st.st_size > max) {
+    luaL_pushfail(L);
+    lua_pushstring(L, !S_ISREG(st.st_mode) ? "not a regular file" : "file too large");
+    return 2;
+  }
+  for (int i = 3; i <= lua_gettop(L); i++) {
+    size_t n;
+    if (realpath(luaL_checkstring(L, i), root) == NULL) continue;
+    n = strlen(root);
+    if (strncmp(real, root, n) == 0 && (real[n] == '/' || (n == 1 && root[0] == '/'))) {
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+  }
+  luaL_pushfail(L);
+  lua_pushliteral(L, "outside the game's directories and the script's own");
+  return 2;
+}
+
+/* meeple_host.seal(env): see mp_sandbox_seal. */
+static int host_seal(lua_State *L) {
+  mp_host *h = hostof(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  if (mp_sandbox_seal(h->sb) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(h->sb));
+    return lua_error(L);
+  }
+  return 0;
+}
+
 static const luaL_Reg host_funcs[] = {
+  {"seal", host_seal},
+  {"file_check", host_file_check},
   {"run", host_run},
   {"call", host_call},
   {"use_game", host_use_game},

@@ -660,4 +660,26 @@ int mp_sandbox_expose(mp_sandbox *sb, const char *name) {
   return MP_SANDBOX_OK;
 }
 
+static int seal_env(lua_State *L) {
+  mp_sb_seal_env(L, 1);
+  return 0;
+}
+
+int mp_sandbox_seal(mp_sandbox *sb) {
+  lua_State *L = sb->L;
+  sb->err[0] = '\0';
+  if (lua_gettop(L) < 1 || !lua_istable(L, -1) || !lua_checkstack(L, 8)) {
+    set_error(sb, "mp_sandbox_seal: a table expected");
+    return MP_SANDBOX_EINVAL;
+  }
+  lua_pushcfunction(L, seal_env);
+  lua_insert(L, -2);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    set_error(sb, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return MP_SANDBOX_EMEMORY;
+  }
+  return MP_SANDBOX_OK;
+}
+
 /* }=================================================================== */

@@ -143,6 +143,13 @@ size_t mp_sandbox_memory(const mp_sandbox *sb);
 ** MP_SANDBOX_EINVAL if 'name' is already a global of the sandbox. */
 int mp_sandbox_expose(mp_sandbox *sb, const char *name);
 
+/* Seals the script environment at the top of the stack (as returned by
+** mp_sandbox_run) and pops it: its globals keep their values and any
+** assignment to a global raises "assignment to global 'x' after
+** loading". Hosts seal once the rules are loaded, so that no game depends
+** on what an earlier game left in a global. */
+int mp_sandbox_seal(mp_sandbox *sb);
+
 /* Changes the limits; NULL or zero fields restore the defaults. A lower
 ** cap than the memory in use makes the next growing allocation fail. */
 void mp_sandbox_set_limits(mp_sandbox *sb, const mp_sandbox_limits *limits);

@@ -94,6 +94,7 @@ int mp_sb_setup(lua_State *L);
 void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep);
 void mp_sb_push_env(lua_State *L);
 void mp_sb_print_stderr(void *ud, const char *text, size_t len);
+void mp_sb_seal_env(lua_State *L, int idx);
 
 /* sandbox_bounds.c: replaces string.rep, string.find/match/gmatch/gsub,
 ** table.concat/insert/move/remove/unpack in the allowed tables on top

@@ -505,3 +505,48 @@ int mp_sb_setup(lua_State *L) {
 }
 
 /* }=================================================================== */
+
+/* {====================================================================
+** Sealed environments
+** ===================================================================== */
+
+static int refuse_global(lua_State *L) {
+  const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+  return luaL_error(L, "assignment to global '%s' after loading (a game must not "
+                       "depend on the last one: keep data in ctx.state or in locals)", name);
+}
+
+/* Moves the globals of the environment at idx into a backing table that
+** reads through to G, and makes the environment refuse writes: after
+** loading, a script's globals stay as they were, so every game played in
+** one process starts alike (sim --jobs 1, 2 and 4 agree). */
+void mp_sb_seal_env(lua_State *L, int idx) {
+  mp_sandbox *sb = getsb(L);
+  idx = lua_absindex(L, idx);
+  lua_newtable(L);
+  int backing = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, backing);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {  /* clearing existing fields is allowed */
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, idx);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, sb->ref_envmt);
+  lua_setmetatable(L, backing);
+  lua_createtable(L, 0, 3);
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, refuse_global);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, idx);
+  lua_settop(L, backing - 1);
+}

@@ -20,6 +20,8 @@
 --   turn_budget: N       instructions per turn (no CLI flag: not run
 --                        through `meeple play`).
 --   seeds: N             games to try (default 1).
+--   not_on_stdout: TEXT  `meeple play --rules FILE` must not print TEXT on
+--                        standard output.
 -- A file with an `expect: error` line but no file:line in its message
 -- (an error raised by the host) states `where: host`.
 
@@ -37,8 +39,8 @@ local function check(cond, name, msg)
   return cond
 end
 
-local function list_files()
-  local p = assert(io.popen("ls " .. ROOT .. "/" .. DIR))
+local function list_files(dir)
+  local p = assert(io.popen("ls " .. ROOT .. "/" .. (dir or DIR)))
   local files = {}
   for line in p:lines() do
     if line:match("%.lua$") then files[#files + 1] = line end
@@ -160,11 +162,34 @@ local function run_case(name)
         check(final == base_game(h, seed), name, "the game differs from the game without the script")
       end
     end
+    if h.not_on_stdout and BIN then
+      local p = assert(io.popen(BIN .. " play --quiet --rules " .. file .. " 2>/dev/null"))
+      local out = p:read("a")
+      p:close()
+      check(not out:find(h.not_on_stdout, 1, true), name, "standard output has '" .. h.not_on_stdout .. "'")
+    end
   end
+end
+
+-- Hostile scenarios (tests/hostile/scenarios/*.lua): `meeple test FILE`
+-- exits 1 and names the failure.
+local function run_scenario(name)
+  local file = DIR .. "scenarios/" .. name
+  local h = header(ROOT .. "/" .. file)
+  local text = (h.expect or ""):match("^error (.*)$")
+  if not check(text, name, "scenario needs '-- expect: error TEXT'") or not BIN then return end
+  local p = assert(io.popen(BIN .. " test " .. file .. " 2>&1; echo \"exit=$?\""))
+  local out = p:read("a")
+  p:close()
+  check(out:find("exit=1", 1, true) ~= nil, name, "meeple test should exit 1, got: " .. out)
+  check(out:find(text, 1, true) ~= nil, name, "meeple test should say '" .. text .. "', got: " .. out)
 end
 
 local files = list_files()
 for _, name in ipairs(files) do run_case(name) end
+local scenarios = list_files(DIR .. "scenarios/")
+for _, name in ipairs(scenarios) do run_scenario(name) end
+for _ = 1, #scenarios do files[#files + 1] = "scenario" end
 meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
 print(("hostile: %d files, %d checks passed, %d failed"):format(#files, passed, failed))
 check(#files >= 40, "corpus", "at least 40 hostile scripts expected, found " .. #files)

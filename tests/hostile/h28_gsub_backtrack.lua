@@ -1,4 +1,5 @@
 -- hostile: one library call. The same through gsub's method form.
+-- budget: 1000000
 -- expect: error instruction budget exceeded
 on("turn_begin", function(ctx)
   local s = ("ab"):rep(3000)
