@@ -1,17 +1,44 @@
--- meeple.files: which files a script or a scenario may make the host read.
+-- meeple.files: how the host reads a file a user named (a script, a tile
+-- set, a scenario, a record, a bot): regular files only, at most
+-- MAX_BYTES, and every failure a message naming the file.
 --
--- A downloaded script names files (`tiles { file = ... }`, a scenario's
--- `game`, `with`, `rules`); the host reads them outside the sandbox. So a
--- named path is relative (no leading "/"), has no ".." part, and once
--- resolved (symlinks too) is a regular file of at most MAX_BYTES under
--- one of the allowed directories: the game's roots (scripts/, tiles/)
--- and the directory of the file that names it. Nothing else is opened,
--- so no error message can show a line of /etc/passwd and no read can
--- block on /dev/stdin or fill memory from /dev/zero.
+-- Invariant: read() never reads more than MAX_BYTES + 1 bytes, so a
+-- device such as /dev/zero (refused outright where meeple.fs exists, as
+-- in the meeple executable) cannot exhaust memory.
+--
+-- A file a downloaded script or scenario names (`tiles { file = ... }`, a
+-- scenario's `game`, `with`, `rules`) is read outside the sandbox, so it
+-- must also be named by a relative path with no ".." part and, once
+-- resolved (symlinks too), lie under one of the allowed directories: the
+-- game's roots (scripts/, tiles/) and the directory of the file that
+-- names it (check_name, check_file, allow). So no error message can show
+-- a line of /etc/passwd and no read can block on /dev/stdin.
+
+local has_fs, fs = pcall(require, "meeple.fs")
 
 local M = {}
 
-M.MAX_BYTES = 16 << 20
+-- The largest input file: far above any real script, tile set or record.
+M.MAX_BYTES = 16 * 1024 * 1024
+
+-- The text of path, or nil, "PATH: why".
+function M.read(path)
+  if has_fs then
+    local st = fs.stat(path)
+    if st and st.type ~= "file" then return nil, ("%s: is a %s, not a file"):format(path, st.type) end
+    if st and st.size > M.MAX_BYTES then
+      return nil, ("%s: larger than %d bytes"):format(path, M.MAX_BYTES)
+    end
+  end
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text, rerr = f:read(M.MAX_BYTES + 1)
+  f:close()
+  if rerr then return nil, ("%s: %s"):format(path, rerr) end
+  text = text or ""
+  if #text > M.MAX_BYTES then return nil, ("%s: larger than %d bytes"):format(path, M.MAX_BYTES) end
+  return text
+end
 
 -- The name as written: nil and why if it may not be used at all.
 function M.check_name(name)
