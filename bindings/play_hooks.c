@@ -133,12 +133,16 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
     lua_pop(L, 1);
     if (mp_rawfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
     lua_pop(L, 1);
-    if (c->moves && mp_rawfield(L, res, "kept") == LUA_TTABLE &&
+    if (mp_rawfield(L, res, "kept") == LUA_TTABLE && c->moves &&
         keep_moves(L, lua_gettop(L), c) < 0) {
       lua_settop(L, res - 1);
       gk_play_set_error(play, "%s: bad list of kept moves", mp_hook_names[c->hook]);
       return GK_EINVAL;
     }
+    lua_pop(L, 1);
+    ud->hook_where[0] = '\0';
+    if (mp_rawfield(L, res, "where") == LUA_TSTRING)
+      snprintf(ud->hook_where, sizeof ud->hook_where, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     if (c->moves && mp_rawfield(L, res, "moves") == LUA_TTABLE) {
       int mt = lua_gettop(L);
@@ -175,6 +179,21 @@ static int protected_hook(lua_State *L) {
   h->ud->self = 2; /* the play, passed as the second argument */
   h->status = run_hook(L, h->ud, h->play, h->c);
   return 0;
+}
+
+/* What a hook may do to the game its play owns (MP_LOCK_*): the game
+** view's lock points into the play, which the hook calls below set. */
+void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
+  mp_game *ud = mp_checkgameud(L, game_idx);
+  if (ud->lock && *ud->lock >= level)
+    luaL_error(L, "%s: not allowed inside a%s hook", what,
+               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+}
+
+gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
+  gk_game *g = mp_checkgame(L, arg);
+  mp_checkunlocked(L, arg, level, what);
+  return g;
 }
 
 /* Hooks that answer the flow's question while it iterates over moves or

@@ -46,19 +46,6 @@ void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
   lua_setiuservalue(L, -2, 2);
 }
 
-void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
-  mp_game *ud = mp_checkgameud(L, game_idx);
-  if (ud->lock && *ud->lock >= level)
-    luaL_error(L, "%s: not allowed inside a%s hook", what,
-               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
-}
-
-gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
-  gk_game *g = mp_checkgame(L, arg);
-  mp_checkunlocked(L, arg, level, what);
-  return g;
-}
-
 void mp_gameview_invalidate(mp_game *view, gk_game *now) {
   view->game = now;
   view->generation++;

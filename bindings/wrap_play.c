@@ -163,7 +163,13 @@ gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self) {
 /* The flow's message is complete (a hook's includes its script and
 ** line): raise it as is, without this C function's position. */
 static int playerror(lua_State *L, mp_play *ud) {
-  lua_pushstring(L, gk_play_error(ud->play));
+  const char *msg = gk_play_error(ud->play);
+  /* the flow refused a collector's move after the hook returned */
+  if (ud->hook_where[0] && strncmp(msg, "collect:", 8) == 0)
+    lua_pushfstring(L, "%s: %s", ud->hook_where, msg);
+  else
+    lua_pushstring(L, msg);
+  ud->hook_where[0] = '\0';
   return lua_error(L);
 }
 

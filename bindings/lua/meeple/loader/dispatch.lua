@@ -214,7 +214,10 @@ local function make_dispatcher(rs, host)
           if extra ~= nil and type(extra) ~= "table" then
             error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
           end
-          for i = 1, extra and rawlen(extra) or 0 do moves[#moves + 1] = rawget(extra, i) end
+          local n = extra and rawlen(extra) or 0
+          for i = 1, n do moves[#moves + 1] = rawget(extra, i) end
+          -- the flow checks these moves after we return: its message names this hook
+          if n > 0 then result.where = h.at end
         end
       end
       result.moves = moves
