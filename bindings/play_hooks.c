@@ -30,14 +30,17 @@ static void pushleaders(lua_State *L, uint32_t mask) {
     }
 }
 
-static uint32_t toleaders(lua_State *L, int idx) {
+/* A hook's leaders: a list of player numbers; anything else raises. */
+static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) {
   uint32_t mask = 0;
-  if (!lua_istable(L, idx)) return 0;
   lua_Integer n = (lua_Integer)lua_rawlen(L, idx);  /* raw: a script's table */
   for (lua_Integer i = 1; i <= n; i++) {
     lua_rawgeti(L, idx, i);
-    lua_Integer p = lua_tointeger(L, -1);
-    if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
+    int isint = 0;
+    lua_Integer p = lua_tointegerx(L, -1, &isint);
+    if (!isint || p < 1 || p > players)
+      luaL_error(L, "%s: leaders[%d] is not a player (1 to %d)", hook, (int)i, players);
+    mask |= 1u << (p - 1);
     lua_pop(L, 1);
   }
   return mask;
@@ -131,7 +134,9 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
       c->value = (int32_t)v;
     }
     lua_pop(L, 1);
-    if (mp_rawfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
+    if (mp_rawfield(L, res, "leaders") == LUA_TTABLE)
+      c->leaders = toleaders(L, lua_gettop(L), mp_hook_names[c->hook],
+                             gk_game_players(gk_play_game(play)));
     lua_pop(L, 1);
     if (mp_rawfield(L, res, "kept") == LUA_TTABLE && c->moves &&
         keep_moves(L, lua_gettop(L), c) < 0) {

@@ -70,14 +70,19 @@ typedef enum gk_term {
   GK_TERM_ATTR_OVER,      /* arg = GK_ATTR_PAIR(a, b): points per unit of
                           ** attribute a above attribute b, max(0, a - b)
                           ** (deer that the tigers leave) */
-  GK_TERM_FEATURES        /* points per feature of kind arg (in a system;
+  GK_TERM_FEATURES,       /* points per feature of kind arg (in a system;
                           ** a lone feature counts itself) */
+  GK_TERM_TOUCHING        /* arg = GK_KIND_ATTR(k, a): points per unit of
+                          ** attribute a summed over the distinct features
+                          ** of kind k touching this one through segment
+                          ** adjacency, each counted once however many of
+                          ** its segments touch (the lakes a river ends at) */
 } gk_term;
-
-enum { GK_MAX_TERMS = 8 };
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
 #define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
+/* The argument of GK_TERM_TOUCHING: a kind and an attribute. */
+#define GK_KIND_ATTR(k, a) ((k) | ((a) << 8))
 
 typedef struct gk_formula {
   int n_terms;
@@ -128,8 +133,7 @@ typedef enum gk_phase {
   GK_PHASE_GAME_END,
   GK_PHASE_FINAL_SCORING,
   GK_PHASE_GAME_OVER,
-  GK_PHASE_CUSTOM = 16,
-  GK_MAX_PHASES = 48
+  GK_PHASE_CUSTOM = 16 /* up to GK_MAX_PHASES */
 } gk_phase;
 
 gk_flow *gk_flow_new(gk_rules *rules);
@@ -174,7 +178,6 @@ int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
 ** cells, deployed at the first turn that finds them all in the supply
 ** (after the turn-begin hooks, which may deploy some themselves). */
 enum { GK_LINE_ORDER_PLACED = 0, GK_LINE_ORDER_ACTIVE_FIRST, GK_LINE_ORDER_CHOOSE };
-enum { GK_LINE_MAX_START = 8 };
 
 typedef struct gk_line_rule {
   int figure;             /* the markers: a figure kind with neutral copies */
@@ -299,8 +302,6 @@ typedef struct gk_system_rule {
   } terms[GK_MAX_TERMS];
 } gk_system_rule;
 
-enum { GK_MAX_SYSTEMS = 4 };
-
 int gk_flow_system_scoring(gk_flow *flow, const gk_system_rule *rule);
 
 /* Which tile types a hook is about: those with one of `tags` (bit per
@@ -337,8 +338,6 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 ** tile filter, the rule lists nothing when the tile placed this part does
 ** not pass it or no tile was placed yet. One rule per phase, at most
 ** GK_MAX_RECALLS. */
-enum { GK_MAX_RECALLS = 4 };
-
 typedef struct gk_recall_rule {
   int phase;            /* a custom phase (gk_flow_add_phase) */
   int action;           /* an action (gk_flow_add_action) */
@@ -477,6 +476,36 @@ int gk_play_moves(gk_play *play, gk_move *out, int cap);
 int gk_play_apply(gk_play *play, const gk_move *move);
 /* The same for the i-th move of gk_play_moves, without the search. */
 int gk_play_apply_index(gk_play *play, int i);
+
+/* Why a move is not legal now: the check that refused it, as a stable
+** code (GK_WHY_LEGAL when it is legal). gk_why_name gives each its
+** reason word ("occupied", "needs_own", ...; docs/scenarios.md lists
+** them). Changes nothing. */
+typedef enum gk_why {
+  GK_WHY_LEGAL = 0,
+  GK_WHY_OVER,            /* the game is over */
+  GK_WHY_PHASE,           /* not a move of the phase the play waits in */
+  GK_WHY_DRAW_FIRST,      /* a placement while the turn waits to draw */
+  GK_WHY_NOT_IN_HAND,     /* another tile than the one to place */
+  GK_WHY_TAKEN,           /* the cell holds a tile */
+  GK_WHY_BLOCKED,         /* the cell is blocked (a region, a blocked cell) */
+  GK_WHY_ISOLATED,        /* the cell touches no tile */
+  GK_WHY_EDGE,            /* a side does not match its neighbour */
+  GK_WHY_HOLE,            /* a tile from hand goes only into a hole */
+  GK_WHY_SUPPLY,          /* no figure of that kind left in supply */
+  GK_WHY_NOT_PLACED_TILE, /* a figure goes only on the tile just placed */
+  GK_WHY_KIND,            /* the figure cannot stand on that kind */
+  GK_WHY_CORNER,          /* a corner figure, not at a corner it may take */
+  GK_WHY_OCCUPIED,        /* blocked_by: the feature holds a blocking figure */
+  GK_WHY_BLOCKED_ACROSS,  /* blocked_across: the system holds one */
+  GK_WHY_NEEDS_OWN,       /* needs_own: none of the owner's figures there */
+  GK_WHY_TARGET,          /* an action of this phase, not with these arguments */
+  GK_WHY_VETOED,          /* the rules' scripts refused it (an allow hook) */
+  GK_WHY_COUNT
+} gk_why;
+
+int gk_play_why(gk_play *play, const gk_move *move);
+const char *gk_why_name(int why);
 
 /* Ends the game when the current turn ends (final scoring follows); for
 ** rules with their own end, or a scenario that wants the final score. */

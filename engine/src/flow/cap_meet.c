@@ -52,7 +52,7 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
   for (int pl = 0; pl < g->n_players; pl++) {
     if (!((leaders >> pl) & 1)) continue;
     int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
-    if (pts <= 0) continue;
+    if (pts < 0) continue; /* 0 is written: scored, for nothing */
     int st = gk_score(g, pl, pts, sr->reason, root);
     if (st) return st;
   }
@@ -82,7 +82,7 @@ static int meet_scoring(gk_play *p) {
   int32_t done[GK_MAX_SEGMENTS];
   int n_done = 0;
   for (int s = 0; s < ns; s++) {
-    int32_t root = gk_find(g, t->first_node + s);
+    int32_t root = gki_find(g, t->first_node + s);
     bool seen = false;
     for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
     if (seen || g->root[root].figures < 2) continue;

@@ -10,15 +10,20 @@
 ** names none of them.
 **
 ** Kernel internals the flow uses (gk_internal.h), and why:
-**   gk_game's arrays (node_kind, root, figures, tiles, attrs, supply,
-**   counter, blobs), gk_find and gk_root_closed: the per-move paths
-**   (deploy listing, scoring, majorities) read the board directly, since a
-**   call per lookup through gk.h would cost every move;
-**   gk_rules' templates, kind flags and figure specs: the same, at freeze
-**   and in walks of systems;
-**   gk_board_place, gk_replay, gk_game_new_like, gk_game_copy and gk_mem:
-**   placing a move the kernel itself listed without checking it twice,
-**   and undoing a failed move by replaying the log.
+**   gk_game's arrays (node_kind, node_tile, node_seg, next, root,
+**   figures, tiles, cells, attrs, supply, counter, blobs), gki_find and
+**   gki_root_closed: the per-move paths (deploy listing, scoring,
+**   majorities, walks) read the board directly, since a call per lookup
+**   through gk.h would cost every move;
+**   gk_rules' templates, tiles, kind flags, completion and figure specs,
+**   and gki_port_seg, gki_cell_index: the same, at freeze and in walks;
+**   gki_board_place: placing a move the kernel itself listed without
+**   checking it twice;
+**   gki_mem and gki_grow: the game's allocator for the flow's buffers;
+**   gk_game_copy and the blobs: undoing a failed move by replaying the
+**   log into a fresh game (gk_game_new_like, gk_replay) and copying it
+**   back in place.
+** Everything else goes through gk.h.
 */
 #ifndef FLOW_INTERNAL_H
 #define FLOW_INTERNAL_H
@@ -28,20 +33,11 @@
 #include "gk_flow.h"
 #include "gk_internal.h"
 
-/* Capacities of the flow's declarations and walks. Exceeding one is an
-** error, never a silent skip. */
-enum {
-  GK_MAX_ACTIONS = 32,          /* named custom actions */
-  GK_MAX_RELOCATIONS = 4,       /* gk_flow_relocate rules */
-  GK_MAX_FIGURE_SCORINGS = 4,   /* gk_flow_figure_scoring rules */
-  GK_MAX_MEETINGS = 4,          /* gk_flow_meet_scoring rules */
-  GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_extra_part rules */
-  GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
-  GK_MAX_CAPABILITIES = 16      /* rows of fl_capabilities */
-};
+/* Sizes of stack buffers that spill to the heap (not limits). */
 enum {
   FL_ROOT_LIST_LOCAL = 64,      /* roots a walk keeps on the stack */
-  FL_SYSTEM_MEMO_ROOTS = 64     /* roots a system memo remembers */
+  FL_SYSTEM_MEMO_ROOTS = 64,    /* roots a system memo remembers */
+  FL_FIGURES_LOCAL = 256        /* figures of a feature sent home at once */
 };
 
 typedef struct fl_scoring {
@@ -59,6 +55,7 @@ enum fl_slot {
   FL_ON_PART_START,
   FL_ON_DRAW_MOVES,
   FL_ON_GOES_ON,
+  FL_ON_TILE_WITHOUT_DRAW,
   FL_ON_TILE_PLACED,
   FL_ON_SCORE,
   FL_ON_FEATURE_SCORED,
@@ -221,6 +218,9 @@ struct fl_capability {
   int (*draw_moves)(gk_play *p);
   /* keeps the game going once the draw stack is empty */
   bool (*goes_on)(const gk_play *p);
+  /* the active player could play a part without drawing (a tile from
+  ** hand): an extra part is granted even when its stack is empty */
+  bool (*tile_without_draw)(const gk_play *p);
   /* the move placed a tile (p->report); before the tile-placed hook */
   int (*tile_placed)(gk_play *p, const gk_move *m);
   /* the score phase, before the core scores the closed features: 1 to
@@ -257,6 +257,7 @@ int fl_caps_turn_begin(gk_play *p);
 void fl_caps_part_start(gk_play *p);
 int fl_caps_draw_moves(gk_play *p);
 bool fl_caps_goes_on(const gk_play *p);
+bool fl_caps_tile_without_draw(const gk_play *p);
 int fl_caps_tile_placed(gk_play *p, const gk_move *m);
 int fl_caps_score(gk_play *p);
 int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders);
@@ -324,6 +325,9 @@ int fl_score_closed(gk_play *p, int32_t root);
 int fl_final_scoring(gk_play *p);
 
 /* moves.c */
+/* The occupancy check that refuses a figure there, as a gk_why. */
+int fl_occupancy_refusal(const gk_play *p, int kind, int32_t root);
+
 static inline gk_move fl_move_at(const gk_play *p, int i) {
   if (p->moves_lazy) {
     gk_placement pl = {0, 0, 0};

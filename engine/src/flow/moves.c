@@ -10,7 +10,7 @@
 
 int fl_reserve_moves(gk_play *p, int need) {
   void *m = p->moves;
-  if (gk_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
+  if (gki_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
     gk_play_set_error(p, "out of memory listing moves");
     return GK_ENOMEM;
   }
@@ -29,7 +29,7 @@ int fl_materialize(gk_play *p) {
   if (st) return st;
   if (room > p->cap_place) {
     void *m = p->place;
-    if (gk_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
+    if (gki_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
       gk_play_set_error(p, "out of memory listing placements");
       return GK_ENOMEM;
     }
@@ -83,11 +83,23 @@ static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const c
   return true;
 }
 
+/* Which of the occupancy checks refuses the figure on the feature of
+** root (the first that does: blocked_by, needs_own, blocked_across), as
+** a gk_why, or GK_WHY_LEGAL. For gk_play_why; the listing above asks
+** deployable_among, which gives the same verdict. */
+int fl_occupancy_refusal(const gk_play *p, int kind, int32_t root) {
+  const gk_figure_rule *fr = &p->flow->figure[kind];
+  company c = company_at(p, root);
+  if (c.groups & fr->blocked_by) return GK_WHY_OCCUPIED;
+  if (fr->needs_own && !(c.own & fr->needs_own)) return GK_WHY_NEEDS_OWN;
+  return deployable_among(p, fr, &c, NULL) ? GK_WHY_LEGAL : GK_WHY_BLOCKED_ACROSS;
+}
+
 /* May this player put a figure of this kind on the feature of node? */
 bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   const gk_figure_rule *fr = &p->flow->figure[kind];
   if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
-  company c = company_at(p, gk_find(p->game, node));
+  company c = company_at(p, gki_find(p->game, node));
   return deployable_among(p, fr, &c, NULL);
 }
 
@@ -122,7 +134,7 @@ int fl_list_deploys(gk_play *p) {
     for (unsigned m = wanted; m; m &= m - 1) {
       int s = __builtin_ctz(m);
       on_segment[s] =
-          company_at(p, known ? rep->feature[rep->feature_of[s]] : gk_find(g, t->first_node + s));
+          company_at(p, known ? rep->feature[rep->feature_of[s]] : gki_find(g, t->first_node + s));
     }
     for (; kinds; kinds &= kinds - 1) {
       int k = __builtin_ctz(kinds);
