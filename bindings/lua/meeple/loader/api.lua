@@ -391,8 +391,8 @@ local function make_api(decl, script, cli_options, state)
                                         on = spec.on, tiles = spec.tiles, at = pos }
   end)
 
-  api.phase = named("phase", function(name, spec)
-    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
+  api.phase = named("phase", function(name, spec, pos)
+    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring", at = pos }
   end)
 
   function api.action(name)
