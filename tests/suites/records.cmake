@@ -65,3 +65,16 @@ meeple_cli_test(records_replay_dir 1 "meeple replay: .*records-out: is a directo
 foreach(t records_error_phase records_error_score records_replay_dir usage_agents_empty usage_memory_cap_huge)
   set_tests_properties(cli/${t} PROPERTIES FAIL_REGULAR_EXPRESSION "meeple/[a-z_/]+\\.lua:[0-9]")
 endforeach()
+
+# Mutants of the project's own scenarios, scripts, tile sets and records:
+# no message may show a host location or fail to name the user's file.
+# 2000 in make test; `make fuzz` runs 20000 more (label fuzz).
+add_test(NAME records/mutate_inputs
+         COMMAND $<TARGET_FILE:meeple> script ${CMAKE_CURRENT_SOURCE_DIR}/records/mutate_inputs.lua 2000 16
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME records/mutate_inputs_long
+         COMMAND $<TARGET_FILE:meeple> script ${CMAKE_CURRENT_SOURCE_DIR}/records/mutate_inputs.lua 20000 1601
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(records/mutate_inputs records/mutate_inputs_long PROPERTIES
+                     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+set_tests_properties(records/mutate_inputs_long PROPERTIES LABELS fuzz)

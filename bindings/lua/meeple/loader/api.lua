@@ -181,12 +181,21 @@ local function make_api(decl, script, cli_options, state)
     check_loading("start")
     if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
     local list = spec[1] and spec or { spec }
+    local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
+    local where = type(m) == "string" and m:match("^(.*):%s*@$")
     decl.start = {}
     for i, s in ipairs(list) do
       if type(s) ~= "table" or not (s.tag or s.tile) then
         error(("start: entry %d needs a tile or a tag"):format(i), 2)
       end
-      decl.start[i] = { tag = s.tag, tile = s.tile, at = s.at or { 0, 0 }, rotation = s.rotation or 0 }
+      local at, rot = s.at or { 0, 0 }, s.rotation or 0
+      if type(at) ~= "table" or math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
+        error(("start: entry %d: at must be { x, y } with integers"):format(i), 2)
+      end
+      if rot ~= 0 and rot ~= 1 and rot ~= 2 and rot ~= 3 then
+        error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 2)
+      end
+      decl.start[i] = { tag = s.tag, tile = s.tile, at = at, rotation = rot, where = where }
     end
   end
 
