@@ -125,13 +125,13 @@ local function make_api(decl, script, cli_options, state)
     end
   end
 
-  api.kind = named("kind", function(name, spec)
+  api.kind = named("kind", function(name, spec, pos)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
     local closes = spec.closes or "ports"
     if not COMPLETION[closes] then
       error(("kind '%s': closes must be ports, surrounded or never, got '%s'"):format(name, tostring(closes)), 3)
     end
-    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false }
+    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false, at = pos }
     decl.kind_index[name] = #decl.kinds
   end)
 

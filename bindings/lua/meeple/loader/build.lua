@@ -250,13 +250,24 @@ function M.load(opts)
 
   -- The kernel's definitions.
   local rules = meeple.rules()
-  for _, k in ipairs(decl.kinds) do rules:kind(k.name, { completion = k.closes, wildcard = k.wildcard }) end
+  -- a definition the kernel refuses names the script line declaring it
+  local function define(d, what, fn, ...)
+    local ok, err = pcall(fn, rules, ...)
+    if not ok then
+      error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))), 0)
+    end
+  end
+  for _, k in ipairs(decl.kinds) do
+    define(k, "kind '" .. tostring(k.name) .. "'", rules.kind, k.name, { completion = k.closes, wildcard = k.wildcard })
+  end
   for _, m in ipairs(decl.matches) do rules:match(m[1], m[2], m[3]) end
   for _, a in ipairs(decl.attrs) do rules:attr(a.name, a.merge) end
   if #decl.stacks == 0 then decl.stacks[1] = "main"; decl.stack_index.main = 1 end
   decl.draw_stack = decl.draw_stack or decl.stacks[1]
   for _, s in ipairs(decl.stacks) do rules:stack(s) end
-  for _, f in ipairs(decl.figures) do rules:figure(f.name, { per_player = f.per_player, neutral = f.neutral }) end
+  for _, f in ipairs(decl.figures) do
+    define(f, "figure '" .. f.name .. "'", rules.figure, f.name, { per_player = f.per_player, neutral = f.neutral })
+  end
   local reasons = {}
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     local s = decl.scores[kind]
