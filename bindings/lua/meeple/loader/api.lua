@@ -3,6 +3,7 @@
 -- declaration in `decl`; meeple.loader.build turns the records into C.
 -- Trusted host code: scripts see only the functions make_api returns.
 
+local meeple = require "meeple"
 local common = require "meeple.loader.common"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
@@ -103,10 +104,22 @@ local function make_api(decl, script, cli_options, state)
     decl.game = name
     return function(spec)
       spec = spec or {}
+      if type(spec) ~= "table" then error(("game '%s': table expected, got %s"):format(name, type(spec)), 2) end
       decl.title = spec.title or name
       if spec.players then
-        decl.players = { min = spec.players.min or 2, max = spec.players.max or 6,
-                         default = spec.players.default or spec.players.min or 2 }
+        local p = spec.players
+        if type(p) ~= "table" then error(("game '%s': players must be { min =, max =, default = }"):format(name), 2) end
+        local pl = { min = p.min or 2, max = p.max or 6, default = p.default or p.min or 2 }
+        for _, k in ipairs({ "min", "max", "default" }) do
+          if math.type(pl[k]) ~= "integer" or pl[k] < 1 or pl[k] > meeple.MAX_PLAYERS then
+            error(("game '%s': players.%s must be an integer from 1 to %d, got %s"):format(
+              name, k, meeple.MAX_PLAYERS, tostring(pl[k])), 2)
+          end
+        end
+        if not (pl.min <= pl.default and pl.default <= pl.max) then
+          error(("game '%s': players needs min <= default <= max"):format(name), 2)
+        end
+        decl.players = pl
       end
     end
   end
