@@ -111,6 +111,10 @@ local function load_tile_sets(decl, rules, tile_dirs)
     end
     if not list then error(err, 0) end
     local stack = set.stack or decl.draw_stack or "main"
+    if not decl.stack_index[stack] then
+      error(("%s: tiles '%s': unknown stack '%s' (declare it with stack)"):format(
+        set.script.path, tostring(set.name), tostring(stack)), 0)
+    end
     for _, t in ipairs(list) do
       for _, tag in ipairs(t.tags) do
         if not decl.tags[tag] then decl.tags[tag] = true; decl.tag_list[#decl.tag_list + 1] = tag end
