@@ -276,7 +276,13 @@ local function make_api(decl, script, cli_options, state)
   local function groups_mask(list)
     local mask = 0
     if type(list) == "string" then list = { list } end
-    for _, g in ipairs(list or {}) do mask = mask | group_bit(g) end
+    if list ~= nil and type(list) ~= "table" then
+      error(("a figure group must be a name or a list of names, got %s"):format(tostring(list)), 4)
+    end
+    for _, g in ipairs(list or {}) do
+      if type(g) ~= "string" then error(("a figure group must be a name, got %s"):format(tostring(g)), 4) end
+      mask = mask | group_bit(g)
+    end
     return mask
   end
 
