@@ -14,7 +14,7 @@ FUZZ_TARGETS ?= tiles record scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test bench fuzz clean
+.PHONY: all deps build run test fuzz bench clean
 
 all: build
 
@@ -37,7 +37,8 @@ run: build
 test: deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
-	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -LE fuzz
+
 
 # Every benchmark, one after the other (about a minute): the kernel alone,
 # the turn flow in C, the rules layer (`meeple bench`) and Python.
@@ -48,7 +49,11 @@ bench: build
 # random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in
 # $(FUZZ_BUILD)/corpus; prints executions and findings per target.
 # FUZZ_SANITIZERS=undefined runs some 50 times faster than with ASan.
+# First the long fuzzing runs of CTest (label fuzz, kept out of make test).
 fuzz: deps
+	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
+	@cmake --build $(TEST_BUILD) -j $(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -L fuzz
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEEPLE_FUZZ=ON \
 	  -DMEEPLE_FUZZ_SANITIZERS=$(FUZZ_SANITIZERS) >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) $(patsubst %,--target fuzz_%,$(FUZZ_TARGETS))

@@ -20,8 +20,7 @@ foreach(target tiles record scenario hook)
     set(exe fuzz_${target}_smoke)
     add_executable(${exe} ${FUZZ_DIR}/harness.c ${FUZZ_DIR}/standalone.c)
     add_test(NAME fuzz/${target} COMMAND ${exe} 3 ${FUZZ_SEEDS_${target}})
-    set_tests_properties(fuzz/${target} PROPERTIES ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}"
-                         LABELS fuzz)
+    set_tests_properties(fuzz/${target} PROPERTIES ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endif()
   target_compile_definitions(${exe} PRIVATE FUZZ_DRIVER="${target}"
                              MEEPLE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
