@@ -4,7 +4,8 @@
 # Both install missing Debian packages when run as root.
 
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
-                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils
+                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils \
+                   libsqlite3-dev sqlite3 parallel
 BUILD      ?= build
 TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)

@@ -1,0 +1,17 @@
+# sim at scale (issue 22): --jobs, shards and merge, rows, bad input, a
+# full disk, constant memory; the GNU parallel recipe; and the Slurm
+# recipe against a real single-node Slurm (label slurm: it installs and
+# starts daemons, so .ci/run runs it on its own after make test).
+if(NOT TARGET meeple)
+  return()
+endif()
+set(SCALE_ENV "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+if(MEEPLE_SANITIZE)
+  list(APPEND SCALE_ENV "ASAN_OPTIONS=detect_leaks=0")
+endif()
+
+add_test(NAME scale/sim
+         COMMAND sh ${CMAKE_SOURCE_DIR}/tests/scale/sim_scale_test.sh $<TARGET_FILE:meeple>
+                 ${CMAKE_CURRENT_BINARY_DIR}/scale-sim
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(scale/sim PROPERTIES ENVIRONMENT "${SCALE_ENV}" LABELS scale)
