@@ -98,7 +98,7 @@ local function merge(args)
   local total = parts[1].summary
   for i = 2, #parts do total = summary.merge(total, parts[i].summary) end
   local study = { config = parts[1].config, first_seed = parts[1].seeds.first }
-  return simout.emit("merge", opts, study, total)
+  return simout.emit("merge", opts, study, total, nil, pos)
 end
 
 return { run = merge, HELP = HELP }

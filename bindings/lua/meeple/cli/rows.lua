@@ -7,69 +7,14 @@
 -- configuration in a table of its own (config: key, value as JSON).
 --
 -- Invariant: a row file appears at its path only complete. Rows go to a
--- temporary file beside it that is renamed into place after the last
--- row; a failed write (a full disk) removes it and raises.
+-- temporary file beside it (meeple.cli.output) that is renamed into
+-- place after the last row; a failed write (a full disk) raises at once
+-- and the temporary file is removed.
 
 local record = require "meeple.cli.record"
+local output = require "meeple.cli.output"
 
 local M = {}
-
--- {======================================================================
--- Atomic files
--- =======================================================================
-
-local Atomic = {}
-Atomic.__index = Atomic
-
--- A file written beside path and renamed onto it by commit().
-function M.open_atomic(path)
-  local temp = ("%s.tmp-%d"):format(path, math.random(0, 1 << 30))
-  local f, err = io.open(temp, "wb")
-  if not f then return nil, err end
-  return setmetatable({ file = f, path = path, temp = temp }, Atomic)
-end
-
-function Atomic:write(...)
-  local ok, err = self.file:write(...)
-  if not ok then error(("%s: %s"):format(self.path, err), 0) end
-end
-
-function Atomic:commit()
-  local f = self.file
-  self.file = nil
-  local ok, err = f:flush()
-  local closed, cerr = f:close()
-  if not ok or not closed then
-    os.remove(self.temp)
-    return nil, ("%s: %s"):format(self.path, err or cerr)
-  end
-  local renamed, rerr = os.rename(self.temp, self.path)
-  if not renamed then
-    os.remove(self.temp)
-    return nil, rerr
-  end
-  return true
-end
-
-function Atomic:abort()
-  if self.file then self.file:close() end
-  self.file = nil
-  os.remove(self.temp)
-end
-
--- Writes text to path all at once, atomically: true, or nil, message.
-function M.write_file(path, text)
-  local w, err = M.open_atomic(path)
-  if not w then return nil, err end
-  local ok, werr = pcall(w.write, w, text)
-  if not ok then
-    w:abort()
-    return nil, werr
-  end
-  return w:commit()
-end
-
--- }======================================================================
 
 -- The column names of a study's rows.
 local function columns(players, kinds)
@@ -97,14 +42,17 @@ end
 -- A sink for rows: sink.add(row) per game, sink.finish() at the end
 -- (true, or nil, message), sink.abort() on failure.
 function M.csv(path, players, kinds)
-  local w, err = M.open_atomic(path)
+  local w, err = output.open(path)
   if not w then return nil, err end
   w:write(table.concat(columns(players, kinds), ","), "\n")
   local n = #columns(players, kinds)
   local fmt = ("%d,"):rep(n - 1) .. "%d\n"
   local values = {}
   return {
-    add = function(row) w:write(fmt:format(table.unpack(row_values(row, players, kinds, values), 1, n))) end,
+    add = function(row)
+      w:write(fmt:format(table.unpack(row_values(row, players, kinds, values), 1, n)))
+      if w.err then error(("%s: %s"):format(path, w.err), 0) end
+    end,
     finish = function() return w:commit() end,
     abort = function() w:abort() end,
   }

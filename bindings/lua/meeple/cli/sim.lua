@@ -11,6 +11,25 @@ local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
 local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
 local json = require("meeple.cli.record").json
+local output = require "meeple.cli.output"
+
+-- What sim prints goes to standard output, or with --output FILE into
+-- one buffer written atomically at the end.
+local function sink(opts)
+  if not opts.output then
+    return { printf = printf, write = function(...) stdout:write(...) end, close = function() return 0 end }
+  end
+  local parts = {}
+  return {
+    printf = function(fmt, ...) parts[#parts + 1] = fmt:format(...) end,
+    write = function(...) for _, v in ipairs({ ... }) do parts[#parts + 1] = v end end,
+    close = function()
+      local ok, err = output.write(opts.output, table.concat(parts))
+      if not ok then eprintf("meeple sim: cannot write --output %s\n", err) return 1 end
+      return 0
+    end,
+  }
+end
 
 local HELP = [[
 usage: meeple sim --games N [OPTIONS]
@@ -24,6 +43,7 @@ how the games are split into shards. Memory stays the same for any N.
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
   --csv | --json       machine-readable output instead of the table
+  --output FILE        write the results to FILE instead of standard output
   --shard I/N          play only the I-th of N equal blocks of the seeds
                        (1 <= I <= N), for a cluster; see docs/scale.md
   --out FILE           write the summary as a part file for 'meeple merge'
@@ -46,6 +66,21 @@ example: meeple sim --games 1000 --players 2 --option tiny_city=2
 ]]
 
 local compare
+
+-- The sink for the results, once every output file (--output, --out,
+-- --csv-games, --db) is known to be writable, distinct, and not one of
+-- the files the game reads.
+local function claim_output(opts, game)
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "output", "out", "csv-games", "db" }) do
+    if opts[flag] then
+      local ok, why = plan:claim(opts[flag], "--" .. flag)
+      if not ok then return nil, usage("sim", "%s", why) end
+    end
+  end
+  return sink(opts)
+end
 
 local function jobs_arg(opts)
   if not opts.jobs then return 1 end
@@ -104,7 +139,7 @@ local function sim(args, ctx)
                                                   json = "switch", compare = "switch",
                                                   shard = "value", out = "value",
                                                   ["csv-games"] = "value", db = "value",
-                                                  progress = "switch" }))
+                                                  progress = "switch", output = "value" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then return compare(opts, ctx) end
@@ -118,12 +153,15 @@ local function sim(args, ctx)
   local from, to = shard_arg(opts.shard, games)
   if not from then return to end
   if opts.csv and opts.json then return usage("sim", "--csv and --json exclude each other") end
-  if opts.out and (opts.csv or opts.json) then
-    return usage("sim", "--out writes a part file; --csv and --json print a summary")
+  if opts.out and (opts.csv or opts.json or opts.output) then
+    return usage("sim", "--out writes a part file; --csv, --json and --output a summary")
   end
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
+  local dest
+  dest, code = claim_output(opts, game)
+  if not dest then return code end
   local study = { config = simout.config(game), first_seed = game.seed + from }
   local sinks
   sinks, code = open_rows(opts, game, study.config)
@@ -147,7 +185,7 @@ local function sim(args, ctx)
       return 1
     end
   end
-  return simout.emit("sim", opts, study, summary)
+  return simout.emit("sim", opts, study, summary, dest)
 end
 
 -- A paired comparison: game i of both runs uses the same seed, so the
@@ -179,6 +217,9 @@ function compare(opts, ctx)
                                    seed = tostring(changed.seed), budget = opts.budget,
                                    ["memory-cap"] = opts["memory-cap"] }, ctx)
   if not plain then return code end
+  local dest
+  dest, code = claim_output(opts, changed)
+  if not dest then return code end
   local run = function(game)
     return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
                                       jobs = jobs, progress = progress_bar(ctx, games) })
@@ -217,21 +258,21 @@ function compare(opts, ctx)
   for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
   for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
   if opts.json then
-    stdout:write(json.encode({ games = games, seed = changed.seed, players = changed.players,
+    dest.write(json.encode({ games = games, seed = changed.seed, players = changed.players,
                                game = changed.game, change = table.concat(label, " "), seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
-    return 0
+    return dest.close()
   end
-  printf("%d games of %s, %d players, seeds %d..%d, with and without: %s\n\n", games,
+  dest.printf("%d games of %s, %d players, seeds %d..%d, with and without: %s\n\n", games,
          changed.game, changed.players, changed.seed, changed.seed + games - 1, table.concat(label, " "))
-  printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
+  dest.printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
   for p = 1, changed.players do
     local s = seats[p]
-    printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
+    dest.printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
            s.mean.with, s.mean.diff, s.mean.ci95, 100 * s.win_rate.diff, 100 * s.win_rate.ci95)
   end
-  printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
-  return 0
+  dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
+  return dest.close()
 end
 
 return { run = sim, HELP = HELP }

@@ -75,18 +75,21 @@ function M.report(dest, format, study, s)
   printer(dest, study, s, summary.derive(s))
 end
 
--- The end of sim and merge: the part file (--out), or the summary on
--- stdout in the format asked for. Returns the exit status.
-function M.emit(cmd, opts, study, s)
+-- The end of sim and merge: the part file (--out), or the summary in the
+-- format asked for, to dest (default: stdout; sim's --output buffers it).
+-- inputs: files the run read, never written over. Returns the exit status.
+function M.emit(cmd, opts, study, s, dest, inputs)
   local common = require "meeple.cli.common"
   if opts.out then
-    local ok, err = require("meeple.cli.rows").write_file(opts.out, M.encode_part(study, s))
+    local ok, err = require("meeple.cli.output").write_output(opts.out, M.encode_part(study, s),
+                                                              "--out", inputs)
     if not ok then common.eprintf("meeple %s: cannot write %s\n", cmd, tostring(err)) return 1 end
     return 0
   end
-  M.report({ printf = common.printf, write = function(...) common.stdout:write(...) end },
-           opts.json and "json" or opts.csv and "csv" or "table", study, s)
-  return 0
+  dest = dest or { printf = common.printf, write = function(...) common.stdout:write(...) end,
+                   close = function() return 0 end }
+  M.report(dest, opts.json and "json" or opts.csv and "csv" or "table", study, s)
+  return dest.close()
 end
 
 -- {======================================================================
