@@ -6,7 +6,7 @@
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                    lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy \
-                   libsqlite3-dev sqlite3 parallel time
+                   libsqlite3-dev sqlite3 parallel time slurm-wlm munge
 BUILD      ?= build
 TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
