@@ -4,7 +4,7 @@
 # Both install missing Debian packages when run as root.
 
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
-                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils \
+                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy \
                    libsqlite3-dev sqlite3 parallel time slurm-wlm munge
 BUILD      ?= build

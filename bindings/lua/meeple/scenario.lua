@@ -1448,7 +1448,8 @@ is also re-played from its own record, which must give the same ledger.
 
   --verbose, -v   also print the moves each scenario played
 
-Exit status: 0 all passed, 1 a scenario failed, 2 usage error.
+Exit status: 0 all passed, 1 a scenario failed or a file is missing,
+2 usage error.
 ]]
 
 local function list_dir(dir)
@@ -1501,8 +1502,9 @@ function M.main(args, ctx)
     elseif exists(p) then
       files[#files + 1] = p
     else
-      err:write(("meeple test: no such file or directory '%s'\ntry 'meeple test --help'\n"):format(p))
-      return 2
+      -- a missing input fails (1), as in 'meeple tiles check'; usage errors are 2
+      err:write(("meeple test: no such file or directory '%s'\n"):format(p))
+      return 1
     end
   end
   local passed, failed = 0, 0

@@ -150,6 +150,21 @@ function Session:random_move()
   return i
 end
 
+-- One step for a learning agent: legal move i, or the random agent's
+-- when i is nil; returns the index played, the player who moved and
+-- whether the game is over. (meeple_step in C reads the points from the
+-- kernel, so the hot path builds no table.)
+function Session:step(i)
+  local play = self.play
+  if play:over() then error("the game is over", 0) end
+  if i == nil then i = play:random_choice() end
+  local player = play:player()
+  play:apply_index(i)
+  local moves = self.moves
+  moves[#moves + 1] = i
+  return i, player, play:over()
+end
+
 -- Random moves until the game ends or n moves are played; returns how
 -- many were played.
 function Session:random_moves(n)
@@ -183,8 +198,10 @@ end
 function Session:record()
   local record = require "meeple.cli.record"
   local s = self.setup
+  local seats = {}
+  for p = 1, s.players do seats[p] = "host" end
   local header = record.header({ game = s.game, with = s.with, rules = s.rules, options = s.options,
-                                 seed = s.seed, players = s.players, rs = self.rs }, {})
+                                 seed = s.seed, players = s.players, rs = self.rs }, seats, s.path[1])
   local json = record.json
   local lines = { json.encode(header) }
   local play = loader.new_play(self.rs, { players = s.players, seed = s.seed })
@@ -192,11 +209,10 @@ function Session:record()
   for _, i in ipairs(self.moves) do
     local turn, player, text = play:turn(), play:player(), play:move_name(i)
     play:apply_index(i)
-    lines[#lines + 1] = json.encode({ turn = turn, player = player, move = text,
-                                      scores = g:scores(), state = record.state_digest(g) })
+    lines[#lines + 1] = json.encode(record.move_line(turn, player, text, g))
   end
   if play:over() then
-    lines[#lines + 1] = json.encode({ final = true, scores = g:scores(), state = record.state_digest(g) })
+    lines[#lines + 1] = json.encode(record.final_line(#self.moves, g))
   end
   return table.concat(lines, "\n") .. "\n"
 end

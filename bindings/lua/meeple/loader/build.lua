@@ -171,8 +171,8 @@ function M.load(opts)
   for i, name in ipairs(names) do
     local path, err = find_script(name, script_dirs)
     if not path then error(err, 0) end
-    local code = readfile(path)
-    if not code then error(("cannot read %s"):format(path), 0) end
+    local code, rerr = readfile(path)
+    if not code then error(rerr, 0) end
     local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }

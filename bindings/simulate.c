@@ -1,0 +1,184 @@
+/*
+** simulate.c: flow:simulate, many random games at once in C, for meeple
+** sim and meeple bench: how one game is played (sim_one) and the options
+** it takes. Who plays which game, in how many processes, and how the
+** results come back and are summed is wrap_simrun.c.
+**
+** Invariant: game i plays from seed + i - 1 whatever the number of jobs,
+** so the results never depend on --jobs.
+*/
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "simrun.h"
+#include "wrap_play.h"
+
+/* One random game from a prepared position: copy into g, reseed, shuffle.
+** g is one game reused for every game of the run (a copy into its
+** buffers costs a tenth of a clone). */
+static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_game *g,
+                   const int *stacks, int n_stacks, uint64_t seed, const gk_hooks *hooks,
+                   mp_play *hook_ud, int want_closed, mp_sim_result *out, char *err,
+                   size_t errcap) {
+  if (gk_game_copy(g, templ)) {
+    snprintf(err, errcap, "not enough memory");
+    return -1;
+  }
+  gk_rng_reseed(g, seed);
+  for (int s = 0; s < n_stacks; s++) gk_stack_shuffle(g, stacks[s]);
+  gk_play *p = gk_play_new(f, g, NULL);
+  if (!p) {
+    snprintf(err, errcap, "not enough memory");
+    return -1;
+  }
+  if (hooks) {
+    /* the lent Play and its view show this game while it runs */
+    gk_hooks h = *hooks;
+    h.ud = hook_ud;
+    gk_play_set_hooks(p, &h);
+    gk_play_set_hook_filters(p, &hook_ud->filters);
+    hook_ud->play = p;
+    mp_gameview_invalidate(view, g);
+  }
+  gk_play_seed_agent(p, seed);
+  int st = gk_play_start(p);
+  int moves = 0;
+  while (st >= 0 && !gk_play_over(p)) {
+    st = gk_play_random_move(p);
+    moves++;
+  }
+  if (st < 0) {
+    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, gk_play_error(p));
+    if (view) mp_gameview_invalidate(view, NULL);
+    gk_play_release(p); /* g stays for the next game */
+    return -1;
+  }
+  memset(out, 0, sizeof *out);
+  for (int pl = 0; pl < gk_game_players(g); pl++) out->scores[pl] = gk_player_score(g, pl);
+  out->turns = gk_play_turn(p);
+  out->moves = moves;
+  int n = want_closed ? gk_features(g, NULL, 0) : 0;
+  int32_t local[1024];
+  if (n > 0 && n <= 1024) { /* none asked: no walk over the nodes */
+    gk_features(g, local, n);
+    for (int i = 0; i < n; i++)
+      if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
+  }
+  if (view) mp_gameview_invalidate(view, NULL);
+  gk_play_release(p); /* g stays for the next game */
+  return 0;
+}
+
+/* How simrun plays one game: sim_one, then the lent Play goes back to its
+** holder between games. */
+typedef struct sim_ctx {
+  mp_game *view;
+  const gk_flow *f;
+  const gk_game *templ;
+  gk_game *reuse;
+  const int *stacks;
+  int n_stacks;
+  const gk_hooks *hooks;
+  mp_play *hud;
+  gk_play *holder;
+  int want_closed;
+} sim_ctx;
+
+static int sim_play(void *c, uint64_t seed, mp_sim_result *out, char *err, size_t errcap) {
+  sim_ctx *x = (sim_ctx *)c;
+  int st = sim_one(x->view, x->f, x->templ, x->reuse, x->stacks, x->n_stacks, seed, x->hooks,
+                   x->hud, x->want_closed, out, err, errcap);
+  if (x->hud) {
+    x->hud->play = x->holder;
+    mp_gameview_invalidate(x->view, gk_play_game(x->holder));
+  }
+  return st;
+}
+
+/* flow:simulate(template, {games=, seed=, stacks={names}, features=bool,
+** jobs=, hooks=, dispatch=, progress=fn(done, seconds), on_game=fn(row)})
+** -> summary (see simrun.h). Game i plays from seed + i - 1, in one
+** process or in 'jobs' child processes; features = false skips counting
+** completed features. Hooks run in this state through a temporary Play. */
+int mp_flow_simulate(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  gk_game *templ = mp_checkgame(L, 2);
+  luaL_argcheck(L, gk_game_rules(templ) == r, 2, "game of other rules");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_getfield(L, 3, "games");
+  lua_Integer games = luaL_checkinteger(L, -1);
+  lua_getfield(L, 3, "seed");
+  lua_Integer seed = luaL_optinteger(L, -1, 1);
+  lua_getfield(L, 3, "features");
+  int want = lua_isnil(L, -1) || lua_toboolean(L, -1);
+  lua_pop(L, 3);
+  luaL_argcheck(L, games >= 0, 3, "games must be >= 0");
+  int stacks[GK_MAX_STACKS], n_stacks = 0;
+  if (lua_getfield(L, 3, "stacks") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n && n_stacks < GK_MAX_STACKS; i++) {
+      lua_geti(L, -1, i);
+      stacks[n_stacks++] = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  uint32_t present = mp_hookmask(L, 3);
+  uint64_t collect_phases = mp_collectmask(L, 3, f);
+  uint32_t deploy_kinds = mp_deploymask(L, 3, f);
+  gk_hook_filters filters = mp_hookfilters(L, 3, f);
+  /* A Play userdata that lends hooks its identity during each game. */
+  mp_play *hud = NULL;
+  mp_game *view = NULL;
+  gk_hooks hooks = {NULL, present, collect_phases, mp_hook_call, deploy_kinds};
+  if (present) {
+    lua_getfield(L, 3, "dispatch");
+    luaL_checktype(L, -1, LUA_TFUNCTION);
+    int disp = lua_gettop(L);
+    lua_getiuservalue(L, 1, 1);
+    int rules_idx = lua_gettop(L);
+    gk_game *dummy = gk_game_clone(templ);
+    gk_play *holder = dummy ? gk_play_new(f, dummy, NULL) : NULL;
+    if (!holder) {
+      gk_game_free(dummy);
+      return luaL_error(L, "not enough memory");
+    }
+    hud = mp_newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
+    mp_setfilters(hud, &filters);
+    hud->L = L;
+    hud->self = lua_gettop(L);
+    lua_getiuservalue(L, hud->self, 2);
+    view = (mp_game *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, 3, "progress");
+  int progress = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+  lua_getfield(L, 3, "on_game");
+  int on_game = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+  lua_getfield(L, 3, "jobs");
+  lua_Integer jobs = luaL_optinteger(L, -1, 1);
+  lua_pop(L, 1);
+  if (jobs > games) jobs = games;
+  if (jobs < 1) jobs = 1;
+  luaL_argcheck(L, jobs <= MP_SIM_MAX_JOBS, 3, "too many jobs");
+  /* the one game every game of this process is played in, owned by a
+  ** Game userdata so that an error on the way frees it */
+  gk_game *reuse = gk_game_clone(templ);
+  if (!reuse) return luaL_error(L, "not enough memory");
+  lua_getiuservalue(L, 1, 1);
+  mp_pushgame(L, -1, reuse);
+  sim_ctx ctx = {view, f, templ, reuse, stacks, n_stacks, present ? &hooks : NULL,
+                 hud, hud ? hud->play : NULL, want};
+  mp_sim_plan plan = {games, (uint64_t)seed, (int)jobs, sim_play, &ctx, r,
+                      gk_game_players(templ), progress, on_game};
+  mp_sim_summary *sum = (mp_sim_summary *)lua_newuserdatauv(L, sizeof *sum, 0);
+  mp_sim_run(L, &plan, sum);
+  mp_sim_push_summary(L, sum, r, gk_game_players(templ));
+  return 1;
+}
