@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,16 @@ typedef struct jobs {
   int n;
   job job[MP_SIM_MAX_JOBS];
 } jobs;
+
+/* Raises msg with no position: it is about a game or a job, not a line
+** of the caller's code. */
+static int fail(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  return lua_error(L);
+}
 
 /* {======================================================================
 ** The summary
@@ -201,7 +212,7 @@ static jobs *push_jobs(lua_State *L) {
 static void start_jobs(lua_State *L, const mp_sim_plan *plan, jobs *js) {
   for (int j = 0; j < plan->jobs; j++) {
     int fds[2];
-    if (pipe(fds) != 0) luaL_error(L, "cannot make a pipe for job %d: %s", j + 1, strerror(errno));
+    if (pipe(fds) != 0) fail(L, "cannot make a pipe for job %d: %s", j + 1, strerror(errno));
     (void)fcntl(fds[1], F_SETPIPE_SZ, PIPE_BYTES);
     fflush(stdout);
     fflush(stderr);
@@ -214,7 +225,7 @@ static void start_jobs(lua_State *L, const mp_sim_plan *plan, jobs *js) {
     close(fds[1]);
     if (pid < 0) {
       close(fds[0]);
-      luaL_error(L, "cannot start job %d: %s", j + 1, strerror(errno));
+      fail(L, "cannot start job %d: %s", j + 1, strerror(errno));
     }
     job *jb = &js->job[js->n++];
     jb->pid = pid;
@@ -252,7 +263,7 @@ static void finish_jobs(lua_State *L, jobs *js) {
     close(jb->fd);
     jb->fd = -1;
     if (waitpid(pid, &ws, 0) != pid || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-      luaL_error(L, "job %d of the simulation failed", j + 1);
+      fail(L, "job %d of the simulation failed", j + 1);
   }
 }
 
@@ -327,7 +338,7 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum) {
     wire w;
     if (plan->jobs > 1) {
       if (!next_wire(&js->job[i % plan->jobs], &w))
-        luaL_error(L, "job %d of the simulation died", (int)(i % plan->jobs) + 1);
+        fail(L, "job %d of the simulation died", (int)(i % plan->jobs) + 1);
     } else {
       char err[MP_SIM_ERR_MAX] = "";
       w.status = plan->play(plan->ctx, plan->first_seed + (uint64_t)i, &w.u.res, err, sizeof err);
@@ -335,7 +346,7 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum) {
     }
     if (w.status < 0) {
       w.u.err[sizeof w.u.err - 1] = 0;
-      luaL_error(L, "%s", w.u.err);
+      fail(L, "%s", w.u.err);
     }
     summary_add(sum, &w.u.res, plan->players, kinds);
     if (row) call_on_game(L, plan, row, &w.u.res, i);

@@ -75,6 +75,13 @@ expect_fail 1 "different studies (engine" "$MEEPLE" merge "$WORK/part-1.json" "$
 expect_fail 1 "different studies" "$MEEPLE" merge "$WORK/part-1.json" "$WORK/other.json"
 expect_fail 2 "no part files" "$MEEPLE" merge
 
+# --- a game that fails in a worker: its seed and the script's line, exit
+# 1, no workers left behind, no rows file ---
+expect_fail 1 "seed 5: .*boom_rule.lua:6: boom" "$MEEPLE" sim --games 40 --jobs 2 \
+  --rules tests/scale/boom_rule.lua --csv-games "$WORK/boom.csv"
+[ ! -e "$WORK/boom.csv" ] || fail "a rows file was left after a failed game"
+grep -q "meeple/" "$WORK/out" && fail "an internal location in: $(cat "$WORK/out")"
+
 # --- bad shard specs are usage errors ---
 for spec in 0/4 5/4 a/b 1/0 -1/4 2; do
   expect_fail 2 "--shard wants I/N" "$MEEPLE" sim --games 100 --shard "$spec"
