@@ -142,7 +142,12 @@ local function sim(args, ctx)
                                                   progress = "switch", output = "value" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
-  if opts.compare then return compare(opts, ctx) end
+  if opts.compare then
+    for _, flag in ipairs({ "shard", "out", "csv-games", "db" }) do
+      if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end
+    end
+    return compare(opts, ctx)
+  end
   if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
   if not opts.games then return usage("sim", "--games N is required") end
   local games, code = int_arg("sim", "games", opts.games, 1)
