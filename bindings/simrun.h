@@ -17,7 +17,6 @@ enum {
   /* a tie of k players gives each WIN_UNITS / k: exact for every k up to
   ** GK_MAX_PLAYERS, since 840 is lcm(1..8) */
   MP_SIM_WIN_UNITS = 840,
-  MP_SIM_MAX_JOBS = 64,   /* processes one simulation may start */
   MP_SIM_ERR_MAX = 256,   /* longest message of a failed game */
   MP_SIM_PROGRESS_EVERY = 256 /* games between two progress calls */
 };

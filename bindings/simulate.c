@@ -18,6 +18,10 @@
 #include "simrun.h"
 #include "wrap_play.h"
 
+/* Features whose ids a game's count of closed ones keeps on the stack
+** (more come from the heap). */
+enum { SIM_FEATURES_LOCAL = 1024 };
+
 /* One random game from a prepared position: copy into g, reseed, shuffle.
 ** g is one game reused for every game of the run (a copy into its
 ** buffers costs a tenth of a clone). */
@@ -58,20 +62,27 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     gk_play_release(p); /* g stays for the next game */
     return -1;
   }
+  int status = 0;
   memset(out, 0, sizeof *out);
   for (int pl = 0; pl < gk_game_players(g); pl++) out->scores[pl] = gk_player_score(g, pl);
   out->turns = gk_play_turn(p);
   out->moves = moves;
-  int n = want_closed ? gk_features(g, NULL, 0) : 0;
-  int32_t local[1024];
-  if (n > 0 && n <= 1024) { /* none asked: no walk over the nodes */
-    gk_features(g, local, n);
+  int n = want_closed ? gk_features(g, NULL, 0) : 0; /* none asked: no walk */
+  int32_t local[SIM_FEATURES_LOCAL], *ids = local;
+  if (n > SIM_FEATURES_LOCAL) ids = malloc(sizeof(int32_t) * (size_t)n);
+  if (n > 0 && ids) {
+    gk_features(g, ids, n);
     for (int i = 0; i < n; i++)
-      if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
+      if (gk_feature_closed(g, ids[i]) == 1) out->closed[gk_feature_kind(g, ids[i])]++;
+  }
+  if (ids != local) free(ids);
+  if (n > 0 && !ids) {
+    snprintf(err, errcap, "not enough memory counting %d features", n);
+    status = -1;
   }
   if (view) mp_gameview_invalidate(view, NULL);
   gk_play_release(p); /* g stays for the next game */
-  return 0;
+  return status;
 }
 
 /* How simrun plays one game: sim_one, then the lent Play goes back to its
@@ -164,9 +175,9 @@ int mp_flow_simulate(lua_State *L) {
   lua_getfield(L, 3, "jobs");
   lua_Integer jobs = luaL_optinteger(L, -1, 1);
   lua_pop(L, 1);
+  if (jobs > GK_MAX_JOBS) return luaL_error(L, "simulate: %d jobs, at most %d", (int)jobs, GK_MAX_JOBS);
   if (jobs > games) jobs = games;
   if (jobs < 1) jobs = 1;
-  luaL_argcheck(L, jobs <= MP_SIM_MAX_JOBS, 3, "too many jobs");
   /* the one game every game of this process is played in, owned by a
   ** Game userdata so that an error on the way frees it */
   gk_game *reuse = gk_game_clone(templ);

@@ -57,7 +57,7 @@ typedef struct job {
 
 typedef struct jobs {
   int n;
-  job job[MP_SIM_MAX_JOBS];
+  job job[GK_MAX_JOBS];
 } jobs;
 
 /* Raises msg with no position: it is about a game or a job, not a line
