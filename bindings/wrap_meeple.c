@@ -127,6 +127,8 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_sqlite(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");
+  lua_pushinteger(L, GK_MAX_PLAYERS);  /* the most players a game may seat */
+  lua_setfield(L, -2, "MAX_PLAYERS");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */
   lua_createtable(L, GK_PORT_COUNT - 1, 1);
   for (int p = 0; p < GK_PORT_COUNT; p++) {

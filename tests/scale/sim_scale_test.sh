@@ -14,8 +14,8 @@ mkdir -p "$WORK"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # --- the same bytes for any --jobs: summary and rows ---
-"$MEEPLE" sim --game $TINY --games 3000 --json --csv-games "$WORK/g1.csv" > "$WORK/j1.json"
-"$MEEPLE" sim --game $TINY --games 3000 --json --jobs 3 --csv-games "$WORK/g3.csv" > "$WORK/j3.json"
+"$MEEPLE" sim --game $TINY --games 3000 --json --rows "$WORK/g1.csv" > "$WORK/j1.json"
+"$MEEPLE" sim --game $TINY --games 3000 --json --jobs 3 --rows "$WORK/g3.csv" > "$WORK/j3.json"
 cmp "$WORK/j1.json" "$WORK/j3.json" || fail "--jobs 3 summary differs from --jobs 1"
 cmp "$WORK/g1.csv" "$WORK/g3.csv" || fail "--jobs 3 rows differ from --jobs 1"
 [ "$(wc -l < "$WORK/g1.csv")" -eq 3001 ] || fail "expected a header and 3000 rows"
@@ -78,7 +78,7 @@ expect_fail 2 "no part files" "$MEEPLE" merge
 # --- a game that fails in a worker: its seed and the script's line, exit
 # 1, no workers left behind, no rows file ---
 expect_fail 1 "seed 5: .*boom_rule.lua:6: boom" "$MEEPLE" sim --games 40 --jobs 2 \
-  --rules tests/scale/boom_rule.lua --csv-games "$WORK/boom.csv"
+  --rules tests/scale/boom_rule.lua --rows "$WORK/boom.csv"
 [ ! -e "$WORK/boom.csv" ] || fail "a rows file was left after a failed game"
 grep -q "meeple/" "$WORK/out" && fail "an internal location in: $(cat "$WORK/out")"
 
@@ -92,7 +92,7 @@ expect_fail 2 "more shards than" "$MEEPLE" sim --games 3 --shard 1/4
 # are written: an error, no rows file, no part file ---
 set +e
 (trap '' XFSZ; ulimit -f 64; exec "$MEEPLE" sim --game $TINY --games 20000 \
-  --csv-games "$WORK/full.csv" --out "$WORK/full-part.json") > "$WORK/out" 2>&1
+  --rows "$WORK/full.csv" --out "$WORK/full-part.json") > "$WORK/out" 2>&1
 got=$?
 set -e
 [ "$got" -eq 1 ] || fail "rows on a full disk exited $got: $(cat "$WORK/out")"
@@ -119,7 +119,7 @@ if [ -x /usr/bin/time ]; then
   export ASAN_OPTIONS
   /usr/bin/time -f %M -o "$WORK/small.rss" "$MEEPLE" sim --game $TINY --games 2000 > /dev/null
   /usr/bin/time -f %M -o "$WORK/large.rss" "$MEEPLE" sim --game $TINY --games 200000 --jobs 2 \
-    --csv-games "$WORK/large.csv" > /dev/null
+    --rows "$WORK/large.csv" > /dev/null
   small=$(tail -1 "$WORK/small.rss") large=$(tail -1 "$WORK/large.rss")
   echo "peak RSS: 2,000 games $small KB, 200,000 games $large KB"
   [ "$large" -lt $((small + 8192)) ] || fail "200,000 games peak at $large KB, 2,000 at $small KB"

@@ -26,6 +26,7 @@ local unpack = table.unpack
 -- ======================================================================
 
 local readfile, exists, dirname = loader.readfile, loader.exists, loader.dirname
+local clean = require("meeple.errors").clean  -- no host location in a failure
 
 -- A value as scenario text: {4, 0}, "city", {player = 1, points = 4}.
 local function show(v, depth)
@@ -1377,7 +1378,7 @@ function Run:ledger_text()
 end
 
 function Run:fail(at, message, no_ledger)
-  local f = { where = at, message = message }
+  local f = { where = at, message = clean(message) }
   if not no_ledger and self.play then
     local ok, text = pcall(self.ledger_text, self)
     if ok then f.ledger = text end
@@ -1421,13 +1422,13 @@ function M.run(plan, ctx)
   local ok, rs = pcall(load_rules, plan, root)
   if not ok then
     rs = tostring(rs)
-    return { ok = false, failures = { { where = where(rs), message = "loading the rules: " .. rs } } }
+    return { ok = false, failures = { { where = where(rs), message = "loading the rules: " .. clean(rs) } } }
   end
   local run = new_run(plan, rs)
   local okb, play = pcall(run.build, run)
   if not okb then
     play = tostring(play)
-    return { ok = false, failures = { { where = where(play), message = play } } }
+    return { ok = false, failures = { { where = where(play), message = clean(play) } } }
   end
   run.play = play
   local aborted = false
@@ -1464,7 +1465,7 @@ end
 function M.run_file(path, ctx)
   local plan, err = M.load_file(path)
   if not plan then
-    return { file = path, name = "", ok = false, failures = { { message = err } } }
+    return { file = path, name = "", ok = false, failures = { { message = clean(err) } } }
   end
   local r = M.run(plan, ctx)
   r.file, r.name = path, plan.name
@@ -1555,7 +1556,7 @@ function M.main(args, ctx)
   local passed, failed = 0, 0
   for _, f in ipairs(files) do
     local ok, r = pcall(M.run_file, f, ctx)
-    if not ok then r = { file = f, name = "", ok = false, failures = { { message = "internal error: " .. tostring(r) } } } end
+    if not ok then r = { file = f, name = "", ok = false, failures = { { message = "internal error: " .. clean(r) } } } end
     if r.ok then
       passed = passed + 1
       out:write(("ok   %s  %s\n"):format(f, r.name))

@@ -97,7 +97,16 @@ local function merge(args)
   end
   local total = parts[1].summary
   for i = 2, #parts do total = summary.merge(total, parts[i].summary) end
-  local study = { config = parts[1].config, first_seed = parts[1].seeds.first }
+  local study = { config = parts[1].config, first_seed = parts[1].seeds.first, run = parts[1].run }
+  if type(study.run) == "table" then
+    -- the run of the whole study: its games and seeds
+    local record = require "meeple.cli.record"
+    study.run.games = total.games
+    study.run.seeds = record.list({ study.first_seed, parts[#parts].seeds.last })
+    study.run.with = record.list(study.run.with or {})
+    study.run.rules = record.list(study.run.rules or {})
+    study.run.files = record.list(study.run.files or {})
+  end
   return simout.emit("merge", opts, study, total, nil, pos)
 end
 

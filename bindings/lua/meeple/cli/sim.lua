@@ -12,6 +12,7 @@ local parse_args, game_spec, load_game = common.parse_args, common.game_spec, co
 local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
 local json = require("meeple.cli.record").json
 local output = require "meeple.cli.output"
+local sim_output = require "meeple.cli.sim_output"
 
 -- What sim prints goes to standard output, or with --output FILE into
 -- one buffer written atomically at the end.
@@ -42,14 +43,20 @@ how the games are split into shards. Memory stays the same for any N.
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
-  --csv | --json       machine-readable output instead of the table
+  --csv | --json       machine-readable output instead of the table; both
+                       describe the run (engine, game, files with hashes,
+                       typed options, agents, seeds): the JSON's "run",
+                       the CSV's first line "# run {...}"
+  --csv-games          CSV with one row per game: seed, turns, winners,
+                       every score
   --output FILE        write the results to FILE instead of standard output
   --shard I/N          play only the I-th of N equal blocks of the seeds
                        (1 <= I <= N), for a cluster; see docs/scale.md
   --out FILE           write the summary as a part file for 'meeple merge'
                        instead of printing it (nothing goes to stdout)
-  --csv-games FILE     one CSV row per game: seed, scores, winner, tied,
-                       turns, moves, features completed per kind
+  --rows FILE          one CSV row per game into FILE, written as played:
+                       seed, scores, winner, tied, turns, moves, features
+                       completed per kind
   --db FILE            the same rows in an SQLite database (table games),
                        with the configuration in table config
   --progress           show progress on stderr even when it is not a
@@ -60,7 +67,7 @@ how the games are split into shards. Memory stays the same for any N.
                        game length, with 95% confidence intervals
 
 example: meeple sim --games 1000 --players 2 --option tiny_city=2
-         meeple sim --games 100000 --jobs 2 --csv-games games.csv
+         meeple sim --games 100000 --jobs 2 --rows games.csv
          meeple sim --games 40000 --shard 3/4 --out part-3.json
          meeple sim --games 2000 --rules examples/house-rules/farmers_4.lua --compare
 ]]
@@ -73,7 +80,7 @@ local compare
 local function claim_output(opts, game)
   local plan = output.plan()
   for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
-  for _, flag in ipairs({ "output", "out", "csv-games", "db" }) do
+  for _, flag in ipairs({ "output", "out", "rows", "db" }) do
     if opts[flag] then
       local ok, why = plan:claim(opts[flag], "--" .. flag)
       if not ok then return nil, usage("sim", "%s", why) end
@@ -119,7 +126,7 @@ local function open_rows(opts, game, config)
     sinks[#sinks + 1] = sink
     return true
   end
-  if opts["csv-games"] and not add(rows.csv(opts["csv-games"], game.players, kinds)) then return nil, 1 end
+  if opts.rows and not add(rows.csv(opts.rows, game.players, kinds)) then return nil, 1 end
   if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config)) then return nil, 1 end
   return sinks
 end
@@ -138,12 +145,12 @@ local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
                                                   shard = "value", out = "value",
-                                                  ["csv-games"] = "value", db = "value",
-                                                  progress = "switch", output = "value" }))
+                                                  rows = "value", db = "value", progress = "switch",
+                                                  output = "value", ["csv-games"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then
-    for _, flag in ipairs({ "shard", "out", "csv-games", "db" }) do
+    for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
       if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end
     end
     return compare(opts, ctx)
@@ -157,9 +164,10 @@ local function sim(args, ctx)
   if not jobs then return code end
   local from, to = shard_arg(opts.shard, games)
   if not from then return to end
-  if opts.csv and opts.json then return usage("sim", "--csv and --json exclude each other") end
-  if opts.out and (opts.csv or opts.json or opts.output) then
-    return usage("sim", "--out writes a part file; --csv, --json and --output a summary")
+  local formats = (opts.csv and 1 or 0) + (opts.json and 1 or 0) + (opts["csv-games"] and 1 or 0)
+  if formats > 1 then return usage("sim", "--csv, --csv-games and --json exclude each other") end
+  if opts.out and (formats > 0 or opts.output) then
+    return usage("sim", "--out writes a part file; --csv, --csv-games, --json and --output a summary")
   end
   local game
   game, code = load_game("sim", opts, ctx)
@@ -167,10 +175,18 @@ local function sim(args, ctx)
   local dest
   dest, code = claim_output(opts, game)
   if not dest then return code end
-  local study = { config = simout.config(game), first_seed = game.seed + from }
+  local seats = {}
+  for p = 1, game.players do seats[p] = "random" end
+  local study = { config = simout.config(game), first_seed = game.seed + from,
+                  run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
+  study.run.seeds = require("meeple.cli.record").list({ study.first_seed, study.first_seed + to - from - 1 })
   local sinks
   sinks, code = open_rows(opts, game, study.config)
   if not sinks then return code end
+  if opts["csv-games"] then
+    dest.write(sim_output.csv_comment(study.run))
+    sinks[#sinks + 1] = sim_output.csv_games_sink(dest, game)
+  end
   local on_game
   if #sinks > 0 then
     on_game = function(row) for _, s in ipairs(sinks) do s.add(row) end end

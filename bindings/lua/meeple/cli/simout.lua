@@ -37,9 +37,10 @@ end
 -- dest: { printf = fn(fmt, ...), write = fn(...) }.
 local function print_json(dest, study, s, d)
   local c = study.config
-  local out = { games = s.games, seed = study.first_seed, players = c.players, game = c.game,
-                with = c.with, options = c.options, seats = {}, features_closed = {},
-                mean_turns = d.turns.mean }
+  local out = { run = study.run, games = s.games, seed = study.first_seed, players = c.players,
+                game = c.game, with = record.list(c.with),
+                options = study.run and study.run.options or c.options, seats = {},
+                features_closed = {}, mean_turns = d.turns.mean }
   for p, seat in ipairs(d.seats) do
     out.seats[p] = { mean = seat.mean, sd = seat.sd, min = seat.min, max = seat.max,
                      win_rate = seat.win_rate }
@@ -48,7 +49,8 @@ local function print_json(dest, study, s, d)
   dest.write(json.encode(out), "\n")
 end
 
-local function print_csv(dest, _, _, d)
+local function print_csv(dest, study, _, d)
+  if study.run then dest.write(require("meeple.cli.sim_output").csv_comment(study.run)) end
   dest.printf("seat,mean,sd,min,max,win_rate\n")
   for p, seat in ipairs(d.seats) do
     dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, seat.mean, seat.sd, seat.min, seat.max, seat.win_rate)
@@ -100,7 +102,7 @@ end
 function M.encode_part(study, s)
   return json.encode({ format = M.PART_FORMAT, version = M.PART_VERSION, config = study.config,
                        seeds = { first = study.first_seed, last = study.first_seed + s.games - 1 },
-                       summary = s }) .. "\n"
+                       run = study.run, summary = s }) .. "\n"
 end
 
 -- JSON numbers come back as floats: the integral ones become integers
