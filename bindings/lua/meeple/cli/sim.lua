@@ -206,6 +206,7 @@ local function sim(args, ctx)
       return 1
     end
   end
+  if opts["csv-games"] then return dest.close() end -- the rows are the output
   return simout.emit("sim", opts, study, summary, dest)
 end
 
