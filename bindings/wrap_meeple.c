@@ -24,6 +24,12 @@ int32_t mp_checkint32(lua_State *L, int arg, const char *what) {
   return (int32_t)v;
 }
 
+int mp_rawfield(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, key);
+  return lua_rawget(L, idx);
+}
+
 int32_t mp_checkcoord(lua_State *L, int arg) {
   return mp_checkint32(L, arg, "coordinate");
 }

@@ -16,6 +16,7 @@
 
 local loader = require "meeple.loader"
 local meeple = require "meeple"
+local files = require "meeple.files"
 
 local M = {}
 
@@ -388,12 +389,19 @@ end
 local function load_rules(plan, root)
   local h = plan.header
   -- a script path may be relative to the scenario's directory
+  -- and, named by a scenario, is read only from the game's roots or the
+  -- scenario's own directory (meeple.files); a scenarios/ directory's
+  -- parent too, where the rules it tests live (my-expansion/scenarios/)
+  local here = dirname(plan.file)
+  local roots = { root .. "/scripts", root .. "/tiles", here }
+  if here:match("scenarios$") then roots[#roots + 1] = dirname(here) end
   local function near(r)
-    if type(r) == "string" and r:match("%.lua$") and not exists(r)
-       and exists(dirname(plan.file) .. "/" .. r) then
-      return dirname(plan.file) .. "/" .. r
+    if type(r) ~= "string" or not (r:find("/", 1, true) or r:match("%.lua$")) then return r end
+    local path = r
+    if not exists(r) and exists(dirname(plan.file) .. "/" .. r) then
+      path = dirname(plan.file) .. "/" .. r
     end
-    return r
+    return files.allow(plan.file, r, path, roots)
   end
   local rules, with = {}, {}
   for _, r in ipairs(h.rules or {}) do rules[#rules + 1] = near(r) end

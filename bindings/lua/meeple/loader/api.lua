@@ -5,6 +5,7 @@
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
+local files = require "meeple.files"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
 local check_keys = require("meeple.loader.schema").check
@@ -174,7 +175,13 @@ local function make_api(decl, script, cli_options, state)
   -- tiles "base"  |  tiles { file = "x.tiles" }  |  tiles { text = [[...]] }
   function api.tiles(arg)
     check_loading("tiles")
-    local entry = { script = script, stack = nil }
+    local _, where = pcall(error, "@", 3)
+    local entry = { script = script, stack = nil, at = type(where) == "string" and where:match("^(.*):%s*@$") }
+    -- a file the host will read: checked now, so the message has the line
+    local function check(name)
+      local ok, why = files.check_name(name)
+      if not ok then error(("tiles '%s': %s"):format(tostring(name), why), 3) end
+    end
     local function finish(spec)
       spec = spec or {}
       check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
@@ -182,6 +189,7 @@ local function make_api(decl, script, cli_options, state)
       return entry
     end
     if type(arg) == "string" then
+      check(arg)
       entry.name = arg
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish
@@ -189,6 +197,7 @@ local function make_api(decl, script, cli_options, state)
       check_keys("tiles", arg, "tiles", 2)
       entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
       entry.name = arg.name or arg.file or "inline"
+      if entry.file ~= nil then check(entry.file) end
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return entry
     end

@@ -3,6 +3,7 @@
 
 local meeple = require "meeple"
 local tiles_mod = require "meeple.tiles"
+local files = require "meeple.files"
 local common = require "meeple.loader.common"
 local api = require "meeple.loader.api"
 local sorted_keys, readfile, exists, dirname = common.sorted_keys, common.readfile, common.exists,
@@ -80,7 +81,7 @@ local function formula_terms(decl, kind, spec, where)
   return terms
 end
 
-local function load_tile_sets(decl, rules, tile_dirs)
+local function load_tile_sets(decl, rules, tile_dirs, script_dirs)
   local pool, seen = {}, {}
   for _, set in ipairs(decl.tile_sets) do
     local list, err
@@ -91,6 +92,11 @@ local function load_tile_sets(decl, rules, tile_dirs)
         return nil, "inline tiles cannot include '" .. n .. "'" end) end
     else
       local path = set.file
+      -- where a script may make the host read: the game's roots and its own directory
+      local roots = { dirname(set.script.path) }
+      for _, d in ipairs(tile_dirs) do roots[#roots + 1] = d end
+      for _, d in ipairs(script_dirs) do roots[#roots + 1] = d end
+      local named = path or set.name
       if not path then
         local dirs = { dirname(set.script.path) .. "/../tiles", dirname(set.script.path) }
         for _, d in ipairs(tile_dirs) do dirs[#dirs + 1] = d end
@@ -104,6 +110,7 @@ local function load_tile_sets(decl, rules, tile_dirs)
       elseif not path:find("^/") and not exists(path) then
         path = dirname(set.script.path) .. "/" .. path
       end
+      files.allow(("%s: tiles"):format(set.at or set.script.path), named, path, roots)
       set.path = path
       local text = readfile(path)
       if text then decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(text) } end
@@ -209,6 +216,7 @@ function M.load(opts)
   local decl = new_decl()
   decl.files, decl.tags, decl.tag_list, decl.loaded_names = {}, {}, {}, {}
   local state = { loading = true, used_options = {} }
+  local envs = {}
   local script_dirs = opts.script_dirs or { "scripts" }
   local tile_dirs = opts.tile_dirs or { "tiles" }
   local cli_options = opts.options or {}
@@ -226,7 +234,8 @@ function M.load(opts)
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }
     local api = make_api(decl, script, cli_options, state)
-    opts.run("@" .. path, code, api)
+    local env = opts.run("@" .. path, code, api)
+    if type(env) == "table" then envs[#envs + 1] = env end
     decl.loaded_names[script.expansion or script.name] = true
     if i == 1 and not decl.game then
       error(("%s: a game script must begin with game \"name\""):format(path), 0)
@@ -240,6 +249,9 @@ function M.load(opts)
     end
   end
   state.loading = false
+  -- globals are frozen from now on: every game starts alike
+  local seal = rawget(_G, "meeple_host") and meeple_host.seal
+  for _, env in ipairs(seal and envs or {}) do seal(env) end
   -- opts.figure_counts = { barn = 2 }: how many of a figure each player
   -- gets, for one run (a scenario's own supplies).
   for _, name in ipairs(sorted_keys(opts.figure_counts or {})) do
@@ -301,7 +313,7 @@ function M.load(opts)
   if not reasons.bonus then rules:reason("bonus") end
   for _, c in ipairs(decl.counters) do rules:counter(c) end
   for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
-  local pool = load_tile_sets(decl, rules, tile_dirs)
+  local pool = load_tile_sets(decl, rules, tile_dirs, script_dirs)
   apply_touches(decl, pool)
   for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
   for _, entry in ipairs(pool) do rules:tile(entry.tile) end
