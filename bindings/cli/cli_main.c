@@ -21,6 +21,7 @@ typedef struct cli_command {
 static const cli_command commands[] = {
   {"play", cli_play, "play one game and show its scores"},
   {"sim", cli_sim, "play many games and summarize them"},
+  {"merge", cli_merge, "combine the part files of a sharded sim"},
   {"replay", cli_replay, "re-play a game record and check it"},
   {"bench", cli_bench, "measure games per second"},
   {"tiles", cli_tiles, "check tile sets and draw them"},

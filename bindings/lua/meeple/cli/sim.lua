@@ -3,16 +3,18 @@
 
 local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
-local record = require "meeple.cli.record"
+local rows = require "meeple.cli.rows"
 local matches = require "meeple.cli.matches"
 local agents_mod = require "meeple.cli.agents"
+local record = require "meeple.cli.record"
+local simout = require "meeple.cli.simout"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
-local int_arg, sorted, progress_bar, stats = common.int_arg, common.sorted, common.progress_bar, common.stats
-local json = record.json
-
+local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
+local sorted = common.sorted
+local json = require("meeple.cli.record").json
 local output = require "meeple.cli.output"
 local sim_output = require "meeple.cli.sim_output"
 
@@ -38,11 +40,10 @@ local HELP = [[
 usage: meeple sim --games N [OPTIONS]
        meeple sim --games N --compare [A B] [OPTIONS]
 
-Plays many games (random agents unless --agents) and prints score
-statistics, the win rate per seat, features completed per kind and the
-mean game length; with --agents, also each agent's win rate and mean
-margin with 95% intervals. Game i uses seed SEED + i - 1, so results
-never depend on --jobs.
+Plays many games with random agents and prints score statistics, the win
+rate per seat, features completed per kind and the mean game length.
+Game i uses seed SEED + i - 1, so results never depend on --jobs or on
+how the games are split into shards. Memory stays the same for any N.
 
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games (required)
@@ -54,8 +55,22 @@ never depend on --jobs.
   --csv-games          CSV with one row per game: seed, turns, winners,
                        every score
   --output FILE        write the results to FILE instead of standard output
+  --shard I/N          play only the I-th of N equal blocks of the seeds
+                       (1 <= I <= N), for a cluster; see docs/scale.md
+  --out FILE           write the summary as a part file for 'meeple merge'
+                       instead of printing it (nothing goes to stdout)
+  --rows FILE          one CSV row per game into FILE, written as played:
+                       seed, scores, winner, tied, turns, moves, features
+                       completed per kind
+  --db FILE            the same rows in an SQLite database (table games),
+                       with the configuration in table config
+  --progress           show progress on stderr even when it is not a
+                       terminal (a batch job's log)
   --agents A,B,...     one agent per seat, cycled (default random): random,
-                       greedy, mcts:N, mcts:time=50ms, FILE.lua (see play)
+                       greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
+                       adds each agent's and each seat's win rate (95%
+                       interval) and mean margin; not with --jobs, --shard,
+                       --out, --rows, --db or --csv-games yet
   --rotate-seats       with --agents: play each seed once per rotation of
                        the agents over the seats (--games counts every
                        game; seeds SEED .. SEED + games/players - 1)
@@ -69,24 +84,82 @@ never depend on --jobs.
                        common --game, --with, --rules and --option
 
 example: meeple sim --games 1000 --players 2 --option tiny_city=2
+         meeple sim --games 100000 --jobs 2 --rows games.csv
+         meeple sim --games 40000 --shard 3/4 --out part-3.json
          meeple sim --games 2000 --rules examples/house-rules/farmers_4.lua --compare
          meeple sim --games 200 --agents mcts:500,greedy --rotate-seats
          meeple sim --games 100 --agents mcts:200 --compare none examples/house-rules/farmers_4.lua
 ]]
 
--- The sink for the results, once --output is known to be writable and
--- not one of the files the game reads.
+local compare
+
+-- The sink for the results, once every output file (--output, --out,
+-- --csv-games, --db) is known to be writable, distinct, and not one of
+-- the files the game reads.
 local function claim_output(opts, game)
-  if opts.output then
-    local plan = output.plan()
-    for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
-    local ok, why = plan:claim(opts.output, "--output")
-    if not ok then return nil, usage("sim", "%s", why) end
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "output", "out", "rows", "db" }) do
+    if opts[flag] then
+      local ok, why = plan:claim(opts[flag], "--" .. flag)
+      if not ok then return nil, usage("sim", "%s", why) end
+    end
   end
   return sink(opts)
 end
 
-local compare
+local function jobs_arg(opts)
+  if not opts.jobs then return 1 end
+  local jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
+  if not jobs then return nil, code end
+  if jobs > 64 then return nil, usage("sim", "--jobs must be at most 64, got %d", jobs) end
+  return jobs
+end
+
+-- --shard I/N: the block of game indices [from, to) of I, or nil, code.
+local function shard_arg(spec, games)
+  if not spec then return 0, games end
+  local i, n = spec:match("^(%d+)/(%d+)$")
+  i, n = math.tointeger(tonumber(i)), math.tointeger(tonumber(n))
+  if not i or not n or n < 1 or i < 1 or i > n then
+    return nil, usage("sim", "--shard wants I/N with 1 <= I <= N, got '%s'", spec)
+  end
+  if n > games then
+    return nil, usage("sim", "--shard %s: more shards than the %d games", spec, games)
+  end
+  return (i - 1) * games // n, i * games // n
+end
+
+-- The row files asked for, opened before any game is played: a list of
+-- sinks, or nil, code.
+local function open_rows(opts, game, config)
+  local kinds = {}
+  for i, k in ipairs(game.rs.decl.kinds) do kinds[i] = k.name end
+  local sinks = {}
+  local function add(sink, err)
+    if not sink then
+      for _, s in ipairs(sinks) do s.abort() end
+      eprintf("meeple sim: cannot write %s\n", tostring(err))
+      return false
+    end
+    sinks[#sinks + 1] = sink
+    return true
+  end
+  if opts.rows and not add(rows.csv(opts.rows, game.players, kinds)) then return nil, 1 end
+  if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config)) then return nil, 1 end
+  return sinks
+end
+
+-- Plays games [from, to) of the study and folds them into a summary;
+-- on_game(row) sees each game in seed order. Random agents play in C
+-- (loader.simulate, on J processes); agents that play in Lua fold their
+-- games with summary.add and pass the same rows to on_game.
+local function play_games(game, from, to, jobs, on_game, progress)
+  return loader.simulate(game.rs, { players = game.players, games = to - from,
+                                    seed = game.seed + from, jobs = jobs, results = false,
+                                    on_game = on_game, progress = progress })
+end
+
 
 -- The agent names of --agents (nil: random everywhere), checked; or nil
 -- and the exit status.
@@ -143,38 +216,11 @@ local function print_agents(dest, rows, title)
   end
 end
 
-local function sim(args, ctx)
-  local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
-                                                  json = "switch", compare = "switch",
-                                                  agents = "value", ["rotate-seats"] = "switch",
-                                                  output = "value", ["csv-games"] = "switch" }))
-  if not opts then return usage("sim", "%s", pos) end
-  if opts.help then stdout:write(HELP) return 0 end
-  if opts.compare then return compare(opts, pos, ctx) end
-  if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
-  if not opts.games then return usage("sim", "--games N is required") end
-  local games, code = int_arg("sim", "games", opts.games, 1)
-  if not games then return code end
-  local jobs = 1
-  if opts.jobs then
-    jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
-    if not jobs then return code end
-    if jobs > 64 then return usage("sim", "--jobs must be at most 64, got %d", jobs) end
-  end
-  local formats = (opts.csv and 1 or 0) + (opts.json and 1 or 0) + (opts["csv-games"] and 1 or 0)
-  if formats > 1 then return usage("sim", "--csv, --csv-games and --json exclude each other") end
-  local game
-  game, code = load_game("sim", opts, ctx)
-  if not game then return code end
-  local dest
-  dest, code = claim_output(opts, game)
-  if not dest then return code end
-  local names
-  names, code = agent_names(opts)
-  if names == nil then return code end
-  local ok, results = pcall(run_games, game, names, opts, games, jobs, ctx)
+-- The summary of games between agents (matches.lua): the seat table,
+-- features, length, then each agent's and each seat's win rate.
+local function agents_report(opts, ctx, game, games, names, dest)
+  local ok, results = pcall(run_games, game, names, opts, games, 1, ctx)
   if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
-
   local per_seat, wins, turns, kinds = {}, {}, {}, {}
   for p = 1, game.players do per_seat[p], wins[p] = {}, 0 end
   for _, r in ipairs(results) do
@@ -198,10 +244,7 @@ local function sim(args, ctx)
   local seats = {}
   for p = 1, game.players do seats[p] = names and names[(p - 1) % #names + 1] or "random" end
   local run = sim_output.run_info(game, games, seats, ctx.root, opts.output)
-  if opts["csv-games"] then
-    dest.write(sim_output.csv_comment(run))
-    sim_output.csv_games(dest, results, game)
-  elseif opts.json then
+  if opts.json then
     local out = { run = run, games = games, seed = game.seed, players = game.players, game = game.game,
                   with = record.list(game.with), options = run.options, seats = {}, features_closed = {},
                   mean_turns = length.mean }
@@ -248,8 +291,86 @@ local function sim(args, ctx)
   return dest.close()
 end
 
--- A paired comparison: game i of both runs uses the same seed, so the
--- per-game differences carry the whole effect and little noise.
+local function sim(args, ctx)
+  local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
+                                                  json = "switch", compare = "switch",
+                                                  shard = "value", out = "value",
+                                                  rows = "value", db = "value", progress = "switch",
+                                                  output = "value", ["csv-games"] = "switch",
+                                                  agents = "value", ["rotate-seats"] = "switch" }))
+  if not opts then return usage("sim", "%s", pos) end
+  if opts.help then stdout:write(HELP) return 0 end
+  if opts.compare then
+    for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
+      if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end
+    end
+    return compare(opts, pos, ctx)
+  end
+  if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
+  if not opts.games then return usage("sim", "--games N is required") end
+  local games, code = int_arg("sim", "games", opts.games, 1)
+  if not games then return code end
+  local jobs
+  jobs, code = jobs_arg(opts)
+  if not jobs then return code end
+  local from, to = shard_arg(opts.shard, games)
+  if not from then return to end
+  local formats = (opts.csv and 1 or 0) + (opts.json and 1 or 0) + (opts["csv-games"] and 1 or 0)
+  if formats > 1 then return usage("sim", "--csv, --csv-games and --json exclude each other") end
+  if opts.out and (formats > 0 or opts.output) then
+    return usage("sim", "--out writes a part file; --csv, --csv-games, --json and --output a summary")
+  end
+  local names
+  names, code = agent_names(opts)
+  if names == nil then return code end
+  if names then
+    for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
+      if opts[flag] then return usage("sim", "--agents does not take --%s yet", flag) end
+    end
+    if jobs > 1 then return usage("sim", "--agents plays in one process: no --jobs yet") end
+  end
+  local game
+  game, code = load_game("sim", opts, ctx)
+  if not game then return code end
+  local dest
+  dest, code = claim_output(opts, game)
+  if not dest then return code end
+  if names then return agents_report(opts, ctx, game, games, names, dest) end
+  local seats = {}
+  for p = 1, game.players do seats[p] = "random" end
+  local study = { config = simout.config(game), first_seed = game.seed + from,
+                  run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
+  study.run.seeds = require("meeple.cli.record").list({ study.first_seed, study.first_seed + to - from - 1 })
+  local sinks
+  sinks, code = open_rows(opts, game, study.config)
+  if not sinks then return code end
+  if opts["csv-games"] then
+    dest.write(sim_output.csv_comment(study.run))
+    sinks[#sinks + 1] = sim_output.csv_games_sink(dest, game)
+  end
+  local on_game
+  if #sinks > 0 then
+    on_game = function(row) for _, s in ipairs(sinks) do s.add(row) end end
+  end
+  local ok, summary = pcall(play_games, game, from, to, jobs, on_game,
+                            progress_bar(ctx, to - from, opts.progress))
+  if not ok then
+    for _, s in ipairs(sinks) do s.abort() end
+    eprintf("meeple sim: %s\n", tostring(summary))
+    return 1
+  end
+  for i, s in ipairs(sinks) do
+    local done, err = s.finish()
+    if not done then
+      for j = i + 1, #sinks do sinks[j].abort() end
+      eprintf("meeple sim: %s\n", tostring(err))
+      return 1
+    end
+  end
+  if opts["csv-games"] then return dest.close() end -- the rows are the output
+  return simout.emit("sim", opts, study, summary, dest)
+end
+
 local function paired(a, b)
   local n = #a
   local d = {}
