@@ -26,6 +26,7 @@ points of each player by feature kind and by reason.
                        bot script FILE.lua (default random)
   --record FILE        write the game record (JSON Lines) to FILE
   --svg FILE           draw the final board to FILE
+  --coords             write each tile's cell (x,y as in the moves) on the board
   --quiet              print only the final scores
 
 example: meeple play --game base --players 3 --seed 7 --svg board.svg
@@ -33,7 +34,7 @@ example: meeple play --game base --players 3 --seed 7 --svg board.svg
 
 local function play(args, ctx)
   local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value",
-                                                  quiet = "switch" }))
+                                                  coords = "switch", quiet = "switch" }))
   if not opts then return usage("play", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
@@ -118,7 +119,7 @@ local function play(args, ctx)
   if opts.svg then
     local f, err = io.open(opts.svg, "w")
     if not f then eprintf("meeple play: cannot write %s: %s\n", opts.svg, err) return 1 end
-    f:write(render.board_svg(game.rs, g, game.players))
+    f:write(render.board_svg(game.rs, g, game.players, { coords = opts.coords }))
     f:close()
     printf("board: %s\n", opts.svg)
   end
