@@ -96,3 +96,8 @@ int cli_bench(lua_State *L, int argc, char **argv) {
   (void)L;
   return cli_run_host("bench", "meeple.cli", "bench", argc, argv);
 }
+
+int cli_view(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return cli_run_host("view", "meeple.cli", "view", argc, argv);
+}

@@ -43,6 +43,8 @@ end
 B.esc = esc
 
 local function id_of(s) return (tostring(s):gsub("[^%w_%.%-]", "_")) end
+--- The element id of a tile type's drawing in B.defs.
+function B.tile_ref(id) return "tile-" .. id_of(id) end
 
 -- {======================================================================
 -- Styles from declarations: kind "x" { colour = "#rrggbb", shape = ... }

@@ -7,6 +7,8 @@ local common = require "meeple.cli.common"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
 local report = require "meeple.cli.report"
+local view = require "meeple.cli.view"
+local viewer = require "meeple.viewer"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -26,6 +28,7 @@ points of each player by feature kind and by reason.
                        bot script FILE.lua (default random)
   --record FILE        write the game record (JSON Lines) to FILE
   --svg FILE           draw the final board to FILE
+  --html FILE          write a replay viewer of the game to FILE (as 'meeple view')
   --coords             write each tile's cell (x,y as in the moves) on the board
   --quiet              print only the final scores
 
@@ -33,7 +36,7 @@ example: meeple play --game base --players 3 --seed 7 --svg board.svg
 ]]
 
 local function play(args, ctx)
-  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value",
+  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value", html = "value",
                                                   coords = "switch", quiet = "switch" }))
   if not opts then return usage("play", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
@@ -48,11 +51,11 @@ local function play(args, ctx)
   local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
   if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
   local g = play:game()
+  -- the record's lines, for --record and --html
   local rec
-  if opts.record then
-    local f, err = io.open(opts.record, "w")
-    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.record, err) return 1 end
-    rec = f
+  if opts.record or opts.html then
+    local lines = {}
+    rec = { write = function(self, line) lines[#lines + 1] = line; return self end, lines = lines }
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
     rec:write(json.encode(record_header(game, names)), "\n")
@@ -113,8 +116,18 @@ local function play(args, ctx)
   report.print_scores(g, game.players)
   if rec then
     rec:write(json.encode({ final = true, scores = g:scores(), state = state_digest(g) }), "\n")
-    rec:close()
+  end
+  if opts.record then
+    local ok, err = view.write_file(opts.record, table.concat(rec.lines, "\n") .. "\n")
+    if not ok then eprintf("meeple play: cannot write %s: %s\n", opts.record, err) return 1 end
     printf("\nrecord: %s (%d moves)\n", opts.record, moves)
+  end
+  if opts.html then
+    local page, err = viewer.html(viewer.read_lines(rec.lines, "the game"), ctx)
+    if not page then eprintf("meeple play: --html: %s\n", err) return 1 end
+    local ok, werr = view.write_file(opts.html, page)
+    if not ok then eprintf("meeple play: cannot write %s: %s\n", opts.html, werr) return 1 end
+    printf("viewer: %s\n", opts.html)
   end
   if opts.svg then
     local f, err = io.open(opts.svg, "w")
