@@ -4,7 +4,8 @@
 # Both install missing Debian packages when run as root.
 
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
-                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils
+                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils \
+                   luarocks python3-dev python3-setuptools python3-numpy
 BUILD      ?= build
 TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
@@ -16,9 +17,15 @@ all: build
 deps:
 	@sh tools/ensure-deps.sh $(DEBIAN_PACKAGES)
 
+# One progress line; the full log is $(BUILD)/build.log, errors print in
+# full. `make build VERBOSE=1` shows every compiler line instead.
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+ifeq ($(VERBOSE),)
+	@sh tools/quiet-build.sh $(BUILD) $(JOBS) -DCMAKE_BUILD_TYPE=Release
+else
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+endif
 
 run: build
 	@sh tools/run-demo.sh $(BUILD)
@@ -28,8 +35,10 @@ test: deps
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
 	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Every benchmark, one after the other (about a minute): the kernel alone,
+# the turn flow in C, the rules layer (`meeple bench`) and Python.
 bench: build
-	@$(BUILD)/meeple-kernel-bench
+	@sh tools/bench-all.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD)

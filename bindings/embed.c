@@ -1,5 +1,5 @@
 /*
-** embed.c: makes "meeple", "lpeg" and the embedded Lua modules loadable
+** embed.c: makes "meeple", "meeple.fs", "lpeg" and the embedded Lua modules loadable
 ** through package.preload, for trusted host states.
 */
 #include <lua.h>
@@ -7,6 +7,7 @@
 #include <lualib.h>
 
 #include "embed.h"
+#include "fs.h"
 #include "meeple_lua.h"
 
 /* From the static LPeg library (liblua5.4-lpeg.a). */
@@ -29,6 +30,8 @@ void meeple_lua_preload(lua_State *L) {
   lua_setfield(L, -2, "meeple");
   lua_pushcfunction(L, luaopen_lpeg);
   lua_setfield(L, -2, "lpeg");
+  lua_pushcfunction(L, luaopen_meeple_fs);
+  lua_setfield(L, -2, "meeple.fs");
   for (const mp_embedded *m = mp_embedded_modules; m->name; m++) {
     lua_pushlightuserdata(L, (void *)m);
     lua_pushcclosure(L, load_embedded, 1);

@@ -46,6 +46,7 @@ void mp_open_game(lua_State *L);
 void mp_open_handles(lua_State *L);
 void mp_open_flow(lua_State *L);
 void mp_open_bench(lua_State *L);
+void mp_open_session(lua_State *L); /* meeple.load, replay, simulate */
 
 /* wrap_rules.c */
 gk_rules *mp_checkrules(lua_State *L, int arg);

@@ -123,6 +123,7 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_handles(L);
   mp_open_flow(L);
   mp_open_bench(L);
+  mp_open_session(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */

@@ -121,18 +121,21 @@ figure "wagon" {
   },
 }
 
--- §3.4: not a follower (strength 0: never counts for a majority). It is in
--- the follower group so that base's meeple, blocked_by follower, can no
--- longer go into its field: "no farmer may be placed in a field that
--- contains a barn". Placed instead of a follower on a corner of the tile
--- just placed where four tiles meet, all four being field there (one
--- field); officially not into a field that already has a barn. It stays
--- to the end. (§3.4 [inferred]: an abbey has no field corner.)
+-- §3.4: a special figure, not a follower (strength 0: never counts for a
+-- majority; it never lets its owner place a builder or a pig, which need
+-- one of the owner's followers there, traders-builders.md §3.2). It keeps
+-- followers out of its field ("no farmer may be placed in a field that
+-- contains a barn") without being one: `blocks`. Placed instead of a
+-- follower on a corner of the tile just placed where four tiles meet, all
+-- four being field there (one field); officially not into a field that
+-- already has a barn. It stays to the end. (§3.4 [inferred]: an abbey
+-- has no field corner.)
 figure "barn" {
   per_player = 1,
   on = { "field" },
   corner = true,
-  group = { "follower", "barn" },
+  group = "barn",
+  blocks = { "follower" },
   blocked_by = BARN_PLACEMENT == "official" and { "barn" } or nil,
   strength = 0,
   stays = true,

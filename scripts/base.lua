@@ -38,9 +38,16 @@ figure "meeple" {
 }
 
 -- §4.1-§4.3: points to the majority, ties share.
+-- §4.1 historical variant: early printings scored a completed 2-tile
+-- city at 1 per tile. With a pennant (possible with expansion tiles) the
+-- digest says nothing; the reading of the peer engine, JCloisterZone, is
+-- adopted: such a city scores like an incomplete one, 1 per tile + 1 per
+-- pennant (2 + pennants).
 option "tiny_city" {
   values = { 4, 2 }, default = 4,
-  doc = "Points for a completed 2-tile city: 4 (standard) or 2 (early printings).",
+  doc = "Points for a completed 2-tile city: 4 (standard: 2 per tile + 2 per pennant) "
+     .. "or 2 (early printings: scored like an incomplete city, 1 per tile + 1 per "
+     .. "pennant, so 3 with one pennant).",
 }
 
 score "road" {
@@ -63,7 +70,7 @@ score "field" {
 if option "tiny_city" == 2 then
   transform("feature_points", function(ctx, feature, points)
     if feature.kind == "city" and feature.closed and feature.tiles == 2 then
-      return 2
+      return 2 + feature.attrs.pennant
     end
     return points
   end)

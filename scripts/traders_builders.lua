@@ -126,11 +126,12 @@ if BUILDER_FOLLOWER == "meeple" or PIG_ALONE == "stays" then
       return owns(move.at.feature, ctx.player, "meeple")
     end
     if move.figure == "pig" and PIG_ALONE == "stays" then
-      -- the pig is no follower, so "one of your farmers" = any other
-      -- figure of yours in the field that is not a pig
+      -- "one of your farmers": a figure of yours in the field that is
+      -- neither a pig nor an A&M barn (special figures, not followers,
+      -- abbey-mayor.md §1)
       for _, fig in ipairs(move.at.feature:figures()) do
         local info = fig:info()
-        if info.owner == ctx.player and info.kind ~= "pig" then return true end
+        if info.owner == ctx.player and info.kind ~= "pig" and info.kind ~= "barn" then return true end
       end
       return false
     end

@@ -21,12 +21,14 @@ if(CMAKE_SCRIPT_MODE_FILE)
 endif()
 
 set(MEEPLE_EXE ${CMAKE_BINARY_DIR}/meeple)
+# this file, as the driver of tests declared anywhere (tests/suites/ too)
+set(MEEPLE_CLI_DRIVER ${CMAKE_CURRENT_LIST_FILE})
 
 function(meeple_cli_test name rc match)
   string(REPLACE ";" "|" cmd "${ARGN}")
   add_test(NAME cli/${name}
            COMMAND ${CMAKE_COMMAND} "-DCMD=${cmd}" -DRC=${rc} "-DMATCH=${match}"
-                   -DWD=${CMAKE_SOURCE_DIR} -P ${CMAKE_CURRENT_LIST_FILE})
+                   -DWD=${CMAKE_SOURCE_DIR} -P ${MEEPLE_CLI_DRIVER})
 endfunction()
 
 # A tile file that parses but leaves port ENE uncovered.

@@ -143,7 +143,7 @@ static int tiles_check(lua_State *L, int argc, char **argv) {
 
 /* path, out -> count: renders the contact sheet into out. */
 static int render_file(lua_State *L) {
-  const char *out = luaL_checkstring(L, 2);
+  luaL_checkstring(L, 2);
   lua_pushcfunction(L, load_resolved);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 2);                      /* 3 tiles, 4 set */
@@ -155,12 +155,19 @@ static int render_file(lua_State *L) {
   lua_setfield(L, -2, "title");
   lua_call(L, 2, 1);
   size_t len;
-  const char *svg = luaL_checklstring(L, -1, &len);
-  FILE *f = fopen(out, "wb");
-  if (f == NULL) return luaL_error(L, "%s: cannot open for writing", out);
-  int ok = fwrite(svg, 1, len, f) == len;
-  ok = (fclose(f) == 0) && ok;
-  if (!ok) return luaL_error(L, "%s: write failed", out);
+  luaL_checklstring(L, -1, &len);
+  int svg = lua_gettop(L);
+  /* meeple.cli.output: atomic, and never over the tile file itself */
+  require(L, "meeple.cli.output");
+  lua_getfield(L, -1, "write_output");
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, svg);
+  lua_pushliteral(L, "--svg");
+  lua_createtable(L, 1, 0);
+  lua_pushvalue(L, 1);
+  lua_rawseti(L, -2, 1);
+  lua_call(L, 4, 2);
+  if (!lua_toboolean(L, -2)) return luaL_error(L, "%s", lua_tostring(L, -1));
   lua_pushinteger(L, luaL_len(L, 3));
   return 1;
 }

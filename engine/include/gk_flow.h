@@ -138,7 +138,6 @@ const char *gk_flow_error(const gk_flow *flow);
 gk_rules *gk_flow_rules(const gk_flow *flow);
 
 int gk_flow_set_figure(gk_flow *flow, int figure_kind, const gk_figure_rule *rule);
-int gk_flow_get_figure(const gk_flow *flow, int figure_kind, gk_figure_rule *out);
 /* formula NULL = the kind does not score then. reason: a gk_rules reason. */
 int gk_flow_set_scoring(gk_flow *flow, int kind, gk_when when,
                         const gk_formula *formula, int reason, unsigned flags);

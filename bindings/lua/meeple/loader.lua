@@ -395,6 +395,7 @@ local function make_api(decl, script, cli_options, state)
       name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
       on = spec.on or {}, group = groups_mask(spec.group or name),
       blocked_by = groups_mask(spec.blocked_by), needs_own = groups_mask(spec.needs_own),
+      blocks = groups_mask(spec.blocks),
       strength = type(spec.strength) == "number" and spec.strength or 0,
       strength_attr = type(spec.strength) == "string" and spec.strength or nil,
       stays = spec.stays and true or false, at = pos,
@@ -880,6 +881,17 @@ function M.load(opts)
     end
   end
   state.loading = false
+  -- opts.figure_counts = { barn = 2 }: how many of a figure each player
+  -- gets, for one run (a scenario's own supplies).
+  for _, name in ipairs(sorted_keys(opts.figure_counts or {})) do
+    local i = decl.figure_index[name]
+    if not i then error(("figures: no figure '%s' in this game"):format(tostring(name)), 0) end
+    local n = opts.figure_counts[name]
+    if math.type(n) ~= "integer" or n < 0 then
+      error(("figures: %s = %s: a count >= 0 expected"):format(name, tostring(n)), 0)
+    end
+    decl.figures[i].per_player = n
+  end
 
   -- The kernel's definitions.
   local rules = meeple.rules()
@@ -926,7 +938,17 @@ function M.load(opts)
 
   -- The flow.
   local flow = meeple.flow(rules)
-  for _, f in ipairs(decl.figures) do
+  -- `blocks` is blocked_by seen from the other side: a figure that keeps
+  -- the figures of some groups out of its feature without being one of
+  -- them (a barn keeps farmers out and is no follower).
+  local blocked_by = {}
+  for i, f in ipairs(decl.figures) do
+    blocked_by[i] = f.blocked_by
+    for _, o in ipairs(decl.figures) do
+      if o.blocks & f.group ~= 0 then blocked_by[i] = blocked_by[i] | o.group end
+    end
+  end
+  for i, f in ipairs(decl.figures) do
     for _, k in ipairs(f.on) do
       if not decl.kind_index[k] then error(("%sfigure '%s': unknown kind '%s' in on"):format(at(f), f.name, k), 0) end
     end
@@ -938,7 +960,7 @@ function M.load(opts)
         error(("%sfigure '%s': unknown kind '%s' in blocked_across"):format(at(f), f.name, tostring(k)), 0)
       end
     end
-    flow:figure(f.name, { on = f.on, group = f.group, blocked_by = f.blocked_by,
+    flow:figure(f.name, { on = f.on, group = f.group, blocked_by = blocked_by[i],
                           needs_own = f.needs_own, strength = f.strength, stays = f.stays,
                           strength_attr = f.strength_attr, blocked_across = f.blocked_across,
                           corner = f.corner })

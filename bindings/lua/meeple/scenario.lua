@@ -96,10 +96,15 @@ local function spot_of_segment(def, seg_index, rot)
   return meeple.port_name(best)
 end
 
+-- A tile's corners name the field at them: the port just clockwise of
+-- the corner (all eight ports around a barn's corner are one field).
+local CORNER_PORT = { NE = "NNE", SE = "SSE", SW = "SSW", NW = "NNW" }
+
 -- The segment (index from 1) of a placed tile named by a spot: any port
--- it covers (board orientation) or C, C2, ...
+-- it covers (board orientation), a corner (NE, SE, SW, NW) or C, C2, ...
 local function segment_at_spot(def, rot, spot)
   if type(spot) ~= "string" then return nil end
+  spot = CORNER_PORT[spot] or spot
   local inner = spot:match("^C(%d*)$")
   if inner then
     local want, nth = tonumber(inner ~= "" and inner or "1"), 0
@@ -189,7 +194,7 @@ local function make_api(plan)
       if spec ~= nil and type(spec) ~= "table" then bad(at, "scenario \"%s\": a table expected", name) end
       spec = spec or {}
       local known = { game = true, with = true, rules = true, options = true, players = true,
-                      seed = true, start = true }
+                      seed = true, start = true, figures = true }
       for k in pairs(spec) do
         if not known[k] then bad(at, "scenario: unknown field '%s'", tostring(k)) end
       end
@@ -232,6 +237,9 @@ local function make_api(plan)
     for i, e in ipairs(list) do
       if type(e) ~= "table" then bad(at, "setup: entry %d is not a table", i) end
       if e[1] ~= nil and type(e[1]) ~= "string" then bad(at, "setup: entry %d: a tile id expected", i) end
+      if e.marker and (type(e.at) ~= "table" or math.type(e.at[1]) ~= "integer") then
+        bad(at, "setup: entry %d (marker %s): at = {x, y} expected", i, tostring(e.marker))
+      end
       if e[1] and (type(e.at) ~= "table" or math.type(e.at[1]) ~= "integer" or math.type(e.at[2]) ~= "integer") then
         bad(at, "setup: entry %d (%s): at = {x, y} expected", i, e[1])
       end
@@ -263,28 +271,40 @@ local function make_api(plan)
     plan.steps[#plan.steps + 1] = { op = "stack", at = at, ids = ids, stack = stack }
   end
 
+  -- The move texts of play/turn, and the player they are meant for:
+  -- play("a", "b") | play { "a", "b", player = 2 }.
   local function move_texts(at, what, ...)
-    local args = { ... }
-    if #args == 1 and type(args[1]) == "table" then args = args[1] end
+    local args, player = { ... }, nil
+    if #args == 1 and type(args[1]) == "table" then
+      args, player = args[1], args[1].player
+      for k in pairs(args) do
+        if k ~= "player" and math.type(k) ~= "integer" then bad(at, "%s: unknown field '%s'", what, tostring(k)) end
+      end
+      if player ~= nil and math.type(player) ~= "integer" then bad(at, "%s: player = N expected", what) end
+    end
+    local texts = {}
     for i, t in ipairs(args) do
       if type(t) ~= "string" then bad(at, "%s: move %d is not a move text", what, i) end
+      texts[i] = t
     end
-    return args
+    return texts, player
   end
 
   -- play "place E 1,0 r3"  |  play("place E 1,0 r3", "deploy meeple N")
+  -- | play { player = 2, "place E 1,0 r3" }
   function api.play(...)
     local at = here()
-    local texts = move_texts(at, "play", ...)
+    local texts, player = move_texts(at, "play", ...)
     if #texts == 0 then bad(at, "play: a move text expected") end
-    step(at, "play", { texts = texts })
+    step(at, "play", { texts = texts, player = player })
   end
 
   -- turn("place E 1,0 r3", "deploy meeple N"): these moves, then "pass"
   -- until the turn is over.
   function api.turn(...)
     local at = here()
-    step(at, "turn", { texts = move_texts(at, "turn", ...) })
+    local texts, player = move_texts(at, "turn", ...)
+    step(at, "turn", { texts = texts, player = player })
   end
 
   -- choose "action wagon 3 0 0 0" | choose { type = "action", ... }
@@ -342,15 +362,41 @@ end
 local Run = {}
 Run.__index = Run
 
+-- figures = { barn = 2 } or { barn = { 2, 1 } } (per player): the
+-- count each player gets is the largest; build() takes the others' extra
+-- copies out of the game.
+local function figure_counts(spec)
+  if spec == nil then return nil end
+  if type(spec) ~= "table" then error("figures: a table { kind = count } expected", 0) end
+  local out = {}
+  for k, v in pairs(spec) do
+    if type(v) == "table" then
+      local most = 0
+      for _, n in ipairs(v) do
+        if math.type(n) ~= "integer" then error(("figures: %s: counts expected"):format(tostring(k)), 0) end
+        most = math.max(most, n)
+      end
+      out[k] = most
+    else
+      out[k] = v
+    end
+  end
+  return out
+end
+
 local function load_rules(plan, root)
   local h = plan.header
-  local rules = {}
-  for _, r in ipairs(h.rules or {}) do
-    if r:match("%.lua$") and not exists(r) and exists(dirname(plan.file) .. "/" .. r) then
-      r = dirname(plan.file) .. "/" .. r
+  -- a script path may be relative to the scenario's directory
+  local function near(r)
+    if type(r) == "string" and r:match("%.lua$") and not exists(r)
+       and exists(dirname(plan.file) .. "/" .. r) then
+      return dirname(plan.file) .. "/" .. r
     end
-    rules[#rules + 1] = r
+    return r
   end
+  local rules, with = {}, {}
+  for _, r in ipairs(h.rules or {}) do rules[#rules + 1] = near(r) end
+  for _, r in ipairs(h.with or {}) do with[#with + 1] = near(r) end
   local inline = #plan.tiles > 0 or #plan.scripts > 0
   -- Inline tiles and scripts load as one more rules script: the scenario
   -- file itself, whose chunk is replaced by the calls below.
@@ -369,7 +415,8 @@ local function load_rules(plan, root)
     return meeple_host.run(chunkname, code, api)
   end
   return loader.load {
-    game = h.game or "base", with = h.with or {}, rules = rules, options = options,
+    game = near(h.game or "base"), with = with, rules = rules, options = options,
+    figure_counts = figure_counts(h.figures),
     run = run_script, script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" },
   }
 end
@@ -398,6 +445,15 @@ function Run:build()
     play = loader.new_play(rs, { players = players, seed = h.seed or 1, start = false })
   end
   local g = play:game()
+  for kind, v in pairs(h.figures or {}) do
+    if type(v) == "table" then
+      local most = 0
+      for _, n in ipairs(v) do most = math.max(most, n) end
+      for pl = 1, players do
+        for _ = (v[pl] or most) + 1, most do g:deploy(pl, kind, { out = true }) end
+      end
+    end
+  end
   for _, s in ipairs(self.plan.setup) do
     local e, at = s.entry, s.at
     local function fail(fmt, ...) error(at .. ": setup entry " .. s.index .. ": " .. fmt:format(...), 0) end
@@ -421,6 +477,19 @@ function Run:build()
         ok, err = pcall(g.place, g, id, x, y, rot)
       end
       if not ok then fail("%s", tostring(err)) end
+    end
+    if e.counter then
+      if type(e.counter) ~= "string" or math.type(e.value) ~= "integer" then
+        fail("counter = \"name\", player = N, value = N expected")
+      end
+      local ok, err = pcall(g.add_counter, g, e.player or 1, e.counter, e.value - g:counter(e.player or 1, e.counter))
+      if not ok then fail("counter: %s", tostring(err)) end
+    end
+    if e.marker then
+      if not x then fail("a marker needs at = {x, y}") end
+      local ok, fig, msg = pcall(g.deploy, g, 0, e.marker, { cell = { x, y } })
+      if not ok then fail("marker: %s", tostring(fig)) end
+      if not fig then fail("marker: %s", tostring(msg)) end
     end
     local figs = e.figures or {}
     if e.figure then figs = { e.figure } end
@@ -612,7 +681,28 @@ function Run:canonical(play, text)
     local seg = segment_at_spot(def, info.rot, spot)
     if seg then return ("deploy %s %s"):format(kind, spot_of_segment(def, seg, info.rot)) end
   end
+  if text:match("^action ") then return self:action_segments(play, text) end
   return text
+end
+
+-- "action wagon 1 0 0 C": an argument that names a spot (a port, a
+-- corner, C, C2) stands for the segment number (from 1, in the order the
+-- tile's notation lists them) of the tile at the two arguments before it.
+function Run:action_segments(play, text)
+  local words = {}
+  for w in text:gmatch("%S+") do words[#words + 1] = w end
+  for i = 3, #words do
+    if not words[i]:match("^%-?%d+$") then
+      local x, y = tonumber(words[i - 2]), tonumber(words[i - 1])
+      local th = x and y and play:game():tile_at(x, y)
+      if not th then return text end
+      local info = th:info()
+      local seg = segment_at_spot(self.defs[info.id], info.rot, words[i])
+      if not seg then return text end
+      words[i] = tostring(seg)
+    end
+  end
+  return table.concat(words, " ")
 end
 
 -- Why the engine refuses a move (for messages; the verdict is the engine's).
@@ -621,8 +711,11 @@ function Run:why_illegal(play, text)
   local phase = play:phase()
   local g = play:game()
   local id, x, y, r = parse_place(text)
+  if id and phase == "draw" then
+    return "the turn is in its draw phase: play \"draw\" (or another draw-phase move) first"
+  end
   if id then
-    if phase ~= "place_tile" and phase ~= "draw" then return ("not a legal move in phase %s"):format(phase) end
+    if phase ~= "place_tile" then return ("not a legal move in phase %s"):format(phase) end
     if not self.defs[id] then return ("no tile '%s' in this game"):format(id) end
     if not g:can_place(id, x, y, r) then return self:why_not_fits(g, id, x, y, r) end
     if play:tile() and play:tile() ~= id then
@@ -665,10 +758,15 @@ end
 
 -- Plays one move given as text; the tile named by a placement is drawn
 -- for it when the tile in hand is another.
-function Run:play_text(text)
+function Run:play_text(text, player)
   self:ensure_started()
   local p = self.play
+  if text == "pass" and self:deploy_skipped() then return end
   if p:over() then error(("'%s': the game is over"):format(text), 0) end
+  if player and p:player() ~= player then
+    error(("'%s' is meant for player %d, but player %d is to move (phase %s)"):format(
+      text, player, p:player(), p:phase()), 0)
+  end
   local id = parse_place(text)
   if id and p:tile() and p:tile() ~= id and self:can_rewind() then
     if not self.defs[id] then error(("'%s': no tile '%s' in this game"):format(text, id), 0) end
@@ -694,10 +792,23 @@ function Run:play_text(text)
   self:record_action(self.last)
 end
 
+-- "pass" right after a tile placement whose figure phase the engine
+-- skipped (nothing could be deployed: no free segment, an empty supply):
+-- it passes that phase, which is already behind.
+function Run:deploy_skipped()
+  local p, last = self.play, self.last
+  if p:find_move("pass") or not last or last.kind ~= "move" or not last.text:match("^place ") then
+    return false
+  end
+  local phase = p:phase()
+  return p:over() or phase == "place_tile" or phase == "draw"
+    or p:turn() ~= self.last_turn or p:part() ~= self.last_part
+end
+
 function Run:before_move()
   local p = self.play
   self.snapshot = p:clone()
-  self.last_turn = p:turn()
+  self.last_turn, self.last_part = p:turn(), p:part()
   self.moves_played = (self.moves_played or 0) + 1
 end
 
@@ -710,27 +821,52 @@ end
 local STEP = {}
 
 function STEP.play(run, s)
-  for _, t in ipairs(s.texts) do run:play_text(t) end
+  for _, t in ipairs(s.texts) do run:play_text(t, s.player) end
 end
 
+local function legal_list(p)
+  local legal = {}
+  for k = 1, math.min(p:move_count(), 8) do legal[k] = p:move_name(k) end
+  if p:move_count() > 8 then legal[#legal + 1] = "..." end
+  return table.concat(legal, "; ")
+end
+
+-- turn(...): each move in order, passing the optional steps before it
+-- that it skips (a figure not placed before an extra part's tile); then
+-- pass until the turn is over.
 function STEP.turn(run, s)
   run:ensure_started()
   local p = run.play
   local turn = p:turn()
-  for _, t in ipairs(s.texts) do run:play_text(t) end
+  for _, t in ipairs(s.texts) do
+    while t ~= "pass" and not p:over() and not run:legal_now(t) and p:find_move("pass")
+          and not (parse_place(t) and p:phase() == "place_tile")
+          and not (parse_deploy(t) and p:phase() == "place_figure") do
+      run:play_text("pass", s.player)
+    end
+    run:play_text(t, s.player)
+  end
   local guard = 0
   while not p:over() and p:turn() == turn do
     guard = guard + 1
     if guard > 100 then error("turn: the turn does not end", 0) end
     if p:find_move("pass") then
-      run:play_text("pass")
+      run:play_text("pass", s.player)
     else
-      local legal = {}
-      for k = 1, math.min(p:move_count(), 8) do legal[k] = p:move_name(k) end
-      error(("turn: phase %s wants a move, not a pass (legal: %s)"):format(
-        p:phase(), table.concat(legal, "; ")), 0)
+      local what = p:phase() == "place_tile" and p:part() > 1
+        and ("part %d of the turn wants a tile: name it in turn(...)"):format(p:part())
+        or ("phase %s wants a move, not a pass"):format(p:phase())
+      error(("turn: %s (legal: %s)"):format(what, legal_list(p)), 0)
     end
   end
+end
+
+-- Would the move text be played now (as play_text would read it)?
+function Run:legal_now(text)
+  local p = self.play
+  local id = parse_place(text)
+  if id and p:tile() and p:tile() ~= id and self:can_rewind() then return true end
+  return p:find_move(self:canonical(p, text)) ~= nil
 end
 
 function STEP.apply(run, s)
@@ -818,9 +954,14 @@ local function feature_arg(run, spec, fname)
   return fh
 end
 
+-- The players' figures on a feature, as their owners; neutral figures
+-- (line markers a setup stood there) are no one's.
 local function owners(fh)
   local out = {}
-  for _, f in ipairs(fh:figures()) do out[#out + 1] = f:info().owner end
+  for _, f in ipairs(fh:figures()) do
+    local owner = f:info().owner
+    if owner > 0 then out[#out + 1] = owner end
+  end
   table.sort(out)
   return out
 end
@@ -926,6 +1067,8 @@ function EXPECTS.feature(run, spec)
       elseif k == "figures" then got[k] = owners(fh)
       elseif k == "points" then
         got[k] = run.play:formula_points(fh, spec.when or (info.closed and "closed" or "final"))
+      elseif k == "value" then
+        got[k] = run:hooked_points(fh, spec.when or (info.closed and "closed" or "final"))
       else
         local ok, v2 = pcall(fh.attr, fh, k)
         if not ok then error("expect.feature: '" .. k .. "' is neither a field nor an attribute", 0) end
@@ -935,6 +1078,88 @@ function EXPECTS.feature(run, spec)
   end
   if want.figures then table.sort(want.figures) end
   if not same(want, got) then return want, got end
+end
+
+-- What scoring the feature now would pay its leaders: the formula, then
+-- the rules' feature_points transforms (as the score phase runs them).
+function Run:hooked_points(fh, when)
+  local p = self.play
+  local points = p:formula_points(fh, when)
+  local d = self.rs.dispatch
+  local hooked = false
+  for _, name in ipairs(d and d[2] or {}) do hooked = hooked or name == "feature_points" end
+  if not hooked then return points end
+  local r = d[1]("feature_points", { phase = p:phase(), feature = fh, when = when, value = points,
+                                    leaders = self:leaders(fh) }, p)
+  return r.value or points
+end
+
+-- The players who lead a feature's majority, by the declared strengths.
+function Run:leaders(fh)
+  local strengths = {}
+  for _, f in ipairs(self.rs.decl.figures) do
+    strengths[f.name] = f.strength_attr and math.max(0, fh:attr(f.strength_attr)) or f.strength
+  end
+  local _, leaders = self.play:game():majority(fh, strengths)
+  return leaders
+end
+
+-- expect.counter { player = 1, counter = "wine", value = 3 }
+function EXPECTS.counter(run, spec)
+  need(type(spec) == "table" and type(spec.counter) == "string" and math.type(spec.value) == "integer",
+       "expect.counter: {player =, counter =, value =} expected")
+  local player = spec.player or 1
+  local ok, got = pcall(run.play:game().counter, run.play:game(), player, spec.counter)
+  if not ok then error("expect.counter: " .. tostring(got), 0) end
+  if got ~= spec.value then
+    return ("player %d: %d %s"):format(player, spec.value, spec.counter), ("player %d: %d"):format(player, got)
+  end
+end
+
+-- The line (x for a column, y for a row) of each placed figure of a kind.
+local function figure_lines(g, kind, axis)
+  local out = {}
+  for _, fig in ipairs(g:placed_figures(kind)) do
+    local at = fig:info().at
+    local cell = at.cell or at.corner
+    if at.feature then
+      local i = at.feature:spot().tile:info()
+      cell = { i.x, i.y }
+    elseif at.tile then
+      local i = at.tile:info()
+      cell = { i.x, i.y }
+    end
+    if cell then out[#out + 1] = cell[axis] end
+  end
+  table.sort(out)
+  return out
+end
+
+-- expect.marker { "surveyor", column = -2 }: a figure of that kind stands
+-- in board column x = -2 (row = y for rows; count = n: exactly n there);
+-- expect.marker { "surveyor", columns = { -2, 0 } }: exactly these.
+function EXPECTS.marker(run, spec)
+  need(type(spec) == "table" and type(spec[1]) == "string",
+       "expect.marker: {\"kind\", column = x | row = y | columns = {..} | rows = {..}} expected")
+  local rows = spec.row ~= nil or spec.rows ~= nil
+  local got = figure_lines(run.play:game(), spec[1], rows and 2 or 1)
+  local what = rows and "rows" or "columns"
+  local list = spec.columns or spec.rows
+  if list then
+    local want = {}
+    for i, v in ipairs(list) do want[i] = v end
+    table.sort(want)
+    if not same(want, got) then return { [what] = want }, { [what] = got } end
+    return
+  end
+  local line = spec.column or spec.row
+  need(math.type(line) == "integer", "expect.marker: column = x or row = y expected")
+  local n = 0
+  for _, v in ipairs(got) do if v == line then n = n + 1 end end
+  if (spec.count and n ~= spec.count) or (not spec.count and n == 0) then
+    return ("%s %s in %s %d"):format(spec.count or "some", spec[1], rows and "row" or "column", line),
+           { [what] = got }
+  end
 end
 
 -- A place move of a tile other than the one in hand is judged as if
@@ -1211,8 +1436,10 @@ M.HELP = [[
 usage: meeple test [FILES|DIRS...]
 
 Runs scenario files (scripted test games, see docs/scenarios.md): every
-*.lua file given, and every *.lua file under each directory given, in
-name order. Without arguments: tests/scenarios.
+*.lua file given, and every *.lua file under each directory given that
+has a line starting with `scenario "name"` (rule scripts kept beside
+their scenarios are skipped), in name order. Without arguments:
+tests/scenarios.
 
 Prints one line per scenario, "ok" or "FAIL", with the details of each
 failure indented below it (file:line, expected and actual values, the
@@ -1235,6 +1462,15 @@ local function list_dir(dir)
   return out
 end
 
+-- A file under a directory is a scenario when a line starts with a
+-- `scenario "name"` call: rule scripts and helpers kept beside their
+-- scenarios are not run.
+local function is_scenario_file(path)
+  local text = readfile(path)
+  return text ~= nil and ("\n" .. text):find("\n[ \t]*scenario[ \t]*[\"'%(%[]") ~= nil
+end
+M.is_scenario_file = is_scenario_file
+
 local function is_dir(path)
   local f = io.open(path, "rb")
   if not f then return false end
@@ -1255,11 +1491,13 @@ function M.main(args, ctx)
     else paths[#paths + 1] = a end
   end
   if #paths == 0 then paths = { "tests/scenarios" } end
-  local files = {}
+  local files, skipped = {}, 0
   for _, p in ipairs(paths) do
     if is_dir(p) then
       local list = list_dir(p) or {}
-      for _, f in ipairs(list) do files[#files + 1] = f end
+      for _, f in ipairs(list) do
+        if is_scenario_file(f) then files[#files + 1] = f else skipped = skipped + 1 end
+      end
     elseif exists(p) then
       files[#files + 1] = p
     else
@@ -1293,7 +1531,8 @@ function M.main(args, ctx)
     end
     out:flush()
   end
-  out:write(("%d passed, %d failed\n"):format(passed, failed))
+  out:write(("%d passed, %d failed%s\n"):format(passed, failed,
+    skipped > 0 and (", %d file%s without a scenario line skipped"):format(skipped, skipped == 1 and "" or "s") or ""))
   return failed > 0 and 1 or 0
 end
 

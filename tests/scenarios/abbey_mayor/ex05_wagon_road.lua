@@ -32,6 +32,10 @@ expect.moves {
 }
 expect.illegal "action wagon 1 -1 3 1"    -- Red's road
 expect.illegal "action wagon 1 0 1 2"     -- a field
+-- the same moves with the segment named by a spot (docs/scenarios.md)
+expect.legal "action wagon 1 0 0 C"       -- the cloister
+expect.legal "action wagon 1 1 3 W"       -- the U's road
+expect.illegal "action wagon 1 0 1 W"     -- a field
 choose "action wagon 1 1 3 1"
 expect.occupied { at = { 1, 3 }, port = "E", by = { 1 } }
 expect.player(2)

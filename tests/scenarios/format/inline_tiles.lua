@@ -26,3 +26,5 @@ expect.feature { at = { 0, 0 }, port = "N", pennant = 1 }
 turn "place T1 0,-1 r2"              -- 2 tiles + 2 pennants = 8, + 1
 expect.score { 9, 0 }
 expect.player(2)
+-- points: the formula alone; value: what scoring pays, with the house rule
+expect.feature { at = { 0, 0 }, port = "N", closed = true, points = 8, value = 9 }

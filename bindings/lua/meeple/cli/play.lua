@@ -7,8 +7,8 @@ local common = require "meeple.cli.common"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
 local report = require "meeple.cli.report"
-local view = require "meeple.cli.view"
 local viewer = require "meeple.viewer"
+local output = require "meeple.cli.output"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -48,14 +48,35 @@ local function play(args, ctx)
   seat_agents, code = make_agents("play", agent_names)
   if not seat_agents then return code end
 
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "record", "svg", "html" }) do
+    if opts[flag] then
+      local okc, why = plan:claim(opts[flag], "--" .. flag)
+      if not okc then return usage("play", "%s", why) end
+    end
+  end
+
   local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
   if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
   local g = play:game()
   -- the record's lines, for --record and --html
   local rec
   if opts.record or opts.html then
-    local lines = {}
-    rec = { write = function(self, line) lines[#lines + 1] = line; return self end, lines = lines }
+    -- lines go to the --record file (if any) and stay here for --html
+    local lines, file = {}, nil
+    if opts.record then
+      local err
+      file, err = output.open(opts.record)
+      if not file then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+    end
+    rec = { lines = lines,
+            write = function(self, line, ...)
+              lines[#lines + 1] = line
+              if file then file:write(line, ...) end
+              return self
+            end,
+            commit = function() if file then return file:commit() end return true end }
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
     rec:write(json.encode(record_header(game, names)), "\n")
@@ -93,7 +114,14 @@ local function play(args, ctx)
       line[#line + 1] = play:move_name(chosen)
       play:apply_index(chosen)
     end)
-    if not okm then eprintf("meeple play: turn %d: %s\n", turn, tostring(err)) return 1 end
+    if not okm then
+      eprintf("meeple play: turn %d: %s\n", turn, tostring(err))
+      if rec then
+        rec:abort()
+        eprintf("meeple play: no record written: the game did not finish\n")
+      end
+      return 1
+    end
     moves = moves + 1
     local ledger = g:ledger()
     local gained = {}
@@ -115,25 +143,23 @@ local function play(args, ctx)
   if #final > 0 and not opts.quiet then printf("final scoring  %s\n", table.concat(final, ", ")) end
   report.print_scores(g, game.players)
   if rec then
-    rec:write(json.encode({ final = true, scores = g:scores(), state = state_digest(g) }), "\n")
+    rec:write(json.encode({ final = true, moves = moves, scores = g:scores(), state = state_digest(g) }), "\n")
+    local okw, err = rec:commit()
+    if not okw then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
   end
   if opts.record then
-    local ok, err = view.write_file(opts.record, table.concat(rec.lines, "\n") .. "\n")
-    if not ok then eprintf("meeple play: cannot write %s: %s\n", opts.record, err) return 1 end
     printf("\nrecord: %s (%d moves)\n", opts.record, moves)
   end
   if opts.html then
     local page, err = viewer.html(viewer.read_lines(rec.lines, "the game"), ctx)
     if not page then eprintf("meeple play: --html: %s\n", err) return 1 end
-    local ok, werr = view.write_file(opts.html, page)
-    if not ok then eprintf("meeple play: cannot write %s: %s\n", opts.html, werr) return 1 end
+    local ok, werr = output.write(opts.html, page)
+    if not ok then eprintf("meeple play: cannot write --html %s\n", werr) return 1 end
     printf("viewer: %s\n", opts.html)
   end
   if opts.svg then
-    local f, err = io.open(opts.svg, "w")
-    if not f then eprintf("meeple play: cannot write %s: %s\n", opts.svg, err) return 1 end
-    f:write(render.board_svg(game.rs, g, game.players, { coords = opts.coords }))
-    f:close()
+    local okw, err = output.write(opts.svg, render.board_svg(game.rs, g, game.players, { coords = opts.coords }))
+    if not okw then eprintf("meeple play: cannot write --svg %s\n", err) return 1 end
     printf("board: %s\n", opts.svg)
   end
   return 0

@@ -10,6 +10,25 @@ local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
 local int_arg, sorted, progress_bar, stats = common.int_arg, common.sorted, common.progress_bar, common.stats
 local json = record.json
+local output = require "meeple.cli.output"
+
+-- What sim prints goes to standard output, or with --output FILE into
+-- one buffer written atomically at the end.
+local function sink(opts)
+  if not opts.output then
+    return { printf = printf, write = function(...) stdout:write(...) end, close = function() return 0 end }
+  end
+  local parts = {}
+  return {
+    printf = function(fmt, ...) parts[#parts + 1] = fmt:format(...) end,
+    write = function(...) for _, v in ipairs({ ... }) do parts[#parts + 1] = v end end,
+    close = function()
+      local ok, err = output.write(opts.output, table.concat(parts))
+      if not ok then eprintf("meeple sim: cannot write --output %s\n", err) return 1 end
+      return 0
+    end,
+  }
+end
 
 local HELP = [[
 usage: meeple sim --games N [OPTIONS]
@@ -22,6 +41,7 @@ Game i uses seed SEED + i - 1, so results never depend on --jobs.
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
   --csv | --json       machine-readable output instead of the table
+  --output FILE        write the results to FILE instead of standard output
   --compare            play the same seeds twice, with the --with, --rules
                        and --option given and without them, and print the
                        difference per seat (mean score, win rate) and in
@@ -33,9 +53,22 @@ example: meeple sim --games 1000 --players 2 --option tiny_city=2
 
 local compare
 
+-- The sink for the results, once --output is known to be writable and
+-- not one of the files the game reads.
+local function claim_output(opts, game)
+  if opts.output then
+    local plan = output.plan()
+    for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+    local ok, why = plan:claim(opts.output, "--output")
+    if not ok then return nil, usage("sim", "%s", why) end
+  end
+  return sink(opts)
+end
+
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
-                                                  json = "switch", compare = "switch" }))
+                                                  json = "switch", compare = "switch",
+                                                  output = "value" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then return compare(opts, ctx) end
@@ -53,6 +86,9 @@ local function sim(args, ctx)
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
+  local dest
+  dest, code = claim_output(opts, game)
+  if not dest then return code end
   local ok, results = pcall(loader.simulate, game.rs, {
     players = game.players, games = games, seed = game.seed, jobs = jobs,
     progress = progress_bar(ctx, games) })
@@ -86,26 +122,26 @@ local function sim(args, ctx)
       out.seats[p] = { mean = s.mean, sd = s.sd, min = s.min, max = s.max, win_rate = wins[p] / games }
     end
     for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
-    stdout:write(json.encode(out), "\n")
+    dest.write(json.encode(out), "\n")
   elseif opts.csv then
-    printf("seat,mean,sd,min,max,win_rate\n")
+    dest.printf("seat,mean,sd,min,max,win_rate\n")
     for p = 1, game.players do
       local s = seat_stats[p]
-      printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
+      dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
     end
   else
-    printf("%d games of %s, %d players, seeds %d..%d\n\n", games, game.game, game.players,
+    dest.printf("%d games of %s, %d players, seeds %d..%d\n\n", games, game.game, game.players,
            game.seed, game.seed + games - 1)
-    printf("  seat    mean     sd   min   max   wins\n")
+    dest.printf("  seat    mean     sd   min   max   wins\n")
     for p = 1, game.players do
       local s = seat_stats[p]
-      printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
+      dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
     end
-    printf("\nfeatures completed per game\n")
-    for _, k in ipairs(kind_names) do printf("  %-10s %6.2f\n", k, kinds[k] / games) end
-    printf("\nmean game length  %.1f turns\n", length.mean)
+    dest.printf("\nfeatures completed per game\n")
+    for _, k in ipairs(kind_names) do dest.printf("  %-10s %6.2f\n", k, kinds[k] / games) end
+    dest.printf("\nmean game length  %.1f turns\n", length.mean)
   end
-  return 0
+  return dest.close()
 end
 
 -- A paired comparison: game i of both runs uses the same seed, so the
@@ -139,6 +175,9 @@ function compare(opts, ctx)
                                    seed = tostring(changed.seed), budget = opts.budget,
                                    ["memory-cap"] = opts["memory-cap"] }, ctx)
   if not plain then return code end
+  local dest
+  dest, code = claim_output(opts, changed)
+  if not dest then return code end
   local run = function(game)
     return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
                                       jobs = jobs, progress = progress_bar(ctx, games) })
@@ -177,21 +216,21 @@ function compare(opts, ctx)
   for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
   for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
   if opts.json then
-    stdout:write(json.encode({ games = games, seed = changed.seed, players = changed.players,
+    dest.write(json.encode({ games = games, seed = changed.seed, players = changed.players,
                                game = changed.game, change = table.concat(label, " "), seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
-    return 0
+    return dest.close()
   end
-  printf("%d games of %s, %d players, seeds %d..%d, with and without: %s\n\n", games,
+  dest.printf("%d games of %s, %d players, seeds %d..%d, with and without: %s\n\n", games,
          changed.game, changed.players, changed.seed, changed.seed + games - 1, table.concat(label, " "))
-  printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
+  dest.printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
   for p = 1, changed.players do
     local s = seats[p]
-    printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
+    dest.printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
            s.mean.with, s.mean.diff, s.mean.ci95, 100 * s.win_rate.diff, 100 * s.win_rate.ci95)
   end
-  printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
-  return 0
+  dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
+  return dest.close()
 end
 
 return { run = sim, HELP = HELP }

@@ -3,6 +3,7 @@
 
 local common = require "meeple.cli.common"
 local viewer = require "meeple.viewer"
+local output = require "meeple.cli.output"
 
 local eprintf, usage, printf = common.eprintf, common.usage, common.printf
 local stdout = common.stdout
@@ -23,20 +24,7 @@ rule the record names (they are re-played from their scripts).
 example: meeple play --seed 7 --record game.jsonl && meeple view game.jsonl -o game.html
 ]]
 
--- Writes next to the target, then renames: a reader never sees half a page.
-local function write_file(path, text)
-  local tmp = path .. ".tmp"
-  local f, err = io.open(tmp, "wb")
-  if not f then return nil, err end
-  local ok, werr = f:write(text)
-  f:close()
-  if not ok then os.remove(tmp) return nil, werr end
-  local okr, rerr = os.rename(tmp, path)
-  if not okr then os.remove(tmp) return nil, rerr end
-  return true
-end
-
-local M = { HELP = HELP, write_file = write_file }
+local M = { HELP = HELP }
 
 function M.run(args, ctx)
   local rest = {}
@@ -46,10 +34,16 @@ function M.run(args, ctx)
   if opts.help then stdout:write(HELP) return 0 end
   if #pos ~= 1 then return usage("view", "expected one record file") end
   local out = opts.output or (pos[1]:gsub("%.jsonl?$", "") .. ".html")
-  local html, err = viewer.html_from_file(pos[1], ctx)
-  if not html then eprintf("meeple view: %s\n", err) return 1 end
-  local ok, werr = write_file(out, html)
-  if not ok then eprintf("meeple view: cannot write %s: %s\n", out, werr) return 1 end
+  local rec, rerr = viewer.read_file(pos[1])
+  if not rec then eprintf("meeple view: %s\n", rerr) return 1 end
+  local plan = output.plan()
+  plan:protect(pos[1])
+  local okc, why = plan:claim(out, "--output")
+  if not okc then return usage("view", "%s", why) end
+  local html, err = viewer.html(rec, ctx)
+  if not html then eprintf("meeple view: %s: %s\n", pos[1], err) return 1 end
+  local ok, werr = output.write(out, html)
+  if not ok then eprintf("meeple view: cannot write --output %s\n", werr) return 1 end
   printf("viewer: %s\n", out)
   return 0
 end

@@ -1,0 +1,79 @@
+/*
+** cap_figure_scoring.c: figures that score by themselves at final
+** scoring (gk_flow_figure_scoring), majority or not (a barn).
+**
+** Owns caps.figure_scoring. Invariant: the figures are found before the
+** features' own final scoring sends them home, and score after it.
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_figure_scoring(gk_flow *f, int figure, gk_when when, const gk_formula *formula,
+                           int reason) {
+  int st = fl_check_open(f, "declare a figure scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  bool ok = figure >= 0 && figure < r->n_figure_kinds && when == GK_WHEN_FINAL && formula &&
+            formula->n_terms >= 0 && formula->n_terms <= GK_MAX_TERMS && reason >= 0 &&
+            reason < r->n_reasons && f->caps.figure_scoring.n < GK_MAX_FIGURE_SCORINGS;
+  for (int i = 0; ok && i < formula->n_terms; i++)
+    ok = fl_term_ok(r, formula->terms[i].term, formula->terms[i].arg, false) &&
+         formula->terms[i].only_with == 0;
+  if (!ok) {
+    fl_flow_error(f, "figure_scoring: malformed (figure, when, reason or a term) or more than %d",
+                  GK_MAX_FIGURE_SCORINGS);
+    return GK_EINVAL;
+  }
+  f->caps.figure_scoring.rule[f->caps.figure_scoring.n].figure = figure;
+  f->caps.figure_scoring.rule[f->caps.figure_scoring.n].rule =
+      (fl_scoring){.on = true, .formula = *formula, .reason = reason};
+  f->caps.figure_scoring.n++;
+  return GK_OK;
+}
+
+/* The figures that score by themselves, found before the features' final
+** scoring may send them home. */
+static int find_scorers(gk_play *p, fl_final *ctx) {
+  const gk_game *g = p->game;
+  for (int i = 0; i < p->flow->caps.figure_scoring.n; i++)
+    for (int32_t f = 0; f < g->n_figures; f++) {
+      const gk_figrec *fr = &g->figures[f];
+      if (fr->kind != p->flow->caps.figure_scoring.rule[i].figure || fr->where != GK_AT_NODE ||
+          fr->owner < 0)
+        continue;
+      if (ctx->n_held == GK_MAX_FINAL_HELD) {
+        gk_play_set_error(p, "figure scoring: more than %d figures", GK_MAX_FINAL_HELD);
+        return GK_EINVAL;
+      }
+      ctx->held[ctx->n_held].figure = f;
+      ctx->held[ctx->n_held].rule = i;
+      ctx->n_held++;
+    }
+  for (int i = 0; i < ctx->n_held; i++)
+    ctx->held[i].root = gk_find(g, g->figures[ctx->held[i].figure].a);
+  return GK_OK;
+}
+
+/* Each found figure scores its formula over the feature it stood on. */
+static int score_scorers(gk_play *p, const fl_final *ctx) {
+  gk_game *g = p->game;
+  for (int i = 0; i < ctx->n_held; i++) {
+    const fl_scoring *sr = &p->flow->caps.figure_scoring.rule[ctx->held[i].rule].rule;
+    int32_t pts = fl_formula_sum(p, ctx->held[i].root, sr, false, 0);
+    if (!pts) continue;
+    int st = gk_score(g, g->figures[ctx->held[i].figure].owner, pts, sr->reason, ctx->held[i].root);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+static int figure_scoring_final(gk_play *p, int stage, fl_final *ctx) {
+  return stage == FL_FINAL_BEFORE ? find_scorers(p, ctx) : score_scorers(p, ctx);
+}
+
+static bool figure_scoring_declared(const gk_flow *f) { return f->caps.figure_scoring.n > 0; }
+
+const fl_capability fl_cap_figure_scoring = {
+    .name = "figure scoring",
+    .declared = figure_scoring_declared,
+    .final_scoring = figure_scoring_final,
+};

@@ -1,0 +1,126 @@
+/*
+** cap_hand.c: a tile held in hand (gk_hand_rule), placed into a hole
+** instead of drawing, with an optional end round.
+**
+** Owns caps.hand. Invariant: a player holds the hand tile exactly while a
+** token figure is in their supply; placing or declining it takes the
+** token out.
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_set_hand(gk_flow *f, const gk_hand_rule *rule) {
+  int st = fl_check_open(f, "declare a tile in hand");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->tile < 0 || rule->tile >= r->n_tiles || rule->token < 0 ||
+      rule->token >= r->n_figure_kinds ||
+      (rule->end_round && (rule->decline_action < 0 || rule->decline_action >= f->n_actions))) {
+    fl_flow_error(f, "hand: malformed rule (tile, token figure or decline action)");
+    return GK_EINVAL;
+  }
+  if (f->caps.hand.on) {
+    fl_flow_error(f, "hand: declared twice");
+    return GK_EINVAL;
+  }
+  f->caps.hand.rule = *rule;
+  f->caps.hand.on = true;
+  return GK_OK;
+}
+
+static bool holds_hand_tile(const gk_play *p, int player) {
+  return gk_supply(p->game, player, p->flow->caps.hand.rule.token) > 0;
+}
+
+/* The hand tile's placements into holes, appended to the moves. */
+static int hand_placements(gk_play *p) {
+  gk_game *g = p->game;
+  gk_cell local[64], *cells = local;
+  int n = gk_holes(g, local, 64); /* one walk, unless there are many */
+  if (n <= 0) return n;
+  if (n > 64) {
+    cells = gk_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
+    if (!cells) return GK_ENOMEM;
+    gk_holes(g, cells, n);
+  }
+  int tile = p->flow->caps.hand.rule.tile, listed = 0;
+  unsigned rots = gk_rules_unique_rotations(g->rules, tile);
+  int st = fl_reserve_moves(p, p->n_moves + 4 * n + 1);
+  for (int i = 0; i < n && !st; i++)
+    for (int rot = 0; rot < 4; rot++)
+      if (((rots >> rot) & 1) && gk_can_place(g, tile, cells[i].x, cells[i].y, rot) == 1) {
+        p->moves[p->n_moves++] = (gk_move){
+            .type = GK_MOVE_PLACE, .tile = tile, .x = cells[i].x, .y = cells[i].y, .rot = rot};
+        listed++;
+      }
+  if (cells != local) gk_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+  return st ? st : listed;
+}
+
+/* The draw phase's moves for the hand tile (none: draw as usual). */
+static int hand_moves(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  if (gk_stack_size(g, p->stack) > 0) {
+    int st = holds_hand_tile(p, p->player) ? hand_placements(p) : GK_OK;
+    return st < 0 ? st : GK_OK;
+  }
+  /* the end round: only in a turn's first part, while a hole is left */
+  if (!h->end_round || p->part > 1) return GK_OK;
+  bool anyone = false;
+  for (int pl = 0; pl < g->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
+  if (!anyone || gk_holes(g, NULL, 0) <= 0) return GK_OK;
+  int st = GK_OK;
+  if (holds_hand_tile(p, p->player)) {
+    st = hand_placements(p);
+    if (st > 0)
+      p->moves[p->n_moves++] =
+          (gk_move){.type = GK_MOVE_ACTION, .action = h->decline_action, .arg = {0, 0, 0, 0}};
+  } else {
+    st = fl_reserve_moves(p, p->n_moves + 1);
+    if (!st) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS}; /* wait for the holders */
+  }
+  return st < 0 ? st : GK_OK;
+}
+
+/* Does the end round keep the game going once the stack is empty? */
+static bool hand_round_pending(const gk_play *p) {
+  if (!p->flow->caps.hand.on || !p->flow->caps.hand.rule.end_round) return false;
+  for (int pl = 0; pl < p->game->n_players; pl++)
+    if (holds_hand_tile(p, pl)) return true;
+  return false;
+}
+
+/* The hand tile placed from the draw phase: the token leaves the hand. */
+static int hand_tile_placed(gk_play *p, const gk_move *m) {
+  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  if (p->phase != GK_PHASE_DRAW || m->tile != h->tile || !holds_hand_tile(p, p->player))
+    return GK_OK;
+  int st = gk_figure_deploy(p->game, p->player, h->token, (gk_location){GK_AT_TILE, p->placed, 0});
+  if (st < 0) gk_play_set_error(p, "%s", gk_game_error(p->game));
+  return st < 0 ? st : GK_OK;
+}
+
+/* Declined for good: the token leaves the game. */
+static int hand_apply(gk_play *p, const gk_move *m) {
+  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  if (p->phase != GK_PHASE_DRAW || m->type != GK_MOVE_ACTION || !h->end_round ||
+      m->action != h->decline_action || !holds_hand_tile(p, p->player))
+    return FL_NOT_MINE;
+  int st = gk_figure_deploy(p->game, p->player, h->token, (gk_location){GK_AT_OUT, 0, 0});
+  if (st < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(p->game));
+    return st;
+  }
+  return FL_PLAYED_NEXT;
+}
+
+static bool hand_declared(const gk_flow *f) { return f->caps.hand.on; }
+
+const fl_capability fl_cap_hand = {
+    .name = "tiles in hand",
+    .declared = hand_declared,
+    .draw_moves = hand_moves,
+    .goes_on = hand_round_pending,
+    .tile_placed = hand_tile_placed,
+    .apply = hand_apply,
+};

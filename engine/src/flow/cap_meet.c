@@ -1,0 +1,116 @@
+/*
+** cap_meet.c: scoring when figures meet (gk_meet_rule): a feature of the
+** tile just placed holding a rule's figure and counting figures scores
+** at once (a barn joining farmers).
+**
+** Owns caps.meet and the play's meet_done. Invariant: the meetings of a
+** part are scored once, at the start of its after-scoring phase.
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_meet_scoring(gk_flow *f, const gk_meet_rule *rule) {
+  int st = fl_check_open(f, "declare a meeting scoring");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->figure < 0 || rule->figure >= r->n_figure_kinds || rule->reason < 0 ||
+      rule->reason >= r->n_reasons || !fl_formula_ok(r, &rule->placed) ||
+      !fl_formula_ok(r, &rule->joined) || f->caps.meet.n >= GK_MAX_MEETINGS) {
+    fl_flow_error(f, "meet_scoring: malformed rule (figure, reason or a term) or more than %d",
+                  GK_MAX_MEETINGS);
+    return GK_EINVAL;
+  }
+  f->caps.meet.rule[f->caps.meet.n].figure = rule->figure;
+  f->caps.meet.rule[f->caps.meet.n].reason = rule->reason;
+  f->caps.meet.rule[f->caps.meet.n].placed =
+      (fl_scoring){.on = true, .formula = rule->placed, .reason = rule->reason};
+  f->caps.meet.rule[f->caps.meet.n].joined =
+      (fl_scoring){.on = true, .formula = rule->joined, .reason = rule->reason};
+  f->caps.meet.n++;
+  return GK_OK;
+}
+
+static int meet_score_one(gk_play *p, int32_t root, int m) {
+  gk_game *g = p->game;
+  const gk_flow *fl = p->flow;
+  bool present = false, fresh = false, counted = false;
+  uint32_t with[GK_MAX_PLAYERS] = {0};
+  const int32_t *by_kind = fl->strength;
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+    const gk_figrec *fr = &g->figures[f];
+    if (fr->kind == fl->caps.meet.rule[m].figure) {
+      present = true;
+      fresh = fresh || g->node_tile[fr->a] == p->placed;
+    }
+    counted = counted || by_kind[fr->kind] > 0;
+    if (fr->owner >= 0) with[fr->owner] |= 1u << fr->kind;
+  }
+  if (!present || !counted) return GK_OK;
+  const fl_scoring *sr = fresh ? &fl->caps.meet.rule[m].placed : &fl->caps.meet.rule[m].joined;
+  uint32_t leaders = 0;
+  gk_majority(g, root, by_kind, NULL, &leaders);
+  int32_t base = fl_formula_sum(p, root, sr, false, 0);
+  for (int pl = 0; pl < g->n_players; pl++) {
+    if (!((leaders >> pl) & 1)) continue;
+    int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
+    if (pts <= 0) continue;
+    int st = gk_score(g, pl, pts, sr->reason, root);
+    if (st) return st;
+  }
+  return gk_play_return_figures(p, root, 0);
+}
+
+/* Is some figure of this kind out of its supply? A meeting needs one on
+** the board, so this cheap look spares the walk most turns. */
+static bool some_deployed(const gk_game *g, int kind) {
+  const gk_figure_spec *fs = &g->rules->figure_spec[kind];
+  size_t nfk = (size_t)g->rules->n_figure_kinds;
+  if (g->supply[kind] < fs->neutral) return true; /* the neutral row first */
+  for (int pl = 0; pl < g->n_players; pl++)
+    if (g->supply[(size_t)(pl + 1) * nfk + (size_t)kind] < fs->per_player) return true;
+  return false;
+}
+
+static int meet_scoring(gk_play *p) {
+  gk_game *g = p->game;
+  if (p->placed < 0) return GK_OK;
+  bool any = false;
+  for (int m = 0; m < p->flow->caps.meet.n && !any; m++)
+    any = some_deployed(g, p->flow->caps.meet.rule[m].figure);
+  if (!any) return GK_OK;
+  const gk_tilerec *t = &g->tiles[p->placed];
+  int ns = g->rules->tiles[t->type].def.n_segments;
+  int32_t done[GK_MAX_SEGMENTS];
+  int n_done = 0;
+  for (int s = 0; s < ns; s++) {
+    int32_t root = gk_find(g, t->first_node + s);
+    bool seen = false;
+    for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
+    if (seen || g->root[root].figures < 2) continue;
+    done[n_done++] = root;
+    for (int m = 0; m < p->flow->caps.meet.n; m++) {
+      int st = meet_score_one(p, root, m);
+      if (st < 0) return st;
+    }
+  }
+  return GK_OK;
+}
+
+static bool meet_declared(const gk_flow *f) { return f->caps.meet.n > 0; }
+
+static void meet_part_start(gk_play *p) { p->caps.meet_done = false; }
+
+/* Once a part, though the phase may wait for moves afterwards. */
+static int meet_after_scoring(gk_play *p) {
+  if (p->caps.meet_done) return 0;
+  int st = meet_scoring(p);
+  if (st) return st;
+  p->caps.meet_done = true;
+  return 0;
+}
+
+const fl_capability fl_cap_meet = {
+    .name = "meetings",
+    .declared = meet_declared,
+    .part_start = meet_part_start,
+    .after_scoring = meet_after_scoring,
+};

@@ -1,0 +1,143 @@
+/*
+** cap_recall.c: figures called back to the supply in a custom phase
+** (gk_recall_rule).
+**
+** Owns caps.recall. Invariant: at most one rule per phase; a phase's
+** recall moves name features by anchor, each once, then a pass.
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_recall(gk_flow *f, const gk_recall_rule *rule) {
+  int st = fl_check_open(f, "declare a recall");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  if (!rule || rule->phase < GK_PHASE_CUSTOM || rule->phase >= f->n_phases || rule->action < 0 ||
+      rule->action >= f->n_actions || !rule->figures ||
+      (r->n_figure_kinds < 32 && (rule->figures >> r->n_figure_kinds)) || !rule->kinds ||
+      (r->n_kinds < 64 && (rule->kinds >> r->n_kinds)) ||
+      (r->n_tags < 64 && (rule->tiles.tags >> r->n_tags)) ||
+      (r->n_attrs < 64 && (rule->tiles.attrs >> r->n_attrs))) {
+    fl_flow_error(f,
+                  "recall: malformed rule (a custom phase, an action, figure kinds, feature kinds "
+                  "and tile tags or attributes that exist)");
+    return GK_EINVAL;
+  }
+  for (int i = 0; i < f->caps.recall.n; i++)
+    if (f->caps.recall.rule[i].phase == rule->phase) {
+      fl_flow_error(f, "recall: phase '%s' already offers a recall", f->phase_name[rule->phase].s);
+      return GK_EINVAL;
+    }
+  if (f->caps.recall.n >= GK_MAX_RECALLS) {
+    fl_flow_error(f, "recall: more than %d rules", GK_MAX_RECALLS);
+    return GK_EINVAL;
+  }
+  f->caps.recall.rule[f->caps.recall.n++] = *rule;
+  return GK_OK;
+}
+
+/* The recall rule of this phase, or NULL. */
+static const gk_recall_rule *recall_of_phase(const gk_play *p) {
+  for (int i = 0; i < p->flow->caps.recall.n; i++)
+    if (p->flow->caps.recall.rule[i].phase == p->phase) return &p->flow->caps.recall.rule[i];
+  return NULL;
+}
+
+/* A feature's anchor: its first node in reading order (smallest y, then
+** x, then segment), as {x, y, segment + 1}. */
+static void feature_anchor(const gk_game *g, int32_t root, int32_t out[3]) {
+  int32_t n = root;
+  bool first = true;
+  do {
+    const gk_tilerec *t = &g->tiles[g->node_tile[n]];
+    int32_t seg = g->node_seg[n] + 1;
+    if (first || t->y < out[1] ||
+        (t->y == out[1] && (t->x < out[0] || (t->x == out[0] && seg < out[2])))) {
+      out[0] = t->x, out[1] = t->y, out[2] = seg;
+      first = false;
+    }
+    n = g->next[n];
+  } while (n != root);
+}
+
+/* The root under a figure the rule lets the player take back, or -1. */
+static int32_t recallable_root(const gk_play *p, const gk_recall_rule *rule, int32_t f) {
+  const gk_game *g = p->game;
+  const gk_figrec *fr = &g->figures[f];
+  if (fr->owner != p->player || fr->where != GK_AT_NODE || !((rule->figures >> fr->kind) & 1))
+    return -1;
+  int32_t root = gk_find(g, fr->a);
+  return ((rule->kinds >> g->node_kind[root]) & 1) ? root : -1;
+}
+
+/* The phase's recall moves, if the tile placed this part passes: one per
+** feature holding a figure the player may take back, then a pass. */
+static int recall_moves(gk_play *p) {
+  const gk_recall_rule *rule = recall_of_phase(p);
+  if (!rule) return GK_OK;
+  gk_game *g = p->game;
+  bool any_tile = !rule->tiles.tags && !rule->tiles.attrs;
+  if (!any_tile &&
+      (p->placed < 0 || !fl_tile_passes(p->flow, g->tiles[p->placed].type, &rule->tiles)))
+    return GK_OK;
+  int first = p->n_moves;
+  for (int32_t f = 0; f < g->n_figures; f++) {
+    int32_t root = recallable_root(p, rule, f);
+    if (root < 0) continue;
+    int32_t a[3];
+    feature_anchor(g, root, a);
+    bool listed = false;
+    for (int i = first; i < p->n_moves && !listed; i++)
+      listed = memcmp(p->moves[i].arg, a, sizeof a) == 0;
+    if (listed) continue;
+    int st = fl_reserve_moves(p, p->n_moves + 1);
+    if (st) return st;
+    p->moves[p->n_moves++] =
+        (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {a[0], a[1], a[2], 0}};
+  }
+  int st = fl_reserve_moves(p, p->n_moves + 1);
+  if (st) return st;
+  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+  return GK_OK;
+}
+
+/* Is m this phase's recall move? */
+static bool is_recall(const gk_play *p, const gk_move *m) {
+  const gk_recall_rule *rule = m->type == GK_MOVE_ACTION ? recall_of_phase(p) : NULL;
+  return rule && rule->action == m->action;
+}
+
+/* Returns the player's first figure the rule allows on the feature whose
+** anchor the move names; nothing changes if there is none. */
+static int recall_take_back(gk_play *p, const gk_move *m) {
+  const gk_recall_rule *rule = recall_of_phase(p);
+  gk_game *g = p->game;
+  for (int32_t f = 0; f < g->n_figures; f++) {
+    int32_t root = recallable_root(p, rule, f);
+    if (root < 0) continue;
+    int32_t a[3];
+    feature_anchor(g, root, a);
+    if (a[0] != m->arg[0] || a[1] != m->arg[1] || a[2] != m->arg[2] || m->arg[3] != 0) continue;
+    int st = gk_figure_return(g, f);
+    if (st < 0) gk_play_set_error(p, "%s", gk_game_error(g));
+    return st;
+  }
+  gk_play_set_error(p,
+                    "%s: no figure of yours that may come back stands on the feature at %d %d %d",
+                    gk_flow_action_name(p->flow, m->action), m->arg[0], m->arg[1], m->arg[2]);
+  return GK_EILLEGAL;
+}
+
+static int recall_apply(gk_play *p, const gk_move *m) {
+  if (!is_recall(p, m)) return FL_NOT_MINE;
+  int st = recall_take_back(p, m);
+  return st < 0 ? st : FL_PLAYED_NEXT;
+}
+
+static bool recall_declared(const gk_flow *f) { return f->caps.recall.n > 0; }
+
+const fl_capability fl_cap_recall = {
+    .name = "recall",
+    .declared = recall_declared,
+    .phase_moves = recall_moves,
+    .apply = recall_apply,
+};

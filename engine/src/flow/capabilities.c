@@ -1,0 +1,147 @@
+/*
+** capabilities.c: the table of capabilities, and the loops through which
+** the core calls them.
+**
+** Owns fl_capabilities and a flow's slot lists (on, n_on). Invariant: a
+** frozen flow's list of a slot holds, in table order, exactly the rows
+** whose declared() is true and that fill the slot; the core calls no
+** other row. Table order is call
+** order, and some mechanics rely on it: relocation notes the figures on
+** closed features before line markers score them (and send them home);
+** meetings score before relocated figures choose; line-marker bonuses
+** come before gains; systems score before figure scorers are found, and
+** counter majorities before the figure scorers score.
+*/
+#include "flow/flow_internal.h"
+
+/* Adding a capability: its cap_*.c file, a row here, its rules in
+** fl_cap_rules (and any per-game state in fl_cap_state). */
+const fl_capability *const fl_capabilities[] = {
+    &fl_cap_meet,           /* scoring when figures meet */
+    &fl_cap_relocate,       /* figures that move on after scoring */
+    &fl_cap_line,           /* line markers */
+    &fl_cap_gain,           /* counters gained on closing, final majorities */
+    &fl_cap_system,         /* systems of features */
+    &fl_cap_figure_scoring, /* figures that score by themselves at the end */
+    &fl_cap_hand,           /* a tile held in hand */
+    &fl_cap_extra_part,     /* extra parts of a turn */
+    &fl_cap_recall,         /* figures called back to the supply */
+    &fl_cap_corner,         /* corner figures */
+};
+const int fl_n_capabilities = (int)(sizeof fl_capabilities / sizeof fl_capabilities[0]);
+
+_Static_assert(sizeof fl_capabilities / sizeof fl_capabilities[0] <= GK_MAX_CAPABILITIES,
+               "raise GK_MAX_CAPABILITIES");
+
+int fl_caps_freeze(gk_flow *f) {
+  f->n_active = 0;
+  memset(f->n_on, 0, sizeof f->n_on);
+  for (int i = 0; i < fl_n_capabilities; i++) {
+    const fl_capability *c = fl_capabilities[i];
+    if (!c->declared(f)) continue;
+    f->n_active++;
+    const bool fills[FL_N_SLOTS] = {
+        [FL_ON_TURN_BEGIN] = c->turn_begin != NULL,
+        [FL_ON_PART_START] = c->part_start != NULL,
+        [FL_ON_DRAW_MOVES] = c->draw_moves != NULL,
+        [FL_ON_GOES_ON] = c->goes_on != NULL,
+        [FL_ON_TILE_PLACED] = c->tile_placed != NULL,
+        [FL_ON_SCORE] = c->score != NULL,
+        [FL_ON_FEATURE_SCORED] = c->feature_scored != NULL,
+        [FL_ON_AFTER_SCORING] = c->after_scoring != NULL,
+        [FL_ON_PHASE_MOVES] = c->phase_moves != NULL,
+        [FL_ON_APPLY] = c->apply != NULL,
+        [FL_ON_FINAL_SCORING] = c->final_scoring != NULL,
+    };
+    for (int s = 0; s < FL_N_SLOTS; s++)
+      if (fills[s]) f->on[s][f->n_on[s]++] = c;
+    int st = c->freeze ? c->freeze(f) : GK_OK;
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+/* Each loop runs one slot's callbacks in table order and stops at the
+** first status that is not 0. */
+#define EACH(f, slot, c)                                \
+  for (int c##_i = 0; c##_i < (f)->n_on[slot]; c##_i++) \
+    for (const fl_capability *c = (f)->on[slot][c##_i]; c; c = NULL)
+
+int fl_caps_turn_begin(gk_play *p) {
+  EACH(p->flow, FL_ON_TURN_BEGIN, c) {
+    int st = c->turn_begin(p);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+void fl_caps_part_start(gk_play *p) { EACH(p->flow, FL_ON_PART_START, c) c->part_start(p); }
+
+int fl_caps_draw_moves(gk_play *p) {
+  EACH(p->flow, FL_ON_DRAW_MOVES, c) {
+    int st = c->draw_moves(p);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+bool fl_caps_goes_on(const gk_play *p) {
+  EACH(p->flow, FL_ON_GOES_ON, c) if (c->goes_on(p)) return true;
+  return false;
+}
+
+int fl_caps_tile_placed(gk_play *p, const gk_move *m) {
+  EACH(p->flow, FL_ON_TILE_PLACED, c) {
+    int st = c->tile_placed(p, m);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+int fl_caps_score(gk_play *p) {
+  EACH(p->flow, FL_ON_SCORE, c) {
+    int st = c->score(p);
+    if (st) return st;
+  }
+  return 0;
+}
+
+int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders) {
+  EACH(p->flow, FL_ON_FEATURE_SCORED, c) {
+    int st = c->feature_scored(p, root, leaders);
+    if (st < 0) return st;
+  }
+  return GK_OK;
+}
+
+int fl_caps_after_scoring(gk_play *p) {
+  EACH(p->flow, FL_ON_AFTER_SCORING, c) {
+    int st = c->after_scoring(p);
+    if (st) return st;
+  }
+  return 0;
+}
+
+int fl_caps_phase_moves(gk_play *p) {
+  EACH(p->flow, FL_ON_PHASE_MOVES, c) {
+    int st = c->phase_moves(p);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+int fl_caps_apply(gk_play *p, const gk_move *m) {
+  EACH(p->flow, FL_ON_APPLY, c) {
+    int st = c->apply(p, m);
+    if (st != FL_NOT_MINE) return st;
+  }
+  return FL_NOT_MINE;
+}
+
+int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx) {
+  EACH(p->flow, FL_ON_FINAL_SCORING, c) {
+    int st = c->final_scoring(p, stage, ctx);
+    if (st) return st;
+  }
+  return GK_OK;
+}

@@ -1,0 +1,352 @@
+/*
+** flow_internal.h: what the turn flow's files share. Never included from
+** outside engine/src/flow.
+**
+** The flow is a core (declare.c, play.c, hooks.c, walks.c, scoring.c,
+** moves.c, phases.c, undo.c, agent.c) and capabilities (cap_*.c), one
+** file per mechanic. Each capability is one row of fl_capabilities
+** (capabilities.c): a table of lifecycle callbacks. The core calls the
+** rows a flow declared, in table order, at fixed points of the turn, and
+** names none of them.
+**
+** Kernel internals the flow uses (gk_internal.h), and why:
+**   gk_game's arrays (node_kind, root, figures, tiles, attrs, supply,
+**   counter, blobs), gk_find and gk_root_closed: the per-move paths
+**   (deploy listing, scoring, majorities) read the board directly, since a
+**   call per lookup through gk.h would cost every move;
+**   gk_rules' templates, kind flags and figure specs: the same, at freeze
+**   and in walks of systems;
+**   gk_board_place, gk_replay, gk_game_new_like, gk_game_copy and gk_mem:
+**   placing a move the kernel itself listed without checking it twice,
+**   and undoing a failed move by replaying the log.
+*/
+#ifndef FLOW_INTERNAL_H
+#define FLOW_INTERNAL_H
+
+#include <stdio.h>
+
+#include "gk_flow.h"
+#include "gk_internal.h"
+
+/* Capacities of the flow's declarations and walks. Exceeding one is an
+** error, never a silent skip. */
+enum {
+  GK_MAX_ACTIONS = 32,          /* named custom actions */
+  GK_MAX_RELOCATIONS = 4,       /* gk_flow_relocate rules */
+  GK_MAX_FIGURE_SCORINGS = 4,   /* gk_flow_figure_scoring rules */
+  GK_MAX_MEETINGS = 4,          /* gk_flow_meet_scoring rules */
+  GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_extra_part rules */
+  GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
+  GK_MAX_CAPABILITIES = 16      /* rows of fl_capabilities */
+};
+enum {
+  FL_ROOT_LIST_LOCAL = 64,      /* roots a walk keeps on the stack */
+  FL_SYSTEM_MEMO_ROOTS = 64     /* roots a system memo remembers */
+};
+
+typedef struct fl_scoring {
+  bool on;
+  gk_formula formula;
+  int reason;
+  unsigned flags;
+} fl_scoring;
+
+typedef struct fl_capability fl_capability;
+
+/* The lifecycle slots of a capability (the callbacks of fl_capability). */
+enum fl_slot {
+  FL_ON_TURN_BEGIN,
+  FL_ON_PART_START,
+  FL_ON_DRAW_MOVES,
+  FL_ON_GOES_ON,
+  FL_ON_TILE_PLACED,
+  FL_ON_SCORE,
+  FL_ON_FEATURE_SCORED,
+  FL_ON_AFTER_SCORING,
+  FL_ON_PHASE_MOVES,
+  FL_ON_APPLY,
+  FL_ON_FINAL_SCORING,
+  FL_N_SLOTS
+};
+
+/* Lists a figure kind's deploys on the tile just placed, for kinds that do
+** not stand on segments of their own (set at freeze by a capability). */
+typedef void (*fl_deploy_lister)(gk_play *p, int kind);
+
+/* The declarations of every capability. Each capability reads and writes
+** only its own member; the core never touches them. Invariant: a member's
+** count (or flag) says how many of its rules are declared. */
+typedef struct fl_figure_scoring_rule {
+  int figure;
+  fl_scoring rule;
+} fl_figure_scoring_rule;
+
+typedef struct fl_meet_rule {
+  int figure, reason;
+  fl_scoring placed, joined;
+} fl_meet_rule;
+
+typedef struct fl_gain_rule {
+  int kind, attr, counter;
+} fl_gain_rule;
+
+typedef struct fl_majority_rule {
+  int counter;
+  int32_t points;
+  int reason;
+} fl_majority_rule;
+
+typedef struct fl_cap_rules {
+  struct { bool on; gk_line_rule rule; } line;
+  struct { bool on; gk_hand_rule rule; } hand;
+  struct { int n; gk_relocate_rule rule[GK_MAX_RELOCATIONS]; } relocate;
+  struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; } recall;
+  struct { int n; fl_figure_scoring_rule rule[GK_MAX_FIGURE_SCORINGS]; } figure_scoring;
+  struct { int n; fl_meet_rule rule[GK_MAX_MEETINGS]; } meet;
+  struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; } system;
+  struct { int n; gk_extra_rule rule[GK_MAX_EXTRA_PARTS]; } extra_part;
+  struct { int n; fl_gain_rule rule[GK_MAX_COUNTERS]; } gain;
+  struct { int n; fl_majority_rule rule[GK_MAX_COUNTERS]; } majority;
+} fl_cap_rules;
+
+/* Per-game state of the capabilities, each its own member. */
+typedef struct fl_cap_state {
+  bool relocation_due;    /* a scored feature held a figure that may move on */
+  bool meet_done;         /* this part's meeting scoring ran */
+} fl_cap_state;
+
+struct gk_flow {
+  gk_rules *rules;
+  char err[GK_ERR_MAX];
+  bool frozen;
+  gk_figure_rule figure[GK_MAX_FIGURE_KINDS];
+  fl_scoring scoring[GK_MAX_KINDS][2];
+  int stack;
+  int n_phases;
+  gk_name phase_name[GK_MAX_PHASES];
+  int next_phase[GK_MAX_PHASES];
+  int n_actions;
+  gk_name action_name[GK_MAX_ACTIONS];
+  fl_cap_rules caps;
+  /* gathered at freeze: per lifecycle slot, the declared capabilities
+  ** that fill it, in table order (n_on[slot] of them) */
+  int n_active;
+  uint8_t n_on[FL_N_SLOTS];
+  const fl_capability *on[FL_N_SLOTS][GK_MAX_CAPABILITIES];
+  /* gathered at freeze: bit per attribute non-zero on a segment, per type */
+  uint64_t *tile_attrs;
+  /* gathered at freeze: [type][figure kind] the segments whose kind the
+  ** figure may stand on (0 for kinds a capability lists itself) */
+  uint16_t *deploy_segs;
+  fl_deploy_lister deploy_lister[GK_MAX_FIGURE_KINDS]; /* or NULL */
+  /* gathered at freeze: each figure kind's fixed majority strength, and
+  ** the kinds whose strength is an attribute of the feature instead */
+  int32_t strength[GK_MAX_FIGURE_KINDS];
+  uint32_t strength_attr_kinds;
+  unsigned group[GK_MAX_FIGURE_KINDS]; /* each kind's occupancy groups */
+  uint32_t placed_kinds;  /* kinds deployed on a segment: on_kinds set */
+  int n_tile_types;
+};
+
+struct gk_play {
+  const gk_flow *flow;
+  gk_game *game;
+  gk_hooks hooks;
+  char err[GK_ERR_MAX];
+  int phase;
+  int turn, player, part;
+  int stack;              /* where this part draws from */
+  int tile;               /* drawn type waiting to be placed, or -1 */
+  int placed;             /* placed tile index this part, or -1 */
+  int n_closed;
+  int32_t closed[GK_REPORT_MAX];
+  uint8_t closed_done[GK_REPORT_MAX]; /* already scored by a capability */
+  gk_place_report report;
+  uint64_t agent_rng;
+  bool ending;            /* end the game when this turn ends */
+  int extra_stack;        /* an extra part granted this turn, or -1 */
+  bool extra_used;        /* this turn already had its extra part */
+  fl_cap_state caps;
+  void *blob_keep;        /* the blobs' bytes before the move */
+  size_t blob_keep_cap;
+  size_t blob_kept_len[GK_MAX_BLOBS];
+  void *backup;           /* the move list before the move */
+  size_t backup_bytes;
+  /* The legal moves of the waiting phase. */
+  int n_moves, cap_moves;
+  gk_move *moves;
+  int32_t cap_place;      /* the kernel's placement listing */
+  gk_placement *place;
+  /* In the place-tile phase the moves stay in place[] as the kernel wrote
+  ** them, and become gk_moves only when someone asks. */
+  bool moves_in_place;
+  /* ... or not even written: the kernel finds the i-th one on demand,
+  ** which is all a random agent needs. */
+  bool moves_lazy;
+  int drawn_fits;         /* placements of the tile just drawn */
+  bool from_listing;      /* the move being played came from the kernel's
+                          ** placement listing as is (lazy or in place) */
+  gk_hook_filters filters; /* which calls of the hooks are wanted */
+  bool guarded;           /* a move that rolls back on a hook failure is running */
+  bool blobs_kept;        /* ... and its blobs were kept before its first hook */
+  bool game_released;     /* gk_play_release: freeing the play keeps the game */
+};
+
+/* {==================================================================
+** Capabilities: lifecycle callbacks (any may be NULL)
+** =================================================================== */
+
+/* What a capability's apply did with a move. */
+enum { FL_NOT_MINE = 0, FL_PLAYED_NEXT = 1, FL_PLAYED_AGAIN = 2 };
+
+/* Final scoring runs in two stages around the features' own final
+** scoring; what the first stage finds for the second goes here. */
+enum { FL_FINAL_BEFORE = 0, FL_FINAL_AFTER = 1 };
+
+typedef struct fl_final {
+  int n_held;             /* figures standing on features at the start */
+  struct { int32_t figure, root; int rule; } held[GK_MAX_FINAL_HELD];
+} fl_final;
+
+struct fl_capability {
+  const char *name;
+  bool (*declared)(const gk_flow *f);
+  /* after the core's own tables are gathered */
+  int (*freeze)(gk_flow *f);
+  /* after the turn-begin hook */
+  int (*turn_begin)(gk_play *p);
+  /* each part of a turn starts: no tile drawn or placed yet */
+  void (*part_start)(gk_play *p);
+  /* appends draw-phase moves (alternatives to drawing) */
+  int (*draw_moves)(gk_play *p);
+  /* keeps the game going once the draw stack is empty */
+  bool (*goes_on)(const gk_play *p);
+  /* the move placed a tile (p->report); before the tile-placed hook */
+  int (*tile_placed)(gk_play *p, const gk_move *m);
+  /* the score phase, before the core scores the closed features: 1 to
+  ** wait for a move (listed), 0 to go on */
+  int (*score)(gk_play *p);
+  /* a closed feature was scored (leaders took the points), before its
+  ** figures go home */
+  int (*feature_scored)(gk_play *p, int32_t root, uint32_t leaders);
+  /* the after-scoring phase: 1 to wait for a move (listed), 0 to go on */
+  int (*after_scoring)(gk_play *p);
+  /* appends a custom phase's moves, before its collectors */
+  int (*phase_moves)(gk_play *p);
+  /* a move the core does not know: FL_NOT_MINE, FL_PLAYED_NEXT (on to the
+  ** next phase), FL_PLAYED_AGAIN (the phase asks again) or an error */
+  int (*apply)(gk_play *p, const gk_move *m);
+  /* final scoring, stage FL_FINAL_BEFORE or FL_FINAL_AFTER */
+  int (*final_scoring)(gk_play *p, int stage, fl_final *ctx);
+};
+
+extern const fl_capability *const fl_capabilities[];
+extern const int fl_n_capabilities;
+
+/* The rows of the table (one per cap_*.c). */
+extern const fl_capability fl_cap_line, fl_cap_hand, fl_cap_corner, fl_cap_relocate,
+    fl_cap_recall, fl_cap_meet, fl_cap_system, fl_cap_extra_part, fl_cap_gain,
+    fl_cap_figure_scoring;
+
+/* The loops of the core over the declared capabilities filling a slot, in
+** table order. Callers test has_slot first, so a flow that declares none
+** pays one load and compare. */
+static inline bool fl_has_slot(const gk_flow *f, int slot) { return f->n_on[slot] != 0; }
+int fl_caps_freeze(gk_flow *f);
+int fl_caps_turn_begin(gk_play *p);
+void fl_caps_part_start(gk_play *p);
+int fl_caps_draw_moves(gk_play *p);
+bool fl_caps_goes_on(const gk_play *p);
+int fl_caps_tile_placed(gk_play *p, const gk_move *m);
+int fl_caps_score(gk_play *p);
+int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders);
+int fl_caps_after_scoring(gk_play *p);
+int fl_caps_phase_moves(gk_play *p);
+int fl_caps_apply(gk_play *p, const gk_move *m);
+int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx);
+
+/* }================================================================== */
+
+/* {==================================================================
+** Core services the capabilities use
+** =================================================================== */
+
+/* declare.c */
+void fl_flow_error(gk_flow *f, const char *fmt, ...);
+int fl_check_open(gk_flow *f, const char *what);
+bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system);
+bool fl_formula_ok(const gk_rules *r, const gk_formula *fm);
+bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
+
+/* hooks.c */
+static inline bool fl_has_hook(const gk_play *p, int hook) {
+  return (p->hooks.present >> hook) & 1;
+}
+int fl_call_hook(gk_play *p, gk_hook_call *c);
+int fl_notify(gk_play *p, int hook, int32_t value);
+int fl_filter(gk_play *p, int hook);
+bool fl_collects(const gk_play *p, int phase);
+int fl_collect(gk_play *p);
+
+/* walks.c: features of kinds joined through segment adjacency. A list
+** of feature roots that starts on the stack and grows on the heap. */
+typedef struct fl_root_list {
+  int32_t *v;
+  int32_t n, cap;
+  int32_t local[FL_ROOT_LIST_LOCAL];
+} fl_root_list;
+
+void fl_roots_init(fl_root_list *l);
+void fl_roots_free(gk_game *g, fl_root_list *l);
+bool fl_root_holds(const gk_play *p, int32_t root, unsigned groups, int kind);
+int fl_gather_system(gk_play *p, int32_t root, uint64_t kinds, fl_root_list *l,
+                     unsigned stop_groups, int stop_kind);
+
+/* What the last walk of a system found: the other segments of a tile
+** usually lie in the same system, which is then walked once per listing. */
+typedef struct fl_system_memo {
+  uint64_t kinds;
+  unsigned groups;
+  bool held;
+  int n; /* roots kept; 0: nothing */
+  int32_t roots[FL_SYSTEM_MEMO_ROOTS];
+} fl_system_memo;
+
+bool fl_system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned groups, int kind,
+                     fl_system_memo *memo);
+bool fl_attrs_hold(const gk_game *g, int32_t root, uint64_t mask);
+
+/* scoring.c */
+int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool conditional,
+                       uint32_t with_figures);
+int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out);
+int fl_score_closed(gk_play *p, int32_t root);
+int fl_final_scoring(gk_play *p);
+
+/* moves.c */
+static inline gk_move fl_move_at(const gk_play *p, int i) {
+  if (p->moves_lazy) {
+    gk_placement pl = {0, 0, 0};
+    gk_placement_at(p->game, p->tile, i, &pl);
+    return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = pl.x, .y = pl.y, .rot = pl.rot};
+  }
+  if (!p->moves_in_place) return p->moves[i];
+  return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = p->place[i].x,
+                   .y = p->place[i].y, .rot = p->place[i].rot};
+}
+int fl_reserve_moves(gk_play *p, int need);
+int fl_materialize(gk_play *p);
+int fl_list_placements(gk_play *p);
+bool fl_deployable(const gk_play *p, int kind, int32_t node);
+int fl_list_deploys(gk_play *p);
+
+/* phases.c */
+int fl_advance(gk_play *p);
+int fl_play_move(gk_play *p, const gk_move *m);
+
+/* undo.c */
+int fl_keep_blobs(gk_play *p);
+
+/* }================================================================== */
+
+#endif

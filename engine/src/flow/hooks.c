@@ -1,0 +1,91 @@
+/*
+** hooks.c: calling the host's hooks: notifications, move filters and
+** collectors.
+**
+** Invariant: a hook is called only when present (and, for filtered
+** hooks, only for what its filters let through); a guarded move keeps
+** the blobs before its first hook, so a failure can put them back.
+*/
+#include "flow/flow_internal.h"
+
+int fl_call_hook(gk_play *p, gk_hook_call *c) {
+  /* Only hooks write blobs: a guarded move keeps them just before its
+  ** first hook, and a move that calls none keeps nothing. */
+  if (p->guarded && !p->blobs_kept) {
+    if (fl_keep_blobs(p)) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+    p->blobs_kept = true;
+  }
+  int st = p->hooks.call(p->hooks.ud, p, c);
+  if (st < 0 && !p->err[0]) gk_play_set_error(p, "a hook failed");
+  return st < 0 ? st : GK_OK;
+}
+
+int fl_notify(gk_play *p, int hook, int32_t value) {
+  if (!fl_has_hook(p, hook)) return GK_OK;
+  if (hook == GK_HOOK_TILE_PLACED &&
+      !fl_tile_passes(p->flow, p->game->tiles[p->report.tile].type, &p->filters.placed_tiles))
+    return GK_OK;
+  gk_hook_call c = {.hook = hook, .phase = p->phase, .feature = -1, .value = value};
+  if (hook == GK_HOOK_TILE_PLACED) c.report = &p->report;
+  return fl_call_hook(p, &c);
+}
+
+int fl_filter(gk_play *p, int hook) {
+  if (!fl_has_hook(p, hook) || p->n_moves == 0) return GK_OK;
+  if (hook == GK_HOOK_ALLOW_DEPLOYS && p->hooks.deploy_kinds != 0) {
+    bool wanted = false;
+    for (int i = 0; i < p->n_moves && !wanted; i++)
+      wanted = p->moves[i].type == GK_MOVE_DEPLOY &&
+               ((p->hooks.deploy_kinds >> p->moves[i].figure_kind) & 1u);
+    if (!wanted) return GK_OK;
+  }
+  gk_hook_call c = {.hook = hook,
+                    .phase = p->phase,
+                    .feature = -1,
+                    .moves = p->moves,
+                    .n_moves = p->n_moves,
+                    .cap_moves = p->n_moves};
+  int st = fl_call_hook(p, &c);
+  if (st) return st;
+  if (c.n_moves < 0 || c.n_moves > p->n_moves) {
+    gk_play_set_error(p, "a filter returned %d moves out of %d", c.n_moves, p->n_moves);
+    return GK_EINVAL;
+  }
+  p->n_moves = c.n_moves;
+  return GK_OK;
+}
+
+/* Does this phase have a collector? */
+bool fl_collects(const gk_play *p, int phase) {
+  if (!fl_has_hook(p, GK_HOOK_COLLECT)) return false;
+  return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
+}
+
+int fl_collect(gk_play *p) {
+  if (!fl_collects(p, p->phase)) return GK_OK;
+  if ((p->filters.collect_filtered >> p->phase) & 1) {
+    if (p->placed < 0 ||
+        !fl_tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))
+      return GK_OK;
+  }
+  enum { EXTRA = 256 };
+  int st = fl_reserve_moves(p, p->n_moves + EXTRA);
+  if (st) return st;
+  gk_hook_call c = {.hook = GK_HOOK_COLLECT,
+                    .phase = p->phase,
+                    .feature = -1,
+                    .moves = p->moves,
+                    .n_moves = p->n_moves,
+                    .cap_moves = p->n_moves + EXTRA};
+  st = fl_call_hook(p, &c);
+  if (st) return st;
+  if (c.n_moves < p->n_moves || c.n_moves > p->n_moves + EXTRA) {
+    gk_play_set_error(p, "a collector left %d moves", c.n_moves);
+    return GK_EINVAL;
+  }
+  p->n_moves = c.n_moves;
+  return GK_OK;
+}

@@ -1,0 +1,145 @@
+/*
+** moves.c: the legal-move lists of the place-tile and place-figure
+** phases.
+**
+** Owns the play's move buffers (moves[], place[]). Invariant: n_moves
+** counts the listed moves, which live in place[] when moves_in_place, are
+** derived on demand when moves_lazy, and are in moves[] otherwise.
+*/
+#include "flow/flow_internal.h"
+
+int fl_reserve_moves(gk_play *p, int need) {
+  void *m = p->moves;
+  if (gk_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
+    gk_play_set_error(p, "out of memory listing moves");
+    return GK_ENOMEM;
+  }
+  p->moves = m;
+  return GK_OK;
+}
+
+/* Writes the placements the lazy list stands for. */
+int fl_materialize(gk_play *p) {
+  if (!p->moves_lazy) return GK_OK;
+  gk_game *g = p->game;
+  /* Room for every rotation of every frontier cell lets the kernel take
+  ** its branch-free path, in one call. */
+  int room = 4 * g->n_frontier;
+  int st = fl_reserve_moves(p, room + 1);
+  if (st) return st;
+  if (room > p->cap_place) {
+    void *m = p->place;
+    if (gk_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
+      gk_play_set_error(p, "out of memory listing placements");
+      return GK_ENOMEM;
+    }
+    p->place = m;
+  }
+  int n = gk_legal_placements(g, p->tile, p->place, p->cap_place);
+  if (n < 0) return n;
+  p->n_moves = n;
+  p->moves_lazy = false;
+  p->moves_in_place = true;
+  return GK_OK;
+}
+
+int fl_list_placements(gk_play *p) {
+  int n = p->drawn_fits >= 0 ? p->drawn_fits : gk_count_placements(p->game, p->tile);
+  p->drawn_fits = -1;
+  if (n < 0) return n;
+  p->n_moves = n;
+  p->moves_lazy = true;
+  if (!fl_has_hook(p, GK_HOOK_ALLOW_PLACEMENTS)) return GK_OK;
+  int st = fl_materialize(p);
+  if (st) return st;
+  for (int i = 0; i < p->n_moves; i++) p->moves[i] = fl_move_at(p, i);
+  p->moves_in_place = false;
+  return fl_filter(p, GK_HOOK_ALLOW_PLACEMENTS);
+}
+
+/* Who already stands on a feature, as occupancy groups: anyone's, and
+** the moving player's own. */
+typedef struct company {
+  int32_t root;
+  unsigned groups, own;
+} company;
+
+static company company_at(const gk_play *p, int32_t root) {
+  const gk_game *g = p->game;
+  company c = {root, 0, 0};
+  for (int32_t f = g->root[c.root].fig_head; f >= 0; f = g->figures[f].next) {
+    unsigned grp = p->flow->group[g->figures[f].kind];
+    c.groups |= grp;
+    if (g->figures[f].owner == p->player) c.own |= grp;
+  }
+  return c;
+}
+
+static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const company *c,
+                             fl_system_memo *memo) {
+  if ((c->groups & fr->blocked_by) || (fr->needs_own && !(c->own & fr->needs_own))) return false;
+  if (fr->blocked_by && ((fr->blocked_across >> p->game->node_kind[c->root]) & 1))
+    return !fl_system_holds((gk_play *)p, c->root, fr->blocked_across, fr->blocked_by, -1, memo);
+  return true;
+}
+
+/* May this player put a figure of this kind on the feature of node? */
+bool fl_deployable(const gk_play *p, int kind, int32_t node) {
+  const gk_figure_rule *fr = &p->flow->figure[kind];
+  if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
+  company c = company_at(p, gk_find(p->game, node));
+  return deployable_among(p, fr, &c, NULL);
+}
+
+int fl_list_deploys(gk_play *p) {
+  gk_game *g = p->game;
+  const gk_rules *r = g->rules;
+  p->n_moves = 0;
+  if (p->placed >= 0) {
+    const gk_tilerec *t = &g->tiles[p->placed];
+    /* a segment each, or the four corners of a kind a capability places */
+    int st = fl_reserve_moves(p, (GK_MAX_SEGMENTS + 4) * r->n_figure_kinds + 1);
+    if (st) return st;
+    const int16_t *supply = g->supply + (size_t)(p->player + 1) * (size_t)r->n_figure_kinds;
+    /* Who stands on each segment's feature, looked up once for all the
+    ** kinds the player still has. */
+    const uint16_t *segs_of = p->flow->deploy_segs + (size_t)t->type * GK_MAX_FIGURE_KINDS;
+    uint32_t kinds = 0;
+    unsigned wanted = 0;
+    for (uint32_t m = p->flow->placed_kinds; m; m &= m - 1) {
+      int k = __builtin_ctz(m);
+      if (supply[k] <= 0) continue;
+      kinds |= 1u << k;
+      wanted |= segs_of[k];
+    }
+    company on_segment[GK_MAX_SEGMENTS];
+    fl_system_memo memo;
+    memo.n = 0;
+    /* The placement's report knows each segment's feature, while no
+    ** other tile has come since (nothing else unites features). */
+    const gk_place_report *rep = &p->report;
+    bool known = rep->tile == p->placed && g->n_tiles == p->placed + 1;
+    for (unsigned m = wanted; m; m &= m - 1) {
+      int s = __builtin_ctz(m);
+      on_segment[s] =
+          company_at(p, known ? rep->feature[rep->feature_of[s]] : gk_find(g, t->first_node + s));
+    }
+    for (; kinds; kinds &= kinds - 1) {
+      int k = __builtin_ctz(kinds);
+      const gk_figure_rule *fr = &p->flow->figure[k];
+      if (p->flow->deploy_lister[k]) { /* a capability places this kind */
+        p->flow->deploy_lister[k](p, k);
+        continue;
+      }
+      for (unsigned m = segs_of[k]; m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        if (deployable_among(p, fr, &on_segment[s], &memo))
+          p->moves[p->n_moves++] = (gk_move){
+              .type = GK_MOVE_DEPLOY, .figure_kind = k, .at = {GK_AT_NODE, t->first_node + s, 0}};
+      }
+    }
+  }
+  int st = fl_filter(p, GK_HOOK_ALLOW_DEPLOYS);
+  if (st) return st;
+  return fl_collect(p);
+}

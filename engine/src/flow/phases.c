@@ -1,0 +1,327 @@
+/*
+** phases.c: running the phase machine and playing a move.
+**
+** Invariant: between calls the play waits in a phase with its legal
+** moves listed, or is over; a phase with no choice never waits.
+*/
+#include "flow/flow_internal.h"
+
+/* {==================================================================
+** Running the phases
+** =================================================================== */
+
+static int next_of(const gk_play *p, int phase) { return p->flow->next_phase[phase]; }
+
+static int start_part(gk_play *p) {
+  p->tile = -1;
+  p->placed = -1;
+  p->n_closed = 0;
+  if (fl_has_slot(p->flow, FL_ON_PART_START)) fl_caps_part_start(p);
+  return GK_OK;
+}
+
+/* Draws until a tile fits somewhere, discarding the others (logged as
+** the kernel's gk_stack_draw_placeable does), and remembers how many
+** placements it has. */
+static int draw_placeable(gk_play *p) {
+  for (;;) {
+    int t = gk_stack_draw(p->game, p->stack);
+    if (t < 0) return t;
+    int n = gk_count_placements(p->game, t);
+    if (n > 0) {
+      p->drawn_fits = n;
+      return t;
+    }
+    int st = gk_discard(p->game, t);
+    if (st) return st;
+  }
+}
+
+/* Runs phases until one waits for a move (with moves listed) or the game
+** is over. */
+int fl_advance(gk_play *p) {
+  gk_game *g = p->game;
+  for (;;) {
+    p->n_moves = 0;
+    p->moves_in_place = false;
+    p->moves_lazy = false;
+    int st = GK_OK;
+    switch (p->phase) {
+      case GK_PHASE_BEGIN_TURN:
+        st = gk_game_set_turn(g, p->turn, p->player);
+        if (!st) st = start_part(p);
+        if (!st) st = fl_notify(p, GK_HOOK_TURN_BEGIN, 0);
+        /* after the hook: a house rule may do some of it itself */
+        if (!st && fl_has_slot(p->flow, FL_ON_TURN_BEGIN)) st = fl_caps_turn_begin(p);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_DRAW: {
+        if (p->tile >= 0) { /* a hook already chose the tile */
+          p->phase = next_of(p, p->phase);
+          continue;
+        }
+        if (fl_has_slot(p->flow, FL_ON_DRAW_MOVES)) {
+          st = fl_caps_draw_moves(p);
+          if (st) return st;
+        }
+        if (p->n_moves > 0 || fl_collects(p, GK_PHASE_DRAW)) {
+          st = fl_collect(p);
+          if (st) return st;
+          if (p->n_moves > 0) {
+            st = fl_reserve_moves(p, p->n_moves + 1);
+            if (st) return st;
+            if (gk_stack_size(g, p->stack) > 0)
+              p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_DRAW};
+            return GK_OK;
+          }
+        }
+        int t = draw_placeable(p);
+        if (t == GK_EEMPTY) {
+          /* an extra part finds nothing left: the turn just ends */
+          p->phase = p->part > 1 ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
+          continue;
+        }
+        if (t < 0) {
+          gk_play_set_error(p, "%s", gk_game_error(g));
+          return t;
+        }
+        p->tile = t;
+        st = fl_notify(p, GK_HOOK_TILE_DRAWN, t);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        continue;
+      }
+      case GK_PHASE_PLACE_TILE:
+        if (p->tile < 0 || p->placed >= 0) {
+          p->phase = next_of(p, p->phase);
+          continue;
+        }
+        st = fl_list_placements(p);
+        if (st) return st;
+        if (p->n_moves > 0) return GK_OK;
+        /* every placement vetoed: the tile leaves the game */
+        st = gk_discard(g, p->tile);
+        if (st) return st;
+        p->tile = -1;
+        p->phase = GK_PHASE_DRAW;
+        continue;
+      case GK_PHASE_PLACE_FIGURE:
+        st = fl_list_deploys(p);
+        if (st) return st;
+        if (p->n_moves > 0) {
+          st = fl_reserve_moves(p, p->n_moves + 1);
+          if (st) return st;
+          p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+          return GK_OK;
+        }
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_SCORE:
+        if (fl_has_slot(p->flow, FL_ON_SCORE)) {
+          st = fl_caps_score(p);
+          if (st < 0) return st;
+          if (st > 0) return GK_OK; /* a capability waits for a move */
+        }
+        for (int i = 0; i < p->n_closed; i++) {
+          if (p->closed_done[i]) continue;
+          int32_t root = gk_find(g, p->closed[i]);
+          bool seen = false;
+          for (int j = 0; j < i && !seen; j++) seen = gk_find(g, p->closed[j]) == root;
+          if (seen) continue;
+          st = fl_score_closed(p, root);
+          if (st < 0) return st;
+        }
+        p->n_closed = 0;
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_AFTER_SCORING:
+        if (fl_has_slot(p->flow, FL_ON_AFTER_SCORING)) {
+          st = fl_caps_after_scoring(p);
+          if (st < 0) return st;
+          if (st > 0) return GK_OK; /* a capability waits for a move */
+        }
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_END_PART: {
+        /* a declared rule may have granted it; a hook has the last word */
+        int32_t extra = p->extra_used ? -1 : p->extra_stack;
+        p->extra_stack = -1;
+        if (fl_has_hook(p, GK_HOOK_EXTRA_PART)) {
+          gk_hook_call c = {
+              .hook = GK_HOOK_EXTRA_PART, .phase = p->phase, .feature = -1, .value = extra};
+          st = fl_call_hook(p, &c);
+          if (st) return st;
+          extra = c.value;
+        }
+        if (extra >= 0 && extra < g->rules->n_stacks && gk_stack_size(g, extra) > 0) {
+          p->extra_used = true;
+          p->part++;
+          p->stack = extra;
+          start_part(p);
+          p->phase = GK_PHASE_DRAW;
+          continue;
+        }
+        p->phase = next_of(p, p->phase);
+        continue;
+      }
+      case GK_PHASE_END_TURN:
+        st = fl_notify(p, GK_HOOK_TURN_END, 0);
+        if (st) return st;
+        p->player = (p->player + 1) % g->n_players;
+        p->turn++;
+        p->part = 1;
+        p->extra_used = false;
+        p->extra_stack = -1;
+        p->stack = p->flow->stack;
+        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !fl_collects(p, GK_PHASE_DRAW) &&
+                          !(fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p)))) {
+          p->phase = GK_PHASE_GAME_END;
+          continue;
+        }
+        p->phase = GK_PHASE_BEGIN_TURN;
+        continue;
+      case GK_PHASE_GAME_END:
+        /* what scores from here on scores after the last turn */
+        st = gk_game_set_turn(g, p->turn, p->player);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        continue;
+      case GK_PHASE_FINAL_SCORING:
+        st = fl_final_scoring(p);
+        if (st) return st;
+        p->phase = GK_PHASE_GAME_OVER;
+        continue;
+      case GK_PHASE_GAME_OVER: return GK_OK;
+      default: /* a custom phase: moves come from capabilities and collectors */
+        st = fl_has_slot(p->flow, FL_ON_PHASE_MOVES) ? fl_caps_phase_moves(p) : GK_OK;
+        if (!st) st = fl_collect(p);
+        if (st) return st;
+        if (p->n_moves > 0) return GK_OK;
+        st = fl_notify(p, GK_HOOK_PHASE, 0);
+        if (st) return st;
+        p->phase = next_of(p, p->phase);
+        if (p->phase < 0) p->phase = GK_PHASE_GAME_OVER;
+        continue;
+    }
+  }
+}
+
+int gk_play_set_first_player(gk_play *p, int player) {
+  if (!p) return GK_EINVAL;
+  if (p->turn != 0 || p->phase != GK_PHASE_BEGIN_TURN || !gk_valid_player(p->game, player)) {
+    gk_play_set_error(p, "the first player can only be chosen before the first turn");
+    return GK_EINVAL;
+  }
+  p->player = player;
+  return GK_OK;
+}
+
+int gk_play_start(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  return fl_advance(p);
+}
+
+int gk_play_moves(gk_play *p, gk_move *out, int cap) {
+  if (!p) return GK_EINVAL;
+  if (cap < 0 || (cap > 0 && !out)) {
+    gk_play_set_error(p, "moves: bad output buffer");
+    return GK_EINVAL;
+  }
+  if (cap > 0 && p->moves_lazy) {
+    int st = fl_materialize(p);
+    if (st) return st;
+  }
+  for (int i = 0; i < p->n_moves && i < cap; i++) out[i] = fl_move_at(p, i);
+  return p->n_moves;
+}
+
+/* A tile placement: on the board, then the capabilities and the hook. */
+static int place_move(gk_play *p, const gk_move *m) {
+  gk_game *g = p->game;
+  int st;
+  if (p->phase == GK_PHASE_DRAW) p->tile = m->tile; /* played from hand */
+  if (p->from_listing) {
+    /* the kernel listed it, so the checks of gk_place_tile would only
+    ** repeat the listing's */
+    assert(gk_can_place(g, m->tile, m->x, m->y, m->rot) == 1);
+    st = gk_board_place(g, m->tile, m->x, m->y, m->rot, false, &p->report);
+  } else {
+    st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
+  }
+  if (st) {
+    gk_play_set_error(p, "%s", gk_game_error(g));
+    return st;
+  }
+  p->placed = p->report.tile;
+  p->n_closed = p->report.n_closed;
+  memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
+  if (fl_has_slot(p->flow, FL_ON_TILE_PLACED)) {
+    st = fl_caps_tile_placed(p, m); /* still in the phase it was played in */
+    if (st < 0) return st;
+  }
+  p->phase = GK_PHASE_PLACE_TILE;
+  return fl_notify(p, GK_HOOK_TILE_PLACED, 0);
+}
+
+static int deploy_move(gk_play *p, const gk_move *m) {
+  gk_game *g = p->game;
+  int f = gk_figure_deploy(g, p->player, m->figure_kind, m->at);
+  if (f < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(g));
+    return f;
+  }
+  if (!fl_has_hook(p, GK_HOOK_FIGURE_PLACED)) return GK_OK;
+  gk_hook_call c = {
+      .hook = GK_HOOK_FIGURE_PLACED, .phase = p->phase, .feature = -1, .value = f, .move = m};
+  return fl_call_hook(p, &c);
+}
+
+/* A move the core does not know: a capability's, or else the hook's.
+** Returns FL_PLAYED_NEXT or FL_PLAYED_AGAIN, or an error. */
+static int other_move(gk_play *p, const gk_move *m) {
+  int st = fl_has_slot(p->flow, FL_ON_APPLY) ? fl_caps_apply(p, m) : FL_NOT_MINE;
+  if (st != FL_NOT_MINE) return st;
+  if (!fl_has_hook(p, GK_HOOK_APPLY)) {
+    gk_play_set_error(p, "no hook plays this move");
+    return GK_EILLEGAL;
+  }
+  gk_hook_call c = {.hook = GK_HOOK_APPLY, .phase = p->phase, .feature = -1, .move = m};
+  st = fl_call_hook(p, &c);
+  if (st) return st;
+  return c.value == 1 ? FL_PLAYED_AGAIN : FL_PLAYED_NEXT;
+}
+
+/* The ordinary draw, chosen over the alternatives: 1 if the stack was
+** empty (the game ends), 0 with a tile drawn, or an error. */
+static int draw_move(gk_play *p) {
+  int t = draw_placeable(p);
+  if (t == GK_EEMPTY) return 1;
+  if (t < 0) return t;
+  p->tile = t;
+  return fl_notify(p, GK_HOOK_TILE_DRAWN, t);
+}
+
+/* Plays a move known to be legal in the current phase. */
+int fl_play_move(gk_play *p, const gk_move *m) {
+  int st = GK_OK;
+  switch (m->type) {
+    case GK_MOVE_PLACE: st = place_move(p, m); break;
+    case GK_MOVE_DEPLOY: st = deploy_move(p, m); break;
+    case GK_MOVE_PASS: break;
+    case GK_MOVE_DRAW:
+      st = draw_move(p);
+      if (st == 1) {
+        p->phase = GK_PHASE_GAME_END;
+        return fl_advance(p);
+      }
+      break;
+    default:
+      st = other_move(p, m);
+      if (st == FL_PLAYED_AGAIN) return fl_advance(p); /* same phase, asked again */
+      if (st == FL_PLAYED_NEXT) st = GK_OK;
+  }
+  if (st) return st;
+  p->phase = next_of(p, p->phase);
+  return fl_advance(p);
+}

@@ -1,0 +1,195 @@
+/*
+** play.c: a game in progress: creation, copies and what it tells.
+**
+** Owns struct gk_play's lifetime. Invariant: a play's moves, placement
+** and backup buffers are its own (a clone allocates fresh ones); its game
+** is freed with it unless released.
+*/
+#include "flow/flow_internal.h"
+
+void gk_play_set_error(gk_play *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err, sizeof p->err, fmt, ap);
+  va_end(ap);
+}
+
+int gk_move_equal(const gk_move *a, const gk_move *b) {
+  if (a->type != b->type) return 0;
+  switch (a->type) {
+    case GK_MOVE_PLACE:
+      return a->tile == b->tile && a->x == b->x && a->y == b->y && a->rot == b->rot;
+    case GK_MOVE_DEPLOY:
+      return a->figure_kind == b->figure_kind && a->at.where == b->at.where && a->at.a == b->at.a &&
+             a->at.b == b->at.b;
+    case GK_MOVE_ACTION:
+      return a->action == b->action && memcmp(a->arg, b->arg, sizeof a->arg) == 0;
+    default: return 1;
+  }
+}
+
+/* {==================================================================
+** Play: creation and copies
+** =================================================================== */
+
+gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) {
+  if (!flow || !flow->frozen || !game || game->rules != flow->rules) return NULL;
+  gk_play *p = gk_mem(&game->alloc, NULL, 0, sizeof *p);
+  if (!p) return NULL;
+  memset(p, 0, sizeof *p);
+  p->flow = flow;
+  p->game = game;
+  if (hooks) p->hooks = *hooks;
+  p->phase = GK_PHASE_BEGIN_TURN;
+  p->part = 1;
+  p->stack = flow->stack;
+  p->tile = -1;
+  p->placed = -1;
+  p->extra_stack = -1;
+  p->drawn_fits = -1;
+  p->agent_rng = game->rng[0] | 1;
+  p->cap_moves = 128;
+  p->moves = gk_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
+  if (!p->moves) {
+    gk_mem(&game->alloc, p, sizeof *p, 0);
+    return NULL;
+  }
+  return p;
+}
+
+void gk_play_free(gk_play *p) {
+  if (!p) return;
+  gk_allocator a = p->game->alloc;
+  gk_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
+  gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
+  gk_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
+  gk_mem(&a, p->backup, p->backup_bytes, 0);
+  if (!p->game_released) gk_game_free(p->game);
+  gk_mem(&a, p, sizeof *p, 0);
+}
+
+gk_game *gk_play_release(gk_play *p) {
+  if (!p) return NULL;
+  gk_game *g = p->game;
+  p->game_released = true;
+  gk_play_free(p);
+  return g;
+}
+
+gk_play *gk_play_clone(const gk_play *src) {
+  if (!src) return NULL;
+  gk_game *g = gk_game_clone(src->game);
+  if (!g) return NULL;
+  gk_play *p = gk_mem(&g->alloc, NULL, 0, sizeof *p);
+  gk_move *moves = gk_mem(&g->alloc, NULL, 0, sizeof(gk_move) * (size_t)src->cap_moves);
+  if (!p || !moves) {
+    gk_mem(&g->alloc, p, p ? sizeof *p : 0, 0);
+    gk_mem(&g->alloc, moves, moves ? sizeof(gk_move) * (size_t)src->cap_moves : 0, 0);
+    gk_game_free(g);
+    return NULL;
+  }
+  *p = *src;
+  p->game = g;
+  p->blob_keep = NULL;
+  p->blob_keep_cap = 0;
+  p->backup = NULL;
+  p->backup_bytes = 0;
+  p->moves = moves;
+  p->place = NULL;
+  p->cap_place = 0;
+  if (src->cap_place) {
+    p->place = gk_mem(&g->alloc, NULL, 0, sizeof(gk_placement) * (size_t)src->cap_place);
+    if (!p->place) {
+      p->moves_in_place = false;
+      p->n_moves = 0;
+      gk_play_free(p);
+      return NULL;
+    }
+    p->cap_place = src->cap_place;
+    memcpy(p->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
+  }
+  if (!src->moves_in_place) memcpy(moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+  return p;
+}
+
+/* Swaps everything but the identity of the two objects, so that pointers
+** to dst and to its game stay valid. */
+static void swap_state(gk_play *a, gk_play *b) {
+  gk_game tmpg = *a->game;
+  *a->game = *b->game;
+  *b->game = tmpg;
+  gk_game *ga = a->game, *gb = b->game;
+  gk_play tmp = *a;
+  *a = *b;
+  *b = tmp;
+  a->game = ga;
+  b->game = gb;
+}
+
+int gk_play_copy_from(gk_play *dst, const gk_play *src) {
+  if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
+  gk_play *c = gk_play_clone(src);
+  if (!c) {
+    gk_play_set_error(dst, "out of memory copying a game");
+    return GK_ENOMEM;
+  }
+  gk_hooks keep = dst->hooks;
+  gk_hook_filters keep_filters = dst->filters;
+  swap_state(dst, c);
+  dst->hooks = keep;
+  dst->filters = keep_filters;
+  gk_play_free(c);
+  return GK_OK;
+}
+
+gk_game *gk_play_game(gk_play *p) { return p ? p->game : NULL; }
+const gk_flow *gk_play_flow(const gk_play *p) { return p ? p->flow : NULL; }
+const char *gk_play_error(const gk_play *p) { return p ? p->err : "no game"; }
+void gk_play_set_hooks(gk_play *p, const gk_hooks *h) {
+  if (p) {
+    if (h)
+      p->hooks = *h;
+    else
+      memset(&p->hooks, 0, sizeof p->hooks);
+  }
+}
+int gk_play_phase(const gk_play *p) { return p ? p->phase : GK_EINVAL; }
+int gk_play_over(const gk_play *p) { return p && p->phase == GK_PHASE_GAME_OVER; }
+int gk_play_player(const gk_play *p) { return p ? p->player : GK_EINVAL; }
+int gk_play_turn(const gk_play *p) { return p ? p->turn : GK_EINVAL; }
+int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
+int gk_play_tile(const gk_play *p) { return p ? p->tile : GK_EINVAL; }
+int gk_play_placed(const gk_play *p) { return p ? p->placed : GK_EINVAL; }
+
+int gk_play_closed(const gk_play *p, int32_t *out, int cap) {
+  if (!p || cap < 0 || (cap > 0 && !out)) return GK_EINVAL;
+  int n = 0;
+  for (int i = 0; i < p->n_closed; i++) {
+    /* roots now: a closed feature may have merged since the report */
+    int32_t root = gk_find(p->game, p->closed[i]);
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++) seen = gk_find(p->game, p->closed[j]) == root;
+    if (seen || p->closed_done[i]) continue;
+    if (n < cap) out[n] = root;
+    n++;
+  }
+  return n;
+}
+
+void gk_play_end_game(gk_play *p) {
+  if (p) p->ending = true;
+}
+
+void gk_play_set_hook_filters(gk_play *p, const gk_hook_filters *filters) {
+  if (!p) return;
+  if (filters)
+    p->filters = *filters;
+  else
+    memset(&p->filters, 0, sizeof p->filters);
+}
+
+void gk_play_seed_agent(gk_play *p, uint64_t seed) {
+  if (p) p->agent_rng = seed * 0x9E3779B97F4A7C15ull | 1;
+}
+
+/* }================================================================== */

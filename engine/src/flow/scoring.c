@@ -1,0 +1,254 @@
+/*
+** scoring.c: data-driven scoring of one feature (formula, majority,
+** hooks), sending figures home, and the core of final scoring.
+**
+** Invariant: a feature's points go to the leaders of its majority, in
+** player order, once per scoring; figures go home after the points.
+*/
+#include "flow/flow_internal.h"
+
+/* {==================================================================
+** Scoring
+** =================================================================== */
+
+static int32_t count_adjacent(gk_play *p, int32_t root, int kind, bool closed_only) {
+  int32_t local[64];
+  int n = gk_feature_adjacent(p->game, root, local, 64);
+  int32_t *adj = local;
+  if (n > 64) {
+    adj = gk_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
+    if (!adj) return 0;
+    gk_feature_adjacent(p->game, root, adj, n);
+  }
+  int32_t count = 0;
+  for (int i = 0; i < n; i++)
+    if (p->game->node_kind[adj[i]] == kind && (!closed_only || gk_root_closed(p->game, adj[i])))
+      count++;
+  if (adj != local) gk_mem(&p->game->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
+  return count;
+}
+
+/* The formula's terms for one leader: with_figures is the set of figure
+** kinds that leader has on the feature (bit per kind); -1 means the terms
+** that apply to everyone, 0 skips the conditional ones. */
+int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool conditional,
+                       uint32_t with_figures) {
+  gk_game *g = p->game;
+  int64_t total = 0;
+  for (int i = 0; i < sr->formula.n_terms; i++) {
+    int only = sr->formula.terms[i].only_with;
+    if (conditional ? (only == 0 || !((with_figures >> (only - 1)) & 1)) : only != 0) continue;
+    int32_t pts = sr->formula.terms[i].points;
+    int arg = sr->formula.terms[i].arg;
+    const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
+    switch (sr->formula.terms[i].term) {
+      case GK_TERM_CONST: total += pts; break;
+      case GK_TERM_TILE: total += (int64_t)pts * gk_count_tiles(g, root); break;
+      case GK_TERM_ATTR:
+        total += (int64_t)pts * g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)arg];
+        break;
+      case GK_TERM_BLOCK:
+        total += (int64_t)pts * (1 + g->tiles[g->node_tile[root]].neighbours);
+        break;
+      case GK_TERM_ADJACENT: total += (int64_t)pts * count_adjacent(p, root, arg, false); break;
+      case GK_TERM_ADJACENT_CLOSED:
+        total += (int64_t)pts * count_adjacent(p, root, arg, true);
+        break;
+      case GK_TERM_ATTR_OVER: {
+        int32_t over = attrs[arg & 0xff] - attrs[arg >> 8];
+        if (over > 0) total += (int64_t)pts * over;
+        break;
+      }
+      case GK_TERM_FEATURES: total += g->node_kind[root] == arg ? pts : 0; break;
+    }
+  }
+  return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
+}
+
+int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
+  gk_play *p = (gk_play *)cp;
+  if (!p || root < 0 || root >= p->game->n_nodes ||
+      (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL))
+    return 0;
+  root = gk_find(p->game, root);
+  const fl_scoring *sr = &p->flow->scoring[p->game->node_kind[root]][when];
+  return sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
+}
+
+int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
+  if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
+  return fl_score_feature(p, node, when, NULL);
+}
+
+int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out) {
+  gk_game *g = p->game;
+  if (leaders_out) *leaders_out = 0;
+  int32_t root = gk_find(g, node);
+  const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][when];
+  bool points_hook =
+      fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs);
+  if (!sr->on && !points_hook && !fl_has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
+  uint32_t leaders = 0;
+  if (g->root[root].fig_head >= 0) { /* most features close with nobody on them */
+    int32_t by_kind[GK_MAX_FIGURE_KINDS];
+    const int32_t *strength = p->flow->strength;
+    if (p->flow->strength_attr_kinds) {
+      /* Kinds whose strength is an attribute of the feature count that. */
+      memcpy(by_kind, strength, sizeof by_kind);
+      for (uint32_t m = p->flow->strength_attr_kinds; m; m &= m - 1) {
+        int k = __builtin_ctz(m), a = p->flow->figure[k].strength_attr;
+        int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)(a - 1)];
+        by_kind[k] = v > 0 ? v : 0;
+      }
+      strength = by_kind;
+    }
+    gk_majority(g, root, strength, NULL, &leaders);
+  }
+  int32_t points = sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
+  if (points_hook) {
+    gk_hook_call c = {.hook = GK_HOOK_FEATURE_POINTS,
+                      .phase = p->phase,
+                      .feature = root,
+                      .when = when,
+                      .value = points,
+                      .leaders = leaders};
+    int st = fl_call_hook(p, &c);
+    if (st) return st;
+    points = c.value;
+    leaders = c.leaders;
+  }
+  if (leaders_out) *leaders_out = leaders;
+  int reason = sr->on ? sr->reason : 0;
+  /* Terms that count only for a leader with a given figure there. */
+  uint32_t with[GK_MAX_PLAYERS] = {0};
+  bool conditional = false;
+  if (sr->on)
+    for (int i = 0; i < sr->formula.n_terms; i++)
+      conditional |= sr->formula.terms[i].only_with != 0;
+  if (conditional)
+    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+      if (g->figures[f].owner >= 0) with[g->figures[f].owner] |= 1u << g->figures[f].kind;
+  if (g->rules->n_reasons > 0)
+    for (int pl = 0; pl < g->n_players; pl++)
+      if ((leaders >> pl) & 1) {
+        int32_t pts = points;
+        if (conditional && with[pl]) pts += fl_formula_sum(p, root, sr, true, with[pl]);
+        if (!pts) continue;
+        int st = gk_score(g, pl, pts, reason, root);
+        if (st) return st;
+      }
+  if (fl_has_hook(p, GK_HOOK_FEATURE_SCORED)) {
+    gk_hook_call c = {.hook = GK_HOOK_FEATURE_SCORED,
+                      .phase = p->phase,
+                      .feature = root,
+                      .when = when,
+                      .value = points,
+                      .leaders = leaders};
+    int st = fl_call_hook(p, &c);
+    if (st) return st;
+  }
+  return points;
+}
+
+/* A figure that needs its owner's company goes home once alone. */
+static int return_orphans(gk_play *p, int32_t root) {
+  gk_game *g = p->game;
+  root = gk_find(g, root);
+  bool again = true;
+  while (again) {
+    again = false;
+    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+      const gk_figure_rule *fr = &p->flow->figure[g->figures[f].kind];
+      if (!fr->needs_own) continue;
+      bool company = false;
+      for (int32_t o = g->root[root].fig_head; o >= 0 && !company; o = g->figures[o].next)
+        company = o != f && g->figures[o].owner == g->figures[f].owner &&
+                  (p->flow->figure[g->figures[o].kind].group & fr->needs_own);
+      if (!company) {
+        int st = gk_figure_return(g, f);
+        if (st) return st;
+        again = true;
+        break;
+      }
+    }
+  }
+  return GK_OK;
+}
+
+int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
+  if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
+  gk_game *g = p->game;
+  int32_t root = gk_find(g, node);
+  if (g->root[root].fig_head < 0) return GK_OK;
+  int figs[256];
+  int n = gk_feature_figures(g, root, figs, 256);
+  for (int i = 0; i < n && i < 256; i++) {
+    const gk_figure_rule *fr = &p->flow->figure[g->figures[figs[i]].kind];
+    if (fr->stays && !at_end) continue;
+    int st = gk_figure_return(g, figs[i]);
+    if (st) return st;
+  }
+  return return_orphans(p, root);
+}
+
+/* The features holding figures that score at the end, in ascending root
+** order; scoring merges nothing, so the set stays put while we walk it. */
+static int score_features_final(gk_play *p) {
+  gk_game *g = p->game;
+  int32_t local[128], *roots = local;
+  int n_roots = 0;
+  if (g->n_figures > 128) {
+    roots = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)g->n_figures);
+    if (!roots) {
+      gk_play_set_error(p, "out of memory");
+      return GK_ENOMEM;
+    }
+  }
+  for (int32_t f = 0; f < g->n_figures; f++) {
+    if (g->figures[f].where != GK_AT_NODE) continue;
+    int32_t root = gk_find(g, g->figures[f].a);
+    int k = n_roots;
+    while (k > 0 && roots[k - 1] > root) k--;
+    if (k > 0 && roots[k - 1] == root) continue;
+    memmove(roots + k + 1, roots + k, sizeof(int32_t) * (size_t)(n_roots - k));
+    roots[k] = root;
+    n_roots++;
+  }
+  int st_roots = GK_OK;
+  for (int i = 0; i < n_roots && st_roots >= 0; i++) {
+    int32_t n = roots[i];
+    const fl_scoring *sr = &p->flow->scoring[g->node_kind[n]][GK_WHEN_FINAL];
+    if (!sr->on || g->root[n].figures == 0 || gk_root_closed(g, n)) continue;
+    int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
+    if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
+    if (st < 0) st_roots = st;
+  }
+  if (roots != local) gk_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)g->n_figures, 0);
+  return st_roots < 0 ? st_roots : GK_OK;
+}
+
+/* The capabilities' first stage (systems; figures that score by
+** themselves, found before the features' final scoring may send them
+** home), the features, the capabilities' second stage, then the hook. */
+int fl_final_scoring(gk_play *p) {
+  fl_final ctx;
+  ctx.n_held = 0;
+  int st = fl_caps_final_scoring(p, FL_FINAL_BEFORE, &ctx);
+  if (!st) st = score_features_final(p);
+  if (!st) st = fl_caps_final_scoring(p, FL_FINAL_AFTER, &ctx);
+  if (st) return st;
+  return fl_notify(p, GK_HOOK_FINAL_SCORING, 0);
+}
+
+/* A closed feature in the score phase: its points, what the capabilities
+** add for it, then its figures go home. */
+int fl_score_closed(gk_play *p, int32_t root) {
+  uint32_t leaders = 0;
+  int st = fl_score_feature(p, root, GK_WHEN_CLOSED, &leaders);
+  if (st >= 0 && fl_has_slot(p->flow, FL_ON_FEATURE_SCORED))
+    st = fl_caps_feature_scored(p, root, leaders);
+  if (st >= 0) st = gk_play_return_figures(p, root, 0);
+  return st;
+}
+
+/* }================================================================== */

@@ -1,0 +1,95 @@
+-- meeple.load and friends from the stock interpreter: real games, their
+-- outcomes, and every kind of bad input at the border (wrong types,
+-- unknown games, illegal moves, hostile scripts, use after free).
+local testlib = require "testlib"
+local t = testlib.new("session")
+local meeple = testlib.module(t)
+
+local function err_of(f, ...)
+  local ok, e = pcall(f, ...)
+  return not ok and tostring(e) or nil
+end
+
+-- Same seed, same game; another seed, another game.
+local function final_scores(seed)
+  local g = meeple.load{ game = "base", players = 2, seed = seed }
+  while not g:over() do g:random_move() end
+  return table.concat(g:scores(), ","), g
+end
+local a, ga = final_scores(5)
+t:eq(final_scores(5), a, "a seed replays the same game")
+t:ok(ga:over() and ga:move_count() == 0, "an ended game has no legal move")
+
+-- The random agent and sim agree on nothing in particular, but scores
+-- are plausible: every base game scores something for someone.
+local s = ga:scores()
+t:ok(s[1] + s[2] > 0, "points were scored: " .. a)
+
+-- apply by index and by text reach the same state.
+local g1 = meeple.load{ seed = 3 }
+local g2 = meeple.load{ seed = 3 }
+local text = g1:legal_moves()[2]
+g1:apply(2)
+g2:apply(text)
+t:same(g1:legal_moves(), g2:legal_moves(), "index and text play the same move")
+
+-- clone is independent.
+local c = g1:clone()
+local before = g1:turn()
+while not c:over() do c:random_move() end
+t:eq(g1:turn(), before, "playing a clone leaves the original alone")
+t:ok(c:over() and not g1:over(), "the clone ended, the original did not")
+
+-- An illegal move raises and changes nothing.
+local n = g1:move_count()
+t:ok(err_of(g1.apply, g1, n + 1):match("not legal now"), "index past the end")
+t:ok(err_of(g1.apply, g1, 0):match("not legal now"), "index 0")
+t:ok(err_of(g1.apply, g1, "place Z 9,9 r0"):match("is not a legal move now"), "unknown move text")
+t:ok(err_of(g1.apply, g1, {}):match("move index"), "a table is no move")
+t:eq(g1:move_count(), n, "the failed moves changed nothing")
+
+-- Bad settings.
+t:ok(err_of(meeple.load, "base"):match("table expected"), "settings must be a table")
+t:ok(err_of(meeple.load, { game = 1 }) ~= nil, "game must be a string")
+t:ok(err_of(meeple.load, { players = 9 }):match("is for 2 to"), "too many players")
+t:ok(err_of(meeple.load, { with = "abbey" }):match("list of names"), "with must be a list")
+t:ok(err_of(meeple.load, { options = { nope = 1 } }):match("unknown option 'nope'"), "unknown option")
+t:ok(err_of(meeple.load, { game = "nope" }):match("no script 'nope'"), "unknown game")
+t:ok(err_of(meeple.load, { path = { 1 } }):match("path%[1%]"), "path entries are strings")
+
+-- Hostile scripts stay in the sandbox.
+local e = err_of(meeple.load, { rules = { "tests/fixtures/embed/hostile.lua" } })
+t:ok(e and e:match("hostile.lua:2:"), "io is not there for a script: " .. tostring(e))
+e = err_of(meeple.load, { rules = { "tests/fixtures/embed/spin.lua" }, budget = 100000 })
+t:ok(e and e:match("spin.lua:2:") and e:match("budget"), "a runaway hook is stopped: " .. tostring(e))
+
+-- Records: round trip, and a tampered record is refused where it differs.
+local rec = ga:record()
+local r = meeple.replay(rec)
+t:eq(table.concat(r:scores(), ","), a, "the replay ends with the same scores")
+local lines = {}
+for line in rec:gmatch("[^\n]+") do lines[#lines + 1] = line end
+lines[4] = lines[4]:gsub('"move":"[^"]*"', '"move":"pass"')
+e = err_of(meeple.replay, table.concat(lines, "\n"))
+t:ok(e and e:match("line 4"), "a changed move is found: " .. tostring(e))
+t:ok(err_of(meeple.replay, "not json"):match("not a meeple game record"), "garbage is no record")
+t:ok(err_of(meeple.replay, 42) ~= nil, "a number is no record")
+
+-- Use after free, and free twice.
+r:free()
+r:free()
+t:eq(err_of(r.scores, r), "meeple game is freed", "scores after free")
+t:eq(err_of(r.clone, r), "meeple game is freed", "clone after free")
+t:ok(tostring(r):match("freed"), "tostring says freed")
+do
+  local closed <close> = meeple.load{}
+  t:ok(closed:move_count() > 0, "<close> game works in scope")
+end
+t:ok(err_of(getmetatable, r) == nil and getmetatable(r) == "protected", "metatable is protected")
+
+-- simulate
+local res = meeple.simulate({ players = 3 }, 4, 9)
+t:eq(#res, 4, "four games")
+t:eq(#res[1], 3, "three players each")
+t:ok(err_of(meeple.simulate, {}, -1) ~= nil, "negative games refused")
+t:done()
