@@ -42,6 +42,14 @@ static void push_root(lua_State *L) {
   lua_pushliteral(L, ".");
 }
 
+void cli_push_ctx(lua_State *L) {
+  lua_createtable(L, 0, 2);
+  push_root(L);
+  lua_setfield(L, -2, "root");
+  lua_pushboolean(L, isatty(STDERR_FILENO) && isatty(STDOUT_FILENO));
+  lua_setfield(L, -2, "tty");
+}
+
 int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
                  char **argv) {
   mp_host *host = mp_host_new(NULL);
@@ -60,11 +68,7 @@ int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
       lua_pushstring(L, argv[i]);
       lua_rawseti(L, -2, i + 1);
     }
-    lua_createtable(L, 0, 2);
-    push_root(L);
-    lua_setfield(L, -2, "root");
-    lua_pushboolean(L, isatty(STDERR_FILENO) && isatty(STDOUT_FILENO));
-    lua_setfield(L, -2, "tty");
+    cli_push_ctx(L);
     if (cli_pcall(L, 2, 1)) status = (int)luaL_optinteger(L, -1, CLI_FAIL);
   }
   fflush(stdout);
