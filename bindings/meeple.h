@@ -99,6 +99,16 @@ int meeple_apply_text(meeple_game *g, const char *move);
 /* The random agent's move; returns its index, < 0 on failure. */
 int meeple_random_move(meeple_game *g);
 
+/* One step for a learning agent: legal move 'action', or the random
+** agent's move when action < 0. Returns the index played (>= 0) and sets
+** *gained (if not NULL) to the points the moving player gained; < 0 if
+** the move is not legal or the game is over. */
+int meeple_step(meeple_game *g, int action, int *gained);
+
+/* Whether the game was over after the last meeple_step (no call into Lua:
+** for stepping many games fast). */
+int meeple_step_over(const meeple_game *g);
+
 /* Scores of players 1..n into out[0..n-1]; returns n (players), < 0 on
 ** failure. */
 int meeple_scores(meeple_game *g, int32_t *out, int cap);

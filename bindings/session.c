@@ -30,6 +30,8 @@ typedef struct meeple_world {
 struct meeple_game {
   meeple_world *w;
   int ref;          /* the session table, in the host state's registry */
+  gk_game *kernel;  /* its play's game: fixed for the play's lifetime */
+  int over;         /* as the last meeple_step saw it */
   char err[512];
 };
 
@@ -279,6 +281,7 @@ const char *meeple_error(const meeple_game *g) { return g ? g->err : "no game"; 
 
 int meeple_players(meeple_game *g) { return int_call(g, "players"); }
 int meeple_over(meeple_game *g) { return int_call(g, "over"); }
+int meeple_step_over(const meeple_game *g) { return g->over; }
 int meeple_player(meeple_game *g) { return int_call(g, "player"); }
 int meeple_turn(meeple_game *g) { return int_call(g, "turn"); }
 int meeple_move_count(meeple_game *g) { return int_call(g, "move_count"); }
@@ -321,6 +324,24 @@ int meeple_apply_text(meeple_game *g, const char *move) {
 int meeple_random_move(meeple_game *g) {
   int i = int_call(g, "random_move");
   return i < 0 ? i : i - 1;
+}
+
+int meeple_step(meeple_game *g, int action, int *gained) {
+  gk_game *k = g->kernel ? g->kernel : (g->kernel = mp_session_kernel(g));
+  if (!k) return -1;
+  int32_t before[MEEPLE_MAX_PLAYERS];
+  int players = gk_game_players(k);
+  for (int p = 0; p < players && p < MEEPLE_MAX_PLAYERS; p++) before[p] = gk_player_score(k, p);
+  lua_State *L = method(g, "step");
+  if (action >= 0) lua_pushinteger(L, (lua_Integer)action + 1);
+  else lua_pushnil(L);
+  if (finish(g, L, 1, 3)) return -1;
+  int i = (int)lua_tointeger(L, -3) - 1;
+  int mover = (int)lua_tointeger(L, -2) - 1;
+  g->over = lua_toboolean(L, -1);
+  lua_pop(L, 3);
+  if (gained) *gained = (mover >= 0 && mover < players) ? gk_player_score(k, mover) - before[mover] : 0;
+  return i;
 }
 
 int meeple_scores(meeple_game *g, int32_t *out, int cap) {

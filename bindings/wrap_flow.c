@@ -1,52 +1,28 @@
 /*
-** wrap_flow.c: meeple.flow(rules), the turn flow's declarations, and the
-** Play object that runs a game through it.
+** wrap_flow.c: meeple.flow(rules), the turn flow's declarations (figure
+** rules, scoring, capabilities, phases and actions) as the Flow object's
+** methods. Its games run as Play objects (wrap_play.c); flow:simulate is
+** in simulate.c.
 **
-** A Play owns a gk_play (and so its game) and shows the game through a
-** borrowed Game view (user value 2), so every Game method and handle
-** works on a game in play. Hooks: the flow calls one Lua dispatcher
-** (user value 3) only for the events named when the play was made; the
-** base game names none and runs without entering Lua.
+** A Flow owns its gk_flow; user value 1 keeps the Rules it was made from
+** alive.
 */
-#define _POSIX_C_SOURCE 200809L
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <lua.h>
 #include <lauxlib.h>
 
-#include "gk_flow.h"
-#include "wrap_internal.h"
+#include "wrap_play.h"
 
-#define MP_FLOW "meeple.Flow"
-#define MP_PLAY "meeple.Play"
-
-typedef struct mp_flow {
-  gk_flow *flow;
-} mp_flow;
-
-typedef struct mp_play {
-  gk_play *play;        /* NULL once freed */
-  lua_State *L;         /* the state of the call running the play now */
-  int self;             /* stack index of this userdata during that call */
-  int busy;             /* inside a call into the flow: no re-entry */
-  uint32_t present;     /* the hooks it calls */
-  uint64_t collect_phases; /* phases with a collector */
-  uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
-  gk_hook_filters filters; /* which calls of the hooks are wanted */
-} mp_play;
-
-static const char *const hook_names[] = {
+const char *const mp_hook_names[] = {
     "turn_begin", "tile_drawn", "tile_placed", "figure_placed", "feature_points",
     "feature_scored", "extra_part", "turn_end", "final_scoring", "allow_placements",
     "allow_deploys", "collect", "apply", "phase", NULL};
 
-static const char *const move_types[] = {"", "place", "deploy", "pass", "draw", "action", NULL};
+const char *const mp_move_types[] = {"", "place", "deploy", "pass", "draw", "action", NULL};
 
 /* {======================================================================
 ** Flow
@@ -56,7 +32,7 @@ static mp_flow *checkflowud(lua_State *L, int arg) {
   return (mp_flow *)luaL_checkudata(L, arg, MP_FLOW);
 }
 
-static gk_flow *checkflow(lua_State *L, int arg) {
+gk_flow *mp_checkflow(lua_State *L, int arg) {
   mp_flow *ud = checkflowud(L, arg);
   luaL_argcheck(L, ud->flow != NULL, arg, "flow is gone");
   return ud->flow;
@@ -112,7 +88,7 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
 /* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=,
 ** blocked_across={kinds}, corner=bool}) */
 static int flow_figure(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   luaL_checktype(L, 3, LUA_TTABLE);
@@ -193,7 +169,7 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
 
 static int flow_scoring(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
   int when = luaL_checkoption(L, 3, NULL, whens);
@@ -208,7 +184,7 @@ static int flow_scoring(lua_State *L) {
 
 /* flow:gain_on_close(kind, attribute, counter) */
 static int flow_gain_on_close(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
   int attr = mp_checkname(L, 3, r, gk_rules_find_attr, "attribute");
@@ -219,7 +195,7 @@ static int flow_gain_on_close(lua_State *L) {
 
 /* flow:final_majority(counter, points, reason) */
 static int flow_final_majority(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int counter = mp_checkname(L, 2, r, gk_rules_find_counter, "counter");
   int32_t points = mp_checkint32(L, 3, "points");
@@ -232,7 +208,7 @@ static int flow_final_majority(lua_State *L) {
 ** attr =, stack =} */
 /* flow:hand{tile =, token =, end_round = bool, decline = action} */
 static int flow_hand(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_hand_rule h = {.decline_action = -1};
@@ -256,7 +232,7 @@ static int flow_hand(lua_State *L) {
 /* flow:relocate{figure =, reach = "connected"|"around", kinds = {...}, action =} */
 static int flow_relocate(lua_State *L) {
   static const char *const reaches[] = {"", "connected", "around", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_relocate_rule x = {0};
@@ -277,7 +253,7 @@ static int flow_relocate(lua_State *L) {
 /* flow:figure_scoring(figure, "final", terms, reason) */
 static int flow_figure_scoring(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   int when = luaL_checkoption(L, 3, NULL, whens);
@@ -290,7 +266,7 @@ static int flow_figure_scoring(lua_State *L) {
 
 /* flow:meet_scoring(figure, placed_terms, joined_terms, reason) */
 static int flow_meet_scoring(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   gk_meet_rule m;
   m.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
@@ -303,7 +279,7 @@ static int flow_meet_scoring(lua_State *L) {
 
 static int flow_extra_part(lua_State *L) {
   static const char *const triggers[] = {"", "extends", "closes", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_extra_rule x = {0, 0, -1, -1, 0};
@@ -331,7 +307,7 @@ static int flow_line_markers(lua_State *L) {
   static const char *const axes[] = {"x", "y", NULL};
   static const char *const orders[] = {"placed", "active_first", "choose", NULL};
   static const char *const pers[] = {"figure", "player", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   gk_line_rule lr = {0};
   lr.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
@@ -388,7 +364,7 @@ static int flow_line_markers(lua_State *L) {
 static int flow_system(lua_State *L) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", NULL};
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_system_rule sr;
@@ -432,13 +408,13 @@ static int flow_system(lua_State *L) {
 }
 
 static int flow_stack(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
   if (gk_flow_set_stack(f, s)) return flowerror(L, f);
   return 0;
 }
 
-static int checkphase(lua_State *L, int arg, const gk_flow *f) {
+int mp_checkphase(lua_State *L, int arg, const gk_flow *f) {
   const char *name = luaL_checkstring(L, arg);
   int ph = gk_flow_find_phase(f, name);
   if (ph < 0) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown phase '%s'", name));
@@ -446,16 +422,16 @@ static int checkphase(lua_State *L, int arg, const gk_flow *f) {
 }
 
 static int flow_phase(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const char *name = luaL_checkstring(L, 2);
-  int after = checkphase(L, 3, f);
+  int after = mp_checkphase(L, 3, f);
   int id = gk_flow_add_phase(f, name, after);
   if (id < 0) return flowerror(L, f);
   return 0;
 }
 
 static int flow_action(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   if (gk_flow_add_action(f, luaL_checkstring(L, 2)) < 0) return flowerror(L, f);
   return 0;
 }
@@ -465,12 +441,12 @@ static int flow_action(lua_State *L) {
 ** a tile (no tiles: any), the player may take back a figure of those kinds
 ** standing on a feature of those kinds (gk_recall_rule). */
 static int flow_recall(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_recall_rule x = {0};
   lua_getfield(L, 2, "phase");
-  x.phase = checkphase(L, lua_gettop(L), f);
+  x.phase = mp_checkphase(L, lua_gettop(L), f);
   lua_getfield(L, 2, "action");
   const char *name = luaL_checkstring(L, -1);
   x.action = gk_flow_find_action(f, name);
@@ -504,13 +480,13 @@ static int flow_recall(lua_State *L) {
 }
 
 static int flow_freeze(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   if (gk_flow_freeze(f)) return flowerror(L, f);
   return 0;
 }
 
 static int flow_phases(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
+  gk_flow *f = mp_checkflow(L, 1);
   lua_newtable(L);
   for (int i = 0, n = 0; i < GK_MAX_PHASES; i++) {
     const char *name = gk_flow_phase_name(f, i);
@@ -524,1070 +500,6 @@ static int flow_phases(lua_State *L) {
 
 /* }====================================================================== */
 
-/* {======================================================================
-** Moves between C and Lua
-** ======================================================================= */
-
-static mp_play *checkplayud(lua_State *L, int arg) {
-  return (mp_play *)luaL_checkudata(L, arg, MP_PLAY);
-}
-
-/* Enters a Play method: records where the userdata is for the hooks. */
-static mp_play *enter(lua_State *L) {
-  mp_play *ud = checkplayud(L, 1);
-  if (!ud->play) luaL_argerror(L, 1, "play is gone (freed)");
-  ud->L = L;
-  ud->self = 1;
-  return ud;
-}
-
-/* Pushes the game view of the play at stack index self. */
-static int pushview(lua_State *L, int self) {
-  lua_getiuservalue(L, self, 2);
-  return lua_gettop(L);
-}
-
-static const gk_rules *playrules(mp_play *ud) {
-  return gk_flow_rules(gk_play_flow(ud->play));
-}
-
-static void pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m) {
-  const gk_rules *r = playrules(ud);
-  lua_createtable(L, 0, 5);
-  lua_pushstring(L, m->type >= 1 && m->type <= GK_MOVE_ACTION ? move_types[m->type] : "?");
-  lua_setfield(L, -2, "type");
-  switch (m->type) {
-    case GK_MOVE_PLACE:
-      lua_pushstring(L, gk_rules_tile(r, m->tile)->id);
-      lua_setfield(L, -2, "tile");
-      lua_pushinteger(L, m->x);
-      lua_setfield(L, -2, "x");
-      lua_pushinteger(L, m->y);
-      lua_setfield(L, -2, "y");
-      lua_pushinteger(L, m->rot);
-      lua_setfield(L, -2, "rot");
-      break;
-    case GK_MOVE_DEPLOY: {
-      lua_pushstring(L, gk_rules_figure_kind_name(r, m->figure_kind));
-      lua_setfield(L, -2, "figure");
-      int view = pushview(L, self);
-      mp_pushlocation(L, view, m->at);
-      lua_remove(L, view);
-      lua_setfield(L, -2, "at");
-      break;
-    }
-    case GK_MOVE_ACTION: {
-      lua_pushstring(L, gk_flow_action_name(gk_play_flow(ud->play), m->action));
-      lua_setfield(L, -2, "action");
-      lua_createtable(L, 4, 0);
-      for (int i = 0; i < 4; i++) {
-        lua_pushinteger(L, m->arg[i]);
-        lua_rawseti(L, -2, i + 1);
-      }
-      lua_setfield(L, -2, "args");
-      break;
-    }
-    default:
-      break;
-  }
-}
-
-static gk_move checkmove(lua_State *L, int arg, mp_play *ud, int self) {
-  arg = lua_absindex(L, arg);
-  const gk_rules *r = playrules(ud);
-  luaL_checktype(L, arg, LUA_TTABLE);
-  gk_move m;
-  memset(&m, 0, sizeof m);
-  lua_getfield(L, arg, "type");
-  m.type = luaL_checkoption(L, -1, NULL, move_types);
-  lua_pop(L, 1);
-  luaL_argcheck(L, m.type >= 1, arg, "move type expected");
-  switch (m.type) {
-    case GK_MOVE_PLACE:
-      lua_getfield(L, arg, "tile");
-      m.tile = mp_checktiletype(L, lua_gettop(L), r);
-      lua_getfield(L, arg, "x");
-      m.x = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "y");
-      m.y = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "rot");
-      m.rot = mp_checkrotation(L, lua_gettop(L));
-      lua_pop(L, 4);
-      break;
-    case GK_MOVE_DEPLOY: {
-      lua_getfield(L, arg, "figure");
-      m.figure_kind = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-      lua_pop(L, 1);
-      int view = pushview(L, self);
-      lua_getfield(L, arg, "at");
-      m.at = mp_checklocation(L, lua_gettop(L), view);
-      lua_settop(L, view - 1);
-      break;
-    }
-    case GK_MOVE_ACTION: {
-      lua_getfield(L, arg, "action");
-      const char *name = luaL_checkstring(L, -1);
-      m.action = gk_flow_find_action(gk_play_flow(ud->play), name);
-      if (m.action < 0) luaL_error(L, "unknown action '%s'", name);
-      lua_pop(L, 1);
-      if (lua_getfield(L, arg, "args") == LUA_TTABLE)
-        for (int i = 0; i < 4; i++) {
-          lua_geti(L, -1, i + 1);
-          m.arg[i] = (int32_t)luaL_optinteger(L, -1, 0);
-          lua_pop(L, 1);
-        }
-      lua_pop(L, 1);
-      break;
-    }
-    default:
-      break;
-  }
-  return m;
-}
-
-/* }====================================================================== */
-
-/* {======================================================================
-** Hooks: the flow's calls into the dispatcher
-** ======================================================================= */
-
-static void pushleaders(lua_State *L, uint32_t mask) {
-  lua_newtable(L);
-  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
-    if ((mask >> p) & 1) {
-      lua_pushinteger(L, p + 1);
-      lua_rawseti(L, -2, ++n);
-    }
-}
-
-static uint32_t toleaders(lua_State *L, int idx) {
-  uint32_t mask = 0;
-  if (!lua_istable(L, idx)) return 0;
-  lua_Integer n = luaL_len(L, idx);
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, idx, i);
-    lua_Integer p = lua_tointeger(L, -1);
-    if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
-    lua_pop(L, 1);
-  }
-  return mask;
-}
-
-/* The dispatcher gets (hook name, args) and returns a result table:
-** {value=, leaders=, moves=}. Errors become the flow's error, which
-** undoes the whole move. */
-static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
-  int self = ud->self;
-  lua_getiuservalue(L, self, 3);
-  lua_pushstring(L, hook_names[c->hook]);
-  lua_createtable(L, 0, 8);
-  const char *phase = gk_flow_phase_name(gk_play_flow(play), c->phase);
-  lua_pushstring(L, phase ? phase : "?");
-  lua_setfield(L, -2, "phase");
-  if (c->feature >= 0) {
-    int view = pushview(L, self);
-    mp_pushfeature(L, view, c->feature);
-    lua_remove(L, view);
-    lua_setfield(L, -2, "feature");
-    lua_pushstring(L, c->when == GK_WHEN_FINAL ? "final" : "closed");
-    lua_setfield(L, -2, "when");
-  }
-  lua_pushinteger(L, c->value);
-  lua_setfield(L, -2, "value");
-  if (c->feature >= 0) { /* only scoring events have leaders */
-    pushleaders(L, c->leaders);
-    lua_setfield(L, -2, "leaders");
-  }
-  if (c->move) {
-    pushmove(L, ud, self, c->move);
-    lua_setfield(L, -2, "move");
-  }
-  if (c->moves) {
-    lua_createtable(L, c->n_moves, 0);
-    for (int i = 0; i < c->n_moves; i++) {
-      pushmove(L, ud, self, &c->moves[i]);
-      lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "moves");
-  }
-  if (c->report) {
-    int view = pushview(L, self);
-    mp_pushtile(L, view, c->report->tile);
-    lua_remove(L, view);
-    lua_setfield(L, -2, "tile");
-    /* the id, for the dispatcher's tile filters: cheaper than th:info() */
-    gk_placed_tile pt;
-    if (gk_tile_info(gk_play_game(play), c->report->tile, &pt) == GK_OK) {
-      lua_pushstring(L, gk_rules_tile(playrules(ud), pt.type)->id);
-      lua_setfield(L, -2, "tile_id");
-    }
-  }
-  lua_pushvalue(L, self);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
-    gk_play_set_error(play, "%s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return GK_EINVAL;
-  }
-  int res = lua_gettop(L);
-  if (lua_istable(L, res)) {
-    if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    if (lua_getfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
-    lua_pop(L, 1);
-    if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
-      int mt = lua_gettop(L);
-      lua_Integer n = luaL_len(L, mt);
-      if (n > c->cap_moves) {
-        lua_settop(L, res - 1);
-        gk_play_set_error(play, "%s: %d moves, at most %d", hook_names[c->hook], (int)n,
-                          c->cap_moves);
-        return GK_EINVAL;
-      }
-      for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, mt, i);
-        c->moves[i - 1] = checkmove(L, -1, ud, self);
-        lua_pop(L, 1);
-      }
-      c->n_moves = (int)n;
-    }
-  }
-  lua_settop(L, res - 1);
-  return GK_OK;
-}
-
-/* Lua errors inside the conversions above must not unwind through the
-** flow's C frames, so the hook runs in a protected call of its own. */
-typedef struct hook_ctx {
-  mp_play *ud;
-  gk_play *play;
-  gk_hook_call *c;
-  int status;
-} hook_ctx;
-
-static int protected_hook(lua_State *L) {
-  hook_ctx *h = (hook_ctx *)lua_touserdata(L, 1);
-  h->ud->self = 2; /* the play, passed as the second argument */
-  h->status = run_hook(L, h->ud, h->play, h->c);
-  return 0;
-}
-
-static int hook_call(void *vud, gk_play *play, gk_hook_call *c) {
-  mp_play *ud = (mp_play *)vud;
-  lua_State *L = ud->L;
-  int top = lua_gettop(L);
-  int saved_self = ud->self;
-  hook_ctx h = {ud, play, c, GK_OK};
-  lua_pushcfunction(L, protected_hook);
-  lua_pushlightuserdata(L, &h);
-  lua_pushvalue(L, ud->self);
-  int st = lua_pcall(L, 2, 0, 0);
-  ud->self = saved_self;
-  ud->L = L;
-  if (st != LUA_OK) {
-    gk_play_set_error(play, "%s", lua_tostring(L, -1));
-    h.status = GK_EINVAL;
-  }
-  lua_settop(L, top);
-  return h.status;
-}
-
-/* }====================================================================== */
-
-/* {======================================================================
-** Play
-** ======================================================================= */
-
-/* The flow's message is complete (a hook's includes its script and
-** line): raise it as is, without this C function's position. */
-static int playerror(lua_State *L, mp_play *ud) {
-  lua_pushstring(L, gk_play_error(ud->play));
-  return lua_error(L);
-}
-
-static int checkfigurekind(lua_State *L, int arg, const gk_flow *f) {
-  int kind = mp_checkname(L, arg, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
-  luaL_argcheck(L, kind < 32, arg, "a deploy veto narrows only the first 32 figure kinds");
-  return kind;
-}
-
-/* The names in the list opts[field], each turned into a bit by check
-** (0: the field is absent or empty). */
-static uint64_t namemask(lua_State *L, int t, const char *field, const gk_flow *f,
-                         int (*check)(lua_State *, int, const gk_flow *)) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, t, field) == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      mask |= 1ull << check(L, lua_gettop(L), f);
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The phases with a collector (0: none named). */
-static uint64_t collectmask(lua_State *L, int t, const gk_flow *f) {
-  return namemask(L, t, "collect_phases", f, checkphase);
-}
-
-/* The figure kinds the deploy vetoes look at (0: all). */
-static uint32_t deploymask(lua_State *L, int t, const gk_flow *f) {
-  return (uint32_t)namemask(L, t, "deploy_figures", f, checkfigurekind);
-}
-
-static uint32_t hookmask(lua_State *L, int t) {
-  uint32_t mask = 0;
-  if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      mask |= 1u << luaL_checkoption(L, -1, NULL, hook_names);
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The names in t[field][sub], as bits by find (0: absent). */
-static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *sub,
-                            const gk_rules *r, int (*find)(const gk_rules *, const char *),
-                            const char *what) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, t, field) == LUA_TTABLE) {
-    int ft = lua_gettop(L);
-    int list = ft;
-    if (sub) {
-      lua_getfield(L, ft, sub);
-      list = lua_gettop(L);
-    }
-    if (lua_istable(L, list)) {
-      lua_Integer n = luaL_len(L, list);
-      for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, list, i);
-        mask |= 1ull << mp_checkname(L, lua_gettop(L), r, find, what);
-        lua_pop(L, 1);
-      }
-    }
-    lua_settop(L, ft);
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The hook filters of opts: placed_tiles = {tags =, attrs =}, collect_tiles =
-** {tags =, attrs =}, collect_filtered = {phases}, points_attrs = {attributes}. */
-static gk_hook_filters hookfilters(lua_State *L, int t, const gk_flow *f) {
-  const gk_rules *r = gk_flow_rules(f);
-  gk_hook_filters h;
-  memset(&h, 0, sizeof h);
-  h.placed_tiles.tags = subnamemask(L, t, "placed_tiles", "tags", r, gk_rules_find_tag, "tag");
-  h.placed_tiles.attrs = subnamemask(L, t, "placed_tiles", "attrs", r, gk_rules_find_attr, "attribute");
-  h.collect_tiles.tags = subnamemask(L, t, "collect_tiles", "tags", r, gk_rules_find_tag, "tag");
-  h.collect_tiles.attrs = subnamemask(L, t, "collect_tiles", "attrs", r, gk_rules_find_attr, "attribute");
-  h.collect_filtered = namemask(L, t, "collect_filtered", f, checkphase);
-  h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
-  return h;
-}
-
-static void setfilters(mp_play *ud, const gk_hook_filters *h) {
-  ud->filters = *h;
-  gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
-}
-
-/* Builds the Play userdata around an existing gk_play: user values are
-** the flow, the game view and the dispatcher. */
-static mp_play *newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
-                        gk_play *play, uint32_t present, uint64_t collect_phases,
-                        uint32_t deploy_kinds) {
-  flow_idx = lua_absindex(L, flow_idx);
-  rules_idx = lua_absindex(L, rules_idx);
-  dispatcher_idx = lua_absindex(L, dispatcher_idx);
-  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, 3);
-  memset(ud, 0, sizeof *ud);
-  ud->play = play;
-  ud->present = present;
-  ud->collect_phases = collect_phases;
-  ud->deploy_kinds = deploy_kinds;
-  luaL_setmetatable(L, MP_PLAY);
-  int self = lua_gettop(L);
-  lua_pushvalue(L, flow_idx);
-  lua_setiuservalue(L, self, 1);
-  mp_pushgameview(L, rules_idx, self, gk_play_game(play));
-  lua_setiuservalue(L, self, 2);
-  lua_pushvalue(L, dispatcher_idx);
-  lua_setiuservalue(L, self, 3);
-  gk_hooks hooks = {ud, present, collect_phases, hook_call, deploy_kinds};
-  gk_play_set_hooks(play, present ? &hooks : NULL);
-  return ud;
-}
-
-/* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
-** the play takes the game over; the Game userdata passed in is emptied. */
-static int flow_new_play(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
-  mp_game *gud = mp_checkgameud(L, 2);
-  luaL_argcheck(L, gud->game != NULL && !gud->borrowed, 2, "a free-standing game expected");
-  luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  uint32_t present = hookmask(L, 3);
-  uint64_t collect_phases = collectmask(L, 3, f);
-  uint32_t deploy_kinds = deploymask(L, 3, f);
-  gk_hook_filters filters = hookfilters(L, 3, f);
-  lua_getfield(L, 3, "dispatch");
-  if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
-  int disp = lua_gettop(L);
-  lua_getfield(L, 3, "agent_seed");
-  lua_Integer seed = luaL_optinteger(L, -1, 1);
-  lua_getiuservalue(L, 1, 1); /* rules */
-  int rules_idx = lua_gettop(L);
-  gk_play *play = gk_play_new(f, gud->game, NULL);
-  if (!play) return luaL_error(L, "not enough memory");
-  gud->game = NULL; /* now the play's */
-  gud->generation++;
-  gk_play_seed_agent(play, (uint64_t)seed);
-  setfilters(newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds), &filters);
-  return 1;
-}
-
-static int play_gc(lua_State *L) {
-  mp_play *ud = checkplayud(L, 1);
-  if (ud->play) {
-    lua_getiuservalue(L, 1, 2);
-    mp_game *view = (mp_game *)lua_touserdata(L, -1);
-    if (view) mp_gameview_invalidate(view, NULL);
-    gk_play_free(ud->play);
-    ud->play = NULL;
-  }
-  return 0;
-}
-
-/* Runs a flow call with re-entry refused; hooks run inside it. */
-#define FLOW_CALL(ud, expr)                                                   \
-  do {                                                                        \
-    if ((ud)->busy) return luaL_error(L, "cannot drive a play from one of its own hooks"); \
-    (ud)->busy = 1;                                                           \
-    int st_ = (expr);                                                         \
-    (ud)->busy = 0;                                                           \
-    if (st_ < 0) return playerror(L, ud);                                     \
-  } while (0)
-
-/* play:start([first_player]) */
-static int play_start(lua_State *L) {
-  mp_play *ud = enter(L);
-  if (!lua_isnoneornil(L, 2)) {
-    int first = mp_checkplayer(L, 2, gk_play_game(ud->play), 0);
-    if (gk_play_set_first_player(ud->play, first) < 0) return playerror(L, ud);
-  }
-  FLOW_CALL(ud, gk_play_start(ud->play));
-  return 0;
-}
-
-static int play_moves(lua_State *L) {
-  mp_play *ud = enter(L);
-  int n = gk_play_moves(ud->play, NULL, 0);
-  gk_move local[64];
-  gk_move *m = n <= 64 ? local : (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, m, n);
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    pushmove(L, ud, 1, &m[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
-  return 1;
-}
-
-static int play_move_count(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_moves(ud->play, NULL, 0));
-  return 1;
-}
-
-static int play_apply(lua_State *L) {
-  mp_play *ud = enter(L);
-  gk_move m = checkmove(L, 2, ud, 1);
-  FLOW_CALL(ud, gk_play_apply(ud->play, &m));
-  return 0;
-}
-
-static int play_apply_index(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  FLOW_CALL(ud, gk_play_apply_index(ud->play, (int)(i - 1)));
-  return 0;
-}
-
-/* play:random_choice(): the index the random agent picks now (its own
-** generator advances), without playing it. */
-static int play_random_choice(lua_State *L) {
-  mp_play *ud = enter(L);
-  int i = gk_play_random_index(ud->play);
-  if (i < 0) return 0;
-  lua_pushinteger(L, i + 1);
-  return 1;
-}
-
-static int play_random_move(lua_State *L) {
-  mp_play *ud = enter(L);
-  FLOW_CALL(ud, gk_play_random_move(ud->play));
-  return 0;
-}
-
-static int play_random_game(lua_State *L) {
-  mp_play *ud = enter(L);
-  FLOW_CALL(ud, gk_play_random_game(ud->play));
-  return 0;
-}
-
-/* play:end_game(): the game ends when this turn ends. */
-static int play_end_game(lua_State *L) {
-  mp_play *ud = enter(L);
-  gk_play_end_game(ud->play);
-  return 0;
-}
-
-static int play_phase(lua_State *L) {
-  mp_play *ud = enter(L);
-  const char *name = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
-  lua_pushstring(L, name ? name : "?");
-  return 1;
-}
-
-static int play_over(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushboolean(L, gk_play_over(ud->play));
-  return 1;
-}
-
-static int play_player(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_player(ud->play) + 1);
-  return 1;
-}
-
-static int play_turn(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_turn(ud->play) + 1);
-  return 1;
-}
-
-static int play_part(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_part(ud->play));
-  return 1;
-}
-
-static int play_tile(lua_State *L) {
-  mp_play *ud = enter(L);
-  int t = gk_play_tile(ud->play);
-  if (t < 0) return 0;
-  lua_pushstring(L, gk_rules_tile(playrules(ud), t)->id);
-  return 1;
-}
-
-static int play_placed(lua_State *L) {
-  mp_play *ud = enter(L);
-  int t = gk_play_placed(ud->play);
-  if (t < 0) return 0;
-  int view = pushview(L, 1);
-  mp_pushtile(L, view, t);
-  return 1;
-}
-
-/* play:closed(): handles of the features this part's tile closed, not
-** yet scored, in the order they closed. */
-static int play_closed(lua_State *L) {
-  mp_play *ud = enter(L);
-  int32_t roots[GK_REPORT_MAX];
-  int n = gk_play_closed(ud->play, roots, GK_REPORT_MAX);
-  if (n < 0) return luaL_error(L, "closed: %s", gk_play_error(ud->play));
-  if (n > GK_REPORT_MAX) n = GK_REPORT_MAX;
-  lua_createtable(L, n, 0);
-  int view = pushview(L, 1);
-  for (int i = 0; i < n; i++) {
-    mp_pushfeature(L, view, roots[i]);
-    lua_rawseti(L, -3, i + 1);
-  }
-  lua_pop(L, 1);
-  return 1;
-}
-
-static int play_game(lua_State *L) {
-  enter(L);
-  pushview(L, 1);
-  return 1;
-}
-
-static int play_score_feature(lua_State *L) {
-  static const char *const whens[] = {"closed", "final", NULL};
-  mp_play *ud = enter(L);
-  int view = pushview(L, 1);
-  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
-  int when = luaL_checkoption(L, 3, "closed", whens);
-  int pts = gk_play_score_feature(ud->play, node, (gk_when)when);
-  if (pts < 0) return playerror(L, ud);
-  lua_pushinteger(L, pts);
-  return 1;
-}
-
-static int play_formula_points(lua_State *L) {
-  static const char *const whens[] = {"closed", "final", NULL};
-  mp_play *ud = enter(L);
-  int view = pushview(L, 1);
-  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
-  int when = luaL_checkoption(L, 3, "closed", whens);
-  lua_pushinteger(L, gk_play_formula_points(ud->play, node, (gk_when)when));
-  return 1;
-}
-
-static int play_return_figures(lua_State *L) {
-  mp_play *ud = enter(L);
-  int view = pushview(L, 1);
-  int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
-  if (gk_play_return_figures(ud->play, node, lua_toboolean(L, 3)) < 0) return playerror(L, ud);
-  return 0;
-}
-
-/* play:clone(): an independent copy sharing flow and dispatcher. */
-static int play_clone(lua_State *L) {
-  mp_play *ud = enter(L);
-  gk_play *copy = gk_play_clone(ud->play);
-  if (!copy) return luaL_error(L, "not enough memory");
-  lua_getiuservalue(L, 1, 1); /* flow */
-  int flow_idx = lua_gettop(L);
-  lua_getiuservalue(L, flow_idx, 1); /* rules */
-  lua_getiuservalue(L, 1, 3); /* dispatcher */
-  /* the copy keeps the original's hook set */
-  mp_play *cud = newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present,
-                         ud->collect_phases, ud->deploy_kinds);
-  setfilters(cud, &ud->filters);
-  return 1;
-}
-
-/* play:restore(other): becomes a copy of other; handles go stale. */
-static int play_restore(lua_State *L) {
-  mp_play *ud = enter(L);
-  mp_play *other = checkplayud(L, 2);
-  luaL_argcheck(L, other->play != NULL, 2, "play is gone (freed)");
-  if (gk_play_copy_from(ud->play, other->play)) return playerror(L, ud);
-  lua_getiuservalue(L, 1, 2);
-  mp_gameview_invalidate((mp_game *)lua_touserdata(L, -1), gk_play_game(ud->play));
-  lua_settop(L, 1);
-  return 1;
-}
-
-/* {------------------------------------------------------------------
-** Moves as text: "place D 1,0 r1", "deploy meeple NNE", "pass", "draw",
-** "action wagon 3 0". A figure's spot is named by the first port (in
-** board orientation) of its segment on the tile just placed, or C, C2..
-** for segments that touch no edge.
-** ------------------------------------------------------------------- */
-
-static void spot_name(const gk_game *g, int32_t node, char *out, size_t cap) {
-  gk_placed_tile pt;
-  int tile = gk_node_tile(g, node), seg = gk_node_segment(g, node);
-  gk_tile_info(g, tile, &pt);
-  const gk_tile_def *d = gk_rules_tile(gk_game_rules(g), pt.type);
-  uint16_t ports = d->segments[seg].ports;
-  if (ports == 0) {
-    int nth = 1;
-    for (int s = 0; s < seg; s++) nth += d->segments[s].ports == 0;
-    if (nth == 1) snprintf(out, cap, "C");
-    else snprintf(out, cap, "C%d", nth);
-    return;
-  }
-  int best = GK_PORT_COUNT;
-  for (int p = 0; p < GK_PORT_COUNT; p++)
-    if ((ports >> p) & 1) {
-      int bp = (p + 3 * pt.rot) % GK_PORT_COUNT;
-      /* prefer a side centre: "N" reads better than "NNW" for a city */
-      int rank = (bp % 3 == 1) ? bp - 100 : bp;
-      int brank = (best % 3 == 1) ? best - 100 : best;
-      if (best == GK_PORT_COUNT || rank < brank) best = bp;
-    }
-  snprintf(out, cap, "%s", gk_port_name(best));
-}
-
-static void format_move(lua_State *L, gk_play *play, const gk_move *m) {
-  const gk_rules *r = gk_flow_rules(gk_play_flow(play));
-  const gk_game *g = gk_play_game(play);
-  char spot[16];
-  switch (m->type) {
-    case GK_MOVE_PLACE:
-      lua_pushfstring(L, "place %s %d,%d r%d", gk_rules_tile(r, m->tile)->id, (int)m->x,
-                      (int)m->y, m->rot);
-      break;
-    case GK_MOVE_DEPLOY:
-      if (m->at.where == GK_AT_NODE) {
-        spot_name(g, m->at.a, spot, sizeof spot);
-        lua_pushfstring(L, "deploy %s %s", gk_rules_figure_kind_name(r, m->figure_kind), spot);
-      } else if (m->at.where == GK_AT_CORNER) {
-        lua_pushfstring(L, "deploy %s corner %d,%d", gk_rules_figure_kind_name(r, m->figure_kind),
-                        (int)m->at.a, (int)m->at.b);
-      } else {
-        lua_pushfstring(L, "deploy %s tile %d", gk_rules_figure_kind_name(r, m->figure_kind),
-                        (int)m->at.a);
-      }
-      break;
-    case GK_MOVE_PASS: lua_pushliteral(L, "pass"); break;
-    case GK_MOVE_DRAW: lua_pushliteral(L, "draw"); break;
-    default:
-      lua_pushfstring(L, "action %s %d %d %d %d", gk_flow_action_name(gk_play_flow(play), m->action),
-                      (int)m->arg[0], (int)m->arg[1], (int)m->arg[2], (int)m->arg[3]);
-  }
-}
-
-/* play:move_name(i): the text of the i-th legal move. */
-static int play_move_name(lua_State *L) {
-  mp_play *ud = enter(L);
-  int n = gk_play_moves(ud->play, NULL, 0);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, i >= 1 && i <= n, 2, "no such move");
-  gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, all, n);
-  format_move(L, ud->play, &all[i - 1]);
-  return 1;
-}
-
-/* play:find_move(text): the index of the legal move with that text, or
-** nil and why. */
-static int play_find_move(lua_State *L) {
-  mp_play *ud = enter(L);
-  const char *text = luaL_checkstring(L, 2);
-  int n = gk_play_moves(ud->play, NULL, 0);
-  gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)(n + 1), 0);
-  gk_play_moves(ud->play, all, n);
-  /* Deploys name a spot, which several segments of one feature can't
-  ** share; comparing texts is exact and keeps one naming scheme. */
-  for (int i = 0; i < n; i++) {
-    format_move(L, ud->play, &all[i]);
-    int same = strcmp(lua_tostring(L, -1), text) == 0;
-    lua_pop(L, 1);
-    if (same) {
-      lua_pushinteger(L, i + 1);
-      return 1;
-    }
-  }
-  lua_pushnil(L);
-  const char *ph = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
-  lua_pushfstring(L, "'%s' is not a legal move now (phase %s, %d legal moves)", text,
-                  ph ? ph : "?", n);
-  return 2;
-}
-
-static int play_tostring(lua_State *L) {
-  mp_play *ud = checkplayud(L, 1);
-  if (!ud->play) {
-    lua_pushliteral(L, "meeple play (freed)");
-  } else {
-    const char *ph = gk_flow_phase_name(gk_play_flow(ud->play), gk_play_phase(ud->play));
-    lua_pushfstring(L, "meeple play (turn %d, player %d, %s)", gk_play_turn(ud->play) + 1,
-                    gk_play_player(ud->play) + 1, ph ? ph : "?");
-  }
-  return 1;
-}
-
-/* {------------------------------------------------------------------
-** Many games at once, in C: sim and bench.
-** ------------------------------------------------------------------- */
-
-typedef struct sim_result {
-  int32_t scores[GK_MAX_PLAYERS];
-  int32_t turns;
-  int32_t moves;
-  int32_t closed[GK_MAX_KINDS];
-} sim_result;
-
-/* One random game from a prepared position: copy into g, reseed, shuffle.
-** g is one game reused for every game of the run (a copy into its
-** buffers costs a tenth of a clone). */
-static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_game *g,
-                   const int *stacks, int n_stacks, uint64_t seed, const gk_hooks *hooks,
-                   mp_play *hook_ud, int want_closed, sim_result *out, char *err,
-                   size_t errcap) {
-  if (gk_game_copy(g, templ)) {
-    snprintf(err, errcap, "not enough memory");
-    return -1;
-  }
-  gk_rng_reseed(g, seed);
-  for (int s = 0; s < n_stacks; s++) gk_stack_shuffle(g, stacks[s]);
-  gk_play *p = gk_play_new(f, g, NULL);
-  if (!p) {
-    snprintf(err, errcap, "not enough memory");
-    return -1;
-  }
-  if (hooks) {
-    /* the lent Play and its view show this game while it runs */
-    gk_hooks h = *hooks;
-    h.ud = hook_ud;
-    gk_play_set_hooks(p, &h);
-    gk_play_set_hook_filters(p, &hook_ud->filters);
-    hook_ud->play = p;
-    mp_gameview_invalidate(view, g);
-  }
-  gk_play_seed_agent(p, seed);
-  int st = gk_play_start(p);
-  int moves = 0;
-  while (st >= 0 && !gk_play_over(p)) {
-    st = gk_play_random_move(p);
-    moves++;
-  }
-  if (st < 0) {
-    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, gk_play_error(p));
-    if (view) mp_gameview_invalidate(view, NULL);
-    gk_play_release(p); /* g stays for the next game */
-    return -1;
-  }
-  memset(out, 0, sizeof *out);
-  for (int pl = 0; pl < gk_game_players(g); pl++) out->scores[pl] = gk_player_score(g, pl);
-  out->turns = gk_play_turn(p);
-  out->moves = moves;
-  int n = want_closed ? gk_features(g, NULL, 0) : 0;
-  int32_t local[1024];
-  if (n > 0 && n <= 1024) { /* none asked: no walk over the nodes */
-    gk_features(g, local, n);
-    for (int i = 0; i < n; i++)
-      if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
-  }
-  if (view) mp_gameview_invalidate(view, NULL);
-  gk_play_release(p); /* g stays for the next game */
-  return 0;
-}
-
-static bool write_all(int fd, const void *p, size_t n) {
-  const char *c = (const char *)p;
-  while (n > 0) {
-    ssize_t k = write(fd, c, n);
-    if (k <= 0) return false;
-    c += k;
-    n -= (size_t)k;
-  }
-  return true;
-}
-
-static bool read_all(int fd, void *p, size_t n) {
-  char *c = (char *)p;
-  while (n > 0) {
-    ssize_t k = read(fd, c, n);
-    if (k <= 0) return false;
-    c += k;
-    n -= (size_t)k;
-  }
-  return true;
-}
-
-/* Stops and waits for the jobs still running (after a failure). */
-static void reap(int fds[][2], pid_t *pids, lua_Integer jobs) {
-  for (lua_Integer j = 1; j < jobs; j++) {
-    if (fds[j][0] >= 0) close(fds[j][0]);
-    if (pids[j] > 0) {
-      kill(pids[j], SIGTERM);
-      waitpid(pids[j], NULL, 0);
-    }
-  }
-}
-
-/* flow:simulate(template, {games=, seed=, stacks={names}, results=bool, jobs=,
-** hooks=, dispatch=, progress=fn}) -> list of {scores=, turns=, moves=,
-** closed={kind=n}} (or the count when results is false). Game i plays
-** from seed + i - 1. Hooks run in this state through a temporary Play. */
-static int flow_simulate(lua_State *L) {
-  gk_flow *f = checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  gk_game *templ = mp_checkgame(L, 2);
-  luaL_argcheck(L, gk_game_rules(templ) == r, 2, "game of other rules");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  lua_getfield(L, 3, "games");
-  lua_Integer games = luaL_checkinteger(L, -1);
-  lua_getfield(L, 3, "seed");
-  lua_Integer seed = luaL_optinteger(L, -1, 1);
-  lua_getfield(L, 3, "results");
-  int want = lua_isnil(L, -1) || lua_toboolean(L, -1);
-  lua_pop(L, 3);
-  int stacks[GK_MAX_STACKS], n_stacks = 0;
-  if (lua_getfield(L, 3, "stacks") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n && n_stacks < GK_MAX_STACKS; i++) {
-      lua_geti(L, -1, i);
-      stacks[n_stacks++] = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  uint32_t present = hookmask(L, 3);
-  uint64_t collect_phases = collectmask(L, 3, f);
-  uint32_t deploy_kinds = deploymask(L, 3, f);
-  gk_hook_filters filters = hookfilters(L, 3, f);
-  /* A Play userdata that lends hooks its identity during each game. */
-  mp_play *hud = NULL;
-  mp_game *view = NULL;
-  gk_hooks hooks = {NULL, present, collect_phases, hook_call, deploy_kinds};
-  if (present) {
-    lua_getfield(L, 3, "dispatch");
-    luaL_checktype(L, -1, LUA_TFUNCTION);
-    int disp = lua_gettop(L);
-    lua_getiuservalue(L, 1, 1);
-    int rules_idx = lua_gettop(L);
-    gk_game *dummy = gk_game_clone(templ);
-    gk_play *holder = dummy ? gk_play_new(f, dummy, NULL) : NULL;
-    if (!holder) {
-      gk_game_free(dummy);
-      return luaL_error(L, "not enough memory");
-    }
-    hud = newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
-    setfilters(hud, &filters);
-    hud->L = L;
-    hud->self = lua_gettop(L);
-    lua_getiuservalue(L, hud->self, 2);
-    view = (mp_game *)lua_touserdata(L, -1);
-    lua_pop(L, 1);
-  }
-  lua_getfield(L, 3, "progress");
-  int progress = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
-  lua_getfield(L, 3, "jobs");
-  lua_Integer jobs = luaL_optinteger(L, -1, 1);
-  lua_pop(L, 1);
-  if (jobs < 1) jobs = 1;
-  if (jobs > games) jobs = games > 0 ? games : 1;
-  sim_result *all = NULL;
-  if (want && games > 0) {
-    all = (sim_result *)lua_newuserdatauv(L, sizeof(sim_result) * (size_t)games, 0);
-  }
-  int all_idx = lua_gettop(L);
-  (void)all_idx;
-  char err[256];
-  long total_moves = 0;
-  gk_play *holder_play = hud ? hud->play : NULL;
-  /* the one game every game of this process is played in, owned by a
-  ** Game userdata so that an error on the way frees it */
-  gk_game *reuse = gk_game_clone(templ);
-  if (!reuse) return luaL_error(L, "not enough memory");
-  lua_getiuservalue(L, 1, 1);
-  mp_pushgame(L, -1, reuse);
-  /* Job j plays games [j*games/jobs, (j+1)*games/jobs): the same games,
-  ** seeds and results whatever the number of jobs. Jobs 1.. run in child
-  ** processes (a fork copies the Lua state and the rules with it) and
-  ** send their results back through a pipe; job 0 runs here. */
-  int fds[64][2];
-  pid_t pids[64];
-  if (jobs > 64) jobs = 64;
-  for (lua_Integer j = 1; j < jobs; j++) {
-    if (pipe(fds[j]) != 0) return luaL_error(L, "cannot make a pipe for job %d", (int)j);
-    fflush(stdout);
-    fflush(stderr);
-    pids[j] = fork();
-    if (pids[j] < 0) return luaL_error(L, "cannot start job %d", (int)j);
-    if (pids[j] == 0) {
-      close(fds[j][0]);
-      lua_Integer from = j * games / jobs, to = (j + 1) * games / jobs;
-      int32_t status = 0;
-      long moves = 0;
-      for (lua_Integer i = from; i < to && status == 0; i++) {
-        sim_result res;
-        status = sim_one(view, f, templ, reuse, stacks, n_stacks, (uint64_t)(seed + i),
-                         present ? &hooks : NULL, hud, want, &res, err, sizeof err);
-        if (hud) {
-          hud->play = holder_play;
-          mp_gameview_invalidate(view, gk_play_game(holder_play));
-        }
-        moves += res.moves;
-        if (status == 0 && want && !write_all(fds[j][1], &res, sizeof res)) status = -1;
-      }
-      /* a trailer: status, moves, and the message on failure */
-      write_all(fds[j][1], &status, sizeof status);
-      write_all(fds[j][1], &moves, sizeof moves);
-      write_all(fds[j][1], err, sizeof err);
-      _exit(0);
-    }
-    close(fds[j][1]);
-  }
-  lua_Integer first_end = games / jobs;
-  for (lua_Integer i = 0; i < first_end; i++) {
-    sim_result res;
-    int st = sim_one(view, f, templ, reuse, stacks, n_stacks, (uint64_t)(seed + i), present ? &hooks : NULL,
-                     hud, want, &res, err, sizeof err);
-    if (hud) {
-      hud->play = holder_play;
-      mp_gameview_invalidate(view, gk_play_game(holder_play));
-    }
-    if (st < 0) {
-      reap(fds, pids, jobs);
-      lua_pushstring(L, err);
-      return lua_error(L);
-    }
-    total_moves += res.moves;
-    if (want) all[i] = res;
-    if (progress && ((i + 1) % 256 == 0 || i + 1 == first_end)) {
-      lua_pushvalue(L, progress);
-      lua_pushinteger(L, (i + 1) * jobs < games ? (i + 1) * jobs : games);
-      lua_call(L, 1, 0);
-    }
-  }
-  for (lua_Integer j = 1; j < jobs; j++) {
-    lua_Integer from = j * games / jobs, to = (j + 1) * games / jobs;
-    bool ok = true;
-    if (want) ok = read_all(fds[j][0], &all[from], sizeof(sim_result) * (size_t)(to - from));
-    int32_t status = -1;
-    long moves = 0;
-    ok = ok && read_all(fds[j][0], &status, sizeof status) && read_all(fds[j][0], &moves, sizeof moves) &&
-         read_all(fds[j][0], err, sizeof err);
-    close(fds[j][0]);
-    fds[j][0] = -1;
-    int ws;
-    waitpid(pids[j], &ws, 0);
-    pids[j] = -1;
-    if (!ok || status != 0) {
-      reap(fds, pids, jobs);
-      if (!ok) snprintf(err, sizeof err, "job %d of the simulation died", (int)j);
-      err[sizeof err - 1] = 0;
-      lua_pushstring(L, err);
-      return lua_error(L);
-    }
-    total_moves += moves;
-  }
-  if (progress && games > 0) {
-    lua_pushvalue(L, progress);
-    lua_pushinteger(L, games);
-    lua_call(L, 1, 0);
-  }
-  if (want) {
-    lua_createtable(L, (int)(games > 0 ? games : 0), 0);
-    int out_idx = lua_gettop(L);
-    for (lua_Integer i = 0; i < games; i++) {
-      const sim_result *res = &all[i];
-      lua_createtable(L, 0, 4);
-      lua_createtable(L, gk_game_players(templ), 0);
-      for (int p = 0; p < gk_game_players(templ); p++) {
-        lua_pushinteger(L, res->scores[p]);
-        lua_rawseti(L, -2, p + 1);
-      }
-      lua_setfield(L, -2, "scores");
-      lua_pushinteger(L, res->turns);
-      lua_setfield(L, -2, "turns");
-      lua_pushinteger(L, res->moves);
-      lua_setfield(L, -2, "moves");
-      lua_newtable(L);
-      for (int k = 0; k < gk_rules_kind_count(r); k++)
-        if (res->closed[k]) {
-          lua_pushinteger(L, res->closed[k]);
-          lua_setfield(L, -2, gk_rules_kind_name(r, k));
-        }
-      lua_setfield(L, -2, "closed");
-      lua_rawseti(L, out_idx, i + 1);
-    }
-  }
-  if (!want) {
-    lua_createtable(L, 0, 2);
-    lua_pushinteger(L, games);
-    lua_setfield(L, -2, "games");
-    lua_pushinteger(L, total_moves);
-    lua_setfield(L, -2, "moves");
-  }
-  return 1;
-}
-
 static const luaL_Reg flow_methods[] = {
   {"line_markers", flow_line_markers},
   {"hand", flow_hand},
@@ -1595,7 +507,7 @@ static const luaL_Reg flow_methods[] = {
   {"recall", flow_recall},
   {"figure_scoring", flow_figure_scoring},
   {"meet_scoring", flow_meet_scoring},
-  {"simulate", flow_simulate},
+  {"simulate", mp_flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
@@ -1607,36 +519,7 @@ static const luaL_Reg flow_methods[] = {
   {"action", flow_action},
   {"freeze", flow_freeze},
   {"phases", flow_phases},
-  {"new_play", flow_new_play},
-  {NULL, NULL}
-};
-
-static const luaL_Reg play_methods[] = {
-  {"start", play_start},
-  {"moves", play_moves},
-  {"move_count", play_move_count},
-  {"apply", play_apply},
-  {"apply_index", play_apply_index},
-  {"random_move", play_random_move},
-  {"random_choice", play_random_choice},
-  {"random_game", play_random_game},
-  {"phase", play_phase},
-  {"end_game", play_end_game},
-  {"over", play_over},
-  {"player", play_player},
-  {"turn", play_turn},
-  {"part", play_part},
-  {"tile", play_tile},
-  {"placed", play_placed},
-  {"closed", play_closed},
-  {"game", play_game},
-  {"score_feature", play_score_feature},
-  {"formula_points", play_formula_points},
-  {"return_figures", play_return_figures},
-  {"move_name", play_move_name},
-  {"find_move", play_find_move},
-  {"clone", play_clone},
-  {"restore", play_restore},
+  {"new_play", mp_flow_new_play},
   {NULL, NULL}
 };
 
@@ -1647,14 +530,7 @@ void mp_open_flow(lua_State *L) {
   luaL_newlib(L, flow_methods);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
-  luaL_newmetatable(L, MP_PLAY);
-  lua_pushcfunction(L, play_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushcfunction(L, play_tostring);
-  lua_setfield(L, -2, "__tostring");
-  luaL_newlib(L, play_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_open_play(L);
   lua_pushcfunction(L, flow_new);
   lua_setfield(L, -2, "flow");
 }

@@ -72,6 +72,10 @@ void mp_gameview_invalidate(mp_game *view, gk_game *now);
 gk_location mp_checklocation(lua_State *L, int arg, int game_idx);
 void mp_pushlocation(lua_State *L, int game_idx, gk_location loc);
 
+/* game_log.c: the Game methods log and replay. */
+int mp_game_log(lua_State *L);
+int mp_game_replay(lua_State *L);
+
 /* wrap_handles.c: game_idx is the stack index of the Game userdata. */
 void mp_pushtile(lua_State *L, int game_idx, int tile);
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);

@@ -12,9 +12,9 @@ run() {
 run "kernel: random playouts, no rules layer" "$build/bench/meeple-kernel-bench"
 run "turn flow in C: base game, no Lua" "$build/bench/meeple-flow-bench"
 run "rules layer: meeple bench" "$build/meeple" bench
-if [ -f "$build/python/meeple/_meeple.so" ] || ls "$build"/python/meeple/_meeple*.so >/dev/null 2>&1; then
-  run "Python: step() and batched stepping" env PYTHONPATH="$build/python" \
-    python3 bench/python_bench.py
+if ls "$build"/python/meeple/_meeple*.so >/dev/null 2>&1; then
+  run "Python: step() and batched stepping" env PYTHONPATH="$build/python" MEEPLE_PATH=. \
+    /usr/bin/python3 bench/python_bench.py
 else
   echo "== Python: skipped (no extension in $build/python; python3-dev missing?)"
 fi

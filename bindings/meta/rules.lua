@@ -1,6 +1,6 @@
 ---@meta rules
 -- LuaCATS stubs of the rules API: the globals a game, expansion or
--- house-rule script sees while it loads (bindings/lua/meeple/loader.lua,
+-- house-rule script sees while it loads (bindings/lua/meeple/loader/api.lua,
 -- make_api). Documentation: docs/lua-api.md, "Rules API". Scripts run in
 -- the sandbox (docs/sandbox.md): no io, os, require or debug, and
 -- math.random is the game's RNG.

@@ -9,3 +9,32 @@ foreach(module_test lua/session_test lua/docs_play_test)
     set_property(TEST ${module_test} APPEND PROPERTY ENVIRONMENT ${EMBED_MODULE_ENV})
   endif()
 endforeach()
+
+# The Python module: python3 -m unittest, with NumPy and with plain
+# buffers. Under the sanitizers the uninstrumented interpreter needs the
+# ASan runtime preloaded; CPython's own allocations are not leaks to us.
+if(TARGET meeple_python)
+  set(EMBED_PY_ENV "PYTHONPATH=${CMAKE_BINARY_DIR}/python" "MEEPLE_PATH=${CMAKE_SOURCE_DIR}")
+  if(MEEPLE_SANITIZE)
+    list(APPEND EMBED_PY_ENV "LD_PRELOAD=${ASAN_RUNTIME}" "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+  foreach(mode numpy buffers)
+    add_test(NAME python/unittest_${mode}
+             COMMAND ${Python3_EXECUTABLE} -m unittest discover -s tests/python
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set(env ${EMBED_PY_ENV})
+    if(mode STREQUAL "buffers")
+      list(APPEND env "MEEPLE_NO_NUMPY=1")
+    endif()
+    set_tests_properties(python/unittest_${mode} PROPERTIES ENVIRONMENT "${env}")
+  endforeach()
+endif()
+
+# pip install . offline, then import from elsewhere (compiles the engine
+# once, about 15 s of CPU).
+if(TARGET meeple_python)
+  add_test(NAME python/pip_install
+           COMMAND sh ${CMAKE_SOURCE_DIR}/tests/embed/pip_install.sh ${CMAKE_SOURCE_DIR}
+                   ${CMAKE_CURRENT_BINARY_DIR}/pip_install)
+  set_tests_properties(python/pip_install PROPERTIES PASS_REGULAR_EXPRESSION "installed meeple played")
+endif()

@@ -150,6 +150,21 @@ function Session:random_move()
   return i
 end
 
+-- One step for a learning agent: legal move i, or the random agent's
+-- when i is nil; returns the index played, the player who moved and
+-- whether the game is over. (meeple_step in C reads the points from the
+-- kernel, so the hot path builds no table.)
+function Session:step(i)
+  local play = self.play
+  if play:over() then error("the game is over", 0) end
+  if i == nil then i = play:random_choice() end
+  local player = play:player()
+  play:apply_index(i)
+  local moves = self.moves
+  moves[#moves + 1] = i
+  return i, player, play:over()
+end
+
 -- Random moves until the game ends or n moves are played; returns how
 -- many were played.
 function Session:random_moves(n)

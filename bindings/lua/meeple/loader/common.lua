@@ -1,0 +1,98 @@
+-- meeple.loader.common: what the loader's parts share: the hook kinds,
+-- feature completion and merge names, and file, path and option helpers.
+-- Trusted host code, never visible to scripts.
+
+local M = {}
+
+local HOOK_KINDS = {
+  on = {
+    turn_begin = "turn_begin", tile_drawn = "tile_drawn", tile_placed = "tile_placed",
+    figure_placed = "figure_placed", feature_scored = "feature_scored",
+    turn_end = "turn_end", final_scoring = "final_scoring", phase = "phase",
+    action = "apply",   -- plays a custom action move; return true to stay in the phase
+  },
+  allow = { tile_placement = "allow_placements", figure_placement = "allow_deploys" },
+  transform = { feature_points = "feature_points", extra_part = "extra_part" },
+}
+
+local COMPLETION = { ports = "ports", surrounded = "surrounded", never = "never" }
+local MERGES = { sum = true, max = true, min = true, any = true, all = true }
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  return keys
+end
+
+local function readfile(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+local function exists(path)
+  local f = io.open(path, "rb")
+  if f then f:close() return true end
+  return false
+end
+
+local function dirname(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+-- "./scripts/../tiles/x" -> "tiles/x": the paths records show.
+local function tidy(path)
+  local n
+  repeat path, n = path:gsub("[^/]+/%.%./", "", 1) until n == 0 or path:match("^%.%./")
+  path = path:gsub("^%./", "")
+  return path
+end
+
+-- A script name ("base", "traders_builders") or a path ("./x/y.lua").
+local function find_script(name, dirs)
+  if name:find("/", 1, true) or name:match("%.lua$") then
+    if exists(name) then return name end
+    return nil, ("script '%s' not found"):format(name)
+  end
+  for _, d in ipairs(dirs) do
+    local p = d .. "/" .. name .. ".lua"
+    if exists(p) then return tidy(p) end
+  end
+  return nil, ("no script '%s' in %s"):format(name, table.concat(dirs, ", "))
+end
+
+-- Parses an option value given as text (from the command line) into the
+-- type of the option's default.
+local function coerce(decl, text)
+  local default = decl.default
+  local v = text
+  if type(default) == "number" then
+    v = tonumber(text)
+    if v == nil then return nil, ("option '%s' wants a number, got '%s'"):format(decl.name, text) end
+    if math.tointeger(v) then v = math.tointeger(v) end
+  elseif type(default) == "boolean" then
+    if text == "true" or text == "1" or text == "yes" then v = true
+    elseif text == "false" or text == "0" or text == "no" then v = false
+    else return nil, ("option '%s' wants true or false, got '%s'"):format(decl.name, text) end
+  end
+  if decl.values then
+    local ok = false
+    for _, allowed in ipairs(decl.values) do if allowed == v then ok = true end end
+    if not ok then
+      local shown = {}
+      for i, allowed in ipairs(decl.values) do shown[i] = tostring(allowed) end
+      return nil, ("option '%s' must be one of %s, got '%s'"):format(
+        decl.name, table.concat(shown, " | "), text)
+    end
+  end
+  return v
+end
+
+M.HOOK_KINDS, M.COMPLETION, M.MERGES = HOOK_KINDS, COMPLETION, MERGES
+M.sorted_keys, M.readfile, M.exists, M.dirname = sorted_keys, readfile, exists, dirname
+M.tidy, M.find_script, M.coerce = tidy, find_script, coerce
+
+return M

@@ -1,0 +1,288 @@
+-- meeple.loader.dispatch: the hooks at play time. make_dispatcher builds
+-- the function the flow calls for every hooked event, and the tables
+-- that say which events, phases, figures and tiles have hooks.
+
+local common = require "meeple.loader.common"
+local state = require "meeple.loader.state"
+local sorted_keys = common.sorted_keys
+local copy_plain = require("meeple.loader.api").copy_plain
+
+local M = {}
+
+-- What a hook sees of a feature: plain fields, read once.
+local function feature_view(fh)
+  if not fh then return nil end
+  local info = fh:info()
+  info.handle = fh
+  info.attrs = setmetatable({}, { __index = function(_, name) return fh:attr(name) end })
+  return info
+end
+
+-- The dispatcher the flow calls for every hooked event. It builds the
+-- hook's view of the moment, runs the script functions in their fixed
+-- order under the sandbox budget, and folds their answers.
+local function make_dispatcher(rs, host)
+  local by_event = {}
+  for _, h in ipairs(rs.hooks) do
+    local key = h.event == "collect" and ("collect:" .. h.phase) or h.event
+    by_event[key] = by_event[key] or {}
+    table.insert(by_event[key], h)
+  end
+  local option_values = {}
+  for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
+
+  -- script name -> blob slot for its state (declaration order)
+  local state_slot, slots = {}, 0
+  for _, s in ipairs(rs.decl.scripts) do
+    if rs.decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
+  end
+
+  -- The decoded table of each state text seen last: while the stored
+  -- text is unchanged the same table stands for it (hooks change the
+  -- table, and save_state stores the new text), so a hook call parses
+  -- nothing.
+  local decoded = {}
+  local function load_state(g, script)
+    local slot = state_slot[script]
+    if not slot then return nil end
+    local text = g:blob(slot)
+    local cached = decoded[slot]
+    if cached and cached.text == text then return cached.value, text end
+    local value
+    if text then value = state.deserialize_state(text)
+    else value = copy_plain(rs.decl.states[script], nil, "state") end
+    decoded[slot] = { text = text, value = value }
+    return value, text
+  end
+
+  local function save_state(g, script, value, before)
+    local slot = state_slot[script]
+    if not slot then return end
+    local text = state.serialize_state(value)
+    if text ~= before then
+      g:set_blob(slot, text)
+      decoded[slot] = { text = text, value = value }
+    end
+  end
+
+  -- Runs one script hook with its own state table in ctx.state.
+  local function run(h, ctx, g, ...)
+    local st, before = load_state(g, h.script_id)
+    ctx.state = st
+    local r1, r2 = host.call(h.fn, ctx, ...)
+    if st then save_state(g, h.script_id, st, before) end
+    return r1, r2
+  end
+
+  -- What every ctx shares, made once: a hook call allocates only its
+  -- ctx table.
+  local function option(name) return option_values[name] end
+  local ctx_methods = {
+    score = function(self, player, points, reason, feature)
+      local fh = feature and (feature.handle or feature) or nil
+      self.game:score(player, points, reason or "bonus", fh)
+    end,
+  }
+  -- The player, turn and part are read from the play when a hook first
+  -- asks: most hooks look at one of them or none, and each is a C call.
+  local ctx_lazy = {
+    player = function(play) return play:player() end,
+    turn = function(play) return play:turn() end,
+    part = function(play) return play:part() end,
+  }
+  local ctx_mt = {
+    __index = function(ctx, key)
+      local read = ctx_lazy[key]
+      if read then
+        local v = read(rawget(ctx, "play"))
+        rawset(ctx, key, v)
+        return v
+      end
+      return ctx_methods[key]
+    end,
+  }
+
+  local function make_ctx(play, g, args)
+    return setmetatable({ game = g, play = play, phase = args.phase, option = option }, ctx_mt)
+  end
+
+  local inner
+  -- The game's RNG is lent to math.random only while its hooks run.
+  local function dispatch(name, args, play)
+    local g = play:game()
+    host.use_game(g)
+    local ok, result = pcall(inner, name, args, play, g)
+    host.use_game(nil)
+    if not ok then error(result, 0) end
+    return result
+  end
+
+  function inner(name, args, play, g)
+    local key = name == "collect" and ("collect:" .. args.phase) or name
+    local list = by_event[key]
+    local result = {}
+    if not list then return result end
+    local ctx = make_ctx(play, g, args)
+    if name == "feature_points" then
+      local value, leaders = args.value, args.leaders
+      local fv = feature_view(args.feature)
+      fv.leaders, fv.when = leaders, args.when
+      for _, h in ipairs(list) do
+        local wanted = not h.attrs
+        for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
+        if wanted then
+          local v, l = run(h, ctx, ctx.game, fv, value)
+          if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
+          if l ~= nil then leaders = l end
+        end
+      end
+      result.value, result.leaders = value, leaders
+    elseif name == "extra_part" then
+      local value = nil
+      for _, h in ipairs(list) do
+        local v = run(h, ctx, ctx.game)
+        if v ~= nil then value = v end
+      end
+      if value ~= nil then
+        local stacks = rs.decl.stack_index
+        if not stacks[value] then error("extra_part: unknown stack '" .. tostring(value) .. "'", 0) end
+        result.value = stacks[value] - 1
+      end
+    elseif name == "allow_placements" or name == "allow_deploys" then
+      local kept = {}
+      for _, m in ipairs(args.moves) do
+        local ok = true
+        for _, h in ipairs(list) do
+          if ok and (not h.figure_set or h.figure_set[m.figure])
+             and run(h, ctx, ctx.game, m) == false then ok = false end
+        end
+        if ok then kept[#kept + 1] = m end
+      end
+      result.moves = kept
+    elseif name == "collect" then
+      local moves = args.moves
+      local placed = false          -- the id of the tile placed in this part, read once
+      for _, h in ipairs(list) do
+        if h.tile_set and placed == false then
+          local th = play:placed()
+          placed = th and th:info().id or nil
+        end
+        if not h.tile_set or (placed and h.tile_set[placed]) then
+          local extra = run(h, ctx, ctx.game)
+          for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+        end
+      end
+      result.moves = moves
+    elseif name == "apply" then
+      for _, h in ipairs(list) do
+        if run(h, ctx, ctx.game, args.move) == true then result.value = 1 end
+      end
+    else
+      local fv = args.feature and feature_view(args.feature)
+      if fv then fv.when = args.when end
+      if name == "tile_drawn" then args.tile = play:tile() end
+      local placed = name == "tile_placed" and args.tile_id
+      for _, h in ipairs(list) do
+        if not h.tile_set or (placed and h.tile_set[placed]) then
+          run(h, ctx, ctx.game, fv or args.tile or args.move, args)
+        end
+      end
+    end
+    return result
+  end
+
+  -- The figure kinds the deploy vetoes look at, when every one of them
+  -- says (`figures`): the flow then calls them only on turns that offer
+  -- such a figure. nil: all kinds.
+  local deploy_figures
+  if by_event.allow_deploys then
+    local union, all = {}, false
+    for _, h in ipairs(by_event.allow_deploys) do
+      if h.figures then
+        h.figure_set = {}
+        for _, f in ipairs(h.figures) do h.figure_set[f] = true; union[f] = true end
+      else
+        all = true
+      end
+    end
+    if not all then deploy_figures = sorted_keys(union) end
+  end
+
+  -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
+  -- keeps the set of tile ids it is about, and when every hook of an
+  -- event narrows, the flow gets the union and calls Lua only then.
+  local decl = rs.decl
+  local function tile_set(names)
+    local want, set = {}, {}
+    for _, n in ipairs(names) do want[n] = true end
+    for _, entry in ipairs(rs.pool) do
+      local t, hit = entry.tile, false
+      for _, tag in ipairs(t.tags) do hit = hit or want[tag] or false end
+      for _, sg in ipairs(t.segments) do
+        for _, a in ipairs(sg.attrs) do hit = hit or (want[a.name] and a.value ~= 0) or false end
+      end
+      if hit then set[t.id] = true end
+    end
+    return set
+  end
+  local function split(union)
+    local tags, attrs = {}, {}
+    for _, n in ipairs(sorted_keys(union)) do
+      if decl.tags[n] then tags[#tags + 1] = n end
+      if decl.attr_index[n] then attrs[#attrs + 1] = n end
+    end
+    return { tags = tags, attrs = attrs }
+  end
+  -- the union of field over the hooks of list, or nil if one lacks it
+  local function union_of(list, field)
+    local union = {}
+    for _, h in ipairs(list) do
+      if not h[field] then return nil end
+      for _, n in ipairs(h[field]) do union[n] = true end
+    end
+    return union
+  end
+  local filters = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    for _, h in ipairs(by_event[key]) do
+      if h.tiles then h.tile_set = tile_set(h.tiles) end
+    end
+  end
+  if by_event.tile_placed then
+    local union = union_of(by_event.tile_placed, "tiles")
+    if union then filters.placed_tiles = split(union) end
+  end
+  local collect_union, filtered = {}, {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    local union = phase and union_of(by_event[key], "tiles")
+    if union then
+      filtered[#filtered + 1] = phase
+      for n in pairs(union) do collect_union[n] = true end
+    end
+  end
+  if #filtered > 0 then
+    filters.collect_filtered, filters.collect_tiles = filtered, split(collect_union)
+  end
+  if by_event.feature_points then
+    local union = union_of(by_event.feature_points, "attrs")
+    if union then filters.points_attrs = sorted_keys(union) end
+  end
+
+  local names = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local event = key:match("^collect:") and "collect" or key
+    if not names[event] then names[event] = true end
+  end
+  local hook_names = sorted_keys(names)
+  local collect_phases = {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    if phase then collect_phases[#collect_phases + 1] = phase end
+  end
+  return dispatch, hook_names, collect_phases, deploy_figures, filters
+end
+
+M.make_dispatcher = make_dispatcher
+
+return M

@@ -1,0 +1,258 @@
+/*
+** play_hooks.c: the flow's calls into a Play's Lua dispatcher, and the
+** hook options (hooks, collect_phases, deploy_figures, tile and
+** attribute filters) that flow:new_play and flow:simulate read.
+**
+** Invariant: a hook runs in a protected call of its own, so a Lua error
+** never unwinds through the flow's C frames; it becomes the flow's
+** error, and the flow undoes the whole move.
+*/
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "wrap_play.h"
+
+/* {======================================================================
+** Hooks: the flow's calls into the dispatcher
+** ======================================================================= */
+
+static void pushleaders(lua_State *L, uint32_t mask) {
+  lua_newtable(L);
+  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
+    if ((mask >> p) & 1) {
+      lua_pushinteger(L, p + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+}
+
+static uint32_t toleaders(lua_State *L, int idx) {
+  uint32_t mask = 0;
+  if (!lua_istable(L, idx)) return 0;
+  lua_Integer n = luaL_len(L, idx);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, idx, i);
+    lua_Integer p = lua_tointeger(L, -1);
+    if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
+    lua_pop(L, 1);
+  }
+  return mask;
+}
+
+/* The dispatcher gets (hook name, args) and returns a result table:
+** {value=, leaders=, moves=}. Errors become the flow's error, which
+** undoes the whole move. */
+static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  int self = ud->self;
+  lua_getiuservalue(L, self, 3);
+  lua_pushstring(L, mp_hook_names[c->hook]);
+  lua_createtable(L, 0, 8);
+  const char *phase = gk_flow_phase_name(gk_play_flow(play), c->phase);
+  lua_pushstring(L, phase ? phase : "?");
+  lua_setfield(L, -2, "phase");
+  if (c->feature >= 0) {
+    int view = mp_pushplayview(L, self);
+    mp_pushfeature(L, view, c->feature);
+    lua_remove(L, view);
+    lua_setfield(L, -2, "feature");
+    lua_pushstring(L, c->when == GK_WHEN_FINAL ? "final" : "closed");
+    lua_setfield(L, -2, "when");
+  }
+  lua_pushinteger(L, c->value);
+  lua_setfield(L, -2, "value");
+  if (c->feature >= 0) { /* only scoring events have leaders */
+    pushleaders(L, c->leaders);
+    lua_setfield(L, -2, "leaders");
+  }
+  if (c->move) {
+    mp_pushmove(L, ud, self, c->move);
+    lua_setfield(L, -2, "move");
+  }
+  if (c->moves) {
+    lua_createtable(L, c->n_moves, 0);
+    for (int i = 0; i < c->n_moves; i++) {
+      mp_pushmove(L, ud, self, &c->moves[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
+  }
+  if (c->report) {
+    int view = mp_pushplayview(L, self);
+    mp_pushtile(L, view, c->report->tile);
+    lua_remove(L, view);
+    lua_setfield(L, -2, "tile");
+    /* the id, for the dispatcher's tile filters: cheaper than th:info() */
+    gk_placed_tile pt;
+    if (gk_tile_info(gk_play_game(play), c->report->tile, &pt) == GK_OK) {
+      lua_pushstring(L, gk_rules_tile(mp_playrules(ud), pt.type)->id);
+      lua_setfield(L, -2, "tile_id");
+    }
+  }
+  lua_pushvalue(L, self);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+    gk_play_set_error(play, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return GK_EINVAL;
+  }
+  int res = lua_gettop(L);
+  if (lua_istable(L, res)) {
+    if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
+    lua_pop(L, 1);
+    if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
+      int mt = lua_gettop(L);
+      lua_Integer n = luaL_len(L, mt);
+      if (n > c->cap_moves) {
+        lua_settop(L, res - 1);
+        gk_play_set_error(play, "%s: %d moves, at most %d", mp_hook_names[c->hook], (int)n,
+                          c->cap_moves);
+        return GK_EINVAL;
+      }
+      for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, mt, i);
+        c->moves[i - 1] = mp_checkmove(L, -1, ud, self);
+        lua_pop(L, 1);
+      }
+      c->n_moves = (int)n;
+    }
+  }
+  lua_settop(L, res - 1);
+  return GK_OK;
+}
+
+/* Lua errors inside the conversions above must not unwind through the
+** flow's C frames, so the hook runs in a protected call of its own. */
+typedef struct hook_ctx {
+  mp_play *ud;
+  gk_play *play;
+  gk_hook_call *c;
+  int status;
+} hook_ctx;
+
+static int protected_hook(lua_State *L) {
+  hook_ctx *h = (hook_ctx *)lua_touserdata(L, 1);
+  h->ud->self = 2; /* the play, passed as the second argument */
+  h->status = run_hook(L, h->ud, h->play, h->c);
+  return 0;
+}
+
+int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
+  mp_play *ud = (mp_play *)vud;
+  lua_State *L = ud->L;
+  int top = lua_gettop(L);
+  int saved_self = ud->self;
+  hook_ctx h = {ud, play, c, GK_OK};
+  lua_pushcfunction(L, protected_hook);
+  lua_pushlightuserdata(L, &h);
+  lua_pushvalue(L, ud->self);
+  int st = lua_pcall(L, 2, 0, 0);
+  ud->self = saved_self;
+  ud->L = L;
+  if (st != LUA_OK) {
+    gk_play_set_error(play, "%s", lua_tostring(L, -1));
+    h.status = GK_EINVAL;
+  }
+  lua_settop(L, top);
+  return h.status;
+}
+
+/* }====================================================================== */
+
+static int checkfigurekind(lua_State *L, int arg, const gk_flow *f) {
+  int kind = mp_checkname(L, arg, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
+  luaL_argcheck(L, kind < 32, arg, "a deploy veto narrows only the first 32 figure kinds");
+  return kind;
+}
+
+/* The names in the list opts[field], each turned into a bit by check
+** (0: the field is absent or empty). */
+static uint64_t namemask(lua_State *L, int t, const char *field, const gk_flow *f,
+                         int (*check)(lua_State *, int, const gk_flow *)) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, t, field) == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      mask |= 1ull << check(L, lua_gettop(L), f);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The phases with a collector (0: none named). */
+uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f) {
+  return namemask(L, t, "collect_phases", f, mp_checkphase);
+}
+
+/* The figure kinds the deploy vetoes look at (0: all). */
+uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f) {
+  return (uint32_t)namemask(L, t, "deploy_figures", f, checkfigurekind);
+}
+
+uint32_t mp_hookmask(lua_State *L, int t) {
+  uint32_t mask = 0;
+  if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      mask |= 1u << luaL_checkoption(L, -1, NULL, mp_hook_names);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The names in t[field][sub], as bits by find (0: absent). */
+static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *sub,
+                            const gk_rules *r, int (*find)(const gk_rules *, const char *),
+                            const char *what) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, t, field) == LUA_TTABLE) {
+    int ft = lua_gettop(L);
+    int list = ft;
+    if (sub) {
+      lua_getfield(L, ft, sub);
+      list = lua_gettop(L);
+    }
+    if (lua_istable(L, list)) {
+      lua_Integer n = luaL_len(L, list);
+      for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, list, i);
+        mask |= 1ull << mp_checkname(L, lua_gettop(L), r, find, what);
+        lua_pop(L, 1);
+      }
+    }
+    lua_settop(L, ft);
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The hook filters of opts: placed_tiles = {tags =, attrs =}, collect_tiles =
+** {tags =, attrs =}, collect_filtered = {phases}, points_attrs = {attributes}. */
+gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
+  const gk_rules *r = gk_flow_rules(f);
+  gk_hook_filters h;
+  memset(&h, 0, sizeof h);
+  h.placed_tiles.tags = subnamemask(L, t, "placed_tiles", "tags", r, gk_rules_find_tag, "tag");
+  h.placed_tiles.attrs = subnamemask(L, t, "placed_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.collect_tiles.tags = subnamemask(L, t, "collect_tiles", "tags", r, gk_rules_find_tag, "tag");
+  h.collect_tiles.attrs = subnamemask(L, t, "collect_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.collect_filtered = namemask(L, t, "collect_filtered", f, mp_checkphase);
+  h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
+  return h;
+}
+
+void mp_setfilters(mp_play *ud, const gk_hook_filters *h) {
+  ud->filters = *h;
+  gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
+}
+

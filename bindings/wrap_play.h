@@ -1,0 +1,65 @@
+/*
+** wrap_play.h: what the bindings of the turn flow share: the Flow and
+** Play userdata (wrap_flow.c, wrap_play.c), the bridge from the flow's
+** hooks to the Lua dispatcher (play_hooks.c) and flow:simulate
+** (simulate.c). Internal to bindings/.
+*/
+#ifndef WRAP_PLAY_H
+#define WRAP_PLAY_H
+
+#include <lua.h>
+
+#include "gk_flow.h"
+#include "wrap_internal.h"
+
+#define MP_FLOW "meeple.Flow"
+#define MP_PLAY "meeple.Play"
+
+typedef struct mp_flow {
+  gk_flow *flow;
+} mp_flow;
+
+typedef struct mp_play {
+  gk_play *play;        /* NULL once freed */
+  lua_State *L;         /* the state of the call running the play now */
+  int self;             /* stack index of this userdata during that call */
+  int busy;             /* inside a call into the flow: no re-entry */
+  uint32_t present;     /* the hooks it calls */
+  uint64_t collect_phases; /* phases with a collector */
+  uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
+  gk_hook_filters filters; /* which calls of the hooks are wanted */
+} mp_play;
+
+
+/* Hook names by gk_hook, and move type names by gk_move_type. */
+extern const char *const mp_hook_names[];
+extern const char *const mp_move_types[];
+
+/* wrap_flow.c */
+gk_flow *mp_checkflow(lua_State *L, int arg);
+int mp_checkphase(lua_State *L, int arg, const gk_flow *f);
+
+/* wrap_play.c */
+mp_play *mp_checkplayud(lua_State *L, int arg);
+int mp_pushplayview(lua_State *L, int self);
+const gk_rules *mp_playrules(mp_play *ud);
+void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m);
+gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self);
+mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx, gk_play *play,
+                    uint32_t present, uint64_t collect_phases, uint32_t deploy_kinds);
+int mp_flow_new_play(lua_State *L);
+void mp_open_play(lua_State *L);
+
+/* play_hooks.c: the gk_hooks callback, and the hook options of
+** flow:new_play and flow:simulate */
+int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c);
+uint32_t mp_hookmask(lua_State *L, int t);
+uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f);
+uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f);
+gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f);
+void mp_setfilters(mp_play *ud, const gk_hook_filters *h);
+
+/* simulate.c */
+int mp_flow_simulate(lua_State *L);
+
+#endif
