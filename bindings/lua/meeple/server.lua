@@ -386,6 +386,7 @@ local ROUTES = {
                                   "GET /api/v1/tables/ID/moves", "POST /api/v1/tables/ID/move",
                                   "GET /api/v1/tables/ID/record", "GET /api/v1/tables/ID/view" } }
     end },
+  { "GET", "^/favicon%.ico$", function() return 204, "" end },
   { "GET", "^/$", function()
       return 200, require("meeple.web.table_page").render(), "text/html; charset=utf-8"
     end },

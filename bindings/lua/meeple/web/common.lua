@@ -5,16 +5,16 @@
 
 local M = {}
 
-M.CSS = [[
+M.CSS = [==[
 body { font-family: sans-serif; margin: 10px; background: #fafafa; color: #222; }
 h1 { font-size: 18px; margin: 0 0 8px 0; }
 h3 { font-size: 14px; margin: 10px 0 4px 0; }
 #scores td { padding: 2px 6px; }
 #scores .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 6px; border: 1px solid #000; }
 #scores .delta { color: #2e7d32; font-size: 12px; }
-]]
+]==]
 
-M.JS = [[
+M.JS = [==[
 window.MeepleWeb = {
   // JSON objects stand for empty lists (the encoder cannot tell them apart)
   list(v) { return Array.isArray(v) ? v : []; },
@@ -42,7 +42,7 @@ window.MeepleWeb = {
       (e.final ? ' [final scoring]' : '') + '</li>').join('') ;
   },
 };
-]]
+]==]
 
 local function html_escape(s)
   return (tostring(s):gsub("[&<>\"]", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;" }))

@@ -14,7 +14,7 @@ local common = require "meeple.web.common"
 
 local M = {}
 
-local CSS = [[
+local CSS = [==[
 .table { display: flex; gap: 16px; align-items: flex-start; }
 .boardbox { flex: 1 1 auto; min-width: 300px; }
 #board { width: 100%; height: calc(100vh - 90px); background: #f5f1e6; border: 1px solid #bbb; }
@@ -30,9 +30,9 @@ local CSS = [[
 #error { color: #b71c1c; min-height: 1em; }
 #last { font-size: 12px; font-family: monospace; padding-left: 16px; }
 .links a { margin-right: 10px; }
-]]
+]==]
 
-local BODY = [[
+local BODY = [==[
 <div class="table">
   <div class="boardbox"><svg id="board" xmlns="http://www.w3.org/2000/svg"></svg></div>
   <div class="side">
@@ -56,9 +56,9 @@ local BODY = [[
     </form>
   </div>
 </div>
-]]
+]==]
 
-local JS = [[
+local JS = [==[
 (function () {
   const parts = location.pathname.split('/');
   const tableId = parts[1] === 'table' && parts[2] ? parts[2] : '1';
@@ -216,7 +216,7 @@ local JS = [[
   }, 700);
   refresh().catch((e) => { $('error').textContent = e.message; });
 })();
-]]
+]==]
 
 function M.render()
   return common.page { title = "meeple table", heading = "meeple - local table", css = CSS, body = BODY, script = JS }

@@ -12,7 +12,7 @@ local common = require "meeple.web.common"
 
 local M = {}
 
-local CSS = [[
+local CSS = [==[
 .viewer { display: flex; gap: 16px; align-items: flex-start; }
 .viewer .boardbox { flex: 1 1 auto; min-width: 300px; }
 #board { width: 100%; height: calc(100vh - 90px); background: #f5f1e6; border: 1px solid #bbb; }
@@ -24,9 +24,9 @@ local CSS = [[
 .handbox { display: flex; gap: 10px; align-items: center; }
 #ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; }
 #ledger li.final { color: #555; font-style: italic; }
-]]
+]==]
 
-local JS = [[
+local JS = [==[
 (function () {
   const D = JSON.parse(document.getElementById('data').textContent);
   const frames = D.frames;
@@ -37,17 +37,23 @@ local JS = [[
                                  (maxy - miny + 1) * S + 2 * pad].join(' '));
   const slider = document.getElementById('slider');
   slider.max = frames.length - 1;
-  const tiles = MeepleWeb.list(D.tiles);
+  // the board: tile drawings (<defs>) once; a layer of tiles grown and
+  // shrunk one frame's group at a time; an overlay redrawn per step
+  board.innerHTML = D.defs + '<g id="tiles"></g>' + D.starts + '<g id="overlay"></g>';
+  const tileLayer = board.querySelector('#tiles'), overlay = board.querySelector('#overlay');
+  const byFrame = frames.map(() => []);
+  for (const t of MeepleWeb.list(D.tiles)) byFrame[t[0]].push(t[1]);
+  let shown = 0; // frames whose tiles are in tileLayer
   let step = 0;
   function show(k) {
     k = Math.max(0, Math.min(frames.length - 1, k | 0));
     step = k;
     const fr = frames[k];
-    const parts = [D.defs];
-    for (const t of tiles) { if (t[0] <= k) parts.push(t[1]); else break; }
-    parts.push(D.starts, fr.figures, fr.highlight);
-    if (fr.hand) parts.push(MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935'));
-    board.innerHTML = parts.join('\n');
+    while (shown > k + 1) { tileLayer.lastChild.remove(); shown--; }
+    const add = [];
+    for (; shown <= k; shown++) add.push('<g>' + byFrame[shown].join('') + '</g>');
+    if (add.length) tileLayer.insertAdjacentHTML('beforeend', add.join(''));
+    overlay.innerHTML = fr.figures + fr.highlight + (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
     slider.value = k;
     document.getElementById('step').textContent = k + ' / ' + (frames.length - 1);
     document.getElementById('move').textContent = k === 0 ? 'start of the game'
@@ -79,9 +85,9 @@ local JS = [[
   show(0);
   document.body.dataset.ready = '1';
 })();
-]]
+]==]
 
-local BODY = [[
+local BODY = [==[
 <div class="viewer">
   <div class="boardbox"><svg id="board" xmlns="http://www.w3.org/2000/svg"></svg></div>
   <div class="side">
@@ -103,7 +109,7 @@ local BODY = [[
     <svg id="legend" width="360" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"></svg>
   </div>
 </div>
-]]
+]==]
 
 --- The page for data (a JSON text) with a title.
 function M.render(data_json, title)
