@@ -6,7 +6,7 @@
 # npm for the browser tests' driver, unless a nodejs that ships it is there
 NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
-                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libxml2-utils \
+                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy \
                    chromium libmicrohttpd-dev nodejs $(NPM_PACKAGE)
 BUILD      ?= build

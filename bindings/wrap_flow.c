@@ -112,10 +112,18 @@ static int flow_figure(lua_State *L) {
   return 0;
 }
 
-/* The terms of the system section: "attr_over" takes a second attribute
-** as t[5] (max(0, arg - t[5])), "features" a kind as arg. */
+/* Terms with a second argument: "attr_over" takes a second attribute as
+** t[5] (max(0, arg - t[5])), "touching" a kind as arg and an attribute
+** as t[5]; "features" takes a kind as arg. */
 static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
-  if (term == GK_TERM_FEATURES) {
+  if (term == GK_TERM_TOUCHING) {
+    lua_geti(L, t, 2);
+    int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+    lua_geti(L, t, 5);
+    int a = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    lua_pop(L, 2);
+    arg = GK_KIND_ATTR(k, a);
+  } else if (term == GK_TERM_FEATURES) {
     lua_geti(L, t, 2);
     arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     lua_pop(L, 1);
@@ -136,7 +144,8 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 ** at idx. */
 static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
-                                      "adjacent_closed", "attr_over", "features", NULL};
+                                      "adjacent_closed", "attr_over", "features", "touching",
+                                      NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
   lua_Integer n = luaL_len(L, idx);
@@ -363,7 +372,8 @@ static int flow_line_markers(lua_State *L) {
 ** [, if_attr [, arg2]]}, ...}}: a final scoring over systems of features. */
 static int flow_system(lua_State *L) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
-                                      "adjacent_closed", "attr_over", "features", NULL};
+                                      "adjacent_closed", "attr_over", "features", "touching",
+                                      NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);

@@ -268,6 +268,18 @@ static int play_apply(lua_State *L) {
   return 0;
 }
 
+/* play:why(move): nil when the move is legal now, else the reason word
+** of the engine's check that refuses it ("occupied", "edge", ...). */
+static int play_why(lua_State *L) {
+  mp_play *ud = enter(L);
+  gk_move m = mp_checkmove(L, 2, ud, 1);
+  int why = 0;
+  FLOW_CALL(ud, (why = gk_play_why(ud->play, &m)));
+  if (why == GK_WHY_LEGAL) return 0;
+  lua_pushstring(L, gk_why_name(why));
+  return 1;
+}
+
 static int play_apply_index(lua_State *L) {
   mp_play *ud = enter(L);
   lua_Integer i = luaL_checkinteger(L, 2);
@@ -551,6 +563,7 @@ static const luaL_Reg play_methods[] = {
   {"move_count", play_move_count},
   {"apply", play_apply},
   {"apply_index", play_apply_index},
+  {"why", play_why},
   {"random_move", play_random_move},
   {"random_choice", play_random_choice},
   {"random_game", play_random_game},

@@ -50,7 +50,6 @@ kind "grassland" { closes = "never" }
 
 -- Attributes printed on the tiles (tiles file header), all summed.
 attribute "fish"      { merge = "sum" }  -- on rivers and lakes
-attribute "lake_fish" { merge = "sum" }  -- on a river segment: fish of the lake it ends at
 attribute "menhir"    { merge = "sum" }
 attribute "mushrooms" { merge = "sum" }
 attribute "mammoth"   { merge = "sum" }
@@ -165,17 +164,17 @@ local _ = MENHIR_UNPLACEABLE
 -- §4.1 Scoring during play
 -- =======================================================================
 
--- River: 1 per tile + 1 per fish in the river and in the lake(s) that
--- close it. Each river segment that ends at a lake carries that lake's
--- fish as lake_fish (tiles file), so the closing lakes' fish is a plain
--- attribute sum, in C. A lake closing two rivers counts for each
--- (§4.1 [inferred]); a river whose two ends are the same lake counts it
--- twice (not covered by the digest; see the report). Fish hidden by a hut
--- still count (tile data, not figures).
+-- River: 1 per tile + 1 per fish in the river and in the lakes that
+-- close it ("each fish present in the river and any lakes that close
+-- it"): the fish of each distinct lake touching the river, counted once
+-- even when the river leaves a lake and comes back into it (several of
+-- its segments touch that lake), in C (`touching`). A lake closing two
+-- rivers counts for each (§4.1 [inferred]). Fish hidden by a hut still
+-- count (tile data, not figures).
 -- Forest: 2 per tile + 3 per mushroom group. Majority, ties share, all
 -- meeples on the completed feature return (huts stay: `stays`).
 -- Incomplete rivers and forests score nothing at the end (§4.2 step 1).
-score "river"  { closed = { per_tile = 1, fish = 1, lake_fish = 1 } }
+score "river"  { closed = { per_tile = 1, fish = 1, touching = { lake = { fish = 1 } } } }
 score "forest" { closed = { per_tile = 2, mushrooms = 3 } }
 
 -- §2 phase 4: completing a forest with >= 1 menhir gives one extra turn
@@ -343,8 +342,7 @@ recall "shaman" {
 
 -- Huts (§4.2 step 2): each river system (rivers and the lakes they touch,
 -- complete or not) scores 1 per fish in its rivers and lakes to its hut
--- majority (ties share); with the raft in it, +1 per lake. (A lake's fish
--- is on the lake; the rivers' lake_fish copies are not counted again.)
+-- majority (ties share); with the raft in it, +1 per lake.
 system "huts" {
   kinds = { "river", "lake" },
   figure = "hut",

@@ -33,7 +33,7 @@ endfunction()
 scenario_cli_test(test_help 0 "usage: meeple test" ${SCENARIO_EXE} test --help)
 scenario_cli_test(test_bad_option 2 "unknown option '--bogus'|try 'meeple test --help'"
                   ${SCENARIO_EXE} test --bogus)
-scenario_cli_test(test_missing 2 "no such file or directory 'nowhere'"
+scenario_cli_test(test_missing 1 "no such file or directory 'nowhere'"
                   ${SCENARIO_EXE} test nowhere)
 scenario_cli_test(test_failing_scenario 1
   "FAIL tests/scenarios-failing/wrong_score\\.lua|wrong_score\\.lua:12: expect\\.score: expected {5, 0}, got {4, 0}|ledger of turn 1: P1 \\+4 city|wrong_score\\.lua:13: expect\\.illegal: expected \"illegal: place E 0,-2 r0\", got \"legal\"|wrong_player\\.lua:10: 'place E 1,0 r1' is meant for player 1, but player 2 is to move|0 passed, 2 failed"

@@ -53,6 +53,8 @@ static int check_file(lua_State *L) {
   lua_pushcfunction(L, load_resolved);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 2);                      /* 2 tiles, 3 set */
+  /* an empty file parses, but a set of no tiles is always a mistake */
+  if (luaL_len(L, 2) == 0) return luaL_error(L, "%s: no tiles", lua_tostring(L, 1));
   require(L, "meeple");
   lua_getfield(L, -1, "rules");
   lua_call(L, 0, 1);                      /* 5 rules */

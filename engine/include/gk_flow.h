@@ -70,14 +70,21 @@ typedef enum gk_term {
   GK_TERM_ATTR_OVER,      /* arg = GK_ATTR_PAIR(a, b): points per unit of
                           ** attribute a above attribute b, max(0, a - b)
                           ** (deer that the tigers leave) */
-  GK_TERM_FEATURES        /* points per feature of kind arg (in a system;
+  GK_TERM_FEATURES,       /* points per feature of kind arg (in a system;
                           ** a lone feature counts itself) */
+  GK_TERM_TOUCHING        /* arg = GK_KIND_ATTR(k, a): points per unit of
+                          ** attribute a summed over the distinct features
+                          ** of kind k touching this one through segment
+                          ** adjacency, each counted once however many of
+                          ** its segments touch (the lakes a river ends at) */
 } gk_term;
 
 enum { GK_MAX_TERMS = 8 };
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
 #define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
+/* The argument of GK_TERM_TOUCHING: a kind and an attribute. */
+#define GK_KIND_ATTR(k, a) ((k) | ((a) << 8))
 
 typedef struct gk_formula {
   int n_terms;
@@ -477,6 +484,36 @@ int gk_play_moves(gk_play *play, gk_move *out, int cap);
 int gk_play_apply(gk_play *play, const gk_move *move);
 /* The same for the i-th move of gk_play_moves, without the search. */
 int gk_play_apply_index(gk_play *play, int i);
+
+/* Why a move is not legal now: the check that refused it, as a stable
+** code (GK_WHY_LEGAL when it is legal). gk_why_name gives each its
+** reason word ("occupied", "needs_own", ...; docs/scenarios.md lists
+** them). Changes nothing. */
+typedef enum gk_why {
+  GK_WHY_LEGAL = 0,
+  GK_WHY_OVER,            /* the game is over */
+  GK_WHY_PHASE,           /* not a move of the phase the play waits in */
+  GK_WHY_DRAW_FIRST,      /* a placement while the turn waits to draw */
+  GK_WHY_NOT_IN_HAND,     /* another tile than the one to place */
+  GK_WHY_TAKEN,           /* the cell holds a tile */
+  GK_WHY_BLOCKED,         /* the cell is blocked (a region, a blocked cell) */
+  GK_WHY_ISOLATED,        /* the cell touches no tile */
+  GK_WHY_EDGE,            /* a side does not match its neighbour */
+  GK_WHY_HOLE,            /* a tile from hand goes only into a hole */
+  GK_WHY_SUPPLY,          /* no figure of that kind left in supply */
+  GK_WHY_NOT_PLACED_TILE, /* a figure goes only on the tile just placed */
+  GK_WHY_KIND,            /* the figure cannot stand on that kind */
+  GK_WHY_CORNER,          /* a corner figure, not at a corner it may take */
+  GK_WHY_OCCUPIED,        /* blocked_by: the feature holds a blocking figure */
+  GK_WHY_BLOCKED_ACROSS,  /* blocked_across: the system holds one */
+  GK_WHY_NEEDS_OWN,       /* needs_own: none of the owner's figures there */
+  GK_WHY_TARGET,          /* an action of this phase, not with these arguments */
+  GK_WHY_VETOED,          /* the rules' scripts refused it (an allow hook) */
+  GK_WHY_COUNT
+} gk_why;
+
+int gk_play_why(gk_play *play, const gk_move *move);
+const char *gk_why_name(int why);
 
 /* Ends the game when the current turn ends (final scoring follows); for
 ** rules with their own end, or a scenario that wants the final score. */

@@ -22,3 +22,33 @@ meeple_cli_test(records_sim_output 0 "^$"
                 ${MEEPLE_EXE} sim --games 3 --json --output ${OUT_DIR}/sim.json)
 meeple_cli_test(records_sim_output_own_script 2 "refusing to overwrite scripts/base\\.lua"
                 ${MEEPLE_EXE} sim --games 3 --csv --output scripts/base.lua)
+
+# Usage errors are consistent: exit 2, the flag named, nothing reinterpreted.
+foreach(case "players_1;--players: base is for 2 to 6 players, not 1;--players;1"
+             "players_7;--players: base is for 2 to 6 players, not 7;--players;7"
+             "players_0;--players must be an integer;--players;0"
+             "seed_exp;--seed must be an integer >= 0, got '1e3';--seed;1e3"
+             "seed_hex;--seed must be an integer >= 0, got '0x10';--seed;0x10"
+             "seed_float;--seed must be an integer >= 0, got '1\\.0';--seed;1.0"
+             "seed_twice;option --seed given twice;--seed;1;--seed;2"
+             "quiet_twice;option --quiet given twice;--quiet;--quiet"
+             "agents_empty;--agents has an empty item in '';--agents="
+             "agents_gap;--agents has an empty item in 'random,,greedy';--agents;random,,greedy"
+             "with_comma;--with has an empty item in ',';--with;,"
+             "memory_cap_huge;--memory-cap must be an integer from 1 to;--memory-cap;99999999999999")
+  list(GET case 0 name)
+  list(GET case 1 match)
+  list(SUBLIST case 2 -1 flags)
+  meeple_cli_test(usage_${name} 2 "${match}" ${MEEPLE_EXE} play --quiet ${flags})
+endforeach()
+
+# Files: an empty tile set is an error; devices are not files; a missing
+# file fails (1) alike in 'test' and 'tiles check'.
+file(WRITE ${OUT_DIR}/empty.tiles "")
+meeple_cli_test(records_tiles_empty 1 "empty\\.tiles: no tiles" ${MEEPLE_EXE} tiles check ${OUT_DIR}/empty.tiles)
+meeple_cli_test(records_tiles_device 1 "/dev/null: is a character device, not a file"
+                ${MEEPLE_EXE} tiles check /dev/null)
+meeple_cli_test(records_game_device 1 "/dev/zero: is a character device, not a file"
+                ${MEEPLE_EXE} play --game /dev/zero)
+meeple_cli_test(records_missing_test 1 "nosuch\\.lua" ${MEEPLE_EXE} test nosuch.lua)
+meeple_cli_test(records_missing_tiles 1 "nosuch\\.tiles" ${MEEPLE_EXE} tiles check nosuch.tiles)

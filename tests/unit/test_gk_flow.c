@@ -907,7 +907,8 @@ static void test_hand_corner_relocate_meet(void **state) {
         gk_ledger_get(g, e, &le);
         if (le.reason == x.r_meet) met++;
         if (le.reason == x.r_shed) {
-          assert_true(le.points > 0 && le.points % 4 == 0);
+          /* 0 too: a shed beside no completed city is scored, for nothing */
+          assert_true(le.points >= 0 && le.points % 4 == 0);
           shed_final++;
         }
       }

@@ -705,55 +705,100 @@ function Run:action_segments(play, text)
   return table.concat(words, " ")
 end
 
--- Why the engine refuses a move (for messages; the verdict is the engine's).
-function Run:why_illegal(play, text)
-  if play:over() then return "the game is over" end
-  local phase = play:phase()
-  local g = play:game()
+-- A move text as the move table play:why takes, or nil and why the text
+-- names no move of this game at all.
+function Run:move_of_text(play, text)
   local id, x, y, r = parse_place(text)
-  if id and phase == "draw" then
-    return "the turn is in its draw phase: play \"draw\" (or another draw-phase move) first"
-  end
   if id then
-    if phase ~= "place_tile" then return ("not a legal move in phase %s"):format(phase) end
-    if not self.defs[id] then return ("no tile '%s' in this game"):format(id) end
-    if not g:can_place(id, x, y, r) then return self:why_not_fits(g, id, x, y, r) end
-    if play:tile() and play:tile() ~= id then
-      if not g:has_placement(id) then return ("%s fits nowhere (it would be discarded)"):format(id) end
-      return ("the tile in hand is %s, not %s"):format(play:tile(), id)
-    end
-    return "refused by the rules (a placement filter)"
+    if not self.defs[id] then return nil, ("no tile '%s' in this game"):format(id) end
+    return { type = "place", tile = id, x = x, y = y, rot = r }
   end
   local kind, spot = parse_deploy(text)
   if kind then
-    if phase ~= "place_figure" then return ("not a legal move in phase %s"):format(phase) end
-    local fdecl = self.rs.decl.figure_index[kind] and self.rs.decl.figures[self.rs.decl.figure_index[kind]]
-    if not fdecl then return ("no figure '%s' in this game"):format(kind) end
-    local player = play:player()
-    if g:supply(player, kind) <= 0 then return ("player %d has no %s left in supply"):format(player, kind) end
+    if not self.rs.decl.figure_index[kind] then return nil, ("no figure '%s' in this game"):format(kind) end
     local th = play:placed()
-    if not th then return "no tile was placed this turn" end
+    if not th then return { type = "deploy", figure = kind, at = { out = true } } end
     local info = th:info()
     local seg = segment_at_spot(self.defs[info.id], info.rot, spot)
-    if not seg then return ("the tile just placed (%s) has no segment at '%s'"):format(info.id, spot) end
-    local fh = th:feature(seg)
-    local fkind = fh:kind()
-    local allowed = false
-    for _, k in ipairs(fdecl.on) do if k == fkind then allowed = true end end
-    if not allowed then return ("a %s cannot stand on a %s"):format(kind, fkind) end
-    local figs = fh:figures()
-    if #figs > 0 then
-      local who = {}
-      for _, f in ipairs(figs) do
-        local fi = f:info()
-        who[#who + 1] = ("player %d's %s"):format(fi.owner, fi.kind)
-      end
-      return ("the %s is occupied (%s)"):format(fkind, table.concat(who, ", "))
-    end
-    return "refused by the rules"
+    if not seg then return nil, ("the tile just placed (%s) has no segment at '%s'"):format(info.id, spot) end
+    return { type = "deploy", figure = kind, at = { feature = th:feature(seg) } }, th:feature(seg)
   end
-  if text == "pass" then return ("nothing to pass in phase %s"):format(phase) end
-  return ("not a legal move in phase %s"):format(phase)
+  if text == "pass" or text == "draw" then return { type = text } end
+  local name = text:match("^action (%S+)")
+  if name then
+    local args = {}
+    for w in self:action_segments(play, text):gmatch("%S+") do args[#args + 1] = tonumber(w) end
+    return { type = "action", action = name, args = { args[1], args[2], args[3], args[4] } }
+  end
+  return nil, "not a move text (place, deploy, pass, draw, action)"
+end
+
+-- What the runner adds to the engine's reason word, for people.
+local REASON_TEXT = {
+  over = function() return "the game is over" end,
+  phase = function(run, play, text)
+    if text == "pass" then return ("nothing to pass in phase %s"):format(play:phase()) end
+    return ("not a move of phase %s"):format(play:phase())
+  end,
+  draw_first = function() return "the turn is in its draw phase: play \"draw\" (or another draw-phase move) first" end,
+  not_in_hand = function(run, play, text)
+    local id = parse_place(text)
+    if not play:game():has_placement(id) then return ("%s fits nowhere (it would be discarded)"):format(id) end
+    return ("the tile in hand is %s, not %s"):format(tostring(play:tile()), id)
+  end,
+  taken = function(run, play, text) local _, x, y = parse_place(text) return ("cell %d,%d is taken"):format(x, y) end,
+  blocked = function(run, play, text)
+    local _, x, y = parse_place(text)
+    return ("cell %d,%d is blocked (no tile may go there)"):format(x, y)
+  end,
+  isolated = function(run, play, text)
+    local _, x, y = parse_place(text)
+    return ("cell %d,%d touches no tile"):format(x, y)
+  end,
+  edge = function(run, play, text)
+    local id, x, y, r = parse_place(text)
+    return run:why_not_fits(play:game(), id, x, y, r)
+  end,
+  hole = function() return "a tile from hand goes only into a hole (four neighbours)" end,
+  supply = function(run, play, text)
+    local kind = parse_deploy(text)
+    return ("player %d has no %s left in supply"):format(play:player(), kind)
+  end,
+  not_placed_tile = function() return "a figure goes only on the tile just placed" end,
+  kind = function(run, play, text, fh)
+    return ("a %s cannot stand on a %s"):format((parse_deploy(text)), fh and fh:kind() or "?")
+  end,
+  corner = function() return "not a corner where it may stand (four tiles, one feature)" end,
+  occupied = function(run, play, text, fh)
+    local who = {}
+    for _, f in ipairs(fh and fh:figures() or {}) do
+      local fi = f:info()
+      who[#who + 1] = ("player %d's %s"):format(fi.owner, fi.kind)
+    end
+    return ("the %s is occupied (%s)"):format(fh and fh:kind() or "feature", table.concat(who, ", "))
+  end,
+  blocked_across = function(run, play, text, fh)
+    return ("a figure of the same kind stands elsewhere in this system of %ss"):format(fh and fh:kind() or "feature")
+  end,
+  needs_own = function(run, play, text, fh)
+    return ("player %d has no figure there that it needs (its own follower) on this %s"):format(
+      play:player(), fh and fh:kind() or "feature")
+  end,
+  target = function(run, play) return ("no such choice in phase %s"):format(play:phase()) end,
+  vetoed = function() return "refused by the rules' scripts (an allow hook)" end,
+}
+
+-- Why the engine refuses a move: the reason word of the engine's own
+-- check (play:why), then the runner's words for people:
+-- "occupied: the city is occupied (player 1's meeple)".
+function Run:why_illegal(play, text)
+  local move, fh = self:move_of_text(play, text)
+  if not move then return fh end
+  local ok, word = pcall(play.why, play, move)
+  if not ok then return tostring(word) end
+  if not word then return "legal" end
+  local explain = REASON_TEXT[word]
+  return explain and (word .. ": " .. explain(self, play, text, fh)) or word
 end
 
 -- Plays one move given as text; the tile named by a placement is drawn
@@ -1448,7 +1493,8 @@ is also re-played from its own record, which must give the same ledger.
 
   --verbose, -v   also print the moves each scenario played
 
-Exit status: 0 all passed, 1 a scenario failed, 2 usage error.
+Exit status: 0 all passed, 1 a scenario failed or a file is missing,
+2 usage error.
 ]]
 
 local function list_dir(dir)
@@ -1501,8 +1547,9 @@ function M.main(args, ctx)
     elseif exists(p) then
       files[#files + 1] = p
     else
-      err:write(("meeple test: no such file or directory '%s'\ntry 'meeple test --help'\n"):format(p))
-      return 2
+      -- a missing input fails (1), as in 'meeple tiles check'; usage errors are 2
+      err:write(("meeple test: no such file or directory '%s'\n"):format(p))
+      return 1
     end
   end
   local passed, failed = 0, 0

@@ -198,8 +198,10 @@ end
 function Session:record()
   local record = require "meeple.cli.record"
   local s = self.setup
+  local seats = {}
+  for p = 1, s.players do seats[p] = "host" end
   local header = record.header({ game = s.game, with = s.with, rules = s.rules, options = s.options,
-                                 seed = s.seed, players = s.players, rs = self.rs }, {})
+                                 seed = s.seed, players = s.players, rs = self.rs }, seats, s.path[1])
   local json = record.json
   local lines = { json.encode(header) }
   local play = loader.new_play(self.rs, { players = s.players, seed = s.seed })
@@ -207,11 +209,10 @@ function Session:record()
   for _, i in ipairs(self.moves) do
     local turn, player, text = play:turn(), play:player(), play:move_name(i)
     play:apply_index(i)
-    lines[#lines + 1] = json.encode({ turn = turn, player = player, move = text,
-                                      scores = g:scores(), state = record.state_digest(g) })
+    lines[#lines + 1] = json.encode(record.move_line(turn, player, text, g))
   end
   if play:over() then
-    lines[#lines + 1] = json.encode({ final = true, scores = g:scores(), state = record.state_digest(g) })
+    lines[#lines + 1] = json.encode(record.final_line(#self.moves, g))
   end
   return table.concat(lines, "\n") .. "\n"
 end

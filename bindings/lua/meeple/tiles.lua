@@ -19,8 +19,9 @@
 -- farthest such position (first recorded wins on a tie) is the error.
 
 local lpeg = require "lpeg"
+local files = require "meeple.files"
 
-local string, table, math, io = string, table, math, io
+local string, table, math = string, table, math
 local type, tostring, tonumber, ipairs, pairs =
       type, tostring, tonumber, ipairs, pairs
 
@@ -534,7 +535,7 @@ function M.parse(text, filename, opts)
   return build(stmts, text, fname, opts)
 end
 
---- Reads a file and parses it. Plain Lua io: this module runs in the
+--- Reads a file (meeple.files: regular, size-capped) and parses it. This runs in the
 --- trusted host, never inside the rules sandbox.
 ---@param path string
 ---@param opts {kinds: table<string,boolean>|nil}|nil
@@ -544,11 +545,8 @@ function M.load(path, opts)
   if type(path) ~= "string" then
     return nil, "tiles.load: expected a file name, got " .. type(path)
   end
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  if not text then return nil, path .. ": cannot read file" end
+  local text, err = files.read(path)
+  if not text then return nil, err end
   return M.parse(text, path, opts)
 end
 

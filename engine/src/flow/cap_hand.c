@@ -64,8 +64,16 @@ static int hand_moves(gk_play *p) {
     int st = holds_hand_tile(p, p->player) ? hand_placements(p) : GK_OK;
     return st < 0 ? st : GK_OK;
   }
-  /* the end round: only in a turn's first part, while a hole is left */
-  if (!h->end_round || p->part > 1) return GK_OK;
+  if (p->part > 1) {
+    /* an extra part with the stack empty: the hand tile, or nothing (the
+    ** pass keeps the tile in hand, for the end round if there is one) */
+    int st = holds_hand_tile(p, p->player) ? hand_placements(p) : GK_OK;
+    if (st > 0) st = fl_reserve_moves(p, p->n_moves + 1);
+    if (st == GK_OK && p->n_moves > 0) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+    return st < 0 ? st : GK_OK;
+  }
+  /* the end round: in a turn's first part, while a hole is left */
+  if (!h->end_round) return GK_OK;
   bool anyone = false;
   for (int pl = 0; pl < g->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
   if (!anyone || gk_holes(g, NULL, 0) <= 0) return GK_OK;
@@ -80,6 +88,12 @@ static int hand_moves(gk_play *p) {
     if (!st) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS}; /* wait for the holders */
   }
   return st < 0 ? st : GK_OK;
+}
+
+/* The last tile earned an extra part (a builder's): with the stack empty
+** it can still be played from hand (abbey-mayor.md §3.1 [FAQ]). */
+static bool hand_without_draw(const gk_play *p) {
+  return holds_hand_tile(p, p->player) && gk_holes(p->game, NULL, 0) > 0;
 }
 
 /* Does the end round keep the game going once the stack is empty? */
@@ -121,6 +135,7 @@ const fl_capability fl_cap_hand = {
     .declared = hand_declared,
     .draw_moves = hand_moves,
     .goes_on = hand_round_pending,
+    .tile_without_draw = hand_without_draw,
     .tile_placed = hand_tile_placed,
     .apply = hand_apply,
 };

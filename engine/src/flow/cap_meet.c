@@ -52,7 +52,7 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
   for (int pl = 0; pl < g->n_players; pl++) {
     if (!((leaders >> pl) & 1)) continue;
     int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
-    if (pts <= 0) continue;
+    if (pts < 0) continue; /* 0 is written: scored, for nothing */
     int st = gk_score(g, pl, pts, sr->reason, root);
     if (st) return st;
   }

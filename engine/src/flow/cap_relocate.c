@@ -133,12 +133,9 @@ static int32_t relocation_waiting(const gk_play *p, const gk_relocate_rule **rul
   return best;
 }
 
-/* The after-scoring phase's moves for the next waiting figure. */
-static int relocation_moves(gk_play *p) {
+/* The moves of one waiting figure: back home, then each destination. */
+static int moves_of(gk_play *p, int32_t f, const gk_relocate_rule *rule) {
   gk_game *g = p->game;
-  const gk_relocate_rule *rule = NULL;
-  int32_t f = relocation_waiting(p, &rule);
-  if (f < 0) return GK_OK;
   int32_t node = g->figures[f].a, root = gk_find(g, node);
   int32_t owner = g->figures[f].owner + 1;
   root_set reach = {0};
@@ -165,6 +162,24 @@ static int relocation_moves(gk_play *p) {
                                          .arg = {owner, t->x, t->y, g->node_seg[m] + 1}};
       m = g->next[m];
     } while (m != to);
+  }
+  return GK_OK;
+}
+
+/* The after-scoring phase's moves for the next waiting figure. A figure
+** with nowhere to go is no decision: it goes home at once ("if no such
+** feature exists, it must return"), and the next one is asked. */
+static int relocation_moves(gk_play *p) {
+  const gk_relocate_rule *rule = NULL;
+  for (int32_t f; (f = relocation_waiting(p, &rule)) >= 0;) {
+    int st = moves_of(p, f, rule);
+    if (st || p->n_moves > 1) return st;
+    p->n_moves = 0;
+    st = gk_figure_return(p->game, f);
+    if (st) {
+      gk_play_set_error(p, "%s", gk_game_error(p->game));
+      return st;
+    }
   }
   return GK_OK;
 }

@@ -85,7 +85,7 @@ static int score_system_rule(gk_play *p, const gk_system_rule *sr, uint8_t *done
     }
     int32_t points = best > 0 ? system_points(g, sr, &l) : 0;
     fl_roots_free(g, &l);
-    if (points == 0) continue;
+    if (best <= 0) continue; /* held: scored, even for 0 */
     for (int pl = 0; pl < g->n_players; pl++) {
       if (count[pl] != best) continue;
       st = gk_score(g, pl, points, sr->reason, n);

@@ -45,6 +45,7 @@ int fl_caps_freeze(gk_flow *f) {
         [FL_ON_PART_START] = c->part_start != NULL,
         [FL_ON_DRAW_MOVES] = c->draw_moves != NULL,
         [FL_ON_GOES_ON] = c->goes_on != NULL,
+        [FL_ON_TILE_WITHOUT_DRAW] = c->tile_without_draw != NULL,
         [FL_ON_TILE_PLACED] = c->tile_placed != NULL,
         [FL_ON_SCORE] = c->score != NULL,
         [FL_ON_FEATURE_SCORED] = c->feature_scored != NULL,
@@ -87,6 +88,11 @@ int fl_caps_draw_moves(gk_play *p) {
 
 bool fl_caps_goes_on(const gk_play *p) {
   EACH(p->flow, FL_ON_GOES_ON, c) if (c->goes_on(p)) return true;
+  return false;
+}
+
+bool fl_caps_tile_without_draw(const gk_play *p) {
+  EACH(p->flow, FL_ON_TILE_WITHOUT_DRAW, c) if (c->tile_without_draw(p)) return true;
   return false;
 }
 

@@ -59,6 +59,7 @@ enum fl_slot {
   FL_ON_PART_START,
   FL_ON_DRAW_MOVES,
   FL_ON_GOES_ON,
+  FL_ON_TILE_WITHOUT_DRAW,
   FL_ON_TILE_PLACED,
   FL_ON_SCORE,
   FL_ON_FEATURE_SCORED,
@@ -221,6 +222,9 @@ struct fl_capability {
   int (*draw_moves)(gk_play *p);
   /* keeps the game going once the draw stack is empty */
   bool (*goes_on)(const gk_play *p);
+  /* the active player could play a part without drawing (a tile from
+  ** hand): an extra part is granted even when its stack is empty */
+  bool (*tile_without_draw)(const gk_play *p);
   /* the move placed a tile (p->report); before the tile-placed hook */
   int (*tile_placed)(gk_play *p, const gk_move *m);
   /* the score phase, before the core scores the closed features: 1 to
@@ -257,6 +261,7 @@ int fl_caps_turn_begin(gk_play *p);
 void fl_caps_part_start(gk_play *p);
 int fl_caps_draw_moves(gk_play *p);
 bool fl_caps_goes_on(const gk_play *p);
+bool fl_caps_tile_without_draw(const gk_play *p);
 int fl_caps_tile_placed(gk_play *p, const gk_move *m);
 int fl_caps_score(gk_play *p);
 int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders);
@@ -324,6 +329,9 @@ int fl_score_closed(gk_play *p, int32_t root);
 int fl_final_scoring(gk_play *p);
 
 /* moves.c */
+/* The occupancy check that refuses a figure there, as a gk_why. */
+int fl_occupancy_refusal(const gk_play *p, int kind, int32_t root);
+
 static inline gk_move fl_move_at(const gk_play *p, int i) {
   if (p->moves_lazy) {
     gk_placement pl = {0, 0, 0};

@@ -83,6 +83,18 @@ static bool deployable_among(const gk_play *p, const gk_figure_rule *fr, const c
   return true;
 }
 
+/* Which of the occupancy checks refuses the figure on the feature of
+** root (the first that does: blocked_by, needs_own, blocked_across), as
+** a gk_why, or GK_WHY_LEGAL. For gk_play_why; the listing above asks
+** deployable_among, which gives the same verdict. */
+int fl_occupancy_refusal(const gk_play *p, int kind, int32_t root) {
+  const gk_figure_rule *fr = &p->flow->figure[kind];
+  company c = company_at(p, root);
+  if (c.groups & fr->blocked_by) return GK_WHY_OCCUPIED;
+  if (fr->needs_own && !(c.own & fr->needs_own)) return GK_WHY_NEEDS_OWN;
+  return deployable_among(p, fr, &c, NULL) ? GK_WHY_LEGAL : GK_WHY_BLOCKED_ACROSS;
+}
+
 /* May this player put a figure of this kind on the feature of node? */
 bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   const gk_figure_rule *fr = &p->flow->figure[kind];

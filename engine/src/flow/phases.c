@@ -154,7 +154,9 @@ int fl_advance(gk_play *p) {
           if (st) return st;
           extra = c.value;
         }
-        if (extra >= 0 && extra < g->rules->n_stacks && gk_stack_size(g, extra) > 0) {
+        if (extra >= 0 && extra < g->rules->n_stacks &&
+            (gk_stack_size(g, extra) > 0 ||
+             (fl_has_slot(p->flow, FL_ON_TILE_WITHOUT_DRAW) && fl_caps_tile_without_draw(p)))) {
           p->extra_used = true;
           p->part++;
           p->stack = extra;

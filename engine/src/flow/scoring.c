@@ -11,7 +11,10 @@
 ** Scoring
 ** =================================================================== */
 
-static int32_t count_adjacent(gk_play *p, int32_t root, int kind, bool closed_only) {
+/* Over the distinct features of `kind` touching root (each once): how
+** many (attr < 0; only closed ones with closed_only), or the sum of
+** their merged attribute attr (the fish of the lakes a river ends at). */
+static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_only, int attr) {
   int32_t local[64];
   int n = gk_feature_adjacent(p->game, root, local, 64);
   int32_t *adj = local;
@@ -20,10 +23,11 @@ static int32_t count_adjacent(gk_play *p, int32_t root, int kind, bool closed_on
     if (!adj) return 0;
     gk_feature_adjacent(p->game, root, adj, n);
   }
-  int32_t count = 0;
+  int64_t count = 0;
+  const size_t n_attrs = (size_t)p->game->rules->n_attrs;
   for (int i = 0; i < n; i++)
     if (p->game->node_kind[adj[i]] == kind && (!closed_only || gk_root_closed(p->game, adj[i])))
-      count++;
+      count += attr < 0 ? 1 : p->game->attrs[(size_t)adj[i] * n_attrs + (size_t)attr];
   if (adj != local) gk_mem(&p->game->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
   return count;
 }
@@ -50,9 +54,10 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
       case GK_TERM_BLOCK:
         total += (int64_t)pts * (1 + g->tiles[g->node_tile[root]].neighbours);
         break;
-      case GK_TERM_ADJACENT: total += (int64_t)pts * count_adjacent(p, root, arg, false); break;
-      case GK_TERM_ADJACENT_CLOSED:
-        total += (int64_t)pts * count_adjacent(p, root, arg, true);
+      case GK_TERM_ADJACENT: total += pts * fold_adjacent(p, root, arg, false, -1); break;
+      case GK_TERM_ADJACENT_CLOSED: total += pts * fold_adjacent(p, root, arg, true, -1); break;
+      case GK_TERM_TOUCHING:
+        total += pts * fold_adjacent(p, root, arg & 0xff, false, arg >> 8);
         break;
       case GK_TERM_ATTR_OVER: {
         int32_t over = attrs[arg & 0xff] - attrs[arg >> 8];
@@ -133,7 +138,7 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
       if ((leaders >> pl) & 1) {
         int32_t pts = points;
         if (conditional && with[pl]) pts += fl_formula_sum(p, root, sr, true, with[pl]);
-        if (!pts) continue;
+        /* a leader scored for 0 is written too: "scored for nothing" */
         int st = gk_score(g, pl, pts, reason, root);
         if (st) return st;
       }

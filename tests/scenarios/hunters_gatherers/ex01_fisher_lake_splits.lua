@@ -13,12 +13,12 @@ tile RV x4
   grassland NNE E* SSE
   grassland SSW W* NNW
 tile LK1 x4
-  r = river S lake_fish=1 touches l
+  r = river S touches l
   l = lake C fish=1
   grassland N* E* W* SSE SSW
 tile LKWE x2                   # a lake (1 fish) between a river W and a river E
-  rw = river W lake_fish=1 touches l
-  re = river E lake_fish=1 touches l
+  rw = river W touches l
+  re = river E touches l
   l = lake C fish=1
   grassland N* ENE WNW
   grassland S* ESE WSW

@@ -13,7 +13,7 @@ setup {
   { "RV", at = { 1, 0 }, rot = 1, fixed = true, figure = { player = 2, kind = "meeple", on = "E" } },
 }
 play "place TWO 0,0 r0"
-expect.illegal "deploy hut W"
+expect.illegal("deploy hut W", "blocked_across")
 expect.legal "deploy meeple W"
 expect.illegal("deploy meeple E", "occupied")
 play "deploy hut E"

@@ -14,7 +14,7 @@ tile RV x4                     # straight river N-S
   grassland NNE E* SSE
   grassland SSW W* NNW
 tile LK1 x4                    # a lake with 1 fish, its river leaving south
-  r = river S lake_fish=1 touches l
+  r = river S touches l
   l = lake C fish=1
   grassland N* E* W* SSE SSW
 ]]

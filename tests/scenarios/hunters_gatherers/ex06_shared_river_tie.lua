@@ -15,7 +15,7 @@ tile RV1 x2
   grassland NNE E* SSE
   grassland SSW W* NNW
 tile LK2 x4
-  r = river S lake_fish=2 touches l
+  r = river S touches l
   l = lake C fish=2
   grassland N* E* W* SSE SSW
 ]]

@@ -1,7 +1,6 @@
 -- hunters-gatherers.md §7 HG-EX-09, §4.2: left river system (lake 4 fish +
 -- river 4 fish = 8): You 2 huts, Blue 1 -> You +8. Right system (lake 4 +
 -- river 6 = 10): Yellow 1, Blue 1 -> +10 each. Totals 8 / 10 / 10.
--- (The river segments' lake_fish copies are not counted again.)
 -- Players: 1 = You, 2 = Blue, 3 = Yellow.
 scenario "HG-EX-09: huts score their river systems: You 8, Blue 10, Yellow 10" {
   game = "hunters_gatherers", players = 3, start = false,
@@ -20,15 +19,15 @@ tile RV6 x1
   grassland NNE E* SSE
   grassland SSW W* NNW
 tile LK1 x4
-  r = river S lake_fish=1 touches l
+  r = river S touches l
   l = lake C fish=1
   grassland N* E* W* SSE SSW
 tile LK2 x4
-  r = river S lake_fish=2 touches l
+  r = river S touches l
   l = lake C fish=2
   grassland N* E* W* SSE SSW
 tile LK4 x4
-  r = river S lake_fish=4 touches l
+  r = river S touches l
   l = lake C fish=4
   grassland N* E* W* SSE SSW
 tile LKNS x2                   # a lake (no fish) between a river N and a river S
@@ -38,14 +37,14 @@ tile LKNS x2                   # a lake (no fish) between a river N and a river 
   grassland E* NNE SSE
   grassland W* NNW SSW
 tile LKRAFT x1                 # the same with 1 fish and the raft
-  rn = river N lake_fish=1 touches l
-  rs = river S lake_fish=1 touches l
+  rn = river N touches l
+  rs = river S touches l
   l = lake C fish=1 raft
   grassland E* NNE SSE
   grassland W* NNW SSW
 tile LKWE x2
-  rw = river W lake_fish=1 touches l
-  re = river E lake_fish=1 touches l
+  rw = river W touches l
+  re = river E touches l
   l = lake C fish=1
   grassland N* ENE WNW
   grassland S* ESE WSW
@@ -57,9 +56,9 @@ tile TWO x1                    # two rivers W and E, each ending at the forest
   grassland ESE
   grassland WSW
 tile BOAT x1                   # like m93: the logboat lake (1 fish), rivers N, E, W
-  rn = river N lake_fish=1 touches l
-  re = river E lake_fish=1 touches l
-  rw = river W lake_fish=1 touches l
+  rn = river N touches l
+  re = river E touches l
+  rw = river W touches l
   l = lake C fish=1 logboat
   grassland NNW WNW
   grassland NNE ENE

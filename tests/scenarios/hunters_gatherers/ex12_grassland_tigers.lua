@@ -11,5 +11,5 @@ setup {
   { "GRt", at = { 2, 0 } },
 }
 final()
-expect.ledger_final { }
+expect.ledger_final { { player = 2, points = 0, reason = "hunters" } }   -- scored, for 0
 expect.final { 0, 0 }

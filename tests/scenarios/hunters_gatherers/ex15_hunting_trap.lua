@@ -19,5 +19,8 @@ setup {
 play("place GRhunt 0,0 r0", "deploy meeple N")
 expect.ledger_last_turn { { player = 1, points = 4, reason = "hunting_trap" } }
 final()
-expect.ledger_final { { player = 2, points = 3, reason = "hunters" } }
+expect.ledger_final {
+  { player = 1, points = 0, reason = "hunters" },   -- scored, for nothing left
+  { player = 2, points = 3, reason = "hunters" },
+}
 expect.final { 4, 3 }

@@ -14,8 +14,8 @@ draws { "NW01" }
 expect.legal "place NW01 -1,-3 r0"      -- further north in column 1
 expect.legal "place NW01 -2,0 r0"       -- column 2
 expect.legal "place NW01 -1,10 r0"      -- past the south end
-expect.illegal "place NW01 0,-1 r0"     -- against the board's north edge
-expect.illegal "place NW01 0,-2 r0"     -- back east beside -1,-2, beyond the board
-expect.illegal "place NW01 0,10 r0"     -- against the board's south edge
-expect.illegal "place NW01 1,0 r0"      -- the sea
-expect.illegal "place NW01 1,5 r0"
+expect.illegal("place NW01 0,-1 r0", "blocked")   -- against the board's north edge
+expect.illegal("place NW01 0,-2 r0", "blocked")   -- back east beside -1,-2, beyond the board
+expect.illegal("place NW01 0,10 r0", "blocked")   -- against the board's south edge
+expect.illegal("place NW01 1,0 r0", "blocked")    -- the sea
+expect.illegal("place NW01 1,5 r0", "blocked")

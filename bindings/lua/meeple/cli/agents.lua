@@ -51,10 +51,8 @@ end
 
 -- A bot script defines choose(view) returning the index of a legal move.
 local function load_bot(path)
-  local f = io.open(path, "rb")
-  if not f then return nil, ("cannot read bot '%s'"):format(path) end
-  local code = f:read("a")
-  f:close()
+  local code, err = require("meeple.files").read(path)
+  if not code then return nil, ("cannot read bot: %s"):format(err) end
   local env = meeple_host.run("@" .. path, code, {})
   if type(env) ~= "table" or type(env.choose) ~= "function" then
     return nil, ("%s: a bot must define function choose(view)"):format(path)

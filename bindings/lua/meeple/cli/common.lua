@@ -30,7 +30,23 @@ function M.split_commas(s)
   for item in s:gmatch("[^,]+") do out[#out + 1] = item end
   return out
 end
-local split_commas = M.split_commas
+
+-- A comma-separated flag value: every item non-empty, or a usage error.
+function M.list_arg(cmd, name, s)
+  local out = {}
+  for item in (s .. ","):gmatch("([^,]*),") do
+    if item == "" then
+      return nil, usage(cmd, "--%s has an empty item in '%s'", name, s)
+    end
+    out[#out + 1] = item
+  end
+  return out
+end
+local list_arg = M.list_arg
+
+-- Named limits of the common options.
+M.MAX_MEMORY_CAP_MB = 1024 * 1024   -- 1 TiB: more is a typo
+M.MAX_BUDGET = 1 << 40
 
 -- The options every game-playing subcommand takes, for its --help.
 M.GAME_OPTIONS = [[
@@ -61,6 +77,7 @@ function M.parse_args(args, spec)
       if not kind then return nil, ("unknown option '%s'"):format(a) end
       if kind == "switch" then
         if value then return nil, ("option --%s takes no value"):format(name) end
+        if opts[name] then return nil, ("option --%s given twice"):format(name) end
         opts[name] = true
       else
         if not value then
@@ -71,6 +88,8 @@ function M.parse_args(args, spec)
         if kind == "list" then
           opts[name] = opts[name] or {}
           table.insert(opts[name], value)
+        elseif opts[name] ~= nil then
+          return nil, ("option --%s given twice"):format(name)
         else
           opts[name] = value
         end
@@ -83,9 +102,14 @@ function M.parse_args(args, spec)
   return opts, positional
 end
 
-function M.int_arg(cmd, name, v, min)
-  local n = math.tointeger(tonumber(v))
-  if not n or n < min then
+-- A decimal integer flag value in min..max (max optional): "1e3", "0x10"
+-- and "1.0" are refused, not reinterpreted.
+function M.int_arg(cmd, name, v, min, max)
+  local n = type(v) == "string" and v:match("^%-?%d+$") and math.tointeger(tonumber(v))
+  if not n or n < min or (max and n > max) then
+    if max then
+      return nil, usage(cmd, "--%s must be an integer from %d to %d, got '%s'", name, min, max, tostring(v))
+    end
     return nil, usage(cmd, "--%s must be an integer >= %d, got '%s'", name, min, tostring(v))
   end
   return n
@@ -115,11 +139,11 @@ function M.load_game(cmd, opts, ctx)
   if not seed then return nil, code end
   local budget, cap
   if opts.budget then
-    budget, code = int_arg(cmd, "budget", opts.budget, 1000)
+    budget, code = int_arg(cmd, "budget", opts.budget, 1000, M.MAX_BUDGET)
     if not budget then return nil, code end
   end
   if opts["memory-cap"] then
-    cap, code = int_arg(cmd, "memory-cap", opts["memory-cap"], 1)
+    cap, code = int_arg(cmd, "memory-cap", opts["memory-cap"], 1, M.MAX_MEMORY_CAP_MB)
     if not cap then return nil, code end
     cap = cap * 1024 * 1024
   end
@@ -129,9 +153,14 @@ function M.load_game(cmd, opts, ctx)
     players, code = int_arg(cmd, "players", opts.players, 1)
     if not players then return nil, code end
   end
+  local with = {}
+  if opts.with then
+    with, code = list_arg(cmd, "with", opts.with)
+    if not with then return nil, code end
+  end
   local ok, rs = pcall(loader.load, {
     game = opts.game or "base",
-    with = opts.with and split_commas(opts.with) or {},
+    with = with,
     rules = opts.rules or {},
     options = options,
     run = meeple_host.run,
@@ -150,12 +179,11 @@ function M.load_game(cmd, opts, ctx)
   end
   players = players or rs.decl.players.default
   if players < rs.decl.players.min or players > rs.decl.players.max then
-    eprintf("meeple %s: %s is for %d to %d players, not %d\n", cmd, rs.decl.game,
-            rs.decl.players.min, rs.decl.players.max, players)
-    return nil, 1
+    return nil, usage(cmd, "--players: %s is for %d to %d players, not %d", rs.decl.game,
+                      rs.decl.players.min, rs.decl.players.max, players)
   end
   return { rs = rs, seed = seed, players = players, options = options,
-           with = opts.with and split_commas(opts.with) or {}, rules = opts.rules or {},
+           with = with, rules = opts.rules or {},
            game = opts.game or "base" }
 end
 

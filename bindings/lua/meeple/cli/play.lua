@@ -13,9 +13,8 @@ local output = require "meeple.cli.output"
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
-local split_commas = common.split_commas
 local agents, make_agents = agents_mod.builtin, agents_mod.make_agents
-local json, state_digest, record_header = record.json, record.state_digest, record.header
+local json, record_header = record.json, record.header
 
 local HELP = [[
 usage: meeple play [OPTIONS]
@@ -43,7 +42,9 @@ local function play(args, ctx)
   if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
   local game, code = load_game("play", opts, ctx)
   if not game then return code end
-  local agent_names = split_commas(opts.agents or "random")
+  local agent_names
+  agent_names, code = common.list_arg("play", "agents", opts.agents or "random")
+  if not agent_names then return code end
   local seat_agents
   seat_agents, code = make_agents("play", agent_names)
   if not seat_agents then return code end
@@ -79,7 +80,7 @@ local function play(args, ctx)
             commit = function() if file then return file:commit() end return true end }
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
-    rec:write(json.encode(record_header(game, names)), "\n")
+    rec:write(json.encode(record_header(game, names, ctx.root, opts.record)), "\n")
   end
 
   local last_turn, line = 0, {}
@@ -132,8 +133,7 @@ local function play(args, ctx)
     end
     ledger_seen = #ledger
     if rec then
-      rec:write(json.encode({ turn = turn, player = player, move = line[#line],
-                              scores = g:scores(), state = state_digest(g) }), "\n")
+      rec:write(json.encode(record.move_line(turn, player, line[#line], g)), "\n")
     end
     if #gained > 0 or play:player() ~= player or play:over() then
       flush_line(#gained > 0 and ("   (" .. table.concat(gained, ", ") .. ")") or "")
@@ -143,7 +143,7 @@ local function play(args, ctx)
   if #final > 0 and not opts.quiet then printf("final scoring  %s\n", table.concat(final, ", ")) end
   report.print_scores(g, game.players)
   if rec then
-    rec:write(json.encode({ final = true, moves = moves, scores = g:scores(), state = state_digest(g) }), "\n")
+    rec:write(json.encode(record.final_line(moves, g)), "\n")
     local okw, err = rec:commit()
     if not okw then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
   end

@@ -1,20 +1,178 @@
--- meeple replay: re-plays a game record and checks every state in it.
+-- meeple replay: re-plays a game record and checks everything in it.
+--
+-- Invariant: exit 0 only for a complete record (docs/records.md): a
+-- header whose files are all found unchanged, one line per move whose
+-- turn, player, move, scores and state digest all match the replayed
+-- game, and one final line, last, whose move count, scores and digest
+-- match the finished game. Any other record is an error naming its line.
 
 local loader = require "meeple.loader"
+local files = require "meeple.files"
 local common = require "meeple.cli.common"
 local record = require "meeple.cli.record"
+local schema = require "meeple.cli.record_schema"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args = common.parse_args
-local json, state_digest = record.json, record.state_digest
+local state_digest = record.state_digest
+local show = schema.show
 
 local HELP = [[
 usage: meeple replay FILE
 
-Re-plays a game record written by 'meeple play --record', checking the
-state after every move. Exits 1 at the first divergence and says where.
+Re-plays a game record written by 'meeple play --record' and checks all
+of it: every file the game loaded is found (under the game root or next
+to the record) with its recorded content hash, every move line's turn,
+player, scores and state digest match, and the final line's move count
+and scores match the finished game. Works from any directory.
+
+Exits 0 when everything matches, 1 at the first problem, naming the
+record's line (FILE:LINE: ...), 2 on a usage error. The format is in
+docs/records.md.
 ]]
+
+-- Errors inside a replay are raised as { line = N, msg = text }.
+local function fail(line, fmt, ...)
+  error({ line = line, msg = fmt:format(...) }, 0)
+end
+
+local function read_lines(path)
+  local text, err = files.read(path)
+  if not text then fail(nil, "%s", err) end
+  local lines = {}
+  for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("([^\n]*)\n") do
+    lines[#lines + 1] = line
+  end
+  return lines
+end
+
+-- The header, type-checked, and the files it names, found and unchanged.
+local function read_header(lines, path, ctx)
+  if #lines == 0 then fail(1, "empty file: not a meeple game record") end
+  local h, err = schema.parse(lines[1])
+  if not h then fail(1, "%s", err) end
+  if h.record ~= record.FORMAT then fail(1, "not a meeple game record (no \"record\":\"meeple-game\")") end
+  err = schema.check(h, schema.HEADER)
+  if err then fail(1, "%s", err) end
+  if #h.agents ~= h.players then
+    fail(1, "field 'agents': expected %d names (one per player), got %d", h.players, #h.agents)
+  end
+  local scripts = {}
+  for i, f in ipairs(h.files) do
+    local where = record.locate(f, ctx.root, path)
+    local text, rerr = files.read(where)
+    if not text then
+      fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path,
+           f.from == "root" and "under the game root " .. ctx.root or "next to the record", rerr)
+    end
+    local hash = loader.content_hash(text)
+    if hash ~= f.hash then
+      fail(1, "files[%d]: %s '%s' changed since the game was recorded (hash %s, recorded %s)",
+           i, f.role, where, hash, f.hash)
+    end
+    if f.role ~= "tiles" then scripts[#scripts + 1] = { role = f.role, path = where } end
+  end
+  if #scripts ~= 1 + #h.with + #h.rules or scripts[1].role ~= "game" then
+    fail(1, "field 'files': expected the game script, %d expansion(s) and %d house rule(s) first",
+         #h.with, #h.rules)
+  end
+  return h, scripts
+end
+
+-- The rule set the header names, from the files it lists.
+local function load_rules(h, scripts, ctx)
+  local with, rules = {}, {}
+  for i = 2, #scripts do
+    local list = scripts[i].role == "with" and with or rules
+    list[#list + 1] = scripts[i].path
+  end
+  local options = {}
+  for k, v in pairs(h.options) do
+    options[k] = math.type(v) == "float" and ("%.17g"):format(v) or tostring(v)
+  end
+  local ok, rs = pcall(loader.load, {
+    game = scripts[1].path, with = with, rules = rules, options = options,
+    run = meeple_host.run, script_dirs = { ctx.root .. "/scripts" }, tile_dirs = { ctx.root .. "/tiles" } })
+  if not ok then fail(1, "the recorded game does not load: %s", tostring(rs)) end
+  for _, k in ipairs(common.sorted(h.options)) do
+    local d = rs.decl.options[rs.decl.option_index[k]]
+    if math.type(d.value) ~= math.type(h.options[k]) or type(d.value) ~= type(h.options[k]) then
+      fail(1, "field 'options.%s': expected %s, got %s", k, show(d.default), show(h.options[k]))
+    end
+  end
+  local p = rs.decl.players
+  if h.players < p.min or h.players > p.max then
+    fail(1, "field 'players': %s is for %d to %d players, got %d", rs.decl.game, p.min, p.max, h.players)
+  end
+  return rs
+end
+
+local function check_scores(n, g, scores, players)
+  local now = g:scores()
+  if #scores ~= players then fail(n, "field 'scores': expected %d scores, got %d", players, #scores) end
+  for p = 1, players do
+    if now[p] ~= scores[p] then fail(n, "player %d has %d points, the record says %d", p, now[p], scores[p]) end
+  end
+end
+
+local function check_move(n, entry, play, g, players)
+  local err = schema.check(entry, schema.MOVE)
+  if err then fail(n, "%s", err) end
+  if play:over() then fail(n, "a move after the game ended (expected the final line)") end
+  if entry.turn ~= play:turn() then fail(n, "field 'turn': the game is at turn %d, got %d", play:turn(), entry.turn) end
+  if entry.player ~= play:player() then
+    fail(n, "field 'player': player %d is to move, got %d", play:player(), entry.player)
+  end
+  local okf, i, why = pcall(play.find_move, play, entry.move)
+  if not okf or not i then fail(n, "diverged: %s", tostring(okf and why or i)) end
+  local ok, merr = pcall(play.apply_index, play, i)
+  if not ok then fail(n, "the move '%s' fails: %s", entry.move, tostring(merr)) end
+  local digest = state_digest(g)
+  if digest ~= entry.state then
+    fail(n, "diverged after '%s': state %s, record %s", entry.move, digest, entry.state)
+  end
+  check_scores(n, g, entry.scores, players)
+end
+
+local function check_final(n, entry, play, g, players, moves)
+  local err = schema.check(entry, schema.FINAL)
+  if err then fail(n, "%s", err) end
+  if not play:over() then fail(n, "the record ends but the game goes on (phase %s)", play:phase()) end
+  if entry.moves ~= moves then fail(n, "field 'moves': %d moves were replayed, got %d", moves, entry.moves) end
+  if state_digest(g) ~= entry.state then
+    fail(n, "final state %s, record %s", state_digest(g), entry.state)
+  end
+  check_scores(n, g, entry.scores, players)
+end
+
+-- The number of moves replayed; raises {line=, msg=} on any problem.
+local function verify(path, ctx)
+  local lines = read_lines(path)
+  local h, scripts = read_header(lines, path, ctx)
+  local rs = load_rules(h, scripts, ctx)
+  local okp, play = pcall(loader.new_play, rs, { players = h.players, seed = h.seed })
+  if not okp then fail(1, "the recorded game does not start: %s", tostring(play)) end
+  local g = play:game()
+  local moves, final_at = 0, nil
+  for n = 2, #lines do
+    if final_at then fail(n, "a line after the final line (line %d)", final_at) end
+    local entry, err = schema.parse(lines[n])
+    if not entry then fail(n, "%s", err) end
+    if entry.final ~= nil then
+      check_final(n, entry, play, g, h.players, moves)
+      final_at = n
+    else
+      check_move(n, entry, play, g, h.players)
+      moves = moves + 1
+    end
+  end
+  if not final_at then
+    fail(#lines, "the record has no final line: %s after %d moves",
+         play:over() and "the game was over" or "cut off", moves)
+  end
+  return moves
+end
 
 local function replay(args, ctx)
   local opts, pos = parse_args(args, {})
@@ -22,69 +180,12 @@ local function replay(args, ctx)
   if opts.help then stdout:write(HELP) return 0 end
   if #pos ~= 1 then return usage("replay", "expected one record file") end
   local path = pos[1]
-  local f, err = io.open(path, "r")
-  if not f then eprintf("meeple replay: %s\n", err) return 1 end
-  local lines = {}
-  for line in f:lines() do lines[#lines + 1] = line end
-  f:close()
-  local okh, header = pcall(json.decode, lines[1] or "")
-  if not okh or type(header) ~= "table" or header.record ~= "meeple-game" then
-    eprintf("meeple replay: %s:1: not a meeple game record\n", path)
+  local ok, moves = pcall(verify, path, ctx)
+  if not ok then
+    local e = type(moves) == "table" and moves or { msg = "internal error: " .. tostring(moves) }
+    if e.line then eprintf("meeple replay: %s:%d: %s\n", path, e.line, e.msg)
+    else eprintf("meeple replay: %s\n", e.msg) end
     return 1
-  end
-  for _, file in ipairs(header.files or {}) do
-    local fh = io.open(file.path, "rb")
-    if fh then
-      local text = fh:read("a")
-      fh:close()
-      if loader.content_hash(text) ~= file.hash then
-        eprintf("meeple replay: warning: %s changed since the game was recorded\n", file.path)
-      end
-    end
-  end
-  local options = {}
-  for k, v in pairs(header.options or {}) do options[k] = tostring(v) end
-  local okl, rs = pcall(loader.load, {
-    game = header.game, with = header.with or {}, rules = header.rules or {}, options = options,
-    run = meeple_host.run, script_dirs = { ctx.root .. "/scripts" }, tile_dirs = { ctx.root .. "/tiles" } })
-  if not okl then eprintf("meeple replay: %s\n", tostring(rs)) return 1 end
-  local play = loader.new_play(rs, { players = header.players, seed = header.seed })
-  local g = play:game()
-  local moves = 0
-  for n = 2, #lines do
-    local okd, entry = pcall(json.decode, lines[n])
-    if not okd or type(entry) ~= "table" then
-      eprintf("meeple replay: %s:%d: not a JSON object\n", path, n)
-      return 1
-    end
-    if entry.final then
-      if not play:over() then
-        eprintf("meeple replay: %s:%d: the record ends but the game goes on (phase %s)\n", path, n, play:phase())
-        return 1
-      end
-    else
-      local i, why = play:find_move(entry.move or "")
-      if not i then
-        eprintf("meeple replay: %s:%d: diverged: %s\n", path, n, why)
-        return 1
-      end
-      local okm, merr = pcall(play.apply_index, play, i)
-      if not okm then eprintf("meeple replay: %s:%d: %s\n", path, n, tostring(merr)) return 1 end
-      moves = moves + 1
-    end
-    local digest = state_digest(g)
-    if entry.state and digest ~= entry.state then
-      eprintf("meeple replay: %s:%d: diverged after '%s': state %s, record %s\n", path, n,
-              tostring(entry.move or "final scoring"), digest, entry.state)
-      return 1
-    end
-    local scores = g:scores()
-    for p, s in ipairs(entry.scores or {}) do
-      if scores[p] ~= s then
-        eprintf("meeple replay: %s:%d: player %d has %d points, the record says %d\n", path, n, p, scores[p], s)
-        return 1
-      end
-    end
   end
   printf("%s: %d moves replayed, every state matches\n", path, moves)
   return 0

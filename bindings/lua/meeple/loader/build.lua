@@ -48,6 +48,23 @@ local function formula_terms(decl, kind, spec, where)
         end
         terms[#terms + 1] = { key == "per_adjacent" and "adjacent" or "adjacent_closed", k, v[k] }
       end
+    elseif key == "touching" then
+      -- touching = { lake = { fish = 1 } }: 1 per fish summed over the
+      -- distinct lakes touching the feature, each lake once
+      for _, k in ipairs(sorted_keys(v)) do
+        local per = v[k]
+        if not decl.kind_index[k] or type(per) ~= "table" then
+          error(("%sscore '%s' %s: touching wants { kind = { attribute = points } }, got '%s'"):format(
+            at(decl.scores[kind]), kind, where, tostring(k)), 0)
+        end
+        for _, a in ipairs(sorted_keys(per)) do
+          if not decl.attr_index[a] or math.type(per[a]) ~= "integer" then
+            error(("%sscore '%s' %s: touching %s: '%s' is not a declared attribute with integer points"):format(
+              at(decl.scores[kind]), kind, where, k, tostring(a)), 0)
+          end
+          terms[#terms + 1] = { "touching", k, per[a], nil, a }
+        end
+      end
     elseif decl.attr_index[key] then
       terms[#terms + 1] = { "attr", key, v }
     else
@@ -171,8 +188,8 @@ function M.load(opts)
   for i, name in ipairs(names) do
     local path, err = find_script(name, script_dirs)
     if not path then error(err, 0) end
-    local code = readfile(path)
-    if not code then error(("cannot read %s"):format(path), 0) end
+    local code, rerr = readfile(path)
+    if not code then error(rerr, 0) end
     local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }
@@ -287,7 +304,7 @@ function M.load(opts)
               error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(b), kind, b.only_with), 0)
             end
             for _, t in ipairs(formula_terms(decl, kind, b[when], when)) do
-              terms[#terms + 1] = { t[1], t[2], t[3], b.only_with }
+              terms[#terms + 1] = { t[1], t[2], t[3], b.only_with, t[5] }
             end
           end
         end

@@ -25,13 +25,8 @@ local function sorted_keys(t)
   return keys
 end
 
-local function readfile(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  return text
-end
+-- Regular files only, size-capped (meeple.files).
+local readfile = require("meeple.files").read
 
 local function exists(path)
   local f = io.open(path, "rb")
