@@ -50,10 +50,14 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       const tiles = await p.$$eval('#board use.placed', (u) => u.length);
       assert.ok(tiles > 10, g.name + ': the board shows the placed tiles');
       await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '.png') });
-      // stepping through every move shows no script error
-      await p.keyboard.press('Home');
-      for (let i = 1; i < count; i++) await p.keyboard.press('ArrowRight');
-      assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': stepped to the end by keys');
+      // stepping through every move (base game) shows no script error
+      if (g.name === 'base') {
+        await p.keyboard.press('Home');
+        for (let i = 1; i < count; i++) await p.keyboard.press('ArrowRight');
+        assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': stepped to the end by keys');
+        const again = await p.$$eval('#scores tr', (rows) => rows.map((r) => +r.dataset.score));
+        assert.deepStrictEqual(again, lastLine(rec).scores, g.name + ': same scores after stepping move by move');
+      }
       assert.deepStrictEqual(errors, [], g.name + ': no script errors');
       await p.close();
     }

@@ -100,9 +100,8 @@ function M.new_table(spec)
   local play = loader.new_play(rs, { players = players, seed = seed })
   local id = tostring(#table_order + 1)
   local t = { id = id, rs = rs, play = play, g = play:game(), seats = seats, bots = bots, moves = 0,
-              header = { record = "meeple-game", engine = require("meeple").version, game = game, with = with,
-                         rules = rules, options = options, seed = seed, players = players, agents = seats,
-                         files = rs.files },
+              header = record.header({ game = game, with = with, rules = rules, options = options, rs = rs,
+                                       seed = seed, players = players }, seats, config.root, nil),
               lines = {}, version = 0 }
   t.geo = board.geometry(rs, {}, { pad = 0 })
   t.geo.minx, t.geo.miny = 0, 0
@@ -113,8 +112,7 @@ function M.new_table(spec)
 end
 
 local function log_move(t, player, turn, text)
-  t.lines[#t.lines + 1] = json.encode({ turn = turn, player = player, move = text, scores = t.g:scores(),
-                                        state = record.state_digest(t.g) })
+  t.lines[#t.lines + 1] = json.encode(record.move_line(turn, player, text, t.g))
   t.moves = t.moves + 1
   t.version = t.version + 1
 end
@@ -271,8 +269,7 @@ function M.record_text(t)
   local lines = { json.encode(t.header) }
   for _, l in ipairs(t.lines) do lines[#lines + 1] = l end
   if t.play:over() then
-    lines[#lines + 1] = json.encode({ final = true, moves = t.moves, scores = t.g:scores(),
-                                      state = record.state_digest(t.g) })
+    lines[#lines + 1] = json.encode(record.final_line(t.moves, t.g))
   end
   return table.concat(lines, "\n") .. "\n", lines
 end
@@ -376,7 +373,7 @@ local ROUTES = {
   { "GET", "^/api/v1/tables/([%w]+)/view$", function(id)
       local t = find_table(id)
       local _, lines = M.record_text(t)
-      local html, err = viewer.html(viewer.read_lines(lines, "table " .. id), { root = config.root })
+      local html, err = viewer.html(viewer.read_lines(lines, "table " .. id), { root = config.root }, { rs = t.rs })
       if not html then return 500, { error = err } end
       return 200, html, "text/html; charset=utf-8"
     end },

@@ -17,6 +17,7 @@ local loader = require "meeple.loader"
 local board = require "meeple.render_board"
 local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
+local replay = require "meeple.cli.replay"
 
 local M = {}
 
@@ -41,7 +42,7 @@ function M.read_lines(lines, name)
       entries[#entries + 1] = entry
     end
   end
-  return { header = header, entries = entries }
+  return { header = header, entries = entries, lines = lines, name = name }
 end
 
 function M.read_file(path)
@@ -50,16 +51,36 @@ function M.read_file(path)
   local lines = {}
   for line in f:lines() do lines[#lines + 1] = line end
   f:close()
-  return M.read_lines(lines, path)
+  local rec, rerr = M.read_lines(lines, path)
+  if rec then rec.path = path end
+  return rec, rerr
 end
 
---- Loads the rules a record names. ctx.root: where scripts/ and tiles/ are.
-function M.load_rules(header, ctx)
+-- Rules named by script names alone (records without a files list).
+local function load_by_names(header, ctx)
   local options = {}
   for k, v in pairs(header.options or {}) do options[k] = tostring(v) end
   return pcall(loader.load, {
     game = header.game or "base", with = header.with or {}, rules = header.rules or {}, options = options,
     run = meeple_host.run, script_dirs = { ctx.root .. "/scripts" }, tile_dirs = { ctx.root .. "/tiles" } })
+end
+
+--- Loads the rules a record names, as `meeple replay` does (every file
+--- found under the game root or next to the record, unchanged); a record
+--- of an older format falls back to script names. ctx.root: the root.
+function M.load_rules(rec, ctx)
+  if rec.path then
+    local ok, rs = pcall(function()
+      local h, scripts = replay.read_header(rec.lines, rec.path, ctx)
+      return replay.load_rules(h, scripts, ctx)
+    end)
+    if ok then return true, rs end
+    if rec.header.version ~= nil then
+      local e = type(rs) == "table" and rs or { msg = tostring(rs) }
+      return false, e.line and ("%s:%d: %s"):format(rec.path, e.line, e.msg) or e.msg
+    end
+  end
+  return load_by_names(rec.header, ctx)
 end
 
 local function ledger_entry(e, final)
@@ -191,13 +212,16 @@ local function page_data(rs, rec, built, opts)
 end
 
 --- The viewer page for a parsed record. Returns html or nil, message.
+--- opts.rs: the rules already loaded (play --html, serve).
 function M.html(rec, ctx, opts)
-  local okl, rs = M.load_rules(rec.header, ctx)
+  opts = opts or {}
+  local okl, rs = true, opts.rs
+  if not rs then okl, rs = M.load_rules(rec, ctx) end
   if not okl then return nil, tostring(rs) end
   local okb, built, err = pcall(build_frames, rs, rec)
   if not okb then return nil, tostring(built) end
   if not built then return nil, err end
-  local data = page_data(rs, rec, built, opts or {})
+  local data = page_data(rs, rec, built, opts)
   return page.render(json.encode(data), data.title)
 end
 

@@ -77,7 +77,8 @@ local function play(args, ctx)
               if file then file:write(line, ...) end
               return self
             end,
-            commit = function() if file then return file:commit() end return true end }
+            commit = function() if file then return file:commit() end return true end,
+            abort = function() if file then file:abort() end end }
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
     rec:write(json.encode(record_header(game, names, ctx.root, opts.record)), "\n")
@@ -151,7 +152,7 @@ local function play(args, ctx)
     printf("\nrecord: %s (%d moves)\n", opts.record, moves)
   end
   if opts.html then
-    local page, err = viewer.html(viewer.read_lines(rec.lines, "the game"), ctx)
+    local page, err = viewer.html(viewer.read_lines(rec.lines, "the game"), ctx, { rs = game.rs })
     if not page then eprintf("meeple play: --html: %s\n", err) return 1 end
     local ok, werr = output.write(opts.html, page)
     if not ok then eprintf("meeple play: cannot write --html %s\n", werr) return 1 end
