@@ -1,3 +1,10 @@
+-- The meeple rock: the command `meeple`, the Lua module (require "meeple",
+-- meeple.load), every Lua module, the game scripts and the tile sets.
+-- On Debian, offline, with Debian's lua-lpeg and lua-cjson (not rocks):
+--   luarocks --lua-version 5.4 make --deps-mode=none          (system tree)
+--   luarocks --lua-version 5.4 --tree DIR make --deps-mode=none
+-- (README.md, "The rock"). It builds with CMake: cmake, a C compiler,
+-- liblua5.4-dev and lua-lpeg-dev.
 rockspec_format = "3.0"
 package = "meeple"
 version = "0.1.0-1"
@@ -8,33 +15,26 @@ source = {
 description = {
   summary = "Rules engine for Carcassonne-family tile-laying games",
   detailed = [[
-    The game kernel (C11) bound to Lua 5.4 as the module "meeple", with the
-    tile notation parser (meeple.tiles) and its SVG renderer (meeple.render).
+    The game kernel (C11) and its Lua 5.4 layer: games, expansions and
+    house rules are Lua scripts run in a sandbox. `meeple.load{...}` plays
+    a game from any Lua program; `meeple play` from the shell.
   ]],
   license = "MIT",
 }
 dependencies = {
   "lua >= 5.4, < 5.5",
   "lpeg >= 1.0",
+  "lua-cjson >= 2.1",
 }
 build = {
-  type = "builtin",
-  modules = {
-    meeple = {
-      sources = {
-        "bindings/wrap_meeple.c", "bindings/wrap_rules.c",
-        "bindings/wrap_game.c", "bindings/wrap_handles.c",
-        "engine/src/gk_board.c", "engine/src/gk_features.c",
-        "engine/src/gk_figures.c", "engine/src/gk_game.c",
-        "engine/src/gk_log.c", "engine/src/gk_rng.c",
-        "engine/src/gk_rules.c", "engine/src/gk_serial.c",
-        "engine/src/gk_stack.c", "engine/src/gk_util.c",
-      },
-      incdirs = { "engine/include", "engine/src", "bindings" },
-      defines = { "NDEBUG" },
-    },
-    ["meeple.tiles"] = "bindings/lua/meeple/tiles.lua",
-    ["meeple.render"] = "bindings/lua/meeple/render.lua",
+  type = "cmake",
+  variables = {
+    CMAKE_BUILD_TYPE = "Release",
+    CMAKE_INSTALL_PREFIX = "$(PREFIX)",
+    CMAKE_INSTALL_BINDIR = "$(BINDIR)",
+    MEEPLE_ROCK = "ON",
+    MEEPLE_BUILD_TESTS = "OFF",
+    MEEPLE_LUA_CMOD_DIR = "$(LIBDIR)",
+    MEEPLE_LUA_DIR = "$(LUADIR)",
   },
-  copy_directories = { "docs", "tiles" },
 }

@@ -30,14 +30,17 @@ static void pushleaders(lua_State *L, uint32_t mask) {
     }
 }
 
-static uint32_t toleaders(lua_State *L, int idx) {
+/* A hook's leaders: a list of player numbers; anything else raises. */
+static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) {
   uint32_t mask = 0;
-  if (!lua_istable(L, idx)) return 0;
   lua_Integer n = luaL_len(L, idx);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_geti(L, idx, i);
-    lua_Integer p = lua_tointeger(L, -1);
-    if (p >= 1 && p <= GK_MAX_PLAYERS) mask |= 1u << (p - 1);
+    int isint = 0;
+    lua_Integer p = lua_tointegerx(L, -1, &isint);
+    if (!isint || p < 1 || p > players)
+      luaL_error(L, "%s: leaders[%d] is not a player (1 to %d)", hook, (int)i, players);
+    mask |= 1u << (p - 1);
     lua_pop(L, 1);
   }
   return mask;
@@ -102,7 +105,9 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   if (lua_istable(L, res)) {
     if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    if (lua_getfield(L, res, "leaders") == LUA_TTABLE) c->leaders = toleaders(L, lua_gettop(L));
+    if (lua_getfield(L, res, "leaders") == LUA_TTABLE)
+      c->leaders = toleaders(L, lua_gettop(L), mp_hook_names[c->hook],
+                             gk_game_players(gk_play_game(play)));
     lua_pop(L, 1);
     if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
       int mt = lua_gettop(L);

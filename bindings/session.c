@@ -18,6 +18,7 @@
 #include <lauxlib.h>
 
 #include "host.h"
+#include "roots.h"
 #include "session_internal.h"
 #include "wrap_internal.h"
 #include "meeple.h"
@@ -83,9 +84,8 @@ static void push_roots(lua_State *L, const char *first) {
   lua_newtable(L);
   add_roots(L, first);
   add_roots(L, getenv("MEEPLE_PATH"));
-#ifdef MEEPLE_DATADIR
-  add_roots(L, MEEPLE_DATADIR);
-#endif
+  char installed[4096];
+  add_roots(L, mp_installed_root(installed, sizeof installed));
 }
 
 static void push_list(lua_State *L, const char *const *items) {

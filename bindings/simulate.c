@@ -21,6 +21,10 @@
 
 #include "wrap_play.h"
 
+/* Features whose ids a game's count of closed ones keeps on the stack
+** (more come from the heap). */
+enum { SIM_FEATURES_LOCAL = 1024 };
+
 typedef struct sim_result {
   int32_t scores[GK_MAX_PLAYERS];
   int32_t turns;
@@ -68,20 +72,27 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     gk_play_release(p); /* g stays for the next game */
     return -1;
   }
+  int status = 0;
   memset(out, 0, sizeof *out);
   for (int pl = 0; pl < gk_game_players(g); pl++) out->scores[pl] = gk_player_score(g, pl);
   out->turns = gk_play_turn(p);
   out->moves = moves;
-  int n = want_closed ? gk_features(g, NULL, 0) : 0;
-  int32_t local[1024];
-  if (n > 0 && n <= 1024) { /* none asked: no walk over the nodes */
-    gk_features(g, local, n);
+  int n = want_closed ? gk_features(g, NULL, 0) : 0; /* none asked: no walk */
+  int32_t local[SIM_FEATURES_LOCAL], *ids = local;
+  if (n > SIM_FEATURES_LOCAL) ids = malloc(sizeof(int32_t) * (size_t)n);
+  if (n > 0 && ids) {
+    gk_features(g, ids, n);
     for (int i = 0; i < n; i++)
-      if (gk_feature_closed(g, local[i]) == 1) out->closed[gk_feature_kind(g, local[i])]++;
+      if (gk_feature_closed(g, ids[i]) == 1) out->closed[gk_feature_kind(g, ids[i])]++;
+  }
+  if (ids != local) free(ids);
+  if (n > 0 && !ids) {
+    snprintf(err, errcap, "not enough memory counting %d features", n);
+    status = -1;
   }
   if (view) mp_gameview_invalidate(view, NULL);
   gk_play_release(p); /* g stays for the next game */
-  return 0;
+  return status;
 }
 
 static bool write_all(int fd, const void *p, size_t n) {
@@ -137,7 +148,8 @@ int mp_flow_simulate(lua_State *L) {
   int stacks[GK_MAX_STACKS], n_stacks = 0;
   if (lua_getfield(L, 3, "stacks") == LUA_TTABLE) {
     lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n && n_stacks < GK_MAX_STACKS; i++) {
+    if (n > GK_MAX_STACKS) return luaL_error(L, "simulate: %d stacks, at most %d", (int)n, GK_MAX_STACKS);
+    for (lua_Integer i = 1; i <= n; i++) {
       lua_geti(L, -1, i);
       stacks[n_stacks++] = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
       lua_pop(L, 1);
@@ -177,6 +189,7 @@ int mp_flow_simulate(lua_State *L) {
   lua_getfield(L, 3, "jobs");
   lua_Integer jobs = luaL_optinteger(L, -1, 1);
   lua_pop(L, 1);
+  if (jobs > GK_MAX_JOBS) return luaL_error(L, "simulate: %d jobs, at most %d", (int)jobs, GK_MAX_JOBS);
   if (jobs < 1) jobs = 1;
   if (jobs > games) jobs = games > 0 ? games : 1;
   sim_result *all = NULL;
@@ -198,9 +211,8 @@ int mp_flow_simulate(lua_State *L) {
   ** seeds and results whatever the number of jobs. Jobs 1.. run in child
   ** processes (a fork copies the Lua state and the rules with it) and
   ** send their results back through a pipe; job 0 runs here. */
-  int fds[64][2];
-  pid_t pids[64];
-  if (jobs > 64) jobs = 64;
+  int fds[GK_MAX_JOBS][2];
+  pid_t pids[GK_MAX_JOBS];
   for (lua_Integer j = 1; j < jobs; j++) {
     if (pipe(fds[j]) != 0) return luaL_error(L, "cannot make a pipe for job %d", (int)j);
     fflush(stdout);

@@ -15,9 +15,11 @@
 
 #include "cli.h"
 #include "host.h"
+#include "roots.h"
 
 /* Where scripts/ and tiles/ are: $MEEPLE_ROOT, the current directory if
-** it holds them, else the directory above the executable's. */
+** it holds them, the directory above the executable's if it does (a
+** build tree), else the installed root (roots.h). */
 static void push_root(lua_State *L) {
   const char *env = getenv("MEEPLE_ROOT");
   if (env && *env) {
@@ -35,11 +37,17 @@ static void push_root(lua_State *L) {
     char *slash = strrchr(buf, '/');
     if (slash) {
       *slash = 0;
-      lua_pushfstring(L, "%s/..", buf);
-      return;
+      char probe[4200];
+      snprintf(probe, sizeof probe, "%s/../scripts/base.lua", buf);
+      if (access(probe, R_OK) == 0) {
+        lua_pushfstring(L, "%s/..", buf);
+        return;
+      }
     }
   }
-  lua_pushliteral(L, ".");
+  char installed[4096];
+  const char *root = mp_installed_root(installed, sizeof installed);
+  lua_pushstring(L, root ? root : ".");
 }
 
 void cli_push_ctx(lua_State *L) {

@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gk_limits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -44,18 +46,7 @@ typedef enum gk_status {
   GK_EFORMAT = -6    /* malformed serialized data or definition */
 } gk_status;
 
-enum {
-  GK_MAX_SEGMENTS = 16,      /* segments per tile type */
-  GK_MAX_SEG_ATTRS = 8,      /* attributes set on one segment */
-  GK_MAX_TAGS = 64,          /* distinct tile tags per rules */
-  GK_MAX_KINDS = 64,         /* segment kinds per rules */
-  GK_MAX_ATTRS = 64,         /* attribute names per rules */
-  GK_MAX_FIGURE_KINDS = 32,
-  GK_MAX_PLAYERS = 8,
-  GK_MAX_STACKS = 8,
-  GK_MAX_COUNTERS = 16,      /* per-player counters (trade goods, ...) */
-  GK_NAME_MAX = 47           /* longest name the kernel stores */
-};
+/* The limits (GK_MAX_...) are in gk_limits.h. */
 
 /*
 ** Ports. Each side has three ports, listed clockwise around the tile:
@@ -583,7 +574,6 @@ int gk_replay(gk_game *game, const gk_event *events, int n);
 ** Blobs: opaque bytes that ride in the state (clone, serialize), for the
 ** rules layer's own per-game data, such as an expansion's table.
 ** --------------------------------------------------------------------- */
-enum { GK_MAX_BLOBS = 32 };
 int gk_blob_set(gk_game *game, int slot, const void *data, size_t len);
 /* Pointer to the bytes (valid until the next change), length in *len. */
 const void *gk_blob_get(const gk_game *game, int slot, size_t *len);

@@ -79,8 +79,6 @@ typedef enum gk_term {
                           ** its segments touch (the lakes a river ends at) */
 } gk_term;
 
-enum { GK_MAX_TERMS = 8 };
-
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
 #define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
 /* The argument of GK_TERM_TOUCHING: a kind and an attribute. */
@@ -135,8 +133,7 @@ typedef enum gk_phase {
   GK_PHASE_GAME_END,
   GK_PHASE_FINAL_SCORING,
   GK_PHASE_GAME_OVER,
-  GK_PHASE_CUSTOM = 16,
-  GK_MAX_PHASES = 48
+  GK_PHASE_CUSTOM = 16 /* up to GK_MAX_PHASES */
 } gk_phase;
 
 gk_flow *gk_flow_new(gk_rules *rules);
@@ -181,7 +178,6 @@ int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
 ** cells, deployed at the first turn that finds them all in the supply
 ** (after the turn-begin hooks, which may deploy some themselves). */
 enum { GK_LINE_ORDER_PLACED = 0, GK_LINE_ORDER_ACTIVE_FIRST, GK_LINE_ORDER_CHOOSE };
-enum { GK_LINE_MAX_START = 8 };
 
 typedef struct gk_line_rule {
   int figure;             /* the markers: a figure kind with neutral copies */
@@ -306,8 +302,6 @@ typedef struct gk_system_rule {
   } terms[GK_MAX_TERMS];
 } gk_system_rule;
 
-enum { GK_MAX_SYSTEMS = 4 };
-
 int gk_flow_system_scoring(gk_flow *flow, const gk_system_rule *rule);
 
 /* Which tile types a hook is about: those with one of `tags` (bit per
@@ -344,8 +338,6 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 ** tile filter, the rule lists nothing when the tile placed this part does
 ** not pass it or no tile was placed yet. One rule per phase, at most
 ** GK_MAX_RECALLS. */
-enum { GK_MAX_RECALLS = 4 };
-
 typedef struct gk_recall_rule {
   int phase;            /* a custom phase (gk_flow_add_phase) */
   int action;           /* an action (gk_flow_add_action) */

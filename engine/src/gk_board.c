@@ -48,12 +48,12 @@ static int grow_window(gk_game *g, int32_t x0, int32_t y0, int32_t x1,
   int32_t ny1 = y1 >= g->oy + g->h ? y1 + (g->h / 2 + 4) : g->oy + g->h - 1;
   int64_t nw = (int64_t)nx1 - nx0 + 1, nh = (int64_t)ny1 - ny0 + 1;
   if (nw * nh > GK_MAX_WINDOW_CELLS || nw > GK_MAX_WINDOW_SIDE || nh > GK_MAX_WINDOW_SIDE) {
-    gk_game_seterr(g, "board window would exceed %u cells", GK_MAX_WINDOW_CELLS);
+    gki_game_seterr(g, "board window would exceed %u cells", GK_MAX_WINDOW_CELLS);
     return GK_EINVAL;
   }
-  gk_cellrec *cells = gk_mem(&g->alloc, NULL, 0, (size_t)(nw * nh) * sizeof *cells);
+  gk_cellrec *cells = gki_mem(&g->alloc, NULL, 0, (size_t)(nw * nh) * sizeof *cells);
   if (!cells) {
-    gk_game_seterr(g, "out of memory growing the board");
+    gki_game_seterr(g, "out of memory growing the board");
     return GK_ENOMEM;
   }
   for (int64_t i = 0; i < nw * nh; i++)
@@ -65,7 +65,7 @@ static int grow_window(gk_game *g, int32_t x0, int32_t y0, int32_t x1,
     g->frontier[i].cx = (int16_t)(g->frontier[i].cx + (g->ox - nx0));
     g->frontier[i].cy = (int16_t)(g->frontier[i].cy + (g->oy - ny0));
   }
-  gk_mem(&g->alloc, g->cells, (size_t)g->w * g->h * sizeof *g->cells, 0);
+  gki_mem(&g->alloc, g->cells, (size_t)g->w * g->h * sizeof *g->cells, 0);
   g->cells = cells;
   g->ox = nx0;
   g->oy = ny0;
@@ -78,19 +78,19 @@ static int grow_tiles(gk_game *g, int32_t need) {
   if (need <= g->cap_tiles) return GK_OK;
   int32_t ncap = g->cap_tiles * 2;
   while (ncap < need) ncap *= 2;
-  gk_tilerec *t = gk_mem(&g->alloc, NULL, 0, (size_t)ncap * sizeof *t);
-  uint32_t *st = gk_mem(&g->alloc, NULL, 0, (size_t)ncap * sizeof *st);
+  gk_tilerec *t = gki_mem(&g->alloc, NULL, 0, (size_t)ncap * sizeof *t);
+  uint32_t *st = gki_mem(&g->alloc, NULL, 0, (size_t)ncap * sizeof *st);
   if (!t || !st) {
-    gk_mem(&g->alloc, t, t ? (size_t)ncap * sizeof *t : 0, 0);
-    gk_mem(&g->alloc, st, st ? (size_t)ncap * sizeof *st : 0, 0);
-    gk_game_seterr(g, "out of memory growing the tile list");
+    gki_mem(&g->alloc, t, t ? (size_t)ncap * sizeof *t : 0, 0);
+    gki_mem(&g->alloc, st, st ? (size_t)ncap * sizeof *st : 0, 0);
+    gki_game_seterr(g, "out of memory growing the tile list");
     return GK_ENOMEM;
   }
   memcpy(t, g->tiles, (size_t)g->n_tiles * sizeof *t);
   memset(st, 0, (size_t)ncap * sizeof *st);
   g->stamp_gen = 0;
-  gk_mem(&g->alloc, g->tiles, (size_t)g->cap_tiles * sizeof *t, 0);
-  gk_mem(&g->alloc, g->stamp, (size_t)g->cap_tiles * sizeof *st, 0);
+  gki_mem(&g->alloc, g->tiles, (size_t)g->cap_tiles * sizeof *t, 0);
+  gki_mem(&g->alloc, g->stamp, (size_t)g->cap_tiles * sizeof *st, 0);
   g->tiles = t;
   g->stamp = st;
   g->cap_tiles = ncap;
@@ -119,27 +119,27 @@ static int grow_nodes(gk_game *g, int32_t need) {
   bool ok = true;
   for (int i = 0; i < NPARTS; i++) {
     if (parts[i].elem == 0) continue;
-    parts[i].fresh = gk_mem(&g->alloc, NULL, 0, (size_t)ncap * parts[i].elem);
+    parts[i].fresh = gki_mem(&g->alloc, NULL, 0, (size_t)ncap * parts[i].elem);
     if (!parts[i].fresh) ok = false;
   }
   if (!ok) {
     for (int i = 0; i < NPARTS; i++)
       if (parts[i].fresh)
-        gk_mem(&g->alloc, parts[i].fresh, (size_t)ncap * parts[i].elem, 0);
-    gk_game_seterr(g, "out of memory growing the feature graph");
+        gki_mem(&g->alloc, parts[i].fresh, (size_t)ncap * parts[i].elem, 0);
+    gki_game_seterr(g, "out of memory growing the feature graph");
     return GK_ENOMEM;
   }
   for (int i = 0; i < NPARTS; i++) {
     if (parts[i].elem == 0) continue;
     memcpy(parts[i].fresh, *parts[i].field, (size_t)g->n_nodes * parts[i].elem);
-    gk_mem(&g->alloc, *parts[i].field, (size_t)g->cap_nodes * parts[i].elem, 0);
+    gki_mem(&g->alloc, *parts[i].field, (size_t)g->cap_nodes * parts[i].elem, 0);
     *parts[i].field = parts[i].fresh;
   }
   g->cap_nodes = ncap;
   return GK_OK;
 }
 
-int gk_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
+int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
   /* The common case: everything already fits. */
   if (x - 1 >= g->ox && y - 1 >= g->oy && x + 1 < g->ox + g->w && y + 1 < g->oy + g->h &&
       g->n_tiles + 1 <= g->cap_tiles && g->n_nodes + extra_nodes <= g->cap_nodes &&
@@ -151,17 +151,17 @@ int gk_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
   if ((st = grow_tiles(g, g->n_tiles + 1))) return st;
   if ((st = grow_nodes(g, g->n_nodes + extra_nodes))) return st;
   void *p = g->frontier;
-  if (gk_grow(&g->alloc, &p, &g->cap_frontier, g->n_frontier + 4, sizeof(gk_frontier_entry)))
+  if (gki_grow(&g->alloc, &p, &g->cap_frontier, g->n_frontier + 4, sizeof(gk_frontier_entry)))
     goto nomem;
   g->frontier = p;
   p = g->boardops;
-  if (gk_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop)))
+  if (gki_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop)))
     goto nomem;
   g->boardops = p;
-  if (gk_log_reserve(g, 1)) goto nomem;
+  if (gki_log_reserve(g, 1)) goto nomem;
   return GK_OK;
 nomem:
-  gk_game_seterr(g, "out of memory");
+  gki_game_seterr(g, "out of memory");
   return GK_ENOMEM;
 }
 
@@ -311,7 +311,7 @@ static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *r
     if (d->segments[s].ports != 0 ||
         r->kind_completion[d->segments[s].kind] != GK_CLOSE_SURROUNDED)
       continue;
-    int32_t root = gk_find(g, t->first_node + s);
+    int32_t root = gki_find(g, t->first_node + s);
     g->root[root].closed_by = 1;
     report_closed(rep, root);
   }
@@ -385,14 +385,14 @@ static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
     port_pair *pp = &pg->pair[j];
     /* a segment no earlier pair joined is still its own root */
     int32_t mine = base + pp->segment;
-    int32_t rb = gk_find(g, pp->theirs), ra = (joined >> pp->segment) & 1 ? gk_find(g, mine) : mine;
+    int32_t rb = gki_find(g, pp->theirs), ra = (joined >> pp->segment) & 1 ? gki_find(g, mine) : mine;
     pp->their_root_before = rb;
     /* when both ends are one feature already, it loses both ports */
     g->root[ra].open -= pp->ports;
     g->root[rb].open -= pp->ports;
     if (!pp->join) continue;
     joined |= 1u << pp->segment;
-    if (ra != rb) gk_unite(g, ra, rb);
+    if (ra != rb) gki_unite(g, ra, rb);
   }
   pg->joined = joined;
 }
@@ -410,7 +410,7 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
     int32_t root = base + i;
     int k = n_features;
     if ((pg->joined >> i) & 1) {
-      root = gk_find(g, root);
+      root = gki_find(g, root);
       for (k = 0; k < n_features && rep->feature[k] != root; k++) continue;
     } else {
       assert(g->parent[root] == root);
@@ -419,7 +419,7 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
     if (k < n_features) continue;
     rep->feature[n_features++] = root;
     rep->flags[k] = 0;
-    if (gk_root_closed(g, root)) {
+    if (gki_root_closed(g, root)) {
       rep->flags[k] = GK_FEAT_CLOSED;
       report_closed(rep, root);
     }
@@ -429,7 +429,7 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
   for (int j = 0; j < pg->n; j++) {
     const port_pair *pp = &pg->pair[j];
     if (!pp->join) {
-      int32_t root = gk_find(g, pp->theirs);
+      int32_t root = gki_find(g, pp->theirs);
       if (r->kind_completion[g->node_kind[root]] == GK_CLOSE_PORTS && g->root[root].open == 0)
         report_closed(rep, root);
       continue;
@@ -449,11 +449,11 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
   }
 }
 
-int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
+int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *rep) {
   const gk_rules *r = g->rules;
   const gk_tile_template *tp = &r->templates[type];
-  int st = gk_board_reserve(g, x, y, tp->n_segments);
+  int st = gki_board_reserve(g, x, y, tp->n_segments);
   if (st) return st;
 
   if (rep) {
@@ -464,7 +464,7 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   /* reserve made the window reach one cell beyond x, y */
   int32_t cx = x - g->ox, cy = y - g->oy;
   int32_t ci = cx + cy * g->w;
-  assert(ci == gk_cell_index(g, x, y) && g->cells[ci].tile < 0);
+  assert(ci == gki_cell_index(g, x, y) && g->cells[ci].tile < 0);
   int32_t tile = g->n_tiles++;
   int32_t base = g->n_nodes;
   g->n_nodes += tp->n_segments;
@@ -475,7 +475,7 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   g->cells[ci].fpos = -1;
   g->boardops[g->n_boardops++] =
       (gk_boardop){(uint8_t)(fixed ? 1 : 0), (uint8_t)rot, (uint16_t)type, x, y};
-  gk_log_push(g, fixed ? GK_EV_PLACE_FIXED : GK_EV_PLACE, type, x, y, rot, 0);
+  gki_log_push(g, fixed ? GK_EV_PLACE_FIXED : GK_EV_PLACE, type, x, y, rot, 0);
   init_segment_nodes(g, tp, tile, base);
 
   /* Each side either faces an empty cell, which learns the side's class,
@@ -498,7 +498,7 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
     if (nc->fpos >= 0) {
       g->frontier[nc->fpos].key = nc->key;
     } else if (nc->fpos == -1) {
-      if (r->n_regions && gk_in_blocked_region(r, x + DX4[s], y + DY4[s]))
+      if (r->n_regions && gki_in_blocked_region(r, x + DX4[s], y + DY4[s]))
         nc->fpos = -2;
       else
         frontier_add(g, nci, cx + DX4[s], cy + DY4[s]);
@@ -510,24 +510,24 @@ int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   return GK_OK;
 }
 
-int gk_board_block(gk_game *g, int32_t x, int32_t y) {
+int gki_board_block(gk_game *g, int32_t x, int32_t y) {
   int st = grow_window(g, x, y, x, y);
   if (st) return st;
   void *p = g->boardops;
-  if (gk_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop)) ||
-      gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop)) ||
+      gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   g->boardops = p;
-  int32_t ci = gk_cell_index(g, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
   if (g->cells[ci].fpos >= 0) {
     if (enclosed(g, x - g->ox, y - g->oy)) g->n_holes--;
     frontier_remove(g, ci);
   }
   g->cells[ci].fpos = -2;
   g->boardops[g->n_boardops++] = (gk_boardop){2, 0, 0, x, y};
-  gk_log_push(g, GK_EV_BLOCK, 0, x, y, 0, 0);
+  gki_log_push(g, GK_EV_BLOCK, 0, x, y, 0, 0);
   return GK_OK;
 }
 
@@ -539,11 +539,11 @@ int gk_board_block(gk_game *g, int32_t x, int32_t y) {
 
 static int check_type_rot(const gk_game *g, const char *fn, int type, int rot) {
   if (type < 0 || type >= g->rules->n_tiles) {
-    gk_game_seterr(g, "%s: unknown tile type %d", fn, type);
+    gki_game_seterr(g, "%s: unknown tile type %d", fn, type);
     return GK_EINVAL;
   }
   if (rot < 0 || rot > 3) {
-    gk_game_seterr(g, "%s: rotation %d is not 0..3", fn, rot);
+    gki_game_seterr(g, "%s: rotation %d is not 0..3", fn, rot);
     return GK_EINVAL;
   }
   return GK_OK;
@@ -553,7 +553,7 @@ int gk_can_place(const gk_game *g, int type, int32_t x, int32_t y, int rot) {
   if (!g) return GK_EINVAL;
   int st = check_type_rot(g, "can_place", type, rot);
   if (st) return st;
-  int32_t ci = gk_cell_index(g, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
   if (ci < 0) return 0;
   const gk_cellrec *c = &g->cells[ci];
   if (c->tile >= 0 || c->fpos < 0) return 0;
@@ -565,7 +565,7 @@ int gk_legal_placements(const gk_game *g, int type, gk_placement *out, int cap) 
   int st = check_type_rot(g, "legal_placements", type, 0);
   if (st) return st;
   if (cap < 0 || (cap > 0 && !out)) {
-    gk_game_seterr(g, "legal_placements: bad output buffer");
+    gki_game_seterr(g, "legal_placements: bad output buffer");
     return GK_EINVAL;
   }
   const gk_rules *r = g->rules;
@@ -658,7 +658,7 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
   int st = check_type_rot(g, "placement_at", type, 0);
   if (st) return st;
   if (index < 0 || !out) {
-    gk_game_seterr(g, "placement_at: bad index %d or output", index);
+    gki_game_seterr(g, "placement_at: bad index %d or output", index);
     return GK_EINVAL;
   }
   const gk_rules *r = g->rules;
@@ -682,7 +682,7 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
       }
       index -= (int)(m >> 4);
     }
-    gk_game_seterr(g, "placement_at: no placement with that index");
+    gki_game_seterr(g, "placement_at: no placement with that index");
     return GK_EINVAL;
   }
   for (int32_t i = 0; i < g->n_frontier; i++) {
@@ -694,7 +694,7 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
     }
     index -= rl->n;
   }
-  gk_game_seterr(g, "placement_at: no placement with that index");
+  gki_game_seterr(g, "placement_at: no placement with that index");
   return GK_EINVAL;
 }
 
@@ -703,7 +703,7 @@ int gk_pick_placement(const gk_game *g, int type, uint32_t rnd, gk_placement *ou
   int st = check_type_rot(g, "pick_placement", type, 0);
   if (st) return st;
   if (!out) {
-    gk_game_seterr(g, "pick_placement: no output");
+    gki_game_seterr(g, "pick_placement: no output");
     return GK_EINVAL;
   }
   const gk_rules *r = g->rules;
@@ -746,30 +746,30 @@ static int place_common(gk_game *g, const char *fn, int type, int32_t x,
   int st = check_type_rot(g, fn, type, rot);
   if (st) return st;
   if (!coord_ok(x, y)) {
-    gk_game_seterr(g, "%s: cell %d,%d is out of range", fn, x, y);
+    gki_game_seterr(g, "%s: cell %d,%d is out of range", fn, x, y);
     return GK_EINVAL;
   }
-  int32_t ci = gk_cell_index(g, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
   if (ci >= 0 && g->cells[ci].tile >= 0) {
-    gk_game_seterr(g, "%s: cell %d,%d already holds a tile", fn, x, y);
+    gki_game_seterr(g, "%s: cell %d,%d already holds a tile", fn, x, y);
     return GK_EILLEGAL;
   }
-  if ((ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y)) {
-    gk_game_seterr(g, "%s: cell %d,%d is blocked", fn, x, y);
+  if ((ci >= 0 && g->cells[ci].fpos == -2) || gki_in_blocked_region(g->rules, x, y)) {
+    gki_game_seterr(g, "%s: cell %d,%d is blocked", fn, x, y);
     return GK_EILLEGAL;
   }
   if (!fixed) {
     if (ci < 0 || g->cells[ci].fpos < 0) {
-      gk_game_seterr(g, "%s: cell %d,%d touches no tile", fn, x, y);
+      gki_game_seterr(g, "%s: cell %d,%d touches no tile", fn, x, y);
       return GK_EILLEGAL;
     }
     if (!fits(g->rules, type, rot, g->cells[ci].key)) {
-      gk_game_seterr(g, "%s: tile %s does not fit at %d,%d rotation %d", fn,
+      gki_game_seterr(g, "%s: tile %s does not fit at %d,%d rotation %d", fn,
                      g->rules->tiles[type].id, x, y, rot);
       return GK_EILLEGAL;
     }
   }
-  return gk_board_place(g, type, x, y, rot, fixed, rep);
+  return gki_board_place(g, type, x, y, rot, fixed, rep);
 }
 
 int gk_place_tile(gk_game *g, int type, int32_t x, int32_t y, int rot,
@@ -785,27 +785,27 @@ int gk_place_fixed(gk_game *g, int type, int32_t x, int32_t y, int rot,
 int gk_block_cell(gk_game *g, int32_t x, int32_t y) {
   if (!g) return GK_EINVAL;
   if (!coord_ok(x, y)) {
-    gk_game_seterr(g, "block_cell: cell %d,%d is out of range", x, y);
+    gki_game_seterr(g, "block_cell: cell %d,%d is out of range", x, y);
     return GK_EINVAL;
   }
-  int32_t ci = gk_cell_index(g, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
   if (ci >= 0 && g->cells[ci].tile >= 0) {
-    gk_game_seterr(g, "block_cell: cell %d,%d holds a tile", x, y);
+    gki_game_seterr(g, "block_cell: cell %d,%d holds a tile", x, y);
     return GK_EILLEGAL;
   }
-  if ((ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y)) return GK_OK;
-  return gk_board_block(g, x, y);
+  if ((ci >= 0 && g->cells[ci].fpos == -2) || gki_in_blocked_region(g->rules, x, y)) return GK_OK;
+  return gki_board_block(g, x, y);
 }
 
 int gk_cell_blocked(const gk_game *g, int32_t x, int32_t y) {
   if (!g) return GK_EINVAL;
-  int32_t ci = gk_cell_index(g, x, y);
-  return (ci >= 0 && g->cells[ci].fpos == -2) || gk_in_blocked_region(g->rules, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
+  return (ci >= 0 && g->cells[ci].fpos == -2) || gki_in_blocked_region(g->rules, x, y);
 }
 
 int gk_tile_at(const gk_game *g, int32_t x, int32_t y) {
   if (!g) return -1;
-  int32_t ci = gk_cell_index(g, x, y);
+  int32_t ci = gki_cell_index(g, x, y);
   return ci < 0 ? -1 : g->cells[ci].tile;
 }
 
@@ -814,7 +814,7 @@ int gk_tile_count(const gk_game *g) { return g ? g->n_tiles : 0; }
 int gk_tile_info(const gk_game *g, int tile, gk_placed_tile *out) {
   if (!g) return GK_EINVAL;
   if (tile < 0 || tile >= g->n_tiles || !out) {
-    gk_game_seterr(g, "tile_info: no placed tile %d", tile);
+    gki_game_seterr(g, "tile_info: no placed tile %d", tile);
     return GK_EINVAL;
   }
   const gk_tilerec *t = &g->tiles[tile];
@@ -850,7 +850,7 @@ int gk_neighbours8(const gk_game *g, int32_t x, int32_t y, int out[8]) {
 static int list_frontier(const gk_game *g, gk_cell *out, int cap, bool holes) {
   if (!g) return GK_EINVAL;
   if (cap < 0 || (cap > 0 && !out)) {
-    gk_game_seterr(g, "frontier: bad output buffer");
+    gki_game_seterr(g, "frontier: bad output buffer");
     return GK_EINVAL;
   }
   /* holes are counted as they open and fill: most of the time there is

@@ -25,7 +25,7 @@ static int32_t merge_attr(int op, int32_t a, int32_t b) {
 }
 
 /* Unites two roots; returns the surviving root. */
-int32_t gk_unite(gk_game *g, int32_t a, int32_t b) {
+int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   assert(a != b && g->parent[a] == a && g->parent[b] == b);
   gk_rootrec *ra = &g->root[a], *rb = &g->root[b];
   if (ra->segments < rb->segments || (ra->segments == rb->segments && b < a)) {
@@ -69,7 +69,7 @@ int32_t gk_unite(gk_game *g, int32_t a, int32_t b) {
 /* Distinct tiles, counted by walking the members when first asked after
 ** a merge: a merge cannot know cheaply whether both sides already share
 ** a tile (a city entering the same tile through two caps). */
-int gk_count_tiles(const gk_game *cg, int32_t root) {
+int gki_count_tiles(const gk_game *cg, int32_t root) {
   gk_game *g = (gk_game *)cg;
   if (g->root[root].tiles >= 0) return g->root[root].tiles;
   if (++g->stamp_gen == 0) {
@@ -93,7 +93,7 @@ int gk_count_tiles(const gk_game *cg, int32_t root) {
 
 static bool node_ok(const gk_game *g, const char *fn, int32_t n) {
   if (n >= 0 && n < g->n_nodes) return true;
-  gk_game_seterr(g, "%s: no node %d", fn, n);
+  gki_game_seterr(g, "%s: no node %d", fn, n);
   return false;
 }
 
@@ -102,12 +102,12 @@ int gk_node_count(const gk_game *g) { return g ? g->n_nodes : 0; }
 int32_t gk_node(const gk_game *g, int tile, int segment) {
   if (!g) return GK_EINVAL;
   if (tile < 0 || tile >= g->n_tiles) {
-    gk_game_seterr(g, "node: no placed tile %d", tile);
+    gki_game_seterr(g, "node: no placed tile %d", tile);
     return GK_EINVAL;
   }
   const gk_tilerec *t = &g->tiles[tile];
   if (segment < 0 || segment >= g->rules->tiles[t->type].def.n_segments) {
-    gk_game_seterr(g, "node: tile %d has no segment %d", tile, segment);
+    gki_game_seterr(g, "node: tile %d has no segment %d", tile, segment);
     return GK_EINVAL;
   }
   return t->first_node + segment;
@@ -118,7 +118,7 @@ int32_t gk_node_at_port(const gk_game *g, int32_t x, int32_t y, int port) {
   int tile = gk_tile_at(g, x, y);
   if (tile < 0) return -1;
   const gk_tilerec *t = &g->tiles[tile];
-  return t->first_node + gk_port_seg(g->rules, t->type, t->rot)[port];
+  return t->first_node + gki_port_seg(g->rules, t->type, t->rot)[port];
 }
 
 int gk_node_tile(const gk_game *g, int32_t n) {
@@ -138,44 +138,44 @@ int gk_node_kind(const gk_game *g, int32_t n) {
 
 int32_t gk_feature_root(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "feature_root", n)) return GK_EINVAL;
-  return gk_find(g, n);
+  return gki_find(g, n);
 }
 
 int gk_feature_get(const gk_game *g, int32_t n, gk_feature_info *out) {
   if (!g || !node_ok(g, "feature_info", n) || !out) return GK_EINVAL;
-  int32_t r = gk_find(g, n);
+  int32_t r = gki_find(g, n);
   out->root = r;
   out->kind = g->node_kind[r];
   out->open_ports = g->root[r].open;
-  out->closed = gk_root_closed(g, r);
+  out->closed = gki_root_closed(g, r);
   out->segments = g->root[r].segments;
-  out->tiles = gk_count_tiles(g, r);
+  out->tiles = gki_count_tiles(g, r);
   out->figures = g->root[r].figures;
   return GK_OK;
 }
 
 int gk_feature_closed(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "feature_closed", n)) return GK_EINVAL;
-  return gk_root_closed(g, gk_find(g, n));
+  return gki_root_closed(g, gki_find(g, n));
 }
 
 int gk_feature_kind(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "feature_kind", n)) return GK_EINVAL;
-  return g->node_kind[gk_find(g, n)];
+  return g->node_kind[gki_find(g, n)];
 }
 
 int gk_feature_tiles(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "feature_tiles", n)) return GK_EINVAL;
-  return gk_count_tiles(g, gk_find(g, n));
+  return gki_count_tiles(g, gki_find(g, n));
 }
 
 int32_t gk_feature_attr(const gk_game *g, int32_t n, int attr) {
   if (!g || !node_ok(g, "feature_attr", n)) return 0;
   if (attr < 0 || attr >= g->rules->n_attrs) {
-    gk_game_seterr(g, "feature_attr: no attribute %d", attr);
+    gki_game_seterr(g, "feature_attr: no attribute %d", attr);
     return 0;
   }
-  return g->attrs[(size_t)gk_find(g, n) * (size_t)g->rules->n_attrs + (size_t)attr];
+  return g->attrs[(size_t)gki_find(g, n) * (size_t)g->rules->n_attrs + (size_t)attr];
 }
 
 static int cmp_i32(const void *a, const void *b) {
@@ -185,14 +185,14 @@ static int cmp_i32(const void *a, const void *b) {
 
 static bool out_ok(const gk_game *g, const char *fn, const void *out, int cap) {
   if (cap >= 0 && (cap == 0 || out)) return true;
-  gk_game_seterr(g, "%s: bad output buffer", fn);
+  gki_game_seterr(g, "%s: bad output buffer", fn);
   return false;
 }
 
 int gk_feature_nodes(const gk_game *g, int32_t n, int32_t *out, int cap) {
   if (!g || !node_ok(g, "feature_nodes", n) || !out_ok(g, "feature_nodes", out, cap))
     return GK_EINVAL;
-  int32_t r = gk_find(g, n);
+  int32_t r = gki_find(g, n);
   int count = 0;
   int32_t m = r;
   do {
@@ -208,7 +208,7 @@ int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
   if (!g || !node_ok(g, "feature_adjacent", n) ||
       !out_ok(g, "feature_adjacent", out, cap))
     return GK_EINVAL;
-  int32_t r = gk_find(g, n);
+  int32_t r = gki_find(g, n);
   /* Distinct roots, gathered in a small growing local set. */
   int32_t local[256];
   int32_t *set = local;
@@ -220,20 +220,20 @@ int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
     while (adj) {
       int s = __builtin_ctz(adj);
       adj &= (uint16_t)(adj - 1);
-      int32_t ar = gk_find(g, t->first_node + s);
+      int32_t ar = gki_find(g, t->first_node + s);
       if (ar == r) continue;
       int k = 0;
       while (k < nset && set[k] != ar) k++;
       if (k < nset) continue;
       if (nset == capset) {
-        int32_t *bigger = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)capset * 2);
+        int32_t *bigger = gki_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)capset * 2);
         if (!bigger) {
-          if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
-          gk_game_seterr(g, "out of memory");
+          if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+          gki_game_seterr(g, "out of memory");
           return GK_ENOMEM;
         }
         memcpy(bigger, set, sizeof(int32_t) * (size_t)nset);
-        if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+        if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
         set = bigger;
         capset *= 2;
       }
@@ -243,7 +243,7 @@ int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
   } while (m != r);
   qsort(set, (size_t)nset, sizeof *set, cmp_i32);
   for (int i = 0; i < nset && i < cap; i++) out[i] = set[i];
-  if (set != local) gk_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
+  if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
   return nset;
 }
 
@@ -269,7 +269,7 @@ int32_t gk_node_attr(const gk_game *g, int32_t n, int attr) {
   if (!g || !node_ok(g, "node_attr", n)) return 0;
   const gk_rules *r = g->rules;
   if (attr < 0 || attr >= r->n_attrs) {
-    gk_game_seterr(g, "node_attr: no attribute %d", attr);
+    gki_game_seterr(g, "node_attr: no attribute %d", attr);
     return 0;
   }
   const gk_tile_template *tp = &r->templates[g->tiles[g->node_tile[n]].type];
@@ -285,33 +285,33 @@ int gk_node_add_attr(gk_game *g, int32_t n, int attr, int32_t delta) {
   if (!g || !node_ok(g, "node_add_attr", n)) return GK_EINVAL;
   const gk_rules *r = g->rules;
   if (attr < 0 || attr >= r->n_attrs) {
-    gk_game_seterr(g, "node_add_attr: no attribute %d", attr);
+    gki_game_seterr(g, "node_add_attr: no attribute %d", attr);
     return GK_EINVAL;
   }
   if (r->attr_op[attr] != GK_MERGE_SUM) {
-    gk_game_seterr(g, "node_add_attr: attribute '%s' is not summed", r->attr_name[attr].s);
+    gki_game_seterr(g, "node_add_attr: attribute '%s' is not summed", r->attr_name[attr].s);
     return GK_EINVAL;
   }
-  int32_t *merged = &g->attrs[(size_t)gk_find(g, n) * (size_t)r->n_attrs + (size_t)attr];
+  int32_t *merged = &g->attrs[(size_t)gki_find(g, n) * (size_t)r->n_attrs + (size_t)attr];
   int64_t own = (int64_t)gk_node_attr(g, n, attr) + delta, sum = (int64_t)*merged + delta;
   if (own < INT32_MIN || own > INT32_MAX || sum < INT32_MIN || sum > INT32_MAX) {
-    gk_game_seterr(g, "node_add_attr: '%s' would leave the int32 range", r->attr_name[attr].s);
+    gki_game_seterr(g, "node_add_attr: '%s' would leave the int32 range", r->attr_name[attr].s);
     return GK_EINVAL;
   }
   void *p = g->boardops;
-  if (gk_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop))) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_grow(&g->alloc, &p, &g->cap_boardops, g->n_boardops + 1, sizeof(gk_boardop))) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   g->boardops = p;
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   if (delta == 0) return GK_OK;
   *merged = (int32_t)sum;
   g->boardops[g->n_boardops++] = (gk_boardop){3, 0, (uint16_t)attr, n, delta};
-  gk_log_push(g, GK_EV_ATTR, n, attr, delta, 0, 0);
+  gki_log_push(g, GK_EV_ATTR, n, attr, delta, 0, 0);
   return GK_OK;
 }
 

@@ -13,7 +13,7 @@ int gk_figure_count(const gk_game *g) { return g ? g->n_figures : 0; }
 
 static bool figure_ok(const gk_game *g, const char *fn, int f) {
   if (f >= 0 && f < g->n_figures) return true;
-  gk_game_seterr(g, "%s: no figure %d", fn, f);
+  gki_game_seterr(g, "%s: no figure %d", fn, f);
   return false;
 }
 
@@ -37,23 +37,23 @@ static int check_location(const gk_game *g, const char *fn, gk_location loc) {
   switch (loc.where) {
     case GK_AT_NODE:
       if (loc.a >= 0 && loc.a < g->n_nodes) return GK_OK;
-      gk_game_seterr(g, "%s: no node %d", fn, loc.a);
+      gki_game_seterr(g, "%s: no node %d", fn, loc.a);
       return GK_EINVAL;
     case GK_AT_TILE:
       if (loc.a >= 0 && loc.a < g->n_tiles) return GK_OK;
-      gk_game_seterr(g, "%s: no placed tile %d", fn, loc.a);
+      gki_game_seterr(g, "%s: no placed tile %d", fn, loc.a);
       return GK_EINVAL;
     case GK_AT_CORNER:
     case GK_AT_CELL:
       if (loc.a > -GK_MAX_COORD && loc.a < GK_MAX_COORD && loc.b > -GK_MAX_COORD &&
           loc.b < GK_MAX_COORD)
         return GK_OK;
-      gk_game_seterr(g, "%s: coordinates %d,%d out of range", fn, loc.a, loc.b);
+      gki_game_seterr(g, "%s: coordinates %d,%d out of range", fn, loc.a, loc.b);
       return GK_EINVAL;
     case GK_AT_OUT:
       return GK_OK;
     default:
-      gk_game_seterr(g, "%s: bad location type %d", fn, loc.where);
+      gki_game_seterr(g, "%s: bad location type %d", fn, loc.where);
       return GK_EINVAL;
   }
 }
@@ -62,7 +62,7 @@ static int check_location(const gk_game *g, const char *fn, gk_location loc) {
 static void detach(gk_game *g, int f) {
   gk_figrec *fr = &g->figures[f];
   if (fr->where == GK_AT_NODE) {
-    gk_rootrec *root = &g->root[gk_find(g, fr->a)];
+    gk_rootrec *root = &g->root[gki_find(g, fr->a)];
     int32_t *link = &root->fig_head;
     while (*link != f) link = &g->figures[*link].next;
     *link = fr->next;
@@ -80,7 +80,7 @@ static void attach(gk_game *g, int f, gk_location loc) {
   fr->b = loc.where == GK_AT_SUPPLY ? 0 : loc.b;
   fr->next = -1;
   if (loc.where == GK_AT_NODE) {
-    gk_rootrec *root = &g->root[gk_find(g, loc.a)];
+    gk_rootrec *root = &g->root[gki_find(g, loc.a)];
     fr->next = root->fig_head;
     root->fig_head = f;
     root->figures++;
@@ -93,22 +93,22 @@ int gk_figure_deploy(gk_game *g, int player, int kind, gk_location loc) {
   if (!g) return GK_EINVAL;
   if (player < -1 || player >= g->n_players || kind < 0 ||
       kind >= g->rules->n_figure_kinds) {
-    gk_game_seterr(g, "deploy: bad player %d or figure kind %d", player, kind);
+    gki_game_seterr(g, "deploy: bad player %d or figure kind %d", player, kind);
     return GK_EINVAL;
   }
   if (loc.where == GK_AT_SUPPLY) {
-    gk_game_seterr(g, "deploy: a figure must go somewhere other than the supply");
+    gki_game_seterr(g, "deploy: a figure must go somewhere other than the supply");
     return GK_EINVAL;
   }
   int st = check_location(g, "deploy", loc);
   if (st) return st;
   if (*supply_slot(g, player, kind) <= 0) {
-    gk_game_seterr(g, "deploy: player %d has no %s left", player,
+    gki_game_seterr(g, "deploy: player %d has no %s left", player,
                    g->rules->figure_name[kind].s);
     return GK_EEMPTY;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   /* The lowest-numbered figure in supply, so ids are deterministic. */
@@ -118,7 +118,7 @@ int gk_figure_deploy(gk_game *g, int player, int kind, gk_location loc) {
     f++;
   detach(g, f);
   attach(g, f, loc);
-  gk_log_push(g, GK_EV_DEPLOY, player, kind, loc.where, loc.a, loc.b);
+  gki_log_push(g, GK_EV_DEPLOY, player, kind, loc.where, loc.a, loc.b);
   return f;
 }
 
@@ -128,13 +128,13 @@ int gk_figure_move(gk_game *g, int f, gk_location loc) {
   int st = check_location(g, "move", loc);
   if (st) return st;
   if (loc.where == GK_AT_SUPPLY) return gk_figure_return(g, f);
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   detach(g, f);
   attach(g, f, loc);
-  gk_log_push(g, GK_EV_MOVE, f, 0, loc.where, loc.a, loc.b);
+  gki_log_push(g, GK_EV_MOVE, f, 0, loc.where, loc.a, loc.b);
   return GK_OK;
 }
 
@@ -142,27 +142,27 @@ int gk_figure_return(gk_game *g, int f) {
   if (!g) return GK_EINVAL;
   if (!figure_ok(g, "return", f)) return GK_EINVAL;
   if (g->figures[f].where == GK_AT_SUPPLY) {
-    gk_game_seterr(g, "return: figure %d is already in supply", f);
+    gki_game_seterr(g, "return: figure %d is already in supply", f);
     return GK_EILLEGAL;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   detach(g, f);
   attach(g, f, (gk_location){GK_AT_SUPPLY, 0, 0});
-  gk_log_push(g, GK_EV_RETURN, f, 0, 0, 0, 0);
+  gki_log_push(g, GK_EV_RETURN, f, 0, 0, 0, 0);
   return GK_OK;
 }
 
 int gk_feature_figures(const gk_game *g, int32_t node, int *out, int cap) {
   if (!g) return GK_EINVAL;
   if (node < 0 || node >= g->n_nodes || cap < 0 || (cap > 0 && !out)) {
-    gk_game_seterr(g, "feature_figures: bad node %d or buffer", node);
+    gki_game_seterr(g, "feature_figures: bad node %d or buffer", node);
     return GK_EINVAL;
   }
   int count = 0;
-  for (int32_t f = g->root[gk_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
+  for (int32_t f = g->root[gki_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
     if (count < cap) out[count] = f;
     count++;
   }
@@ -179,11 +179,11 @@ int gk_feature_figures(const gk_game *g, int32_t node, int *out, int cap) {
 int gk_figures_at(const gk_game *g, gk_location loc, int *out, int cap) {
   if (!g) return GK_EINVAL;
   if (cap < 0 || (cap > 0 && !out)) {
-    gk_game_seterr(g, "figures_at: bad buffer");
+    gki_game_seterr(g, "figures_at: bad buffer");
     return GK_EINVAL;
   }
   if (loc.where < GK_AT_SUPPLY || loc.where > GK_AT_OUT) {
-    gk_game_seterr(g, "figures_at: bad location type %d", loc.where);
+    gki_game_seterr(g, "figures_at: bad location type %d", loc.where);
     return GK_EINVAL;
   }
   int count = 0;
@@ -205,11 +205,11 @@ int gk_majority(const gk_game *g, int32_t node, const int32_t *by_kind,
   if (leaders) *leaders = 0;
   if (!g) return GK_EINVAL;
   if (node < 0 || node >= g->n_nodes || !by_kind) {
-    gk_game_seterr(g, "majority: bad node %d or strengths", node);
+    gki_game_seterr(g, "majority: bad node %d or strengths", node);
     return GK_EINVAL;
   }
   int64_t strength[GK_MAX_PLAYERS] = {0};
-  for (int32_t f = g->root[gk_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
+  for (int32_t f = g->root[gki_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
     const gk_figrec *r = &g->figures[f];
     if (r->owner < 0) continue;
     int32_t s = by_figure && by_figure[f] >= 0 ? by_figure[f] : by_kind[r->kind];

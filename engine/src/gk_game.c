@@ -48,18 +48,18 @@ static void free_arrays(gk_game *g) {
   int32_t c1, c2, c3, c4, c5;
   list_arrays(g, arr, &c1, &c2, &c3, &c4, &c5);
   for (int i = 0; i < N_ARRAYS; i++) {
-    gk_mem(&g->alloc, *arr[i].ptr, (size_t)*arr[i].cap * arr[i].elem, 0);
+    gki_mem(&g->alloc, *arr[i].ptr, (size_t)*arr[i].cap * arr[i].elem, 0);
     *arr[i].ptr = NULL;
   }
   for (int s = 0; s < GK_MAX_STACKS; s++) {
-    gk_mem(&g->alloc, g->stacks[s].types,
+    gki_mem(&g->alloc, g->stacks[s].types,
            (size_t)g->stacks[s].cap * sizeof(uint16_t), 0);
     g->stacks[s].types = NULL;
   }
-  gk_mem(&g->alloc, g->ledger, (size_t)g->cap_ledger * sizeof *g->ledger, 0);
-  gk_mem(&g->alloc, g->log, (size_t)g->cap_log * sizeof *g->log, 0);
+  gki_mem(&g->alloc, g->ledger, (size_t)g->cap_ledger * sizeof *g->ledger, 0);
+  gki_mem(&g->alloc, g->log, (size_t)g->cap_log * sizeof *g->log, 0);
   for (int b = 0; b < GK_MAX_BLOBS; b++)
-    gk_mem(&g->alloc, g->blob[b], g->blob_len[b], 0);
+    gki_mem(&g->alloc, g->blob[b], g->blob_len[b], 0);
   g->ledger = NULL;
   g->log = NULL;
 }
@@ -68,7 +68,7 @@ void gk_game_free(gk_game *g) {
   if (!g) return;
   free_arrays(g);
   gk_allocator a = g->alloc;
-  gk_mem(&a, g, sizeof *g, 0);
+  gki_mem(&a, g, sizeof *g, 0);
 }
 
 /* Initial board window: enough for a typical game without growing. */
@@ -78,13 +78,13 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
   if (!rules || !rules->frozen || n_players < 1 || n_players > GK_MAX_PLAYERS)
     return NULL;
   gk_allocator a = rules->alloc;
-  gk_game *g = gk_mem(&a, NULL, 0, sizeof *g);
+  gk_game *g = gki_mem(&a, NULL, 0, sizeof *g);
   if (!g) return NULL;
   memset(g, 0, sizeof *g);
   g->rules = rules;
   g->alloc = a;
   g->n_players = n_players;
-  gk_rng_seed(g->rng, seed);
+  gki_rng_seed(g->rng, seed);
   memcpy(g->rng0, g->rng, sizeof g->rng0);
 
   int nfk = rules->n_figure_kinds;
@@ -105,12 +105,12 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
   list_arrays(g, arr, &c1, &c2, &c3, &c4, &c5);
   for (int i = 0; i < N_ARRAYS; i++) {
     size_t bytes = (size_t)*arr[i].cap * arr[i].elem;
-    *arr[i].ptr = bytes ? gk_mem(&a, NULL, 0, bytes) : NULL;
+    *arr[i].ptr = bytes ? gki_mem(&a, NULL, 0, bytes) : NULL;
     if (bytes && !*arr[i].ptr) {
       /* free what was made; the list gives each size */
       for (int j = 0; j < i; j++)
-        gk_mem(&a, *arr[j].ptr, (size_t)*arr[j].cap * arr[j].elem, 0);
-      gk_mem(&a, g, sizeof *g, 0);
+        gki_mem(&a, *arr[j].ptr, (size_t)*arr[j].cap * arr[j].elem, 0);
+      gki_mem(&a, g, sizeof *g, 0);
       return NULL;
     }
     /* Arrays written before they are read need no clearing. */
@@ -134,7 +134,7 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
     g->supply[k] = (int16_t)sp->neutral;
   }
   assert(f == nfig);
-  if (gk_log_reserve(g, 64)) {
+  if (gki_log_reserve(g, 64)) {
     gk_game_free(g);
     return NULL;
   }
@@ -144,7 +144,7 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
 gk_game *gk_game_clone(const gk_game *src) {
   if (!src) return NULL;
   gk_allocator a = src->alloc;
-  gk_game *g = gk_mem(&a, NULL, 0, sizeof *g);
+  gk_game *g = gki_mem(&a, NULL, 0, sizeof *g);
   if (!g) return NULL;
   memcpy(g, src, sizeof *g);
   /* Null every pointer first so a failure part-way frees only copies. */
@@ -162,37 +162,37 @@ gk_game *gk_game_clone(const gk_game *src) {
   for (int i = 0; i < N_ARRAYS && ok; i++) {
     size_t bytes = (size_t)*sarr[i].cap * sarr[i].elem;
     if (!bytes) continue;
-    *arr[i].ptr = gk_mem(&a, NULL, 0, bytes);
+    *arr[i].ptr = gki_mem(&a, NULL, 0, bytes);
     if (!*arr[i].ptr) ok = false;
     else memcpy(*arr[i].ptr, *sarr[i].ptr, bytes);
   }
   for (int s = 0; s < GK_MAX_STACKS && ok; s++) {
     size_t bytes = (size_t)src->stacks[s].cap * sizeof(uint16_t);
     if (!bytes) continue;
-    g->stacks[s].types = gk_mem(&a, NULL, 0, bytes);
+    g->stacks[s].types = gki_mem(&a, NULL, 0, bytes);
     if (!g->stacks[s].types) ok = false;
     else memcpy(g->stacks[s].types, src->stacks[s].types, bytes);
   }
   if (ok && src->cap_ledger) {
     size_t bytes = (size_t)src->cap_ledger * sizeof *src->ledger;
-    g->ledger = gk_mem(&a, NULL, 0, bytes);
+    g->ledger = gki_mem(&a, NULL, 0, bytes);
     if (!g->ledger) ok = false;
     else memcpy(g->ledger, src->ledger, bytes);
   }
   if (ok && src->cap_log) {
     size_t bytes = (size_t)src->cap_log * sizeof *src->log;
-    g->log = gk_mem(&a, NULL, 0, bytes);
+    g->log = gki_mem(&a, NULL, 0, bytes);
     if (!g->log) ok = false;
     else memcpy(g->log, src->log, bytes);
   }
   for (int b = 0; b < GK_MAX_BLOBS && ok; b++) {
     if (!src->blob_len[b]) continue;
-    g->blob[b] = gk_mem(&a, NULL, 0, src->blob_len[b]);
+    g->blob[b] = gki_mem(&a, NULL, 0, src->blob_len[b]);
     if (!g->blob[b]) ok = false;
     else memcpy(g->blob[b], src->blob[b], src->blob_len[b]);
   }
   if (!ok) {
-    /* gk_mem(NULL, 0) is harmless, so the ordinary free path works on a
+    /* gki_mem(NULL, 0) is harmless, so the ordinary free path works on a
     ** half-made copy whose missing arrays are NULL. Sizes passed to the
     ** allocator are the source's, which equal ours. */
     gk_game_free(g);
@@ -242,17 +242,17 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   ** stay exact: a counting allocator trusts them. */
   for (int i = 0; i < n; i++) {
     if (plan[i].have == plan[i].want || plan[i].want == 0) continue;
-    plan[i].fresh = gk_mem(&dst->alloc, NULL, 0, plan[i].want);
+    plan[i].fresh = gki_mem(&dst->alloc, NULL, 0, plan[i].want);
     if (!plan[i].fresh) {
       for (int j = 0; j < i; j++)
-        if (plan[j].fresh) gk_mem(&dst->alloc, plan[j].fresh, plan[j].want, 0);
-      gk_game_seterr(dst, "out of memory copying a game");
+        if (plan[j].fresh) gki_mem(&dst->alloc, plan[j].fresh, plan[j].want, 0);
+      gki_game_seterr(dst, "out of memory copying a game");
       return GK_ENOMEM;
     }
   }
   for (int i = 0; i < n; i++) {
     if (plan[i].have == plan[i].want) continue;
-    gk_mem(&dst->alloc, *plan[i].ptr, plan[i].have, 0);
+    gki_mem(&dst->alloc, *plan[i].ptr, plan[i].have, 0);
     *plan[i].ptr = plan[i].fresh;
   }
   /* Keep dst's buffers, take src's scalars. */
@@ -321,17 +321,17 @@ int gk_game_players(const gk_game *g) { return g ? g->n_players : 0; }
 
 int gk_game_set_turn(gk_game *g, int turn, int player) {
   if (!g) return GK_EINVAL;
-  if (turn < 0 || !gk_valid_player(g, player)) {
-    gk_game_seterr(g, "set_turn: bad turn %d or player %d", turn, player);
+  if (turn < 0 || !gki_valid_player(g, player)) {
+    gki_game_seterr(g, "set_turn: bad turn %d or player %d", turn, player);
     return GK_EINVAL;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   g->turn = turn;
   g->player = player;
-  gk_log_push(g, GK_EV_TURN, turn, player, 0, 0, 0);
+  gki_log_push(g, GK_EV_TURN, turn, player, 0, 0, 0);
   return GK_OK;
 }
 
@@ -341,26 +341,26 @@ int gk_game_player(const gk_game *g) { return g ? g->player : 0; }
 int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
   if (!g) return GK_EINVAL;
   if (slot < 0 || slot >= GK_MAX_BLOBS || (len && !data) || len > (1u << 30)) {
-    gk_game_seterr(g, "blob_set: bad slot %d or data", slot);
+    gki_game_seterr(g, "blob_set: bad slot %d or data", slot);
     return GK_EINVAL;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   void *copy = NULL;
   if (len) {
-    copy = gk_mem(&g->alloc, NULL, 0, len);
+    copy = gki_mem(&g->alloc, NULL, 0, len);
     if (!copy) {
-      gk_game_seterr(g, "out of memory storing %zu bytes", len);
+      gki_game_seterr(g, "out of memory storing %zu bytes", len);
       return GK_ENOMEM;
     }
     memcpy(copy, data, len);
   }
-  gk_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
+  gki_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
   g->blob[slot] = copy;
   g->blob_len[slot] = len;
-  gk_log_push(g, GK_EV_BLOB, slot, (int32_t)len, 0, 0, 0);
+  gki_log_push(g, GK_EV_BLOB, slot, (int32_t)len, 0, 0, 0);
   return GK_OK;
 }
 

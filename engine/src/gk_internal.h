@@ -1,6 +1,10 @@
 /*
 ** gk_internal.h: layouts shared by the kernel's own files. Never included
 ** from outside engine/src.
+**
+** Helpers declared here are the kernel's own and carry the gki_ prefix,
+** so that none is mistaken for public API (gk.h, gk_flow.h): gki_find,
+** gki_unite, gki_mem, gki_board_place, ...
 */
 #ifndef GK_INTERNAL_H
 #define GK_INTERNAL_H
@@ -12,18 +16,10 @@
 
 #include "gk.h"
 
-#define GK_ERR_MAX 256
-#define GK_MAX_CLASSES 64
 #define GK_NO_SEGMENT 0xFF
 /* A dense placement table bigger than this many bytes is not built; the
 ** listing then checks rotations directly. */
 #define GK_ROTMASK_TABLE_MAX (4u << 20)
-/* Largest board window, in cells. Tiles must touch, so a real game stays
-** far below it; it only stops absurd fixed placements. */
-#define GK_MAX_WINDOW_CELLS (16u << 20)
-#define GK_MAX_WINDOW_SIDE 32000
-#define GK_MAX_COORD (1 << 20)
-#define GK_MAX_REGIONS 16
 /* Blocks of the placement-count cache (gk_game.pick): at most 4 placements
 ** per cell, so a block's count fits a byte. */
 #define GK_PICK_BLOCK 16
@@ -239,21 +235,21 @@ struct gk_game {
 };
 
 /* gk_util.c */
-void *gk_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);
-void gk_rules_seterr(gk_rules *r, const char *fmt, ...);
-void gk_game_seterr(const gk_game *g, const char *fmt, ...);
-int gk_grow(const gk_allocator *a, void **p, int32_t *cap, int32_t need,
+void *gki_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);
+void gki_rules_seterr(gk_rules *r, const char *fmt, ...);
+void gki_game_seterr(const gk_game *g, const char *fmt, ...);
+int gki_grow(const gk_allocator *a, void **p, int32_t *cap, int32_t need,
             size_t elem);
-bool gk_name_ok(const char *name);
+bool gki_name_ok(const char *name);
 
 /* gk_rng.c */
-uint64_t gk_rng_raw(gk_game *g);
-uint32_t gk_rng_raw_below(gk_game *g, uint32_t n);
-void gk_rng_seed(uint64_t s[4], uint64_t seed);
+uint64_t gki_rng_raw(gk_game *g);
+uint32_t gki_rng_raw_below(gk_game *g, uint32_t n);
+void gki_rng_seed(uint64_t s[4], uint64_t seed);
 
 /* gk_log.c */
-int gk_log_reserve(gk_game *g, int n);
-static inline void gk_log_push(gk_game *g, int type, int32_t a, int32_t b,
+int gki_log_reserve(gk_game *g, int n);
+static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,
                                int32_t c, int32_t d, int32_t e) {
   assert(g->n_log < g->cap_log);
   g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
@@ -262,7 +258,7 @@ static inline void gk_log_push(gk_game *g, int type, int32_t a, int32_t b,
 /* gk_features.c */
 /* Path halving. Compression changes no answer, only speed, so read-only
 ** queries may do it too. */
-static inline int32_t gk_find(const gk_game *cg, int32_t n) {
+static inline int32_t gki_find(const gk_game *cg, int32_t n) {
   int32_t *parent = ((gk_game *)cg)->parent;
   while (parent[n] != n) {
     parent[n] = parent[parent[n]];
@@ -270,9 +266,9 @@ static inline int32_t gk_find(const gk_game *cg, int32_t n) {
   }
   return n;
 }
-int32_t gk_unite(gk_game *g, int32_t a, int32_t b);
-int gk_count_tiles(const gk_game *g, int32_t root);
-static inline bool gk_root_closed(const gk_game *g, int32_t root) {
+int32_t gki_unite(gk_game *g, int32_t a, int32_t b);
+int gki_count_tiles(const gk_game *g, int32_t root);
+static inline bool gki_root_closed(const gk_game *g, int32_t root) {
   switch (g->rules->kind_completion[g->node_kind[root]]) {
     case GK_CLOSE_PORTS: return g->root[root].open == 0;
     case GK_CLOSE_SURROUNDED: return g->root[root].closed_by != 0;
@@ -281,22 +277,22 @@ static inline bool gk_root_closed(const gk_game *g, int32_t root) {
 }
 
 /* gk_board.c */
-static inline int32_t gk_cell_index(const gk_game *g, int32_t x, int32_t y) {
+static inline int32_t gki_cell_index(const gk_game *g, int32_t x, int32_t y) {
   int64_t cx = (int64_t)x - g->ox, cy = (int64_t)y - g->oy;
   if (cx < 0 || cy < 0 || cx >= g->w || cy >= g->h) return -1;
   return (int32_t)(cx + cy * g->w);
 }
-int gk_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
-int gk_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
+int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
+int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *report);
-int gk_board_block(gk_game *g, int32_t x, int32_t y);
-bool gk_in_blocked_region(const gk_rules *r, int32_t x, int32_t y);
+int gki_board_block(gk_game *g, int32_t x, int32_t y);
+bool gki_in_blocked_region(const gk_rules *r, int32_t x, int32_t y);
 
-static inline bool gk_valid_player(const gk_game *g, int p) {
+static inline bool gki_valid_player(const gk_game *g, int p) {
   return p >= 0 && p < g->n_players;
 }
 
-static inline const uint8_t *gk_port_seg(const gk_rules *r, int type,
+static inline const uint8_t *gki_port_seg(const gk_rules *r, int type,
                                          int rot) {
   return r->port_seg + ((size_t)type * 4 + (size_t)rot) * GK_PORT_COUNT;
 }

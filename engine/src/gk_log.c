@@ -5,10 +5,10 @@
 
 /* Reserves one slot more than asked: the spare lets the RNG log a draw
 ** without allocating, since gk_rng_next cannot report a failure. */
-int gk_log_reserve(gk_game *g, int n) {
+int gki_log_reserve(gk_game *g, int n) {
   void *p = g->log;
   int32_t cap = g->cap_log;
-  if (gk_grow(&g->alloc, &p, &cap, g->n_log + n + 1, sizeof(gk_event))) return GK_ENOMEM;
+  if (gki_grow(&g->alloc, &p, &cap, g->n_log + n + 1, sizeof(gk_event))) return GK_ENOMEM;
   g->log = p;
   g->cap_log = cap;
   return GK_OK;
@@ -17,55 +17,55 @@ int gk_log_reserve(gk_game *g, int n) {
 
 int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature) {
   if (!g) return GK_EINVAL;
-  if (!gk_valid_player(g, player) || reason < 0 || reason >= g->rules->n_reasons ||
+  if (!gki_valid_player(g, player) || reason < 0 || reason >= g->rules->n_reasons ||
       feature < -1 || feature >= g->n_nodes || points < -1000000 || points > 1000000) {
-    gk_game_seterr(g, "score: bad player %d, reason %d, feature %d or points %d",
+    gki_game_seterr(g, "score: bad player %d, reason %d, feature %d or points %d",
                    player, reason, feature, points);
     return GK_EINVAL;
   }
   void *p = g->ledger;
   int32_t cap = g->cap_ledger;
-  int grown = gk_grow(&g->alloc, &p, &cap, g->n_ledger + 1, sizeof(gk_ledger_entry));
+  int grown = gki_grow(&g->alloc, &p, &cap, g->n_ledger + 1, sizeof(gk_ledger_entry));
   if (grown == GK_OK) {
     g->ledger = p;
     g->cap_ledger = cap;
   }
-  if (grown || gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (grown || gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
-  int32_t root = feature >= 0 ? gk_find(g, feature) : -1;
+  int32_t root = feature >= 0 ? gki_find(g, feature) : -1;
   g->ledger[g->n_ledger++] = (gk_ledger_entry){
       player, points, reason, root, root >= 0 ? g->node_kind[root] : -1, g->turn};
   g->score[player] += points;
-  gk_log_push(g, GK_EV_SCORE, player, points, reason, feature, 0);
+  gki_log_push(g, GK_EV_SCORE, player, points, reason, feature, 0);
   return GK_OK;
 }
 
 int gk_counter_add(gk_game *g, int player, int counter, int32_t delta) {
   if (!g) return GK_EINVAL;
-  if (!gk_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters ||
+  if (!gki_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters ||
       delta < -1000000 || delta > 1000000) {
-    gk_game_seterr(g, "counter_add: bad player %d, counter %d or delta %d", player, counter, delta);
+    gki_game_seterr(g, "counter_add: bad player %d, counter %d or delta %d", player, counter, delta);
     return GK_EINVAL;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   int64_t v = (int64_t)g->counter[player][counter] + delta;
   g->counter[player][counter] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
-  gk_log_push(g, GK_EV_COUNTER, player, counter, delta, 0, 0);
+  gki_log_push(g, GK_EV_COUNTER, player, counter, delta, 0, 0);
   return GK_OK;
 }
 
 int32_t gk_counter_get(const gk_game *g, int player, int counter) {
-  if (!g || !gk_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters) return 0;
+  if (!g || !gki_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters) return 0;
   return g->counter[player][counter];
 }
 
 int32_t gk_player_score(const gk_game *g, int player) {
-  if (!g || !gk_valid_player(g, player)) return 0;
+  if (!g || !gki_valid_player(g, player)) return 0;
   return g->score[player];
 }
 
@@ -74,7 +74,7 @@ int gk_ledger_count(const gk_game *g) { return g ? g->n_ledger : 0; }
 int gk_ledger_get(const gk_game *g, int i, gk_ledger_entry *out) {
   if (!g) return GK_EINVAL;
   if (i < 0 || i >= g->n_ledger || !out) {
-    gk_game_seterr(g, "ledger_entry: no entry %d", i);
+    gki_game_seterr(g, "ledger_entry: no entry %d", i);
     return GK_EINVAL;
   }
   *out = g->ledger[i];
@@ -86,7 +86,7 @@ int gk_log_count(const gk_game *g) { return g ? g->n_log : 0; }
 int gk_log_event(const gk_game *g, int i, gk_event *out) {
   if (!g) return GK_EINVAL;
   if (i < 0 || i >= g->n_log || !out) {
-    gk_game_seterr(g, "log_event: no event %d", i);
+    gki_game_seterr(g, "log_event: no event %d", i);
     return GK_EINVAL;
   }
   *out = g->log[i];
@@ -104,7 +104,7 @@ static int replay_one(gk_game *g, const gk_event *e) {
       int t = gk_stack_draw(g, e->a);
       if (t < 0) return t;
       if (t != e->b) {
-        gk_game_seterr(g, "replay: drew tile %s where the log has %s",
+        gki_game_seterr(g, "replay: drew tile %s where the log has %s",
                        g->rules->tiles[t].id,
                        e->b >= 0 && e->b < g->rules->n_tiles ? g->rules->tiles[e->b].id : "?");
         return GK_EFORMAT;
@@ -131,8 +131,8 @@ static int replay_one(gk_game *g, const gk_event *e) {
     case GK_EV_BLOB:
       /* contents belong to the rules layer; the event stays in the log so
       ** that a replayed game's log is the one replayed */
-      if (gk_log_reserve(g, 1)) return GK_ENOMEM;
-      gk_log_push(g, GK_EV_BLOB, e->a, e->b, 0, 0, 0);
+      if (gki_log_reserve(g, 1)) return GK_ENOMEM;
+      gki_log_push(g, GK_EV_BLOB, e->a, e->b, 0, 0, 0);
       return GK_OK;
     case GK_EV_COUNTER: return gk_counter_add(g, e->a, e->b, e->c);
     case GK_EV_ATTR: return gk_node_add_attr(g, e->a, e->b, e->c);
@@ -141,7 +141,7 @@ static int replay_one(gk_game *g, const gk_event *e) {
       for (int i = 0; i < e->a; i++) gk_rng_next(g);
       return GK_OK;
     default:
-      gk_game_seterr(g, "replay: unknown event type %d", e->type);
+      gki_game_seterr(g, "replay: unknown event type %d", e->type);
       return GK_EFORMAT;
   }
 }
@@ -149,7 +149,7 @@ static int replay_one(gk_game *g, const gk_event *e) {
 int gk_replay(gk_game *g, const gk_event *events, int n) {
   if (!g) return GK_EINVAL;
   if (n < 0 || (n > 0 && !events)) {
-    gk_game_seterr(g, "replay: bad event list");
+    gki_game_seterr(g, "replay: bad event list");
     return GK_EINVAL;
   }
   for (int i = 0; i < n; i++) {
@@ -157,15 +157,15 @@ int gk_replay(gk_game *g, const gk_event *events, int n) {
     if (events[i].type == GK_EV_FORCE) {
       /* one force call logged as d numbered events: redo it whole */
       int count = events[i].d;
-      if (events[i].c != 0 || count < 1 || count > n - i || count > 4096) {
-        gk_game_seterr(g, "replay: event %d is a malformed force", i);
+      if (events[i].c != 0 || count < 1 || count > n - i || count > GK_MAX_FORCE) {
+        gki_game_seterr(g, "replay: event %d is a malformed force", i);
         return GK_EFORMAT;
       }
-      int types[4096];
+      int types[GK_MAX_FORCE];
       for (int k = 0; k < count; k++) {
         if (events[i + k].type != GK_EV_FORCE || events[i + k].c != k ||
             events[i + k].a != events[i].a) {
-          gk_game_seterr(g, "replay: event %d is a malformed force", i + k);
+          gki_game_seterr(g, "replay: event %d is a malformed force", i + k);
           return GK_EFORMAT;
         }
         types[k] = events[i + k].b;
@@ -178,7 +178,7 @@ int gk_replay(gk_game *g, const gk_event *events, int n) {
     if (st < 0) {
       char why[GK_ERR_MAX];
       memcpy(why, g->err, sizeof why);
-      gk_game_seterr(g, "replay: event %d (type %d) failed: %s", i, events[i].type, why);
+      gki_game_seterr(g, "replay: event %d (type %d) failed: %s", i, events[i].type, why);
       return st;
     }
   }

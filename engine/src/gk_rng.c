@@ -11,7 +11,7 @@ static uint64_t splitmix64(uint64_t *x) {
   return z ^ (z >> 31);
 }
 
-void gk_rng_seed(uint64_t s[4], uint64_t seed) {
+void gki_rng_seed(uint64_t s[4], uint64_t seed) {
   uint64_t x = seed;
   for (int i = 0; i < 4; i++) s[i] = splitmix64(&x);
 }
@@ -20,7 +20,7 @@ static inline uint64_t rotl(uint64_t x, int k) {
   return (x << k) | (x >> (64 - k));
 }
 
-uint64_t gk_rng_raw(gk_game *g) {
+uint64_t gki_rng_raw(gk_game *g) {
   uint64_t *s = g->rng;
   uint64_t result = rotl(s[1] * 5, 7) * 9;
   uint64_t t = s[1] << 17;
@@ -37,13 +37,13 @@ uint64_t gk_rng_raw(gk_game *g) {
 ** *draws counts the raw numbers it took. */
 static uint32_t below(gk_game *g, uint32_t n, int *draws) {
   if (n <= 1) return 0;
-  uint64_t m = (uint64_t)(uint32_t)(gk_rng_raw(g) >> 32) * n;
+  uint64_t m = (uint64_t)(uint32_t)(gki_rng_raw(g) >> 32) * n;
   (*draws)++;
   uint32_t low = (uint32_t)m;
   if (low < n) {
     uint32_t threshold = (uint32_t)(-n) % n;
     while (low < threshold) {
-      m = (uint64_t)(uint32_t)(gk_rng_raw(g) >> 32) * n;
+      m = (uint64_t)(uint32_t)(gki_rng_raw(g) >> 32) * n;
       (*draws)++;
       low = (uint32_t)m;
     }
@@ -51,7 +51,7 @@ static uint32_t below(gk_game *g, uint32_t n, int *draws) {
   return (uint32_t)(m >> 32);
 }
 
-uint32_t gk_rng_raw_below(gk_game *g, uint32_t n) {
+uint32_t gki_rng_raw_below(gk_game *g, uint32_t n) {
   int draws = 0;
   return below(g, n, &draws);
 }
@@ -64,16 +64,16 @@ static void log_draws(gk_game *g, int draws) {
     g->log[g->n_log - 1].a += draws;
     return;
   }
-  /* Every successful action leaves a spare slot (gk_log_reserve). */
+  /* Every successful action leaves a spare slot (gki_log_reserve). */
   assert(g->n_log < g->cap_log);
-  gk_log_push(g, GK_EV_RNG, draws, 0, 0, 0, 0);
-  gk_log_reserve(g, 0); /* restore the spare if memory allows */
+  gki_log_push(g, GK_EV_RNG, draws, 0, 0, 0, 0);
+  gki_log_reserve(g, 0); /* restore the spare if memory allows */
 }
 
 uint64_t gk_rng_next(gk_game *g) {
   if (!g) return 0;
   log_draws(g, 1);
-  return gk_rng_raw(g);
+  return gki_rng_raw(g);
 }
 
 uint32_t gk_rng_below(gk_game *g, uint32_t n) {
@@ -94,6 +94,6 @@ void gk_rng_set_state(gk_game *g, const uint64_t in[4]) {
 
 void gk_rng_reseed(gk_game *g, uint64_t seed) {
   if (!g) return;
-  gk_rng_seed(g->rng, seed);
+  gki_rng_seed(g->rng, seed);
   memcpy(g->rng0, g->rng, sizeof g->rng0);
 }

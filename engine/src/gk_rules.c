@@ -9,7 +9,7 @@
 gk_rules *gk_rules_new(const gk_allocator *alloc) {
   gk_allocator a = {0};
   if (alloc) a = *alloc;
-  gk_rules *r = gk_mem(&a, NULL, 0, sizeof *r);
+  gk_rules *r = gki_mem(&a, NULL, 0, sizeof *r);
   if (!r) return NULL;
   memset(r, 0, sizeof *r);
   r->alloc = a;
@@ -19,21 +19,21 @@ gk_rules *gk_rules_new(const gk_allocator *alloc) {
 static void free_tables(gk_rules *r) {
   size_t nt = (size_t)r->n_tiles;
   /* sizes as allocated by freeze, which adds 1 so that 0 tiles works */
-  gk_mem(&r->alloc, r->port_seg, nt * 4 * GK_PORT_COUNT + 1, 0);
-  gk_mem(&r->alloc, r->side_class, nt * 4 * 4 + 1, 0);
-  gk_mem(&r->alloc, r->side_runs, nt * 4 * 4 + 1, 0);
+  gki_mem(&r->alloc, r->port_seg, nt * 4 * GK_PORT_COUNT + 1, 0);
+  gki_mem(&r->alloc, r->side_class, nt * 4 * 4 + 1, 0);
+  gki_mem(&r->alloc, r->side_runs, nt * 4 * 4 + 1, 0);
   r->side_runs = NULL;
-  gk_mem(&r->alloc, r->side_key, (nt * 4 * 4 + 1) * sizeof(uint32_t), 0);
+  gki_mem(&r->alloc, r->side_key, (nt * 4 * 4 + 1) * sizeof(uint32_t), 0);
   r->side_key = NULL;
-  gk_mem(&r->alloc, r->unique_rot, nt + 1, 0);
-  gk_mem(&r->alloc, r->canon_rot, nt * 4 + 1, 0);
+  gki_mem(&r->alloc, r->unique_rot, nt + 1, 0);
+  gki_mem(&r->alloc, r->canon_rot, nt * 4 + 1, 0);
   r->canon_rot = NULL;
-  gk_mem(&r->alloc, r->inner_mask, nt * sizeof(uint16_t) + 1, 0);
-  gk_mem(&r->alloc, r->surround_mask_any, nt + 1, 0);
-  gk_mem(&r->alloc, r->rotmask, nt * r->n_keys, 0);
-  gk_mem(&r->alloc, r->key_enclosed, r->n_keys, 0);
-  gk_mem(&r->alloc, r->templates, nt * sizeof *r->templates + 1, 0);
-  gk_mem(&r->alloc, r->template_attrs,
+  gki_mem(&r->alloc, r->inner_mask, nt * sizeof(uint16_t) + 1, 0);
+  gki_mem(&r->alloc, r->surround_mask_any, nt + 1, 0);
+  gki_mem(&r->alloc, r->rotmask, nt * r->n_keys, 0);
+  gki_mem(&r->alloc, r->key_enclosed, r->n_keys, 0);
+  gki_mem(&r->alloc, r->templates, nt * sizeof *r->templates + 1, 0);
+  gki_mem(&r->alloc, r->template_attrs,
          nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1, 0);
   r->templates = NULL;
   r->template_attrs = NULL;
@@ -47,11 +47,11 @@ static void free_tables(gk_rules *r) {
 void gk_rules_free(gk_rules *r) {
   if (!r) return;
   free_tables(r);
-  gk_mem(&r->alloc, r->tiles, (size_t)r->cap_tiles * sizeof *r->tiles, 0);
-  gk_mem(&r->alloc, r->reason_name,
+  gki_mem(&r->alloc, r->tiles, (size_t)r->cap_tiles * sizeof *r->tiles, 0);
+  gki_mem(&r->alloc, r->reason_name,
          (size_t)r->cap_reasons * sizeof *r->reason_name, 0);
   gk_allocator a = r->alloc;
-  gk_mem(&a, r, sizeof *r, 0);
+  gki_mem(&a, r, sizeof *r, 0);
 }
 
 const char *gk_rules_error(const gk_rules *r) { return r ? r->err : "no rules"; }
@@ -64,22 +64,22 @@ static int check_new_name(gk_rules *r, const char *what, const char *name,
                           const gk_name *names, int n, int max) {
   if (!r) return GK_EINVAL;
   if (r->frozen) {
-    gk_rules_seterr(r, "cannot add %s '%s': rules are frozen", what,
+    gki_rules_seterr(r, "cannot add %s '%s': rules are frozen", what,
                     name ? name : "?");
     return GK_ESTATE;
   }
-  if (!gk_name_ok(name)) {
-    gk_rules_seterr(r, "bad %s name (empty, NULL or over %d bytes)", what,
+  if (!gki_name_ok(name)) {
+    gki_rules_seterr(r, "bad %s name (empty, NULL or over %d bytes)", what,
                     GK_NAME_MAX);
     return GK_EINVAL;
   }
   for (int i = 0; i < n; i++)
     if (strcmp(names[i].s, name) == 0) {
-      gk_rules_seterr(r, "%s '%s' is already defined", what, name);
+      gki_rules_seterr(r, "%s '%s' is already defined", what, name);
       return GK_EINVAL;
     }
   if (n >= max) {
-    gk_rules_seterr(r, "too many %ss (at most %d)", what, max);
+    gki_rules_seterr(r, "too many %ss (at most %d)", what, max);
     return GK_EINVAL;
   }
   return GK_OK;
@@ -98,7 +98,7 @@ int gk_rules_add_kind(gk_rules *r, const char *name, gk_completion completion,
                           r ? r->n_kinds : 0, GK_MAX_KINDS);
   if (st) return st;
   if ((unsigned)completion > GK_CLOSE_NEVER || (flags & ~GK_KIND_WILDCARD)) {
-    gk_rules_seterr(r, "kind '%s': bad completion %d or flags %u", name,
+    gki_rules_seterr(r, "kind '%s': bad completion %d or flags %u", name,
                     (int)completion, flags);
     return GK_EINVAL;
   }
@@ -116,15 +116,15 @@ static bool kind_ok(const gk_rules *r, int k) { return k >= 0 && k < r->n_kinds;
 int gk_rules_set_match(gk_rules *r, int a, int b, unsigned flags) {
   if (!r) return GK_EINVAL;
   if (r->frozen) {
-    gk_rules_seterr(r, "cannot change matching: rules are frozen");
+    gki_rules_seterr(r, "cannot change matching: rules are frozen");
     return GK_ESTATE;
   }
   if (!kind_ok(r, a) || !kind_ok(r, b) || (flags & ~(GK_MATCH | GK_JOIN))) {
-    gk_rules_seterr(r, "set_match: bad kind %d/%d or flags %u", a, b, flags);
+    gki_rules_seterr(r, "set_match: bad kind %d/%d or flags %u", a, b, flags);
     return GK_EINVAL;
   }
   if ((flags & GK_JOIN) && !(flags & GK_MATCH)) {
-    gk_rules_seterr(r, "set_match: kinds that join must also match");
+    gki_rules_seterr(r, "set_match: kinds that join must also match");
     return GK_EINVAL;
   }
   uint64_t ba = 1ull << a, bb = 1ull << b;
@@ -161,7 +161,7 @@ int gk_rules_add_attr(gk_rules *r, const char *name, gk_merge_op op) {
                           r ? r->n_attrs : 0, GK_MAX_ATTRS);
   if (st) return st;
   if ((unsigned)op > GK_MERGE_ALL) {
-    gk_rules_seterr(r, "attribute '%s': bad merge op %d", name, (int)op);
+    gki_rules_seterr(r, "attribute '%s': bad merge op %d", name, (int)op);
     return GK_EINVAL;
   }
   int i = r->n_attrs++;
@@ -185,7 +185,7 @@ int gk_rules_add_figure_kind(gk_rules *r, const char *name,
   if (st) return st;
   if (!spec || spec->per_player < 0 || spec->neutral < 0 ||
       spec->per_player > 1000 || spec->neutral > 1000) {
-    gk_rules_seterr(r, "figure kind '%s': counts must be within 0..1000",
+    gki_rules_seterr(r, "figure kind '%s': counts must be within 0..1000",
                     name);
     return GK_EINVAL;
   }
@@ -214,15 +214,15 @@ int gk_rules_add_counter(gk_rules *r, const char *name) {
 int gk_rules_block_region(gk_rules *r, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
   if (!r) return GK_EINVAL;
   if (r->frozen) {
-    gk_rules_seterr(r, "cannot add a blocked region: rules are frozen");
+    gki_rules_seterr(r, "cannot add a blocked region: rules are frozen");
     return GK_ESTATE;
   }
   if (x0 > x1 || y0 > y1) {
-    gk_rules_seterr(r, "block_region: empty rectangle x %d..%d, y %d..%d", x0, x1, y0, y1);
+    gki_rules_seterr(r, "block_region: empty rectangle x %d..%d, y %d..%d", x0, x1, y0, y1);
     return GK_EINVAL;
   }
   if (r->n_regions >= GK_MAX_REGIONS) {
-    gk_rules_seterr(r, "block_region: more than %d regions", GK_MAX_REGIONS);
+    gki_rules_seterr(r, "block_region: more than %d regions", GK_MAX_REGIONS);
     return GK_EINVAL;
   }
   r->region[r->n_regions].x0 = x0;
@@ -234,7 +234,7 @@ int gk_rules_block_region(gk_rules *r, int32_t x0, int32_t y0, int32_t x1, int32
 
 int gk_rules_region_count(const gk_rules *r) { return r ? r->n_regions : GK_EINVAL; }
 
-bool gk_in_blocked_region(const gk_rules *r, int32_t x, int32_t y) {
+bool gki_in_blocked_region(const gk_rules *r, int32_t x, int32_t y) {
   for (int i = 0; i < r->n_regions; i++)
     if (x >= r->region[i].x0 && x <= r->region[i].x1 && y >= r->region[i].y0 &&
         y <= r->region[i].y1)
@@ -248,8 +248,8 @@ int gk_rules_add_reason(gk_rules *r, const char *name) {
   if (st) return st;
   void *p = r->reason_name;
   int32_t cap = r->cap_reasons;
-  if (gk_grow(&r->alloc, &p, &cap, r->n_reasons + 1, sizeof(gk_name))) {
-    gk_rules_seterr(r, "out of memory adding reason '%s'", name);
+  if (gki_grow(&r->alloc, &p, &cap, r->n_reasons + 1, sizeof(gk_name))) {
+    gki_rules_seterr(r, "out of memory adding reason '%s'", name);
     return GK_ENOMEM;
   }
   r->reason_name = p;
@@ -265,7 +265,7 @@ int gk_rules_add_reason(gk_rules *r, const char *name) {
 static int validate_tile(gk_rules *r, const gk_tile_def *d) {
   const char *id = d->id;
   if (d->n_segments < 1 || d->n_segments > GK_MAX_SEGMENTS) {
-    gk_rules_seterr(r, "tile %s: %d segments (must be 1..%d)", id,
+    gki_rules_seterr(r, "tile %s: %d segments (must be 1..%d)", id,
                     d->n_segments, GK_MAX_SEGMENTS);
     return GK_EINVAL;
   }
@@ -274,19 +274,19 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
   for (int i = 0; i < d->n_segments; i++) {
     const gk_segment_def *s = &d->segments[i];
     if (!kind_ok(r, s->kind)) {
-      gk_rules_seterr(r, "tile %s: segment %d has unknown kind %d", id, i + 1,
+      gki_rules_seterr(r, "tile %s: segment %d has unknown kind %d", id, i + 1,
                       s->kind);
       return GK_EINVAL;
     }
     if (s->ports & ~0xFFFu) {
-      gk_rules_seterr(r, "tile %s: segment %d names ports beyond the 12", id,
+      gki_rules_seterr(r, "tile %s: segment %d names ports beyond the 12", id,
                       i + 1);
       return GK_EINVAL;
     }
     for (int p = 0; p < GK_PORT_COUNT; p++) {
       if (!(s->ports & (1u << p))) continue;
       if (owner[p] >= 0) {
-        gk_rules_seterr(r, "tile %s: port %s covered by segments %d and %d",
+        gki_rules_seterr(r, "tile %s: port %s covered by segments %d and %d",
                         id, gk_port_name(p), owner[p] + 1, i + 1);
         return GK_EINVAL;
       }
@@ -295,22 +295,22 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
     if (s->adjacent >> d->n_segments) {
       int bad = d->n_segments;
       while (!((s->adjacent >> bad) & 1)) bad++;
-      gk_rules_seterr(r, "tile %s: segment %d is adjacent to missing segment %d",
+      gki_rules_seterr(r, "tile %s: segment %d is adjacent to missing segment %d",
                       id, i + 1, bad + 1);
       return GK_EINVAL;
     }
     if (s->adjacent & (1u << i)) {
-      gk_rules_seterr(r, "tile %s: segment %d is adjacent to itself", id, i + 1);
+      gki_rules_seterr(r, "tile %s: segment %d is adjacent to itself", id, i + 1);
       return GK_EINVAL;
     }
     if (s->n_attrs < 0 || s->n_attrs > GK_MAX_SEG_ATTRS) {
-      gk_rules_seterr(r, "tile %s: segment %d has %d attributes (max %d)", id,
+      gki_rules_seterr(r, "tile %s: segment %d has %d attributes (max %d)", id,
                       i + 1, s->n_attrs, GK_MAX_SEG_ATTRS);
       return GK_EINVAL;
     }
     for (int k = 0; k < s->n_attrs; k++)
       if (s->attrs[k].attr < 0 || s->attrs[k].attr >= r->n_attrs) {
-        gk_rules_seterr(r, "tile %s: segment %d has unknown attribute %d", id,
+        gki_rules_seterr(r, "tile %s: segment %d has unknown attribute %d", id,
                         i + 1, s->attrs[k].attr);
         return GK_EINVAL;
       }
@@ -318,7 +318,7 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
       /* An inner segment has no ports to close; it is closed from the
       ** start, which is only sensible for kinds that never score by
       ** closing. Allowed, but it is a definition smell worth refusing. */
-      gk_rules_seterr(r,
+      gki_rules_seterr(r,
                       "tile %s: inner segment %d of kind '%s' closes by ports "
                       "but has none (give the kind a 'surrounded' or 'never' "
                       "completion)",
@@ -328,12 +328,12 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
   }
   for (int p = 0; p < GK_PORT_COUNT; p++)
     if (owner[p] < 0) {
-      gk_rules_seterr(r, "tile %s: port %s covered by no segment", id,
+      gki_rules_seterr(r, "tile %s: port %s covered by no segment", id,
                       gk_port_name(p));
       return GK_EINVAL;
     }
   if (r->n_tags < 64 && (d->tags >> r->n_tags)) {
-    gk_rules_seterr(r, "tile %s: unknown tag bit set", id);
+    gki_rules_seterr(r, "tile %s: unknown tag bit set", id);
     return GK_EINVAL;
   }
   return GK_OK;
@@ -342,28 +342,28 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
 int gk_rules_add_tile(gk_rules *r, const gk_tile_def *d) {
   if (!r) return GK_EINVAL;
   if (r->frozen) {
-    gk_rules_seterr(r, "cannot add tile '%s': rules are frozen",
+    gki_rules_seterr(r, "cannot add tile '%s': rules are frozen",
                     d && d->id ? d->id : "?");
     return GK_ESTATE;
   }
-  if (!d || !gk_name_ok(d->id)) {
-    gk_rules_seterr(r, "tile definition without a usable id");
+  if (!d || !gki_name_ok(d->id)) {
+    gki_rules_seterr(r, "tile definition without a usable id");
     return GK_EINVAL;
   }
   if (gk_rules_find_tile(r, d->id) >= 0) {
-    gk_rules_seterr(r, "tile %s: duplicate tile id", d->id);
+    gki_rules_seterr(r, "tile %s: duplicate tile id", d->id);
     return GK_EINVAL;
   }
   if (r->n_tiles >= 65535) {
-    gk_rules_seterr(r, "too many tile types");
+    gki_rules_seterr(r, "too many tile types");
     return GK_EINVAL;
   }
   int st = validate_tile(r, d);
   if (st) return st;
   void *p = r->tiles;
   int32_t cap = r->cap_tiles;
-  if (gk_grow(&r->alloc, &p, &cap, r->n_tiles + 1, sizeof(gk_tile_entry))) {
-    gk_rules_seterr(r, "out of memory adding tile %s", d->id);
+  if (gki_grow(&r->alloc, &p, &cap, r->n_tiles + 1, sizeof(gk_tile_entry))) {
+    gki_rules_seterr(r, "out of memory adding tile %s", d->id);
     return GK_ENOMEM;
   }
   r->tiles = p;
@@ -466,7 +466,7 @@ int gk_rules_segment_at_port(const gk_rules *r, int t, int rot, int port) {
   if (!r || !r->frozen || t < 0 || t >= r->n_tiles || rot < 0 || rot > 3 ||
       port < 0 || port >= GK_PORT_COUNT)
     return GK_EINVAL;
-  uint8_t s = gk_port_seg(r, t, rot)[port];
+  uint8_t s = gki_port_seg(r, t, rot)[port];
   return s == GK_NO_SEGMENT ? -1 : s;
 }
 
@@ -484,7 +484,7 @@ uint64_t gk_rules_fingerprint(const gk_rules *r) {
 ** maps every port and keeps kinds, attributes and adjacency. */
 static bool same_rotation(const gk_rules *r, int t, int r1, int r2) {
   const gk_tile_def *d = &r->tiles[t].def;
-  const uint8_t *a = gk_port_seg(r, t, r1), *b = gk_port_seg(r, t, r2);
+  const uint8_t *a = gki_port_seg(r, t, r1), *b = gki_port_seg(r, t, r2);
   int map[GK_MAX_SEGMENTS];
   for (int i = 0; i < GK_MAX_SEGMENTS; i++) map[i] = -1;
   for (int p = 0; p < GK_PORT_COUNT; p++) {
@@ -581,16 +581,16 @@ int gk_rules_freeze(gk_rules *r) {
   if (!r) return GK_EINVAL;
   if (r->frozen) return GK_OK;
   size_t nt = (size_t)r->n_tiles;
-  r->port_seg = gk_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
-  r->side_class = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
-  r->side_runs = gk_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
-  r->side_key = gk_mem(&r->alloc, NULL, 0, (nt * 4 * 4 + 1) * sizeof(uint32_t));
-  r->unique_rot = gk_mem(&r->alloc, NULL, 0, nt + 1);
-  r->canon_rot = gk_mem(&r->alloc, NULL, 0, nt * 4 + 1);
-  r->inner_mask = gk_mem(&r->alloc, NULL, 0, nt * sizeof(uint16_t) + 1);
-  r->surround_mask_any = gk_mem(&r->alloc, NULL, 0, nt + 1);
-  r->templates = gk_mem(&r->alloc, NULL, 0, nt * sizeof *r->templates + 1);
-  r->template_attrs = gk_mem(&r->alloc, NULL, 0,
+  r->port_seg = gki_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
+  r->side_class = gki_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
+  r->side_runs = gki_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
+  r->side_key = gki_mem(&r->alloc, NULL, 0, (nt * 4 * 4 + 1) * sizeof(uint32_t));
+  r->unique_rot = gki_mem(&r->alloc, NULL, 0, nt + 1);
+  r->canon_rot = gki_mem(&r->alloc, NULL, 0, nt * 4 + 1);
+  r->inner_mask = gki_mem(&r->alloc, NULL, 0, nt * sizeof(uint16_t) + 1);
+  r->surround_mask_any = gki_mem(&r->alloc, NULL, 0, nt + 1);
+  r->templates = gki_mem(&r->alloc, NULL, 0, nt * sizeof *r->templates + 1);
+  r->template_attrs = gki_mem(&r->alloc, NULL, 0,
                              nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1);
   r->n_keys = 0;
   if (!r->port_seg || !r->side_class || !r->side_runs || !r->side_key || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
@@ -656,7 +656,7 @@ int gk_rules_freeze(gk_rules *r) {
   for (size_t t = 0; t < nt; t++) {
     const gk_tile_def *d = &r->tiles[t].def;
     for (int rot = 0; rot < 4; rot++) {
-      const uint8_t *ps = gk_port_seg(r, (int)t, rot);
+      const uint8_t *ps = gki_port_seg(r, (int)t, rot);
       for (int s = 0; s < 4; s++) {
         uint8_t k[3];
         for (int i = 0; i < 3; i++) k[i] = (uint8_t)d->segments[ps[3 * s + i]].kind;
@@ -664,7 +664,7 @@ int gk_rules_freeze(gk_rules *r) {
         while (c < r->n_classes && memcmp(r->class_kinds[c], k, 3) != 0) c++;
         if (c == r->n_classes) {
           if (c == GK_MAX_CLASSES) {
-            gk_rules_seterr(r, "too many distinct side patterns (over %d)",
+            gki_rules_seterr(r, "too many distinct side patterns (over %d)",
                             GK_MAX_CLASSES);
             free_tables(r);
             return GK_EINVAL;
@@ -704,11 +704,11 @@ int gk_rules_freeze(gk_rules *r) {
   uint64_t nkeys = (uint64_t)r->key_base * r->key_base * r->key_base * r->key_base;
   r->rotmask = NULL;
   if (nt > 0 && nkeys * nt <= GK_ROTMASK_TABLE_MAX) {
-    r->rotmask = gk_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
-    r->key_enclosed = gk_mem(&r->alloc, NULL, 0, (size_t)nkeys);
+    r->rotmask = gki_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
+    r->key_enclosed = gki_mem(&r->alloc, NULL, 0, (size_t)nkeys);
     if (!r->rotmask || !r->key_enclosed) {
-      gk_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
-      gk_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
+      gki_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
+      gki_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
       r->rotmask = r->key_enclosed = NULL;
       goto nomem;
     }
@@ -744,7 +744,7 @@ int gk_rules_freeze(gk_rules *r) {
 
 nomem:
   free_tables(r);
-  gk_rules_seterr(r, "out of memory freezing rules");
+  gki_rules_seterr(r, "out of memory freezing rules");
   return GK_ENOMEM;
 }
 

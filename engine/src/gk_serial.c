@@ -229,7 +229,7 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
   uint32_t nled = get_u32(&rd);
   if (rd.bad || nled > rd.len) FAIL("deserialize: truncated ledger");
   void *mem = g->ledger;
-  if (gk_grow(&g->alloc, &mem, &g->cap_ledger, (int32_t)nled, sizeof(gk_ledger_entry)))
+  if (gki_grow(&g->alloc, &mem, &g->cap_ledger, (int32_t)nled, sizeof(gk_ledger_entry)))
     FAIL("deserialize: out of memory");
   g->ledger = mem;
   for (uint32_t i = 0; i < nled; i++) {
@@ -249,7 +249,7 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
   uint32_t nlog = get_u32(&rd);
   if (rd.bad || nlog > rd.len) FAIL("deserialize: truncated log");
   g->n_log = 0;
-  if (gk_log_reserve(g, (int)nlog)) FAIL("deserialize: out of memory");
+  if (gki_log_reserve(g, (int)nlog)) FAIL("deserialize: out of memory");
   for (uint32_t i = 0; i < nlog; i++) {
     gk_event *e = &g->log[i];
     e->type = get_i32(&rd);
@@ -264,7 +264,7 @@ gk_game *gk_game_deserialize(const gk_rules *rules, const void *buf, size_t len,
     uint32_t n = get_u32(&rd);
     if (rd.bad || n > rd.len - rd.pos) FAIL("deserialize: truncated blob %d", b);
     if (n) {
-      g->blob[b] = gk_mem(&g->alloc, NULL, 0, n);
+      g->blob[b] = gki_mem(&g->alloc, NULL, 0, n);
       if (!g->blob[b]) FAIL("deserialize: out of memory");
       g->blob_len[b] = n;
       get(&rd, g->blob[b], n);

@@ -7,7 +7,7 @@
 static gk_stackrec *stack_of(const gk_game *g, const char *fn, int s) {
   if (!g) return NULL;
   if (s < 0 || s >= g->rules->n_stacks) {
-    gk_game_seterr(g, "%s: no stack %d", fn, s);
+    gki_game_seterr(g, "%s: no stack %d", fn, s);
     return NULL;
   }
   return (gk_stackrec *)&g->stacks[s];
@@ -15,16 +15,16 @@ static gk_stackrec *stack_of(const gk_game *g, const char *fn, int s) {
 
 static bool type_ok(const gk_game *g, const char *fn, int type) {
   if (type >= 0 && type < g->rules->n_tiles) return true;
-  gk_game_seterr(g, "%s: unknown tile type %d", fn, type);
+  gki_game_seterr(g, "%s: unknown tile type %d", fn, type);
   return false;
 }
 
 static int reserve(gk_game *g, gk_stackrec *st, int extra, int log_events) {
   int32_t cap = st->cap;
   void *p = st->types;
-  if (gk_grow(&g->alloc, &p, &cap, st->n + extra, sizeof(uint16_t)) ||
-      gk_log_reserve(g, log_events)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_grow(&g->alloc, &p, &cap, st->n + extra, sizeof(uint16_t)) ||
+      gki_log_reserve(g, log_events)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   st->types = p;
@@ -37,29 +37,29 @@ int gk_stack_add(gk_game *g, int s, int type, int count) {
   if (!st) return GK_EINVAL;
   if (!type_ok(g, "stack_add", type)) return GK_EINVAL;
   if (count < 1 || count > 10000) {
-    gk_game_seterr(g, "stack_add: count %d is not 1..10000", count);
+    gki_game_seterr(g, "stack_add: count %d is not 1..10000", count);
     return GK_EINVAL;
   }
   if (reserve(g, st, count, 1)) return GK_ENOMEM;
   for (int i = 0; i < count; i++) st->types[st->n++] = (uint16_t)type;
-  gk_log_push(g, GK_EV_STACK_ADD, s, type, count, 0, 0);
+  gki_log_push(g, GK_EV_STACK_ADD, s, type, count, 0, 0);
   return GK_OK;
 }
 
 int gk_stack_shuffle(gk_game *g, int s) {
   gk_stackrec *st = stack_of(g, "stack_shuffle", s);
   if (!st) return GK_EINVAL;
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   for (int i = st->n - 1; i > 0; i--) {
-    int j = (int)gk_rng_raw_below(g, (uint32_t)i + 1);
+    int j = (int)gki_rng_raw_below(g, (uint32_t)i + 1);
     uint16_t t = st->types[i];
     st->types[i] = st->types[j];
     st->types[j] = t;
   }
-  gk_log_push(g, GK_EV_SHUFFLE, s, 0, 0, 0, 0);
+  gki_log_push(g, GK_EV_SHUFFLE, s, 0, 0, 0, 0);
   return GK_OK;
 }
 
@@ -80,7 +80,7 @@ int gk_stack_peek(const gk_game *g, int s, int i) {
   const gk_stackrec *st = stack_of(g, "stack_peek", s);
   if (!st) return GK_EINVAL;
   if (i < 0 || i >= st->n) {
-    gk_game_seterr(g, "stack_peek: position %d beyond the %d tiles", i, st->n);
+    gki_game_seterr(g, "stack_peek: position %d beyond the %d tiles", i, st->n);
     return GK_EEMPTY;
   }
   return st->types[st->n - 1 - i];
@@ -90,15 +90,15 @@ int gk_stack_draw(gk_game *g, int s) {
   gk_stackrec *st = stack_of(g, "stack_draw", s);
   if (!st) return GK_EINVAL;
   if (st->n == 0) {
-    gk_game_seterr(g, "stack_draw: stack '%s' is empty", g->rules->stack_name[s].s);
+    gki_game_seterr(g, "stack_draw: stack '%s' is empty", g->rules->stack_name[s].s);
     return GK_EEMPTY;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   int type = st->types[--st->n];
-  gk_log_push(g, GK_EV_DRAW, s, type, 0, 0, 0);
+  gki_log_push(g, GK_EV_DRAW, s, type, 0, 0, 0);
   return type;
 }
 
@@ -115,17 +115,17 @@ int gk_stack_take(gk_game *g, int s, int type) {
   if (!type_ok(g, "stack_take", type)) return GK_EINVAL;
   int i = find_top(st, type);
   if (i < 0) {
-    gk_game_seterr(g, "stack_take: no tile %s left in stack '%s'",
+    gki_game_seterr(g, "stack_take: no tile %s left in stack '%s'",
                    g->rules->tiles[type].id, g->rules->stack_name[s].s);
     return GK_EEMPTY;
   }
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   memmove(&st->types[i], &st->types[i + 1], (size_t)(st->n - i - 1) * sizeof(uint16_t));
   st->n--;
-  gk_log_push(g, GK_EV_TAKE, s, type, 0, 0, 0);
+  gki_log_push(g, GK_EV_TAKE, s, type, 0, 0, 0);
   return type;
 }
 
@@ -140,15 +140,15 @@ int gk_stack_put_back(gk_game *g, int s, int type, gk_put_where where) {
   if (!st) return GK_EINVAL;
   if (!type_ok(g, "stack_put_back", type)) return GK_EINVAL;
   if ((unsigned)where > GK_PUT_RANDOM) {
-    gk_game_seterr(g, "stack_put_back: bad position %d", (int)where);
+    gki_game_seterr(g, "stack_put_back: bad position %d", (int)where);
     return GK_EINVAL;
   }
   if (reserve(g, st, 1, 1)) return GK_ENOMEM;
   int pos = where == GK_PUT_TOP      ? st->n
             : where == GK_PUT_BOTTOM ? 0
-                                     : (int)gk_rng_raw_below(g, (uint32_t)st->n + 1);
+                                     : (int)gki_rng_raw_below(g, (uint32_t)st->n + 1);
   insert_at(st, pos, type);
-  gk_log_push(g, GK_EV_PUT_BACK, s, type, (int32_t)where, pos, 0);
+  gki_log_push(g, GK_EV_PUT_BACK, s, type, (int32_t)where, pos, 0);
   return GK_OK;
 }
 
@@ -156,7 +156,7 @@ int gk_stack_force(gk_game *g, int s, const int *types, int n) {
   gk_stackrec *st = stack_of(g, "stack_force", s);
   if (!st) return GK_EINVAL;
   if (n < 0 || (n > 0 && !types) || n > st->n) {
-    gk_game_seterr(g, "stack_force: %d types for a stack of %d", n, st->n);
+    gki_game_seterr(g, "stack_force: %d types for a stack of %d", n, st->n);
     return GK_EINVAL;
   }
   /* Check first that every type is there, counting repeats. */
@@ -167,13 +167,13 @@ int gk_stack_force(gk_game *g, int s, const int *types, int n) {
     int have = 0;
     for (int k = 0; k < st->n; k++) have += st->types[k] == types[i];
     if (have < need) {
-      gk_game_seterr(g, "stack_force: stack '%s' holds %d of tile %s, %d wanted",
+      gki_game_seterr(g, "stack_force: stack '%s' holds %d of tile %s, %d wanted",
                      g->rules->stack_name[s].s, have, g->rules->tiles[types[i]].id, need);
       return GK_EEMPTY;
     }
   }
-  if (gk_log_reserve(g, n)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, n)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   /* Last listed goes down first, so the first listed ends on top. Each
@@ -191,19 +191,19 @@ int gk_stack_force(gk_game *g, int s, const int *types, int n) {
     st->types[st->n - 1] = (uint16_t)types[i];
   }
   /* one event per type, numbered, so a replay can redo the call whole */
-  for (int i = 0; i < n; i++) gk_log_push(g, GK_EV_FORCE, s, types[i], i, n, 0);
+  for (int i = 0; i < n; i++) gki_log_push(g, GK_EV_FORCE, s, types[i], i, n, 0);
   return GK_OK;
 }
 
 int gk_discard(gk_game *g, int type) {
   if (!g) return GK_EINVAL;
   if (!type_ok(g, "discard", type)) return GK_EINVAL;
-  if (gk_log_reserve(g, 1)) {
-    gk_game_seterr(g, "out of memory");
+  if (gki_log_reserve(g, 1)) {
+    gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
   g->discards++;
-  gk_log_push(g, GK_EV_DISCARD, type, 0, 0, 0, 0);
+  gki_log_push(g, GK_EV_DISCARD, type, 0, 0, 0, 0);
   return GK_OK;
 }
 

@@ -16,12 +16,12 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
-void *gk_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize) {
+void *gki_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize) {
   if (a && a->fn) return a->fn(a->ud, p, osize, nsize);
   return default_alloc(NULL, p, osize, nsize);
 }
 
-void gk_rules_seterr(gk_rules *r, const char *fmt, ...) {
+void gki_rules_seterr(gk_rules *r, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(r->err, sizeof r->err, fmt, ap);
@@ -30,7 +30,7 @@ void gk_rules_seterr(gk_rules *r, const char *fmt, ...) {
 
 /* Queries take a const game but may still explain a refusal: the message
 ** buffer is the one field a read-only call writes. */
-void gk_game_seterr(const gk_game *g, const char *fmt, ...) {
+void gki_game_seterr(const gk_game *g, const char *fmt, ...) {
   gk_game *mg = (gk_game *)g;
   va_list ap;
   va_start(ap, fmt);
@@ -40,20 +40,20 @@ void gk_game_seterr(const gk_game *g, const char *fmt, ...) {
 
 /* Grows *p to hold at least need elements, doubling; on failure *p and
 ** *cap are untouched. */
-int gk_grow(const gk_allocator *a, void **p, int32_t *cap, int32_t need,
+int gki_grow(const gk_allocator *a, void **p, int32_t *cap, int32_t need,
             size_t elem) {
   if (need <= *cap) return GK_OK;
   int64_t ncap = *cap > 0 ? *cap : 8;
   while (ncap < need) ncap *= 2;
   if (ncap > INT32_MAX / 2 || (size_t)ncap > SIZE_MAX / elem) return GK_ENOMEM;
-  void *np = gk_mem(a, *p, (size_t)*cap * elem, (size_t)ncap * elem);
+  void *np = gki_mem(a, *p, (size_t)*cap * elem, (size_t)ncap * elem);
   if (!np) return GK_ENOMEM;
   *p = np;
   *cap = (int32_t)ncap;
   return GK_OK;
 }
 
-bool gk_name_ok(const char *name) {
+bool gki_name_ok(const char *name) {
   return name && name[0] && strlen(name) <= GK_NAME_MAX;
 }
 

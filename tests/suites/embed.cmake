@@ -38,3 +38,28 @@ if(TARGET meeple_python)
                    ${CMAKE_CURRENT_BINARY_DIR}/pip_install)
   set_tests_properties(python/pip_install PROPERTIES PASS_REGULAR_EXPRESSION "installed meeple played")
 endif()
+
+# cmake --install into a scratch prefix; examples/embed-c built against it
+# by pkg-config and by find_package (shared and static) and run; the
+# installed Lua module and command. Sanitized builds link the example
+# sanitized too, so ASan watches the C API from outside.
+set(EMBED_C_FLAGS "")
+if(MEEPLE_SANITIZE)
+  set(EMBED_C_FLAGS "-fsanitize=address,undefined -fno-sanitize-recover=all")
+endif()
+add_test(NAME embed/install
+         COMMAND sh ${CMAKE_SOURCE_DIR}/tests/embed/install_test.sh ${CMAKE_BINARY_DIR}
+                 ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/install "${EMBED_C_FLAGS}")
+if(MEEPLE_SANITIZE)
+  set_tests_properties(embed/install PROPERTIES ENVIRONMENT "EMBED_LUA_PRELOAD=${ASAN_RUNTIME}")
+endif()
+
+# The rock: luarocks make into a scratch tree, then lua5.4 and the command
+# from elsewhere (builds a release meeple once: about 20 s of CPU).
+find_program(LUAROCKS luarocks)
+if(LUAROCKS)
+  add_test(NAME embed/rock
+           COMMAND sh ${CMAKE_SOURCE_DIR}/tests/embed/rock_test.sh ${CMAKE_SOURCE_DIR}
+                   ${CMAKE_CURRENT_BINARY_DIR}/rock)
+  set_tests_properties(embed/rock PROPERTIES PASS_REGULAR_EXPRESSION "rock: the meeple command played")
+endif()

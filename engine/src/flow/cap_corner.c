@@ -19,7 +19,7 @@ static void corner_deploys(gk_play *p, int kind) {
   ** reaches one cell beyond a placed tile), and the three each corner
   ** needs besides the placed tile: NW, N, W; N, NE, E; W, SW, S; E, SE, S. */
   static const unsigned needs[4] = {0xC1, 0x07, 0x70, 0x1C};
-  const int32_t ci = gk_cell_index(g, t->x, t->y), w = g->w;
+  const int32_t ci = gki_cell_index(g, t->x, t->y), w = g->w;
   const int32_t step[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
   unsigned around = 0;
   for (int d = 0; d < 8; d++) around |= (unsigned)(g->cells[ci + step[d]].tile >= 0) << d;
@@ -30,9 +30,9 @@ static void corner_deploys(gk_play *p, int kind) {
     int32_t vx = t->x + vdx[c], vy = t->y + vdy[c];
     int32_t nodes[8];
     if (gk_corner_nodes(g, vx, vy, nodes) != 4) continue;
-    int32_t root = nodes[0] >= 0 ? gk_find(g, nodes[0]) : -1;
+    int32_t root = nodes[0] >= 0 ? gki_find(g, nodes[0]) : -1;
     bool one = root >= 0;
-    for (int i = 1; i < 8 && one; i++) one = nodes[i] >= 0 && gk_find(g, nodes[i]) == root;
+    for (int i = 1; i < 8 && one; i++) one = nodes[i] >= 0 && gki_find(g, nodes[i]) == root;
     if (!one) continue;
     int32_t mine = nodes[2 * cell_of_tile[c]];
     if (!fl_deployable(p, kind, mine)) continue;

@@ -44,7 +44,7 @@ static void check_extra_rules(gk_play *p) {
       }
     } else {
       for (int k = 0; k < rep->n_closed; k++) {
-        int32_t root = gk_find(g, rep->closed[k]);
+        int32_t root = gki_find(g, rep->closed[k]);
         if (!((x->kinds >> g->node_kind[root]) & 1)) continue;
         if (x->attr >= 0 &&
             g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)x->attr] <= 0)

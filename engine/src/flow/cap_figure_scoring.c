@@ -49,7 +49,7 @@ static int find_scorers(gk_play *p, fl_final *ctx) {
       ctx->n_held++;
     }
   for (int i = 0; i < ctx->n_held; i++)
-    ctx->held[i].root = gk_find(g, g->figures[ctx->held[i].figure].a);
+    ctx->held[i].root = gki_find(g, g->figures[ctx->held[i].figure].a);
   return GK_OK;
 }
 

@@ -38,7 +38,7 @@ static int hand_placements(gk_play *p) {
   int n = gk_holes(g, local, 64); /* one walk, unless there are many */
   if (n <= 0) return n;
   if (n > 64) {
-    cells = gk_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
+    cells = gki_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
     if (!cells) return GK_ENOMEM;
     gk_holes(g, cells, n);
   }
@@ -52,7 +52,7 @@ static int hand_placements(gk_play *p) {
             .type = GK_MOVE_PLACE, .tile = tile, .x = cells[i].x, .y = cells[i].y, .rot = rot};
         listed++;
       }
-  if (cells != local) gk_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+  if (cells != local) gki_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
   return st ? st : listed;
 }
 

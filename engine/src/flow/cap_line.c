@@ -173,7 +173,7 @@ static int line_order_key(const gk_play *p, int32_t root, int32_t *x, int32_t *y
   if (g->rules->kind_completion[g->node_kind[root]] == GK_CLOSE_PORTS) {
     int ns = g->rules->tiles[pt->type].def.n_segments;
     for (int s = 0; s < ns; s++)
-      if (gk_find(g, pt->first_node + s) == root) {
+      if (gki_find(g, pt->first_node + s) == root) {
         *x = pt->x, *y = pt->y, *seg = s;
         return s;
       }
@@ -200,7 +200,7 @@ static int line_pending_list(gk_play *p, line_pending *out) {
   if (p->placed < 0) return 0;
   for (int i = 0; i < p->n_closed; i++) {
     if (p->closed_done[i]) continue;
-    int32_t root = gk_find(g, p->closed[i]);
+    int32_t root = gki_find(g, p->closed[i]);
     bool seen = false;
     for (int j = 0; j < n && !seen; j++) seen = out[j].root == root;
     if (seen || !occupied(g, root)) continue;
@@ -229,7 +229,7 @@ static int line_score_one(gk_play *p, int32_t root) {
   if (st >= 0) st = line_advance(p);
   if (st < 0) return st;
   for (int i = 0; i < p->n_closed; i++)
-    if (gk_find(g, p->closed[i]) == root) p->closed_done[i] = 1;
+    if (gki_find(g, p->closed[i]) == root) p->closed_done[i] = 1;
   return GK_OK;
 }
 

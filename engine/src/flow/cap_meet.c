@@ -82,7 +82,7 @@ static int meet_scoring(gk_play *p) {
   int32_t done[GK_MAX_SEGMENTS];
   int n_done = 0;
   for (int s = 0; s < ns; s++) {
-    int32_t root = gk_find(g, t->first_node + s);
+    int32_t root = gki_find(g, t->first_node + s);
     bool seen = false;
     for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
     if (seen || g->root[root].figures < 2) continue;

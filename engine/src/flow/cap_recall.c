@@ -65,7 +65,7 @@ static int32_t recallable_root(const gk_play *p, const gk_recall_rule *rule, int
   const gk_figrec *fr = &g->figures[f];
   if (fr->owner != p->player || fr->where != GK_AT_NODE || !((rule->figures >> fr->kind) & 1))
     return -1;
-  int32_t root = gk_find(g, fr->a);
+  int32_t root = gki_find(g, fr->a);
   return ((rule->kinds >> g->node_kind[root]) & 1) ? root : -1;
 }
 

@@ -24,19 +24,21 @@ int gk_flow_relocate(gk_flow *f, const gk_relocate_rule *rule) {
   return GK_OK;
 }
 
-/* Reach sets: far more room than a board's features around one feature
-** can need (a feature touches at most a few dozen others). */
-enum { REACH_MAX = 512 };
-
+/* Reach sets: GK_MAX_REACH is far more room than a board's features
+** around one feature can need (a feature touches at most a few dozen
+** others); a set that would outgrow it is marked full, and the move
+** listing fails rather than offer part of the reach. */
 typedef struct root_set {
   int n;
-  int32_t r[REACH_MAX];
+  bool full;
+  int32_t r[GK_MAX_REACH];
 } root_set;
 
 static void root_add(root_set *s, int32_t root) {
   for (int i = 0; i < s->n; i++)
     if (s->r[i] == root) return;
-  if (s->n < REACH_MAX) s->r[s->n++] = root;
+  if (s->n < GK_MAX_REACH) s->r[s->n++] = root;
+  else s->full = true;
 }
 
 /* Roots of the nodes facing the ports of a feature's segments. */
@@ -45,7 +47,7 @@ static void facing_roots(const gk_game *g, int32_t root, root_set *out, bool wil
   int32_t n = root;
   do {
     const gk_tilerec *t = &g->tiles[g->node_tile[n]];
-    const uint8_t *ps = gk_port_seg(r, t->type, t->rot);
+    const uint8_t *ps = gki_port_seg(r, t->type, t->rot);
     for (int q = 0; q < GK_PORT_COUNT; q++) {
       if (ps[q] != g->node_seg[n]) continue;
       int side = q / 3, i = q % 3;
@@ -53,7 +55,7 @@ static void facing_roots(const gk_game *g, int32_t root, root_set *out, bool wil
                                   t->y + (side == 2) - (side == 0), ((side + 2) % 4) * 3 + (2 - i));
       if (m < 0) continue;
       if (wildcard_only && !(r->kind_flags[g->node_kind[m]] & GK_KIND_WILDCARD)) continue;
-      root_add(out, gk_find(g, m));
+      root_add(out, gki_find(g, m));
     }
     n = g->next[n];
   } while (n != root);
@@ -61,9 +63,10 @@ static void facing_roots(const gk_game *g, int32_t root, root_set *out, bool wil
 
 /* Non-wildcard features touching a wildcard segment's feature. */
 static void wildcard_inner(const gk_game *g, int32_t hub, root_set *out) {
-  int32_t a[REACH_MAX];
-  int n = gk_feature_adjacent(g, hub, a, REACH_MAX);
-  for (int i = 0; i < n && i < REACH_MAX; i++)
+  int32_t a[GK_MAX_REACH];
+  int n = gk_feature_adjacent(g, hub, a, GK_MAX_REACH);
+  if (n > GK_MAX_REACH) out->full = true;
+  for (int i = 0; i < n && i < GK_MAX_REACH; i++)
     if (!(g->rules->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) root_add(out, a[i]);
 }
 
@@ -75,9 +78,10 @@ static void wildcard_inner(const gk_game *g, int32_t hub, root_set *out) {
 static void reach_connected(gk_game *g, int32_t root, root_set *out) {
   const gk_rules *r = g->rules;
   root_set hubs = {0};
-  int32_t a[REACH_MAX];
-  int n = gk_feature_adjacent(g, root, a, REACH_MAX);
-  for (int i = 0; i < n && i < REACH_MAX; i++) {
+  int32_t a[GK_MAX_REACH];
+  int n = gk_feature_adjacent(g, root, a, GK_MAX_REACH);
+  if (n > GK_MAX_REACH) out->full = true;
+  for (int i = 0; i < n && i < GK_MAX_REACH; i++) {
     if (!(r->kind_flags[g->node_kind[a[i]]] & GK_KIND_WILDCARD)) {
       root_add(out, a[i]);
       continue;
@@ -97,7 +101,7 @@ static void reach_around(gk_game *g, int32_t node, root_set *out) {
       if (ti < 0) continue;
       const gk_tilerec *o = &g->tiles[ti];
       int ns = g->rules->tiles[o->type].def.n_segments;
-      for (int s = 0; s < ns; s++) root_add(out, gk_find(g, o->first_node + s));
+      for (int s = 0; s < ns; s++) root_add(out, gki_find(g, o->first_node + s));
     }
 }
 
@@ -105,7 +109,7 @@ static void reach_around(gk_game *g, int32_t node, root_set *out) {
 static bool relocating_on_closed(const gk_play *p) {
   const gk_game *g = p->game;
   for (int i = 0; i < p->n_closed; i++) {
-    int32_t root = gk_find(g, p->closed[i]);
+    int32_t root = gki_find(g, p->closed[i]);
     for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
       for (int k = 0; k < p->flow->caps.relocate.n; k++)
         if (p->flow->caps.relocate.rule[k].figure == g->figures[f].kind) return true;
@@ -123,7 +127,7 @@ static int32_t relocation_waiting(const gk_play *p, const gk_relocate_rule **rul
     if (fr->where != GK_AT_NODE || fr->owner < 0) continue;
     for (int i = 0; i < p->flow->caps.relocate.n; i++) {
       if (p->flow->caps.relocate.rule[i].figure != fr->kind) continue;
-      if (!gk_root_closed(g, gk_find(g, fr->a))) break;
+      if (!gki_root_closed(g, gki_find(g, fr->a))) break;
       int order = (fr->owner - p->player + g->n_players) % g->n_players;
       if (best < 0 || order < best_order)
         best = f, best_order = order, *rule = &p->flow->caps.relocate.rule[i];
@@ -136,20 +140,25 @@ static int32_t relocation_waiting(const gk_play *p, const gk_relocate_rule **rul
 /* The moves of one waiting figure: back home, then each destination. */
 static int moves_of(gk_play *p, int32_t f, const gk_relocate_rule *rule) {
   gk_game *g = p->game;
-  int32_t node = g->figures[f].a, root = gk_find(g, node);
+  int32_t node = g->figures[f].a, root = gki_find(g, node);
   int32_t owner = g->figures[f].owner + 1;
   root_set reach = {0};
   if (rule->reach == GK_REACH_AROUND)
     reach_around(g, node, &reach);
   else
     reach_connected(g, root, &reach);
+  if (reach.full) {
+    gk_play_set_error(p, "relocation: more than %d features within reach (GK_MAX_REACH)",
+                      GK_MAX_REACH);
+    return GK_EINVAL;
+  }
   int st = fl_reserve_moves(p, p->n_moves + 1);
   if (st) return st;
   p->moves[p->n_moves++] =
       (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {owner, 0, 0, 0}};
   for (int i = 0; i < reach.n; i++) {
     int32_t to = reach.r[i];
-    if (to == root || !((rule->kinds >> g->node_kind[to]) & 1) || gk_root_closed(g, to) ||
+    if (to == root || !((rule->kinds >> g->node_kind[to]) & 1) || gki_root_closed(g, to) ||
         g->root[to].figures > 0)
       continue;
     int32_t m = to;

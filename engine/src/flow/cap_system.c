@@ -100,7 +100,7 @@ static int score_system_rule(gk_play *p, const gk_system_rule *sr, uint8_t *done
 
 static int score_systems(gk_play *p) {
   gk_game *g = p->game;
-  uint8_t *done = gk_mem(&g->alloc, NULL, 0, (size_t)g->n_nodes + 1);
+  uint8_t *done = gki_mem(&g->alloc, NULL, 0, (size_t)g->n_nodes + 1);
   if (!done) {
     gk_play_set_error(p, "out of memory scoring systems");
     return GK_ENOMEM;
@@ -110,7 +110,7 @@ static int score_systems(gk_play *p) {
     memset(done, 0, (size_t)g->n_nodes + 1);
     st = score_system_rule(p, &p->flow->caps.system.rule[i], done);
   }
-  gk_mem(&g->alloc, done, (size_t)g->n_nodes + 1, 0);
+  gki_mem(&g->alloc, done, (size_t)g->n_nodes + 1, 0);
   return st;
 }
 

@@ -22,7 +22,7 @@ static const char *const builtin_phase_names[] = {
 
 gk_flow *gk_flow_new(gk_rules *rules) {
   if (!rules) return NULL;
-  gk_flow *f = gk_mem(&rules->alloc, NULL, 0, sizeof *f);
+  gk_flow *f = gki_mem(&rules->alloc, NULL, 0, sizeof *f);
   if (!f) return NULL;
   memset(f, 0, sizeof *f);
   f->rules = rules;
@@ -45,10 +45,10 @@ gk_flow *gk_flow_new(gk_rules *rules) {
 
 void gk_flow_free(gk_flow *f) {
   if (!f) return;
-  gk_mem(&f->rules->alloc, f->tile_attrs, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
-  gk_mem(&f->rules->alloc, f->deploy_segs,
+  gki_mem(&f->rules->alloc, f->tile_attrs, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
+  gki_mem(&f->rules->alloc, f->deploy_segs,
          sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)f->n_tile_types, 0);
-  gk_mem(&f->rules->alloc, f, sizeof *f, 0);
+  gki_mem(&f->rules->alloc, f, sizeof *f, 0);
 }
 
 const char *gk_flow_error(const gk_flow *f) { return f ? f->err : "no flow"; }
@@ -167,7 +167,7 @@ const char *gk_flow_phase_name(const gk_flow *f, int phase) {
 int gk_flow_add_phase(gk_flow *f, const char *name, int after) {
   int st = fl_check_open(f, "add a phase");
   if (st) return st;
-  if (!gk_name_ok(name) || gk_flow_find_phase(f, name) >= 0) {
+  if (!gki_name_ok(name) || gk_flow_find_phase(f, name) >= 0) {
     fl_flow_error(f, "add_phase: bad or duplicate phase name '%s'", name ? name : "?");
     return GK_EINVAL;
   }
@@ -190,7 +190,7 @@ int gk_flow_add_phase(gk_flow *f, const char *name, int after) {
 int gk_flow_add_action(gk_flow *f, const char *name) {
   int st = fl_check_open(f, "add an action");
   if (st) return st;
-  if (!gk_name_ok(name) || gk_flow_find_action(f, name) >= 0 || f->n_actions >= GK_MAX_ACTIONS) {
+  if (!gki_name_ok(name) || gk_flow_find_action(f, name) >= 0 || f->n_actions >= GK_MAX_ACTIONS) {
     fl_flow_error(f, "add_action: bad, duplicate or too many action names ('%s')",
                   name ? name : "?");
     return GK_EINVAL;
@@ -237,11 +237,11 @@ static int gather_tile_attrs(gk_flow *f) {
   int n = gk_rules_tile_count(f->rules);
   if (n <= 0) return GK_OK;
   size_t segs_size = sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)n;
-  uint64_t *bits = gk_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
-  uint16_t *segs = gk_mem(&f->rules->alloc, NULL, 0, segs_size);
+  uint64_t *bits = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
+  uint16_t *segs = gki_mem(&f->rules->alloc, NULL, 0, segs_size);
   if (!bits || !segs) {
-    gk_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
-    gk_mem(&f->rules->alloc, segs, segs_size, 0);
+    gki_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
+    gki_mem(&f->rules->alloc, segs, segs_size, 0);
     fl_flow_error(f, "out of memory");
     return GK_ENOMEM;
   }

@@ -10,15 +10,20 @@
 ** names none of them.
 **
 ** Kernel internals the flow uses (gk_internal.h), and why:
-**   gk_game's arrays (node_kind, root, figures, tiles, attrs, supply,
-**   counter, blobs), gk_find and gk_root_closed: the per-move paths
-**   (deploy listing, scoring, majorities) read the board directly, since a
-**   call per lookup through gk.h would cost every move;
-**   gk_rules' templates, kind flags and figure specs: the same, at freeze
-**   and in walks of systems;
-**   gk_board_place, gk_replay, gk_game_new_like, gk_game_copy and gk_mem:
-**   placing a move the kernel itself listed without checking it twice,
-**   and undoing a failed move by replaying the log.
+**   gk_game's arrays (node_kind, node_tile, node_seg, next, root,
+**   figures, tiles, cells, attrs, supply, counter, blobs), gki_find and
+**   gki_root_closed: the per-move paths (deploy listing, scoring,
+**   majorities, walks) read the board directly, since a call per lookup
+**   through gk.h would cost every move;
+**   gk_rules' templates, tiles, kind flags, completion and figure specs,
+**   and gki_port_seg, gki_cell_index: the same, at freeze and in walks;
+**   gki_board_place: placing a move the kernel itself listed without
+**   checking it twice;
+**   gki_mem and gki_grow: the game's allocator for the flow's buffers;
+**   gk_game_copy and the blobs: undoing a failed move by replaying the
+**   log into a fresh game (gk_game_new_like, gk_replay) and copying it
+**   back in place.
+** Everything else goes through gk.h.
 */
 #ifndef FLOW_INTERNAL_H
 #define FLOW_INTERNAL_H
@@ -28,20 +33,11 @@
 #include "gk_flow.h"
 #include "gk_internal.h"
 
-/* Capacities of the flow's declarations and walks. Exceeding one is an
-** error, never a silent skip. */
-enum {
-  GK_MAX_ACTIONS = 32,          /* named custom actions */
-  GK_MAX_RELOCATIONS = 4,       /* gk_flow_relocate rules */
-  GK_MAX_FIGURE_SCORINGS = 4,   /* gk_flow_figure_scoring rules */
-  GK_MAX_MEETINGS = 4,          /* gk_flow_meet_scoring rules */
-  GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_extra_part rules */
-  GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
-  GK_MAX_CAPABILITIES = 16      /* rows of fl_capabilities */
-};
+/* Sizes of stack buffers that spill to the heap (not limits). */
 enum {
   FL_ROOT_LIST_LOCAL = 64,      /* roots a walk keeps on the stack */
-  FL_SYSTEM_MEMO_ROOTS = 64     /* roots a system memo remembers */
+  FL_SYSTEM_MEMO_ROOTS = 64,    /* roots a system memo remembers */
+  FL_FIGURES_LOCAL = 256        /* figures of a feature sent home at once */
 };
 
 typedef struct fl_scoring {

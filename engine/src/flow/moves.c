@@ -10,7 +10,7 @@
 
 int fl_reserve_moves(gk_play *p, int need) {
   void *m = p->moves;
-  if (gk_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
+  if (gki_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
     gk_play_set_error(p, "out of memory listing moves");
     return GK_ENOMEM;
   }
@@ -29,7 +29,7 @@ int fl_materialize(gk_play *p) {
   if (st) return st;
   if (room > p->cap_place) {
     void *m = p->place;
-    if (gk_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
+    if (gki_grow(&g->alloc, &m, &p->cap_place, room, sizeof(gk_placement))) {
       gk_play_set_error(p, "out of memory listing placements");
       return GK_ENOMEM;
     }
@@ -99,7 +99,7 @@ int fl_occupancy_refusal(const gk_play *p, int kind, int32_t root) {
 bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   const gk_figure_rule *fr = &p->flow->figure[kind];
   if (!((fr->on_kinds >> p->game->node_kind[node]) & 1)) return false;
-  company c = company_at(p, gk_find(p->game, node));
+  company c = company_at(p, gki_find(p->game, node));
   return deployable_among(p, fr, &c, NULL);
 }
 
@@ -134,7 +134,7 @@ int fl_list_deploys(gk_play *p) {
     for (unsigned m = wanted; m; m &= m - 1) {
       int s = __builtin_ctz(m);
       on_segment[s] =
-          company_at(p, known ? rep->feature[rep->feature_of[s]] : gk_find(g, t->first_node + s));
+          company_at(p, known ? rep->feature[rep->feature_of[s]] : gki_find(g, t->first_node + s));
     }
     for (; kinds; kinds &= kinds - 1) {
       int k = __builtin_ctz(kinds);

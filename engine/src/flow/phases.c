@@ -125,9 +125,9 @@ int fl_advance(gk_play *p) {
         }
         for (int i = 0; i < p->n_closed; i++) {
           if (p->closed_done[i]) continue;
-          int32_t root = gk_find(g, p->closed[i]);
+          int32_t root = gki_find(g, p->closed[i]);
           bool seen = false;
-          for (int j = 0; j < i && !seen; j++) seen = gk_find(g, p->closed[j]) == root;
+          for (int j = 0; j < i && !seen; j++) seen = gki_find(g, p->closed[j]) == root;
           if (seen) continue;
           st = fl_score_closed(p, root);
           if (st < 0) return st;
@@ -211,7 +211,7 @@ int fl_advance(gk_play *p) {
 
 int gk_play_set_first_player(gk_play *p, int player) {
   if (!p) return GK_EINVAL;
-  if (p->turn != 0 || p->phase != GK_PHASE_BEGIN_TURN || !gk_valid_player(p->game, player)) {
+  if (p->turn != 0 || p->phase != GK_PHASE_BEGIN_TURN || !gki_valid_player(p->game, player)) {
     gk_play_set_error(p, "the first player can only be chosen before the first turn");
     return GK_EINVAL;
   }
@@ -247,7 +247,7 @@ static int place_move(gk_play *p, const gk_move *m) {
     /* the kernel listed it, so the checks of gk_place_tile would only
     ** repeat the listing's */
     assert(gk_can_place(g, m->tile, m->x, m->y, m->rot) == 1);
-    st = gk_board_place(g, m->tile, m->x, m->y, m->rot, false, &p->report);
+    st = gki_board_place(g, m->tile, m->x, m->y, m->rot, false, &p->report);
   } else {
     st = gk_place_tile(g, m->tile, m->x, m->y, m->rot, &p->report);
   }

@@ -34,7 +34,7 @@ int gk_move_equal(const gk_move *a, const gk_move *b) {
 
 gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) {
   if (!flow || !flow->frozen || !game || game->rules != flow->rules) return NULL;
-  gk_play *p = gk_mem(&game->alloc, NULL, 0, sizeof *p);
+  gk_play *p = gki_mem(&game->alloc, NULL, 0, sizeof *p);
   if (!p) return NULL;
   memset(p, 0, sizeof *p);
   p->flow = flow;
@@ -49,9 +49,9 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
   p->drawn_fits = -1;
   p->agent_rng = game->rng[0] | 1;
   p->cap_moves = 128;
-  p->moves = gk_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
+  p->moves = gki_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
   if (!p->moves) {
-    gk_mem(&game->alloc, p, sizeof *p, 0);
+    gki_mem(&game->alloc, p, sizeof *p, 0);
     return NULL;
   }
   return p;
@@ -60,12 +60,12 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
 void gk_play_free(gk_play *p) {
   if (!p) return;
   gk_allocator a = p->game->alloc;
-  gk_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
-  gk_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
-  gk_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
-  gk_mem(&a, p->backup, p->backup_bytes, 0);
+  gki_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
+  gki_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
+  gki_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
+  gki_mem(&a, p->backup, p->backup_bytes, 0);
   if (!p->game_released) gk_game_free(p->game);
-  gk_mem(&a, p, sizeof *p, 0);
+  gki_mem(&a, p, sizeof *p, 0);
 }
 
 gk_game *gk_play_release(gk_play *p) {
@@ -80,11 +80,11 @@ gk_play *gk_play_clone(const gk_play *src) {
   if (!src) return NULL;
   gk_game *g = gk_game_clone(src->game);
   if (!g) return NULL;
-  gk_play *p = gk_mem(&g->alloc, NULL, 0, sizeof *p);
-  gk_move *moves = gk_mem(&g->alloc, NULL, 0, sizeof(gk_move) * (size_t)src->cap_moves);
+  gk_play *p = gki_mem(&g->alloc, NULL, 0, sizeof *p);
+  gk_move *moves = gki_mem(&g->alloc, NULL, 0, sizeof(gk_move) * (size_t)src->cap_moves);
   if (!p || !moves) {
-    gk_mem(&g->alloc, p, p ? sizeof *p : 0, 0);
-    gk_mem(&g->alloc, moves, moves ? sizeof(gk_move) * (size_t)src->cap_moves : 0, 0);
+    gki_mem(&g->alloc, p, p ? sizeof *p : 0, 0);
+    gki_mem(&g->alloc, moves, moves ? sizeof(gk_move) * (size_t)src->cap_moves : 0, 0);
     gk_game_free(g);
     return NULL;
   }
@@ -98,7 +98,7 @@ gk_play *gk_play_clone(const gk_play *src) {
   p->place = NULL;
   p->cap_place = 0;
   if (src->cap_place) {
-    p->place = gk_mem(&g->alloc, NULL, 0, sizeof(gk_placement) * (size_t)src->cap_place);
+    p->place = gki_mem(&g->alloc, NULL, 0, sizeof(gk_placement) * (size_t)src->cap_place);
     if (!p->place) {
       p->moves_in_place = false;
       p->n_moves = 0;
@@ -166,9 +166,9 @@ int gk_play_closed(const gk_play *p, int32_t *out, int cap) {
   int n = 0;
   for (int i = 0; i < p->n_closed; i++) {
     /* roots now: a closed feature may have merged since the report */
-    int32_t root = gk_find(p->game, p->closed[i]);
+    int32_t root = gki_find(p->game, p->closed[i]);
     bool seen = false;
-    for (int j = 0; j < i && !seen; j++) seen = gk_find(p->game, p->closed[j]) == root;
+    for (int j = 0; j < i && !seen; j++) seen = gki_find(p->game, p->closed[j]) == root;
     if (seen || p->closed_done[i]) continue;
     if (n < cap) out[n] = root;
     n++;

@@ -19,16 +19,16 @@ static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_onl
   int n = gk_feature_adjacent(p->game, root, local, 64);
   int32_t *adj = local;
   if (n > 64) {
-    adj = gk_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
+    adj = gki_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
     if (!adj) return 0;
     gk_feature_adjacent(p->game, root, adj, n);
   }
   int64_t count = 0;
   const size_t n_attrs = (size_t)p->game->rules->n_attrs;
   for (int i = 0; i < n; i++)
-    if (p->game->node_kind[adj[i]] == kind && (!closed_only || gk_root_closed(p->game, adj[i])))
+    if (p->game->node_kind[adj[i]] == kind && (!closed_only || gki_root_closed(p->game, adj[i])))
       count += attr < 0 ? 1 : p->game->attrs[(size_t)adj[i] * n_attrs + (size_t)attr];
-  if (adj != local) gk_mem(&p->game->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
+  if (adj != local) gki_mem(&p->game->alloc, adj, sizeof(int32_t) * (size_t)n, 0);
   return count;
 }
 
@@ -47,7 +47,7 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
     const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
     switch (sr->formula.terms[i].term) {
       case GK_TERM_CONST: total += pts; break;
-      case GK_TERM_TILE: total += (int64_t)pts * gk_count_tiles(g, root); break;
+      case GK_TERM_TILE: total += (int64_t)pts * gki_count_tiles(g, root); break;
       case GK_TERM_ATTR:
         total += (int64_t)pts * g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)arg];
         break;
@@ -75,7 +75,7 @@ int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
   if (!p || root < 0 || root >= p->game->n_nodes ||
       (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL))
     return 0;
-  root = gk_find(p->game, root);
+  root = gki_find(p->game, root);
   const fl_scoring *sr = &p->flow->scoring[p->game->node_kind[root]][when];
   return sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
 }
@@ -88,7 +88,7 @@ int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
 int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out) {
   gk_game *g = p->game;
   if (leaders_out) *leaders_out = 0;
-  int32_t root = gk_find(g, node);
+  int32_t root = gki_find(g, node);
   const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][when];
   bool points_hook =
       fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs);
@@ -158,7 +158,7 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
 /* A figure that needs its owner's company goes home once alone. */
 static int return_orphans(gk_play *p, int32_t root) {
   gk_game *g = p->game;
-  root = gk_find(g, root);
+  root = gki_find(g, root);
   bool again = true;
   while (again) {
     again = false;
@@ -183,17 +183,25 @@ static int return_orphans(gk_play *p, int32_t root) {
 int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
   if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
   gk_game *g = p->game;
-  int32_t root = gk_find(g, node);
+  int32_t root = gki_find(g, node);
   if (g->root[root].fig_head < 0) return GK_OK;
-  int figs[256];
-  int n = gk_feature_figures(g, root, figs, 256);
-  for (int i = 0; i < n && i < 256; i++) {
-    const gk_figure_rule *fr = &p->flow->figure[g->figures[figs[i]].kind];
-    if (fr->stays && !at_end) continue;
-    int st = gk_figure_return(g, figs[i]);
-    if (st) return st;
+  int local[FL_FIGURES_LOCAL], *figs = local;
+  int n = gk_feature_figures(g, root, figs, FL_FIGURES_LOCAL);
+  if (n > FL_FIGURES_LOCAL) { /* a crowd: every one of them, from the heap */
+    figs = gki_mem(&g->alloc, NULL, 0, sizeof(int) * (size_t)n);
+    if (!figs) {
+      gk_play_set_error(p, "out of memory returning %d figures", n);
+      return GK_ENOMEM;
+    }
+    gk_feature_figures(g, root, figs, n);
   }
-  return return_orphans(p, root);
+  int st = GK_OK;
+  for (int i = 0; i < n && st == GK_OK; i++) {
+    const gk_figure_rule *fr = &p->flow->figure[g->figures[figs[i]].kind];
+    if (!fr->stays || at_end) st = gk_figure_return(g, figs[i]);
+  }
+  if (figs != local) gki_mem(&g->alloc, figs, sizeof(int) * (size_t)n, 0);
+  return st ? st : return_orphans(p, root);
 }
 
 /* The features holding figures that score at the end, in ascending root
@@ -203,7 +211,7 @@ static int score_features_final(gk_play *p) {
   int32_t local[128], *roots = local;
   int n_roots = 0;
   if (g->n_figures > 128) {
-    roots = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)g->n_figures);
+    roots = gki_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)g->n_figures);
     if (!roots) {
       gk_play_set_error(p, "out of memory");
       return GK_ENOMEM;
@@ -211,7 +219,7 @@ static int score_features_final(gk_play *p) {
   }
   for (int32_t f = 0; f < g->n_figures; f++) {
     if (g->figures[f].where != GK_AT_NODE) continue;
-    int32_t root = gk_find(g, g->figures[f].a);
+    int32_t root = gki_find(g, g->figures[f].a);
     int k = n_roots;
     while (k > 0 && roots[k - 1] > root) k--;
     if (k > 0 && roots[k - 1] == root) continue;
@@ -223,12 +231,12 @@ static int score_features_final(gk_play *p) {
   for (int i = 0; i < n_roots && st_roots >= 0; i++) {
     int32_t n = roots[i];
     const fl_scoring *sr = &p->flow->scoring[g->node_kind[n]][GK_WHEN_FINAL];
-    if (!sr->on || g->root[n].figures == 0 || gk_root_closed(g, n)) continue;
+    if (!sr->on || g->root[n].figures == 0 || gki_root_closed(g, n)) continue;
     int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
     if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
     if (st < 0) st_roots = st;
   }
-  if (roots != local) gk_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)g->n_figures, 0);
+  if (roots != local) gki_mem(&g->alloc, roots, sizeof(int32_t) * (size_t)g->n_figures, 0);
   return st_roots < 0 ? st_roots : GK_OK;
 }
 

@@ -14,7 +14,7 @@ int fl_keep_blobs(gk_play *p) {
   size_t need = 0;
   for (int b = 0; b < GK_MAX_BLOBS; b++) need += g->blob_len[b];
   if (need > p->blob_keep_cap) {
-    void *nb = gk_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
+    void *nb = gki_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
     if (!nb) return GK_ENOMEM;
     p->blob_keep = nb;
     p->blob_keep_cap = need;
@@ -43,14 +43,14 @@ static int rebuild(gk_play *p, int mark, bool kept) {
     const void *from = kept ? (const void *)((char *)p->blob_keep + at) : g->blob[b];
     void *copy = NULL;
     if (len) {
-      copy = gk_mem(&fresh->alloc, NULL, 0, len);
+      copy = gki_mem(&fresh->alloc, NULL, 0, len);
       if (!copy) {
         st = GK_ENOMEM;
         break;
       }
       memcpy(copy, from, len);
     }
-    gk_mem(&fresh->alloc, fresh->blob[b], fresh->blob_len[b], 0);
+    gki_mem(&fresh->alloc, fresh->blob[b], fresh->blob_len[b], 0);
     fresh->blob[b] = copy;
     fresh->blob_len[b] = len;
     at += len;
@@ -144,7 +144,7 @@ int gk_play_apply_index(gk_play *p, int i) {
                       : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
                                           : sizeof(gk_move) * (size_t)p->n_moves;
   if (list_bytes > p->backup_bytes) {
-    void *nb = gk_mem(&p->game->alloc, p->backup, p->backup_bytes, list_bytes);
+    void *nb = gki_mem(&p->game->alloc, p->backup, p->backup_bytes, list_bytes);
     if (!nb) {
       gk_play_set_error(p, "out of memory");
       return GK_ENOMEM;

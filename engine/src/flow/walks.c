@@ -16,17 +16,17 @@ void fl_roots_init(fl_root_list *l) {
 }
 
 void fl_roots_free(gk_game *g, fl_root_list *l) {
-  if (l->v != l->local) gk_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
+  if (l->v != l->local) gki_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
   fl_roots_init(l);
 }
 
 static int roots_push(gk_game *g, fl_root_list *l, int32_t r) {
   if (l->n == l->cap) {
     int32_t cap = l->cap * 2;
-    int32_t *v = gk_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)cap);
+    int32_t *v = gki_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)cap);
     if (!v) return GK_ENOMEM;
     memcpy(v, l->v, sizeof(int32_t) * (size_t)l->n);
-    if (l->v != l->local) gk_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
+    if (l->v != l->local) gki_mem(&g->alloc, l->v, sizeof(int32_t) * (size_t)l->cap, 0);
     l->v = v;
     l->cap = cap;
   }
@@ -64,7 +64,7 @@ int fl_gather_system(gk_play *p, int32_t root, uint64_t kinds, fl_root_list *l,
       const gk_tilerec *t = &g->tiles[g->node_tile[m]];
       for (uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]]; adj && st == GK_OK;
            adj &= (uint16_t)(adj - 1)) {
-        int32_t ar = gk_find(g, t->first_node + __builtin_ctz(adj));
+        int32_t ar = gki_find(g, t->first_node + __builtin_ctz(adj));
         bool seen = !((kinds >> g->node_kind[ar]) & 1); /* not of these kinds: skip */
         for (int32_t j = 0; j < l->n && !seen; j++) seen = l->v[j] == ar;
         if (!seen) st = roots_push(g, l, ar);

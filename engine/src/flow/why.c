@@ -73,7 +73,7 @@ static int why_deploy(const gk_play *p, const gk_move *m) {
     return GK_WHY_NOT_PLACED_TILE;
   const gk_figure_rule *fr = &p->flow->figure[m->figure_kind];
   if (!((fr->on_kinds >> g->node_kind[m->at.a]) & 1)) return GK_WHY_KIND;
-  int occupancy = fl_occupancy_refusal(p, m->figure_kind, gk_find(g, m->at.a));
+  int occupancy = fl_occupancy_refusal(p, m->figure_kind, gki_find(g, m->at.a));
   if (occupancy != GK_WHY_LEGAL) return occupancy;
   return fr->corner ? GK_WHY_CORNER : GK_WHY_VETOED;
 }

@@ -1,0 +1,68 @@
+/*
+** gk_limits.h: every fixed capacity of meeple, in one place: the kernel's,
+** the turn flow's and the bindings'. Exceeding one is an error whose
+** message names it, never a silent skip. Included by gk.h.
+*/
+#ifndef GK_LIMITS_H
+#define GK_LIMITS_H
+
+/* {====================================================================
+** Rules and games (gk.h)
+** ===================================================================== */
+enum {
+  GK_MAX_SEGMENTS = 16,      /* segments per tile type */
+  GK_MAX_SEG_ATTRS = 8,      /* attributes set on one segment */
+  GK_MAX_TAGS = 64,          /* distinct tile tags per rules */
+  GK_MAX_KINDS = 64,         /* segment kinds per rules */
+  GK_MAX_ATTRS = 64,         /* attribute names per rules */
+  GK_MAX_FIGURE_KINDS = 32,
+  GK_MAX_PLAYERS = 8,
+  GK_MAX_STACKS = 8,
+  GK_MAX_COUNTERS = 16,      /* per-player counters (trade goods, ...) */
+  GK_NAME_MAX = 47,          /* longest name the kernel stores */
+  GK_MAX_BLOBS = 32,         /* blob slots of a game */
+  GK_MAX_FORCE = 4096,       /* tiles one forced stack order names */
+  GK_MAX_CLASSES = 64,       /* edge-matching classes per rules */
+  GK_MAX_REGIONS = 16,       /* rectangles a board may be limited to */
+  GK_MAX_WINDOW_SIDE = 32000, /* cells along one side of the board window */
+  GK_MAX_COORD = 1 << 20     /* |x| and |y| of any cell */
+};
+/* Largest board window, in cells. Tiles must touch, so a real game stays
+** far below it; it only stops absurd fixed placements. */
+#define GK_MAX_WINDOW_CELLS (16u << 20)
+/* Longest error message kept (longer ones are cut). */
+#define GK_ERR_MAX 256
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The turn flow's declarations (gk_flow.h)
+** ===================================================================== */
+enum {
+  GK_MAX_TERMS = 8,             /* terms of one scoring formula */
+  GK_MAX_PHASES = 48,           /* phases, built-in ones included */
+  GK_MAX_ACTIONS = 32,          /* named custom actions */
+  GK_LINE_MAX_START = 8,        /* start cells of line markers */
+  GK_MAX_SYSTEMS = 4,           /* gk_flow_system_scoring rules */
+  GK_MAX_RECALLS = 4,           /* gk_flow_recall rules */
+  GK_MAX_RELOCATIONS = 4,       /* gk_flow_relocate rules */
+  GK_MAX_FIGURE_SCORINGS = 4,   /* gk_flow_figure_scoring rules */
+  GK_MAX_MEETINGS = 4,          /* gk_flow_meet_scoring rules */
+  GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_extra_part rules */
+  GK_MAX_CAPABILITIES = 16,     /* rows of the flow's capability table */
+  GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
+  GK_MAX_REACH = 512            /* features a relocating figure may reach */
+};
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The bindings
+** ===================================================================== */
+enum {
+  GK_MAX_JOBS = 64              /* processes of one flow:simulate */
+};
+
+/* }==================================================================== */
+
+#endif
