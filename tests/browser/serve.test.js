@@ -9,16 +9,17 @@ const path = require('node:path');
 const { OUT, meeple, browser, page, serve, request } = require('./lib');
 
 // Waits until the page wants this tab's move or the game is over.
-async function settle(p, version) {
-  await p.waitForFunction((v) => {
+// anyTurn: also when the move passed the turn to another tab's seat.
+async function settle(p, version, anyTurn) {
+  await p.waitForFunction((v, any) => {
     const d = document.body.dataset;
-    return d.version !== undefined && d.version !== v && (d.mine === '1' || d.over === '1');
-  }, { timeout: 20000 }, version);
+    return d.version !== undefined && d.version !== v && (any || d.mine === '1' || d.over === '1');
+  }, { timeout: 20000, polling: 100 }, version, !!anyTurn);
   return p.evaluate(() => ({ ...document.body.dataset }));
 }
 
 // One human decision by clicks; returns false when the game is over.
-async function clickMove(p, turn, tile) {
+async function clickMove(p, turn, tile, anyTurn) {
   const d = await p.evaluate(() => ({ ...document.body.dataset }));
   if (d.over === '1') return false;
   if (tile && (await p.$('#hand-choices button[data-tile="' + tile + '"]'))) {
@@ -43,7 +44,7 @@ async function clickMove(p, turn, tile) {
       await chosen.click();
     }
   }
-  await settle(p, d.version);
+  await settle(p, d.version, anyTurn);
   return true;
 }
 
@@ -119,6 +120,43 @@ test('serve: T&B + A&M, a turn placing the abbey from hand', async () => {
     await p.screenshot({ path: path.join(OUT, 'serve-tb-am-abbey.png') });
     // finish the turn (a figure spot or pass) if it is still ours
     if ((await p.evaluate(() => document.body.dataset.phase)) !== 'place_tile') await clickMove(p, 1, null);
+    assert.deepStrictEqual(errors, [], 'no script errors');
+  } finally {
+    await b.close();
+    await srv.stop();
+  }
+});
+
+test('serve: two people share a table, one tab per seat', async () => {
+  const srv = await serve(['--seed', '8', '--agents', 'human,human']);
+  const b = await browser();
+  try {
+    const errors = [];
+    const tabs = [await page(b, errors), await page(b, errors)];
+    await tabs[0].goto(srv.url + '/table/1?seat=1');
+    await tabs[1].goto(srv.url + '/table/1?seat=2');
+    await settle(tabs[0], undefined);
+    // seat 2's tab offers nothing while seat 1 is to move
+    await tabs[1].bringToFront();
+    await tabs[1].waitForFunction(() => document.body.dataset.version !== undefined, { polling: 100 });
+    assert.strictEqual(await tabs[1].evaluate(() => document.body.dataset.mine), '0', 'seat 2 waits');
+    assert.strictEqual((await tabs[1].$$('.cell-option')).length, 0, 'no cells offered to seat 2');
+    // two full turns, each by its own tab; the other tab follows by polling
+    for (let turn = 0; turn < 2; turn++) {
+      const tab = tabs[turn % 2];
+      await tab.bringToFront(); // a background tab's timers are throttled
+      const d = await tab.evaluate(() => ({ ...document.body.dataset }));
+      if (d.mine !== '1') await settle(tab, d.version);
+      const seatBefore = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json.player;
+      assert.strictEqual(seatBefore, turn % 2 + 1, 'seat ' + (turn % 2 + 1) + ' is to move');
+      while ((await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json.player === seatBefore) {
+        await clickMove(tab, turn, null, true);
+      }
+    }
+    const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.strictEqual(state.moves_made >= 4, true, 'both seats moved: ' + state.moves_made);
+    await tabs[0].bringToFront();
+    await tabs[0].waitForFunction((v) => +document.body.dataset.version === v, { timeout: 5000, polling: 100 }, state.version);
     assert.deepStrictEqual(errors, [], 'no script errors');
   } finally {
     await b.close();
