@@ -151,8 +151,10 @@ figure "barn" {
 -- touch tiles); the token then lies on the abbey. §2 end of game, §3.1:
 -- once the last tile is placed, each player still holding an abbey, in
 -- turn order from the left of the last player, may place it while a hole
--- is left (declining gives it up); the others pass. No hole can appear
--- any more, so without one the game ends at once.
+-- is left (declining gives it up); the others' turns pass by themselves.
+-- No hole can appear any more, so without one the game ends at once. A
+-- builder's second part earned by the last tile is still played when its
+-- player can place the abbey (§3.1 [FAQ]): the engine grants it.
 hand_tile(ABBEY) {
   token = "abbey",
   end_round = END_ROUND,

@@ -317,7 +317,8 @@ end, { tiles = { "logboat", "hunting_trap" } })   -- only these tiles act when p
 -- Shaman: right after placing the shaman tile (before phase 2), the
 -- player may return one of their meeples from the board, unscored; it can
 -- then be placed again on the shaman tile. Hunters only with
--- shaman_hunters; huts never. Keeping them all is a move too (a pass).
+-- shaman_hunters; huts never. Keeping them all is a move too (a pass);
+-- with no meeple to recall there is no decision and the phase moves on.
 phase "shaman" { after = "place_tile" }
 
 -- A shaman move names the feature of the meeple to recall by its first

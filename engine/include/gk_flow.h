@@ -200,8 +200,11 @@ int gk_flow_set_line(gk_flow *flow, const gk_line_rule *rule);
 ** whose four neighbours hold tiles); the token then stands on that tile.
 ** With end_round, once the draw stack is empty, turns go on while a
 ** holder can still place it: a holder places it or declines (the action
-** `decline_action`: the token leaves the game), anyone else passes; the
-** game ends when no holder is left or no hole is. */
+** `decline_action`: the token leaves the game); the turn of a player
+** holding none passes by itself (nothing to decide); the game ends when
+** no holder is left or the tile fits no hole. An extra part (a second
+** tile) granted with the stack empty still comes when its player can
+** place the tile from hand: that, or a pass that keeps it. */
 typedef struct gk_hand_rule {
   int tile;             /* tile type */
   int token;            /* figure kind: one in the supply = one tile in hand */
@@ -331,7 +334,8 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 ** `figures` and that stands on a node whose feature's kind is in `kinds`,
 ** one action move `action` with arguments {x, y, segment + 1, 0}: the
 ** feature's anchor, its first node in reading order (smallest y, then x,
-** then segment; a feature already listed is skipped); then a pass.
+** then segment; a feature already listed is skipped); then a pass. With
+** no such figure the rule lists nothing (no decision: the phase goes on).
 ** Playing such a move returns the first such figure (figure order) of
 ** the player on the feature with that anchor, and the flow goes on to the
 ** next phase; with none there the move is refused (GK_EILLEGAL). With a

@@ -472,6 +472,21 @@ static void test_illegal_move_refused(void **state) {
   gk_move pass = {.type = GK_MOVE_PASS};
   assert_int_equal(gk_play_apply(p, &pass), GK_EILLEGAL); /* not in place_tile */
   assert_int_equal(gk_play_apply_index(p, 10000), GK_EILLEGAL);
+  /* gk_play_why names the check that refuses each, and changes nothing */
+  assert_int_equal(gk_play_why(p, &bogus), GK_WHY_ISOLATED);
+  assert_int_equal(gk_play_why(p, &pass), GK_WHY_PHASE);
+  gk_move first;
+  assert_int_equal(gk_play_moves(p, &first, 1) > 0, 1);
+  assert_int_equal(gk_play_why(p, &first), GK_WHY_LEGAL);
+  gk_placed_tile start;
+  assert_int_equal(gk_tile_info(gk_play_game(p), 0, &start), GK_OK);
+  gk_move onto = {.type = GK_MOVE_PLACE, .tile = gk_play_tile(p), .x = start.x, .y = start.y};
+  assert_int_equal(gk_play_why(p, &onto), GK_WHY_TAKEN);
+  gk_move deploy = {.type = GK_MOVE_DEPLOY, .figure_kind = IDS.follower, .at = {GK_AT_NODE, 0, 0}};
+  assert_int_equal(gk_play_why(p, &deploy), GK_WHY_PHASE);
+  assert_string_equal(gk_why_name(GK_WHY_NEEDS_OWN), "needs_own");
+  assert_null(gk_why_name(GK_WHY_COUNT));
+  assert_int_equal(gk_play_phase(p), GK_PHASE_PLACE_TILE);
   gk_play_free(p);
 }
 
@@ -532,6 +547,10 @@ static void extended(extended_rules *x) {
   assert_int_equal(gk_flow_gain_on_close(f, id->city, 99, x->coats), GK_EINVAL);
   gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
+  gk_formula far = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(60, id->pennant), 1, 0}}};
+  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &far, id->r_road, 0), GK_EINVAL);
+  gk_formula no_attr = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(id->city, 60), 1, 0}}};
+  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &no_attr, id->r_road, 0), GK_EINVAL);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->flow = f;

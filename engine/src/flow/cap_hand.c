@@ -31,17 +31,30 @@ static bool holds_hand_tile(const gk_play *p, int player) {
   return gk_supply(p->game, player, p->flow->caps.hand.rule.token) > 0;
 }
 
+/* The holes on the board: in local (64 cells) or, when there are more,
+** in *cells allocated here (free with holes_free). Their count, or an
+** error. */
+static int holes_of(const gk_game *g, gk_cell *local, gk_cell **cells) {
+  *cells = local;
+  int n = gk_holes(g, local, 64); /* one walk, unless there are many */
+  if (n > 64) {
+    *cells = gki_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
+    if (!*cells) return GK_ENOMEM;
+    gk_holes(g, *cells, n);
+  }
+  return n;
+}
+
+static void holes_free(const gk_game *g, gk_cell *local, gk_cell *cells, int n) {
+  if (cells != local) gki_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+}
+
 /* The hand tile's placements into holes, appended to the moves. */
 static int hand_placements(gk_play *p) {
   gk_game *g = p->game;
-  gk_cell local[64], *cells = local;
-  int n = gk_holes(g, local, 64); /* one walk, unless there are many */
+  gk_cell local[64], *cells;
+  int n = holes_of(g, local, &cells);
   if (n <= 0) return n;
-  if (n > 64) {
-    cells = gki_mem(&g->alloc, NULL, 0, sizeof(gk_cell) * (size_t)n);
-    if (!cells) return GK_ENOMEM;
-    gk_holes(g, cells, n);
-  }
   int tile = p->flow->caps.hand.rule.tile, listed = 0;
   unsigned rots = gk_rules_unique_rotations(g->rules, tile);
   int st = fl_reserve_moves(p, p->n_moves + 4 * n + 1);
@@ -52,7 +65,7 @@ static int hand_placements(gk_play *p) {
             .type = GK_MOVE_PLACE, .tile = tile, .x = cells[i].x, .y = cells[i].y, .rot = rot};
         listed++;
       }
-  if (cells != local) gki_mem(&g->alloc, cells, sizeof(gk_cell) * (size_t)n, 0);
+  holes_free(g, local, cells, n);
   return st ? st : listed;
 }
 
@@ -72,21 +85,14 @@ static int hand_moves(gk_play *p) {
     if (st == GK_OK && p->n_moves > 0) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
     return st < 0 ? st : GK_OK;
   }
-  /* the end round: in a turn's first part, while a hole is left */
-  if (!h->end_round) return GK_OK;
-  bool anyone = false;
-  for (int pl = 0; pl < g->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
-  if (!anyone || gk_holes(g, NULL, 0) <= 0) return GK_OK;
-  int st = GK_OK;
-  if (holds_hand_tile(p, p->player)) {
-    st = hand_placements(p);
-    if (st > 0)
-      p->moves[p->n_moves++] =
-          (gk_move){.type = GK_MOVE_ACTION, .action = h->decline_action, .arg = {0, 0, 0, 0}};
-  } else {
-    st = fl_reserve_moves(p, p->n_moves + 1);
-    if (!st) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS}; /* wait for the holders */
-  }
+  /* the end round: in a turn's first part, while a hole is left; a
+  ** player holding none has nothing to decide, and the flow passes their
+  ** turn by itself (goes_on below keeps the game going) */
+  if (!h->end_round || !holds_hand_tile(p, p->player) || gk_holes(g, NULL, 0) <= 0) return GK_OK;
+  int st = hand_placements(p);
+  if (st > 0)
+    p->moves[p->n_moves++] =
+        (gk_move){.type = GK_MOVE_ACTION, .action = h->decline_action, .arg = {0, 0, 0, 0}};
   return st < 0 ? st : GK_OK;
 }
 
@@ -96,12 +102,26 @@ static bool hand_without_draw(const gk_play *p) {
   return holds_hand_tile(p, p->player) && gk_holes(p->game, NULL, 0) > 0;
 }
 
-/* Does the end round keep the game going once the stack is empty? */
+/* Does the hand tile fit one of the holes? */
+static bool fits_a_hole(const gk_game *g, int tile) {
+  gk_cell local[64], *cells;
+  int n = holes_of(g, local, &cells);
+  if (n < 0) return true; /* out of memory: let the draw phase find out */
+  bool fits = false;
+  for (int i = 0; i < n && !fits; i++)
+    for (int rot = 0; rot < 4 && !fits; rot++)
+      fits = gk_can_place(g, tile, cells[i].x, cells[i].y, rot) == 1;
+  holes_free(g, local, cells, n);
+  return fits;
+}
+
+/* Does the end round keep the game going once the stack is empty? While
+** someone holds the tile and it fits a hole. */
 static bool hand_round_pending(const gk_play *p) {
   if (!p->flow->caps.hand.on || !p->flow->caps.hand.rule.end_round) return false;
-  for (int pl = 0; pl < p->game->n_players; pl++)
-    if (holds_hand_tile(p, pl)) return true;
-  return false;
+  bool anyone = false;
+  for (int pl = 0; pl < p->game->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
+  return anyone && fits_a_hole(p->game, p->flow->caps.hand.rule.tile);
 }
 
 /* The hand tile placed from the draw phase: the token leaves the hand. */

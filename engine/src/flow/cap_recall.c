@@ -94,6 +94,8 @@ static int recall_moves(gk_play *p) {
     p->moves[p->n_moves++] =
         (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {a[0], a[1], a[2], 0}};
   }
+  /* nothing to call back: no decision, the phase goes on by itself */
+  if (p->n_moves == first) return GK_OK;
   int st = fl_reserve_moves(p, p->n_moves + 1);
   if (st) return st;
   p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};

@@ -78,8 +78,11 @@ int fl_advance(gk_play *p) {
         }
         int t = draw_placeable(p);
         if (t == GK_EEMPTY) {
-          /* an extra part finds nothing left: the turn just ends */
-          p->phase = p->part > 1 ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
+          /* an extra part finds nothing left: the turn just ends; so does
+          ** the turn of a player with nothing to do while a capability
+          ** keeps the game going (an end round for tiles in hand) */
+          bool goes_on = fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p);
+          p->phase = p->part > 1 || goes_on ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
           continue;
         }
         if (t < 0) {
