@@ -12,6 +12,7 @@ set(MEEPLE_PUBLIC_HEADERS ${CMAKE_SOURCE_DIR}/engine/include/gk.h
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
   add_library(meeple_${kind} ${KIND} ${MEEPLE_LIB_SOURCES})
+  add_dependencies(meeple_${kind} meeple_embedded)
   target_include_directories(meeple_${kind}
     PUBLIC $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/engine/include>
            $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings>
