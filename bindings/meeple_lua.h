@@ -3,8 +3,9 @@
 **
 ** The kernel (gk.h) knows no Lua; this layer binds it as the Lua module
 ** "meeple" and, for a trusted host such as the meeple executable, makes
-** the project's own Lua modules (meeple.tiles, meeple.render) and LPeg
-** loadable without any file on disk.
+** the project's own Lua modules (every Lua file under bindings/lua/meeple, embedded
+** at build time: meeple.loader, meeple.tiles, meeple.cli, ...), meeple.fs
+** and LPeg loadable without any file on disk.
 */
 #ifndef MEEPLE_LUA_H
 #define MEEPLE_LUA_H
@@ -16,9 +17,9 @@
 /* The module opener, as `require "meeple"` calls it from meeple.so. */
 LUAMOD_API int luaopen_meeple(lua_State *L);
 
-/* Registers package.preload entries for "meeple", "meeple.tiles",
-** "meeple.render" and "lpeg" in a state whose package library is open.
-** Only for trusted states: meeple.tiles reads files. */
+/* Registers package.preload entries for "meeple", "meeple.fs", "lpeg"
+** and every embedded meeple.* module in a state whose package library is
+** open. Only for trusted states: meeple.tiles and meeple.fs touch files. */
 void meeple_lua_preload(lua_State *L);
 
 /* A new trusted state with the standard libraries and the preloads above;

@@ -1,6 +1,12 @@
 -- Abbey & Mayor (1st edition, C1, HiG 2007), an expansion of the base game.
--- Rules digest: shared/rules/abbey-mayor.md (cited as §n below).
--- Everything the digest leaves to the base game (tile placement, follower
+-- The rules, in sections cited as §n below:
+--   §1 Components and setup; §1.1 Tile notes; §2 Turn structure;
+--   §3 Placement legality; §3.1 Abbey; §3.2 Mayor; §3.3 Wagon; §3.4 Barn;
+--   §4 Scoring; §4.1 Completed features; §4.2 Barn placement scoring;
+--   §4.3 Field connection to a barn field; §4.4 Final scoring;
+--   §5 Interactions with the other in-scope systems; §6 House rules;
+--   §7 Worked examples; §8 What the sources do NOT give.
+-- Everything these rules leave to the base game (tile placement, follower
 -- placement, completed-feature and final scoring, field majorities) is
 -- base.lua's; this script only adds to it.
 --
@@ -41,8 +47,8 @@ local MAYOR_FINAL = option "mayor_final" {
      .. "pennants (reading A, default) or 0 (reading B).",
 }
 
--- §3.3: the wagon's move. C1 is this digest's rule; C2 ("8 neighbours", as
--- JCloisterZone's wagon-move option describes it; not in the digest, §8).
+-- §3.3: the wagon's move. C1 is these rules' reading; C2 ("8 neighbours", as
+-- JCloisterZone's wagon-move option describes it; not in these rules, §8).
 local WAGON_MOVE = option "wagon_move" {
   values = { "C1", "C2" }, default = "C1",
   doc = "Wagon move after scoring (§3.3): C1 = to a directly connected feature "

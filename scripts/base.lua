@@ -1,5 +1,10 @@
 -- Carcassonne, the base game.
--- Rules digest: shared/rules/base.md (3rd-edition-era standard rules).
+-- 3rd-edition-era standard rules.
+-- The rules, in sections cited as §n below:
+--   §1 Components and setup; §1.1 Tile types; §2 Turn structure;
+--   §3 Placement legality; §3.1 Tiles; §3.2 Followers; §4 Scoring;
+--   §4.1 During the game; §4.2 End of game; §4.3 Fields; §4.4 Score track;
+--   §5 Interactions; §6 Worked examples; §7 Gaps.
 --
 -- Everything here is declared as data, evaluated by the engine in C; the
 -- base game runs without a single Lua call per turn. The one hook below is
@@ -40,7 +45,7 @@ figure "meeple" {
 -- §4.1-§4.3: points to the majority, ties share.
 -- §4.1 historical variant: early printings scored a completed 2-tile
 -- city at 1 per tile. With a pennant (possible with expansion tiles) the
--- digest says nothing; the reading of the peer engine, JCloisterZone, is
+-- rules say nothing; the reading of the peer engine, JCloisterZone, is
 -- adopted: such a city scores like an incomplete one, 1 per tile + 1 per
 -- pennant (2 + pennants).
 option "tiny_city" {

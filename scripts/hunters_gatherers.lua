@@ -1,5 +1,9 @@
 -- Hunters & Gatherers (2nd edition, HiG 2020): a stand-alone game.
--- Rules digest: shared/rules/hunters-gatherers.md (cited as §n below).
+-- The rules, in sections cited as §n below:
+--   §0 Model; §1 Components and setup; §2 Turn structure;
+--   §3 Placement legality; §3.1 Tiles; §3.2 Figures; §4 Scoring;
+--   §4.1 During the game; §4.2 Final scoring; §5 Interactions;
+--   §6 House rules; §7 Worked examples; §8 What the sources do NOT give.
 -- Tiles: tiles/hunters_gatherers.tiles (its header gives the source).
 --
 --   meeple play --game hunters_gatherers
@@ -153,7 +157,7 @@ local WILDFIRE_TRAP = option "wildfire_trap" {
 local MENHIR_UNPLACEABLE = option "menhir_unplaceable" {
   values = { "next" }, default = "next",
   doc = "§3.1 gap: a menhir tile that fits nowhere is discarded and the next menhir "
-     .. "tile drawn (the digest's suggestion; the engine's rule for every stack). "
+     .. "tile drawn (the rules' suggestion; the engine's rule for every stack). "
      .. "Losing the extra turn instead needs an engine way to end a part from a hook.",
 }
 local _ = MENHIR_UNPLACEABLE

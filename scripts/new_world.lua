@@ -1,5 +1,10 @@
 -- New World: A Carcassonne Game (RGG) / Mayflower (HiG, 2008).
--- Rules digest: shared/rules/new-world.md (cited as §n below).
+-- The rules, in sections cited as §n below:
+--   §0 Model; §1 Components and setup; §2 Turn structure;
+--   §3 Placement legality; §3.1 Tiles; §3.2 Settlers; §4 Scoring;
+--   §4.1 Completed features; §4.2 Surveyors; §4.3 Plains and final scoring;
+--   §5 Interactions; §6 House rules; §7 Worked examples;
+--   §8 What the sources do NOT give.
 -- A stand-alone game: none of base.lua's numbers apply (§ Background).
 --
 --   meeple play --game new_world
@@ -77,7 +82,7 @@ blocked_region { x = { 0, 0 }, y = { BOARD_ROWS, nil } }
 -- }======================================================================
 
 -- {======================================================================
--- Options: the digest's ambiguities (§2, §4.1, §4.3, §8)
+-- Options: the rules' ambiguities (§2, §4.1, §4.3, §8)
 -- =======================================================================
 
 -- §2 step 3 [inferred from NW-EX-09]: the order in which one turn's

@@ -1,6 +1,11 @@
 -- Traders & Builders (C2 2015 / C3 2021), an expansion of the base game.
--- Rules digest: shared/rules/traders-builders.md (cited as §n below).
--- Everything the digest leaves to the base game (tile placement, follower
+-- The rules, in sections cited as §n below:
+--   §1 Components and setup; §1.1 Tile notes; §2 Turn structure;
+--   §3 Placement legality; §3.1 Builder; §3.2 Pig; §3.3 Builder double turn;
+--   §4 Scoring; §4.1 During the game; §4.2 Final scoring;
+--   §5 Interactions with the other in-scope systems; §6 House rules;
+--   §7 Worked examples; §8 What the sources do NOT give.
+-- Everything these rules leave to the base game (tile placement, follower
 -- placement, completed-feature and final scoring, field majorities) is
 -- base.lua's and is not repeated here: this script only hooks in.
 --

@@ -206,7 +206,6 @@ int gk_rules_tag_count(const gk_rules *rules);
 int gk_rules_figure_kind_count(const gk_rules *rules);
 int gk_rules_stack_count(const gk_rules *rules);
 int gk_rules_reason_count(const gk_rules *rules);
-int gk_rules_counter_count(const gk_rules *rules);
 int gk_rules_tile_count(const gk_rules *rules);
 const char *gk_rules_kind_name(const gk_rules *rules, int kind);
 const char *gk_rules_attr_name(const gk_rules *rules, int attr);
@@ -214,7 +213,6 @@ const char *gk_rules_tag_name(const gk_rules *rules, int tag);
 const char *gk_rules_figure_kind_name(const gk_rules *rules, int kind);
 const char *gk_rules_stack_name(const gk_rules *rules, int stack);
 const char *gk_rules_reason_name(const gk_rules *rules, int reason);
-const char *gk_rules_counter_name(const gk_rules *rules, int counter);
 int gk_rules_kind_completion(const gk_rules *rules, int kind);
 int gk_rules_attr_op(const gk_rules *rules, int attr);
 int gk_rules_figure_spec(const gk_rules *rules, int kind,

@@ -428,7 +428,6 @@ int gk_rules_figure_kind_count(const gk_rules *r) {
 }
 int gk_rules_stack_count(const gk_rules *r) { return r ? r->n_stacks : 0; }
 int gk_rules_reason_count(const gk_rules *r) { return r ? r->n_reasons : 0; }
-int gk_rules_counter_count(const gk_rules *r) { return r ? r->n_counters : 0; }
 int gk_rules_tile_count(const gk_rules *r) { return r ? r->n_tiles : 0; }
 
 #define NAME_GETTER(fn, arr, count)                          \
@@ -441,7 +440,6 @@ NAME_GETTER(gk_rules_tag_name, tag_name, n_tags)
 NAME_GETTER(gk_rules_figure_kind_name, figure_name, n_figure_kinds)
 NAME_GETTER(gk_rules_stack_name, stack_name, n_stacks)
 NAME_GETTER(gk_rules_reason_name, reason_name, n_reasons)
-NAME_GETTER(gk_rules_counter_name, counter_name, n_counters)
 
 int gk_rules_kind_completion(const gk_rules *r, int k) {
   return r && kind_ok(r, k) ? r->kind_completion[k] : GK_EINVAL;

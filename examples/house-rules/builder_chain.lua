@@ -1,7 +1,7 @@
 -- House rule: the builder keeps drawing while it extends (unlimited
 -- builder chain).
 --
--- Where from: ../shared/rules/traders-builders.md §6 HR-TB-1 (credited to
+-- Where from: scripts/traders_builders.lua §6 HR-TB-1 (credited to
 -- Diminuendo). Traders & Builders gives one extra tile when you extend the
 -- road or city holding your builder, and never a third (§3.3). Here every
 -- tile that extends your builder's road or city gives one more, for as

@@ -1,7 +1,7 @@
 -- House rule: a cloister pays for its neighbours only when it is completed.
 --
--- Where from: a common table rule (not in ../shared/rules; it changes
--- base.md §4.2, "incomplete cloister: 1 + 1 per neighbouring tile").
+-- Where from: a common table rule (not in the rules the scripts cite; it changes
+-- scripts/base.lua §4.2, "incomplete cloister: 1 + 1 per neighbouring tile").
 -- A completed cloister still scores 9 (§4.1). One left unfinished at the
 -- end of the game is worth a single point, so a monk placed late is a
 -- gamble rather than a safe 5 or 6.

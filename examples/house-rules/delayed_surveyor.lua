@@ -1,6 +1,6 @@
 -- House rule: the second surveyor comes late (New World).
 --
--- Where from: ../shared/rules/new-world.md §6 HR-NW-2 (from BGG, "Règles
+-- Where from: scripts/new_world.lua §6 HR-NW-2 (from BGG, "Règles
 -- non officielles"). Only one surveyor starts on the board; the other
 -- waits on space 0 of the scoring track and advances one space each time
 -- a trail, town or farm is completed. On space 5 it goes onto a starting

@@ -1,6 +1,6 @@
 -- House rule: choose what a completed city is worth to the farmers.
 --
--- Where from: ../shared/rules/base.md §4.3. The 3rd edition pays 3 per
+-- Where from: scripts/base.lua §4.3. The 3rd edition pays 3 per
 -- completed city; the 1st edition (and the A&M barn, the T&B pig) pay 4.
 -- Rather than fix one, this script makes it a switch the table agrees on
 -- before the game. With farmer_points=3 it is exactly the base game.

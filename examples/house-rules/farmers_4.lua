@@ -1,6 +1,6 @@
 -- House rule: farmers score 4 points per completed city, not 3.
 --
--- Where from: ../shared/rules/base.md §4.3 notes that the 1st-edition
+-- Where from: scripts/base.lua §4.3 notes that the 1st-edition
 -- rules paid 4 per city to the farmer majority, and Abbey & Mayor's barn
 -- (abbey-mayor.md §4.2) and Traders & Builders' pig (traders-builders.md
 -- §3.2) both lift a field to 4 per city. This house rule makes 4 the

@@ -1,6 +1,6 @@
 -- House rule: relative goods scoring (the goods bonus as a percentage).
 --
--- Where from: ../shared/rules/traders-builders.md §6 HR-TB-2 (credited to
+-- Where from: scripts/traders_builders.lua §6 HR-TB-2 (credited to
 -- kissybooboo), modelled on King & Robber. A goods majority no longer
 -- pays a flat 10: it pays 10% of the player's total score or 10 points,
 -- whichever is larger, the total being taken after the fields and the

@@ -1,6 +1,6 @@
 -- House rule: a wagon may enter a cloister only if a road leads to it.
 --
--- Where from: ../shared/rules/abbey-mayor.md §6 HR-AM-1 (dwhitworth): a
+-- Where from: scripts/abbey_mayor.lua §6 HR-AM-1 (dwhitworth): a
 -- wagon may be deployed on a cloister only if that tile also shows a road.
 -- So no wagon on a cloister alone in its fields (base tile B), and none on
 -- an abbey. Meeples may still go there; the wagon may still go on roads,

@@ -910,6 +910,32 @@ do
   check(offered > 10 and taken > 5, ("recall offered %d, taken %d"):format(offered, taken))
 end
 
+-- Every declaration and hook option rejects keys its schema does not
+-- list, naming the script's line and the nearest valid key: a typo never
+-- loads as a different game.
+do
+  local typos = {
+    { 'score "city" { closd = { per_tile = 2 } }', "score 'city': unknown field 'closd' (did you mean 'closed'?)" },
+    { 'figure "knight" { per_plyer = 3, on = { "city" } }', "figure 'knight': unknown field 'per_plyer' (did you mean 'per_player'?)" },
+    { 'kind "moat" { close = "never" }', "kind 'moat': unknown field 'close' (did you mean 'closes'?)" },
+    { 'attribute "gold" { merg = "max" }', "attribute 'gold': unknown field 'merg' (did you mean 'merge'?)" },
+    { 'phase "extra" { afte = "score" }', "phase 'extra': unknown field 'afte' (did you mean 'after'?)" },
+    { 'on("turn_begin", function() end, { priorty = 2 })', "on 'turn_begin': unknown field 'priorty' (did you mean 'priority'?)" },
+    { 'counter "gold"\ngain { counter = "gold", when_closed = "city", per = "pennant", extra = 1 }', "gain: unknown field 'extra'" },
+    { 'bonus "city" { only_with = "meeple", fnal = {} }', "bonus 'city': unknown field 'fnal' (did you mean 'final'?)" },
+    { 'option "x" { default = 1, dco = "d" }', "option 'x': unknown field 'dco' (did you mean 'doc'?)" },
+  }
+  for _, t in ipairs(typos) do
+    local code = "expansion \"typo\" {}\n" .. t[1] .. "\n"
+    local line = select(2, code:gsub("\n", "\n"))
+    local err = load_error{ script(code) }
+    check(has(err, t[2]) and has(err, (".lua:%d:"):format(line)), "typo refused: " .. t[1] .. " -> " .. tostring(err))
+  end
+  local schema = require "meeple.loader.schema"
+  check(schema.nearest("per_plyer", schema.keys.figure) == "per_player", "nearest key")
+  check(schema.nearest("zzzzzz", schema.keys.score) == nil, "no key is near a word unlike any")
+end
+
 for _, p in ipairs(temps) do os.remove(p) end
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

@@ -1,4 +1,4 @@
--- tiles/base.tiles against the base game facts in shared/rules/base.md §1.1.
+-- tiles/base.tiles against the base game facts in scripts/base.lua §1.1.
 local tiles = require "meeple.tiles"
 local testlib = require "testlib"
 local t = testlib.new("tiles base")

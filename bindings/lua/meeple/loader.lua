@@ -1,11 +1,12 @@
 -- meeple.loader: turns game, expansion and house-rule scripts into a
 -- running rule set.
 --
--- Scripts run in the sandbox and may only declare: kinds, matching,
--- attributes, tile sets, figures, options, scoring, phases, actions and
--- hooks. This module (trusted host code, never visible to scripts) builds
--- the kernel's rules and the turn flow from those declarations, then
--- freezes them; from then on a declaration is an error.
+-- Scripts run in the sandbox and may only make the declarations of
+-- meeple.loader.api (kinds, tiles, figures, options, scoring, the
+-- capabilities, phases, actions, hooks, ...; docs/lua-api.md lists them).
+-- This module (trusted host code, never visible to scripts) builds the
+-- kernel's rules and the turn flow from those declarations, then freezes
+-- them; from then on a declaration is an error.
 --
 --   local loader = require "meeple.loader"
 --   local rs = loader.load{ game = "base", with = {}, rules = {},

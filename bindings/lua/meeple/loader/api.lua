@@ -6,6 +6,7 @@
 local common = require "meeple.loader.common"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
+local check_keys = require("meeple.loader.schema").check
 -- drawings a kind or a figure may ask for (see meeple.render_board)
 local DRAW_SHAPES = { area = true, line = true, walled = true, building = true, pond = true, disc = true }
 local FIGURE_SHAPES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
@@ -107,6 +108,8 @@ local function make_api(decl, script, cli_options, state)
     decl.game = name
     return function(spec)
       spec = spec or {}
+      check_keys("game", spec, ("game '%s'"):format(name), 2)
+      if spec.players then check_keys("game.players", spec.players, ("game '%s': players"):format(name), 2) end
       decl.title = spec.title or name
       if spec.players then
         decl.players = { min = spec.players.min or 2, max = spec.players.max or 6,
@@ -121,6 +124,7 @@ local function make_api(decl, script, cli_options, state)
     script.expansion = name
     return function(spec)
       spec = spec or {}
+      check_keys("expansion", spec, ("expansion '%s'"):format(name), 2)
       for _, req in ipairs(spec.requires or {}) do
         if req ~= decl.game and not decl.loaded_names[req] then
           error(("expansion '%s' requires '%s', which is not loaded"):format(name, req), 2)
@@ -144,6 +148,7 @@ local function make_api(decl, script, cli_options, state)
   end
 
   api.kind = named("kind", function(name, spec)
+    check_keys("kind", spec, ("kind '%s'"):format(name), 3)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
     local closes = spec.closes or "ports"
     if not COMPLETION[closes] then
@@ -164,6 +169,7 @@ local function make_api(decl, script, cli_options, state)
   end
 
   api.attribute = named("attribute", function(name, spec)
+    check_keys("attribute", spec, ("attribute '%s'"):format(name), 3)
     if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
     local merge = spec.merge or "sum"
     if not MERGES[merge] then error(("attribute '%s': unknown merge '%s'"):format(name, tostring(merge)), 3) end
@@ -177,6 +183,7 @@ local function make_api(decl, script, cli_options, state)
     local entry = { script = script, stack = nil }
     local function finish(spec)
       spec = spec or {}
+      check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
       entry.stack = spec.stack
       return entry
     end
@@ -185,6 +192,7 @@ local function make_api(decl, script, cli_options, state)
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish
     elseif type(arg) == "table" then
+      check_keys("tiles", arg, "tiles", 2)
       entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
       entry.name = arg.name or arg.file or "inline"
       decl.tile_sets[#decl.tile_sets + 1] = entry
@@ -205,6 +213,7 @@ local function make_api(decl, script, cli_options, state)
       if type(s) ~= "table" or not (s.tag or s.tile) then
         error(("start: entry %d needs a tile or a tag"):format(i), 2)
       end
+      check_keys("start", s, ("start: entry %d"):format(i), 2)
       decl.start[i] = { tag = s.tag, tile = s.tile, at = s.at or { 0, 0 }, rotation = s.rotation or 0 }
     end
   end
@@ -253,6 +262,7 @@ local function make_api(decl, script, cli_options, state)
   end
 
   api.stack = named("stack", function(name, spec)
+    check_keys("stack", spec, ("stack '%s'"):format(name), 3)
     if not decl.stack_index[name] then
       decl.stacks[#decl.stacks + 1] = name
       decl.stack_index[name] = #decl.stacks
@@ -278,6 +288,10 @@ local function make_api(decl, script, cli_options, state)
   end
 
   api.figure = named("figure", function(name, spec, pos)
+    check_keys("figure", spec, ("figure '%s'"):format(name), 3)
+    if type(spec.relocate) == "table" then
+      check_keys("figure.relocate", spec.relocate, ("figure '%s': relocate"):format(name), 3)
+    end
     if decl.figure_index[name] then error(("figure '%s' is already declared"):format(name), 3) end
     local fig = {
       name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
@@ -320,6 +334,7 @@ local function make_api(decl, script, cli_options, state)
       if type(spec) ~= "table" or spec.default == nil then
         error(("option '%s' needs a default"):format(name), 2)
       end
+      check_keys("option", spec, ("option '%s'"):format(name), 2)
       local d = { name = name, values = spec.values, default = spec.default, doc = spec.doc or "",
                   script = script.name }
       d.value = d.default
@@ -337,6 +352,7 @@ local function make_api(decl, script, cli_options, state)
   end
 
   api.score = named("score", function(kind, spec, pos)
+    check_keys("score", spec, ("score '%s'"):format(kind), 3)
     decl.scores[kind] = { at = pos,
       closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
       reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
@@ -346,6 +362,7 @@ local function make_api(decl, script, cli_options, state)
   -- score_figure "barn" { final = formula, reason = r }: at the end each
   -- such figure scores the formula over its own feature, for its owner.
   api.score_figure = named("score_figure", function(figure, spec, pos)
+    check_keys("score_figure", spec, ("score_figure '%s'"):format(figure), 3)
     if type(spec.final) ~= "table" then
       error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
     end
@@ -357,6 +374,7 @@ local function make_api(decl, script, cli_options, state)
   -- bonus = { figure = formula } }: a feature of the placed tile where such
   -- a figure meets figures that count scores at once (docs/lua-api.md).
   api.score_meeting = named("score_meeting", function(figure, spec, pos)
+    check_keys("score_meeting", spec, ("score_meeting '%s'"):format(figure), 3)
     if type(spec.placed) ~= "table" or type(spec.joined) ~= "table" then
       error(("score_meeting '%s': placed = { formula } and joined = { formula } expected"):format(figure), 3)
     end
@@ -371,6 +389,7 @@ local function make_api(decl, script, cli_options, state)
   -- hand_tile "tile.id" { token = figure, end_round = bool, decline = action }:
   -- a tile each holder of a token may play instead of drawing, into a hole.
   api.hand_tile = named("hand_tile", function(tile, spec, pos)
+    check_keys("hand_tile", spec, ("hand_tile '%s'"):format(tile), 3)
     if decl.hand then error("hand_tile: declared twice (one tile in hand per game)", 3) end
     if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
     if spec.end_round and type(spec.decline) ~= "string" then
@@ -384,6 +403,7 @@ local function make_api(decl, script, cli_options, state)
   -- segments at those ports (north-up orientation) touch each other, as if
   -- the tile file said `touches` (a gate, a junction).
   api.touches = named("touches", function(tile, spec, pos)
+    check_keys("touches", spec, ("touches '%s'"):format(tile), 3)
     for i, group in ipairs(spec) do
       local ok = type(group) == "table" and #group >= 2
       for _, port in ipairs(ok and group or {}) do ok = ok and type(port) == "string" end
@@ -398,11 +418,7 @@ local function make_api(decl, script, cli_options, state)
   -- those kinds standing on such a feature back to the supply, unscored.
   -- The name is the action of its moves (declared here if need be).
   api.recall = named("recall", function(action, spec, pos)
-    for k in pairs(spec) do
-      if not ({ phase = 1, figures = 1, on = 1, tiles = 1 })[k] then
-        error(("recall '%s': unknown field '%s'"):format(action, tostring(k)), 3)
-      end
-    end
+    check_keys("recall", spec, ("recall '%s'"):format(action), 3)
     if type(spec.phase) ~= "string" then error(("recall '%s': phase = \"name\" (a custom phase) expected"):format(action), 3) end
     for _, field in ipairs({ "figures", "on", "tiles" }) do
       local list = spec[field]
@@ -415,6 +431,7 @@ local function make_api(decl, script, cli_options, state)
   end)
 
   api.phase = named("phase", function(name, spec)
+    check_keys("phase", spec, ("phase '%s'"):format(name), 3)
     decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
   end)
 
@@ -440,6 +457,8 @@ local function make_api(decl, script, cli_options, state)
         end
       end
       opts = opts or {}
+      if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
+      check_keys("hook", opts, ("%s '%s'"):format(kindname, event), 2)
       local figures = opts.figures
       if figures ~= nil then
         if internal ~= "allow_deploys" then
@@ -505,6 +524,7 @@ local function make_api(decl, script, cli_options, state)
     if type(spec) ~= "table" or not spec.counter or not spec.when_closed or not spec.per then
       error("bad argument #1 to 'gain' (table with counter, when_closed and per expected)", 2)
     end
+    check_keys("gain", spec, "gain", 2)
     decl.gains[#decl.gains + 1] = spec
   end
 
@@ -515,6 +535,7 @@ local function make_api(decl, script, cli_options, state)
     if type(spec) ~= "table" or not spec.counter or math.type(spec.points) ~= "integer" then
       error("bad argument #1 to 'majority' (table with counter and integer points expected)", 2)
     end
+    check_keys("majority", spec, "majority", 2)
     decl.majorities[#decl.majorities + 1] = spec
   end
 
@@ -525,12 +546,7 @@ local function make_api(decl, script, cli_options, state)
   -- scripts are loaded.
   api.line_markers = named("line_markers", function(name, spec, pos)
     if decl.line then error("line_markers: declared twice (one set of line markers per game)", 3) end
-    for k in pairs(spec) do
-      if not ({ axis = 1, dir = 1, start = 1, bonus = 1, reason = 1, bonus_per = 1, sweep = 1,
-                order = 1, action = 1 })[k] then
-        error(("line_markers: unknown field '%s'"):format(tostring(k)), 3)
-      end
-    end
+    check_keys("line_markers", spec, "line_markers", 3)
     if spec.order == "choose" and type(spec.action) ~= "string" then
       error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
     end
@@ -545,6 +561,7 @@ local function make_api(decl, script, cli_options, state)
     if type(spec) ~= "table" or (spec.when ~= "extends" and spec.when ~= "closes") then
       error("bad argument #1 to 'extra_part' (table with when = \"extends\" or \"closes\" expected)", 2)
     end
+    check_keys("extra_part", spec, "extra_part", 2)
     decl.extras[#decl.extras + 1] = spec
   end
 
@@ -552,6 +569,7 @@ local function make_api(decl, script, cli_options, state)
   -- terms added to the kind's scoring that count only for a leader with
   -- that figure on the feature.
   api.bonus = named("bonus", function(kind, spec, pos)
+    check_keys("bonus", spec, ("bonus '%s'"):format(kind), 3)
     if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
     decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
                                          only_with = spec.only_with, at = pos }
@@ -563,6 +581,7 @@ local function make_api(decl, script, cli_options, state)
   -- segment adjacency) holding that figure scores the formula, summed
   -- over the system, to its majority of that figure (1 each, ties share).
   api.system = named("system", function(name, spec, pos)
+    check_keys("system", spec, ("system '%s'"):format(name), 3)
     if type(spec.kinds) ~= "table" or #spec.kinds == 0 then
       error(("system '%s': kinds (a list of kinds) is required"):format(name), 3)
     end
