@@ -2,7 +2,7 @@
 # meeple from outside this tree (docs/embedding.md):
 #   bin/meeple                          the command
 #   lib/libmeeple.so*, lib/libmeeple.a  the engine and its Lua layer
-#   include/meeple/{gk,gk_flow,meeple}.h
+#   include/meeple/{meeple,gk,gk_flow,gk_limits}.h (every engine/include/*.h)
 #   lib/pkgconfig/meeple.pc             pkg-config --cflags --libs meeple
 #   lib/cmake/meeple/                   find_package(meeple): meeple::meeple,
 #                                       meeple::meeple_static

@@ -1,23 +1,27 @@
 # libmeeple: the kernel and the Lua layer as one installable library,
 # static (libmeeple.a) and shared (libmeeple.so), for C and C++ programs
 # (bindings/meeple.h) and the Python module. Included from
-# bindings/CMakeLists.txt, where MEEPLE_LUA_SOURCES and EMBEDDED_C are.
+# bindings/CMakeLists.txt, where the layer's objects (meeple_layer) are.
 #
-# Both are position-independent (the Python extension links the static
-# one) and link Debian's shared LPeg: its static library is not PIC.
-set(MEEPLE_LIB_SOURCES ${GK_SOURCES} ${MEEPLE_LUA_SOURCES} ${EMBEDDED_C})
-set(MEEPLE_PUBLIC_HEADERS ${CMAKE_SOURCE_DIR}/engine/include/gk.h
-    ${CMAKE_SOURCE_DIR}/engine/include/gk_flow.h ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
+# Both hold the kernel's objects (compiled once more, position-independent,
+# as the kernel target gk is a static library) and the layer's, and link
+# Debian's shared LPeg: its static library is not PIC.
+add_library(meeple_kernel_objects OBJECT ${GK_SOURCES})
+target_include_directories(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,INCLUDE_DIRECTORIES>)
+target_compile_definitions(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,COMPILE_DEFINITIONS>)
+set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
+set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> $<TARGET_OBJECTS:meeple_layer>)
+file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
+set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
 
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
   add_library(meeple_${kind} ${KIND} ${MEEPLE_LIB_SOURCES})
-  add_dependencies(meeple_${kind} meeple_embedded)
   target_include_directories(meeple_${kind}
     PUBLIC $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/engine/include>
            $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings>
            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/meeple>
-    PRIVATE ${CMAKE_SOURCE_DIR}/engine/src ${LUA_INCLUDE_DIRS})
+    PRIVATE ${LUA_INCLUDE_DIRS})
   target_link_libraries(meeple_${kind} PRIVATE ${LUA_LINK_LIBRARIES} ${LPEG_SHARED} m)
   set_target_properties(meeple_${kind} PROPERTIES OUTPUT_NAME meeple POSITION_INDEPENDENT_CODE ON
                         PUBLIC_HEADER "${MEEPLE_PUBLIC_HEADERS}")

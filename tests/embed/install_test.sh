@@ -25,6 +25,15 @@ check() {  # the output of one build of the example
 }
 
 export PKG_CONFIG_PATH="$stage/lib/pkgconfig"
+# Every installed header compiles on its own, in C and in C++.
+for h in "$stage"/include/meeple/*.h; do
+  printf '#include <%s>\n' "$(basename "$h")" > one.c
+  cc -std=c11 -Wall -Werror -fsyntax-only $(pkg-config --cflags meeple) one.c
+  if command -v c++ >/dev/null; then
+    c++ -Wall -Werror -fsyntax-only -x c++ $(pkg-config --cflags meeple) one.c
+  fi
+done
+rm -f one.c
 make -s play play-static CFLAGS="-O1 -Wall -Werror $extra" >/dev/null
 check "$(LD_LIBRARY_PATH=$stage/lib ./play)"
 check "$(./play-static)"
