@@ -133,7 +133,7 @@ int mp_game_log(lua_State *L) {
 /* Reads field k of the event table at the top; -1 (unused) if absent. */
 static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
                           const char *name, int i) {
-  int t = lua_getfield(L, -1, name);
+  int t = mp_rawfield(L, -1, name);
   int32_t v = -1;
   int isint;
   if (t == LUA_TSTRING) {
@@ -156,9 +156,10 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
       luaL_error(L, "replay: event %d: bad %s '%s'", i, name, s);
   } else if (t != LUA_TNIL) {
     lua_Integer x = lua_tointegerx(L, -1, &isint);
-    if (conv == F_PLAYER || conv == F_FIGURE) x--;
+    /* range first: the 1-based shift must not overflow */
     if (!isint || x < INT32_MIN || x > INT32_MAX)
       luaL_error(L, "replay: event %d: bad %s", i, name);
+    if (conv == F_PLAYER || conv == F_FIGURE) x--;
     v = (int32_t)x;
   }
   lua_pop(L, 1);
@@ -168,15 +169,18 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
 /* g:replay(events): applies g:log() output; raises on the first event
 ** that fails, the game then holding every event before it. */
 int mp_game_replay(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_HOOK, "replay");
   const gk_rules *r = gk_game_rules(g);
   luaL_checktype(L, 2, LUA_TTABLE);
-  int n = (int)luaL_len(L, 2);
+  /* raw: a script's __len or __index must not run (or lie) here */
+  lua_Unsigned len = lua_rawlen(L, 2);
+  luaL_argcheck(L, len <= MP_MAX_REPLAY_EVENTS, 2, "too many events");
+  int n = (int)len;
   gk_event *ev = (gk_event *)lua_newuserdatauv(L, (n > 0 ? (size_t)n : 1) * sizeof *ev, 0);
   for (int i = 0; i < n; i++) {
-    if (lua_geti(L, 2, i + 1) != LUA_TTABLE)
+    if (lua_rawgeti(L, 2, i + 1) != LUA_TTABLE)
       return luaL_error(L, "replay: event %d is not a table", i + 1);
-    lua_getfield(L, -1, "event");
+    mp_rawfield(L, -1, "event");
     const char *name = lua_tostring(L, -1);
     int type = 0;
     for (int k = 1; name && k < N_EVENTS; k++)

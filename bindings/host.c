@@ -13,6 +13,9 @@
 **   call(fn, ...)                calls a script function under the budget
 **   use_game(game)               math.random draws from this game's RNG
 */
+#define _DEFAULT_SOURCE  /* realpath */
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +32,21 @@
 struct mp_host {
   mp_sandbox *sb;
   gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
+  const gk_game *period_game;  /* the game and turn the turn and game */
+  int period_turn;             /* budgets count for now */
 };
+
+/* A game's hooks run: a new game (another game, or its turn went back:
+** a reused or restored game) or a new turn starts the sandbox's counts. */
+static void count_period(mp_host *h, const gk_game *g) {
+  int turn = gk_game_turn(g);
+  int which = MP_SANDBOX_SAME;
+  if (g != h->period_game || turn < h->period_turn) which = MP_SANDBOX_GAME;
+  else if (turn != h->period_turn) which = MP_SANDBOX_TURN;
+  mp_sandbox_new_period(h->sb, which);
+  h->period_game = g;
+  h->period_turn = turn;
+}
 
 static uint64_t host_rng(void *ud) {
   mp_host *h = (mp_host *)ud;
@@ -78,24 +95,31 @@ static int host_use_game(lua_State *L) {
   if (!g) { lua_pop(L, 1); lua_pushnil(L); }
   lua_rawsetp(L, LUA_REGISTRYINDEX, h);
   h->rng_game = g;
+  if (g) count_period(h, g);
+  else mp_sandbox_new_period(h->sb, MP_SANDBOX_OFF);
   return 0;
 }
 
-/* meeple_host.set_limits(budget, memory_cap): nil keeps the current. */
+static void opt_positive(lua_State *L, int arg, long *out) {
+  if (lua_isnoneornil(L, arg)) return;
+  lua_Integer v = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, v > 0 && v <= LONG_MAX, arg, "limit must be positive");
+  *out = (long)v;
+}
+
+/* meeple_host.set_limits(budget, memory_cap, turn_budget, game_budget,
+** time_limit_ms): nil keeps the current value. */
 static int host_set_limits(lua_State *L) {
   mp_host *h = hostof(L);
   mp_sandbox_limits lim;
+  long cap = 0;
   mp_sandbox_get_limits(h->sb, &lim);
-  if (!lua_isnoneornil(L, 1)) {
-    lua_Integer b = luaL_checkinteger(L, 1);
-    luaL_argcheck(L, b > 0, 1, "budget must be positive");
-    lim.instruction_budget = (long)b;
-  }
-  if (!lua_isnoneornil(L, 2)) {
-    lua_Integer m = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, m > 0, 2, "memory cap must be positive");
-    lim.memory_cap = (size_t)m;
-  }
+  opt_positive(L, 1, &lim.instruction_budget);
+  opt_positive(L, 2, &cap);
+  if (cap > 0) lim.memory_cap = (size_t)cap;
+  opt_positive(L, 3, &lim.turn_budget);
+  opt_positive(L, 4, &lim.game_budget);
+  opt_positive(L, 5, &lim.time_limit_ms);
   mp_sandbox_set_limits(h->sb, &lim);
   return 0;
 }
@@ -106,7 +130,54 @@ static int host_memory(lua_State *L) {
   return 1;
 }
 
+/* meeple_host.file_check(path, max_bytes, root, ...): true if path is a
+** regular file of at most max_bytes whose real path (symlinks and ".."
+** resolved) lies under one of the roots; else nil and why. The loader
+** asks before it reads any file a script or scenario names. */
+static int host_file_check(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  lua_Integer max = luaL_checkinteger(L, 2);
+  char real[PATH_MAX], root[PATH_MAX];
+  struct stat st;
+  if (realpath(path, real) == NULL || stat(real, &st) != 0) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "cannot read it");
+    return 2;
+  }
+  if (!S_ISREG(st.st_mode) || (lua_Integer)st.st_size > max) {
+    luaL_pushfail(L);
+    lua_pushstring(L, !S_ISREG(st.st_mode) ? "not a regular file" : "file too large");
+    return 2;
+  }
+  for (int i = 3; i <= lua_gettop(L); i++) {
+    size_t n;
+    if (realpath(luaL_checkstring(L, i), root) == NULL) continue;
+    n = strlen(root);
+    if (strncmp(real, root, n) == 0 && (real[n] == '/' || (n == 1 && root[0] == '/'))) {
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+  }
+  luaL_pushfail(L);
+  lua_pushliteral(L, "outside the game's directories and the script's own");
+  return 2;
+}
+
+/* meeple_host.seal(env): see mp_sandbox_seal. */
+static int host_seal(lua_State *L) {
+  mp_host *h = hostof(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  if (mp_sandbox_seal(h->sb) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(h->sb));
+    return lua_error(L);
+  }
+  return 0;
+}
+
 static const luaL_Reg host_funcs[] = {
+  {"seal", host_seal},
+  {"file_check", host_file_check},
   {"run", host_run},
   {"call", host_call},
   {"use_game", host_use_game},
@@ -124,6 +195,7 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
     return NULL;
   }
   lua_State *L = mp_sandbox_lua(h->sb);
+  mp_sandbox_set_trusted(h->sb, "meeple/");  /* the embedded host modules */
   /* The host's own libraries, in the real globals only. */
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);

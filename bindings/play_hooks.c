@@ -33,9 +33,9 @@ static void pushleaders(lua_State *L, uint32_t mask) {
 /* A hook's leaders: a list of player numbers; anything else raises. */
 static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) {
   uint32_t mask = 0;
-  lua_Integer n = luaL_len(L, idx);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);  /* raw: a script's table */
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, idx, i);
+    lua_rawgeti(L, idx, i);
     int isint = 0;
     lua_Integer p = lua_tointegerx(L, -1, &isint);
     if (!isint || p < 1 || p > players)
@@ -49,6 +49,26 @@ static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) 
 /* The dispatcher gets (hook name, args) and returns a result table:
 ** {value=, leaders=, moves=}. Errors become the flow's error, which
 ** undoes the whole move. */
+/* A veto's answer: the 1-based indices, increasing, of the moves it kept.
+** The flow's own copies of those moves stay; the tables the hooks saw
+** (and may have edited) are not read back. */
+static int keep_moves(lua_State *L, int idx, gk_hook_call *c) {
+  lua_Unsigned n = lua_rawlen(L, idx);
+  lua_Integer last = 0;
+  if (n > (lua_Unsigned)c->n_moves) return -1;
+  for (lua_Unsigned i = 1; i <= n; i++) {
+    lua_rawgeti(L, idx, (lua_Integer)i);
+    int isint;
+    lua_Integer k = lua_tointegerx(L, -1, &isint);
+    lua_pop(L, 1);
+    if (!isint || k <= last || k > c->n_moves) return -1;
+    c->moves[i - 1] = c->moves[k - 1];
+    last = k;
+  }
+  c->n_moves = (int)n;
+  return 0;
+}
+
 static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   int self = ud->self;
   lua_getiuservalue(L, self, 3);
@@ -103,15 +123,35 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   }
   int res = lua_gettop(L);
   if (lua_istable(L, res)) {
-    if (lua_getfield(L, res, "value") == LUA_TNUMBER) c->value = (int32_t)lua_tointeger(L, -1);
+    if (mp_rawfield(L, res, "value") == LUA_TNUMBER) {
+      int isint;
+      lua_Integer v = lua_tointegerx(L, -1, &isint);
+      if (!isint || v < INT32_MIN || v > INT32_MAX) {
+        lua_settop(L, res - 1);
+        gk_play_set_error(play, "%s: value out of range", mp_hook_names[c->hook]);
+        return GK_EINVAL;
+      }
+      c->value = (int32_t)v;
+    }
     lua_pop(L, 1);
-    if (lua_getfield(L, res, "leaders") == LUA_TTABLE)
+    if (mp_rawfield(L, res, "leaders") == LUA_TTABLE)
       c->leaders = toleaders(L, lua_gettop(L), mp_hook_names[c->hook],
                              gk_game_players(gk_play_game(play)));
     lua_pop(L, 1);
-    if (c->moves && lua_getfield(L, res, "moves") == LUA_TTABLE) {
+    if (mp_rawfield(L, res, "kept") == LUA_TTABLE && c->moves &&
+        keep_moves(L, lua_gettop(L), c) < 0) {
+      lua_settop(L, res - 1);
+      gk_play_set_error(play, "%s: bad list of kept moves", mp_hook_names[c->hook]);
+      return GK_EINVAL;
+    }
+    lua_pop(L, 1);
+    ud->hook_where[0] = '\0';
+    if (mp_rawfield(L, res, "where") == LUA_TSTRING)
+      snprintf(ud->hook_where, sizeof ud->hook_where, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (c->moves && mp_rawfield(L, res, "moves") == LUA_TTABLE) {
       int mt = lua_gettop(L);
-      lua_Integer n = luaL_len(L, mt);
+      lua_Integer n = (lua_Integer)lua_rawlen(L, mt);
       if (n > c->cap_moves) {
         lua_settop(L, res - 1);
         gk_play_set_error(play, "%s: %d moves, at most %d", mp_hook_names[c->hook], (int)n,
@@ -119,7 +159,7 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
         return GK_EINVAL;
       }
       for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, mt, i);
+        lua_rawgeti(L, mt, i);
         c->moves[i - 1] = mp_checkmove(L, -1, ud, self);
         lua_pop(L, 1);
       }
@@ -146,18 +186,46 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
+/* What a hook may do to the game its play owns (MP_LOCK_*): the game
+** view's lock points into the play, which the hook calls below set. */
+void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
+  mp_game *ud = mp_checkgameud(L, game_idx);
+  if (ud->lock && *ud->lock >= level)
+    luaL_error(L, "%s: not allowed inside a%s hook", what,
+               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+}
+
+gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
+  gk_game *g = mp_checkgame(L, arg);
+  mp_checkunlocked(L, arg, level, what);
+  return g;
+}
+
+/* Hooks that answer the flow's question while it iterates over moves or
+** points: the game must hold still. */
+static int query_hook(int hook) {
+  return hook == GK_HOOK_ALLOW_PLACEMENTS || hook == GK_HOOK_ALLOW_DEPLOYS ||
+         hook == GK_HOOK_COLLECT || hook == GK_HOOK_FEATURE_POINTS ||
+         hook == GK_HOOK_EXTRA_PART;
+}
+
 int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   mp_play *ud = (mp_play *)vud;
   lua_State *L = ud->L;
   int top = lua_gettop(L);
-  int saved_self = ud->self;
+  int saved_self = ud->self, saved_lock = ud->lock, saved_busy = ud->busy;
   hook_ctx h = {ud, play, c, GK_OK};
+  int lock = query_hook(c->hook) ? MP_LOCK_QUERY : MP_LOCK_HOOK;
+  if (lock > ud->lock) ud->lock = lock;
+  ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
   lua_pushcfunction(L, protected_hook);
   lua_pushlightuserdata(L, &h);
   lua_pushvalue(L, ud->self);
   int st = lua_pcall(L, 2, 0, 0);
   ud->self = saved_self;
   ud->L = L;
+  ud->lock = saved_lock;
+  ud->busy = saved_busy;
   if (st != LUA_OK) {
     gk_play_set_error(play, "%s", lua_tostring(L, -1));
     h.status = GK_EINVAL;

@@ -55,11 +55,32 @@ typedef enum mp_sandbox_status {
 
 #define MP_SANDBOX_DEFAULT_MEMORY_CAP ((size_t)64 << 20)  /* 64 MiB */
 #define MP_SANDBOX_DEFAULT_BUDGET 10000000L              /* instructions */
+#define MP_SANDBOX_DEFAULT_TURN_BUDGET 50000000L         /* per turn */
+#define MP_SANDBOX_DEFAULT_GAME_BUDGET 1000000000L       /* per game */
+#define MP_SANDBOX_DEFAULT_TIME_LIMIT_MS 2000L           /* per call */
 
+/* Instructions count one each; a library call that copies or scans
+** (string.rep, table.concat/insert/move/remove/sort/unpack, patterns)
+** counts one per byte or element it may touch, so a loop of big copies
+** runs out of budget as fast as a loop of instructions. */
 typedef struct mp_sandbox_limits {
   size_t memory_cap;       /* bytes, 0 = MP_SANDBOX_DEFAULT_MEMORY_CAP */
   long instruction_budget; /* per call, <= 0 = MP_SANDBOX_DEFAULT_BUDGET */
+  long turn_budget;        /* per turn (every call between two
+                           ** mp_sandbox_new_period(TURN)), <= 0 = default */
+  long game_budget;        /* per game, <= 0 = default */
+  long time_limit_ms;      /* wall clock per call, <= 0 = default */
 } mp_sandbox_limits;
+
+/* What the host's next calls count against turn_budget and game_budget:
+** nothing (OFF, the default: loading, tools), the same turn and game as
+** before (SAME), a new turn (TURN) or a new game and turn (GAME). */
+enum { MP_SANDBOX_OFF = 0, MP_SANDBOX_SAME, MP_SANDBOX_TURN, MP_SANDBOX_GAME };
+void mp_sandbox_new_period(mp_sandbox *sb, int which);
+
+/* Host code's chunk names start with 'prefix' (e.g. "meeple/"): error
+** locations skip its frames and name the script's line instead. */
+void mp_sandbox_set_trusted(mp_sandbox *sb, const char *prefix);
 
 /* The game's RNG: returns 64 uniformly distributed random bits. Called
 ** only by math.random, and only as many times as the drawing needs. */
@@ -122,12 +143,19 @@ size_t mp_sandbox_memory(const mp_sandbox *sb);
 ** MP_SANDBOX_EINVAL if 'name' is already a global of the sandbox. */
 int mp_sandbox_expose(mp_sandbox *sb, const char *name);
 
+/* Seals the script environment at the top of the stack (as returned by
+** mp_sandbox_run) and pops it: its globals keep their values and any
+** assignment to a global raises "assignment to global 'x' after
+** loading". Hosts seal once the rules are loaded, so that no game depends
+** on what an earlier game left in a global. */
+int mp_sandbox_seal(mp_sandbox *sb);
+
 /* Changes the limits; NULL or zero fields restore the defaults. A lower
 ** cap than the memory in use makes the next growing allocation fail. */
 void mp_sandbox_set_limits(mp_sandbox *sb, const mp_sandbox_limits *limits);
 void mp_sandbox_get_limits(const mp_sandbox *sb, mp_sandbox_limits *limits);
 
-/* Redirects print(); NULL restores the default (stdout). */
+/* Redirects print(); NULL restores the default (stderr). */
 void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud);
 
 #ifdef __cplusplus

@@ -533,13 +533,13 @@ static const luaL_Reg flow_methods[] = {
   {NULL, NULL}
 };
 
+static const luaL_Reg flow_meta[] = {
+  {"__gc", flow_gc},
+  {NULL, NULL}
+};
+
 void mp_open_flow(lua_State *L) {
-  luaL_newmetatable(L, MP_FLOW);
-  lua_pushcfunction(L, flow_gc);
-  lua_setfield(L, -2, "__gc");
-  luaL_newlib(L, flow_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_FLOW, flow_meta, flow_methods, 0);
   mp_open_play(L);
   lua_pushcfunction(L, flow_new);
   lua_setfield(L, -2, "flow");

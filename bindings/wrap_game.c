@@ -29,16 +29,19 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->game = game;
   ud->generation = 0;
   ud->borrowed = 0;
+  ud->lock = NULL;
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, 1);
 }
 
-void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game) {
+void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
+                     const int *lock) {
   owner_idx = lua_absindex(L, owner_idx);
   mp_pushgame(L, rules_idx, game);
   mp_game *ud = (mp_game *)lua_touserdata(L, -1);
   ud->borrowed = 1;
+  ud->lock = lock;
   lua_pushvalue(L, owner_idx);
   lua_setiuservalue(L, -2, 2);
 }
@@ -116,7 +119,7 @@ static int game_turn(lua_State *L) {
 }
 
 static int game_set_turn(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "set_turn");
   int32_t turn = mp_checkint32(L, 2, "turn");
   luaL_argcheck(L, turn >= 0, 2, "turn must not be negative");
   int player = mp_checkplayer(L, 3, g, 0);
@@ -141,15 +144,15 @@ static int game_random(lua_State *L) {
 
 /* g:stack_add(stack, id, count) or g:stack_add(stack, {{id=, count=}, ...}) */
 static int game_stack_add(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "stack_add");
   int stack = checkstack(L, 2, g);
   if (lua_istable(L, 3)) {
-    lua_Integer n = luaL_len(L, 3);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 3);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_settop(L, 3);
-      luaL_argcheck(L, lua_geti(L, 3, i) == LUA_TTABLE, 3, "list of {id=, count=} expected");
-      lua_getfield(L, 4, "count");
-      lua_getfield(L, 4, "id");
+      luaL_argcheck(L, lua_rawgeti(L, 3, i) == LUA_TTABLE, 3, "list of {id=, count=} expected");
+      mp_rawfield(L, 4, "count");
+      mp_rawfield(L, 4, "id");
       int type = listedtile(L, 3, g);
       int isint;
       lua_Integer count = lua_isnil(L, 5) ? 1 : lua_tointegerx(L, 5, &isint);
@@ -166,7 +169,7 @@ static int game_stack_add(lua_State *L) {
 }
 
 static int game_shuffle(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "shuffle");
   if (gk_stack_shuffle(g, checkstack(L, 2, g)) < 0) return mp_gameerror(L, g);
   return 0;
 }
@@ -204,17 +207,17 @@ static int pushdrawn(lua_State *L, gk_game *g, int type) {
 }
 
 static int game_draw(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "draw");
   return pushdrawn(L, g, gk_stack_draw(g, checkstack(L, 2, g)));
 }
 
 static int game_draw_placeable(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "draw_placeable");
   return pushdrawn(L, g, gk_stack_draw_placeable(g, checkstack(L, 2, g)));
 }
 
 static int game_take(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "take");
   int stack = checkstack(L, 2, g);
   if (gk_stack_take(g, stack, checktile(L, 3, g)) < 0) return mp_gameerror(L, g);
   return 0;
@@ -222,7 +225,7 @@ static int game_take(lua_State *L) {
 
 static int game_put_back(lua_State *L) {
   static const char *const where[] = {"top", "bottom", "random", NULL};
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "put_back");
   int stack = checkstack(L, 2, g);
   int type = checktile(L, 3, g);
   int w = luaL_checkoption(L, 4, "top", where);
@@ -232,13 +235,15 @@ static int game_put_back(lua_State *L) {
 }
 
 static int game_force(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "force");
   int stack = checkstack(L, 2, g);
   luaL_checktype(L, 3, LUA_TTABLE);
-  int n = (int)luaL_len(L, 3);
+  lua_Unsigned len = lua_rawlen(L, 3);
+  luaL_argcheck(L, len <= MP_MAX_FORCED_TILES, 3, "too many tiles");
+  int n = (int)len;
   int *types = (int *)scratch(L, n, sizeof *types);
   for (int i = 0; i < n; i++) {
-    lua_geti(L, 3, i + 1);
+    lua_rawgeti(L, 3, i + 1);
     types[i] = listedtile(L, 3, g);
     lua_pop(L, 1);
   }
@@ -247,7 +252,7 @@ static int game_force(lua_State *L) {
 }
 
 static int game_discard(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "discard");
   if (gk_discard(g, checktile(L, 2, g)) < 0) return mp_gameerror(L, g);
   return 0;
 }
@@ -301,7 +306,7 @@ typedef int (*place_fn)(gk_game *, int, int32_t, int32_t, int,
                         gk_place_report *);
 
 static int place(lua_State *L, place_fn fn) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_HOOK, "place");
   int type = checktile(L, 2, g);
   int32_t x = mp_checkcoord(L, 3), y = mp_checkcoord(L, 4);
   int rot = mp_checkrotation(L, 5);
@@ -352,7 +357,7 @@ static int game_has_placement(lua_State *L) {
 }
 
 static int game_block(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "block");
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   if (gk_block_cell(g, x, y) < 0) return mp_gameerror(L, g);
   return 0;
@@ -444,8 +449,8 @@ static int game_features(lua_State *L) {
 
 static int32_t checkpair(lua_State *L, int arg, int t, int32_t *b) {
   luaL_argcheck(L, lua_istable(L, t), arg, "location {x, y} expected");
-  lua_geti(L, t, 1);
-  lua_geti(L, t, 2);
+  lua_rawgeti(L, t, 1);
+  lua_rawgeti(L, t, 2);
   int isx, isy;
   lua_Integer x = lua_tointegerx(L, -2, &isx), y = lua_tointegerx(L, -1, &isy);
   luaL_argcheck(L, isx && isy && x >= INT32_MIN && x <= INT32_MAX &&
@@ -467,19 +472,19 @@ gk_location mp_checklocation(lua_State *L, int arg, int game_idx) {
     loc.a = mp_checkhandle(L, arg, MP_TILE, game_idx, NULL);
   } else if (lua_istable(L, arg)) {
     int top = lua_gettop(L);
-    if (lua_getfield(L, arg, "feature") != LUA_TNIL) {
+    if (mp_rawfield(L, arg, "feature") != LUA_TNIL) {
       loc.where = GK_AT_NODE;
       loc.a = mp_checkhandle(L, top + 1, MP_FEATURE, game_idx, NULL);
-    } else if (lua_getfield(L, arg, "tile") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "tile") != LUA_TNIL) {
       loc.where = GK_AT_TILE;
       loc.a = mp_checkhandle(L, top + 2, MP_TILE, game_idx, NULL);
-    } else if (lua_getfield(L, arg, "corner") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "corner") != LUA_TNIL) {
       loc.where = GK_AT_CORNER;
       loc.a = checkpair(L, arg, top + 3, &loc.b);
-    } else if (lua_getfield(L, arg, "cell") != LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "cell") != LUA_TNIL) {
       loc.where = GK_AT_CELL;
       loc.a = checkpair(L, arg, top + 4, &loc.b);
-    } else if (lua_getfield(L, arg, "out") == LUA_TNIL) {
+    } else if (mp_rawfield(L, arg, "out") == LUA_TNIL) {
       luaL_argerror(L, arg, "location needs a field feature, tile, corner, "
                             "cell or out");
     }
@@ -519,7 +524,7 @@ void mp_pushlocation(lua_State *L, int game_idx, gk_location loc) {
 /* g:deploy(player, kind, location): a Figure handle, or nil and a message
 ** when the player's supply has none left. */
 static int game_deploy(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
+  gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_QUERY, "deploy");
   int player = mp_checkplayer(L, 2, g, 1);
   int kind = checkfigurekind(L, 3, g);
   gk_location loc = mp_checklocation(L, 4, 1);
@@ -875,16 +880,11 @@ static const luaL_Reg game_meta[] = {
   {"__gc", game_gc},
   {"__close", game_gc},
   {"__tostring", game_tostring},
-  {"__index", NULL},  /* the methods, below */
   {NULL, NULL}
 };
 
 void mp_open_game(lua_State *L) {
-  luaL_newmetatable(L, MP_GAME);
-  luaL_setfuncs(L, game_meta, 0);
-  luaL_newlib(L, game_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_GAME, game_meta, game_methods, 0);
   lua_pushcfunction(L, meeple_deserialize);
   lua_setfield(L, -2, "deserialize");
 }

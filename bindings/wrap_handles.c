@@ -527,18 +527,8 @@ static const luaL_Reg figure_meta[] = {
 
 /* }====================================================================== */
 
-static void newclass(lua_State *L, const char *tname, const luaL_Reg *meta,
-                     const luaL_Reg *methods) {
-  luaL_newmetatable(L, tname);
-  luaL_setfuncs(L, meta, 0);
-  lua_newtable(L);
-  luaL_setfuncs(L, methods, 0);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
-}
-
 void mp_open_handles(lua_State *L) {
-  newclass(L, MP_TILE, tile_meta, tile_methods);
-  newclass(L, MP_FEATURE, feature_meta, feature_methods);
-  newclass(L, MP_FIGURE, figure_meta, figure_methods);
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 0);
+  mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 0);
+  mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 0);
 }

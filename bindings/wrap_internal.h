@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 
 #include "gk.h"
+#include "mp_limits.h"
 
 #define MP_RULES "meeple.Rules"
 #define MP_GAME "meeple.Game"
@@ -28,10 +29,18 @@ typedef struct mp_rules {
   gk_rules *rules;
 } mp_rules;
 
+/* How far the play that owns a game view is inside its own hooks. A hook
+** may read the game at any time; while the flow is between two steps (on
+** hooks) it may also deploy figures, score and keep counters; while the
+** flow is asking a question (allow, collect, transform hooks) it may
+** change nothing the flow is iterating over. */
+enum { MP_LOCK_NONE = 0, MP_LOCK_HOOK = 1, MP_LOCK_QUERY = 2 };
+
 typedef struct mp_game {
   gk_game *game;          /* NULL once freed */
   lua_Integer generation;
   int borrowed;           /* a view of a game a Play owns (user value 2) */
+  const int *lock;        /* the owner's MP_LOCK_* level, NULL if none */
 } mp_game;
 
 typedef struct mp_handle {
@@ -48,6 +57,13 @@ void mp_open_flow(lua_State *L);
 void mp_open_bench(lua_State *L);
 void mp_open_session(lua_State *L); /* meeple.load, replay, simulate */
 
+/* wrap_type.c: registers the metatable of userdata type 'tname' with
+** __name, the metamethods 'meta' (may be NULL; no __index entry), __index
+** = a read-only table of 'methods' sharing the 'nup' upvalues on top of
+** the stack (popped), and a locked __metatable (getmetatable gives false). */
+void mp_register_type(lua_State *L, const char *tname, const luaL_Reg *meta,
+                      const luaL_Reg *methods, int nup);
+
 /* wrap_rules.c */
 gk_rules *mp_checkrules(lua_State *L, int arg);
 int mp_checktiletype(lua_State *L, int arg, const gk_rules *rules);
@@ -63,8 +79,17 @@ gk_game *mp_checkgame(lua_State *L, int arg);
 /* Pushes a new Game userdata owning 'game', for the Rules at rules_idx. */
 void mp_pushgame(lua_State *L, int rules_idx, gk_game *game);
 /* Pushes a view of a game owned by the object at owner_idx (a Play): it
-** keeps the owner alive, never frees the game, and refuses free/restore. */
-void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game);
+** keeps the owner alive, never frees the game, and refuses free/restore.
+** 'lock' (inside the owner, so it lives as long as the view) says how far
+** the owner is inside its hooks. */
+void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
+                     const int *lock);
+/* The game at arg for a change that its play's hooks may not make at
+** 'level' (MP_LOCK_*) or deeper: raises "<what>: not allowed inside a
+** hook" there. */
+gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what);
+/* The same check for the game userdata at game_idx. */
+void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what);
 /* The owner's game changed under the view (undo): stale handles. */
 void mp_gameview_invalidate(mp_game *view, gk_game *now);
 /* Reads a figure location: a Feature or Tile handle, or a table
@@ -94,6 +119,9 @@ int mp_checkport(lua_State *L, int arg);
 int mp_checkplayer(lua_State *L, int arg, const gk_game *game,
                    int allow_neutral);
 int32_t mp_checkint32(lua_State *L, int arg, const char *what);
+/* lua_getfield without metamethods: host code reads a script's tables
+** raw, so no __index of theirs runs outside the sandbox's limits. */
+int mp_rawfield(lua_State *L, int idx, const char *key);
 /* Raises the kernel's message for a failed call. */
 int mp_gameerror(lua_State *L, const gk_game *game);
 

@@ -24,6 +24,12 @@ int32_t mp_checkint32(lua_State *L, int arg, const char *what) {
   return (int32_t)v;
 }
 
+int mp_rawfield(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, key);
+  return lua_rawget(L, idx);
+}
+
 int32_t mp_checkcoord(lua_State *L, int arg) {
   return mp_checkint32(L, arg, "coordinate");
 }
@@ -126,6 +132,8 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_session(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");
+  lua_pushinteger(L, GK_MAX_PLAYERS);  /* the most players a game may seat */
+  lua_setfield(L, -2, "MAX_PLAYERS");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */
   lua_createtable(L, GK_PORT_COUNT - 1, 1);
   for (int p = 0; p < GK_PORT_COUNT; p++) {

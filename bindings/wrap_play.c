@@ -35,6 +35,17 @@ static mp_play *enter(lua_State *L) {
   return ud;
 }
 
+/* Enters a method that a hook of this play may not call at 'level'
+** (MP_LOCK_*) or deeper: one that lists or copies the flow's state in the
+** middle of a move, replaces it, or changes what the flow iterates. */
+static mp_play *enter_unlocked(lua_State *L, int level, const char *what) {
+  mp_play *ud = mp_checkplayud(L, 1);
+  if (ud->lock >= level)
+    luaL_error(L, "play:%s: not allowed inside a%s hook", what,
+               ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+  return enter(L);
+}
+
 /* Pushes the game view of the play at stack index self. */
 int mp_pushplayview(lua_State *L, int self) {
   lua_getiuservalue(L, self, 2);
@@ -89,45 +100,49 @@ void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m) {
 gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self) {
   arg = lua_absindex(L, arg);
   const gk_rules *r = mp_playrules(ud);
-  luaL_checktype(L, arg, LUA_TTABLE);
+  luaL_checktype(L, arg, LUA_TTABLE);  /* read raw: it may be a script's */
   gk_move m;
   memset(&m, 0, sizeof m);
-  lua_getfield(L, arg, "type");
+  mp_rawfield(L, arg, "type");
   m.type = luaL_checkoption(L, -1, NULL, mp_move_types);
   lua_pop(L, 1);
   luaL_argcheck(L, m.type >= 1, arg, "move type expected");
   switch (m.type) {
     case GK_MOVE_PLACE:
-      lua_getfield(L, arg, "tile");
+      mp_rawfield(L, arg, "tile");
       m.tile = mp_checktiletype(L, lua_gettop(L), r);
-      lua_getfield(L, arg, "x");
+      mp_rawfield(L, arg, "x");
       m.x = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "y");
+      mp_rawfield(L, arg, "y");
       m.y = mp_checkcoord(L, lua_gettop(L));
-      lua_getfield(L, arg, "rot");
+      mp_rawfield(L, arg, "rot");
       m.rot = mp_checkrotation(L, lua_gettop(L));
       lua_pop(L, 4);
       break;
     case GK_MOVE_DEPLOY: {
-      lua_getfield(L, arg, "figure");
+      mp_rawfield(L, arg, "figure");
       m.figure_kind = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
       lua_pop(L, 1);
       int view = mp_pushplayview(L, self);
-      lua_getfield(L, arg, "at");
+      mp_rawfield(L, arg, "at");
       m.at = mp_checklocation(L, lua_gettop(L), view);
       lua_settop(L, view - 1);
       break;
     }
     case GK_MOVE_ACTION: {
-      lua_getfield(L, arg, "action");
+      mp_rawfield(L, arg, "action");
       const char *name = luaL_checkstring(L, -1);
       m.action = gk_flow_find_action(gk_play_flow(ud->play), name);
       if (m.action < 0) luaL_error(L, "unknown action '%s'", name);
       lua_pop(L, 1);
-      if (lua_getfield(L, arg, "args") == LUA_TTABLE)
+      if (mp_rawfield(L, arg, "args") == LUA_TTABLE)
         for (int i = 0; i < 4; i++) {
-          lua_geti(L, -1, i + 1);
-          m.arg[i] = (int32_t)luaL_optinteger(L, -1, 0);
+          int isint = 1;
+          lua_rawgeti(L, -1, i + 1);
+          lua_Integer v = lua_isnil(L, -1) ? 0 : lua_tointegerx(L, -1, &isint);
+          if (!isint || v < INT32_MIN || v > INT32_MAX)
+            luaL_error(L, "action argument %d must be a 32-bit integer", i + 1);
+          m.arg[i] = (int32_t)v;
           lua_pop(L, 1);
         }
       lua_pop(L, 1);
@@ -148,7 +163,13 @@ gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self) {
 /* The flow's message is complete (a hook's includes its script and
 ** line): raise it as is, without this C function's position. */
 static int playerror(lua_State *L, mp_play *ud) {
-  lua_pushstring(L, gk_play_error(ud->play));
+  const char *msg = gk_play_error(ud->play);
+  /* the flow refused a collector's move after the hook returned */
+  if (ud->hook_where[0] && strncmp(msg, "collect:", 8) == 0)
+    lua_pushfstring(L, "%s: %s", ud->hook_where, msg);
+  else
+    lua_pushstring(L, msg);
+  ud->hook_where[0] = '\0';
   return lua_error(L);
 }
 
@@ -171,7 +192,7 @@ mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_id
   int self = lua_gettop(L);
   lua_pushvalue(L, flow_idx);
   lua_setiuservalue(L, self, 1);
-  mp_pushgameview(L, rules_idx, self, gk_play_game(play));
+  mp_pushgameview(L, rules_idx, self, gk_play_game(play), &ud->lock);
   lua_setiuservalue(L, self, 2);
   lua_pushvalue(L, dispatcher_idx);
   lua_setiuservalue(L, self, 3);
@@ -242,11 +263,12 @@ static int play_start(lua_State *L) {
 }
 
 static int play_moves(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "moves");
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   gk_move local[64];
   gk_move *m = n <= 64 ? local : (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, m, n);
+  if (gk_play_moves(ud->play, m, n) != n) return playerror(L, ud);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     mp_pushmove(L, ud, 1, &m[i]);
@@ -256,8 +278,10 @@ static int play_moves(lua_State *L) {
 }
 
 static int play_move_count(lua_State *L) {
-  mp_play *ud = enter(L);
-  lua_pushinteger(L, gk_play_moves(ud->play, NULL, 0));
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "move_count");
+  int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
+  lua_pushinteger(L, n);
   return 1;
 }
 
@@ -283,6 +307,7 @@ static int play_why(lua_State *L) {
 static int play_apply_index(lua_State *L) {
   mp_play *ud = enter(L);
   lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= INT32_MAX, 2, "no such move");
   FLOW_CALL(ud, gk_play_apply_index(ud->play, (int)(i - 1)));
   return 0;
 }
@@ -290,7 +315,7 @@ static int play_apply_index(lua_State *L) {
 /* play:random_choice(): the index the random agent picks now (its own
 ** generator advances), without playing it. */
 static int play_random_choice(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "random_choice");
   int i = gk_play_random_index(ud->play);
   if (i < 0) return 0;
   lua_pushinteger(L, i + 1);
@@ -311,7 +336,7 @@ static int play_random_game(lua_State *L) {
 
 /* play:end_game(): the game ends when this turn ends. */
 static int play_end_game(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "end_game");
   gk_play_end_game(ud->play);
   return 0;
 }
@@ -390,7 +415,7 @@ static int play_game(lua_State *L) {
 
 static int play_score_feature(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "score_feature");
   int view = mp_pushplayview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   int when = luaL_checkoption(L, 3, "closed", whens);
@@ -411,7 +436,7 @@ static int play_formula_points(lua_State *L) {
 }
 
 static int play_return_figures(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "return_figures");
   int view = mp_pushplayview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   if (gk_play_return_figures(ud->play, node, lua_toboolean(L, 3)) < 0) return playerror(L, ud);
@@ -420,7 +445,7 @@ static int play_return_figures(lua_State *L) {
 
 /* play:clone(): an independent copy sharing flow and dispatcher. */
 static int play_clone(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "clone");
   gk_play *copy = gk_play_clone(ud->play);
   if (!copy) return luaL_error(L, "not enough memory");
   lua_getiuservalue(L, 1, 1); /* flow */
@@ -436,9 +461,10 @@ static int play_clone(lua_State *L) {
 
 /* play:restore(other): becomes a copy of other; handles go stale. */
 static int play_restore(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "restore");
   mp_play *other = mp_checkplayud(L, 2);
   luaL_argcheck(L, other->play != NULL, 2, "play is gone (freed)");
+  luaL_argcheck(L, other->lock == MP_LOCK_NONE, 2, "play is inside one of its hooks");
   if (gk_play_copy_from(ud->play, other->play)) return playerror(L, ud);
   lua_getiuservalue(L, 1, 2);
   mp_gameview_invalidate((mp_game *)lua_touserdata(L, -1), gk_play_game(ud->play));
@@ -509,12 +535,13 @@ static void format_move(lua_State *L, gk_play *play, const gk_move *m) {
 
 /* play:move_name(i): the text of the i-th legal move. */
 static int play_move_name(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "move_name");
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   lua_Integer i = luaL_checkinteger(L, 2);
   luaL_argcheck(L, i >= 1 && i <= n, 2, "no such move");
   gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)n, 0);
-  gk_play_moves(ud->play, all, n);
+  if (gk_play_moves(ud->play, all, n) != n) return playerror(L, ud);
   format_move(L, ud->play, &all[i - 1]);
   return 1;
 }
@@ -522,11 +549,12 @@ static int play_move_name(lua_State *L) {
 /* play:find_move(text): the index of the legal move with that text, or
 ** nil and why. */
 static int play_find_move(lua_State *L) {
-  mp_play *ud = enter(L);
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "find_move");
   const char *text = luaL_checkstring(L, 2);
   int n = gk_play_moves(ud->play, NULL, 0);
+  if (n < 0) return playerror(L, ud);
   gk_move *all = (gk_move *)lua_newuserdatauv(L, sizeof(gk_move) * (size_t)(n + 1), 0);
-  gk_play_moves(ud->play, all, n);
+  if (gk_play_moves(ud->play, all, n) != n) return playerror(L, ud);
   /* Deploys name a spot, which several segments of one feature can't
   ** share; comparing texts is exact and keeps one naming scheme. */
   for (int i = 0; i < n; i++) {
@@ -587,13 +615,12 @@ static const luaL_Reg play_methods[] = {
   {NULL, NULL}
 };
 
+static const luaL_Reg play_meta[] = {
+  {"__gc", play_gc},
+  {"__tostring", play_tostring},
+  {NULL, NULL}
+};
+
 void mp_open_play(lua_State *L) {
-  luaL_newmetatable(L, MP_PLAY);
-  lua_pushcfunction(L, play_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushcfunction(L, play_tostring);
-  lua_setfield(L, -2, "__tostring");
-  luaL_newlib(L, play_methods);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_PLAY, play_meta, play_methods, 0);
 }

@@ -24,6 +24,8 @@ typedef struct mp_play {
   lua_State *L;         /* the state of the call running the play now */
   int self;             /* stack index of this userdata during that call */
   int busy;             /* inside a call into the flow: no re-entry */
+  int lock;             /* MP_LOCK_*: how far inside its own hooks */
+  char hook_where[160]; /* "file:line" of the collector whose moves the flow checks */
   uint32_t present;     /* the hooks it calls */
   uint64_t collect_phases; /* phases with a collector */
   uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */

@@ -626,18 +626,12 @@ static const luaL_Reg rules_methods[] = {
 static const luaL_Reg rules_meta[] = {
   {"__gc", rules_gc},
   {"__tostring", rules_tostring},
-  {"__index", NULL},  /* the methods, below */
   {NULL, NULL}
 };
 
 void mp_open_rules(lua_State *L) {
-  luaL_newmetatable(L, MP_RULES);
-  luaL_setfuncs(L, rules_meta, 0);
-  luaL_newlibtable(L, rules_methods);
   lua_getglobal(L, "require");
-  luaL_setfuncs(L, rules_methods, 1);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  mp_register_type(L, MP_RULES, rules_meta, rules_methods, 1);
   lua_pushcfunction(L, rules_new);
   lua_setfield(L, -2, "rules");
 }

@@ -103,7 +103,7 @@ int gk_figure_deploy(gk_game *g, int player, int kind, gk_location loc) {
   int st = check_location(g, "deploy", loc);
   if (st) return st;
   if (*supply_slot(g, player, kind) <= 0) {
-    gki_game_seterr(g, "deploy: player %d has no %s left", player,
+    gki_game_seterr(g, "deploy: player %d has no %s left", player + 1,  /* 1-based, as shown */
                    g->rules->figure_name[kind].s);
     return GK_EEMPTY;
   }

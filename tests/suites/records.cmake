@@ -52,3 +52,29 @@ meeple_cli_test(records_game_device 1 "/dev/zero: is a character device, not a f
                 ${MEEPLE_EXE} play --game /dev/zero)
 meeple_cli_test(records_missing_test 1 "nosuch\\.lua" ${MEEPLE_EXE} test nosuch.lua)
 meeple_cli_test(records_missing_tiles 1 "nosuch\\.tiles" ${MEEPLE_EXE} tiles check nosuch.tiles)
+
+# The issue's own examples: the user's file and line, no host location.
+file(WRITE ${OUT_DIR}/bad_phase.lua "phase \"x\" { after = \"place_figur\" }\n")
+file(WRITE ${OUT_DIR}/bad_score.lua "score \"city\" { closed = \"bogus\" }\n")
+meeple_cli_test(records_error_phase 1 "bad_phase\\.lua:1: phase 'x': unknown phase 'place_figur'"
+                ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_phase.lua)
+meeple_cli_test(records_error_score 1 "bad_score\\.lua:1: 'city' closed: expected a formula table"
+                ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_score.lua)
+meeple_cli_test(records_replay_dir 1 "meeple replay: .*records-out: is a directory, not a file"
+                ${MEEPLE_EXE} replay ${OUT_DIR})
+foreach(t records_error_phase records_error_score records_replay_dir usage_agents_empty usage_memory_cap_huge)
+  set_tests_properties(cli/${t} PROPERTIES FAIL_REGULAR_EXPRESSION "meeple/[a-z_/]+\\.lua:[0-9]")
+endforeach()
+
+# Mutants of the project's own scenarios, scripts, tile sets and records:
+# no message may show a host location or fail to name the user's file.
+# 2000 in make test; `make fuzz` runs 20000 more (label fuzz).
+add_test(NAME records/mutate_inputs
+         COMMAND $<TARGET_FILE:meeple> script ${CMAKE_CURRENT_SOURCE_DIR}/records/mutate_inputs.lua 2000 16
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME records/mutate_inputs_long
+         COMMAND $<TARGET_FILE:meeple> script ${CMAKE_CURRENT_SOURCE_DIR}/records/mutate_inputs.lua 20000 1601
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(records/mutate_inputs records/mutate_inputs_long PROPERTIES
+                     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+set_tests_properties(records/mutate_inputs_long PROPERTIES LABELS fuzz)

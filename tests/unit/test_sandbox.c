@@ -39,7 +39,7 @@ static uint64_t fake_draw(void *ud) {
 static const uint64_t zero_seq[] = {0};
 
 static mp_sandbox *new_sandbox(size_t cap, long budget) {
-  mp_sandbox_limits lim = {cap, budget};
+  mp_sandbox_limits lim = {cap, budget, 0, 0, 0};
   static fake_rng dummy = {zero_seq, 1, 0, 0};
   mp_sandbox *sb = mp_sandbox_new(&lim, fake_draw, &dummy);
   assert_non_null(sb);
@@ -565,7 +565,7 @@ static void test_syntax_error_location(void **state) {
   assert_string_equal(mp_sandbox_error(sb), "scripts/bad.lua:4: custom");
   assert_int_equal(run(sb, "@scripts/bad.lua", "error({})"), MP_SANDBOX_ERROR);
   assert_string_equal(mp_sandbox_error(sb),
-                      "scripts/bad.lua: (error object is a table value)");
+                      "scripts/bad.lua:1: (error object is a table value)");
   mp_sandbox_free(sb);
 }
 
@@ -665,7 +665,7 @@ static void test_print_goes_to_sink(void **state) {
 static void test_sandboxes_independent(void **state) {
   static const uint64_t seq_a[] = {7}, seq_b[] = {15};
   fake_rng ra = {seq_a, 1, 0, 0}, rb = {seq_b, 1, 0, 0};
-  mp_sandbox_limits la = {(size_t)4 << 20, 50000}, lb = {0, 0};
+  mp_sandbox_limits la = {(size_t)4 << 20, 50000, 0, 0, 0}, lb = {0, 0, 0, 0, 0};
   mp_sandbox *a = mp_sandbox_new(&la, fake_draw, &ra);
   mp_sandbox *b = mp_sandbox_new(&lb, fake_draw, &rb);
   size_t mem_b;
@@ -696,7 +696,7 @@ static void test_sandboxes_independent(void **state) {
 
 static void test_set_limits(void **state) {
   mp_sandbox *sb = new_sandbox(0, 0);
-  mp_sandbox_limits lim = {(size_t)2 << 20, 1000}, got;
+  mp_sandbox_limits lim = {(size_t)2 << 20, 1000, 0, 0, 0}, got;
   (void)state;
   mp_sandbox_set_limits(sb, &lim);
   mp_sandbox_get_limits(sb, &got);

@@ -5,6 +5,14 @@
 -- Invariant: read() never reads more than MAX_BYTES + 1 bytes, so a
 -- device such as /dev/zero (refused outright where meeple.fs exists, as
 -- in the meeple executable) cannot exhaust memory.
+--
+-- A file a downloaded script or scenario names (`tiles { file = ... }`, a
+-- scenario's `game`, `with`, `rules`) is read outside the sandbox, so it
+-- must also be named by a relative path with no ".." part and, once
+-- resolved (symlinks too), lie under one of the allowed directories: the
+-- game's roots (scripts/, tiles/) and the directory of the file that
+-- names it (check_name, check_file, allow). So no error message can show
+-- a line of /etc/passwd and no read can block on /dev/stdin.
 
 local has_fs, fs = pcall(require, "meeple.fs")
 
@@ -30,6 +38,32 @@ function M.read(path)
   text = text or ""
   if #text > M.MAX_BYTES then return nil, ("%s: larger than %d bytes"):format(path, M.MAX_BYTES) end
   return text
+end
+
+-- The name as written: nil and why if it may not be used at all.
+function M.check_name(name)
+  if type(name) ~= "string" or name == "" then return nil, "a relative file name expected" end
+  if name:sub(1, 1) == "/" then return nil, "absolute paths are not allowed" end
+  for part in name:gmatch("[^/]+") do
+    if part == ".." then return nil, "'..' is not allowed in a file name" end
+  end
+  return true
+end
+
+-- The file found for it: true, or nil and why. Without the host's check
+-- (a stock interpreter running the modules) every file passes.
+function M.check_file(path, roots)
+  local check = rawget(_G, "meeple_host") and meeple_host.file_check
+  if not check then return true end
+  return check(path, M.MAX_BYTES, table.unpack(roots))
+end
+
+-- Both, raising "<who>: '<name>': <why>" on failure.
+function M.allow(who, name, path, roots)
+  local ok, why = M.check_name(name)
+  if ok then ok, why = M.check_file(path, roots) end
+  if not ok then error(("%s: '%s': %s"):format(who, name, why), 0) end
+  return path
 end
 
 return M

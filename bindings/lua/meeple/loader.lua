@@ -63,8 +63,10 @@ function M.new_game(rs, opts)
         end
       end
     end
-    if not id then error("start: no tile tagged '" .. tostring(s.tag) .. "' left", 0) end
-    g:place_fixed(id, s.at[1], s.at[2], s.rotation)
+    local where = s.where and (s.where .. ": ") or ""
+    if not id then error(where .. "start: no tile tagged '" .. tostring(s.tag) .. "' left", 0) end
+    local ok, err = pcall(g.place_fixed, g, id, s.at[1], s.at[2], s.rotation)
+    if not ok then error(where .. "start: " .. require("meeple.errors").clean(err), 0) end
     taken[id] = (taken[id] or 0) + 1
   end
   for _, c in ipairs(decl.blocked) do g:block(c[1], c[2]) end

@@ -16,6 +16,7 @@
 
 local loader = require "meeple.loader"
 local meeple = require "meeple"
+local files = require "meeple.files"
 
 local M = {}
 
@@ -26,6 +27,7 @@ local unpack = table.unpack
 -- ======================================================================
 
 local readfile, exists, dirname = loader.readfile, loader.exists, loader.dirname
+local clean = require("meeple.errors").clean  -- no host location in a failure
 
 -- A value as scenario text: {4, 0}, "city", {player = 1, points = 4}.
 local function show(v, depth)
@@ -387,12 +389,19 @@ end
 local function load_rules(plan, root)
   local h = plan.header
   -- a script path may be relative to the scenario's directory
+  -- and, named by a scenario, is read only from the game's roots or the
+  -- scenario's own directory (meeple.files); a scenarios/ directory's
+  -- parent too, where the rules it tests live (my-expansion/scenarios/)
+  local here = dirname(plan.file)
+  local roots = { root .. "/scripts", root .. "/tiles", here }
+  if here:match("scenarios$") then roots[#roots + 1] = dirname(here) end
   local function near(r)
-    if type(r) == "string" and r:match("%.lua$") and not exists(r)
-       and exists(dirname(plan.file) .. "/" .. r) then
-      return dirname(plan.file) .. "/" .. r
+    if type(r) ~= "string" or not (r:find("/", 1, true) or r:match("%.lua$")) then return r end
+    local path = r
+    if not exists(r) and exists(dirname(plan.file) .. "/" .. r) then
+      path = dirname(plan.file) .. "/" .. r
     end
-    return r
+    return files.allow(plan.file, r, path, roots)
   end
   local rules, with = {}, {}
   for _, r in ipairs(h.rules or {}) do rules[#rules + 1] = near(r) end
@@ -1377,7 +1386,7 @@ function Run:ledger_text()
 end
 
 function Run:fail(at, message, no_ledger)
-  local f = { where = at, message = message }
+  local f = { where = at, message = clean(message) }
   if not no_ledger and self.play then
     local ok, text = pcall(self.ledger_text, self)
     if ok then f.ledger = text end
@@ -1421,13 +1430,13 @@ function M.run(plan, ctx)
   local ok, rs = pcall(load_rules, plan, root)
   if not ok then
     rs = tostring(rs)
-    return { ok = false, failures = { { where = where(rs), message = "loading the rules: " .. rs } } }
+    return { ok = false, failures = { { where = where(rs), message = "loading the rules: " .. clean(rs) } } }
   end
   local run = new_run(plan, rs)
   local okb, play = pcall(run.build, run)
   if not okb then
     play = tostring(play)
-    return { ok = false, failures = { { where = where(play), message = play } } }
+    return { ok = false, failures = { { where = where(play), message = clean(play) } } }
   end
   run.play = play
   local aborted = false
@@ -1464,7 +1473,7 @@ end
 function M.run_file(path, ctx)
   local plan, err = M.load_file(path)
   if not plan then
-    return { file = path, name = "", ok = false, failures = { { message = err } } }
+    return { file = path, name = "", ok = false, failures = { { message = clean(err) } } }
   end
   local r = M.run(plan, ctx)
   r.file, r.name = path, plan.name
@@ -1555,7 +1564,7 @@ function M.main(args, ctx)
   local passed, failed = 0, 0
   for _, f in ipairs(files) do
     local ok, r = pcall(M.run_file, f, ctx)
-    if not ok then r = { file = f, name = "", ok = false, failures = { { message = "internal error: " .. tostring(r) } } } end
+    if not ok then r = { file = f, name = "", ok = false, failures = { { message = "internal error: " .. clean(r) } } } end
     if r.ok then
       passed = passed + 1
       out:write(("ok   %s  %s\n"):format(f, r.name))

@@ -64,6 +64,29 @@ bool fl_collects(const gk_play *p, int phase) {
   return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
 }
 
+/* A collector's deploy moves obey what the flow's own listing obeys: a
+** figure left in the mover's supply and, on a feature, the kind's
+** occupancy rules (fl_deployable). Other moves are the collector's own. */
+static int check_collected(gk_play *p, int from) {
+  const gk_game *g = p->game;
+  const gk_rules *r = g->rules;
+  for (int i = from; i < p->n_moves; i++) {
+    const gk_move *m = &p->moves[i];
+    if (m->type != GK_MOVE_DEPLOY) continue;
+    const char *name = r->figure_name[m->figure_kind].s;
+    if (g->supply[(size_t)(p->player + 1) * (size_t)r->n_figure_kinds + m->figure_kind] <= 0) {
+      gk_play_set_error(p, "collect: player %d has no %s left in supply", p->player + 1, name);
+      return GK_EINVAL;
+    }
+    if (m->at.where == GK_AT_NODE && !fl_deployable(p, m->figure_kind, m->at.a)) {
+      gk_play_set_error(p, "collect: a %s may not stand on that feature (occupied, or not its kind)",
+                        name);
+      return GK_EINVAL;
+    }
+  }
+  return GK_OK;
+}
+
 int fl_collect(gk_play *p) {
   if (!fl_collects(p, p->phase)) return GK_OK;
   if ((p->filters.collect_filtered >> p->phase) & 1) {
@@ -86,6 +109,7 @@ int fl_collect(gk_play *p) {
     gk_play_set_error(p, "a collector left %d moves", c.n_moves);
     return GK_EINVAL;
   }
+  int before = p->n_moves;
   p->n_moves = c.n_moves;
-  return GK_OK;
+  return check_collected(p, before);
 }

@@ -40,7 +40,8 @@ static int rebuild(gk_play *p, int mark, bool kept) {
   for (int b = 0; b < GK_MAX_BLOBS && st >= 0; b++) {
     /* no hook ran: the blobs are still those before the move */
     size_t len = kept ? p->blob_kept_len[b] : g->blob_len[b];
-    const void *from = kept ? (const void *)((char *)p->blob_keep + at) : g->blob[b];
+    /* no arithmetic on a NULL blob_keep (nothing kept yet): UB even for + 0 */
+    const void *from = !kept ? g->blob[b] : len ? (const void *)((char *)p->blob_keep + at) : NULL;
     void *copy = NULL;
     if (len) {
       copy = gki_mem(&fresh->alloc, NULL, 0, len);

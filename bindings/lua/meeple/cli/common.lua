@@ -14,13 +14,16 @@ M.stdout, M.stderr = stdout, stderr
 
 -- M.silent quiets standard output (tests drive many games in-process).
 function M.printf(...) if not M.silent then stdout:write(string.format(...)) end end
-function M.eprintf(...) stderr:write(string.format(...)) end
+-- M.stderr may be replaced (tests capture the messages in-process).
+-- Every message goes through meeple.errors.clean: no host location.
+local clean = require("meeple.errors").clean
+function M.eprintf(...) M.stderr:write(clean(string.format(...))) end
 local eprintf = M.eprintf
 
 -- A usage error: one line, then where to find help.
 function M.usage(cmd, fmt, ...)
-  eprintf("meeple %s: " .. fmt .. "\n", cmd, ...)
-  eprintf("try 'meeple %s --help'\n", cmd)
+  M.eprintf("meeple %s: " .. fmt .. "\n", cmd, ...)
+  M.eprintf("try 'meeple %s --help'\n", cmd)
   return 2
 end
 local usage = M.usage

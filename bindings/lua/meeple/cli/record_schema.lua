@@ -7,6 +7,7 @@
 -- with dkjson, which keeps [] apart from {} and 2 apart from 2.0.
 
 local dkjson = require "dkjson"
+local meeple = require "meeple"
 
 local M = {}
 
@@ -28,7 +29,7 @@ M.HEADER = {
   rules = { type = "list", of = { type = "string", nonempty = true } },
   options = { type = "map", of = { type = "scalar" } },
   seed = { type = "integer", min = 0 },
-  players = { type = "integer", min = 1, max = 64 },
+  players = { type = "integer", min = 1, max = meeple.MAX_PLAYERS },
   agents = { type = "list", of = { type = "string", nonempty = true } },
   files = { type = "list", of = { type = "object", fields = FILE }, nonempty = true },
 }

@@ -11,6 +11,7 @@ local parse_args, game_spec, load_game = common.parse_args, common.game_spec, co
 local int_arg, sorted, progress_bar, stats = common.int_arg, common.sorted, common.progress_bar, common.stats
 local json = record.json
 local output = require "meeple.cli.output"
+local sim_output = require "meeple.cli.sim_output"
 
 -- What sim prints goes to standard output, or with --output FILE into
 -- one buffer written atomically at the end.
@@ -40,7 +41,12 @@ Game i uses seed SEED + i - 1, so results never depend on --jobs.
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games (required)
   --jobs J             run in J processes (default 1); results are the same
-  --csv | --json       machine-readable output instead of the table
+  --csv | --json       machine-readable output instead of the table; both
+                       describe the run (engine, game, files with hashes,
+                       typed options, agents, seeds): the JSON's "run",
+                       the CSV's first line "# run {...}"
+  --csv-games          CSV with one row per game: seed, turns, winners,
+                       every score
   --output FILE        write the results to FILE instead of standard output
   --compare            play the same seeds twice, with the --with, --rules
                        and --option given and without them, and print the
@@ -68,7 +74,7 @@ end
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
-                                                  output = "value" }))
+                                                  output = "value", ["csv-games"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then return compare(opts, ctx) end
@@ -82,7 +88,8 @@ local function sim(args, ctx)
     if not jobs then return code end
     if jobs > 64 then return usage("sim", "--jobs must be at most 64, got %d", jobs) end
   end
-  if opts.csv and opts.json then return usage("sim", "--csv and --json exclude each other") end
+  local formats = (opts.csv and 1 or 0) + (opts.json and 1 or 0) + (opts["csv-games"] and 1 or 0)
+  if formats > 1 then return usage("sim", "--csv, --csv-games and --json exclude each other") end
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
@@ -113,9 +120,15 @@ local function sim(args, ctx)
   local length = stats(turns)
   local kind_names = sorted(kinds)
 
-  if opts.json then
-    local out = { games = games, seed = game.seed, players = game.players, game = game.game,
-                  with = game.with, options = game.options, seats = {}, features_closed = {},
+  local seats = {}
+  for p = 1, game.players do seats[p] = "random" end
+  local run = sim_output.run_info(game, games, seats, ctx.root, opts.output)
+  if opts["csv-games"] then
+    dest.write(sim_output.csv_comment(run))
+    sim_output.csv_games(dest, results, game)
+  elseif opts.json then
+    local out = { run = run, games = games, seed = game.seed, players = game.players, game = game.game,
+                  with = record.list(game.with), options = run.options, seats = {}, features_closed = {},
                   mean_turns = length.mean }
     for p = 1, game.players do
       local s = seat_stats[p]
@@ -124,6 +137,7 @@ local function sim(args, ctx)
     for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
     dest.write(json.encode(out), "\n")
   elseif opts.csv then
+    dest.write(sim_output.csv_comment(run))
     dest.printf("seat,mean,sd,min,max,win_rate\n")
     for p = 1, game.players do
       local s = seat_stats[p]
@@ -216,7 +230,10 @@ function compare(opts, ctx)
   for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
   for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
   if opts.json then
-    dest.write(json.encode({ games = games, seed = changed.seed, players = changed.players,
+    local seats_agents = {}
+    for p = 1, changed.players do seats_agents[p] = "random" end
+    dest.write(json.encode({ run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
+                             games = games, seed = changed.seed, players = changed.players,
                                game = changed.game, change = table.concat(label, " "), seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
     return dest.close()

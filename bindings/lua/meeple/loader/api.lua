@@ -3,7 +3,9 @@
 -- declaration in `decl`; meeple.loader.build turns the records into C.
 -- Trusted host code: scripts see only the functions make_api returns.
 
+local meeple = require "meeple"
 local common = require "meeple.loader.common"
+local files = require "meeple.files"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
 local check_keys = require("meeple.loader.schema").check
@@ -108,12 +110,24 @@ local function make_api(decl, script, cli_options, state)
     decl.game = name
     return function(spec)
       spec = spec or {}
+      if type(spec) ~= "table" then error(("game '%s': table expected, got %s"):format(name, type(spec)), 2) end
       check_keys("game", spec, ("game '%s'"):format(name), 2)
-      if spec.players then check_keys("game.players", spec.players, ("game '%s': players"):format(name), 2) end
+      if type(spec.players) == "table" then check_keys("game.players", spec.players, ("game '%s': players"):format(name), 2) end
       decl.title = spec.title or name
       if spec.players then
-        decl.players = { min = spec.players.min or 2, max = spec.players.max or 6,
-                         default = spec.players.default or spec.players.min or 2 }
+        local p = spec.players
+        if type(p) ~= "table" then error(("game '%s': players must be { min =, max =, default = }"):format(name), 2) end
+        local pl = { min = p.min or 2, max = p.max or 6, default = p.default or p.min or 2 }
+        for _, k in ipairs({ "min", "max", "default" }) do
+          if math.type(pl[k]) ~= "integer" or pl[k] < 1 or pl[k] > meeple.MAX_PLAYERS then
+            error(("game '%s': players.%s must be an integer from 1 to %d, got %s"):format(
+              name, k, meeple.MAX_PLAYERS, tostring(pl[k])), 2)
+          end
+        end
+        if not (pl.min <= pl.default and pl.default <= pl.max) then
+          error(("game '%s': players needs min <= default <= max"):format(name), 2)
+        end
+        decl.players = pl
       end
     end
   end
@@ -147,7 +161,7 @@ local function make_api(decl, script, cli_options, state)
     return { colour = colour, shape = shape }
   end
 
-  api.kind = named("kind", function(name, spec)
+  api.kind = named("kind", function(name, spec, pos)
     check_keys("kind", spec, ("kind '%s'"):format(name), 3)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
     local closes = spec.closes or "ports"
@@ -155,7 +169,7 @@ local function make_api(decl, script, cli_options, state)
       error(("kind '%s': closes must be ports, surrounded or never, got '%s'"):format(name, tostring(closes)), 3)
     end
     decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false,
-                                    draw = kind_drawing(name, spec) }
+                                    at = pos, draw = kind_drawing(name, spec) }
     decl.kind_index[name] = #decl.kinds
   end)
 
@@ -180,7 +194,13 @@ local function make_api(decl, script, cli_options, state)
   -- tiles "base"  |  tiles { file = "x.tiles" }  |  tiles { text = [[...]] }
   function api.tiles(arg)
     check_loading("tiles")
-    local entry = { script = script, stack = nil }
+    local _, where = pcall(error, "@", 3)
+    local entry = { script = script, stack = nil, at = type(where) == "string" and where:match("^(.*):%s*@$") }
+    -- a file the host will read: checked now, so the message has the line
+    local function check(name)
+      local ok, why = files.check_name(name)
+      if not ok then error(("tiles '%s': %s"):format(tostring(name), why), 3) end
+    end
     local function finish(spec)
       spec = spec or {}
       check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
@@ -188,6 +208,7 @@ local function make_api(decl, script, cli_options, state)
       return entry
     end
     if type(arg) == "string" then
+      check(arg)
       entry.name = arg
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish
@@ -195,6 +216,7 @@ local function make_api(decl, script, cli_options, state)
       check_keys("tiles", arg, "tiles", 2)
       entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
       entry.name = arg.name or arg.file or "inline"
+      if entry.file ~= nil then check(entry.file) end
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return entry
     end
@@ -208,13 +230,22 @@ local function make_api(decl, script, cli_options, state)
     check_loading("start")
     if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
     local list = spec[1] and spec or { spec }
+    local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
+    local where = type(m) == "string" and m:match("^(.*):%s*@$")
     decl.start = {}
     for i, s in ipairs(list) do
       if type(s) ~= "table" or not (s.tag or s.tile) then
         error(("start: entry %d needs a tile or a tag"):format(i), 2)
       end
       check_keys("start", s, ("start: entry %d"):format(i), 2)
-      decl.start[i] = { tag = s.tag, tile = s.tile, at = s.at or { 0, 0 }, rotation = s.rotation or 0 }
+      local at, rot = s.at or { 0, 0 }, s.rotation or 0
+      if type(at) ~= "table" or math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
+        error(("start: entry %d: at must be { x, y } with integers"):format(i), 2)
+      end
+      if rot ~= 0 and rot ~= 1 and rot ~= 2 and rot ~= 3 then
+        error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 2)
+      end
+      decl.start[i] = { tag = s.tag, tile = s.tile, at = at, rotation = rot, where = where }
     end
   end
 
@@ -283,7 +314,13 @@ local function make_api(decl, script, cli_options, state)
   local function groups_mask(list)
     local mask = 0
     if type(list) == "string" then list = { list } end
-    for _, g in ipairs(list or {}) do mask = mask | group_bit(g) end
+    if list ~= nil and type(list) ~= "table" then
+      error(("a figure group must be a name or a list of names, got %s"):format(tostring(list)), 4)
+    end
+    for _, g in ipairs(list or {}) do
+      if type(g) ~= "string" then error(("a figure group must be a name, got %s"):format(tostring(g)), 4) end
+      mask = mask | group_bit(g)
+    end
     return mask
   end
 
@@ -430,9 +467,9 @@ local function make_api(decl, script, cli_options, state)
                                         on = spec.on, tiles = spec.tiles, at = pos }
   end)
 
-  api.phase = named("phase", function(name, spec)
+  api.phase = named("phase", function(name, spec, pos)
     check_keys("phase", spec, ("phase '%s'"):format(name), 3)
-    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring" }
+    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring", at = pos }
   end)
 
   function api.action(name)

@@ -3,6 +3,7 @@
 
 local meeple = require "meeple"
 local tiles_mod = require "meeple.tiles"
+local files = require "meeple.files"
 local common = require "meeple.loader.common"
 local api = require "meeple.loader.api"
 local sorted_keys, readfile, exists, dirname = common.sorted_keys, common.readfile, common.exists,
@@ -19,6 +20,11 @@ local FORMULA_KEYS = { per_tile = "tile", per_block_tile = "block", points = "co
 
 local function formula_terms(decl, kind, spec, where)
   local terms = {}
+  if type(spec) ~= "table" then
+    local d = decl.scores[kind] or {}
+    error(("%s'%s' %s: expected a formula table { points = ..., per_tile = ... }, got %s"):format(
+      at(d), kind, where, type(spec) == "string" and ("'" .. spec .. "'") or tostring(spec)), 0)
+  end
   for _, key in ipairs(sorted_keys(spec)) do
     local v = spec[key]
     if FORMULA_KEYS[key] then
@@ -75,7 +81,7 @@ local function formula_terms(decl, kind, spec, where)
   return terms
 end
 
-local function load_tile_sets(decl, rules, tile_dirs)
+local function load_tile_sets(decl, rules, tile_dirs, script_dirs)
   local pool, seen = {}, {}
   for _, set in ipairs(decl.tile_sets) do
     local list, err
@@ -86,6 +92,11 @@ local function load_tile_sets(decl, rules, tile_dirs)
         return nil, "inline tiles cannot include '" .. n .. "'" end) end
     else
       local path = set.file
+      -- where a script may make the host read: the game's roots and its own directory
+      local roots = { dirname(set.script.path) }
+      for _, d in ipairs(tile_dirs) do roots[#roots + 1] = d end
+      for _, d in ipairs(script_dirs) do roots[#roots + 1] = d end
+      local named = path or set.name
       if not path then
         local dirs = { dirname(set.script.path) .. "/../tiles", dirname(set.script.path) }
         for _, d in ipairs(tile_dirs) do dirs[#dirs + 1] = d end
@@ -99,6 +110,7 @@ local function load_tile_sets(decl, rules, tile_dirs)
       elseif not path:find("^/") and not exists(path) then
         path = dirname(set.script.path) .. "/" .. path
       end
+      files.allow(("%s: tiles"):format(set.at or set.script.path), named, path, roots)
       set.path = path
       local text = readfile(path)
       if text then decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(text) } end
@@ -106,6 +118,10 @@ local function load_tile_sets(decl, rules, tile_dirs)
     end
     if not list then error(err, 0) end
     local stack = set.stack or decl.draw_stack or "main"
+    if not decl.stack_index[stack] then
+      error(("%s: tiles '%s': unknown stack '%s' (declare it with stack)"):format(
+        set.script.path, tostring(set.name), tostring(stack)), 0)
+    end
     for _, t in ipairs(list) do
       for _, tag in ipairs(t.tags) do
         if not decl.tags[tag] then decl.tags[tag] = true; decl.tag_list[#decl.tag_list + 1] = tag end
@@ -173,10 +189,34 @@ local function apply_touches(decl, pool)
   end
 end
 
+-- What load is given comes from users (scenario headers, records, the
+-- embedding API): checked here, so a wrong type is a message, not a
+-- runtime error inside the loader.
+local function check_opts(opts)
+  local function bad(field, want, v)
+    error(("%s: expected %s, got %s"):format(field, want, type(v) == "string" and ("'" .. v .. "'") or tostring(v)), 0)
+  end
+  if opts.game ~= nil and (type(opts.game) ~= "string" or opts.game == "") then bad("game", "a script name", opts.game) end
+  for _, field in ipairs({ "with", "rules" }) do
+    local list = opts[field]
+    if list ~= nil and type(list) ~= "table" then bad(field, "a list of script names", list) end
+    for i, v in ipairs(list or {}) do
+      if type(v) ~= "string" or v == "" then bad(("%s[%d]"):format(field, i), "a script name", v) end
+    end
+  end
+  if opts.options ~= nil and type(opts.options) ~= "table" then bad("options", "a table of option = value", opts.options) end
+  for k, v in pairs(opts.options or {}) do
+    if type(k) ~= "string" then bad("options", "option names", k) end
+    if type(v) ~= "string" then bad("option '" .. k .. "'", "a value as text", v) end
+  end
+end
+
 function M.load(opts)
+  check_opts(opts)
   local decl = new_decl()
   decl.files, decl.tags, decl.tag_list, decl.loaded_names = {}, {}, {}, {}
   local state = { loading = true, used_options = {} }
+  local envs = {}
   local script_dirs = opts.script_dirs or { "scripts" }
   local tile_dirs = opts.tile_dirs or { "tiles" }
   local cli_options = opts.options or {}
@@ -194,7 +234,8 @@ function M.load(opts)
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }
     local api = make_api(decl, script, cli_options, state)
-    opts.run("@" .. path, code, api)
+    local env = opts.run("@" .. path, code, api)
+    if type(env) == "table" then envs[#envs + 1] = env end
     decl.loaded_names[script.expansion or script.name] = true
     if i == 1 and not decl.game then
       error(("%s: a game script must begin with game \"name\""):format(path), 0)
@@ -208,6 +249,9 @@ function M.load(opts)
     end
   end
   state.loading = false
+  -- globals are frozen from now on: every game starts alike
+  local seal = rawget(_G, "meeple_host") and meeple_host.seal
+  for _, env in ipairs(seal and envs or {}) do seal(env) end
   -- opts.figure_counts = { barn = 2 }: how many of a figure each player
   -- gets, for one run (a scenario's own supplies).
   for _, name in ipairs(sorted_keys(opts.figure_counts or {})) do
@@ -222,13 +266,24 @@ function M.load(opts)
 
   -- The kernel's definitions.
   local rules = meeple.rules()
-  for _, k in ipairs(decl.kinds) do rules:kind(k.name, { completion = k.closes, wildcard = k.wildcard }) end
+  -- a definition the kernel refuses names the script line declaring it
+  local function define(d, what, fn, ...)
+    local ok, err = pcall(fn, rules, ...)
+    if not ok then
+      error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))), 0)
+    end
+  end
+  for _, k in ipairs(decl.kinds) do
+    define(k, "kind '" .. tostring(k.name) .. "'", rules.kind, k.name, { completion = k.closes, wildcard = k.wildcard })
+  end
   for _, m in ipairs(decl.matches) do rules:match(m[1], m[2], m[3]) end
   for _, a in ipairs(decl.attrs) do rules:attr(a.name, a.merge) end
   if #decl.stacks == 0 then decl.stacks[1] = "main"; decl.stack_index.main = 1 end
   decl.draw_stack = decl.draw_stack or decl.stacks[1]
   for _, s in ipairs(decl.stacks) do rules:stack(s) end
-  for _, f in ipairs(decl.figures) do rules:figure(f.name, { per_player = f.per_player, neutral = f.neutral }) end
+  for _, f in ipairs(decl.figures) do
+    define(f, "figure '" .. f.name .. "'", rules.figure, f.name, { per_player = f.per_player, neutral = f.neutral })
+  end
   local reasons = {}
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     local s = decl.scores[kind]
@@ -258,13 +313,20 @@ function M.load(opts)
   if not reasons.bonus then rules:reason("bonus") end
   for _, c in ipairs(decl.counters) do rules:counter(c) end
   for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
-  local pool = load_tile_sets(decl, rules, tile_dirs)
+  local pool = load_tile_sets(decl, rules, tile_dirs, script_dirs)
   apply_touches(decl, pool)
   for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
   for _, entry in ipairs(pool) do rules:tile(entry.tile) end
 
   -- The flow.
   local flow = meeple.flow(rules)
+  -- a flow declaration that C refuses names the script line declaring it
+  local function declare(d, what, fn, ...)
+    local ok, err = pcall(fn, flow, ...)
+    if not ok then
+      error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))), 0)
+    end
+  end
   -- `blocks` is blocked_by seen from the other side: a figure that keeps
   -- the figures of some groups out of its feature without being one of
   -- them (a barn keeps farmers out and is no follower).
@@ -287,7 +349,7 @@ function M.load(opts)
         error(("%sfigure '%s': unknown kind '%s' in blocked_across"):format(at(f), f.name, tostring(k)), 0)
       end
     end
-    flow:figure(f.name, { on = f.on, group = f.group, blocked_by = blocked_by[i],
+    declare(f, "figure '" .. f.name .. "'", flow.figure, f.name, { on = f.on, group = f.group, blocked_by = blocked_by[i],
                           needs_own = f.needs_own, strength = f.strength, stays = f.stays,
                           strength_attr = f.strength_attr, blocked_across = f.blocked_across,
                           corner = f.corner })
@@ -308,16 +370,18 @@ function M.load(opts)
             end
           end
         end
-        if when == "closed" then flow:scoring(kind, when, terms, s.reason, false)
-        else flow:scoring(kind, when, terms, s.final_reason, s.keep_figures) end
+        if when == "closed" then declare(s, "score '" .. kind .. "'", flow.scoring, kind, when, terms, s.reason, false)
+        else declare(s, "score '" .. kind .. "'", flow.scoring, kind, when, terms, s.final_reason, s.keep_figures) end
       end
     end
   end
   for _, b in ipairs(decl.bonuses) do
     if not decl.scores[b.kind] then error(("%sbonus '%s': the kind has no scoring to add to"):format(at(b), b.kind), 0) end
   end
-  for _, g in ipairs(decl.gains) do flow:gain_on_close(g.when_closed, g.per, g.counter) end
-  for _, m in ipairs(decl.majorities) do flow:final_majority(m.counter, m.points, m.reason or m.counter) end
+  for _, g in ipairs(decl.gains) do declare(g, "gain", flow.gain_on_close, g.when_closed, g.per, g.counter) end
+  for _, m in ipairs(decl.majorities) do
+    declare(m, "majority", flow.final_majority, m.counter, m.points, m.reason or m.counter)
+  end
   for _, sy in ipairs(decl.systems) do
     for _, k in ipairs(sy.kinds) do
       if not decl.kind_index[k] then error(("%ssystem '%s': unknown kind '%s'"):format(at(sy), sy.name, tostring(k)), 0) end
@@ -339,14 +403,15 @@ function M.load(opts)
       if not decl.attr_index[a] then error(("%ssystem '%s': only_if names unknown attribute '%s'"):format(at(sy), sy.name, tostring(a)), 0) end
       add(sy.only_if[a], a)
     end
-    flow:system{ kinds = sy.kinds, figure = sy.figure, reason = sy.reason, terms = terms }
+    declare(sy, "system '" .. sy.name .. "'", flow.system,
+            { kinds = sy.kinds, figure = sy.figure, reason = sy.reason, terms = terms })
   end
   flow:stack(decl.draw_stack)
   for _, x in ipairs(decl.extras) do
-    flow:extra_part{ trigger = x.when, kinds = x.kinds or {}, figure = x.figure, attr = x.attr,
-                     stack = x.stack or decl.draw_stack }
+    declare(x, "extra_part", flow.extra_part, { trigger = x.when, kinds = x.kinds or {}, figure = x.figure,
+                                                attr = x.attr, stack = x.stack or decl.draw_stack })
   end
-  for _, ph in ipairs(decl.phases) do flow:phase(ph.name, ph.after) end
+  for _, ph in ipairs(decl.phases) do declare(ph, ("phase '%s'"):format(ph.name), flow.phase, ph.name, ph.after) end
   local actions = {}
   for _, a in ipairs(decl.actions) do flow:action(a); actions[a] = true end
   if decl.line then
@@ -354,13 +419,6 @@ function M.load(opts)
     if l.spec.action and not actions[l.spec.action] then flow:action(l.spec.action) end
     local ok, err = pcall(flow.line_markers, flow, l.figure, l.spec)
     if not ok then error(("%s%s"):format(l.pos and (l.pos .. ": ") or "", (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
-  end
-  -- declarations checked against the figures, tiles and actions now known
-  local function declare(d, what, fn, ...)
-    local ok, err = pcall(fn, flow, ...)
-    if not ok then
-      error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%d to '%?' %((.*)%)$", "%1"))), 0)
-    end
   end
   if decl.hand then
     local h = decl.hand

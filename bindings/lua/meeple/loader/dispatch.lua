@@ -65,17 +65,25 @@ local function make_dispatcher(rs, host)
     end
   end
 
-  -- Runs one script hook with its own state table in ctx.state.
+  -- A state error names the hook's script line: the host found it, but
+  -- the script made it.
+  local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
+  -- Runs one script hook with its own state table in ctx.state. The
+  -- ctx proxy is read-only to scripts; the host writes its fields table.
+  local fields_of = setmetatable({}, { __mode = "k" })
   local function run(h, ctx, g, ...)
-    local st, before = load_state(g, h.script_id)
-    ctx.state = st
+    local ok, st, before = pcall(load_state, g, h.script_id)
+    if not ok then error(at(h, st), 0) end
+    fields_of[ctx].state = st
     local r1, r2 = host.call(h.fn, ctx, ...)
-    if st then save_state(g, h.script_id, st, before) end
+    if st then
+      local saved, err = pcall(save_state, g, h.script_id, st, before)
+      if not saved then error(at(h, err), 0) end
+    end
     return r1, r2
   end
 
-  -- What every ctx shares, made once: a hook call allocates only its
-  -- ctx table.
+  -- What every ctx shares, made once.
   local function option(name) return option_values[name] end
   local ctx_methods = {
     score = function(self, player, points, reason, feature)
@@ -90,30 +98,55 @@ local function make_dispatcher(rs, host)
     turn = function(play) return play:turn() end,
     part = function(play) return play:part() end,
   }
-  local ctx_mt = {
-    __index = function(ctx, key)
+  local fields_mt = {
+    __index = function(fields, key)
       local read = ctx_lazy[key]
       if read then
-        local v = read(rawget(ctx, "play"))
-        rawset(ctx, key, v)
+        local v = read(rawget(fields, "play"))
+        rawset(fields, key, v)
         return v
       end
       return ctx_methods[key]
     end,
   }
-
+  local function refuse_write(_, key)
+    error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
+  end
+  -- A hook sees ctx, an empty proxy: reads go to the fields table, writes
+  -- raise, and getmetatable(ctx) gives false, so one hook cannot change
+  -- what the next one sees. One proxy serves every dispatch that is not
+  -- nested in another; its fields are reset each time (no allocation).
+  local function new_ctx()
+    local fields = setmetatable({ option = option }, fields_mt)
+    local ctx = setmetatable({}, { __index = fields, __newindex = refuse_write, __metatable = false })
+    fields_of[ctx] = fields
+    return ctx
+  end
+  local shared_ctx, ctx_busy = new_ctx(), false
   local function make_ctx(play, g, args)
-    return setmetatable({ game = g, play = play, phase = args.phase, option = option }, ctx_mt)
+    local ctx = ctx_busy and new_ctx() or shared_ctx
+    local fields = fields_of[ctx]
+    fields.game, fields.play, fields.phase = g, play, args.phase
+    fields.player, fields.turn, fields.part, fields.state = nil, nil, nil, nil
+    return ctx
   end
 
   local inner
-  -- The game's RNG is lent to math.random only while its hooks run.
+  -- The game's RNG is lent to math.random only while its hooks run. A
+  -- failed hook may have changed its state table in place: the cached
+  -- decodings are dropped, so the next hook reads the state as stored.
   local function dispatch(name, args, play)
     local g = play:game()
     host.use_game(g)
+    local outer = not ctx_busy
+    ctx_busy = true
     local ok, result = pcall(inner, name, args, play, g)
+    if outer then ctx_busy = false end
     host.use_game(nil)
-    if not ok then error(result, 0) end
+    if not ok then
+      for slot in next, decoded do decoded[slot] = nil end
+      error(result, 0)
+    end
     return result
   end
 
@@ -131,34 +164,42 @@ local function make_dispatcher(rs, host)
         local wanted = not h.attrs
         for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
         if wanted then
-          local v, l = run(h, ctx, ctx.game, fv, value)
-          if v ~= nil then value = math.tointeger(v) or error("feature_points must return an integer", 0) end
+          local v, l = run(h, ctx, g, fv, value)
+          if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
           if l ~= nil then leaders = l end
         end
       end
       result.value, result.leaders = value, leaders
     elseif name == "extra_part" then
-      local value = nil
+      local value, from = nil, nil
       for _, h in ipairs(list) do
-        local v = run(h, ctx, ctx.game)
-        if v ~= nil then value = v end
+        local v = run(h, ctx, g)
+        if v ~= nil then value, from = v, h end
       end
       if value ~= nil then
         local stacks = rs.decl.stack_index
-        if not stacks[value] then error("extra_part: unknown stack '" .. tostring(value) .. "'", 0) end
+        if type(value) ~= "string" or not stacks[value] then
+          -- never tostring() a script's value here: its __tostring would run unbounded
+          local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
+          error(at(from, "extra_part: unknown stack " .. shown), 0)
+        end
         result.value = stacks[value] - 1
       end
     elseif name == "allow_placements" or name == "allow_deploys" then
+      -- The flow keeps its own copy of each move and gets back only the
+      -- indices kept: a hook that edits the table it is shown changes
+      -- nothing but that table.
       local kept = {}
-      for _, m in ipairs(args.moves) do
+      for i, m in ipairs(args.moves) do
         local ok = true
+        local figure = m.figure
         for _, h in ipairs(list) do
-          if ok and (not h.figure_set or h.figure_set[m.figure])
-             and run(h, ctx, ctx.game, m) == false then ok = false end
+          if ok and (not h.figure_set or h.figure_set[figure])
+             and run(h, ctx, g, m) == false then ok = false end
         end
-        if ok then kept[#kept + 1] = m end
+        if ok then kept[#kept + 1] = i end
       end
-      result.moves = kept
+      result.kept = kept
     elseif name == "collect" then
       local moves = args.moves
       local placed = false          -- the id of the tile placed in this part, read once
@@ -168,14 +209,21 @@ local function make_dispatcher(rs, host)
           placed = th and th:info().id or nil
         end
         if not h.tile_set or (placed and h.tile_set[placed]) then
-          local extra = run(h, ctx, ctx.game)
-          for _, m in ipairs(extra or {}) do moves[#moves + 1] = m end
+          -- read raw: no metamethod of the script's list runs in the host
+          local extra = run(h, ctx, g)
+          if extra ~= nil and type(extra) ~= "table" then
+            error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
+          end
+          local n = extra and rawlen(extra) or 0
+          for i = 1, n do moves[#moves + 1] = rawget(extra, i) end
+          -- the flow checks these moves after we return: its message names this hook
+          if n > 0 then result.where = h.at end
         end
       end
       result.moves = moves
     elseif name == "apply" then
       for _, h in ipairs(list) do
-        if run(h, ctx, ctx.game, args.move) == true then result.value = 1 end
+        if run(h, ctx, g, args.move) == true then result.value = 1 end
       end
     else
       local fv = args.feature and feature_view(args.feature)
@@ -184,7 +232,7 @@ local function make_dispatcher(rs, host)
       local placed = name == "tile_placed" and args.tile_id
       for _, h in ipairs(list) do
         if not h.tile_set or (placed and h.tile_set[placed]) then
-          run(h, ctx, ctx.game, fv or args.tile or args.move, args)
+          run(h, ctx, g, fv or args.tile or args.move, args)
         end
       end
     end

@@ -1,0 +1,104 @@
+/*
+** sandbox_internal.h: what the sandbox's files share (sandbox.c: memory,
+** limits, calls; sandbox_lib.c: proxies, environments and the allow-list;
+** sandbox_bounds.c: the library functions bounded by the limits). Not
+** part of the API.
+**
+** Invariant: while depth > 0 a script (or host code it called) runs, and
+** every allocation counts against 'cap', every VM instruction and every
+** byte a bounded library function copies against 'remaining', and the
+** clock against 'deadline'.
+*/
+#ifndef MP_SANDBOX_INTERNAL_H
+#define MP_SANDBOX_INTERNAL_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "sandbox.h"
+
+enum { TRIP_NONE = 0, TRIP_BUDGET, TRIP_MEMORY, TRIP_TIME };
+/* Which budget bounds the running call: its own, its turn's or its game's. */
+enum { BOUND_CALL = 0, BOUND_TURN, BOUND_GAME };
+
+/* The count hook fires every HOOK_STEP instructions: often enough to stop
+** a loop within microseconds, rarely enough to cost nothing measurable. */
+#define HOOK_STEP 1000
+#define WHERE_MAX 160
+/* The clock is read every CLOCK_STRIDE hook firings (and by a bounded
+** library call charging at least CLOCK_UNITS): a syscall-free vDSO read
+** every 16k instructions costs nothing measurable. */
+#define CLOCK_STRIDE 16
+#define CLOCK_UNITS (1u << 16)
+
+struct mp_sandbox {
+  lua_State *L;
+  size_t used;            /* bytes allocated by the state */
+  size_t cap;             /* refuse growth past this while a script runs */
+  long budget;            /* instructions per outermost call */
+  long remaining;         /* left in the running call */
+  long granted;           /* what the running outermost call started with */
+  int bound;              /* BOUND_*: which limit 'granted' comes from */
+  long turn_budget;       /* instructions per turn of a game, all calls */
+  long game_budget;       /* instructions per game, all calls */
+  long turn_used, game_used;
+  int periods;            /* the host counts turns and games (new_period) */
+  long time_limit_ms;     /* wall clock per outermost call */
+  struct timespec deadline;
+  int clock_armed;        /* 'deadline' is set for the running call */
+  unsigned ticks;         /* hook firings in the running call */
+  char trusted[32];       /* chunk-name prefix of host code (locations skip it) */
+  int step;               /* count the hook is armed with */
+  int depth;              /* nesting of mp_sandbox_call; 0 = host code */
+  int trip;               /* TRIP_*: a limit fired in the running call */
+  unsigned refusals;      /* growth requests the allocator refused */
+  mp_rng_fn rng;
+  void *rng_ud;
+  mp_print_fn print;
+  void *print_ud;
+  int ref_globals;        /* registry refs, see the layout above */
+  int ref_envmt;
+  int ref_proxycache;
+  char callee[WHERE_MAX];      /* script being called, for messages */
+  char trip_where[WHERE_MAX];  /* "file:line: " where a budget or the clock ran out */
+  char mem_where[WHERE_MAX];   /* "file:line: " of the refused allocation */
+  char *err;                   /* last error message (malloc'd) */
+  size_t errcap;
+};
+
+/* Keys of the proxies' metatables. Only their addresses matter. */
+extern const char mp_sb_proxy_real_key;
+extern const char mp_sb_proxy_deep_key;
+
+static inline mp_sandbox *getsb(lua_State *L) {
+  return *(mp_sandbox **)lua_getextraspace(L);
+}
+
+/* sandbox.c */
+void mp_sb_set_trip(lua_State *L, mp_sandbox *sb, int kind);
+int mp_sb_pcall(lua_State *L);
+int mp_sb_xpcall(lua_State *L);
+/* Charges 'units' (bytes copied, elements moved, pattern steps) against
+** the running call's budget as if they were instructions; raises when
+** it runs out. No-op in host code (depth 0). */
+void mp_sb_charge(lua_State *L, size_t units);
+/* True when the Lua function calling the running C function is a
+** script's (not host code's, see mp_sandbox_set_trusted) inside a call. */
+int mp_sb_script_caller(lua_State *L);
+int mp_sb_trusted_name(const mp_sandbox *sb, const char *chunkname);
+/* Raises unless 'bytes' more would fit under the memory cap. */
+void mp_sb_check_alloc(lua_State *L, size_t bytes);
+
+/* sandbox_lib.c */
+int mp_sb_setup(lua_State *L);
+void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep);
+void mp_sb_push_env(lua_State *L);
+void mp_sb_print_stderr(void *ud, const char *text, size_t len);
+void mp_sb_seal_env(lua_State *L, int idx);
+
+/* sandbox_bounds.c: replaces string.rep, string.find/match/gmatch/gsub,
+** table.concat/insert/move/remove/unpack in the allowed tables on top
+** of the stack ('string' at str, 'table' at tab) with bounded ones. */
+void mp_sb_bound_libs(lua_State *L, int str, int tab);
+
+#endif

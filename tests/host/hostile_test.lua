@@ -1,0 +1,196 @@
+-- The hostile corpus (tests/hostile/*.lua): scripts written the way an
+-- attacker would, each stating in its header what must happen.
+--
+-- Run from the repository root:  meeple script tests/host/hostile_test.lua
+--
+-- Header lines of a hostile script (all "-- key: value"):
+--   expect: error TEXT   loading or a move fails with ONE line that names
+--                        the script's own file and line ("tests/hostile/
+--                        x.lua:N:") and contains TEXT; after a failed move
+--                        the game is exactly as before it (serialized state
+--                        and every script's state blob); `meeple play`
+--                        exits 1 with that line on stderr.
+--   expect: same         the game plays to its end and is the game played
+--                        without the script (the attack changed nothing).
+--   expect: ok           the game plays to its end.
+--   with: EXP,...        expansions loaded before the script.
+--   game: NAME           the game script (default base).
+--   budget: N            instruction budget per hook call.
+--   memory: MB           memory cap of the scripts' state.
+--   turn_budget: N       instructions per turn (no CLI flag: not run
+--                        through `meeple play`).
+--   seeds: N             games to try (default 1).
+--   not_on_stdout: TEXT  `meeple play --rules FILE` must not print TEXT on
+--                        standard output.
+-- A file with an `expect: error` line but no file:line in its message
+-- (an error raised by the host) states `where: host`.
+
+local loader = require "meeple.loader"
+
+local ROOT = os.getenv("MEEPLE_ROOT") or "."
+local BIN = os.getenv("MEEPLE_BIN")
+local DIR = "tests/hostile/"
+local DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET = 10000000, 64 << 20, 50000000
+
+local passed, failed = 0, 0
+local function check(cond, name, msg)
+  if cond then passed = passed + 1
+  else failed = failed + 1; print("FAIL " .. name .. ": " .. msg) end
+  return cond
+end
+
+local function list_files(dir)
+  local p = assert(io.popen("ls " .. ROOT .. "/" .. (dir or DIR)))
+  local files = {}
+  for line in p:lines() do
+    if line:match("%.lua$") then files[#files + 1] = line end
+  end
+  p:close()
+  table.sort(files)
+  return files
+end
+
+local function header(path)
+  local h = {}
+  for line in io.lines(path) do
+    local k, v = line:match("^%-%- ([%w_]+): (.*)$")
+    if k then h[k] = h[k] or v end
+    if not line:match("^%-%-") then break end
+  end
+  return h
+end
+
+local function split(s)
+  local out = {}
+  for item in (s or ""):gmatch("[^,]+") do out[#out + 1] = item end
+  return out
+end
+
+local function load_rules(h, file)
+  meeple_host.set_limits(tonumber(h.budget) or DEFAULT_BUDGET,
+                         h.memory and (tonumber(h.memory) << 20) or DEFAULT_CAP,
+                         tonumber(h.turn_budget) or DEFAULT_TURN_BUDGET)
+  return loader.load{ game = h.game or "base", with = split(h.with), rules = { file },
+                      run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+end
+
+-- Everything a failed move must leave unchanged.
+local function snapshot(play)
+  local g = play:game()
+  local parts = { g:serialize() }
+  for slot = 1, 32 do parts[#parts + 1] = tostring((g:blob(slot))) end
+  return table.concat(parts, "\0")
+end
+
+-- Plays to the end; returns nil, or the error and whether the state
+-- before the failing move was kept.
+local function play_through(rs, seed)
+  local ok, play = pcall(loader.new_play, rs, { players = 2, seed = seed })
+  if not ok then return play, true end
+  while not play:over() do
+    local before = snapshot(play)
+    local moved, err = pcall(play.random_move, play)
+    if not moved then return err, snapshot(play) == before end
+  end
+  return nil, true, play:game():serialize()
+end
+
+local function one_line_at(msg, file)
+  return not msg:find("\n") and msg:find(file .. ":%d+:") ~= nil
+end
+
+local function cli_check(name, h, file, text)
+  if not BIN or h.turn_budget then return end
+  local args = { BIN, "play", "--quiet", "--rules", file, "--game", h.game or "base" }
+  if h.with then args[#args + 1] = "--with"; args[#args + 1] = h.with end
+  if h.budget then args[#args + 1] = "--budget"; args[#args + 1] = h.budget end
+  if h.memory then args[#args + 1] = "--memory-cap"; args[#args + 1] = h.memory end
+  local cmd = table.concat(args, " ") .. " 2>&1 >/dev/null; echo \"exit=$?\""
+  local p = assert(io.popen(cmd))
+  local out = p:read("a")
+  p:close()
+  local lines = {}
+  for l in out:gmatch("[^\n]+") do lines[#lines + 1] = l end
+  check(lines[#lines] == "exit=1", name, "meeple play should exit 1, got: " .. out)
+  check(#lines == 2 and lines[1]:find(text, 1, true) ~= nil, name,
+        "meeple play should print one line containing '" .. text .. "', got: " .. out)
+end
+
+local baseline = {}
+local function base_game(h, seed)
+  local key = (h.game or "base") .. "|" .. (h.with or "") .. "|" .. seed
+  if not baseline[key] then
+    meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
+    local rs = loader.load{ game = h.game or "base", with = split(h.with), rules = {},
+                            run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+    local _, _, final = play_through(rs, seed)
+    baseline[key] = final
+  end
+  return baseline[key]
+end
+
+local function run_case(name)
+  local file = DIR .. name
+  local h = header(ROOT .. "/" .. file)
+  local expect = h.expect or ""
+  if not check(expect ~= "", name, "no '-- expect:' line") then return end
+  local ok, rs = pcall(load_rules, h, file)
+  local text = expect:match("^error (.*)$")
+  local seeds = tonumber(h.seeds) or 1
+  if text then
+    local err, kept = rs, true
+    if ok then
+      for seed = 1, seeds do
+        err, kept = play_through(rs, seed)
+        if err then break end
+      end
+    end
+    if not check(err ~= nil, name, "expected an error, the game played through") then return end
+    err = tostring(err)
+    check(err:find(text, 1, true) ~= nil, name, "error should contain '" .. text .. "', got: " .. err)
+    if h.where ~= "host" then
+      check(one_line_at(err, file), name, "error should be one line naming " .. file .. ":N, got: " .. err)
+    end
+    check(kept, name, "the failed move changed the game")
+    cli_check(name, h, file, text)
+  else
+    if not check(ok, name, "load failed: " .. tostring(rs)) then return end
+    for seed = 1, seeds do
+      local err, _, final = play_through(rs, seed)
+      if not check(err == nil, name, "expected no error, got: " .. tostring(err)) then return end
+      if expect == "same" then
+        check(final == base_game(h, seed), name, "the game differs from the game without the script")
+      end
+    end
+    if h.not_on_stdout and BIN then
+      local p = assert(io.popen(BIN .. " play --quiet --rules " .. file .. " 2>/dev/null"))
+      local out = p:read("a")
+      p:close()
+      check(not out:find(h.not_on_stdout, 1, true), name, "standard output has '" .. h.not_on_stdout .. "'")
+    end
+  end
+end
+
+-- Hostile scenarios (tests/hostile/scenarios/*.lua): `meeple test FILE`
+-- exits 1 and names the failure.
+local function run_scenario(name)
+  local file = DIR .. "scenarios/" .. name
+  local h = header(ROOT .. "/" .. file)
+  local text = (h.expect or ""):match("^error (.*)$")
+  if not check(text, name, "scenario needs '-- expect: error TEXT'") or not BIN then return end
+  local p = assert(io.popen(BIN .. " test " .. file .. " 2>&1; echo \"exit=$?\""))
+  local out = p:read("a")
+  p:close()
+  check(out:find("exit=1", 1, true) ~= nil, name, "meeple test should exit 1, got: " .. out)
+  check(out:find(text, 1, true) ~= nil, name, "meeple test should say '" .. text .. "', got: " .. out)
+end
+
+local files = list_files()
+for _, name in ipairs(files) do run_case(name) end
+local scenarios = list_files(DIR .. "scenarios/")
+for _, name in ipairs(scenarios) do run_scenario(name) end
+for _ = 1, #scenarios do files[#files + 1] = "scenario" end
+meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
+print(("hostile: %d files, %d checks passed, %d failed"):format(#files, passed, failed))
+check(#files >= 40, "corpus", "at least 40 hostile scripts expected, found " .. #files)
+if failed > 0 then os.exit(1) end

@@ -1,0 +1,28 @@
+# Fuzz targets (issue 15): one harness (tests/fuzz/harness.c) around a Lua
+# driver per target (tests/fuzz/<target>.lua).
+#   MEEPLE_FUZZ=ON (make fuzz, clang): fuzz_<target>, libFuzzer executables
+#                  that tools/fuzz.sh runs for a long time.
+#   otherwise:     fuzz/<target> in make test: the seeds, then a few seconds
+#                  of deterministic mutations of them (tests/fuzz/standalone.c),
+#                  under the test build's ASan/UBSan.
+set(FUZZ_DIR ${CMAKE_SOURCE_DIR}/tests/fuzz)
+# Seeds: the shipped tile sets and scenarios, and tests/fuzz/seeds/<target>.
+set(FUZZ_SEEDS_tiles ${CMAKE_SOURCE_DIR}/tiles)
+set(FUZZ_SEEDS_scenario ${CMAKE_SOURCE_DIR}/tests/scenarios/base)
+set(FUZZ_SEEDS_record ${FUZZ_DIR}/seeds/record)
+set(FUZZ_SEEDS_hook ${FUZZ_DIR}/seeds/hook)
+foreach(target tiles record scenario hook)
+  if(MEEPLE_FUZZ)
+    set(exe fuzz_${target})
+    add_executable(${exe} ${FUZZ_DIR}/harness.c)
+    target_link_options(${exe} PRIVATE -fsanitize=fuzzer)
+  else()
+    set(exe fuzz_${target}_smoke)
+    add_executable(${exe} ${FUZZ_DIR}/harness.c ${FUZZ_DIR}/standalone.c)
+    add_test(NAME fuzz/${target} COMMAND ${exe} 3 ${FUZZ_SEEDS_${target}})
+    set_tests_properties(fuzz/${target} PROPERTIES ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+  endif()
+  target_compile_definitions(${exe} PRIVATE FUZZ_DRIVER="${target}"
+                             MEEPLE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  target_link_libraries(${exe} PRIVATE meeple_lua)
+endforeach()
