@@ -1,7 +1,7 @@
 """Builds the extension meeple._meeple for pip (pyproject.toml holds the
 metadata). The engine, the Lua layer and the embedded Lua modules are
 compiled into the extension; Lua 5.4 and LPeg come from Debian
-(liblua5.4-dev, lua-lpeg). scripts/ and tiles/ go into meeple/data."""
+(liblua5.4-dev, lua-lpeg), SQLite from libsqlite3-dev. scripts/ and tiles/ go into meeple/data."""
 import glob
 import os
 import shutil
@@ -53,7 +53,7 @@ setup(
     ext_modules=[Extension(
         "meeple._meeple", sources,
         include_dirs=[rel("engine", "include"), rel("engine", "src"), "bindings", "/usr/include/lua5.4"],
-        libraries=["lua5.4", "lua5.4-lpeg", "m"],
+        libraries=["lua5.4", "lua5.4-lpeg", "sqlite3", "m"],
         extra_compile_args=["-std=c11", "-O2"],
     )],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy},

@@ -56,6 +56,7 @@ void mp_open_handles(lua_State *L);
 void mp_open_flow(lua_State *L);
 void mp_open_bench(lua_State *L);
 void mp_open_session(lua_State *L); /* meeple.load, replay, simulate */
+void mp_open_sqlite(lua_State *L);
 
 /* wrap_type.c: registers the metatable of userdata type 'tname' with
 ** __name, the metamethods 'meta' (may be NULL; no __index entry), __index

@@ -130,6 +130,7 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_flow(L);
   mp_open_bench(L);
   mp_open_session(L);
+  mp_open_sqlite(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");
   lua_pushinteger(L, GK_MAX_PLAYERS);  /* the most players a game may seat */

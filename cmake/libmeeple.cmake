@@ -22,7 +22,7 @@ foreach(kind static shared)
            $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings>
            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/meeple>
     PRIVATE ${LUA_INCLUDE_DIRS})
-  target_link_libraries(meeple_${kind} PRIVATE ${LUA_LINK_LIBRARIES} ${LPEG_SHARED} m)
+  target_link_libraries(meeple_${kind} PRIVATE ${LUA_LINK_LIBRARIES} ${LPEG_SHARED} ${SQLITE3_LINK_LIBRARIES} m)
   set_target_properties(meeple_${kind} PROPERTIES OUTPUT_NAME meeple POSITION_INDEPENDENT_CODE ON
                         PUBLIC_HEADER "${MEEPLE_PUBLIC_HEADERS}")
 endforeach()

@@ -19,6 +19,7 @@ typedef int (*cli_run_fn)(lua_State *L, int argc, char **argv);
 int cli_tiles(lua_State *L, int argc, char **argv);
 int cli_play(lua_State *L, int argc, char **argv);
 int cli_sim(lua_State *L, int argc, char **argv);
+int cli_merge(lua_State *L, int argc, char **argv);
 int cli_replay(lua_State *L, int argc, char **argv);
 int cli_view(lua_State *L, int argc, char **argv);
 int cli_serve(lua_State *L, int argc, char **argv);

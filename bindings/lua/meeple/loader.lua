@@ -89,16 +89,35 @@ function M.new_game(rs, opts)
 end
 
 -- Random games in C from a prepared position; see flow:simulate.
+-- opts: players, games, seed (of the first game), jobs, progress =
+-- fn(done, seconds), on_game = fn(row) (every game in seed order; row is
+-- reused, copy what you keep), features = false (skip counting completed
+-- features). Returns the summary of integers (docs/scale.md) when
+-- opts.results is false; otherwise, as before, a list with one table per
+-- game ({scores=, turns=, moves=, closed={kind=n}}), which grows with the
+-- number of games.
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   local f = rs.dispatch[5]
-  return rs.flow:simulate(templ, { games = opts.games, seed = opts.seed or 1, stacks = stacks,
-                                   results = opts.results, jobs = opts.jobs, hooks = rs.dispatch[2],
-                                   collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
-                                   dispatch = rs.dispatch[1], progress = opts.progress,
-                                   placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-                                   collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
+  local list, on_game = nil, opts.on_game
+  if opts.results ~= false then
+    list = {}
+    on_game = function(row)
+      local closed = {}
+      for k, n in pairs(row.closed) do if n > 0 then closed[k] = n end end
+      list[#list + 1] = { scores = table.move(row.scores, 1, #row.scores, 1, {}), turns = row.turns,
+                          moves = row.moves, closed = closed }
+      if opts.on_game then opts.on_game(row) end
+    end
+  end
+  local summary = rs.flow:simulate(templ, {
+    games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
+    jobs = opts.jobs, hooks = rs.dispatch[2], collect_phases = rs.dispatch[3],
+    deploy_figures = rs.dispatch[4], dispatch = rs.dispatch[1], progress = opts.progress,
+    on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
+    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
+  return list or summary
 end
 
 -- A game in play, started and waiting for its first move. opts: players,

@@ -46,12 +46,13 @@ local function bench(args, ctx)
   local ok, err = pcall(function()
     -- warm up, then the timed runs: this is a shared machine, so the best
     -- of several runs is the figure that measures the code
-    loader.simulate(rs, { players = game.players, games = 200, seed = game.seed, results = false })
+    loader.simulate(rs, { players = game.players, games = 200, seed = game.seed, results = false,
+                          features = false })
     local best_dt, totals
     for _ = 1, repeats do
       local t0 = now()
       totals = loader.simulate(rs, { players = game.players, games = games, seed = game.seed,
-                                     results = false })
+                                     results = false, features = false })
       local dt = now() - t0
       if not best_dt or dt < best_dt then best_dt = dt end
     end

@@ -197,14 +197,34 @@ function M.sorted(t)
   return keys
 end
 
--- A one-line progress bar on stderr, shown only on a terminal.
-function M.progress_bar(ctx, total)
-  if not ctx.tty then return nil end
-  local width = 40
-  return function(done)
+-- A one-line progress bar on stderr: shown on a terminal, or always when
+-- forced (a batch job's log). Called as fn(done, seconds): with the time
+-- since the start it shows games/s and the time left.
+local function clock(t)
+  t = math.floor(t + 0.5)
+  if t >= 3600 then return ("%dh%02dm"):format(t // 3600, t % 3600 // 60) end
+  return ("%dm%02ds"):format(t // 60, t % 60)
+end
+
+function M.progress_bar(ctx, total, force)
+  if not ctx.tty and not force then return nil end
+  local width = 30
+  local eol = ctx.tty and "\r" or "\n"
+  local last = -1
+  return function(done, seconds)
+    -- a log gets a line every few seconds, a terminal every call
+    if not ctx.tty and done < total and seconds and seconds - last < 5 then return end
+    last = seconds or 0
     local filled = math.floor(width * done / total)
-    stderr:write(("\r[%s%s] %d/%d games"):format(("#"):rep(filled), ("."):rep(width - filled), done, total))
-    if done == total then stderr:write("\r" .. (" "):rep(width + 30) .. "\r") end
+    local rate = seconds and seconds > 0 and done / seconds or nil
+    local tail = ""
+    if rate then
+      tail = ("  %.0f games/s  %s %s"):format(rate, done == total and "took" or "ETA",
+                                            clock(done == total and seconds or (total - done) / rate))
+    end
+    stderr:write(("%s[%s%s] %d/%d games%s%s"):format(ctx.tty and "\r" or "", ("#"):rep(filled),
+                 ("."):rep(width - filled), done, total, tail, ctx.tty and "\27[K" or eol))
+    if done == total and ctx.tty then stderr:write("\r\27[K") end
     stderr:flush()
   end
 end

@@ -31,7 +31,9 @@ end
 -- JSON with object keys in sorted order, so that the same game writes
 -- the same bytes on every run (cjson follows the table's hash order,
 -- which Lua seeds per run). cjson still does the escaping.
+-- Integers are written in full: cjson keeps only 14 digits.
 local function encode(v)
+  if math.type(v) == "integer" then return string.format("%d", v) end
   if type(v) ~= "table" then return cjson.encode(v) end
   local n = #v
   local count = 0

@@ -3,13 +3,14 @@
 
 local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
-local record = require "meeple.cli.record"
+local rows = require "meeple.cli.rows"
+local simout = require "meeple.cli.simout"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
-local int_arg, sorted, progress_bar, stats = common.int_arg, common.sorted, common.progress_bar, common.stats
-local json = record.json
+local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
+local json = require("meeple.cli.record").json
 local output = require "meeple.cli.output"
 local sim_output = require "meeple.cli.sim_output"
 
@@ -36,7 +37,8 @@ usage: meeple sim --games N [OPTIONS]
 
 Plays many games with random agents and prints score statistics, the win
 rate per seat, features completed per kind and the mean game length.
-Game i uses seed SEED + i - 1, so results never depend on --jobs.
+Game i uses seed SEED + i - 1, so results never depend on --jobs or on
+how the games are split into shards. Memory stays the same for any N.
 
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games (required)
@@ -48,114 +50,164 @@ Game i uses seed SEED + i - 1, so results never depend on --jobs.
   --csv-games          CSV with one row per game: seed, turns, winners,
                        every score
   --output FILE        write the results to FILE instead of standard output
+  --shard I/N          play only the I-th of N equal blocks of the seeds
+                       (1 <= I <= N), for a cluster; see docs/scale.md
+  --out FILE           write the summary as a part file for 'meeple merge'
+                       instead of printing it (nothing goes to stdout)
+  --rows FILE          one CSV row per game into FILE, written as played:
+                       seed, scores, winner, tied, turns, moves, features
+                       completed per kind
+  --db FILE            the same rows in an SQLite database (table games),
+                       with the configuration in table config
+  --progress           show progress on stderr even when it is not a
+                       terminal (a batch job's log)
   --compare            play the same seeds twice, with the --with, --rules
                        and --option given and without them, and print the
                        difference per seat (mean score, win rate) and in
                        game length, with 95% confidence intervals
 
 example: meeple sim --games 1000 --players 2 --option tiny_city=2
+         meeple sim --games 100000 --jobs 2 --rows games.csv
+         meeple sim --games 40000 --shard 3/4 --out part-3.json
          meeple sim --games 2000 --rules examples/house-rules/farmers_4.lua --compare
 ]]
 
 local compare
 
--- The sink for the results, once --output is known to be writable and
--- not one of the files the game reads.
+-- The sink for the results, once every output file (--output, --out,
+-- --csv-games, --db) is known to be writable, distinct, and not one of
+-- the files the game reads.
 local function claim_output(opts, game)
-  if opts.output then
-    local plan = output.plan()
-    for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
-    local ok, why = plan:claim(opts.output, "--output")
-    if not ok then return nil, usage("sim", "%s", why) end
+  local plan = output.plan()
+  for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
+  for _, flag in ipairs({ "output", "out", "rows", "db" }) do
+    if opts[flag] then
+      local ok, why = plan:claim(opts[flag], "--" .. flag)
+      if not ok then return nil, usage("sim", "%s", why) end
+    end
   end
   return sink(opts)
+end
+
+local function jobs_arg(opts)
+  if not opts.jobs then return 1 end
+  local jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
+  if not jobs then return nil, code end
+  if jobs > 64 then return nil, usage("sim", "--jobs must be at most 64, got %d", jobs) end
+  return jobs
+end
+
+-- --shard I/N: the block of game indices [from, to) of I, or nil, code.
+local function shard_arg(spec, games)
+  if not spec then return 0, games end
+  local i, n = spec:match("^(%d+)/(%d+)$")
+  i, n = math.tointeger(tonumber(i)), math.tointeger(tonumber(n))
+  if not i or not n or n < 1 or i < 1 or i > n then
+    return nil, usage("sim", "--shard wants I/N with 1 <= I <= N, got '%s'", spec)
+  end
+  if n > games then
+    return nil, usage("sim", "--shard %s: more shards than the %d games", spec, games)
+  end
+  return (i - 1) * games // n, i * games // n
+end
+
+-- The row files asked for, opened before any game is played: a list of
+-- sinks, or nil, code.
+local function open_rows(opts, game, config)
+  local kinds = {}
+  for i, k in ipairs(game.rs.decl.kinds) do kinds[i] = k.name end
+  local sinks = {}
+  local function add(sink, err)
+    if not sink then
+      for _, s in ipairs(sinks) do s.abort() end
+      eprintf("meeple sim: cannot write %s\n", tostring(err))
+      return false
+    end
+    sinks[#sinks + 1] = sink
+    return true
+  end
+  if opts.rows and not add(rows.csv(opts.rows, game.players, kinds)) then return nil, 1 end
+  if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config)) then return nil, 1 end
+  return sinks
+end
+
+-- Plays games [from, to) of the study and folds them into a summary;
+-- on_game(row) sees each game in seed order. Random agents play in C
+-- (loader.simulate, on J processes); agents that play in Lua fold their
+-- games with summary.add and pass the same rows to on_game.
+local function play_games(game, from, to, jobs, on_game, progress)
+  return loader.simulate(game.rs, { players = game.players, games = to - from,
+                                    seed = game.seed + from, jobs = jobs, results = false,
+                                    on_game = on_game, progress = progress })
 end
 
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
+                                                  shard = "value", out = "value",
+                                                  rows = "value", db = "value", progress = "switch",
                                                   output = "value", ["csv-games"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
-  if opts.compare then return compare(opts, ctx) end
+  if opts.compare then
+    for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
+      if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end
+    end
+    return compare(opts, ctx)
+  end
   if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
   if not opts.games then return usage("sim", "--games N is required") end
   local games, code = int_arg("sim", "games", opts.games, 1)
   if not games then return code end
-  local jobs = 1
-  if opts.jobs then
-    jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
-    if not jobs then return code end
-    if jobs > 64 then return usage("sim", "--jobs must be at most 64, got %d", jobs) end
-  end
+  local jobs
+  jobs, code = jobs_arg(opts)
+  if not jobs then return code end
+  local from, to = shard_arg(opts.shard, games)
+  if not from then return to end
   local formats = (opts.csv and 1 or 0) + (opts.json and 1 or 0) + (opts["csv-games"] and 1 or 0)
   if formats > 1 then return usage("sim", "--csv, --csv-games and --json exclude each other") end
+  if opts.out and (formats > 0 or opts.output) then
+    return usage("sim", "--out writes a part file; --csv, --csv-games, --json and --output a summary")
+  end
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
   local dest
   dest, code = claim_output(opts, game)
   if not dest then return code end
-  local ok, results = pcall(loader.simulate, game.rs, {
-    players = game.players, games = games, seed = game.seed, jobs = jobs,
-    progress = progress_bar(ctx, games) })
-  if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
-
-  local per_seat, wins, turns, kinds = {}, {}, {}, {}
-  for p = 1, game.players do per_seat[p], wins[p] = {}, 0 end
-  for _, r in ipairs(results) do
-    local best = -math.huge
-    for p, s in ipairs(r.scores) do
-      per_seat[p][#per_seat[p] + 1] = s
-      if s > best then best = s end
-    end
-    local winners = {}
-    for p, s in ipairs(r.scores) do if s == best then winners[#winners + 1] = p end end
-    for _, p in ipairs(winners) do wins[p] = wins[p] + 1 / #winners end
-    turns[#turns + 1] = r.turns
-    for k, n in pairs(r.closed) do kinds[k] = (kinds[k] or 0) + n end
-  end
-  local seat_stats = {}
-  for p = 1, game.players do seat_stats[p] = stats(per_seat[p]) end
-  local length = stats(turns)
-  local kind_names = sorted(kinds)
-
   local seats = {}
   for p = 1, game.players do seats[p] = "random" end
-  local run = sim_output.run_info(game, games, seats, ctx.root, opts.output)
+  local study = { config = simout.config(game), first_seed = game.seed + from,
+                  run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
+  study.run.seeds = require("meeple.cli.record").list({ study.first_seed, study.first_seed + to - from - 1 })
+  local sinks
+  sinks, code = open_rows(opts, game, study.config)
+  if not sinks then return code end
   if opts["csv-games"] then
-    dest.write(sim_output.csv_comment(run))
-    sim_output.csv_games(dest, results, game)
-  elseif opts.json then
-    local out = { run = run, games = games, seed = game.seed, players = game.players, game = game.game,
-                  with = record.list(game.with), options = run.options, seats = {}, features_closed = {},
-                  mean_turns = length.mean }
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      out.seats[p] = { mean = s.mean, sd = s.sd, min = s.min, max = s.max, win_rate = wins[p] / games }
-    end
-    for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
-    dest.write(json.encode(out), "\n")
-  elseif opts.csv then
-    dest.write(sim_output.csv_comment(run))
-    dest.printf("seat,mean,sd,min,max,win_rate\n")
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
-    end
-  else
-    dest.printf("%d games of %s, %d players, seeds %d..%d\n\n", games, game.game, game.players,
-           game.seed, game.seed + games - 1)
-    dest.printf("  seat    mean     sd   min   max   wins\n")
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
-    end
-    dest.printf("\nfeatures completed per game\n")
-    for _, k in ipairs(kind_names) do dest.printf("  %-10s %6.2f\n", k, kinds[k] / games) end
-    dest.printf("\nmean game length  %.1f turns\n", length.mean)
+    dest.write(sim_output.csv_comment(study.run))
+    sinks[#sinks + 1] = sim_output.csv_games_sink(dest, game)
   end
-  return dest.close()
+  local on_game
+  if #sinks > 0 then
+    on_game = function(row) for _, s in ipairs(sinks) do s.add(row) end end
+  end
+  local ok, summary = pcall(play_games, game, from, to, jobs, on_game,
+                            progress_bar(ctx, to - from, opts.progress))
+  if not ok then
+    for _, s in ipairs(sinks) do s.abort() end
+    eprintf("meeple sim: %s\n", tostring(summary))
+    return 1
+  end
+  for i, s in ipairs(sinks) do
+    local done, err = s.finish()
+    if not done then
+      for j = i + 1, #sinks do sinks[j].abort() end
+      eprintf("meeple sim: %s\n", tostring(err))
+      return 1
+    end
+  end
+  if opts["csv-games"] then return dest.close() end -- the rows are the output
+  return simout.emit("sim", opts, study, summary, dest)
 end
 
 -- A paired comparison: game i of both runs uses the same seed, so the
@@ -176,11 +228,9 @@ function compare(opts, ctx)
   if opts.csv then return usage("sim", "--compare prints a table or --json") end
   local games, code = int_arg("sim", "games", opts.games or "", 1)
   if not games then return code end
-  local jobs = 1
-  if opts.jobs then
-    jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
-    if not jobs then return code end
-  end
+  local jobs
+  jobs, code = jobs_arg(opts)
+  if not jobs then return code end
   local changed
   changed, code = load_game("sim", opts, ctx)
   if not changed then return code end
@@ -230,10 +280,7 @@ function compare(opts, ctx)
   for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
   for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
   if opts.json then
-    local seats_agents = {}
-    for p = 1, changed.players do seats_agents[p] = "random" end
-    dest.write(json.encode({ run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
-                             games = games, seed = changed.seed, players = changed.players,
+    dest.write(json.encode({ games = games, seed = changed.seed, players = changed.players,
                                game = changed.game, change = table.concat(label, " "), seats = seats,
                                turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
     return dest.close()

@@ -42,4 +42,27 @@ function M.csv_games(dest, results, game)
   end
 end
 
+-- The same rows, one at a time as the games end (sim's on_game rows:
+-- seed, scores, turns): a sink for sim's row sinks.
+function M.csv_games_sink(dest, game)
+  local head = { "game", "seed", "turns", "winners" }
+  for p = 1, game.players do head[#head + 1] = "score_" .. p end
+  dest.write(table.concat(head, ","), "\n")
+  local i = 0
+  return {
+    add = function(r)
+      i = i + 1
+      local best = -math.huge
+      for p = 1, game.players do if r.scores[p] > best then best = r.scores[p] end end
+      local winners = {}
+      for p = 1, game.players do if r.scores[p] == best then winners[#winners + 1] = p end end
+      local row = { i, r.seed, r.turns, table.concat(winners, " ") }
+      for p = 1, game.players do row[#row + 1] = r.scores[p] end
+      dest.write(table.concat(row, ","), "\n")
+    end,
+    finish = function() return true end,
+    abort = function() end,
+  }
+end
+
 return M

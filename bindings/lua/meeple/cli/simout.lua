@@ -1,0 +1,162 @@
+-- meeple.cli.simout: everything sim and merge write about a finished
+-- study: the summary as a table, JSON or CSV, and part files (a shard's
+-- configuration, seeds and summary, for meeple merge).
+--
+-- Invariant: what is printed is a function of (study, summary) only, so
+-- one process over all seeds and a merge of its shards print the same
+-- bytes. A study is { config = {...}, first_seed = n }; config is what
+-- must agree for two parts to merge (see M.config).
+
+local record = require "meeple.cli.record"
+local summary = require "meeple.cli.summary"
+local json = record.json
+
+local M = {}
+
+M.PART_FORMAT = "meeple-sim-part"
+M.PART_VERSION = 1
+
+-- What makes two runs comparable: the engine, the game and everything
+-- that changes its rules (scripts by content hash, not by path, so parts
+-- made on machines with different checkouts merge), and the agents.
+function M.config(game, agents)
+  local hashes = {}
+  for i, f in ipairs(game.rs.files) do hashes[i] = f.hash end
+  return { engine = require("meeple").version, game = game.game, players = game.players,
+           with = game.with, rules = game.rules, options = game.options, files = hashes,
+           agents = agents or "random" }
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+-- dest: { printf = fn(fmt, ...), write = fn(...) }.
+local function print_json(dest, study, s, d)
+  local c = study.config
+  local out = { run = study.run, games = s.games, seed = study.first_seed, players = c.players,
+                game = c.game, with = record.list(c.with),
+                options = study.run and study.run.options or c.options, seats = {},
+                features_closed = {}, mean_turns = d.turns.mean }
+  for p, seat in ipairs(d.seats) do
+    out.seats[p] = { mean = seat.mean, sd = seat.sd, min = seat.min, max = seat.max,
+                     win_rate = seat.win_rate }
+  end
+  for k, v in pairs(d.features) do out.features_closed[k] = v end
+  dest.write(json.encode(out), "\n")
+end
+
+local function print_csv(dest, study, _, d)
+  if study.run then dest.write(require("meeple.cli.sim_output").csv_comment(study.run)) end
+  dest.printf("seat,mean,sd,min,max,win_rate\n")
+  for p, seat in ipairs(d.seats) do
+    dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, seat.mean, seat.sd, seat.min, seat.max, seat.win_rate)
+  end
+end
+
+local function print_table(dest, study, s, d)
+  local c = study.config
+  dest.printf("%d games of %s, %d players, seeds %d..%d\n\n", s.games, c.game, c.players,
+              study.first_seed, study.first_seed + s.games - 1)
+  dest.printf("  seat    mean     sd   min   max   wins\n")
+  for p, seat in ipairs(d.seats) do
+    dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, seat.mean, seat.sd, seat.min,
+                seat.max, 100 * seat.win_rate)
+  end
+  dest.printf("\nfeatures completed per game\n")
+  for _, k in ipairs(sorted_keys(d.features)) do dest.printf("  %-10s %6.2f\n", k, d.features[k]) end
+  dest.printf("\nmean game length  %.1f turns\n", d.turns.mean)
+end
+
+-- Prints the study's summary s in format "table", "json" or "csv".
+function M.report(dest, format, study, s)
+  local printer = ({ json = print_json, csv = print_csv })[format] or print_table
+  printer(dest, study, s, summary.derive(s))
+end
+
+-- The end of sim and merge: the part file (--out), or the summary in the
+-- format asked for, to dest (default: stdout; sim's --output buffers it).
+-- inputs: files the run read, never written over. Returns the exit status.
+function M.emit(cmd, opts, study, s, dest, inputs)
+  local common = require "meeple.cli.common"
+  if opts.out then
+    local ok, err = require("meeple.cli.output").write_output(opts.out, M.encode_part(study, s),
+                                                              "--out", inputs)
+    if not ok then common.eprintf("meeple %s: cannot write %s\n", cmd, tostring(err)) return 1 end
+    return 0
+  end
+  dest = dest or { printf = common.printf, write = function(...) common.stdout:write(...) end,
+                   close = function() return 0 end }
+  M.report(dest, opts.json and "json" or opts.csv and "csv" or "table", study, s)
+  return dest.close()
+end
+
+-- {======================================================================
+-- Part files
+-- =======================================================================
+
+-- The text of a part file: seeds first..last (inclusive) and their summary.
+function M.encode_part(study, s)
+  return json.encode({ format = M.PART_FORMAT, version = M.PART_VERSION, config = study.config,
+                       seeds = { first = study.first_seed, last = study.first_seed + s.games - 1 },
+                       run = study.run, summary = s }) .. "\n"
+end
+
+-- JSON numbers come back as floats: the integral ones become integers
+-- again (exact up to 2^53), in place.
+local function integers(v)
+  if type(v) ~= "table" then return end
+  for k, x in pairs(v) do
+    if math.type(x) == "float" and x == math.floor(x) and math.abs(x) < 2 ^ 53 then
+      v[k] = math.tointeger(x)
+    else
+      integers(x)
+    end
+  end
+end
+
+local function check_part(p)
+  if type(p) ~= "table" or p.format ~= M.PART_FORMAT then
+    return "not a part file of meeple sim --out"
+  end
+  if p.version ~= M.PART_VERSION then
+    return ("part format version %s, this meeple reads %d"):format(tostring(p.version), M.PART_VERSION)
+  end
+  local c, seeds = p.config, p.seeds
+  if type(c) ~= "table" or math.type(c.players) ~= "integer" or type(c.game) ~= "string" then
+    return "config: expected game and players"
+  end
+  if type(seeds) ~= "table" or math.type(seeds.first) ~= "integer"
+      or math.type(seeds.last) ~= "integer" then
+    return "seeds: expected integers first and last"
+  end
+  local err = summary.check(p.summary, c.players)
+  if err then return err end
+  if seeds.last - seeds.first + 1 ~= p.summary.games then
+    return ("seeds %d..%d but %d games"):format(seeds.first, seeds.last, p.summary.games)
+  end
+  return nil
+end
+
+-- Reads and checks a part file: the part, or nil and a message naming
+-- the file.
+function M.read_part(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  if not text then return nil, path .. ": cannot read" end
+  local ok, p = pcall(json.decode, text)
+  if not ok then return nil, ("%s: not valid JSON (truncated or corrupt): %s"):format(path, tostring(p)) end
+  integers(p)
+  local why = check_part(p)
+  if why then return nil, ("%s: %s"):format(path, why) end
+  return p
+end
+
+-- }======================================================================
+
+return M

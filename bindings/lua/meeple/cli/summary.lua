@@ -1,0 +1,145 @@
+-- meeple.cli.summary: what a simulation keeps of its games, whatever
+-- their number: integers only.
+--
+--   { games, moves, win_units,
+--     seats = { { sum, sumsq, min, max, wins }, ... },   -- per seat
+--     turns = { sum, sumsq, min, max },
+--     closed = { kind = features completed } }           -- kinds with > 0
+--
+-- Invariant: every field is an exact integer, so adding two summaries
+-- (merge) gives the summary of the union of their games bit for bit, in
+-- any order and for any split into jobs or shards; means, deviations and
+-- rates are derived from it only when printed. A seat's win counts in
+-- 1/win_units of a game, so a tie of k seats gives each win_units / k.
+--
+-- flow:simulate (bindings/wrap_simrun.c) builds the same table in C for
+-- games it plays; add() is for games played elsewhere (Lua agents).
+
+local M = {}
+
+M.WIN_UNITS = 840 -- lcm(1..8): a tie of up to 8 seats divides it evenly
+
+local function moments() return { sum = 0, sumsq = 0, min = 0, max = 0 } end
+
+function M.new(players)
+  local s = { games = 0, moves = 0, win_units = M.WIN_UNITS, seats = {}, turns = moments(),
+              closed = {} }
+  for p = 1, players do
+    s.seats[p] = moments()
+    s.seats[p].wins = 0
+  end
+  return s
+end
+
+local function add_value(m, v, first)
+  m.sum, m.sumsq = m.sum + v, m.sumsq + v * v
+  if first or v < m.min then m.min = v end
+  if first or v > m.max then m.max = v end
+end
+
+-- Folds one game ({scores=, turns=, moves=, closed={kind=n}}) into s.
+function M.add(s, row)
+  local first = s.games == 0
+  local best, tied = math.mininteger, 0
+  for _, v in ipairs(row.scores) do if v > best then best = v end end
+  for _, v in ipairs(row.scores) do if v == best then tied = tied + 1 end end
+  for p, seat in ipairs(s.seats) do
+    local v = row.scores[p]
+    add_value(seat, v, first)
+    if v == best then seat.wins = seat.wins + s.win_units // tied end
+  end
+  add_value(s.turns, row.turns, first)
+  for k, n in pairs(row.closed or {}) do
+    if n > 0 then s.closed[k] = (s.closed[k] or 0) + n end
+  end
+  s.games, s.moves = s.games + 1, s.moves + (row.moves or 0)
+end
+
+local function merge_moments(a, b, na, nb)
+  local m = { sum = a.sum + b.sum, sumsq = a.sumsq + b.sumsq }
+  if na == 0 then m.min, m.max = b.min, b.max
+  elseif nb == 0 then m.min, m.max = a.min, a.max
+  else m.min, m.max = math.min(a.min, b.min), math.max(a.max, b.max) end
+  return m
+end
+
+-- The summary of the games of a and of b (which share players and
+-- win_units).
+function M.merge(a, b)
+  local s = { games = a.games + b.games, moves = a.moves + b.moves, win_units = a.win_units,
+              seats = {}, turns = merge_moments(a.turns, b.turns, a.games, b.games), closed = {} }
+  for p = 1, #a.seats do
+    s.seats[p] = merge_moments(a.seats[p], b.seats[p], a.games, b.games)
+    s.seats[p].wins = a.seats[p].wins + b.seats[p].wins
+  end
+  for _, c in ipairs({ a.closed, b.closed }) do
+    for k, n in pairs(c) do s.closed[k] = (s.closed[k] or 0) + n end
+  end
+  return s
+end
+
+-- mean, sd (n - 1 in the denominator), min, max of one column.
+local function describe(m, n)
+  if n == 0 then return { mean = 0, sd = 0, min = 0, max = 0 } end
+  local mean = m.sum / n
+  local sd = 0
+  if n > 1 then
+    -- from exact integers, so the same for every split of the games
+    local sq = m.sumsq - (m.sum * 1.0) * m.sum / n
+    sd = math.sqrt(math.max(sq, 0) / (n - 1))
+  end
+  return { mean = mean, sd = sd, min = m.min, max = m.max }
+end
+
+-- What is printed: per seat mean, sd, min, max, win_rate; features
+-- completed per game by kind; the mean game length.
+function M.derive(s)
+  local n = s.games
+  local out = { seats = {}, features = {}, turns = describe(s.turns, n) }
+  for p, seat in ipairs(s.seats) do
+    local d = describe(seat, n)
+    d.win_rate = n > 0 and seat.wins / (s.win_units * n) or 0
+    out.seats[p] = d
+  end
+  for k, c in pairs(s.closed) do out.features[k] = n > 0 and c / n or 0 end
+  return out
+end
+
+-- Checks a summary read from a file: nil, or what is wrong with it.
+function M.check(s, players)
+  if type(s) ~= "table" then return "summary: expected an object" end
+  local function int(v, what)
+    if math.type(v) ~= "integer" then
+      return ("%s: expected an integer, got %s"):format(what, tostring(v))
+    end
+  end
+  local err = int(s.games, "summary.games") or int(s.moves, "summary.moves")
+      or int(s.win_units, "summary.win_units")
+  if err then return err end
+  if s.games < 0 then return "summary.games: negative" end
+  if s.win_units ~= M.WIN_UNITS then return "summary.win_units: expected " .. M.WIN_UNITS end
+  if type(s.seats) ~= "table" or #s.seats ~= players then
+    return ("summary.seats: expected %d seats"):format(players)
+  end
+  for p = 1, players do
+    local seat = s.seats[p]
+    if type(seat) ~= "table" then return ("summary.seats[%d]: expected an object"):format(p) end
+    for _, f in ipairs({ "sum", "sumsq", "min", "max", "wins" }) do
+      err = int(seat[f], ("summary.seats[%d].%s"):format(p, f))
+      if err then return err end
+    end
+  end
+  if type(s.turns) ~= "table" then return "summary.turns: expected an object" end
+  for _, f in ipairs({ "sum", "sumsq", "min", "max" }) do
+    err = int(s.turns[f], "summary.turns." .. f)
+    if err then return err end
+  end
+  if type(s.closed) ~= "table" then return "summary.closed: expected an object" end
+  for k, n in pairs(s.closed) do
+    err = int(n, "summary.closed." .. tostring(k))
+    if err then return err end
+  end
+  return nil
+end
+
+return M
