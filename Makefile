@@ -3,10 +3,13 @@
 #   make test   builds with sanitizers and runs every test through CTest
 # Both install missing Debian packages when run as root.
 
+# npm for the browser tests' driver, unless a nodejs that ships it is there
+NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                    lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy clang \
-                   libsqlite3-dev sqlite3 parallel time slurm-wlm munge
+                   libsqlite3-dev sqlite3 parallel time slurm-wlm munge \
+                   chromium libmicrohttpd-dev nodejs $(NPM_PACKAGE)
 BUILD      ?= build
 TEST_BUILD ?= build-test
 FUZZ_BUILD ?= build-fuzz

@@ -21,6 +21,10 @@ int cli_play(lua_State *L, int argc, char **argv);
 int cli_sim(lua_State *L, int argc, char **argv);
 int cli_merge(lua_State *L, int argc, char **argv);
 int cli_replay(lua_State *L, int argc, char **argv);
+int cli_view(lua_State *L, int argc, char **argv);
+int cli_serve(lua_State *L, int argc, char **argv);
+/* Pushes the ctx table the Lua subcommands take: {root =, tty =}. */
+void cli_push_ctx(lua_State *L);
 int cli_bench(lua_State *L, int argc, char **argv);
 int cli_test(lua_State *L, int argc, char **argv);
 int cli_script(lua_State *L, int argc, char **argv);

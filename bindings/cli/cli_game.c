@@ -50,6 +50,14 @@ static void push_root(lua_State *L) {
   lua_pushstring(L, root ? root : ".");
 }
 
+void cli_push_ctx(lua_State *L) {
+  lua_createtable(L, 0, 2);
+  push_root(L);
+  lua_setfield(L, -2, "root");
+  lua_pushboolean(L, isatty(STDERR_FILENO) && isatty(STDOUT_FILENO));
+  lua_setfield(L, -2, "tty");
+}
+
 int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
                  char **argv) {
   mp_host *host = mp_host_new(NULL);
@@ -68,11 +76,7 @@ int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
       lua_pushstring(L, argv[i]);
       lua_rawseti(L, -2, i + 1);
     }
-    lua_createtable(L, 0, 2);
-    push_root(L);
-    lua_setfield(L, -2, "root");
-    lua_pushboolean(L, isatty(STDERR_FILENO) && isatty(STDOUT_FILENO));
-    lua_setfield(L, -2, "tty");
+    cli_push_ctx(L);
     if (cli_pcall(L, 2, 1)) status = (int)luaL_optinteger(L, -1, CLI_FAIL);
   }
   fflush(stdout);
@@ -108,4 +112,9 @@ int cli_script(lua_State *L, int argc, char **argv) {
 int cli_bench(lua_State *L, int argc, char **argv) {
   (void)L;
   return cli_run_host("bench", "meeple.cli", "bench", argc, argv);
+}
+
+int cli_view(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return cli_run_host("view", "meeple.cli", "view", argc, argv);
 }

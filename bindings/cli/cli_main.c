@@ -23,6 +23,8 @@ static const cli_command commands[] = {
   {"sim", cli_sim, "play many games and summarize them"},
   {"merge", cli_merge, "combine the part files of a sharded sim"},
   {"replay", cli_replay, "re-play a game record and check it"},
+  {"view", cli_view, "write a replay viewer (HTML) for a game record"},
+  {"serve", cli_serve, "play in the browser at a local table (HTTP + JSON API)"},
   {"bench", cli_bench, "measure games per second"},
   {"tiles", cli_tiles, "check tile sets and draw them"},
   {"test", cli_test, "run scenario files (scripted test games)"},

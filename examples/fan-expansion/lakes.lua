@@ -23,7 +23,7 @@ expansion "lakes" { requires = { "base" } }
 
 -- A lake covers whole sides of its tiles and joins the lake on the other
 -- side, like a city. It is complete when none of its sides is left open.
-kind "lake" { closes = "ports" }
+kind "lake" { closes = "ports", colour = "#3f88c5", shape = "area" }  -- colour, shape: how pictures draw it
 
 -- Its shore: a lake side may face a field or a road side. The two stay
 -- separate features ("match", not "join"), and facing closes the port on

@@ -12,7 +12,7 @@ local common = require "meeple.cli.common"
 
 local M = {}
 
-local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench" }
+local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view" }
 
 M.HELP = {}
 for _, name in ipairs(SUBCOMMANDS) do

@@ -10,25 +10,33 @@
 --  * a segment that covers edge ports is the area of the tile its ports
 --    occupy: each port is the triangle between the tile centre and its third
 --    of a side (half-side ports are the outer thirds, the centre port the
---    middle third); contiguous ports are drawn as one polygon;
+--    middle third); contiguous ports are drawn as one polygon; a walled
+--    kind (city, town) on one side only is a cap that stops short of the
+--    centre, with its wall drawn, so separate caps look separate; runs of
+--    one segment on several sides join through a waist at the centre;
 --  * linear kinds (road, river) are lines from each port's edge midpoint to
 --    the centre, or to the inner segment they touch;
 --  * inner segments (port C) are small shapes near the centre: a building
 --    for a cloister, a pond for a lake, a disc for anything else;
 --  * layers, bottom to top: fields, other areas, lakes, cities, rivers,
---    roads, inner shapes, pennants;
+--    roads, inner shapes, then what a tile prints (pennant shields, white
+--    badges for goods and other attributes: never a player's colour);
 --  * a kind the renderer does not know gets a colour hashed from its name
 --    (FNV-1a), and every kind used gets a legend entry.
 -- Output is deterministic: same tiles, same bytes.
 
 local string, table, math = string, table, math
-local ipairs, pairs, type, tostring = ipairs, pairs, type, tostring
+local ipairs, pairs, type, tostring, setmetatable = ipairs, pairs, type, tostring, setmetatable
 
 local sfmt, sgsub, sbyte = string.format, string.gsub, string.byte
 local tconcat, tsort = table.concat, table.sort
 local floor, pi, cos, sin, abs, huge = math.floor, math.pi, math.cos, math.sin, math.abs, math.huge
 
+local require = require
 local _ENV = nil -- no more global accesses after this point
+
+-- meeple.render_board draws with this module: load it on first use
+local function require_board() return require "meeple.render_board" end
 
 local R = {}
 
@@ -40,15 +48,24 @@ local PORT_NAMES = { [0] = "NNW", "N", "NNE", "ENE", "E", "ESE",
 ---@field fill string     colour
 ---@field layer integer   drawing order (lower first)
 ---@field inner string|nil shape for inner segments (default "disc")
+---@field walls string|nil colour of the wall drawn where the area meets the rest of the tile
 
 --- Built-in styles; opts.styles[kind] overrides or adds entries.
 R.STYLES = {
-  field    = { shape = "area", fill = "#9ccc65", layer = 1 },
-  lake     = { shape = "area", fill = "#4a90d9", layer = 3, inner = "pond" },
-  city     = { shape = "area", fill = "#a1734c", layer = 4 },
-  river    = { shape = "line", fill = "#2f7fd8", layer = 5, width = 0.11 },
-  road     = { shape = "line", fill = "#ffffff", layer = 6, width = 0.08, outline = "#5a5a5a" },
-  cloister = { shape = "area", fill = "#f3e3c3", layer = 7, inner = "building" },
+  field      = { shape = "area", fill = "#9ccc65", layer = 1 },
+  plains     = { shape = "area", fill = "#c5d86d", layer = 1 },
+  grassland  = { shape = "area", fill = "#aed581", layer = 1 },
+  sea        = { shape = "area", fill = "#6fa8dc", layer = 2 },
+  forest     = { shape = "area", fill = "#2e7d32", layer = 2 },
+  abbey_side = { shape = "area", fill = "#d7ccc8", layer = 2 },
+  lake       = { shape = "area", fill = "#4a90d9", layer = 3, inner = "pond" },
+  city       = { shape = "area", fill = "#a1734c", layer = 4, walls = "#4e342e" },
+  town       = { shape = "area", fill = "#e0a060", layer = 4, walls = "#8d4f1c" },
+  river      = { shape = "line", fill = "#2f7fd8", layer = 5, width = 0.11 },
+  road       = { shape = "line", fill = "#ffffff", layer = 6, width = 0.08, outline = "#5a5a5a" },
+  trail      = { shape = "line", fill = "#e8c98f", layer = 6, width = 0.08, outline = "#6d4c41" },
+  cloister   = { shape = "area", fill = "#f3e3c3", layer = 7, inner = "building" },
+  farm       = { shape = "area", fill = "#fff3cd", layer = 7, inner = "farmhouse" },
 }
 local UNKNOWN_LAYER = 2
 local INNER_LAYER = 8
@@ -157,28 +174,6 @@ local function points_attr(pts)
   return tconcat(out, " ")
 end
 
--- Polygons (as point lists) covering the given ports.
-local function area_polygons(ports, S)
-  if #ports == 12 then return { { 0, 0, S, 0, S, S, 0, S } } end
-  local polys = {}
-  for _, run in ipairs(port_runs(ports)) do
-    local a, len = run[1], run[2]
-    local pts = { S / 2, S / 2 }
-    local x, y = perimeter_point(a, S)
-    pts[#pts + 1], pts[#pts + 2] = x, y
-    for u = a + 1, a + len - 1 do
-      if u % 3 == 0 then
-        x, y = perimeter_point(u, S)
-        pts[#pts + 1], pts[#pts + 2] = x, y
-      end
-    end
-    x, y = perimeter_point(a + len, S)
-    pts[#pts + 1], pts[#pts + 2] = x, y
-    polys[#polys + 1] = pts
-  end
-  return polys
-end
-
 -- Centre of mass of the port triangles (for the pennant mark).
 local function area_centroid(ports, S)
   local sx, sy = 0, 0
@@ -194,7 +189,9 @@ end
 -- }======================================================================
 
 -- {======================================================================
--- Drawing one tile
+-- Drawing one tile. A tile's layout (where each segment is drawn, where
+-- a figure or a badge on it stands) is computed once per tile type and
+-- shared by the tile picture, figure placement and highlights.
 -- =======================================================================
 
 local function attr_value(seg, name)
@@ -225,6 +222,153 @@ local function describe_tile(t)
   if t.tags and #t.tags > 0 then tags = " [" .. tconcat(t.tags, ", ") .. "]" end
   return t.id .. " x" .. (t.count or 1) .. tags .. "; " .. tconcat(parts, "; ")
 end
+R.describe_tile = describe_tile
+
+local function path_of(pts, close)
+  local out = { "M", num(pts[1]), num(pts[2]) }
+  for i = 3, #pts, 2 do out[#out + 1] = "L" .. num(pts[i]) .. " " .. num(pts[i + 1]) end
+  if close then out[#out + 1] = "Z" end
+  return tconcat(out, " ")
+end
+
+-- The outline of an area run and, for walled kinds, the wall: the part
+-- of the outline inside the tile. A run on one side is a cap that stops
+-- short of the centre, so two caps on one tile never look joined.
+local function run_points(a, len, S)
+  local pts = {}
+  local x, y = perimeter_point(a, S)
+  pts[1], pts[2] = x, y
+  for u = a + 1, a + len - 1 do
+    if u % 3 == 0 then
+      x, y = perimeter_point(u, S)
+      pts[#pts + 1], pts[#pts + 2] = x, y
+    end
+  end
+  x, y = perimeter_point(a + len, S)
+  pts[#pts + 1], pts[#pts + 2] = x, y
+  return pts
+end
+
+local function cap_shape(a, len, S)
+  local pts = run_points(a, len, S)
+  local x0, y0, x1, y1 = pts[1], pts[2], pts[#pts - 1], pts[#pts]
+  local mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+  local k = 0.3 * len
+  local cx, cy = mx + (S / 2 - mx) * k, my + (S / 2 - my) * k
+  local wall = sfmt("M %s %s Q %s %s %s %s", num(x1), num(y1), num(cx), num(cy), num(x0), num(y0))
+  local d = path_of(pts, false) .. " Q " .. num(cx) .. " " .. num(cy) .. " " .. num(x0) .. " " .. num(y0) .. " Z"
+  -- the anchor: inside the cap, halfway between the side and the wall's apex
+  local ax, ay = (mx + (mx + (cx - mx) / 2)) / 2, (my + (my + (cy - my) / 2)) / 2
+  return d, wall, ax + (S / 2 - ax) * 0.15, ay + (S / 2 - ay) * 0.15
+end
+
+-- An area segment: {d = path, wall = path or nil}, and its anchor point.
+local function area_shape(ports, S, walled)
+  if #ports == 12 then return { d = path_of({ 0, 0, S, 0, S, S, 0, S }, true) }, S / 2, S / 2 end
+  local runs = port_runs(ports)
+  if walled and #runs == 1 and floor(runs[1][1] / 3) == floor((runs[1][1] + runs[1][2] - 1) / 3) then
+    local d, wall, ax, ay = cap_shape(runs[1][1], runs[1][2], S)
+    return { d = d, wall = wall }, ax, ay
+  end
+  -- runs joined through the middle: between two runs the outline dips to
+  -- a waist point near the centre (the centre itself for a single run)
+  local pts, walls = {}, {}
+  for k, run in ipairs(runs) do
+    local rp = run_points(run[1], run[2], S)
+    for _, v in ipairs(rp) do pts[#pts + 1] = v end
+    local nxt = runs[k % #runs + 1]
+    local gap_mid = (run[1] + run[2] + ((nxt[1] - run[1] - run[2]) % 12) / 2)
+    local wx, wy = S / 2, S / 2
+    if #runs > 1 then
+      local gx, gy = perimeter_point(gap_mid, S)
+      local dx, dy = gx - S / 2, gy - S / 2
+      local len = (dx * dx + dy * dy) ^ 0.5
+      wx, wy = S / 2 + dx / len * S * 0.17, S / 2 + dy / len * S * 0.17
+    end
+    local nx, ny = perimeter_point(nxt[1], S)
+    walls[#walls + 1] = path_of({ rp[#rp - 1], rp[#rp], wx, wy, nx, ny }, false)
+    pts[#pts + 1], pts[#pts + 2] = wx, wy
+  end
+  local ax, ay = area_centroid(ports, S)
+  local function push(v)
+    v = v + (v - S / 2) * 0.5
+    if v < S * 0.18 then v = S * 0.18 elseif v > S * 0.82 then v = S * 0.82 end
+    return v
+  end
+  if #runs == 1 then ax, ay = push(ax), push(ay) else ax, ay = S / 2, S / 2 end
+  return { d = path_of(pts, true), wall = walled and tconcat(walls, " ") or nil }, ax, ay
+end
+
+local function inner_positions(segs, S)
+  local inner_idx, pos = {}, {}
+  for i, seg in ipairs(segs) do
+    if seg.inner or #seg.ports == 0 then inner_idx[#inner_idx + 1] = i end
+  end
+  for k, i in ipairs(inner_idx) do
+    if #inner_idx == 1 then
+      pos[i] = { S / 2, S / 2 }
+    else
+      local ang = 2 * pi * (k - 1) / #inner_idx - pi / 2
+      pos[i] = { S / 2 + S * 0.2 * cos(ang), S / 2 + S * 0.2 * sin(ang) }
+    end
+  end
+  return pos
+end
+
+local function circle_path(x, y, r)
+  return sfmt("M %s %s a %s %s 0 1 0 %s 0 a %s %s 0 1 0 %s 0", num(x - r), num(y), num(r), num(r),
+    num(2 * r), num(r), num(r), num(-2 * r))
+end
+
+-- Per segment: how it is drawn (kind "inner" | "line" | "area", with a
+-- path), where a figure on it stands (fx, fy) and where badges go (bx, by).
+local function tile_layout(t, S, opts)
+  local segs = t.segments or {}
+  local inner_pos = inner_positions(segs, S)
+  local layout = {}
+  for i, seg in ipairs(segs) do
+    local st = style_of(seg.kind, opts)
+    local L = { style = st }
+    if inner_pos[i] then
+      local x, y = inner_pos[i][1], inner_pos[i][2]
+      L.kind, L.x, L.y = "inner", x, y
+      L.d = circle_path(x, y, S * 0.14)
+      -- a figure stands beside the building, never on it
+      L.fx, L.fy, L.bx, L.by = x + S * 0.16, y + S * 0.12, x - S * 0.16, y - S * 0.16
+    elseif st.shape == "line" then
+      local hx, hy = S / 2, S / 2
+      for _, j in ipairs(seg.adjacent or {}) do
+        if inner_pos[j] then hx, hy = inner_pos[j][1], inner_pos[j][2]; break end
+      end
+      local parts = {}
+      for _, p in ipairs(seg.ports) do
+        local x, y = perimeter_point(p + 0.5, S)
+        parts[#parts + 1] = sfmt("M %s %s L %s %s", num(x), num(y), num(hx), num(hy))
+      end
+      L.kind, L.d, L.hx, L.hy = "line", tconcat(parts, " "), hx, hy
+      local x, y = perimeter_point((seg.ports[1] or 0) + 0.5, S)
+      L.fx, L.fy = x + (hx - x) * 0.45, y + (hy - y) * 0.45
+      L.bx, L.by = x + (hx - x) * 0.75, y + (hy - y) * 0.75
+    else
+      local shape, ax, ay = area_shape(seg.ports, S, st.walls ~= nil)
+      L.kind, L.d, L.wall, L.fx, L.fy = "area", shape.d, shape.wall, ax, ay
+      L.bx, L.by = ax + (ax < S / 2 and S * 0.14 or -S * 0.14), ay + (ay < S / 2 and S * 0.1 or -S * 0.1)
+    end
+    layout[i] = L
+  end
+  return layout
+end
+
+local layout_cache = setmetatable({}, { __mode = "k" })
+--- The layout of a tile type at size S (cached): per segment, its path
+--- (`d`), the point a figure on it stands at (`fx`, `fy`), tile-local.
+function R.layout(t, S, opts)
+  local by_size = layout_cache[t]
+  if not by_size then by_size = {}; layout_cache[t] = by_size end
+  local key = S .. (opts and opts.styles and tostring(opts.styles) or "")
+  if not by_size[key] then by_size[key] = tile_layout(t, S, opts or {}) end
+  return by_size[key]
+end
 
 local function building(out, x, y, S)
   local w, h = S * 0.22, S * 0.16
@@ -235,21 +379,95 @@ local function building(out, x, y, S)
                   x + w / 2 + S * 0.03, y - h / 2 + S * 0.03 })
 end
 
+local function farmhouse(out, x, y, S)
+  local w, h = S * 0.24, S * 0.14
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#fff3cd" stroke="#6d4c41" stroke-width="1"/>',
+    num(x - w / 2), num(y - h / 2 + S * 0.03), num(w), num(h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#8d6e63" stroke="#6d4c41" stroke-width="1"/>',
+    points_attr { x - w / 2 - S * 0.02, y - h / 2 + S * 0.03, x - w / 4, y - h / 2 - S * 0.07,
+                  x + w / 4, y - h / 2 - S * 0.07, x + w / 2 + S * 0.02, y - h / 2 + S * 0.03 })
+end
+
+-- Attributes a tile prints on a segment. Pennants are a shield; every
+-- other attribute is a white badge with a short label, never in a
+-- player's colour. `hide`: not drawn (derived values).
+R.ATTRS = {
+  pennant = { shape = "shield", label = "pennant" },
+  wine = { abbr = "Wi", colour = "#7b1f3a" }, wheat = { abbr = "Gr", colour = "#9a6b00" },
+  cloth = { abbr = "Cl", colour = "#1d4f91" },
+  fish = { abbr = "Fi", colour = "#1565c0" }, lake_fish = { hide = true },
+  menhir = { abbr = "Me", colour = "#455a64" }, mushrooms = { abbr = "Mu", colour = "#6d4c41" },
+  mammoth = { abbr = "Ma", colour = "#5d4037" }, aurochs = { abbr = "Au", colour = "#4e342e" },
+  deer = { abbr = "De", colour = "#8d6e63" }, tiger = { abbr = "Ti", colour = "#e65100" },
+  logboat = { abbr = "Lb", colour = "#3e2723" }, raft = { abbr = "Ra", colour = "#3e2723" },
+  hunting_trap = { abbr = "HT", colour = "#37474f" }, pit_trap = { abbr = "PT", colour = "#37474f" },
+  wildfire = { abbr = "Wf", colour = "#bf360c" }, shaman = { abbr = "Sh", colour = "#4a148c" },
+  post = { abbr = "TP", colour = "#4e342e", label = "trading post" }, flag = { abbr = "Fl", colour = "#b71c1c" },
+  animal = { abbr = "An", colour = "#33691e" },
+}
+
+function R.attr_style(name)
+  local st = R.ATTRS[name]
+  if st then return st end
+  local abbr = name:sub(1, 1):upper() .. name:sub(2, 2)
+  return { abbr = abbr, colour = R.kind_color(name), new = true }
+end
+
 local function pennant(out, x, y, S, value)
   local w, h = S * 0.07, S * 0.09
-  out[#out + 1] = sfmt('<polygon class="pennant" points="%s" fill="#1f4e9c" stroke="#ffffff" stroke-width="1"/>',
+  out[#out + 1] = sfmt('<polygon class="pennant" points="%s" fill="#ffffff" stroke="#1a237e" stroke-width="1.2"/>',
     points_attr { x - w, y - h, x + w, y - h, x + w, y, x, y + h, x - w, y })
+  out[#out + 1] = sfmt('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#1a237e" stroke-width="%s"/>',
+    num(x), num(y - h), num(x), num(y + h), num(S * 0.025))
   if value > 1 then
-    out[#out + 1] = sfmt('<text x="%s" y="%s" font-size="%s" fill="#ffffff" text-anchor="middle">%d</text>',
-      num(x), num(y + h * 0.2), num(S * 0.09), value)
+    out[#out + 1] = sfmt('<text x="%s" y="%s" font-size="%s" fill="#000000" text-anchor="middle">%d</text>',
+      num(x + w * 1.6), num(y), num(S * 0.1), value)
+  end
+end
+R.pennant = pennant
+
+local function badge(out, name, x, y, S, value)
+  local st = R.attr_style(name)
+  local text = (value > 1 and tostring(value) or "") .. st.abbr
+  local w, h = S * (0.06 + 0.065 * #text), S * 0.13
+  out[#out + 1] = sfmt('<g class="attr attr-%s"><rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#ffffff" stroke="%s" stroke-width="1"/><text x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s" text-anchor="middle">%s</text></g>',
+    ncname(name), num(x - w / 2), num(y - h / 2), num(w), num(h), num(h / 3), st.colour,
+    num(x), num(y + h * 0.32), num(S * 0.1), st.colour, esc(text))
+end
+R.badge = badge
+
+-- Appends the pennants and badges of one segment; place(x, y) maps a
+-- tile-local point to where it is drawn (default: unchanged).
+local function segment_badges(out, seg, L, S, place)
+  local k = 0
+  for _, a in ipairs(seg.attrs or {}) do
+    local ast = R.attr_style(a.name)
+    if a.value ~= 0 and not ast.hide then
+      local bx = L.bx + k * S * 0.2
+      if bx > S * 0.88 then bx = L.bx - k * S * 0.2 end
+      local x, y = bx, L.by
+      if place then x, y = place(bx, L.by) end
+      if ast.shape == "shield" then pennant(out, x, y, S, a.value)
+      else badge(out, a.name, x, y, S, a.value) end
+      k = k + 1
+    end
   end
 end
 
+--- The pennants and badges of a tile, drawn upright at place(x, y).
+function R.tile_badges(t, S, opts, place)
+  local out = {}
+  local layout = R.layout(t, S, opts)
+  for i, seg in ipairs(t.segments or {}) do segment_badges(out, seg, layout[i], S, place) end
+  return tconcat(out)
+end
+
 -- Returns the SVG of one tile (origin at its top-left corner) and the
--- kinds it uses (name -> true).
+-- kinds it uses (name -> true) and the attributes drawn (name -> true).
 local function draw_tile(t, S, opts)
   local segs = t.segments or {}
-  local used = {}
+  local used, attrs_used = {}, {}
+  local layout = R.layout(t, S, opts)
   -- background: the lowest area kind on the tile fills what lines leave
   local bg, bg_layer = "#eeeeee", huge
   for _, seg in ipairs(segs) do
@@ -258,37 +476,24 @@ local function draw_tile(t, S, opts)
       bg, bg_layer = st.fill, st.layer
     end
   end
-  -- inner segment positions
-  local inner_idx = {}
-  for i, seg in ipairs(segs) do
-    if seg.inner or #seg.ports == 0 then inner_idx[#inner_idx + 1] = i end
-  end
-  local inner_pos = {}
-  for k, i in ipairs(inner_idx) do
-    if #inner_idx == 1 then
-      inner_pos[i] = { S / 2, S / 2 }
-    else
-      local ang = 2 * pi * (k - 1) / #inner_idx - pi / 2
-      inner_pos[i] = { S / 2 + S * 0.2 * cos(ang), S / 2 + S * 0.2 * sin(ang) }
-    end
-  end
-  -- single-port linear segments per kind (to mark junctions)
   local dead_ends = {}
-  -- collect drawing items with layers
   local items = {}
   local function add(layer, order, svg)
     items[#items + 1] = { layer, order, svg }
   end
   for i, seg in ipairs(segs) do
     local st, unknown = style_of(seg.kind, opts)
+    local L = layout[i]
     used[seg.kind] = true
     local cls = sfmt('class="segment kind-%s" data-segment="%d"', ncname(seg.kind), i)
     local out = {}
-    if inner_pos[i] then
-      local x, y = inner_pos[i][1], inner_pos[i][2]
+    if L.kind == "inner" then
+      local x, y = L.x, L.y
       local shape = st.inner or "disc"
       if shape == "building" then
         building(out, x, y, S)
+      elseif shape == "farmhouse" then
+        farmhouse(out, x, y, S)
       elseif shape == "pond" then
         out[#out + 1] = sfmt('<ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="%s" stroke="#1b4f8a" stroke-width="1"/>',
           num(x), num(y), num(S * 0.16), num(S * 0.11), st.fill)
@@ -297,55 +502,41 @@ local function draw_tile(t, S, opts)
           num(x), num(y), num(S * 0.1), st.fill)
       end
       add(INNER_LAYER, i, sfmt('<g %s>%s</g>', cls, tconcat(out)))
-    elseif st.shape == "line" then
-      -- hub: the inner segment this one touches, else the centre
-      local hx, hy = S / 2, S / 2
-      for _, j in ipairs(seg.adjacent or {}) do
-        if inner_pos[j] then hx, hy = inner_pos[j][1], inner_pos[j][2]; break end
-      end
+    elseif L.kind == "line" then
       local w = (st.width or 0.08) * S
-      for pass = 1, st.outline and 2 or 1 do
-        local colour = (st.outline and pass == 1) and st.outline or st.fill
-        local lw = (st.outline and pass == 1) and w + 2 or w
-        for _, p in ipairs(seg.ports) do
-          local x, y = perimeter_point(p + 0.5, S)
-          out[#out + 1] = sfmt('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>',
-            num(x), num(y), num(hx), num(hy), colour, num(lw))
-        end
-        if #seg.ports > 1 then -- round the joint at the hub
-          out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="%s"/>',
-            num(hx), num(hy), num(lw / 2), colour)
-        end
+      if st.outline then
+        out[#out + 1] = sfmt('<path d="%s" stroke="%s" stroke-width="%s" stroke-linecap="butt" fill="none"/>',
+          L.d, st.outline, num(w + 2))
       end
-      if #seg.ports == 1 and hx == S / 2 and hy == S / 2 then
+      out[#out + 1] = sfmt('<path d="%s" stroke="%s" stroke-width="%s" stroke-linecap="%s" fill="none"/>',
+        L.d, st.fill, num(w), #seg.ports > 1 and "round" or "butt")
+      if #seg.ports == 1 and L.hx == S / 2 and L.hy == S / 2 then
         dead_ends[seg.kind] = (dead_ends[seg.kind] or 0) + 1
       end
       add(st.layer, i, sfmt('<g %s>%s</g>', cls, tconcat(out)))
     else
-      for _, poly in ipairs(area_polygons(seg.ports, S)) do
-        if unknown then -- a dashed outline makes a new kind stand out
-          out[#out + 1] = sfmt('<polygon points="%s" fill="%s" stroke="#222222" stroke-width="1" stroke-dasharray="3 2"/>',
-            points_attr(poly), st.fill)
-        else
-          out[#out + 1] = sfmt('<polygon points="%s" fill="%s" stroke="%s" stroke-width="0.6" stroke-linejoin="round"/>',
-            points_attr(poly), st.fill, st.fill)
-        end
+      if unknown then -- a dashed outline makes a new kind stand out
+        out[#out + 1] = sfmt('<path d="%s" fill="%s" stroke="#222222" stroke-width="1" stroke-dasharray="3 2"/>',
+          L.d, st.fill)
+      else
+        out[#out + 1] = sfmt('<path d="%s" fill="%s" stroke="%s" stroke-width="0.6" stroke-linejoin="round"/>',
+          L.d, st.fill, st.fill)
+      end
+      if L.wall then
+        out[#out + 1] = sfmt('<path class="wall" d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>',
+          L.wall, st.walls, num(S * 0.04))
       end
       add(st.layer, i, sfmt('<g %s>%s</g>', cls, tconcat(out)))
-      local pv = attr_value(seg, "pennant")
-      if pv > 0 then
-        -- off the centre, towards the area's own sides, inside the tile
-        local cx, cy = area_centroid(seg.ports, S)
-        local function push(v)
-          v = v + (v - S / 2) * 0.8
-          if v < S * 0.14 then v = S * 0.14 elseif v > S * 0.86 then v = S * 0.86 end
-          return v
-        end
-        cx, cy = push(cx), push(cy)
-        local po = {}
-        pennant(po, cx, cy, S, pv)
-        add(INNER_LAYER + 1, i, tconcat(po))
-      end
+    end
+    -- what the tile prints on the segment (a board draws these upright
+    -- over its tiles instead: opts.no_badges)
+    if not opts.no_badges then
+      local po = {}
+      segment_badges(po, seg, L, S)
+      if #po > 0 then add(INNER_LAYER + 1, i, tconcat(po)) end
+    end
+    for _, a in ipairs(seg.attrs or {}) do
+      if a.value ~= 0 and not R.attr_style(a.name).hide then attrs_used[a.name] = true end
     end
   end
   -- a junction mark where two or more dead-end lines meet at the centre
@@ -353,13 +544,12 @@ local function draw_tile(t, S, opts)
   for k in pairs(dead_ends) do dk[#dk + 1] = k end
   tsort(dk)
   for _, k in ipairs(dk) do
+    local st = style_of(k, opts)
     if dead_ends[k] >= 2 then
-      local st = style_of(k, opts)
       local r = S * 0.07
       add(st.layer, 1000, sfmt('<rect class="junction" x="%s" y="%s" width="%s" height="%s" fill="#6d4c41"/>',
         num(S / 2 - r), num(S / 2 - r), num(2 * r), num(2 * r)))
     elseif dead_ends[k] == 1 then
-      local st = style_of(k, opts)
       add(st.layer, 1000, sfmt('<circle class="end" cx="%s" cy="%s" r="%s" fill="%s" stroke="#5a5a5a" stroke-width="1"/>',
         num(S / 2), num(S / 2), num(S * 0.05), st.fill))
     end
@@ -370,10 +560,40 @@ local function draw_tile(t, S, opts)
   end)
   local out = { sfmt('<rect class="tile-bg" width="%s" height="%s" fill="%s"/>', num(S), num(S), bg) }
   for _, it in ipairs(items) do out[#out + 1] = it[3] end
-  return tconcat(out, "\n"), used
+  return tconcat(out, "\n"), used, attrs_used
 end
 
 -- }======================================================================
+
+function R.sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  tsort(keys)
+  return keys
+end
+
+--- A 16x16 legend swatch for an attribute.
+function R.attr_swatch(name)
+  local out = {}
+  if R.attr_style(name).shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
+  else badge(out, name, 8, 8, 64, 1) end
+  return tconcat(out)
+end
+
+--- A 16x16 legend swatch for a kind.
+function R.kind_swatch(kind, opts)
+  local st, unknown = style_of(kind, opts or {})
+  if st.shape == "line" then
+    return sfmt('<rect width="16" height="16" fill="#9ccc65"/><line x1="0" y1="8" x2="16" y2="8" stroke="%s" stroke-width="4"/>',
+      st.fill)
+  elseif st.inner == "building" or st.inner == "farmhouse" then
+    local out = { '<rect width="16" height="16" fill="#9ccc65"/>' }
+    if st.inner == "building" then building(out, 8, 8, 48) else farmhouse(out, 8, 8, 48) end
+    return tconcat(out)
+  end
+  return sfmt('<rect width="16" height="16" fill="%s" stroke="%s" stroke-width="%s"%s/>', st.fill,
+    st.walls or "#222222", st.walls and "2" or (unknown and "1" or "0.5"), unknown and ' stroke-dasharray="3 2"' or "")
+end
 
 -- {======================================================================
 -- Contact sheet
@@ -399,13 +619,14 @@ function R.contact_sheet(tiles, opts)
   local grid_w = ncols * S + (ncols > 0 and (ncols - 1) * gap or 0)
   local cell_h = S + label_h + gap
 
-  local body, used = {}, {}
+  local body, used, attrs_used = {}, {}, {}
   for i, t in ipairs(tiles) do
     local col, row = (i - 1) % cols, floor((i - 1) / cols)
     local x = margin + col * (S + gap)
     local y = margin + title_h + row * cell_h
-    local svg, u = draw_tile(t, S, opts)
+    local svg, u, au = draw_tile(t, S, opts)
     for k in pairs(u) do used[k] = true end
+    for k in pairs(au) do attrs_used[k] = true end
     body[#body + 1] = sfmt('<g class="tile" id="tile-%s" transform="translate(%s,%s)">',
       ncname(t.id), num(x), num(y))
     body[#body + 1] = "<title>" .. esc(describe_tile(t)) .. "</title>"
@@ -421,12 +642,6 @@ function R.contact_sheet(tiles, opts)
   local kinds = {}
   for k in pairs(used) do kinds[#kinds + 1] = k end
   tsort(kinds)
-  local has_pennant = false
-  for _, t in ipairs(tiles) do
-    for _, seg in ipairs(t.segments or {}) do
-      if attr_value(seg, "pennant") > 0 then has_pennant = true end
-    end
-  end
   local legend = {}
   local ly = margin + title_h + rows * cell_h
   local lx = margin
@@ -441,19 +656,11 @@ function R.contact_sheet(tiles, opts)
     entries = entries + 1
   end
   for _, k in ipairs(kinds) do
-    local st, unknown = style_of(k, opts)
-    local swatch
-    if st.shape == "line" then
-      swatch = sfmt('<rect width="16" height="16" fill="#9ccc65"/><line x1="0" y1="8" x2="16" y2="8" stroke="%s" stroke-width="4"/>',
-        st.fill)
-    else
-      swatch = sfmt('<rect width="16" height="16" fill="%s" stroke="#222222" stroke-width="%s"%s/>', st.fill,
-        unknown and "1" or "0.5", unknown and ' stroke-dasharray="3 2"' or "")
-    end
-    entry(k, swatch, unknown and (k .. " (new kind)") or k)
+    local _, unknown = style_of(k, opts)
+    entry(k, R.kind_swatch(k, opts), unknown and (k .. " (new kind)") or k)
   end
-  if has_pennant then
-    entry("pennant", '<polygon points="2,1 14,1 14,9 8,15 2,9" fill="#1f4e9c"/>', "pennant")
+  for _, a in ipairs(R.sorted_keys(attrs_used)) do
+    entry(a, R.attr_swatch(a), R.attr_style(a).label or a)
   end
   local legend_rows = floor((entries + per_row - 1) / per_row)
   local width = margin * 2 + (grid_w > entry_w and grid_w or entry_w * (entries > 0 and 1 or 0))
@@ -487,71 +694,9 @@ function R.tile_svg(tile, opts)
   return (draw_tile(tile, opts.size or 96, opts))
 end
 
--- A played board as SVG: tiles drawn from their definitions, figures as discs
--- in player colours at their spots, and the score table.
-local COLOURS = { "#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#212121" }
-local PORT_XY = {
-  [0] = { .25, .08 }, { .5, .08 }, { .75, .08 }, { .92, .25 }, { .92, .5 }, { .92, .75 },
-  { .75, .92 }, { .5, .92 }, { .25, .92 }, { .08, .75 }, { .08, .5 }, { .08, .25 },
-}
-
-function R.board_svg(rs, g, players)
-  local S = 64
-  local defs = {}
-  for _, entry in ipairs(rs.pool) do defs[entry.tile.id] = entry.tile end
-  local tiles = g:tiles()
-  local minx, miny, maxx, maxy = huge, huge, -huge, -huge
-  for _, th in ipairs(tiles) do
-    local t = th:info()
-    if t.x < minx then minx = t.x end
-    if t.y < miny then miny = t.y end
-    if t.x > maxx then maxx = t.x end
-    if t.y > maxy then maxy = t.y end
-  end
-  if #tiles == 0 then minx, miny, maxx, maxy = 0, 0, 0, 0 end
-  local pad = 16
-  local table_h = 24 + 18 * players
-  local w = (maxx - minx + 1) * S + 2 * pad
-  local h = (maxy - miny + 1) * S + 2 * pad + table_h
-  if w < 260 then w = 260 end
-  local out = {
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">'):format(w, h, w, h),
-    ('<rect width="%d" height="%d" fill="#f5f1e6"/>'):format(w, h),
-  }
-  for _, th in ipairs(tiles) do
-    local t = th:info()
-    local px, py = pad + (t.x - minx) * S, pad + (t.y - miny) * S
-    out[#out + 1] = ('<g class="tile" transform="translate(%d,%d) rotate(%d %d %d)">'):format(
-      px, py, t.rot * 90, S // 2, S // 2)
-    out[#out + 1] = R.tile_svg(defs[t.id], { size = S })
-    out[#out + 1] = ('<rect width="%d" height="%d" fill="none" stroke="#555" stroke-width="0.5"/></g>'):format(S, S)
-  end
-  for _, fig in ipairs(g:figures()) do
-    local info = fig:info()
-    if info.at.feature and info.owner and info.owner > 0 then
-      local spot = info.at.feature:spot()
-      local t = spot.tile:info()
-      local fx, fy = .5, .5
-      if #spot.ports > 0 then
-        fx, fy = 0, 0
-        for _, p in ipairs(spot.ports) do fx, fy = fx + PORT_XY[p][1], fy + PORT_XY[p][2] end
-        fx, fy = fx / #spot.ports, fy / #spot.ports
-        fx, fy = .5 + (fx - .5) * .8, .5 + (fy - .5) * .8
-      end
-      local px, py = pad + (t.x - minx + fx) * S, pad + (t.y - miny + fy) * S
-      out[#out + 1] = ('<circle class="figure" cx="%.1f" cy="%.1f" r="%d" fill="%s" stroke="#000" stroke-width="1"><title>player %d %s</title></circle>'):format(
-        px, py, S // 9, COLOURS[(info.owner - 1) % #COLOURS + 1], info.owner, info.kind)
-    end
-  end
-  local ty = h - table_h + 8
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="13" font-weight="bold">Scores</text>'):format(pad, ty + 6)
-  for p, s in ipairs(g:scores()) do
-    out[#out + 1] = ('<g class="score"><circle cx="%d" cy="%d" r="5" fill="%s"/><text x="%d" y="%d" font-size="12">player %d: %d</text></g>'):format(
-      pad + 5, ty + 8 + 18 * p - 4, COLOURS[(p - 1) % #COLOURS + 1], pad + 16, ty + 8 + 18 * p, p, s)
-  end
-  out[#out + 1] = "</svg>"
-  return tconcat(out, "\n") .. "\n"
+--- A played board: see meeple.render_board.
+function R.board_svg(rs, g, players, opts)
+  return require_board().svg(rs, g, players, opts)
 end
 
 return R

@@ -7,6 +7,7 @@ local common = require "meeple.cli.common"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
 local report = require "meeple.cli.report"
+local viewer = require "meeple.viewer"
 local output = require "meeple.cli.output"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
@@ -28,6 +29,8 @@ points of each player by feature kind and by reason.
                        or a bot script FILE.lua
   --record FILE        write the game record (JSON Lines) to FILE
   --svg FILE           draw the final board to FILE
+  --html FILE          write a replay viewer of the game to FILE (as 'meeple view')
+  --coords             write each tile's cell (x,y as in the moves) on the board
   --quiet              print only the final scores
 
 example: meeple play --game base --players 3 --seed 7 --svg board.svg
@@ -35,8 +38,8 @@ example: meeple play --game base --players 3 --seed 7 --svg board.svg
 ]]
 
 local function play(args, ctx)
-  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value",
-                                                  quiet = "switch" }))
+  local opts, pos = parse_args(args, game_spec({ agents = "value", record = "value", svg = "value", html = "value",
+                                                  coords = "switch", quiet = "switch" }))
   if not opts then return usage("play", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos > 0 then return usage("play", "unexpected argument '%s'", pos[1]) end
@@ -51,7 +54,7 @@ local function play(args, ctx)
 
   local plan = output.plan()
   for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
-  for _, flag in ipairs({ "record", "svg" }) do
+  for _, flag in ipairs({ "record", "svg", "html" }) do
     if opts[flag] then
       local okc, why = plan:claim(opts[flag], "--" .. flag)
       if not okc then return usage("play", "%s", why) end
@@ -61,11 +64,24 @@ local function play(args, ctx)
   local ok, play = pcall(loader.new_play, game.rs, { players = game.players, seed = game.seed })
   if not ok then eprintf("meeple play: %s\n", tostring(play)) return 1 end
   local g = play:game()
+  -- the record's lines, for --record and --html
   local rec
-  if opts.record then
-    local err
-    rec, err = output.open(opts.record)
-    if not rec then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+  if opts.record or opts.html then
+    -- lines go to the --record file (if any) and stay here for --html
+    local lines, file = {}, nil
+    if opts.record then
+      local err
+      file, err = output.open(opts.record)
+      if not file then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+    end
+    rec = { lines = lines,
+            write = function(self, line, ...)
+              lines[#lines + 1] = line
+              if file then file:write(line, ...) end
+              return self
+            end,
+            commit = function() if file then return file:commit() end return true end,
+            abort = function() if file then file:abort() end end }
     local names = {}
     for p = 1, game.players do names[p] = agent_names[(p - 1) % #agent_names + 1] end
     rec:write(json.encode(record_header(game, names, ctx.root, opts.record)), "\n")
@@ -123,10 +139,19 @@ local function play(args, ctx)
     rec:write(json.encode(record.final_line(moves, g)), "\n")
     local okw, err = rec:commit()
     if not okw then eprintf("meeple play: cannot write --record %s\n", err) return 1 end
+  end
+  if opts.record then
     printf("\nrecord: %s (%d moves)\n", opts.record, moves)
   end
+  if opts.html then
+    local page, err = viewer.html(viewer.read_lines(rec.lines, "the game"), ctx, { rs = game.rs })
+    if not page then eprintf("meeple play: --html: %s\n", err) return 1 end
+    local ok, werr = output.write(opts.html, page)
+    if not ok then eprintf("meeple play: cannot write --html %s\n", werr) return 1 end
+    printf("viewer: %s\n", opts.html)
+  end
   if opts.svg then
-    local okw, err = output.write(opts.svg, render.board_svg(game.rs, g, game.players))
+    local okw, err = output.write(opts.svg, render.board_svg(game.rs, g, game.players, { coords = opts.coords }))
     if not okw then eprintf("meeple play: cannot write --svg %s\n", err) return 1 end
     printf("board: %s\n", opts.svg)
   end

@@ -191,4 +191,6 @@ local function replay(args, ctx)
   return 0
 end
 
-return { run = replay, HELP = HELP }
+-- read_header and load_rules serve meeple view too (meeple.viewer);
+-- they raise {line =, msg =}.
+return { run = replay, HELP = HELP, read_header = read_header, load_rules = load_rules }

@@ -9,6 +9,10 @@ local files = require "meeple.files"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
 local check_keys = require("meeple.loader.schema").check
+-- drawings a kind or a figure may ask for (see meeple.render_board)
+local DRAW_SHAPES = { area = true, line = true, walled = true, building = true, pond = true, disc = true }
+local FIGURE_SHAPES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
+                        abbey = true, hut = true, surveyor = true, big = true, disc = true }
 
 local M = {}
 
@@ -143,6 +147,20 @@ local function make_api(decl, script, cli_options, state)
     end
   end
 
+  -- how pictures draw the kind: colour = "#rrggbb", shape = area, line,
+  -- walled, building, pond or disc (meeple.render_board); optional
+  local function kind_drawing(name, spec)
+    local colour, shape = spec.colour or spec.color, spec.shape
+    if colour == nil and shape == nil then return nil end
+    if colour ~= nil and not (type(colour) == "string" and colour:match("^#%x%x%x%x%x%x$")) then
+      error(("kind '%s': colour must be \"#rrggbb\", got %s"):format(name, tostring(colour)), 4)
+    end
+    if shape ~= nil and not DRAW_SHAPES[shape] then
+      error(("kind '%s': shape must be area, line, walled, building, pond or disc, got '%s'"):format(name, tostring(shape)), 4)
+    end
+    return { colour = colour, shape = shape }
+  end
+
   api.kind = named("kind", function(name, spec, pos)
     check_keys("kind", spec, ("kind '%s'"):format(name), 3)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
@@ -150,7 +168,8 @@ local function make_api(decl, script, cli_options, state)
     if not COMPLETION[closes] then
       error(("kind '%s': closes must be ports, surrounded or never, got '%s'"):format(name, tostring(closes)), 3)
     end
-    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false, at = pos }
+    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false,
+                                    at = pos, draw = kind_drawing(name, spec) }
     decl.kind_index[name] = #decl.kinds
   end)
 
@@ -322,7 +341,11 @@ local function make_api(decl, script, cli_options, state)
       blocked_across = spec.blocked_across,
       corner = spec.corner and true or false,
       relocate = spec.relocate,
+      shape = FIGURE_SHAPES[spec.shape] and spec.shape or nil, -- how pictures draw it
     }
+    if spec.shape ~= nil and not FIGURE_SHAPES[spec.shape] then
+      error(("figure '%s': unknown shape '%s'"):format(name, tostring(spec.shape)), 3)
+    end
     if spec.relocate ~= nil then
       local r = spec.relocate
       if type(r) ~= "table" or type(r.action) ~= "string" or type(r.to) ~= "table"

@@ -1,0 +1,204 @@
+/*
+** cli_serve.c: meeple serve: HTTP on 127.0.0.1 with libmicrohttpd. Every
+** request is answered by the Lua function meeple.cli.serve.handle(method,
+** url, body, too_big) -> status, body, content type; this file only moves
+** bytes.
+**
+** Invariant: one thread runs Lua. libmicrohttpd's internal polling thread
+** (no thread per connection) makes every handler call; the main thread
+** only sets up, then waits for SIGINT/SIGTERM and stops the daemon before
+** it closes the Lua state. A body over SERVE_MAX_BODY is dropped as it
+** arrives and answered 413; a Host header other than localhost or
+** 127.0.0.1 (a page on another site reaching the table by DNS rebinding)
+** is answered 403.
+*/
+#define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "cli.h"
+#include "host.h"
+
+#ifdef MEEPLE_HAVE_MHD
+#include <microhttpd.h>
+
+#define SERVE_MAX_BODY (16 * 1024)
+
+typedef struct upload {
+  char buf[SERVE_MAX_BODY + 1];
+  size_t len;
+  int too_big;
+} upload;
+
+static int host_is_local(const char *host) {
+  if (host == NULL) return 1; /* HTTP/1.0 clients send none */
+  size_t n = strcspn(host, ":");
+  if (host[0] == '[') return strncmp(host, "[::1]", 5) == 0;
+  return (n == 9 && strncasecmp(host, "localhost", 9) == 0) || (n == 9 && strncmp(host, "127.0.0.1", 9) == 0);
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type,
+                                 const char *body, size_t len) {
+  struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
+  if (r == NULL) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", type);
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  enum MHD_Result ok = MHD_queue_response(c, status, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+/* Calls handle(method, url, body, too_big) and sends what it returns. */
+static enum MHD_Result answer(lua_State *L, struct MHD_Connection *c, const char *method, const char *url,
+                              const upload *u) {
+  int top = lua_gettop(L);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "meeple.cli.serve");
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) goto fail;
+  lua_getfield(L, -1, "handle");
+  lua_pushstring(L, method);
+  lua_pushstring(L, url);
+  lua_pushlstring(L, u->buf, u->len);
+  lua_pushboolean(L, u->too_big);
+  if (lua_pcall(L, 4, 3, 0) != LUA_OK) goto fail;
+  {
+    unsigned status = (unsigned)luaL_optinteger(L, -3, 500);
+    size_t len = 0;
+    const char *body = lua_tolstring(L, -2, &len);
+    const char *type = lua_tostring(L, -1);
+    enum MHD_Result ok = send_text(c, status, type ? type : "text/plain", body ? body : "", body ? len : 0);
+    lua_settop(L, top);
+    return ok;
+  }
+fail:
+  fprintf(stderr, "meeple serve: %s\n", lua_tostring(L, -1));
+  lua_settop(L, top);
+  static const char err[] = "{\"error\":\"internal error\"}";
+  return send_text(c, 500, "application/json", err, sizeof err - 1);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                                  const char *version, const char *data, size_t *data_size, void **state) {
+  (void)version;
+  upload *u = *state;
+  if (u == NULL) { /* headers only: make room for the body */
+    u = calloc(1, sizeof *u);
+    if (u == NULL) return MHD_NO;
+    *state = u;
+    return MHD_YES;
+  }
+  if (*data_size > 0) {
+    if (u->len + *data_size > SERVE_MAX_BODY) u->too_big = 1;
+    else {
+      memcpy(u->buf + u->len, data, *data_size);
+      u->len += *data_size;
+    }
+    *data_size = 0;
+    return MHD_YES;
+  }
+  if (!host_is_local(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host"))) {
+    static const char err[] = "{\"error\":\"the table answers only to localhost\"}";
+    return send_text(c, 403, "application/json", err, sizeof err - 1);
+  }
+  return answer((lua_State *)cls, c, method, url, u);
+}
+
+static void on_done(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why) {
+  (void)cls, (void)c, (void)why;
+  free(*state);
+  *state = NULL;
+}
+
+/* Starts the daemon on host:port (port 0: any free one). */
+static struct MHD_Daemon *start(lua_State *L, const char *host, int port) {
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons((uint16_t)port);
+  if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) return NULL;
+  return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL,
+                          on_request, L, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                          MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL,
+                          MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
+                          MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+                          MHD_OPTION_END);
+}
+
+/* Waits for SIGINT or SIGTERM (blocked in every thread, taken here). */
+static void wait_for_stop(const sigset_t *set) {
+  int sig;
+  sigwait(set, &sig);
+}
+
+static int serve(lua_State *L, int argc, char **argv) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "meeple.cli.serve");
+  if (!cli_pcall(L, 1, 1)) return CLI_FAIL;
+  lua_getfield(L, -1, "setup");
+  lua_createtable(L, argc, 0);
+  for (int i = 0; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  cli_push_ctx(L);
+  if (!cli_pcall(L, 2, 1)) return CLI_FAIL;
+  if (!lua_istable(L, -1)) return (int)luaL_optinteger(L, -1, CLI_FAIL);
+  lua_getfield(L, -1, "port");
+  int port = (int)lua_tointeger(L, -1);
+  lua_getfield(L, -2, "host");
+  const char *host = lua_tostring(L, -1);
+  char host_copy[64];
+  snprintf(host_copy, sizeof host_copy, "%s", host ? host : "127.0.0.1");
+  lua_settop(L, 0);
+
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, NULL); /* before the daemon's thread starts */
+  struct MHD_Daemon *d = start(L, host_copy, port);
+  if (d == NULL) {
+    fprintf(stderr, "meeple serve: cannot listen on %s:%d\n", host_copy, port);
+    return CLI_FAIL;
+  }
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+  printf("serving on http://%s:%u/ (Ctrl-C stops)\n", host_copy, info ? (unsigned)info->port : (unsigned)port);
+  fflush(stdout);
+  wait_for_stop(&set);
+  MHD_stop_daemon(d);
+  printf("stopped\n");
+  return CLI_OK;
+}
+
+int cli_serve(lua_State *L, int argc, char **argv) {
+  (void)L;
+  mp_host *host = mp_host_new(NULL);
+  if (!host) {
+    fprintf(stderr, "meeple serve: not enough memory\n");
+    return CLI_FAIL;
+  }
+  int status = serve(mp_host_lua(host), argc, argv);
+  fflush(stdout);
+  mp_host_free(host);
+  return status;
+}
+
+#else
+
+int cli_serve(lua_State *L, int argc, char **argv) {
+  (void)L, (void)argc, (void)argv;
+  fprintf(stderr, "meeple serve: this meeple was built without libmicrohttpd (apt-get install libmicrohttpd-dev)\n");
+  return CLI_FAIL;
+}
+
+#endif

@@ -1,0 +1,434 @@
+-- meeple.render_board: a played board as SVG, built from parts the replay
+-- viewer and the local table reuse.
+--
+--   local board = require "meeple.render_board"
+--   local svg = board.svg(rs, g, players, { coords = true })
+--
+-- A board picture is: <defs> holding one drawing per tile type (from its
+-- definition, see meeple.render), one <use> per placed tile, then the
+-- overlays: the start tiles' mark, cell coordinates, highlighted
+-- features, figures, and a legend of every kind, attribute and figure
+-- shown. Figures are drawn by kind (a standing meeple, a farmer lying on
+-- kinds that never close, a builder, pig, mayor, wagon, barn, abbey, hut,
+-- surveyor; a disc with an initial for a kind nobody drew) filled with
+-- the owner's colour; goods and pennants never use a player's colour.
+-- Geometry (`geo`): cell (x, y) has its top-left corner at
+-- pad + (x - minx) * S, pad + (y - miny) * S; rotations are clockwise
+-- quarter turns, as in move texts ("place D 1,0 r1").
+
+local render = require "meeple.render"
+
+local B = {}
+
+B.COLOURS = { "#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#212121" }
+B.COLOUR_NAMES = { "red", "blue", "green", "yellow", "purple", "black" }
+local NEUTRAL = "#9e9e9e"
+
+function B.colour(player)
+  if not player or player < 1 then return NEUTRAL end
+  return B.COLOURS[(player - 1) % #B.COLOURS + 1]
+end
+
+local sfmt, tconcat = string.format, table.concat
+
+local function num(x)
+  local s = sfmt("%.1f", x)
+  return (s:gsub("%.0$", ""))
+end
+
+local function esc(s)
+  return (tostring(s):gsub("[&<>\"']", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;",
+                                          ['"'] = "&quot;", ["'"] = "&apos;" }))
+end
+B.esc = esc
+
+local function id_of(s) return (tostring(s):gsub("[^%w_%.%-]", "_")) end
+--- The element id of a tile type's drawing in B.defs.
+function B.tile_ref(id) return "tile-" .. id_of(id) end
+
+-- {======================================================================
+-- Styles from declarations: kind "x" { colour = "#rrggbb", shape = ... }
+-- =======================================================================
+
+local KIND_SHAPES = { area = true, line = true, walled = true, building = true, pond = true, disc = true }
+B.KIND_SHAPES = KIND_SHAPES
+
+--- opts.styles for meeple.render: the built-in styles, overridden or
+--- extended by what the scripts declared for their kinds.
+local styles_cache = setmetatable({}, { __mode = "k" })
+function B.styles(decl)
+  if decl and styles_cache[decl] then return styles_cache[decl] end
+  local styles = {}
+  for k, v in pairs(render.STYLES) do styles[k] = v end
+  for _, k in ipairs(decl and decl.kinds or {}) do
+    local d = k.draw
+    if d then
+      local base = render.STYLES[k.name] or {}
+      local st = { layer = base.layer or (d.shape == "line" and 6 or 2), fill = d.colour or base.fill
+                   or render.kind_color(k.name), width = base.width, outline = base.outline }
+      local shape = d.shape or base.shape or "area"
+      if shape == "line" then
+        st.shape = "line"
+        st.outline = st.outline or "#5a5a5a"
+      else
+        st.shape = "area"
+        if shape == "walled" then st.walls = "#4e342e" elseif shape ~= "area" then st.inner = shape; st.layer = 7 end
+      end
+      if not d.shape then st.inner, st.walls = base.inner, base.walls end
+      styles[k.name] = st
+    end
+  end
+  if decl then styles_cache[decl] = styles end
+  return styles
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Figures
+-- =======================================================================
+
+-- Which drawing a figure kind gets; a figure's declaration may name one
+-- (figure "x" { shape = "pig" }).
+B.FIGURE_SHAPES = {
+  meeple = "meeple", follower = "meeple", settler = "meeple", builder = "builder", pig = "pig",
+  mayor = "mayor", wagon = "wagon", barn = "barn", abbey = "abbey", hut = "hut",
+  surveyor = "surveyor", big = "big", shaman = "mayor",
+}
+local SHAPE_NAMES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
+                      abbey = true, hut = true, surveyor = true, big = true, disc = true }
+B.FIGURE_SHAPE_NAMES = SHAPE_NAMES
+
+local MEEPLE = "M -0.22 -0.42 A 0.3 0.3 0 1 1 0.22 -0.42 L 0.9 -0.1 L 0.8 0.15 L 0.35 0.05 L 0.62 0.95 "
+            .. "L 0.15 0.95 L 0 0.6 L -0.15 0.95 L -0.62 0.95 L -0.35 0.05 L -0.8 0.15 L -0.9 -0.1 Z"
+
+local function figure_body(shape, c, lying)
+  local st = sfmt('fill="%s" stroke="#000000" stroke-width="0.09"', c)
+  if shape == "meeple" or shape == "big" then
+    return sfmt('<path d="%s" %s%s/>', MEEPLE, st, lying and ' transform="rotate(-90)"' or "")
+  elseif shape == "builder" then
+    return sfmt('<path d="%s" %s transform="scale(0.8 1.3)"/>', MEEPLE, st)
+  elseif shape == "mayor" then
+    return sfmt('<path d="%s" %s transform="scale(1.15)"/><path d="M -0.3 -0.95 L -0.3 -1.35 L -0.15 -1.15 L 0 -1.4 L 0.15 -1.15 L 0.3 -1.35 L 0.3 -0.95 Z" fill="#ffd54f" stroke="#000000" stroke-width="0.07"/>', MEEPLE, st)
+  elseif shape == "pig" then
+    return sfmt('<path d="M -0.6 -0.45 L -0.4 -0.8 L -0.2 -0.5 Z M 0.2 -0.5 L 0.4 -0.8 L 0.6 -0.45 Z" %s/><ellipse rx="0.95" ry="0.62" %s/><ellipse cx="0.75" cy="0.05" rx="0.22" ry="0.18" fill="#f8bbd0" stroke="#000000" stroke-width="0.06"/>', st, st)
+  elseif shape == "wagon" then
+    return sfmt('<rect x="-0.95" y="-0.6" width="1.9" height="0.95" rx="0.12" %s/><circle cx="-0.5" cy="0.45" r="0.3" fill="#3e2723"/><circle cx="0.5" cy="0.45" r="0.3" fill="#3e2723"/>', st)
+  elseif shape == "barn" then
+    return sfmt('<path d="M -0.9 0.8 L -0.9 -0.2 L 0 -0.95 L 0.9 -0.2 L 0.9 0.8 Z" %s/><rect x="-0.25" y="0.2" width="0.5" height="0.6" fill="#ffffff" stroke="#000000" stroke-width="0.06"/>', st)
+  elseif shape == "abbey" then
+    return sfmt('<rect x="-0.8" y="-0.8" width="1.6" height="1.6" rx="0.2" %s/><path d="M 0 -0.55 L 0 0.6 M -0.4 -0.15 L 0.4 -0.15" stroke="#ffffff" stroke-width="0.22"/>', st)
+  elseif shape == "hut" then
+    return sfmt('<path d="M -0.95 0.75 L 0 -0.95 L 0.95 0.75 Z" %s/><path d="M -0.2 0.75 L 0 0.3 L 0.2 0.75 Z" fill="#000000"/>', st)
+  elseif shape == "surveyor" then
+    return sfmt('<path d="M 0 -1 L 0.75 0 L 0 1 L -0.75 0 Z" %s/><path d="M 0 -0.6 L 0 0.6" stroke="#ffffff" stroke-width="0.15"/>', st)
+  end
+  return sfmt('<circle r="0.8" %s/>', st)
+end
+
+--- One figure at (x, y), `size` its half-height in pixels.
+function B.figure_svg(shape, colour, x, y, size, opts)
+  opts = opts or {}
+  local body = figure_body(shape, colour, opts.lying)
+  local letter = ""
+  if shape == "disc" and opts.kind then
+    letter = sfmt('<text y="0.35" font-size="1" text-anchor="middle" fill="#ffffff" font-weight="bold">%s</text>',
+      esc(opts.kind:sub(1, 1):upper()))
+  end
+  local scale = shape == "big" and size * 1.3 or size
+  return sfmt('<g class="figure figure-%s"%s transform="translate(%s,%s) scale(%s)">%s%s%s</g>',
+    id_of(opts.kind or shape), opts.owner and sfmt(' data-owner="%d"', opts.owner) or "",
+    num(x), num(y), num(scale), opts.title and ("<title>" .. esc(opts.title) .. "</title>") or "", body, letter)
+end
+
+local function figure_shape(geo, kind)
+  local d = geo.figure_decl and geo.figure_decl[kind]
+  return d and d.shape or B.FIGURE_SHAPES[kind] or "disc"
+end
+B.figure_shape = figure_shape
+
+-- }======================================================================
+
+-- {======================================================================
+-- Geometry
+-- =======================================================================
+
+--- The geometry of a board: tile size S, padding, the cell at the
+--- top-left, tile definitions by id and drawing styles.
+function B.geometry(rs, cells, opts)
+  opts = opts or {}
+  local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
+  for _, c in ipairs(cells) do
+    if c.x < minx then minx = c.x end
+    if c.y < miny then miny = c.y end
+    if c.x > maxx then maxx = c.x end
+    if c.y > maxy then maxy = c.y end
+  end
+  if minx == math.huge then minx, miny, maxx, maxy = 0, 0, 0, 0 end
+  local m = opts.margin or 0
+  local defs, never, figure_decl = {}, {}, {}
+  for _, entry in ipairs(rs.pool) do defs[entry.tile.id] = entry.tile end
+  for _, k in ipairs(rs.decl.kinds or {}) do never[k.name] = k.closes == "never" end
+  for _, f in ipairs(rs.decl.figures or {}) do figure_decl[f.name] = f end
+  return { S = opts.size or 64, pad = opts.pad or 18, minx = minx - m, miny = miny - m,
+           maxx = maxx + m, maxy = maxy + m, defs = defs, lying_on = never,
+           figure_decl = figure_decl, styles = B.styles(rs.decl) }
+end
+
+function B.cell_origin(geo, x, y)
+  return geo.pad + (x - geo.minx) * geo.S, geo.pad + (y - geo.miny) * geo.S
+end
+
+-- A tile-local point turned rot quarter turns clockwise about the centre.
+local function turn(x, y, rot, S)
+  for _ = 1, rot % 4 do x, y = S - y, x end
+  return x, y
+end
+
+--- Board point of a tile-local point on the tile at (x, y) turned rot.
+function B.tile_point(geo, x, y, rot, lx, ly)
+  local ox, oy = B.cell_origin(geo, x, y)
+  local tx, ty = turn(lx, ly, rot, geo.S)
+  return ox + tx, oy + ty
+end
+
+--- Where a figure on segment `seg` of the tile (id, x, y, rot) stands.
+function B.segment_point(geo, id, x, y, rot, seg)
+  local def = geo.defs[id]
+  local L = def and render.layout(def, geo.S, { styles = geo.styles })[seg]
+  if not L then return B.tile_point(geo, x, y, 0, geo.S / 2, geo.S / 2) end
+  return B.tile_point(geo, x, y, rot, L.fx, L.fy)
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- Parts of a board picture
+-- =======================================================================
+
+--- <defs> with one group per tile type id (id "tile-ID").
+function B.defs(geo, ids)
+  local out = { "<defs>" }
+  local S = geo.S
+  for _, id in ipairs(ids) do
+    local def = geo.defs[id]
+    if def then
+      out[#out + 1] = sfmt('<g id="tile-%s">%s<rect width="%d" height="%d" fill="none" stroke="#555555" stroke-width="0.6"/></g>',
+        id_of(id), render.tile_svg(def, { size = S, styles = geo.styles, no_badges = true }), S, S)
+    end
+  end
+  out[#out + 1] = "</defs>"
+  return tconcat(out, "\n")
+end
+
+--- The pennants and goods of a placed tile, upright.
+function B.tile_badges(geo, id, x, y, rot)
+  local def = geo.defs[id]
+  if not def then return "" end
+  return render.tile_badges(def, geo.S, { styles = geo.styles }, function(lx, ly)
+    return B.tile_point(geo, x, y, rot, lx, ly)
+  end)
+end
+
+function B.tile_use(geo, id, x, y, rot)
+  local ox, oy = B.cell_origin(geo, x, y)
+  local h = geo.S // 2
+  return sfmt('<use href="#tile-%s" class="placed" data-cell="%d,%d" transform="translate(%s,%s) rotate(%d %d %d)"><title>%s at %d,%d r%d</title></use>',
+    id_of(id), x, y, num(ox), num(oy), (rot % 4) * 90, h, h, esc(id), x, y, rot)
+end
+
+--- The mark on start tiles: a gold star in the top-left corner.
+function B.start_mark(geo, x, y)
+  local ox, oy = B.cell_origin(geo, x, y)
+  local s = geo.S * 0.09
+  local pts = {}
+  for k = 0, 9 do
+    local r = k % 2 == 0 and s or s * 0.45
+    local a = math.pi * k / 5 - math.pi / 2
+    pts[#pts + 1] = num(ox + s * 1.3 + r * math.cos(a)) .. "," .. num(oy + s * 1.3 + r * math.sin(a))
+  end
+  return sfmt('<polygon class="start-mark" points="%s" fill="#ffd54f" stroke="#5d4037" stroke-width="0.8"/>',
+    tconcat(pts, " "))
+end
+
+function B.coord_label(geo, x, y)
+  local ox, oy = B.cell_origin(geo, x, y)
+  return sfmt('<text class="coord" x="%s" y="%s" font-size="%s" fill="#000000" fill-opacity="0.55" text-anchor="end">%d,%d</text>',
+    num(ox + geo.S - 2), num(oy + geo.S - 3), num(geo.S * 0.14), x, y)
+end
+
+--- Every figure on the board: SVG and the kinds drawn (name -> shape).
+function B.figures(geo, g)
+  local out, shown, at_spot = {}, {}, {}
+  for _, fig in ipairs(g:figures()) do
+    local info = fig:info()
+    local at = info.at or {}
+    local px, py, lying, role, key
+    if at.feature then
+      local spot = at.feature:spot()
+      local t = spot.tile:info()
+      px, py = B.segment_point(geo, t.id, t.x, t.y, t.rot, spot.segment)
+      role = at.feature:kind()
+      lying = geo.lying_on[role]
+      key = t.x .. "," .. t.y .. "," .. spot.segment
+    elseif at.tile then
+      local t = at.tile:info()
+      px, py = B.tile_point(geo, t.x, t.y, 0, geo.S * 0.78, geo.S * 0.22)
+      key = t.x .. "," .. t.y .. ",t"
+    elseif at.cell or at.corner then
+      local c = at.cell or at.corner
+      local ox, oy = B.cell_origin(geo, c[1], c[2])
+      px, py = at.cell and ox + geo.S * 0.5 or ox, at.cell and oy + geo.S * 0.5 or oy
+      key = c[1] .. "," .. c[2] .. (at.cell and ",c" or ",k")
+    end
+    if px then
+      local n = at_spot[key] or 0
+      at_spot[key] = n + 1
+      local shape = figure_shape(geo, info.kind)
+      shown[info.kind] = shape
+      local owner = info.owner or 0
+      out[#out + 1] = B.figure_svg(shape, B.colour(owner), px + n * geo.S * 0.14, py - n * geo.S * 0.05,
+        geo.S * (lying and 0.13 or 0.16), {
+          lying = lying, kind = info.kind, owner = owner,
+          title = (owner > 0 and ("player " .. owner .. " ") or "neutral ") .. info.kind
+                  .. (role and (" on " .. role) or "") })
+    end
+  end
+  return tconcat(out, "\n"), shown
+end
+
+--- A feature outlined: every segment it spans, on the tiles they lie on.
+function B.highlight(geo, fh, colour)
+  local out = {}
+  colour = colour or "#ffeb3b"
+  for _, node in ipairs(fh:nodes()) do
+    local t = node.tile:info()
+    local def = geo.defs[t.id]
+    local L = def and render.layout(def, geo.S, { styles = geo.styles })[node.segment]
+    if L then
+      local ox, oy = B.cell_origin(geo, t.x, t.y)
+      local h = geo.S // 2
+      local line = L.kind == "line"
+      out[#out + 1] = sfmt('<path class="highlight" d="%s" transform="translate(%s,%s) rotate(%d %d %d)" fill="%s" fill-opacity="%s" stroke="%s" stroke-width="%s" stroke-opacity="0.9"/>',
+        L.d, num(ox), num(oy), (t.rot % 4) * 90, h, h, line and "none" or colour, line and "0" or "0.45",
+        colour, line and num(geo.S * 0.14) or "3")
+    end
+  end
+  return tconcat(out, "\n")
+end
+
+--- Legend entries (each {id, swatch, text}) for what a board shows.
+function B.legend_entries(geo, kinds, attrs, figures, extra)
+  local entries = {}
+  local function add(id, swatch, text) entries[#entries + 1] = { id = id, swatch = swatch, text = text } end
+  for _, k in ipairs(render.sorted_keys(kinds)) do
+    local known = geo.styles[k] ~= nil
+    add("kind-" .. k, render.kind_swatch(k, { styles = geo.styles }), known and k or (k .. " (new kind)"))
+  end
+  for _, a in ipairs(render.sorted_keys(attrs)) do
+    add("attr-" .. a, render.attr_swatch(a), render.attr_style(a).label or a)
+  end
+  for _, f in ipairs(render.sorted_keys(figures)) do
+    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL, 8, 9, 7, { kind = f }), f)
+    if figures[f] == "meeple" and f ~= "settler" then
+      add("figure-" .. f .. "-lying", B.figure_svg("meeple", NEUTRAL, 8, 9, 7, { kind = f, lying = true }),
+        f .. " on a field (farmer)")
+    end
+  end
+  for _, e in ipairs(extra or {}) do add(e[1], e[2], e[3]) end
+  return entries
+end
+
+function B.legend_svg(entries, x, y, width)
+  local per_row = math.max(1, width // 175)
+  local out = { sfmt('<g class="legend"><text x="%d" y="%d" font-size="13" font-weight="bold">Legend</text>', x, y + 12) }
+  for i, e in ipairs(entries) do
+    local ex = x + ((i - 1) % per_row) * 175
+    local ey = y + 20 + ((i - 1) // per_row) * 22
+    out[#out + 1] = sfmt('<g class="legend-entry" id="legend-%s" transform="translate(%d,%d)">%s<text x="22" y="12" font-size="12">%s</text></g>',
+      id_of(e.id), ex, ey, e.swatch, esc(e.text))
+  end
+  out[#out + 1] = "</g>"
+  return tconcat(out, "\n"), 24 + ((#entries + per_row - 1) // per_row) * 22
+end
+
+--- What the placed tiles show: kinds and attributes (name -> true).
+function B.tiles_content(geo, ids)
+  local kinds, attrs = {}, {}
+  for id in pairs(ids) do
+    for _, seg in ipairs(geo.defs[id] and geo.defs[id].segments or {}) do
+      kinds[seg.kind] = true
+      for _, a in ipairs(seg.attrs or {}) do
+        if a.value ~= 0 and not render.attr_style(a.name).hide then attrs[a.name] = true end
+      end
+    end
+  end
+  return kinds, attrs
+end
+
+--- Cells of the start tiles (placed before the first turn).
+function B.start_cells(g)
+  local cells = {}
+  for _, e in ipairs(g:log()) do
+    if e.event == "place_fixed" then cells[#cells + 1] = { x = e.x, y = e.y } end
+    if e.event == "place" then break end
+  end
+  return cells
+end
+
+-- }======================================================================
+
+--- The whole board as a standalone SVG: tiles, figures, start mark,
+--- optional coordinates (opts.coords), legend and scores.
+function B.svg(rs, g, players, opts)
+  opts = opts or {}
+  local placed = {}
+  for _, th in ipairs(g:tiles()) do placed[#placed + 1] = th:info() end
+  local geo = B.geometry(rs, placed, opts)
+  local S, pad = geo.S, geo.pad
+  local ids, id_list = {}, {}
+  for _, t in ipairs(placed) do
+    if not ids[t.id] then ids[t.id] = true; id_list[#id_list + 1] = t.id end
+  end
+  table.sort(id_list)
+  local body = { B.defs(geo, id_list) }
+  for _, t in ipairs(placed) do body[#body + 1] = B.tile_use(geo, t.id, t.x, t.y, t.rot) end
+  for _, t in ipairs(placed) do body[#body + 1] = B.tile_badges(geo, t.id, t.x, t.y, t.rot) end
+  local starts = B.start_cells(g)
+  for _, c in ipairs(starts) do body[#body + 1] = B.start_mark(geo, c.x, c.y) end
+  if opts.coords then
+    for _, t in ipairs(placed) do body[#body + 1] = B.coord_label(geo, t.x, t.y) end
+  end
+  local figs, shown = B.figures(geo, g)
+  body[#body + 1] = figs
+  local kinds, attrs = B.tiles_content(geo, ids)
+  local extra = {}
+  if #starts > 0 then
+    extra[1] = { "start", (B.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0):gsub(' class="start%-mark"', "")),
+                 #starts > 1 and "start board" or "start tile" }
+  end
+  local w = math.max(360, (geo.maxx - geo.minx + 1) * S + 2 * pad)
+  local entries = B.legend_entries(geo, kinds, attrs, shown, extra)
+  local board_h = (geo.maxy - geo.miny + 1) * S + 2 * pad
+  local legend, legend_h = B.legend_svg(entries, pad, board_h, w - 2 * pad)
+  local table_h = 24 + 18 * players
+  local h = board_h + legend_h + table_h
+  local out = {
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    sfmt('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">', w, h, w, h),
+    sfmt('<rect width="%d" height="%d" fill="#f5f1e6"/>', w, h),
+  }
+  for _, b in ipairs(body) do out[#out + 1] = b end
+  out[#out + 1] = legend
+  local ty = board_h + legend_h + 8
+  out[#out + 1] = sfmt('<text x="%d" y="%d" font-size="13" font-weight="bold">Scores</text>', pad, ty + 6)
+  for p, s in ipairs(g:scores()) do
+    out[#out + 1] = sfmt('<g class="score"><circle cx="%d" cy="%d" r="5" fill="%s"/><text x="%d" y="%d" font-size="12">player %d (%s): %d</text></g>',
+      pad + 5, ty + 8 + 18 * p - 4, B.colour(p), pad + 16, ty + 8 + 18 * p, p,
+      B.COLOUR_NAMES[(p - 1) % #B.COLOURS + 1], s)
+  end
+  out[#out + 1] = "</svg>"
+  return tconcat(out, "\n") .. "\n"
+end
+
+return B

@@ -1,0 +1,126 @@
+-- meeple.web.viewer_page: the replay viewer's HTML, CSS and JavaScript.
+-- The page is one file: the game's data is a JSON value in a
+-- <script type="application/json"> element, so it opens from disk with
+-- no network and no other file. The script shows frame k by joining the
+-- tile drawings placed up to k with that frame's figures and highlights.
+--
+-- Page elements the browser tests read: #step (frame number), #move,
+-- #scores tr[data-player] with data-score, #ledger li, #hand, #board.
+-- window.viewer = { go(k), count, step } drives it from a test.
+
+local common = require "meeple.web.common"
+
+local M = {}
+
+local CSS = [==[
+.viewer { display: flex; gap: 16px; align-items: flex-start; }
+.viewer .boardbox { flex: 1 1 auto; min-width: 300px; }
+#board { width: 100%; height: calc(100vh - 90px); background: #f5f1e6; border: 1px solid #bbb; }
+.side { flex: 0 0 360px; }
+.controls button { font-size: 18px; min-width: 44px; font-weight: bold; }
+#slider { width: 100%; }
+#move { font-family: monospace; font-size: 15px; margin: 6px 0; }
+#hand { width: 96px; height: 96px; border: 1px solid #999; background: #fff; }
+.handbox { display: flex; gap: 10px; align-items: center; }
+#ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; }
+#ledger li.final { color: #555; font-style: italic; }
+]==]
+
+local JS = [==[
+(function () {
+  const D = JSON.parse(document.getElementById('data').textContent);
+  const frames = D.frames;
+  const S = D.S, pad = S * 0.6;
+  const [minx, miny, maxx, maxy] = D.bounds;
+  const board = document.getElementById('board');
+  board.setAttribute('viewBox', [minx * S - pad, miny * S - pad, (maxx - minx + 1) * S + 2 * pad,
+                                 (maxy - miny + 1) * S + 2 * pad].join(' '));
+  const slider = document.getElementById('slider');
+  slider.max = frames.length - 1;
+  // the board: tile drawings (<defs>) once; a layer of tiles grown and
+  // shrunk one frame's group at a time; an overlay redrawn per step
+  board.innerHTML = D.defs + '<g id="tiles"></g>' + D.starts + '<g id="overlay"></g>';
+  const tileLayer = board.querySelector('#tiles'), overlay = board.querySelector('#overlay');
+  const byFrame = frames.map(() => []);
+  for (const t of MeepleWeb.list(D.tiles)) byFrame[t[0]].push(t[1]);
+  let shown = 0; // frames whose tiles are in tileLayer
+  let step = 0;
+  function show(k) {
+    k = Math.max(0, Math.min(frames.length - 1, k | 0));
+    step = k;
+    const fr = frames[k];
+    while (shown > k + 1) { tileLayer.lastChild.remove(); shown--; }
+    const add = [];
+    for (; shown <= k; shown++) add.push('<g>' + byFrame[shown].join('') + '</g>');
+    if (add.length) tileLayer.insertAdjacentHTML('beforeend', add.join(''));
+    overlay.innerHTML = fr.figures + fr.highlight + (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
+    slider.value = k;
+    document.getElementById('step').textContent = k + ' / ' + (frames.length - 1);
+    document.getElementById('move').textContent = k === 0 ? 'start of the game'
+      : 'turn ' + fr.turn + ', ' + D.names[fr.player - 1] + ': ' + fr.move + (fr.over ? '  (game over)' : '');
+    const hand = document.getElementById('hand');
+    hand.innerHTML = fr.hand ? '<use href="#' + fr.hand.ref + '"/>' : '';
+    document.getElementById('handtext').textContent = fr.hand
+      ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot : 'no tile this turn';
+    MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null);
+    MeepleWeb.ledger(document.getElementById('ledger'), D, MeepleWeb.list(fr.ledger));
+  }
+  document.getElementById('first').onclick = () => show(0);
+  document.getElementById('prev').onclick = () => show(step - 1);
+  document.getElementById('next').onclick = () => show(step + 1);
+  document.getElementById('last').onclick = () => show(frames.length - 1);
+  slider.oninput = () => show(+slider.value);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowRight') show(step + 1);
+    else if (e.key === 'ArrowLeft') show(step - 1);
+    else if (e.key === 'Home') show(0);
+    else if (e.key === 'End') show(frames.length - 1);
+    else return;
+    e.preventDefault();
+  });
+  document.getElementById('legend').innerHTML = D.legend;
+  document.getElementById('legend').setAttribute('viewBox', '0 0 360 ' + D.legend_h);
+  document.getElementById('legend').setAttribute('height', D.legend_h);
+  window.viewer = { go: show, get step() { return step; }, count: frames.length };
+  show(0);
+  document.body.dataset.ready = '1';
+})();
+]==]
+
+local BODY = [==[
+<div class="viewer">
+  <div class="boardbox"><svg id="board" xmlns="http://www.w3.org/2000/svg"></svg></div>
+  <div class="side">
+    <div class="controls">
+      <button id="first" title="first (Home)">&#xAB;</button>
+      <button id="prev" title="previous (&#x2190;)">&#x2039;</button>
+      <button id="next" title="next (&#x2192;)">&#x203A;</button>
+      <button id="last" title="last (End)">&#xBB;</button>
+      <span id="step"></span>
+    </div>
+    <input id="slider" type="range" min="0" value="0">
+    <div id="move"></div>
+    <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
+      <span id="handtext"></span></div>
+    <h3>Scores</h3>
+    <table id="scores"></table>
+    <h3>This turn</h3>
+    <ul id="ledger"></ul>
+    <svg id="legend" width="360" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"></svg>
+  </div>
+</div>
+]==]
+
+--- The page for data (a JSON text) with a title.
+function M.render(data_json, title)
+  return common.page {
+    title = title .. " - meeple replay",
+    heading = title,
+    css = CSS,
+    body = BODY,
+    data = data_json,
+    script = JS,
+  }
+end
+
+return M

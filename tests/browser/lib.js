@@ -1,0 +1,88 @@
+// Shared by the browser tests: Debian's chromium driven by puppeteer-core,
+// meeple run as a child process, HTTP only to 127.0.0.1.
+'use strict';
+const { spawn, execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const http = require('node:http');
+const puppeteer = require('puppeteer-core');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const MEEPLE = process.env.MEEPLE_BIN || path.join(ROOT, 'build', 'meeple');
+const OUT = process.env.MEEPLE_OUT || fs.mkdtempSync('/tmp/meeple-browser-');
+fs.mkdirSync(OUT, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function meeple(args) {
+  return execFileSync(MEEPLE, args, { cwd: ROOT, env: { ...process.env, MEEPLE_ROOT: ROOT }, encoding: 'utf8' });
+}
+
+async function browser() {
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+// A page that fails the test on any script error.
+async function page(b, errors) {
+  const p = await b.newPage();
+  await p.setViewport({ width: 1400, height: 900 });
+  p.on('pageerror', (e) => errors.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return p;
+}
+
+// meeple serve on a free port of 127.0.0.1; resolves {port, stop()}.
+function serve(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(MEEPLE, ['serve', '--port', '0', ...args],
+      { cwd: ROOT, env: { ...process.env, MEEPLE_ROOT: ROOT }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    const timer = setTimeout(() => { child.kill('SIGTERM'); reject(new Error('serve did not start: ' + err)); }, 15000);
+    child.stderr.on('data', (d) => { err += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          port: +m[1],
+          url: 'http://127.0.0.1:' + m[1],
+          stop: () => new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); }),
+        });
+      }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error('serve exited ' + code + ': ' + err)); });
+  });
+}
+
+// One HTTP request to 127.0.0.1 only: {status, json, text}.
+function request(port, method, urlPath, body, headers) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : (typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath,
+      headers: { 'Content-Type': 'application/json', ...(headers || {}), ...(data ? { 'Content-Length': Buffer.byteLength(data) } : {}) } },
+    (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json = null;
+        try { json = JSON.parse(text); } catch (e) { /* not JSON */ }
+        resolve({ status: res.statusCode, json, text, type: res.headers['content-type'] });
+      });
+    });
+    req.on('error', reject);
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+function lastLine(file) {
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+module.exports = { ROOT, MEEPLE, OUT, meeple, browser, page, serve, request, lastLine };

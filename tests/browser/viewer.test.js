@@ -1,0 +1,67 @@
+// meeple view in a real browser: step to the end with the keyboard,
+// buttons and slider; the shown scores are the record's final scores.
+// Screenshots go to $MEEPLE_OUT (the build directory), not the source.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const path = require('node:path');
+const { OUT, meeple, browser, page, lastLine } = require('./lib');
+
+const GAMES = [
+  { name: 'base', args: ['--seed', '3'] },
+  { name: 'tb-am', args: ['--seed', '2', '--players', '3', '--with', 'traders_builders,abbey_mayor'] },
+  { name: 'hg', args: ['--seed', '2', '--game', 'hunters_gatherers'] },
+  { name: 'new-world', args: ['--seed', '2', '--game', 'new_world'] },
+  { name: 'lakes-fan', args: ['--seed', '4', '--with', './examples/fan-expansion/lakes.lua'] },
+];
+
+test('viewer: every game steps to the record\'s final scores', async () => {
+  const b = await browser();
+  try {
+    const warm = await b.newPage(); // the first page pays for the browser's start
+    await warm.goto('about:blank');
+    await warm.close();
+    for (const g of GAMES) {
+      const rec = path.join(OUT, 'viewer-' + g.name + '.jsonl');
+      const html = path.join(OUT, 'viewer-' + g.name + '.html');
+      meeple(['play', '--quiet', '--record', rec, ...g.args]);
+      meeple(['view', rec, '-o', html]);
+      const errors = [];
+      const p = await page(b, errors);
+      const t0 = Date.now();
+      await p.goto('file://' + html);
+      await p.waitForSelector('body[data-ready="1"]');
+      const openMs = Date.now() - t0;
+      const count = await p.evaluate(() => window.viewer.count);
+      console.log(`viewer ${g.name}: ${count - 1} moves, opened in ${openMs} ms`);
+      // the buttons and the arrow keys move one step; End goes to the end
+      await p.click('#next');
+      await p.click('#next');
+      assert.strictEqual(await p.evaluate(() => window.viewer.step), 2, g.name + ': two clicks on next');
+      await p.keyboard.press('ArrowLeft');
+      assert.strictEqual(await p.evaluate(() => window.viewer.step), 1, g.name + ': ArrowLeft goes back');
+      await p.$eval('#slider', (s) => { s.value = Math.floor(s.max / 2); s.dispatchEvent(new Event('input')); });
+      assert.strictEqual(await p.evaluate(() => window.viewer.step), Math.floor((count - 1) / 2), g.name + ': slider');
+      await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '-middle.png') });
+      await p.keyboard.press('End');
+      assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': End goes to the last step');
+      const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => +r.dataset.score));
+      assert.deepStrictEqual(shown, lastLine(rec).scores, g.name + ': shown scores are the record\'s final scores');
+      const tiles = await p.$$eval('#board use.placed', (u) => u.length);
+      assert.ok(tiles > 10, g.name + ': the board shows the placed tiles');
+      await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '.png') });
+      // stepping through every move (base game) shows no script error
+      if (g.name === 'base') {
+        await p.keyboard.press('Home');
+        for (let i = 1; i < count; i++) await p.keyboard.press('ArrowRight');
+        assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': stepped to the end by keys');
+        const again = await p.$$eval('#scores tr', (rows) => rows.map((r) => +r.dataset.score));
+        assert.deepStrictEqual(again, lastLine(rec).scores, g.name + ': same scores after stepping move by move');
+      }
+      assert.deepStrictEqual(errors, [], g.name + ': no script errors');
+      await p.close();
+    }
+  } finally {
+    await b.close();
+  }
+});

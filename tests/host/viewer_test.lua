@@ -1,0 +1,92 @@
+-- meeple view (issue 20 part 2): the viewer page of a record is one
+-- self-contained file whose frames re-play the game: one frame per move
+-- plus the start, the last frame's scores are the record's final scores,
+-- and bad records are refused with a message naming the line.
+local cli = require "meeple.cli"
+local viewer = require "meeple.viewer"
+local json = require "cjson"
+cli.silent = true
+local ctx = { root = ".", tty = false }
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL " .. what) end
+end
+
+local function data_of(html)
+  local text = html:match('<script type="application/json" id="data">(.-)</script>')
+  return text and json.decode((text:gsub("<\\/", "</")))
+end
+
+local function last_line(path)
+  local last
+  for line in io.lines(path) do last = line end
+  return json.decode(last)
+end
+
+local tmp = os.tmpname()
+local games = {
+  { "--seed", "3" },
+  { "--seed", "2", "--with", "traders_builders,abbey_mayor", "--players", "3" },
+  { "--seed", "2", "--game", "hunters_gatherers" },
+  { "--seed", "2", "--game", "new_world" },
+  { "--seed", "4", "--with", "./examples/fan-expansion/lakes.lua" },
+  { "--seed", "5", "--rules", "examples/house-rules/farmers_4.lua" },
+}
+for _, args in ipairs(games) do
+  local what = table.concat(args, " ")
+  local a = { "--record", tmp, "--quiet" }
+  for _, v in ipairs(args) do a[#a + 1] = v end
+  check(cli.play(a, ctx) == 0, what .. ": play")
+  local moves = 0
+  for line in io.lines(tmp) do if line:find('"move":', 1, true) then moves = moves + 1 end end
+  local out = tmp .. ".html"
+  check(cli.view({ tmp, "-o", out }, ctx) == 0, what .. ": view exits 0")
+  local f = assert(io.open(out, "rb"))
+  local html = f:read("a")
+  f:close()
+  check(not html:find('src="http', 1, true) and not html:find('href="http', 1, true)
+        and not html:find("<link", 1, true) and not html:find('<script src', 1, true),
+        what .. ": no external file or network reference")
+  local data = data_of(html)
+  check(data ~= nil, what .. ": page data parses")
+  if data then
+    check(#data.frames == moves + 1, what .. ": one frame per move plus the start")
+    local final = last_line(tmp)
+    check(table.concat(data.frames[#data.frames].scores, ",") == table.concat(final.scores, ","),
+          what .. ": the last frame shows the record's final scores")
+    local placed = 0
+    for _, fr in ipairs(data.frames) do if type(fr.tiles) == "table" then placed = placed + #fr.tiles end end
+    check(placed == #data.tiles, what .. ": every placed tile drawn once")
+    check(data.defs:find("<defs>", 1, true) ~= nil, what .. ": tile drawings inline")
+  end
+  os.remove(out)
+end
+
+-- play --html writes the same viewer as play --record + view
+do
+  local h1 = tmp .. ".a.html"
+  check(cli.play({ "--seed", "9", "--record", tmp, "--html", h1, "--quiet" }, ctx) == 0, "play --html exits 0")
+  local h2 = tmp .. ".b.html"
+  check(cli.view({ tmp, "-o", h2 }, ctx) == 0, "view of the same record")
+  local a, b = io.open(h1, "rb"), io.open(h2, "rb")
+  check(a and b and a:read("a") == b:read("a"), "play --html and view write the same page")
+  if a then a:close() end
+  if b then b:close() end
+  os.remove(h1); os.remove(h2)
+end
+
+-- a record that diverges names its line; a non-record is refused
+local lines = {}
+for line in io.lines(tmp) do lines[#lines + 1] = line end
+lines[3] = lines[3]:gsub('"move":"[^"]*"', '"move":"place Z 99,99 r0"')
+local rec = viewer.read_lines(lines, "bad.jsonl")
+local html, err = viewer.html(rec, ctx)
+check(html == nil and tostring(err):find("record line 3", 1, true), "a diverging record is refused: " .. tostring(err))
+local r2, e2 = viewer.read_lines({ "{}" }, "x.jsonl")
+check(r2 == nil and e2:find("x.jsonl:1", 1, true), "not a record: " .. tostring(e2))
+check(cli.view({ "/nonexistent/game.jsonl" }, ctx) == 1, "a missing file exits 1")
+check(cli.view({}, ctx) == 2, "no file is a usage error")
+os.remove(tmp)
+
+print(("viewer: %d passed, %d failed"):format(passed, failed))
+if failed > 0 then os.exit(1) end
