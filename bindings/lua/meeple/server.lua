@@ -49,7 +49,7 @@ local function make_bots(seats)
   for p, name in ipairs(seats) do
     if name ~= "human" then
       local made, code = agents_mod.make_agents("serve", { name })
-      if not made then api_error(400, "unknown agent '%s' (human, random, greedy or FILE.lua)", name) end
+      if not made then api_error(400, "unknown agent '%s' (human, random, greedy, mcts[:N] or FILE.lua)", name) end
       bots[p] = made[1]
       local _ = code
     end
@@ -99,7 +99,7 @@ function M.new_table(spec)
   local bots = make_bots(seats)
   local play = loader.new_play(rs, { players = players, seed = seed })
   local id = tostring(#table_order + 1)
-  local t = { id = id, rs = rs, play = play, g = play:game(), seats = seats, bots = bots, moves = 0,
+  local t = { id = id, rs = rs, play = play, g = play:game(), seats = seats, bots = bots, moves = 0, seed = seed,
               header = record.header({ game = game, with = with, rules = rules, options = options, rs = rs,
                                        seed = seed, players = players }, seats, config.root, nil),
               lines = {}, version = 0 }
@@ -132,15 +132,8 @@ function M.run_bots(t)
   local guard = 0
   while not play:over() and t.bots[play:player()] do
     local bot = t.bots[play:player()]
-    local chosen
-    local view = setmetatable({ apply_index = function(_, i) chosen = i end,
-                                random_move = function() chosen = play:random_choice() end }, {
-      __index = function(_, k)
-        local v = play[k]
-        if type(v) == "function" then return function(_, ...) return v(play, ...) end end
-        return v
-      end })
-    bot(view)
+    -- an agent (meeple.cli.agents) names the move; the seed is its salt
+    local chosen = bot(play, t.seed)
     if not chosen then error("the bot of seat " .. play:player() .. " chose no move", 0) end
     apply(t, chosen)
     guard = guard + 1
