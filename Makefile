@@ -18,7 +18,7 @@ FUZZ_TARGETS ?= tiles record scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test fuzz bench clean
+.PHONY: all deps build run test fuzz bench bench-hooks clean
 
 all: build
 
@@ -48,6 +48,13 @@ test: deps
 # the turn flow in C, the rules layer (`meeple bench`) and Python.
 bench: build
 	@sh tools/bench-all.sh $(BUILD)
+
+# What a rule author's own Lua costs (issue #19): the base game with each
+# script of bench/hooks/ as a house rule, as ratios to the base game in
+# the same run. `sh bench/hooks/bench.sh build --callgrind` counts
+# instructions per game instead (exact, for before/after comparisons).
+bench-hooks: build
+	@sh bench/hooks/bench.sh $(BUILD)
 
 # The libFuzzer targets (tile notation, record reader, scenario loader,
 # random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in

@@ -116,7 +116,8 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
     }
   }
   lua_pushvalue(L, self);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+  lua_getiuservalue(L, self, 2); /* the game view: the dispatcher's g */
+  if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
     gk_play_set_error(play, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     return GK_EINVAL;

@@ -9,6 +9,12 @@ local copy_plain = require("meeple.loader.api").copy_plain
 
 local M = {}
 
+-- Events whose hooks only notify: the dispatcher answers them with nothing.
+local NOTIFY = { turn_begin = true, turn_end = true, tile_drawn = true, tile_placed = true,
+                 figure_placed = true, feature_scored = true, final_scoring = true,
+                 phase = true }
+local EMPTY = setmetatable({}, { __newindex = function() error("internal: notify result", 2) end })
+
 -- What a hook sees of a feature: plain fields, read once.
 local function feature_view(fh)
   if not fh then return nil end
@@ -68,16 +74,17 @@ local function make_dispatcher(rs, host)
   -- A state error names the hook's script line: the host found it, but
   -- the script made it.
   local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
-  -- Runs one script hook with its own state table in ctx.state. The
-  -- ctx proxy is read-only to scripts; the host writes its fields table.
+  -- Runs one script hook. Its state is read only if the hook asks for
+  -- ctx.state (ctx_lazy below), and stored back only then: a hook that
+  -- never looks at its state costs nothing for it.
   local fields_of = setmetatable({}, { __mode = "k" })
   local function run(h, ctx, g, ...)
-    local ok, st, before = pcall(load_state, g, h.script_id)
-    if not ok then error(at(h, st), 0) end
-    fields_of[ctx].state = st
+    local fields = fields_of[ctx]
+    fields.hook, fields.state, fields.state_text = h, nil, nil
     local r1, r2 = host.call(h.fn, ctx, ...)
-    if st then
-      local saved, err = pcall(save_state, g, h.script_id, st, before)
+    local st = rawget(fields, "state")
+    if st ~= nil then
+      local saved, err = pcall(save_state, g, h.script_id, st, rawget(fields, "state_text"))
       if not saved then error(at(h, err), 0) end
     end
     return r1, r2
@@ -93,16 +100,25 @@ local function make_dispatcher(rs, host)
   }
   -- The player, turn and part are read from the play when a hook first
   -- asks: most hooks look at one of them or none, and each is a C call.
+  -- So is the running script's state (a script without one gets nil).
   local ctx_lazy = {
-    player = function(play) return play:player() end,
-    turn = function(play) return play:turn() end,
-    part = function(play) return play:part() end,
+    player = function(fields) return fields.play:player() end,
+    turn = function(fields) return fields.play:turn() end,
+    part = function(fields) return fields.play:part() end,
+    state = function(fields)
+      local h = rawget(fields, "hook")
+      if not h or not state_slot[h.script_id] then return nil end
+      local ok, st, text = pcall(load_state, rawget(fields, "game"), h.script_id)
+      if not ok then error(at(h, st), 0) end
+      rawset(fields, "state_text", text)
+      return st
+    end,
   }
   local fields_mt = {
     __index = function(fields, key)
       local read = ctx_lazy[key]
       if read then
-        local v = read(rawget(fields, "play"))
+        local v = read(fields)
         rawset(fields, key, v)
         return v
       end
@@ -123,11 +139,10 @@ local function make_dispatcher(rs, host)
     return ctx
   end
   local shared_ctx, ctx_busy = new_ctx(), false
-  local function make_ctx(play, g, args)
-    local ctx = ctx_busy and new_ctx() or shared_ctx
+  local function make_ctx(ctx, play, g, args)
     local fields = fields_of[ctx]
     fields.game, fields.play, fields.phase = g, play, args.phase
-    fields.player, fields.turn, fields.part, fields.state = nil, nil, nil, nil
+    fields.player, fields.turn, fields.part, fields.state, fields.hook = nil, nil, nil, nil, nil
     return ctx
   end
 
@@ -135,12 +150,14 @@ local function make_dispatcher(rs, host)
   -- The game's RNG is lent to math.random only while its hooks run. A
   -- failed hook may have changed its state table in place: the cached
   -- decodings are dropped, so the next hook reads the state as stored.
-  local function dispatch(name, args, play)
-    local g = play:game()
+  -- g: the play's game view (the flow passes it; play:game() otherwise).
+  local function dispatch(name, args, play, g)
+    g = g or play:game()
     host.use_game(g)
     local outer = not ctx_busy
     ctx_busy = true
-    local ok, result = pcall(inner, name, args, play, g)
+    local ctx = make_ctx(outer and shared_ctx or new_ctx(), play, g, args)
+    local ok, result = pcall(inner, name, args, play, g, ctx)
     if outer then ctx_busy = false end
     host.use_game(nil)
     if not ok then
@@ -150,12 +167,13 @@ local function make_dispatcher(rs, host)
     return result
   end
 
-  function inner(name, args, play, g)
+  -- The answer to the flow: a table for the events that fold a value or
+  -- a list, nothing for notifications.
+  function inner(name, args, play, g, ctx)
     local key = name == "collect" and ("collect:" .. args.phase) or name
     local list = by_event[key]
-    local result = {}
-    if not list then return result end
-    local ctx = make_ctx(play, g, args)
+    if not list then return nil end
+    local result = NOTIFY[name] and EMPTY or {}
     if name == "feature_points" then
       local value, leaders = args.value, args.leaders
       local fv = feature_view(args.feature)
@@ -236,6 +254,7 @@ local function make_dispatcher(rs, host)
         end
       end
     end
+    if result == EMPTY then return nil end
     return result
   end
 
