@@ -86,18 +86,35 @@ static int host_call(lua_State *L) {
   return lua_gettop(L);
 }
 
-static int host_use_game(lua_State *L) {
-  mp_host *h = hostof(L);
-  gk_game *g = lua_isnoneornil(L, 1) ? NULL : mp_checkgame(L, 1);
+void mp_host_lend(mp_host *h, lua_State *L, int idx) {
+  gk_game *g = idx ? mp_checkgame(L, idx) : NULL;
   /* Kept alive in the registry under the host's address: hooks lend a
   ** game twice per event, so no luaL_ref bookkeeping. */
-  lua_settop(L, 1);
-  if (!g) { lua_pop(L, 1); lua_pushnil(L); }
+  if (g) lua_pushvalue(L, idx);
+  else lua_pushnil(L);
   lua_rawsetp(L, LUA_REGISTRYINDEX, h);
   h->rng_game = g;
   if (g) count_period(h, g);
   else mp_sandbox_new_period(h->sb, MP_SANDBOX_OFF);
+}
+
+static int host_use_game(lua_State *L) {
+  mp_host_lend(hostof(L), L, lua_isnoneornil(L, 1) ? 0 : 1);
   return 0;
+}
+
+int mp_host_call(mp_host *h, int nargs, int nresults, const char *name) {
+  return mp_sandbox_call_named(h->sb, nargs, nresults, name);
+}
+
+/* The registry key of the host's address, for mp_host_of. */
+static const char host_key = 'h';
+
+mp_host *mp_host_of(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &host_key);
+  mp_host *h = (mp_host *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return h;
 }
 
 static void opt_positive(lua_State *L, int arg, long *out) {
@@ -216,6 +233,8 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);
   lua_setglobal(L, "meeple_host");
+  lua_pushlightuserdata(L, h);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &host_key);
   return h;
 }
 

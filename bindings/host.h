@@ -17,4 +17,15 @@ lua_State *mp_host_lua(mp_host *host);
 mp_sandbox *mp_host_sandbox(mp_host *host);
 void mp_host_free(mp_host *host);
 
+/* The host whose state L is, or NULL (a state without one). */
+mp_host *mp_host_of(lua_State *L);
+/* meeple_host.use_game from C: the game view at stack index idx (0:
+** none) is the one math.random draws from and whose turn and game the
+** sandbox's budgets count for. */
+void mp_host_lend(mp_host *host, lua_State *L, int idx);
+/* meeple_host.call from C: calls the function below nargs arguments
+** under the sandbox (see mp_sandbox_call_named); MP_SANDBOX_* and, on
+** failure, mp_sandbox_error(mp_host_sandbox(host)). */
+int mp_host_call(mp_host *host, int nargs, int nresults, const char *name);
+
 #endif

@@ -69,10 +69,8 @@ static int keep_moves(lua_State *L, int idx, gk_hook_call *c) {
   return 0;
 }
 
-static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c) {
   int self = ud->self;
-  lua_getiuservalue(L, self, 3);
-  lua_pushstring(L, mp_hook_names[c->hook]);
   lua_createtable(L, 0, 8);
   const char *phase = gk_flow_phase_name(gk_play_flow(play), c->phase);
   lua_pushstring(L, phase ? phase : "?");
@@ -115,6 +113,13 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
       lua_setfield(L, -2, "tile_id");
     }
   }
+}
+
+static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  int self = ud->self;
+  lua_getiuservalue(L, self, 3);
+  lua_pushstring(L, mp_hook_names[c->hook]);
+  mp_pushhookargs(L, ud, play, c);
   lua_pushvalue(L, self);
   lua_getiuservalue(L, self, 2); /* the game view: the dispatcher's g */
   if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
@@ -187,6 +192,16 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
+/* A notification whose hooks the flow may call itself (hook_direct.c),
+** unless one such call is running already. */
+static int protected_direct(lua_State *L) {
+  hook_ctx *h = (hook_ctx *)lua_touserdata(L, 1);
+  h->ud->self = 2;
+  h->ud->in_direct = 1;
+  h->status = mp_direct_call(L, h->ud, h->play, h->c);
+  return 0;
+}
+
 /* What a hook may do to the game its play owns (MP_LOCK_*): the game
 ** view's lock points into the play, which the hook calls below set. */
 void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
@@ -219,7 +234,9 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   int lock = query_hook(c->hook) ? MP_LOCK_QUERY : MP_LOCK_HOOK;
   if (lock > ud->lock) ud->lock = lock;
   ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
-  lua_pushcfunction(L, protected_hook);
+  int direct = ((ud->direct >> c->hook) & 1u) && c->feature < 0 && !ud->in_direct;
+  int saved_direct = ud->in_direct;
+  lua_pushcfunction(L, direct ? protected_direct : protected_hook);
   lua_pushlightuserdata(L, &h);
   lua_pushvalue(L, ud->self);
   int st = lua_pcall(L, 2, 0, 0);
@@ -227,6 +244,8 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   ud->L = L;
   ud->lock = saved_lock;
   ud->busy = saved_busy;
+  ud->in_direct = saved_direct;
+  if (st != LUA_OK && direct) mp_direct_failed(L, ud, saved_self);
   if (st != LUA_OK) {
     gk_play_set_error(play, "%s", lua_tostring(L, -1));
     h.status = GK_EINVAL;

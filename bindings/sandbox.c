@@ -540,14 +540,18 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
   return rc;
 }
 
-int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults) {
+int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *name) {
   lua_State *L = sb->L;
   sb->err[0] = '\0';
   if (nargs < 0 || lua_gettop(L) < nargs + 1 || !lua_checkstack(L, 2)) {
     set_error(sb, "mp_sandbox_call: bad stack (%d arguments)", nargs);
     return MP_SANDBOX_EINVAL;
   }
-  return protected_call(sb, nargs, nresults, NULL);
+  return protected_call(sb, nargs, nresults, name);
+}
+
+int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults) {
+  return mp_sandbox_call_named(sb, nargs, nresults, NULL);
 }
 
 /* Runs inside the protected call: (code, len, chunkname) -> env, ... */

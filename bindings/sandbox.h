@@ -128,6 +128,11 @@ int mp_sandbox_run_with(mp_sandbox *sb, const char *chunkname, const char *code,
 ** calling back into Lua) shares the outer call's budget instead. */
 int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults);
 
+/* The same, naming the script 'name' (its short source, as Lua prints
+** it) in messages that have no better location, so the call does not
+** look the name up: the hot path of hooks the flow calls directly. */
+int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *name);
+
 /* The one-line message of the last failure, "" if none. Valid until the
 ** next call on 'sb'. */
 const char *mp_sandbox_error(const mp_sandbox *sb);

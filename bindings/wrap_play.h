@@ -30,6 +30,9 @@ typedef struct mp_play {
   uint64_t collect_phases; /* phases with a collector */
   uint32_t deploy_kinds;   /* figure kinds the deploy vetoes look at; 0: all */
   gk_hook_filters filters; /* which calls of the hooks are wanted */
+  uint32_t direct;      /* hooks called without the Lua dispatcher (hook_direct.c) */
+  int in_direct;        /* inside such a call: a nested one takes the dispatcher */
+  struct mp_host *host; /* whose sandbox runs them (NULL: no direct calls) */
 } mp_play;
 
 
@@ -60,6 +63,15 @@ uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f);
 uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f);
 gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f);
 void mp_setfilters(mp_play *ud, const gk_hook_filters *h);
+
+/* play_hooks.c: the args table a hook is shown (pushed) */
+void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c);
+
+/* hook_direct.c: notifications the flow calls without the dispatcher */
+void mp_setdirect(lua_State *L, int self, int opts);
+void mp_copydirect(lua_State *L, int dst_self, int src_self);
+int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+void mp_direct_failed(lua_State *L, mp_play *ud, int self);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

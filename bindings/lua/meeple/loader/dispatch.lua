@@ -24,6 +24,37 @@ local function feature_view(fh)
   return info
 end
 
+-- Notifications the flow may call without the dispatcher
+-- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
+-- answer nothing, and none narrows by tiles (the flow's own tile filter
+-- applies only when all of an event's hooks narrow).
+local DIRECT = { "turn_begin", "turn_end", "tile_placed", "figure_placed", "final_scoring", "phase" }
+
+-- The table hook_direct.c reads (nil: no direct calls), for the real host
+-- only: its C side calls the sandbox itself.
+local function direct_calls(by_event, host, new_ctx, fields_of, save_state, decoded, at)
+  if host ~= rawget(_G, "meeple_host") then return nil end
+  local t, any = {}, false
+  for _, name in ipairs(DIRECT) do
+    local list, plain = by_event[name], true
+    for _, h in ipairs(list or {}) do plain = plain and not h.tile_set end
+    if list and plain then t[name], any = list, true end
+  end
+  if not any then return nil end
+  t.ctx = new_ctx()
+  t.fields = fields_of[t.ctx]
+  local fields = t.fields
+  function t.after(h)
+    local ok, err = pcall(save_state, rawget(fields, "game"), h.script_id, rawget(fields, "state"),
+                          rawget(fields, "state_text"))
+    if not ok then error(at(h, err), 0) end
+  end
+  function t.failed()
+    for slot in next, decoded do decoded[slot] = nil end
+  end
+  return t
+end
+
 -- The dispatcher the flow calls for every hooked event. It builds the
 -- hook's view of the moment, runs the script functions in their fixed
 -- order under the sandbox budget, and folds their answers.
@@ -347,7 +378,8 @@ local function make_dispatcher(rs, host)
     local phase = key:match("^collect:(.*)$")
     if phase then collect_phases[#collect_phases + 1] = phase end
   end
-  return dispatch, hook_names, collect_phases, deploy_figures, filters
+  return dispatch, hook_names, collect_phases, deploy_figures, filters,
+         direct_calls(by_event, host, new_ctx, fields_of, save_state, decoded, at)
 end
 
 M.make_dispatcher = make_dispatcher
