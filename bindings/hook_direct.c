@@ -6,7 +6,8 @@
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over, as the play's user value 4, a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     after = fn(hook), failed = fn() }
+**     hook_key =, text_key = (the fields' private keys), after = fn(hook),
+**     failed = fn() }
 ** to which mp_setdirect adds each list under its hook id + 1.
 ** Each hook record has fn and script_id; ctx is a proxy of its own, so a
 ** direct call never shares its fields with a dispatch.
@@ -75,37 +76,52 @@ static const char *hook_source(lua_State *L, int h, int fn) {
   return lua_tostring(L, -1); /* stays on the stack while the hook runs */
 }
 
+/* Stack slots of one direct call. */
+typedef struct direct_slots {
+  int d, ctx, fields, hook_key, text_key, subject, args;
+} direct_slots;
+
+static void rawset_nil(lua_State *L, int t, int key) {
+  lua_pushvalue(L, key);
+  lua_pushnil(L);
+  lua_rawset(L, t);
+}
+
 /* ctx's fields for this event: those a hook reads lazily are cleared. */
-static void reset_fields(lua_State *L, int fields, int view, int play_idx, const char *phase) {
-  static const char *const cleared[] = {"player", "turn", "part", "state", "state_text", "hook"};
+static void reset_fields(lua_State *L, const direct_slots *s, int view, int play_idx,
+                         const char *phase) {
+  static const char *const cleared[] = {"player", "turn", "part", "state"};
   lua_pushvalue(L, view);
-  lua_setfield(L, fields, "game");
+  lua_setfield(L, s->fields, "game");
   lua_pushvalue(L, play_idx);
-  lua_setfield(L, fields, "play");
+  lua_setfield(L, s->fields, "play");
   lua_pushstring(L, phase ? phase : "?");
-  lua_setfield(L, fields, "phase");
+  lua_setfield(L, s->fields, "phase");
   for (size_t i = 0; i < sizeof cleared / sizeof cleared[0]; i++) {
     lua_pushnil(L);
-    lua_setfield(L, fields, cleared[i]);
+    lua_setfield(L, s->fields, cleared[i]);
   }
+  rawset_nil(L, s->fields, s->hook_key);
+  rawset_nil(L, s->fields, s->text_key);
 }
 
 /* Runs hook record h: (ctx, subject, args), then stores its state if
 ** it read it. GK_OK, or the flow's error set. */
-static int run_one(lua_State *L, mp_play *ud, gk_play *play, int h, int d, int ctx, int fields,
-                   int subject, int args) {
+static int run_one(lua_State *L, mp_play *ud, gk_play *play, int h, const direct_slots *s) {
   int top = lua_gettop(L);
+  lua_pushvalue(L, s->hook_key);
   lua_pushvalue(L, h);
-  lua_setfield(L, fields, "hook");
+  lua_rawset(L, s->fields);
   lua_pushnil(L);
-  lua_setfield(L, fields, "state");
+  lua_setfield(L, s->fields, "state");
+  rawset_nil(L, s->fields, s->text_key);
   lua_getfield(L, h, "fn");
   int fn = lua_gettop(L);
   const char *name = hook_source(L, h, fn);
   lua_pushvalue(L, fn);
-  lua_pushvalue(L, ctx);
-  lua_pushvalue(L, subject);
-  lua_pushvalue(L, args);
+  lua_pushvalue(L, s->ctx);
+  lua_pushvalue(L, s->subject);
+  lua_pushvalue(L, s->args);
   if (mp_host_call(ud->host, 3, 0, name) != MP_SANDBOX_OK) {
     gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(ud->host)));
     lua_settop(L, top);
@@ -113,8 +129,8 @@ static int run_one(lua_State *L, mp_play *ud, gk_play *play, int h, int d, int c
   }
   int st = GK_OK;
   lua_pushliteral(L, "state");
-  if (lua_rawget(L, fields) != LUA_TNIL) { /* read (raw: no lazy load): store it */
-    lua_getfield(L, d, "after");
+  if (lua_rawget(L, s->fields) != LUA_TNIL) { /* read (raw: no lazy load): store it */
+    lua_getfield(L, s->d, "after");
     lua_pushvalue(L, h);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
       gk_play_set_error(play, "%s", lua_tostring(L, -1));
@@ -142,34 +158,38 @@ void mp_direct_failed(lua_State *L, mp_play *ud, int self) {
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   int self = ud->self;
   int top = lua_gettop(L);
+  direct_slots s;
   lua_getiuservalue(L, self, DIRECT_UV);
-  int d = top + 1;
-  lua_rawgeti(L, d, c->hook + 1);
-  int list = d + 1;
-  lua_getfield(L, d, "ctx");
-  int ctx = d + 2;
-  lua_getfield(L, d, "fields");
-  int fields = d + 3;
+  s.d = top + 1;
+  lua_rawgeti(L, s.d, c->hook + 1);
+  int list = lua_gettop(L);
+  lua_getfield(L, s.d, "ctx");
+  s.ctx = lua_gettop(L);
+  lua_getfield(L, s.d, "fields");
+  s.fields = lua_gettop(L);
+  lua_getfield(L, s.d, "hook_key");
+  s.hook_key = lua_gettop(L);
+  lua_getfield(L, s.d, "text_key");
+  s.text_key = lua_gettop(L);
   int view = mp_pushplayview(L, self);
-  reset_fields(L, fields, view, self,
-               gk_flow_phase_name(gk_play_flow(play), c->phase));
+  reset_fields(L, &s, view, self, gk_flow_phase_name(gk_play_flow(play), c->phase));
   mp_pushhookargs(L, ud, play, c);
-  int args = lua_gettop(L);
+  s.args = lua_gettop(L);
   /* the subject, as the dispatcher gives it: the placed tile or the move */
-  if (c->report) lua_getfield(L, args, "tile");
-  else if (c->move) lua_getfield(L, args, "move");
+  if (c->report) lua_getfield(L, s.args, "tile");
+  else if (c->move) lua_getfield(L, s.args, "move");
   else lua_pushnil(L);
-  int subject = lua_gettop(L);
+  s.subject = lua_gettop(L);
   mp_host_lend(ud->host, L, view);
   lua_Integer n = (lua_Integer)lua_rawlen(L, list);
   int st = GK_OK;
   for (lua_Integer i = 1; i <= n && st == GK_OK; i++) {
     lua_rawgeti(L, list, i);
-    st = run_one(L, ud, play, lua_gettop(L), d, ctx, fields, subject, args);
+    st = run_one(L, ud, play, lua_gettop(L), &s);
     lua_pop(L, 1);
   }
   if (st == GK_OK) mp_host_lend(ud->host, L, 0);
-  else abort_direct(L, ud, d);
+  else abort_direct(L, ud, s.d);
   lua_settop(L, top);
   return st;
 }
