@@ -96,10 +96,14 @@ end
 -- opts.results is false; otherwise, as before, a list with one table per
 -- game ({scores=, turns=, moves=, closed={kind=n}}), which grows with the
 -- number of games.
+-- opts.profile: a table that gets each hook's calls and CPU seconds (see
+-- meeple.loader.dispatch); the games then run in one process.
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
-  local f = rs.dispatch[5]
+  local dispatch = rs.dispatch
+  if opts.profile then dispatch = { make_dispatcher(rs, opts.host or meeple_host, opts.profile) } end
+  local f = dispatch[5]
   local list, on_game = nil, opts.on_game
   if opts.results ~= false then
     list = {}
@@ -113,10 +117,10 @@ function M.simulate(rs, opts)
   end
   local summary = rs.flow:simulate(templ, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
-    jobs = opts.jobs, hooks = rs.dispatch[2], collect_phases = rs.dispatch[3],
-    deploy_figures = rs.dispatch[4], dispatch = rs.dispatch[1], progress = opts.progress,
+    jobs = not opts.profile and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
+    deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, direct = rs.dispatch[6] })
+    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, direct = dispatch[6] })
   return list or summary
 end
 

@@ -15,7 +15,10 @@ Plays games with random agents on one core (default: the base game, 2
 players, 20000 games) and prints games/s and moves/s through the rules
 loaded from the scripts, then the same tiles through the kernel alone
 (playouts/s, placements/s, the cost of one legal-placement listing) and
-the ratio of the two: what the rules layer costs.
+the ratio of the two: what the rules layer costs. When the scripts have
+Lua hooks, one more run (up to 1000 games) times every hook call and
+prints, per hook, its calls per game, microseconds per call and share of
+that run's time.
 
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games per run (default 20000)
@@ -81,6 +84,10 @@ local function bench(args, ctx)
     printf("    placements/s              %.0f\n", placements)
     printf("    legal-placement listing   %.3f us\n", listing)
     printf("  rules layer cost            %.2fx the kernel's time per game\n", kernel_gps / (games / dt))
+    if #rs.hooks > 0 then
+      local profile = require "meeple.cli.hook_profile"
+      profile.print(profile.measure(game, math.min(games, 1000)), printf, "  ")
+    end
   end)
   if not ok then eprintf("meeple bench: %s\n", tostring(err)) return 1 end
   return 0

@@ -66,6 +66,10 @@ how the games are split into shards. Memory stays the same for any N.
                        with the configuration in table config
   --progress           show progress on stderr even when it is not a
                        terminal (a batch job's log)
+  --profile            then what each Lua hook costs: one more run (up to
+                       1000 of the games) with every hook call timed; per
+                       hook its calls per game, us per call and share of
+                       that run's time (on stderr with --json/--csv/--output)
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
                        adds each agent's and each seat's win rate (95%
@@ -291,13 +295,30 @@ local function agents_report(opts, ctx, game, games, names, dest)
   return dest.close()
 end
 
+-- --profile: the hooks' costs, after the results (on standard error when
+-- the results are machine-readable or go to a file).
+local function print_profile(opts, game, games)
+  local hook_profile = require "meeple.cli.hook_profile"
+  local out = (opts.csv or opts.json or opts.output or opts.out) and eprintf or printf
+  if #game.rs.hooks == 0 then
+    out("Lua hooks: none, no Lua call during play\n")
+    return 0
+  end
+  local ok, report = pcall(hook_profile.measure, game, math.min(games, 1000))
+  if not ok then eprintf("meeple sim: %s\n", tostring(report)) return 1 end
+  out("\n")
+  hook_profile.print(report, out)
+  return 0
+end
+
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
                                                   shard = "value", out = "value",
                                                   rows = "value", db = "value", progress = "switch",
                                                   output = "value", ["csv-games"] = "switch",
-                                                  agents = "value", ["rotate-seats"] = "switch" }))
+                                                  agents = "value", ["rotate-seats"] = "switch",
+                                                  profile = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then
@@ -368,7 +389,9 @@ local function sim(args, ctx)
     end
   end
   if opts["csv-games"] then return dest.close() end -- the rows are the output
-  return simout.emit("sim", opts, study, summary, dest)
+  local status = simout.emit("sim", opts, study, summary, dest)
+  if opts.profile and status == 0 then return print_profile(opts, game, to - from) end
+  return status
 end
 
 local function paired(a, b)

@@ -254,7 +254,7 @@ end
 -- The dispatcher the flow calls for every hooked event. It builds the
 -- hook's view of the moment, runs the script functions in their fixed
 -- order under the sandbox budget, and folds their answers.
-local function dispatcher(rs, host, by_event)
+local function dispatcher(rs, host, by_event, profile)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
   local load_state, save_state, decoded = state_store(rs.decl)
@@ -265,7 +265,15 @@ local function dispatcher(rs, host, by_event)
   local function run(h, ctx, g, ...)
     local fields = fields_of[ctx]
     fields[HOOK], fields.state, fields[STATE_TEXT] = h, nil, nil
-    local r1, r2 = host.call(h.fn, ctx, ...)
+    local r1, r2
+    if profile then
+      local t0 = os.clock()
+      r1, r2 = host.call(h.fn, ctx, ...)
+      local p = profile[h] or { calls = 0, seconds = 0 }
+      p.calls, p.seconds, profile[h] = p.calls + 1, p.seconds + (os.clock() - t0), p
+    else
+      r1, r2 = host.call(h.fn, ctx, ...)
+    end
     local st = rawget(fields, "state")
     if st ~= nil then
       local saved, err = pcall(save_state, g, h.script_id, st, rawget(fields, STATE_TEXT))
@@ -438,15 +446,17 @@ local function hooked_names(by_event)
 end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
--- and the notifications the flow may call itself (or nil).
-local function make_dispatcher(rs, host)
+-- and the notifications the flow may call itself (or nil). profile: a
+-- table that gets, per hook record, { calls =, seconds = } (CPU time of
+-- the hook's own calls); every hook then goes through the dispatcher.
+local function make_dispatcher(rs, host, profile)
   local by_event = group_hooks(rs.hooks)
-  local dispatch, kit, store = dispatcher(rs, host, by_event)
+  local dispatch, kit, store = dispatcher(rs, host, by_event, profile)
   local figures = deploy_figures(by_event)
   local filters = hook_filters(rs, by_event)
   local hook_names, collect_phases = hooked_names(by_event)
   -- after hook_filters: a hook's tile_set keeps it off the direct path
-  local direct = direct_calls(by_event, host, kit, store)
+  local direct = not profile and direct_calls(by_event, host, kit, store) or nil
   return dispatch, hook_names, collect_phases, figures, filters, direct
 end
 
