@@ -147,7 +147,7 @@ check(code == 0, "the earlier record is still whole")
 out, code = sh(("%s replay %s"):format(bin, q(dir)))
 check(code == 1 and out:find("is a directory", 1, true) and not out:find(INTERNAL), "replay DIR: " .. out)
 out, code = sh(bin .. " replay /dev/zero")
-check(code == 1 and out:find("not a file", 1, true), "replay /dev/zero is refused: " .. out)
+check(code == 1 and out:find("not a regular file", 1, true), "replay /dev/zero is refused: " .. out)
 out, code = sh(bin .. " replay " .. q(dir .. "/nosuch.jsonl"))
 check(code == 1 and out:find("nosuch.jsonl", 1, true), "a missing record is named: " .. out)
 

@@ -187,7 +187,11 @@ end
 -- a one-line error.
 function M.load_file(path)
   local text, err = loader.readfile(path)
-  if not text then return nil, ("%s: cannot read: %s"):format(path, tostring(err)) end
+  if not text then
+    err = tostring(err)
+    if err:sub(1, #path + 1) == path .. ":" then return nil, err end
+    return nil, ("%s: cannot read: %s"):format(path, err)
+  end
   local plan = new_plan(path, text)
   local ok, e = pcall(meeple_host.run, "@" .. path, text, make_api(plan))
   if not ok then return nil, tostring(e) end
