@@ -139,11 +139,12 @@ function EVENTS.feature_points(run, list, ctx, g, args)
   local value, leaders = args.value, args.leaders
   local fv = feature_view(args.feature)
   fv.leaders, fv.when = leaders, args.when
+  local shown = freeze(fv)
   for _, h in ipairs(list) do
     local wanted = not h.attrs
     for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
     if wanted then
-      local v, l = run(h, ctx, g, fv, value)
+      local v, l = run(h, ctx, g, shown, value)
       if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
       if l ~= nil then leaders = l end
     end
@@ -171,16 +172,18 @@ function EVENTS.extra_part(run, list, ctx, g, _, _, rs)
 end
 
 -- The flow keeps its own copy of each move and gets back only the
--- indices kept: a hook that edits the table it is shown changes nothing
--- but that table.
+-- indices kept; the hooks see each move through one read-only view,
+-- aimed at the move judged.
 local function allow(run, list, ctx, g, args)
-  local kept = {}
+  local kept, shown = {}, nil
   for i, m in ipairs(args.moves) do
     local ok = true
-    local figure = m.figure
+    local figure, aimed = m.figure, false
     for _, h in ipairs(list) do
-      if ok and (not h.figure_set or h.figure_set[figure])
-         and run(h, ctx, g, m) == false then ok = false end
+      if ok and (not h.figure_set or h.figure_set[figure]) then
+        if not aimed then shown, aimed = shown and retarget(shown, m) or freeze(m), true end
+        if run(h, ctx, g, shown) == false then ok = false end
+      end
     end
     if ok then kept[#kept + 1] = i end
   end
@@ -213,9 +216,9 @@ function EVENTS.collect(run, list, ctx, g, args, play)
 end
 
 function EVENTS.apply(run, list, ctx, g, args)
-  local result = {}
+  local result, shown = {}, freeze(args.move)
   for _, h in ipairs(list) do
-    if run(h, ctx, g, args.move) == true then result.value = 1 end
+    if run(h, ctx, g, shown) == true then result.value = 1 end
   end
   return result
 end
@@ -226,9 +229,11 @@ local function notify(run, list, ctx, g, args, play, _, name)
   if fv then fv.when = args.when end
   if name == "tile_drawn" then args.tile = play:tile() end
   local placed = name == "tile_placed" and args.tile_id
+  local first, shown_args = nil, nil
   for _, h in ipairs(list) do
     if not h.tile_set or (placed and h.tile_set[placed]) then
-      run(h, ctx, g, fv or args.tile or args.move, args)
+      if not shown_args then first, shown_args = freeze(fv or args.tile or args.move), freeze(args) end
+      run(h, ctx, g, first, shown_args)
     end
   end
   return {}
@@ -282,100 +287,6 @@ local function dispatcher(rs, host, by_event)
   end
 end
 
-<<<<<<< HEAD
-  function inner(name, args, play, g)
-    local key = name == "collect" and ("collect:" .. args.phase) or name
-    local list = by_event[key]
-    local result = {}
-    if not list then return result end
-    local ctx = make_ctx(play, g, args)
-    if name == "feature_points" then
-      local value, leaders = args.value, args.leaders
-      local fv = feature_view(args.feature)
-      fv.leaders, fv.when = leaders, args.when
-      local shown = freeze(fv)
-      for _, h in ipairs(list) do
-        local wanted = not h.attrs
-        for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
-        if wanted then
-          local v, l = run(h, ctx, g, shown, value)
-          if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
-          if l ~= nil then leaders = l end
-        end
-      end
-      result.value, result.leaders = value, leaders
-    elseif name == "extra_part" then
-      local value, from = nil, nil
-      for _, h in ipairs(list) do
-        local v = run(h, ctx, g)
-        if v ~= nil then value, from = v, h end
-      end
-      if value ~= nil then
-        local stacks = rs.decl.stack_index
-        if type(value) ~= "string" or not stacks[value] then
-          -- never tostring() a script's value here: its __tostring would run unbounded
-          local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
-          error(at(from, "extra_part: unknown stack " .. shown), 0)
-        end
-        result.value = stacks[value] - 1
-      end
-    elseif name == "allow_placements" or name == "allow_deploys" then
-      -- The flow keeps its own copy of each move and gets back only the
-      -- indices kept: a hook that edits the table it is shown changes
-      -- nothing but that table.
-      local kept = {}
-      local shown = nil
-      for i, m in ipairs(args.moves) do
-        local ok = true
-        local figure, aimed = m.figure, false
-        for _, h in ipairs(list) do
-          if ok and (not h.figure_set or h.figure_set[figure]) then
-            if not aimed then shown, aimed = shown and retarget(shown, m) or freeze(m), true end
-            if run(h, ctx, g, shown) == false then ok = false end
-          end
-        end
-        if ok then kept[#kept + 1] = i end
-      end
-      result.kept = kept
-    elseif name == "collect" then
-      local moves = args.moves
-      local placed = false          -- the id of the tile placed in this part, read once
-      for _, h in ipairs(list) do
-        if h.tile_set and placed == false then
-          local th = play:placed()
-          placed = th and th:info().id or nil
-        end
-        if not h.tile_set or (placed and h.tile_set[placed]) then
-          -- read raw: no metamethod of the script's list runs in the host
-          local extra = run(h, ctx, g)
-          if extra ~= nil and type(extra) ~= "table" then
-            error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
-          end
-          local n = extra and rawlen(extra) or 0
-          for i = 1, n do moves[#moves + 1] = rawget(extra, i) end
-          -- the flow checks these moves after we return: its message names this hook
-          if n > 0 then result.where = h.at end
-        end
-      end
-      result.moves = moves
-    elseif name == "apply" then
-      local shown = freeze(args.move)
-      for _, h in ipairs(list) do
-        if run(h, ctx, g, shown) == true then result.value = 1 end
-      end
-    else
-      local fv = args.feature and feature_view(args.feature)
-      if fv then fv.when = args.when end
-      if name == "tile_drawn" then args.tile = play:tile() end
-      local placed = name == "tile_placed" and args.tile_id
-      local first, shown_args = nil, nil
-      for _, h in ipairs(list) do
-        if not h.tile_set or (placed and h.tile_set[placed]) then
-          if not shown_args then first, shown_args = freeze(fv or args.tile or args.move), freeze(args) end
-          run(h, ctx, g, first, shown_args)
-        end
-      end
-=======
 -- The figure kinds the deploy vetoes look at, when every one of them
 -- says (`figures`): the flow then calls them only on turns that offer
 -- such a figure. nil: all kinds. Gives each such hook its figure_set.
@@ -388,7 +299,6 @@ local function deploy_figures(by_event)
       for _, f in ipairs(h.figures) do h.figure_set[f] = true; union[f] = true end
     else
       all = true
->>>>>>> main
     end
   end
   if not all then return sorted_keys(union) end
