@@ -47,7 +47,7 @@ endforeach()
 file(WRITE ${OUT_DIR}/empty.tiles "")
 file(WRITE ${OUT_DIR}/comments.tiles "# only a comment\n")
 meeple_cli_test(records_tiles_empty 1 "empty\\.tiles: no tiles \\(an empty file\\)" ${MEEPLE_EXE} tiles check ${OUT_DIR}/empty.tiles)
-meeple_cli_test(records_tiles_comments 1 "comments\\.tiles: no tiles$" ${MEEPLE_EXE} tiles check ${OUT_DIR}/comments.tiles)
+meeple_cli_test(records_tiles_comments 1 "comments\\.tiles: no tiles\n" ${MEEPLE_EXE} tiles check ${OUT_DIR}/comments.tiles)
 meeple_cli_test(records_tiles_device 1 "/dev/null: not a regular file \\(a character device\\)"
                 ${MEEPLE_EXE} tiles check /dev/null)
 meeple_cli_test(records_tiles_dir 1 "records-out: not a regular file \\(a directory\\)"

@@ -226,11 +226,13 @@ function M.replay(text, path)
   local files = require "meeple.files"
   if type(text) ~= "string" then error("replay: the record's text expected, got " .. type(text), 0) end
   local roots = string_list(path, "path")
-  if #roots == 0 then error("replay: no place to look for scripts and tiles (set MEEPLE_PATH)", 0) end
   -- a file not under a root: as game:record() wrote it, relative to the
   -- current directory (a text record has no directory of its own)
   local function locate(f)
     if f.from ~= "root" then return f.path end
+    if #roots == 0 then
+      error({ line = 1, msg = "no place to look for scripts and tiles (set MEEPLE_PATH)" }, 0)
+    end
     for _, root in ipairs(roots) do
       local where = root .. "/" .. f.path
       if files.read(where) then return where end
