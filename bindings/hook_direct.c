@@ -6,8 +6,8 @@
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over, as the play's user value 4, a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     hook_key =, text_key = (the fields' private keys), after = fn(hook),
-**     failed = fn() }
+**     hook_key =, text_key = (the fields' private keys), freeze = fn(v),
+**     after = fn(hook), failed = fn() }
 ** to which mp_setdirect adds each list under its hook id + 1.
 ** Each hook record has fn and script_id; ctx is a proxy of its own, so a
 ** direct call never shares its fields with a dispatch.
@@ -174,12 +174,20 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   int view = mp_pushplayview(L, self);
   reset_fields(L, &s, view, self, gk_flow_phase_name(gk_play_flow(play), c->phase));
   mp_pushhookargs(L, ud, play, c);
-  s.args = lua_gettop(L);
-  /* the subject, as the dispatcher gives it: the placed tile or the move */
-  if (c->report) lua_getfield(L, s.args, "tile");
-  else if (c->move) lua_getfield(L, s.args, "move");
+  int raw = lua_gettop(L);
+  /* what the hooks see: read-only views (meeple.loader.freeze), as the
+  ** dispatcher shows them; the subject is the placed tile or the move */
+  lua_getfield(L, s.d, "freeze");
+  lua_pushvalue(L, -1);
+  if (c->report) lua_getfield(L, raw, "tile");
+  else if (c->move) lua_getfield(L, raw, "move");
   else lua_pushnil(L);
+  lua_call(L, 1, 1);
   s.subject = lua_gettop(L);
+  lua_insert(L, -2); /* freeze above the subject */
+  lua_pushvalue(L, raw);
+  lua_call(L, 1, 1);
+  s.args = lua_gettop(L);
   mp_host_lend(ud->host, L, view);
   lua_Integer n = (lua_Integer)lua_rawlen(L, list);
   int st = GK_OK;

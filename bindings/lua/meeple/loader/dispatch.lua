@@ -338,6 +338,7 @@ local function direct_calls(by_event, host, kit, store)
   t.ctx = kit.new_ctx()
   t.fields = kit.fields_of[t.ctx]
   t.hook_key, t.text_key = HOOK, STATE_TEXT
+  t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
   local fields = t.fields
   function t.after(h)
     local ok, err = pcall(store.save, rawget(fields, "game"), h.script_id, rawget(fields, "state"),
