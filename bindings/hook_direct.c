@@ -184,7 +184,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   else lua_pushnil(L);
   lua_call(L, 1, 1);
   s.subject = lua_gettop(L);
-  lua_insert(L, -2); /* freeze above the subject */
+  lua_pushvalue(L, s.subject - 1); /* freeze again, for the args */
   lua_pushvalue(L, raw);
   lua_call(L, 1, 1);
   s.args = lua_gettop(L);

@@ -38,7 +38,10 @@ local FAILS = {
 local HOOK = [[
 state { n = 0, last = 0, nested = { list = { 1, 2 }, t = { x = 1, deep = { y = 0 } } } }
 local failed_once = false
-on("tile_placed", function(ctx)
+on("tile_placed", function(ctx, tile, args)
+  -- the subject is the placed tile's handle, args a read-only view
+  if tile:info().id ~= args.tile_id then error("subject is not the placed tile") end
+  if pcall(function() args.phase = "x" end) then error("args are writable") end
   local st = ctx.state
   if st.last == ctx.turn then error("state leaked from a failed call") end
   st.n, st.last = st.n + 1, ctx.turn
