@@ -180,20 +180,6 @@ local function agent_names(opts)
   return names
 end
 
--- Random agents in every seat run in C (flow:simulate, --jobs); any other
--- agent plays game by game through the same flow (matches.lua).
-local function run_games(game, names, opts, games, jobs, ctx)
-  local all_random = true
-  for _, n in ipairs(names or {}) do all_random = all_random and n == "random" end
-  if all_random and not opts["rotate-seats"] then
-    return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
-                                      jobs = jobs, progress = progress_bar(ctx, games) })
-  end
-  return matches.run(game.rs, game.players, { names = names, games = games, seed = game.seed,
-                                              rotate = opts["rotate-seats"],
-                                              progress = progress_bar(ctx, games) })
-end
-
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
