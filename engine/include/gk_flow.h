@@ -253,14 +253,14 @@ int gk_flow_figure_scoring(gk_flow *flow, int figure, gk_when when, const gk_for
 ** the counting figures takes the points (terms with only_with count for
 ** a leader with that figure there), then every figure there that does
 ** not stay goes home. */
-typedef struct gk_meet_rule {
+typedef struct gk_score_meeting_rule {
   int figure;
   gk_formula placed;
   gk_formula joined;
   int reason;
-} gk_meet_rule;
+} gk_score_meeting_rule;
 
-int gk_flow_meet_scoring(gk_flow *flow, const gk_meet_rule *rule);
+int gk_flow_add_score_meeting(gk_flow *flow, const gk_score_meeting_rule *rule);
 
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);

@@ -17,7 +17,7 @@
 /* Adding a capability: its cap_*.c file, a row here, its rules in
 ** fl_cap_rules (and any per-game state in fl_cap_state). */
 const fl_capability *const fl_capabilities[] = {
-    &fl_cap_meet,           /* scoring when figures meet */
+    &fl_cap_score_meeting,           /* scoring when figures meet */
     &fl_cap_relocate,       /* figures that move on after scoring */
     &fl_cap_line,           /* line markers */
     &fl_cap_gain,           /* counters gained on closing, final majorities */

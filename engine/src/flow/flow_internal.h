@@ -78,10 +78,10 @@ typedef struct fl_figure_scoring_rule {
   fl_scoring rule;
 } fl_figure_scoring_rule;
 
-typedef struct fl_meet_rule {
+typedef struct fl_score_meeting_rule {
   int figure, reason;
   fl_scoring placed, joined;
-} fl_meet_rule;
+} fl_score_meeting_rule;
 
 typedef struct fl_gain_rule {
   int kind, attr, counter;
@@ -99,7 +99,7 @@ typedef struct fl_cap_rules {
   struct { int n; gk_relocate_rule rule[GK_MAX_RELOCATIONS]; } relocate;
   struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; } recall;
   struct { int n; fl_figure_scoring_rule rule[GK_MAX_FIGURE_SCORINGS]; } figure_scoring;
-  struct { int n; fl_meet_rule rule[GK_MAX_MEETINGS]; } meet;
+  struct { int n; fl_score_meeting_rule rule[GK_MAX_SCORE_MEETINGS]; } score_meeting;
   struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; } system;
   struct { int n; gk_extra_rule rule[GK_MAX_EXTRA_PARTS]; } extra_part;
   struct { int n; fl_gain_rule rule[GK_MAX_COUNTERS]; } gain;
@@ -109,7 +109,7 @@ typedef struct fl_cap_rules {
 /* Per-game state of the capabilities, each its own member. */
 typedef struct fl_cap_state {
   bool relocation_due;    /* a scored feature held a figure that may move on */
-  bool meet_done;         /* this part's meeting scoring ran */
+  bool score_meeting_done; /* this part's meeting scoring ran */
 } fl_cap_state;
 
 struct gk_flow {
@@ -245,7 +245,7 @@ extern const int fl_n_capabilities;
 
 /* The rows of the table (one per cap_*.c). */
 extern const fl_capability fl_cap_line, fl_cap_hand, fl_cap_corner, fl_cap_relocate,
-    fl_cap_recall, fl_cap_meet, fl_cap_system, fl_cap_extra_part, fl_cap_gain,
+    fl_cap_recall, fl_cap_score_meeting, fl_cap_system, fl_cap_extra_part, fl_cap_gain,
     fl_cap_figure_scoring;
 
 /* The loops of the core over the declared capabilities filling a slot, in
