@@ -518,7 +518,8 @@ void gk_play_end_game(gk_play *play);
 /* Built-in scoring of one feature, for hooks that score out of turn
 ** (a barn, a surveyor). Returns the points given to each leader. */
 int gk_play_score_feature(gk_play *play, int32_t root, gk_when when);
-/* Points a feature is worth under its formula, without hooks. */
+/* Points a feature is worth under its formula, without hooks; 0 when out
+** of memory (gk_play_error then says so). */
 int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);
 /* Returns the figures on a feature to their owners (as after scoring). */
 int gk_play_return_figures(gk_play *play, int32_t root, int at_end);

@@ -49,9 +49,11 @@ static int score_meeting_one(gk_play *p, int32_t root, int m) {
   uint32_t leaders = 0;
   gk_majority(g, root, by_kind, NULL, &leaders);
   int32_t base = fl_formula_sum(p, root, sr, false, 0);
+  if (fl_formula_status(p)) return GK_ENOMEM;
   for (int pl = 0; pl < g->n_players; pl++) {
     if (!((leaders >> pl) & 1)) continue;
     int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
+    if (fl_formula_status(p)) return GK_ENOMEM;
     if (pts < 0) continue; /* 0 is written: scored, for nothing */
     int st = gk_score(g, pl, pts, sr->reason, root);
     if (st) return st;
@@ -97,14 +99,14 @@ static int score_meetings_now(gk_play *p) {
 
 static bool score_meeting_declared(const gk_flow *f) { return f->caps.score_meeting.n > 0; }
 
-static void score_meeting_part_start(gk_play *p) { p->caps.score_meeting_done = false; }
+static void score_meeting_part_start(gk_play *p) { p->caps.score_meeting.done = false; }
 
 /* Once a part, though the phase may wait for moves afterwards. */
 static int score_meeting_after_scoring(gk_play *p) {
-  if (p->caps.score_meeting_done) return 0;
+  if (p->caps.score_meeting.done) return 0;
   int st = score_meetings_now(p);
   if (st) return st;
-  p->caps.score_meeting_done = true;
+  p->caps.score_meeting.done = true;
   return 0;
 }
 
