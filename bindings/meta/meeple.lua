@@ -85,6 +85,13 @@ function meeple.agent(spec) end
 ---@return number listing_microseconds
 function meeple.bench_kernel(template, stack, figure, games, seed) end
 
+--- Games whose moves a Lua function picks (sim --agents): game n is
+--- played by play(n) -> result, in jobs processes; returns the summary
+--- (simrun.h).
+---@param spec {rules: meeple.Rules, players: integer, games: integer, first?: integer, jobs?: integer, play: fun(n: integer): table, progress?: fun(done: integer, seconds: number), progress_every?: integer, on_game?: fun(row: table)}
+---@return table
+function meeple.play_games(spec) end
+
 --- A SQLite database file, new or existing (sim --db).
 ---@param path string
 ---@return userdata
