@@ -865,7 +865,7 @@ static void hand_game_rules(hand_rules *x) {
   x->a_cart = gk_flow_add_action(f, "cart");
   gk_hand_rule hand = {x->hand_tile, x->token, 1, x->a_decline};
   gk_relocate_rule move_on = {x->cart, GK_REACH_CONNECTED, movable, x->a_cart};
-  gk_meet_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
+  gk_score_meeting_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
                        .joined = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 1, 0}}}, .reason = x->r_meet};
   gk_formula shed_final = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 4, 0}}};
   /* malformed declarations are refused */
@@ -876,13 +876,13 @@ static void hand_game_rules(hand_rules *x) {
   bad_move.reach = 7;
   assert_int_equal(gk_flow_relocate(f, &bad_move), GK_EINVAL);
   assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_CLOSED, &shed_final, x->r_shed), GK_EINVAL);
-  gk_meet_rule bad_meet = meet;
+  gk_score_meeting_rule bad_meet = meet;
   bad_meet.reason = 999;
-  assert_int_equal(gk_flow_meet_scoring(f, &bad_meet), GK_EINVAL);
+  assert_int_equal(gk_flow_add_score_meeting(f, &bad_meet), GK_EINVAL);
   assert_int_equal(gk_flow_set_hand(f, &hand), GK_OK);
   assert_int_equal(gk_flow_set_hand(f, &hand), GK_EINVAL); /* one tile in hand */
   assert_int_equal(gk_flow_relocate(f, &move_on), GK_OK);
-  assert_int_equal(gk_flow_meet_scoring(f, &meet), GK_OK);
+  assert_int_equal(gk_flow_add_score_meeting(f, &meet), GK_OK);
   assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_FINAL, &shed_final, x->r_shed), GK_OK);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
