@@ -81,6 +81,7 @@ function tiles(set) end
 ---@field tile? string or this tile id
 ---@field at? integer[] {x, y}, default {0, 0}
 ---@field rotation? integer 0..3
+---@field replace? boolean lay this start instead of the one an earlier script laid (else an error); the replaced tile stays in its stack
 
 --- The start tile, placed before the first turn.
 ---@param spec rules.StartSpec
@@ -163,10 +164,17 @@ function score_meeting(figure) end
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
 
---- Declares a tile stack.
+--- Declares a tile stack. Only one stack may say draw = true; to play
+--- another one out first, use stack_order.
 ---@param name string
 ---@return fun(spec?: rules.StackSpec)
 function stack(name) end
+
+--- Stacks played out one after another: each turn draws from the first
+--- that still holds a tile; the last must be the draw stack.
+--- Example: stack_order { "river", "lake", "main" }
+---@param stacks string[]
+function stack_order(stacks) end
 
 ---@class rules.FigureSpec
 ---@field per_player? integer
@@ -278,7 +286,8 @@ function state(default) end
 ---@class rules.HookOpts
 ---@field priority? integer lower runs first (default 0)
 ---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
----@field tiles? string[] on("tile_placed") and collect only: called only for a placed tile with one of these tags or attributes
+---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes
+---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 
 --- What a hook sees of a feature.

@@ -116,7 +116,8 @@ function M.simulate(rs, opts)
     jobs = opts.jobs, hooks = rs.dispatch[2], collect_phases = rs.dispatch[3],
     deploy_figures = rs.dispatch[4], dispatch = rs.dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
+    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
+    placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks })
   return list or summary
 end
 
@@ -137,7 +138,9 @@ function M.new_play(rs, opts)
                                      collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
                                      agent_seed = opts.agent_seed or opts.seed or 1,
                                      placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs })
+                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
+                                     placement_tiles = f.placement_tiles,
+                                     placement_stacks = f.placement_stacks })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

@@ -232,6 +232,13 @@ local function make_api(decl, script, cli_options, state)
     local list = spec[1] and spec or { spec }
     local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
     local where = type(m) == "string" and m:match("^(.*):%s*@$")
+    local replace = spec.replace
+    if replace ~= nil and type(replace) ~= "boolean" then error("start: replace must be true or false", 2) end
+    if decl.start and not replace then
+      error(("start: %s already lays the start; an expansion that lays another says replace = true"):format(
+        decl.start_by or "an earlier script"), 2)
+    end
+    decl.start_by = where or script.path
     decl.start = {}
     for i, s in ipairs(list) do
       if type(s) ~= "table" or not (s.tag or s.tile) then
@@ -298,8 +305,25 @@ local function make_api(decl, script, cli_options, state)
       decl.stacks[#decl.stacks + 1] = name
       decl.stack_index[name] = #decl.stacks
     end
+    if spec.draw and decl.draw_stack and decl.draw_stack ~= name then
+      -- a second draw stack would pull the game's tiles into it unseen
+      error(("stack '%s': '%s' is already the draw stack; to play '%s' first, declare "
+             .. "stack_order { \"%s\", \"%s\" }"):format(name, decl.draw_stack, name, name, decl.draw_stack), 3)
+    end
     if spec.draw then decl.draw_stack = name end
   end)
+
+  -- stack_order { "river", "main" }: each turn draws from the first of
+  -- these stacks that still holds a tile; the last is the draw stack.
+  function api.stack_order(list)
+    check_loading("stack_order")
+    local ok = type(list) == "table" and #list >= 1
+    for _, name in ipairs(ok and list or {}) do ok = ok and type(name) == "string" end
+    if not ok then error("bad argument #1 to 'stack_order' (a list of stack names expected)", 2) end
+    local _, m = pcall(error, "@", 2)
+    decl.stack_order = { list = table.move(list, 1, #list, 1, {}),
+                         at = type(m) == "string" and m:match("^(.*):%s*@$") }
+  end
 
   local function group_bit(name)
     local bit = decl.group_bit[name]
@@ -507,14 +531,21 @@ local function make_api(decl, script, cli_options, state)
         end
         if not names_only then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
       end
-      local tiles, attrs = opts.tiles, opts.attrs
-      if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" then
-        error(("%s: 'tiles' only narrows on(\"tile_placed\", ...) and collect(...)"):format(kindname), 2)
+      local tiles, attrs, stacks = opts.tiles, opts.attrs, opts.stack
+      if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" and internal ~= "allow_placements" then
+        error(("%s: 'tiles' only narrows on(\"tile_placed\", ...), allow(\"tile_placement\", ...) and collect(...)"):format(kindname), 2)
+      end
+      if stacks ~= nil then
+        if internal ~= "allow_placements" then
+          error(("%s: 'stack' only narrows allow(\"tile_placement\", ...)"):format(kindname), 2)
+        end
+        if type(stacks) == "string" then stacks = { stacks } end
       end
       if attrs ~= nil and internal ~= "feature_points" then
         error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 2)
       end
-      for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" } }) do
+      for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
+                              { "stack", stacks, "stack names" } }) do
         local list = pair[2]
         if list ~= nil then
           local ok = type(list) == "table" and #list > 0
@@ -529,7 +560,7 @@ local function make_api(decl, script, cli_options, state)
         kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
         fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
         script_order = script.order, order = #decl.hooks + 1, figures = figures, at = pos,
-        tiles = tiles, attrs = attrs,
+        tiles = tiles, attrs = attrs, stacks = stacks,
       }
     end
   end

@@ -406,7 +406,21 @@ function M.load(opts)
     declare(sy, "system '" .. sy.name .. "'", flow.system,
             { kinds = sy.kinds, figure = sy.figure, reason = sy.reason, terms = terms })
   end
-  flow:stack(decl.draw_stack)
+  local order = decl.stack_order
+  if order then
+    for _, name in ipairs(order.list) do
+      if not decl.stack_index[name] then
+        error(("%sstack_order: unknown stack '%s' (declare it with stack)"):format(at(order), name), 0)
+      end
+    end
+    if order.list[#order.list] ~= decl.draw_stack then
+      error(("%sstack_order: the last stack must be the draw stack '%s', not '%s'"):format(
+        at(order), decl.draw_stack, order.list[#order.list]), 0)
+    end
+    declare(order, "stack_order", flow.stack, order.list)
+  else
+    flow:stack(decl.draw_stack)
+  end
   for _, x in ipairs(decl.extras) do
     declare(x, "extra_part", flow.extra_part, { trigger = x.when, kinds = x.kinds or {}, figure = x.figure,
                                                 attr = x.attr, stack = x.stack or decl.draw_stack })
@@ -504,6 +518,11 @@ function M.load(opts)
     for _, name in ipairs(h.tiles or {}) do
       if not decl.tags[name] and not decl.attr_index[name] then
         error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(h), h.kind, name), 0)
+      end
+    end
+    for _, name in ipairs(h.stacks or {}) do
+      if not decl.stack_index[name] then
+        error(("%s%s: unknown stack '%s' in stack"):format(at(h), h.kind, name), 0)
       end
     end
     for _, name in ipairs(h.attrs or {}) do

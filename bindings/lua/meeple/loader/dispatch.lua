@@ -132,6 +132,7 @@ local function make_dispatcher(rs, host)
   end
 
   local inner
+  local scoped_placements = false    -- an allow("tile_placement") hook has a scope
   -- The game's RNG is lent to math.random only while its hooks run. A
   -- failed hook may have changed its state table in place: the cached
   -- decodings are dropped, so the next hook reads the state as stored.
@@ -190,11 +191,14 @@ local function make_dispatcher(rs, host)
       -- indices kept: a hook that edits the table it is shown changes
       -- nothing but that table.
       local kept = {}
+      -- scoped placement vetoes (`tiles`, `stack`) ask about their tiles only
+      local stack = name == "allow_placements" and scoped_placements and play:stack()
       for i, m in ipairs(args.moves) do
         local ok = true
         local figure = m.figure
         for _, h in ipairs(list) do
           if ok and (not h.figure_set or h.figure_set[figure])
+             and (not h.scoped or h.tile_set[m.tile] or h.stack_set[stack])
              and run(h, ctx, g, m) == false then ok = false end
         end
         if ok then kept[#kept + 1] = i end
@@ -311,6 +315,26 @@ local function make_dispatcher(rs, host)
   end
   if #filtered > 0 then
     filters.collect_filtered, filters.collect_tiles = filtered, split(collect_union)
+  end
+  -- Placement vetoes scoped to tiles or stacks: when every one is, the
+  -- flow asks Lua only about those tiles, or while it draws from those
+  -- stacks; the other placements stay in C.
+  if by_event.allow_placements then
+    local tiles, stacks, all = {}, {}, false
+    for _, h in ipairs(by_event.allow_placements) do
+      if h.tiles or h.stacks then
+        h.scoped, scoped_placements = true, true
+        h.tile_set = h.tile_set or {}
+        h.stack_set = {}
+        for _, n in ipairs(h.tiles or {}) do tiles[n] = true end
+        for _, n in ipairs(h.stacks or {}) do h.stack_set[n] = true; stacks[n] = true end
+      else
+        all = true
+      end
+    end
+    if not all then
+      filters.placement_tiles, filters.placement_stacks = split(tiles), sorted_keys(stacks)
+    end
   end
   if by_event.feature_points then
     local union = union_of(by_event.feature_points, "attrs")

@@ -22,7 +22,8 @@ M.keys = {
            shape = '"area" | "walled" | "line" | "building" | "pond" | "disc" (pictures)' },
   attribute = { merge = '"sum" | "max" | "min" | "any" | "all"' },
   tiles = { file = "path", text = "tile notation", stack = "stack name", name = "string" },
-  start = { tag = "tag", tile = "tile id", at = "{ x, y }", rotation = "0..3" },
+  start = { tag = "tag", tile = "tile id", at = "{ x, y }", rotation = "0..3",
+            replace = "boolean: lay this start instead of an earlier script's" },
   stack = { draw = "boolean" },
   figure = {
     per_player = "integer", neutral = "integer", on = "list of kinds",
@@ -46,7 +47,7 @@ M.keys = {
              tiles = "tags or attributes" },
   phase = { after = "phase name" },
   hook = { priority = "integer", figures = "figure names", tiles = "tags or attributes",
-           attrs = "attribute names" },
+           attrs = "attribute names", stack = "stack name or list" },
   gain = { counter = "counter name", when_closed = "kind", per = "attribute" },
   majority = { counter = "counter name", points = "integer", reason = "reason" },
   line_markers = { axis = '"x" | "y"', dir = "1 | -1", start = "list of { x, y }",
