@@ -438,6 +438,15 @@ static int flow_stack(lua_State *L) {
   return 0;
 }
 
+/* flow:stack_joins(stack, kind): that stack's tiles must join the kind. */
+static int flow_stack_joins(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
+  int k = mp_checkname(L, 3, gk_flow_rules(f), gk_rules_find_kind, "kind");
+  if (gk_flow_stack_joins(f, s, k)) return flowerror(L, f);
+  return 0;
+}
+
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f) {
   const char *name = luaL_checkstring(L, arg);
   int ph = gk_flow_find_phase(f, name);
@@ -535,6 +544,7 @@ static const luaL_Reg flow_methods[] = {
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
+  {"stack_joins", flow_stack_joins},
   {"gain_on_close", flow_gain_on_close},
   {"final_majority", flow_final_majority},
   {"extra_part", flow_extra_part},

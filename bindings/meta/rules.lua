@@ -69,11 +69,12 @@ function attribute(name) end
 ---@field text? string inline tile notation
 ---@field name? string
 ---@field stack? string the stack its tiles go to
+---@field by_tag? table<string, string> tag -> stack: tiles with that tag go there instead
 
 --- Loads a tile set: `tiles "base"`, `tiles "lakes" { stack = "lakes" }`,
 --- `tiles { file = "x.tiles" }` or `tiles { text = [[...]] }`.
 ---@param set string|rules.TilesSpec
----@return fun(spec?: {stack?: string})|table
+---@return fun(spec?: {stack?: string, by_tag?: table<string, string>})|table
 function tiles(set) end
 
 ---@class rules.StartSpec
@@ -163,6 +164,7 @@ function score_meeting(figure) end
 
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
+---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
 
 --- Declares a tile stack. Only one stack may say draw = true; to play
 --- another one out first, use stack_order.

@@ -269,6 +269,11 @@ int gk_flow_set_stack(gk_flow *flow, int stack);
 ** fit nowhere and are discarded), and stacks[n-1] becomes the draw stack
 ** (gk_flow_set_stack), which decides when the game ends. Distinct stacks. */
 int gk_flow_set_stack_order(gk_flow *flow, const int *stacks, int n);
+/* Tiles drawn from this stack are offered only where one of their
+** segments of this kind faces a tile already on the board (and so, by
+** edge matching, joins that kind there): a river tile continues the
+** river. Placements refused so give the reason "vetoed". */
+int gk_flow_stack_joins(gk_flow *flow, int stack, int kind);
 /* A new phase right after an existing one; returns its id. */
 int gk_flow_add_phase(gk_flow *flow, const char *name, int after);
 int gk_flow_find_phase(const gk_flow *flow, const char *name);

@@ -326,6 +326,11 @@ function D.stack(c)
              .. "stack_order { \"%s\", \"%s\" }"):format(name, decl.draw_stack, name, name, decl.draw_stack), 3)
     end
     if spec.draw then decl.draw_stack = name end
+    if spec.joins ~= nil then
+      if type(spec.joins) ~= "string" then error(("stack '%s': joins must be a kind name"):format(name), 3) end
+      decl.stack_joins = decl.stack_joins or {}
+      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins }
+    end
   end)
 end
 

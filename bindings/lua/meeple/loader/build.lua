@@ -226,6 +226,12 @@ end
 -- The draw stack, or the stacks played out in order before it.
 local function flow_stack(b)
   local decl, order = b.decl, b.decl.stack_order
+  for _, j in ipairs(decl.stack_joins or {}) do
+    if not decl.kind_index[j.kind] then
+      error(("stack '%s': joins names unknown kind '%s'"):format(j.stack, j.kind), 0)
+    end
+    b.flow:stack_joins(j.stack, j.kind)
+  end
   if not order then return b.flow:stack(decl.draw_stack) end
   for _, name in ipairs(order.list) do
     if not decl.stack_index[name] then

@@ -25,7 +25,7 @@ M.keys = {
             by_tag = "{ tag = stack name }: tiles with that tag go there" },
   start = { tag = "tag", tile = "tile id", at = "{ x, y }", rotation = "0..3",
             replace = "boolean: lay this start instead of an earlier script's" },
-  stack = { draw = "boolean" },
+  stack = { draw = "boolean", joins = "kind name: its tiles must join that kind on the board" },
   figure = {
     per_player = "integer", neutral = "integer", on = "list of kinds",
     group = "group name or list", blocked_by = "group names", needs_own = "group names",
