@@ -289,16 +289,16 @@ static int flow_figure_scoring(lua_State *L) {
   return 0;
 }
 
-/* flow:meet_scoring(figure, placed_terms, joined_terms, reason) */
-static int flow_meet_scoring(lua_State *L) {
+/* flow:score_meeting(figure, placed_terms, joined_terms, reason) */
+static int flow_score_meeting(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
-  gk_meet_rule m;
+  gk_score_meeting_rule m;
   m.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   read_formula(L, 3, r, &m.placed);
   read_formula(L, 4, r, &m.joined);
   m.reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
-  if (gk_flow_meet_scoring(f, &m)) return flowerror(L, f);
+  if (gk_flow_add_score_meeting(f, &m)) return flowerror(L, f);
   return 0;
 }
 
@@ -556,7 +556,7 @@ static const luaL_Reg flow_methods[] = {
   {"relocate", flow_relocate},
   {"recall", flow_recall},
   {"figure_scoring", flow_figure_scoring},
-  {"meet_scoring", flow_meet_scoring},
+  {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},
