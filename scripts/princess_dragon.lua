@@ -10,21 +10,26 @@
 --   meeple play --with princess_dragon
 --   meeple play --with princess_dragon --option dragon_timing=after_scoring
 --
--- What runs where:
+-- What runs where (no `state`: the dragon, the fairy and the dragon's trail
+-- on the board are all these rules remember):
 --   tiles, tunnel, cloister in a city        tile data (C)
 --   the dragon tiles set aside until the     a stack of their own, joined
 --   first volcano (§2)                       to the draw stack by the
 --                                            volcano hook (only volcanoes)
 --   volcano: the dragon lands (§2)           on("tile_placed"), volcanoes only
---   no deploy on the dragon's tile (§3)      allow("figure_placement")
+--   no deploy on the dragon's tile (§3)      allow("figure_placement"): every
+--                                            turn with a deploy
 --   the dragon's 6 moves, eating (§2.4)      phase "dragon" + collect and
 --                                            on("action"), dragon tiles only
 --   magic portal (§2.3)                      collect("place_figure"), portal
 --                                            tiles only, + on("action")
 --   princess (§2.3)                          the same, princess tiles only
---   fairy: move, +1 a turn, +3 (§2.3, §4)    collect("place_figure"),
---                                            on("turn_begin"),
+--   fairy: move, +1 a turn, +3 (§2.3, §4)    collect("place_figure") and
+--                                            on("turn_begin"): every turn;
 --                                            on("feature_scored")
+-- The fairy's moves, its point and the volcano veto cost Lua calls on
+-- every turn, so this expansion runs far slower than the declared ones
+-- (`meeple bench --with princess_dragon`; docs/lua-api.md, hook costs).
 --
 -- Moves (four integers; a spot name works in scenarios: `action fairy 1 0 N 0`):
 --   action fairy X Y SEGMENT 0       the fairy goes next to your follower there
@@ -98,29 +103,23 @@ else
   tiles "princess_dragon_dragon"
 end
 
--- §1: one dragon and one fairy, nobody's. They stand on a tile, not on a
--- feature, so no majority, occupancy or scoring sees them.
-figure "dragon" { neutral = 1, on = {}, strength = 0, stays = true }
-figure "fairy"  { neutral = 1, on = {}, strength = 0, stays = true }
+-- §1: one dragon and one fairy, nobody's. The dragon stands on a tile.
+-- The fairy stands next to a follower: on that follower's segment, where
+-- it counts for nothing (strength 0, no group a follower is kept out by,
+-- never sent home by a scoring). The dragon's trail marks the tiles it
+-- entered in the movement under way (its start included), so the rules
+-- need no `state`: everything they remember is on the board.
+-- [known interaction] Abbey & Mayor's wagon moves only onto a feature that
+-- holds no figure at all, so the fairy's feature is closed to it.
+figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true }
+figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
+figure "dragon_trail" { neutral = 7, on = {}, strength = 0, stays = true }
 
 reason "fairy"
 action "fairy"
 action "portal"
 action "princess"
 action "dragon"
-
--- What the script remembers between hooks: where the dragon and the fairy
--- are, and the dragon's movement under way. Flat scalars: the state is
--- stored after every hook call, so it is kept small.
-state {
-  dragon = false,        -- the dragon is on the board (from the first volcano)
-  dx = 0, dy = 0,        -- its tile
-  fseg = 0,              -- the fairy's follower's segment (0: the fairy is off the board)
-  fx = 0, fy = 0,        -- and tile
-  steps = 0,             -- moves left in this movement
-  mover = 0,             -- who makes the next move
-  visited = "",          -- ";x,y;x,y;...;": the tiles entered in this movement
-}
 
 -- }======================================================================
 
@@ -137,9 +136,9 @@ local FOLLOWER_ON = {
   wagon = { road = true, city = true, cloister = true },
 }
 local FOLLOWER_ORDER = { "meeple", "mayor", "wagon" }
--- Figures that never stand on a segment of one tile and so are not eaten:
--- a barn stands on a corner of four (§2.4).
-local NOT_EATEN = { barn = true, dragon = true, fairy = true }
+-- Figures the dragon does not eat: a barn stands on a corner of four
+-- tiles (§2.4, §5); the neutral figures are nobody's.
+local NOT_EATEN = { barn = true }
 
 -- The follower kinds this game declares, in FOLLOWER_ORDER. Rule data, the
 -- same for every game of these rules, so it is kept outside the state.
@@ -160,40 +159,59 @@ end
 
 local function is_follower(kind) return FOLLOWER_ON[kind] ~= nil end
 
-local function key(x, y) return x .. "," .. y .. ";" end
+-- The neutral figure of that kind on the board, or nil.
+local function neutral(g, kind) return g:placed_figures(kind)[1] end
 
--- Has the dragon entered x, y in this movement?
-local function visited(s, x, y) return s.visited:find(";" .. key(x, y), 1, true) ~= nil end
-
--- Does the fairy stand on the tile at x, y?
-local function fairy_at(s, x, y) return s.fseg > 0 and s.fx == x and s.fy == y end
-
--- The neutral figure of that kind, put on the tile th (deployed the first
--- time).
-local function put_neutral(g, kind, th)
-  local fig = g:placed_figures(kind)[1]
-  if fig then fig:move({ tile = th }) else g:deploy(0, kind, { tile = th }) end
+-- The tile the dragon stands on, or nil before the first volcano.
+local function dragon_tile(g)
+  local dragon = neutral(g, "dragon")
+  return dragon and dragon:info().at.tile
 end
 
--- Where a figure standing on a segment is: x, y, segment (from 1), or nil
--- for one that stands elsewhere (a corner, a tile).
+-- Puts the neutral figure of that kind at `at` (deployed the first time).
+local function put_neutral(g, kind, at)
+  local fig = neutral(g, kind)
+  if fig then fig:move(at) else g:deploy(0, kind, at) end
+end
+
+-- Where a figure standing on a segment is: its tile and segment (from 1),
+-- or nil for one that stands elsewhere (a corner, a tile).
 local function spot_of(fig)
   local at = fig:info().at.feature
   if not at then return nil end
   local spot = at:spot()
-  local info = spot.tile:info()
-  return info.x, info.y, spot.segment
+  return spot.tile, spot.segment
 end
 
--- The figures standing on segment seg of the tile th itself, not
+-- The players' figures standing on segment seg of the tile th itself, not
 -- elsewhere on its feature.
 local function figures_on(th, seg)
   local out = {}
   for _, fig in ipairs(th:feature(seg):figures()) do
-    local spot = fig:info().at.feature:spot()
-    if spot.segment == seg and spot.tile == th then out[#out + 1] = fig end
+    local info = fig:info()
+    local spot = info.at.feature:spot()
+    if info.owner >= 1 and spot.segment == seg and spot.tile == th then out[#out + 1] = fig end
   end
   return out
+end
+
+-- The tile and segment the fairy stands on (next to its follower), or nil.
+local function fairy_spot(g)
+  local fairy = neutral(g, "fairy")
+  if fairy then return spot_of(fairy) end
+  return nil
+end
+
+-- The owner of the follower the fairy stands next to, or nil (it went
+-- home, was eaten or sent away: the fairy stays where it is, §3).
+local function fairy_follower(g)
+  local th, seg = fairy_spot(g)
+  if not th then return nil end
+  for _, fig in ipairs(figures_on(th, seg)) do
+    local info = fig:info()
+    if is_follower(info.kind) then return info.owner end
+  end
+  return nil
 end
 
 local STEPS = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }   -- N, E, S, W
@@ -209,12 +227,9 @@ local STEPS = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }   -- N, E, S, W
 -- dragon tiles back: each goes into the draw stack at a random place
 -- (shuffled in; the order of the tiles already there is random anyway).
 on("tile_placed", function(ctx, th)
-  local g, info = ctx.game, th:info()
-  put_neutral(g, "dragon", th)
-  local s = ctx.state
-  s.dragon, s.dx, s.dy = true, info.x, info.y
+  local g = ctx.game
+  put_neutral(g, "dragon", { tile = th })
   if EARLY_DRAGON == "set_aside" and g:stack_size(ASIDE) > 0 then
-    -- each at a random place: the draw stack's own order stays as it is
     while g:stack_size(ASIDE) > 0 do g:put_back("main", g:draw(ASIDE), "random") end
   end
 end, { tiles = { "volcano" } })
@@ -226,10 +241,8 @@ end, { tiles = { "volcano" } })
 -- still go there (wikicarpedia's clarification for volcano tiles).
 allow("figure_placement", function(ctx, move)
   if move.figure == "barn" then return true end
-  local s = ctx.state
-  if not s.dragon then return true end
-  local info = ctx.play:placed():info()
-  return not (info.x == s.dx and info.y == s.dy)
+  local th = dragon_tile(ctx.game)
+  return not th or th ~= ctx.play:placed()
 end)
 
 -- }======================================================================
@@ -241,26 +254,43 @@ end)
 -- §2.4: the placer moves first, then each next player clockwise, 6 moves
 -- whatever the number of players; never onto a tile visited in this
 -- movement (its start included) nor onto the fairy's tile; a dead end
--- stops it early (PD-EX-03).
+-- stops it early (PD-EX-03). The trail lies on the tiles entered: the
+-- number of moves made is its length less one.
 on("tile_placed", function(ctx)
-  local s = ctx.state
-  if not s.dragon then s.steps = 0; return end      -- "place": nothing moves
-  s.steps, s.mover = 6, ctx.player
-  s.visited = ";" .. key(s.dx, s.dy)
+  local g = ctx.game
+  local th = dragon_tile(g)
+  if th then g:deploy(0, "dragon_trail", { tile = th }) end   -- "place": nothing moves
 end, { tiles = { "dragon" } })
 
 phase "dragon" { after = TIMING == "before_scoring" and "place_figure" or "score" }
 
-collect("dragon", function(ctx)
-  local s = ctx.state
-  if s.steps <= 0 then return nil end
-  local g = ctx.game
-  local moves = {}
+-- The moves the dragon may make from th: the tiles next to it that it has
+-- not entered in this movement and where the fairy does not stand.
+local function dragon_steps(g, th, trail)
+  local info = th:info()
+  local fairy = fairy_spot(g)
+  local out = {}
   for _, step in ipairs(STEPS) do
-    local x, y = s.dx + step[1], s.dy + step[2]
-    if not visited(s, x, y) and not fairy_at(s, x, y) and g:tile_at(x, y) then
-      moves[#moves + 1] = { type = "action", action = "dragon", args = { x, y, s.mover, 7 - s.steps } }
+    local to = g:tile_at(info.x + step[1], info.y + step[2])
+    if to and to ~= fairy then
+      local seen = false
+      for _, mark in ipairs(trail) do seen = seen or mark:info().at.tile == to end
+      if not seen then out[#out + 1] = to end
     end
+  end
+  return out
+end
+
+collect("dragon", function(ctx)
+  local g = ctx.game
+  local trail = g:placed_figures("dragon_trail")
+  if #trail == 0 then return nil end
+  local made = #trail - 1
+  local mover = (ctx.player - 1 + made) % g:players() + 1
+  local moves = {}
+  for _, to in ipairs(dragon_steps(g, dragon_tile(g), trail)) do
+    local info = to:info()
+    moves[#moves + 1] = { type = "action", action = "dragon", args = { info.x, info.y, mover, made + 1 } }
   end
   return moves
 end, { tiles = { "dragon" } })
@@ -268,24 +298,26 @@ end, { tiles = { "dragon" } })
 -- §2.4: on every tile it enters the dragon eats the players' figures
 -- standing there (followers, builders, pigs); they go home. Barns stand on
 -- a corner of four tiles and are not eaten (§5).
-local function eat(g, th)
+local function eat(th)
   for seg = 1, th:info().segments do
     for _, fig in ipairs(figures_on(th, seg)) do
-      local info = fig:info()
-      if info.owner >= 1 and not NOT_EATEN[info.kind] then fig:return_to_supply() end
+      if not NOT_EATEN[fig:info().kind] then fig:return_to_supply() end
     end
   end
 end
 
+-- One move; after the sixth, or when no tile is left to enter, the trail
+-- is picked up and the phase ends.
 local function move_dragon(ctx, x, y)
-  local g, s = ctx.game, ctx.state
+  local g = ctx.game
   local th = g:tile_at(x, y)
-  put_neutral(g, "dragon", th)
-  s.dx, s.dy = x, y
-  s.visited = s.visited .. key(x, y)
-  s.steps = s.steps - 1
-  s.mover = s.mover % g:players() + 1
-  eat(g, th)
+  put_neutral(g, "dragon", { tile = th })
+  g:deploy(0, "dragon_trail", { tile = th })
+  eat(th)
+  local trail = g:placed_figures("dragon_trail")
+  if #trail - 1 >= 6 or #dragon_steps(g, th, trail) == 0 then
+    for _, mark in ipairs(trail) do mark:return_to_supply() end
+  end
   return true                                       -- the phase asks again
 end
 
@@ -299,14 +331,16 @@ end
 -- they may move the fairy onto the tile of one of their followers, next to
 -- it: one move per follower on the board, except the one it is next to.
 collect("place_figure", function(ctx)
-  local g, s = ctx.game, ctx.state
+  local g = ctx.game
+  local fth, fseg = fairy_spot(g)
   local moves
   for _, kind in ipairs(followers(g)) do
     for _, fig in ipairs(g:placed_figures(kind, ctx.player)) do
-      local x, y, seg = spot_of(fig)
-      if x and not (seg == s.fseg and fairy_at(s, x, y)) then
+      local th, seg = spot_of(fig)
+      if th and not (seg == fseg and th == fth) then
+        local info = th:info()
         moves = moves or {}
-        moves[#moves + 1] = { type = "action", action = "fairy", args = { x, y, seg, 0 } }
+        moves[#moves + 1] = { type = "action", action = "fairy", args = { info.x, info.y, seg, 0 } }
       end
     end
   end
@@ -314,37 +348,24 @@ collect("place_figure", function(ctx)
 end)
 
 local function move_fairy(ctx, x, y, seg)
-  put_neutral(ctx.game, "fairy", ctx.game:tile_at(x, y))
-  local s = ctx.state
-  s.fx, s.fy, s.fseg = x, y, seg
-end
-
--- The owner of the follower the fairy stands next to, or nil.
-local function fairy_follower(g, s)
-  if s.fseg == 0 then return nil end
-  for _, fig in ipairs(figures_on(g:tile_at(s.fx, s.fy), s.fseg)) do
-    local info = fig:info()
-    if info.owner >= 1 and is_follower(info.kind) then return info.owner end
-  end
-  return nil
+  put_neutral(ctx.game, "fairy", { feature = ctx.game:tile_at(x, y):feature(seg) })
 end
 
 -- §4 (PD-EX-06): at the start of a turn, 1 point to the player whose
 -- follower the fairy stands next to, if it is theirs.
 on("turn_begin", function(ctx)
-  local s = ctx.state
-  if s.fseg > 0 and fairy_follower(ctx.game, s) == ctx.player then ctx:score(ctx.player, 1, "fairy") end
+  if fairy_follower(ctx.game) == ctx.player then ctx:score(ctx.player, 1, "fairy") end
 end)
 
 -- §4 (PD-EX-06): when the feature of the fairy's follower is scored, the
 -- follower's owner scores 3 more, whoever wins the feature (at the end of
 -- the game only with fairy_final).
 on("feature_scored", function(ctx, feature, args)
-  local s = ctx.state
-  if s.fseg == 0 or (args.when == "final" and not FAIRY_FINAL) then return end
+  if args.when == "final" and not FAIRY_FINAL then return end
   local g = ctx.game
-  if g:tile_at(s.fx, s.fy):feature(s.fseg) ~= feature.handle then return end
-  local owner = fairy_follower(g, s)
+  local th, seg = fairy_spot(g)
+  if not th or th:feature(seg) ~= feature.handle then return end
+  local owner = fairy_follower(g)
   if owner then ctx:score(owner, 3, "fairy", feature) end
 end)
 
@@ -368,8 +389,8 @@ local function portal_free(fh)
 end
 
 collect("place_figure", function(ctx)
-  local g, s = ctx.game, ctx.state
-  local placed = ctx.play:placed()
+  local g = ctx.game
+  local placed, dragon = ctx.play:placed(), dragon_tile(g)
   local kinds = {}
   for k, kind in ipairs(followers(g)) do
     if g:supply(ctx.player, kind) > 0 then kinds[#kinds + 1] = { k, kind } end
@@ -377,8 +398,8 @@ collect("place_figure", function(ctx)
   if #kinds == 0 then return nil end
   local moves = {}
   for _, th in ipairs(g:tiles()) do
-    local info = th:info()
-    if th ~= placed and not (s.dragon and s.dx == info.x and s.dy == info.y) then
+    if th ~= placed and th ~= dragon then
+      local info = th:info()
       for seg = 1, info.segments do
         local fh = th:feature(seg)
         if portal_free(fh) then
@@ -395,6 +416,11 @@ collect("place_figure", function(ctx)
   return moves
 end, { tiles = { "portal" } })
 
+local function portal(ctx, x, y, seg, k)
+  local g = ctx.game
+  g:deploy(ctx.player, followers(g)[k], g:tile_at(x, y):feature(seg))
+end
+
 -- }======================================================================
 
 -- {======================================================================
@@ -405,16 +431,16 @@ end, { tiles = { "portal" } })
 -- the player send one of them home instead of deploying: one move per
 -- follower in that city (anyone's).
 collect("place_figure", function(ctx)
-  local g = ctx.game
   local th = ctx.play:placed()
   local moves = {}
   for seg = 1, th:info().segments do
     if th:segment_attr(seg, "princess") ~= 0 then
       for _, fig in ipairs(th:feature(seg):figures()) do
-        local kind = fig:info().kind
-        if is_follower(kind) then
-          local x, y, s = spot_of(fig)
-          moves[#moves + 1] = { type = "action", action = "princess", args = { x, y, s, 0 } }
+        local info = fig:info()
+        if info.owner >= 1 and is_follower(info.kind) then
+          local at, s = spot_of(fig)
+          local xy = at:info()
+          moves[#moves + 1] = { type = "action", action = "princess", args = { xy.x, xy.y, s, 0 } }
         end
       end
     end
@@ -433,12 +459,6 @@ end
 -- {======================================================================
 -- Playing the moves
 -- =======================================================================
-
-local function portal(ctx, x, y, seg, k)
-  local g = ctx.game
-  local kind = followers(g)[k]
-  g:deploy(ctx.player, kind, g:tile_at(x, y):feature(seg))
-end
 
 local PLAY = {
   dragon = function(ctx, a) return move_dragon(ctx, a[1], a[2]) end,
