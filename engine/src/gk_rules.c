@@ -575,10 +575,8 @@ static unsigned gk_popcount4(unsigned m) {
   return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
 }
 
-int gk_rules_freeze(gk_rules *r) {
-  if (!r) return GK_EINVAL;
-  if (r->frozen) return GK_OK;
-  size_t nt = (size_t)r->n_tiles;
+/* The per-tile tables freezing fills (NULL members: out of memory). */
+static bool alloc_tables(gk_rules *r, size_t nt) {
   r->port_seg = gki_mem(&r->alloc, NULL, 0, nt * 4 * GK_PORT_COUNT + 1);
   r->side_class = gki_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
   r->side_runs = gki_mem(&r->alloc, NULL, 0, nt * 4 * 4 + 1);
@@ -591,65 +589,79 @@ int gk_rules_freeze(gk_rules *r) {
   r->template_attrs = gki_mem(&r->alloc, NULL, 0,
                              nt * GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t) + 1);
   r->n_keys = 0;
-  if (!r->port_seg || !r->side_class || !r->side_runs || !r->side_key || !r->unique_rot || !r->canon_rot || !r->inner_mask ||
-      !r->surround_mask_any || !r->templates || !r->template_attrs)
-    goto nomem;
-  for (size_t t = 0; t < nt; t++) {
-    const gk_tile_def *d = &r->tiles[t].def;
-    gk_tile_template *tp = &r->templates[t];
-    memset(tp, 0, sizeof *tp);
-    tp->n_segments = d->n_segments;
-    tp->attr_offset = t * GK_MAX_SEGMENTS * (size_t)r->n_attrs;
-    int32_t *av = r->template_attrs + tp->attr_offset;
-    memset(av, 0, GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t));
-    for (int i = 0; i < d->n_segments; i++) {
-      const gk_segment_def *s = &d->segments[i];
-      tp->kind[i] = (uint8_t)s->kind;
-      tp->root[i] = (gk_rootrec){.open = __builtin_popcount(s->ports), .segments = 1,
-                                 .tiles = 1, .fig_head = -1, .figures = 0, .closed_by = 0};
-      tp->adjacent[i] = s->adjacent;
-      for (int k = 0; k < s->n_attrs; k++) {
-        int a = s->attrs[k].attr;
-        int32_t v = s->attrs[k].value;
-        if (r->attr_op[a] == GK_MERGE_ANY || r->attr_op[a] == GK_MERGE_ALL) v = v != 0;
-        av[i * r->n_attrs + a] = v;
-      }
+  return r->port_seg && r->side_class && r->side_runs && r->side_key && r->unique_rot && r->canon_rot &&
+         r->inner_mask && r->surround_mask_any && r->templates && r->template_attrs;
+}
+
+/* A tile's fresh segments as placing it copies them: kinds, one-tile
+** aggregates, adjacency and attribute values (any/all merged as 0/1). */
+static void build_template(gk_rules *r, size_t t) {
+  const gk_tile_def *d = &r->tiles[t].def;
+  gk_tile_template *tp = &r->templates[t];
+  memset(tp, 0, sizeof *tp);
+  tp->n_segments = d->n_segments;
+  tp->attr_offset = t * GK_MAX_SEGMENTS * (size_t)r->n_attrs;
+  int32_t *av = r->template_attrs + tp->attr_offset;
+  memset(av, 0, GK_MAX_SEGMENTS * (size_t)r->n_attrs * sizeof(int32_t));
+  for (int i = 0; i < d->n_segments; i++) {
+    const gk_segment_def *s = &d->segments[i];
+    tp->kind[i] = (uint8_t)s->kind;
+    tp->root[i] = (gk_rootrec){.open = __builtin_popcount(s->ports), .segments = 1,
+                               .tiles = 1, .fig_head = -1, .figures = 0, .closed_by = 0};
+    tp->adjacent[i] = s->adjacent;
+    for (int k = 0; k < s->n_attrs; k++) {
+      int a = s->attrs[k].attr;
+      int32_t v = s->attrs[k].value;
+      if (r->attr_op[a] == GK_MERGE_ANY || r->attr_op[a] == GK_MERGE_ALL) v = v != 0;
+      av[i * r->n_attrs + a] = v;
     }
   }
+}
 
-  /* Segment at every board port for every rotation. Turning a tile rot
-  ** quarters clockwise moves its port p to board port p + 3*rot. */
-  for (size_t t = 0; t < nt; t++) {
-    const gk_tile_def *d = &r->tiles[t].def;
-    uint16_t inner = 0;
-    uint8_t surround = 0;
+/* Segment at every board port for every rotation, and the runs along
+** each side. Turning a tile rot quarters clockwise moves its port p to
+** board port p + 3*rot. */
+static void build_port_tables(gk_rules *r, size_t t) {
+  const gk_tile_def *d = &r->tiles[t].def;
+  uint16_t inner = 0;
+  uint8_t surround = 0;
+  for (int i = 0; i < d->n_segments; i++)
+    if (d->segments[i].ports == 0) {
+      inner |= (uint16_t)(1u << i);
+      if (r->kind_completion[d->segments[i].kind] == GK_CLOSE_SURROUNDED)
+        surround = 1;
+    }
+  r->inner_mask[t] = inner;
+  r->surround_mask_any[t] = surround;
+  for (int rot = 0; rot < 4; rot++) {
+    uint8_t *ps = r->port_seg + (t * 4 + (size_t)rot) * GK_PORT_COUNT;
     for (int i = 0; i < d->n_segments; i++)
-      if (d->segments[i].ports == 0) {
-        inner |= (uint16_t)(1u << i);
-        if (r->kind_completion[d->segments[i].kind] == GK_CLOSE_SURROUNDED)
-          surround = 1;
-      }
-    r->inner_mask[t] = inner;
-    r->surround_mask_any[t] = surround;
-    for (int rot = 0; rot < 4; rot++) {
-      uint8_t *ps = r->port_seg + (t * 4 + (size_t)rot) * GK_PORT_COUNT;
-      for (int i = 0; i < d->n_segments; i++)
-        for (int p = 0; p < GK_PORT_COUNT; p++)
-          if (d->segments[i].ports & (1u << p))
-            ps[(p + 3 * rot) % GK_PORT_COUNT] = (uint8_t)i;
-      for (int s = 0; s < 4; s++) {
-        const uint8_t *sp = ps + 3 * s;
-        unsigned own = (unsigned)(sp[1] == sp[0]) | (unsigned)(sp[2] == sp[1]) << 1;
-        unsigned facing = (unsigned)(sp[1] == sp[2]) | (unsigned)(sp[0] == sp[1]) << 1;
-        r->side_runs[(t * 4 + (size_t)rot) * 4 + (size_t)s] = (uint8_t)(own | facing << 2);
-      }
+      for (int p = 0; p < GK_PORT_COUNT; p++)
+        if (d->segments[i].ports & (1u << p))
+          ps[(p + 3 * rot) % GK_PORT_COUNT] = (uint8_t)i;
+    for (int s = 0; s < 4; s++) {
+      const uint8_t *sp = ps + 3 * s;
+      unsigned own = (unsigned)(sp[1] == sp[0]) | (unsigned)(sp[2] == sp[1]) << 1;
+      unsigned facing = (unsigned)(sp[1] == sp[2]) | (unsigned)(sp[0] == sp[1]) << 1;
+      r->side_runs[(t * 4 + (size_t)rot) * 4 + (size_t)s] = (uint8_t)(own | facing << 2);
     }
   }
-  r->attrs_all_summed = true;
-  for (int a = 0; a < r->n_attrs; a++)
-    if (r->attr_op[a] != GK_MERGE_SUM) r->attrs_all_summed = false;
+}
 
-  /* Side classes: the distinct kind triples seen on any side. */
+/* The class of kind triple k, added if new; -1 past GK_MAX_CLASSES. */
+static int side_class_of(gk_rules *r, const uint8_t k[3]) {
+  int c = 0;
+  while (c < r->n_classes && memcmp(r->class_kinds[c], k, 3) != 0) c++;
+  if (c < r->n_classes) return c;
+  if (c == GK_MAX_CLASSES) return -1;
+  memcpy(r->class_kinds[c], k, 3);
+  r->n_classes++;
+  return c;
+}
+
+/* Side classes: the distinct kind triples seen on any side, and which
+** classes may face which. */
+static int build_side_classes(gk_rules *r, size_t nt) {
   r->n_classes = 0;
   for (size_t t = 0; t < nt; t++) {
     const gk_tile_def *d = &r->tiles[t].def;
@@ -658,17 +670,12 @@ int gk_rules_freeze(gk_rules *r) {
       for (int s = 0; s < 4; s++) {
         uint8_t k[3];
         for (int i = 0; i < 3; i++) k[i] = (uint8_t)d->segments[ps[3 * s + i]].kind;
-        int c = 0;
-        while (c < r->n_classes && memcmp(r->class_kinds[c], k, 3) != 0) c++;
-        if (c == r->n_classes) {
-          if (c == GK_MAX_CLASSES) {
-            gki_rules_seterr(r, "too many distinct side patterns (over %d)",
-                            GK_MAX_CLASSES);
-            free_tables(r);
-            return GK_EINVAL;
-          }
-          memcpy(r->class_kinds[c], k, 3);
-          r->n_classes++;
+        int c = side_class_of(r, k);
+        if (c < 0) {
+          gki_rules_seterr(r, "too many distinct side patterns (over %d)",
+                          GK_MAX_CLASSES);
+          free_tables(r);
+          return GK_EINVAL;
         }
         r->side_class[(t * 4 + (size_t)rot) * 4 + (size_t)s] = (uint8_t)c;
       }
@@ -680,70 +687,96 @@ int gk_rules_freeze(gk_rules *r) {
       if (class_sides_match(r, r->class_kinds[a], r->class_kinds[b]))
         r->class_compat[a] |= 1ull << b;
   }
+  return GK_OK;
+}
 
-  for (size_t t = 0; t < nt; t++) {
-    uint8_t mask = 0;
-    for (int rot = 0; rot < 4; rot++) {
-      int twin = -1;
-      for (int q = 0; q < rot && twin < 0; q++)
-        if (((mask >> q) & 1) && same_rotation(r, (int)t, q, rot)) twin = q;
-      if (twin < 0) mask |= (uint8_t)(1u << rot);
-      r->canon_rot[t * 4 + (size_t)rot] = (uint8_t)(twin < 0 ? rot : twin);
-    }
-    r->unique_rot[t] = mask;
+/* The rotations of tile t that differ from every lower one, and for
+** each rotation the lowest one it equals. */
+static void build_rotations(gk_rules *r, size_t t) {
+  uint8_t mask = 0;
+  for (int rot = 0; rot < 4; rot++) {
+    int twin = -1;
+    for (int q = 0; q < rot && twin < 0; q++)
+      if (((mask >> q) & 1) && same_rotation(r, (int)t, q, rot)) twin = q;
+    if (twin < 0) mask |= (uint8_t)(1u << rot);
+    r->canon_rot[t * 4 + (size_t)rot] = (uint8_t)(twin < 0 ? rot : twin);
   }
+  r->unique_rot[t] = mask;
+}
 
-  /* Dense table: for every tile type and every combination of the four
-  ** neighbouring side classes, the unique rotations that fit. */
+/* The unique rotations of tile t that fit neighbour classes `key`: the
+** low 4 bits the rotations; above them, how many. */
+static uint8_t fitting_rotations(const gk_rules *r, size_t t, uint32_t key) {
+  uint8_t mask = 0;
+  uint32_t req[4], k = key;
+  for (int s = 0; s < 4; s++) {
+    req[s] = k % r->key_base;
+    k /= r->key_base;
+  }
+  for (int rot = 0; rot < 4; rot++) {
+    if (!((r->unique_rot[t] >> rot) & 1)) continue;
+    const uint8_t *sc = r->side_class + (t * 4 + (size_t)rot) * 4;
+    bool ok = true;
+    for (int s = 0; s < 4 && ok; s++)
+      if (req[s]) ok = (r->class_compat[sc[s]] >> (req[s] - 1)) & 1;
+    if (ok) mask |= (uint8_t)(1u << rot);
+  }
+  return (uint8_t)(mask | gk_popcount4(mask) << 4);
+}
+
+/* Dense table: for every tile type and every combination of the four
+** neighbouring side classes, the unique rotations that fit (left out
+** past GK_ROTMASK_TABLE_MAX entries). false: out of memory. */
+static bool build_rotmask(gk_rules *r, size_t nt) {
   r->key_base = (uint32_t)r->n_classes + 1;
   for (int s = 0, p = 1; s < 4; s++, p *= (int)r->key_base) r->key_pow[s] = (uint32_t)p;
   for (size_t i = 0; i < nt * 16; i++)
     r->side_key[i] = (uint32_t)(r->side_class[i] + 1) * r->key_pow[((i % 4) + 2) % 4];
   uint64_t nkeys = (uint64_t)r->key_base * r->key_base * r->key_base * r->key_base;
   r->rotmask = NULL;
-  if (nt > 0 && nkeys * nt <= GK_ROTMASK_TABLE_MAX) {
-    r->rotmask = gki_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
-    r->key_enclosed = gki_mem(&r->alloc, NULL, 0, (size_t)nkeys);
-    if (!r->rotmask || !r->key_enclosed) {
-      gki_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
-      gki_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
-      r->rotmask = r->key_enclosed = NULL;
-      goto nomem;
-    }
-    r->n_keys = (uint32_t)nkeys;
-    for (uint32_t key = 0; key < nkeys; key++) {
-      bool all = true;
-      for (uint32_t s = 0, k = key; s < 4; s++, k /= r->key_base) all = all && k % r->key_base != 0;
-      r->key_enclosed[key] = all;
-    }
-    for (size_t t = 0; t < nt; t++)
-      for (uint32_t key = 0; key < nkeys; key++) {
-        uint8_t mask = 0;
-        uint32_t req[4], k = key;
-        for (int s = 0; s < 4; s++) {
-          req[s] = k % r->key_base;
-          k /= r->key_base;
-        }
-        for (int rot = 0; rot < 4; rot++) {
-          if (!((r->unique_rot[t] >> rot) & 1)) continue;
-          const uint8_t *sc = r->side_class + (t * 4 + (size_t)rot) * 4;
-          bool ok = true;
-          for (int s = 0; s < 4 && ok; s++)
-            if (req[s]) ok = (r->class_compat[sc[s]] >> (req[s] - 1)) & 1;
-          if (ok) mask |= (uint8_t)(1u << rot);
-        }
-        /* the low 4 bits: the rotations; above them, how many */
-        r->rotmask[t * nkeys + key] = (uint8_t)(mask | gk_popcount4(mask) << 4);
-      }
+  if (nt == 0 || nkeys * nt > GK_ROTMASK_TABLE_MAX) return true;
+  r->rotmask = gki_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
+  r->key_enclosed = gki_mem(&r->alloc, NULL, 0, (size_t)nkeys);
+  if (!r->rotmask || !r->key_enclosed) {
+    gki_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
+    gki_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
+    r->rotmask = r->key_enclosed = NULL;
+    return false;
   }
-  r->fingerprint = compute_fingerprint(r);
-  r->frozen = true;
-  return GK_OK;
+  r->n_keys = (uint32_t)nkeys;
+  for (uint32_t key = 0; key < nkeys; key++) {
+    bool all = true;
+    for (uint32_t s = 0, k = key; s < 4; s++, k /= r->key_base) all = all && k % r->key_base != 0;
+    r->key_enclosed[key] = all;
+  }
+  for (size_t t = 0; t < nt; t++)
+    for (uint32_t key = 0; key < nkeys; key++) r->rotmask[t * nkeys + key] = fitting_rotations(r, t, key);
+  return true;
+}
 
-nomem:
+static int freeze_nomem(gk_rules *r) {
   free_tables(r);
   gki_rules_seterr(r, "out of memory freezing rules");
   return GK_ENOMEM;
+}
+
+int gk_rules_freeze(gk_rules *r) {
+  if (!r) return GK_EINVAL;
+  if (r->frozen) return GK_OK;
+  size_t nt = (size_t)r->n_tiles;
+  if (!alloc_tables(r, nt)) return freeze_nomem(r);
+  for (size_t t = 0; t < nt; t++) build_template(r, t);
+  for (size_t t = 0; t < nt; t++) build_port_tables(r, t);
+  r->attrs_all_summed = true;
+  for (int a = 0; a < r->n_attrs; a++)
+    if (r->attr_op[a] != GK_MERGE_SUM) r->attrs_all_summed = false;
+  int st = build_side_classes(r, nt);
+  if (st) return st;
+  for (size_t t = 0; t < nt; t++) build_rotations(r, t);
+  if (!build_rotmask(r, nt)) return freeze_nomem(r);
+  r->fingerprint = compute_fingerprint(r);
+  r->frozen = true;
+  return GK_OK;
 }
 
 /* }------------------------------------------------------------------ */

@@ -174,20 +174,25 @@ local function text_offset(plan, at)
   return line - 1
 end
 
-local function make_api(plan)
-  local api = {}
-  local function step(at, op, args)
-    args = args or {}
-    args.op, args.at = op, at
-    plan.steps[#plan.steps + 1] = args
-    plan.started = true
-    return args
-  end
-  local function before_play(at, what)
-    if plan.started then bad(at, "%s must come before the first move or expectation", what) end
-  end
+-- A step of the plan, in order; the first one ends the setup part.
+local function step(plan, at, op, args)
+  args = args or {}
+  args.op, args.at = op, at
+  plan.steps[#plan.steps + 1] = args
+  plan.started = true
+  return args
+end
 
-  function api.scenario(name)
+local function before_play(plan, at, what)
+  if plan.started then bad(at, "%s must come before the first move or expectation", what) end
+end
+
+-- The recording API: name -> builder(plan) returning the function the
+-- scenario calls. The script calls it directly: here() counts on that.
+local API = {}
+
+function API.scenario(plan)
+  return function(name)
     local at = here()
     if plan.name then bad(at, "scenario: this file already names a scenario ('%s')", plan.name) end
     if type(name) ~= "string" then bad(at, "scenario: a name expected, got %s", type(name)) end
@@ -203,13 +208,15 @@ local function make_api(plan)
       plan.header = spec
     end
   end
+end
 
-  -- tiles [[ notation ]]  |  tiles { [[ notation ]], stack = "name" }
-  -- | tiles { file = "kit.tiles" } (next to the scenario, for tiles that
-  -- several scenarios share)
-  function api.tiles(arg)
+-- tiles [[ notation ]]  |  tiles { [[ notation ]], stack = "name" }
+-- | tiles { file = "kit.tiles" } (next to the scenario, for tiles that
+-- several scenarios share)
+function API.tiles(plan)
+  return function(arg)
     local at = here()
-    before_play(at, "tiles")
+    before_play(plan, at, "tiles")
     local text, stack = arg, nil
     if type(arg) == "table" then text, stack = arg[1], arg.stack end
     if type(arg) == "table" and arg.file then
@@ -221,20 +228,24 @@ local function make_api(plan)
     plan.tiles[#plan.tiles + 1] = { text = string.rep("\n", text_offset(plan, at)) .. text,
                                     stack = stack, at = at }
   end
+end
 
-  -- script [[ declarations ]]: an inline house rule, loaded after the
-  -- game, its expansions and its rules.
-  function api.script(code)
+-- script [[ declarations ]]: an inline house rule, loaded after the
+-- game, its expansions and its rules.
+function API.script(plan)
+  return function(code)
     local at = here()
-    before_play(at, "script")
+    before_play(plan, at, "script")
     if type(code) ~= "string" then bad(at, "script: Lua text expected") end
     plan.scripts[#plan.scripts + 1] = { code = string.rep("\n", text_offset(plan, at)) .. code, at = at }
   end
+end
 
-  -- setup { {"E", at = {0, 0}, rot = 0, figure = {...}}, ... }
-  function api.setup(list)
+-- setup { {"E", at = {0, 0}, rot = 0, figure = {...}}, ... }
+function API.setup(plan)
+  return function(list)
     local at = here()
-    before_play(at, "setup")
+    before_play(plan, at, "setup")
     if type(list) ~= "table" then bad(at, "setup: a list of tiles expected") end
     for i, e in ipairs(list) do
       if type(e) ~= "table" then bad(at, "setup: entry %d is not a table", i) end
@@ -248,83 +259,96 @@ local function make_api(plan)
       plan.setup[#plan.setup + 1] = { entry = e, at = at, index = i }
     end
   end
+end
 
-  local function stack_list(at, what, list)
-    if type(list) ~= "table" then bad(at, "%s: a list of tile ids expected", what) end
-    local ids = {}
-    for i, id in ipairs(list) do
-      if type(id) ~= "string" then bad(at, "%s: entry %d is not a tile id", what, i) end
-      ids[i] = id
-    end
-    return ids, list.stack
+local function stack_list(at, what, list)
+  if type(list) ~= "table" then bad(at, "%s: a list of tile ids expected", what) end
+  local ids = {}
+  for i, id in ipairs(list) do
+    if type(id) ~= "string" then bad(at, "%s: entry %d is not a tile id", what, i) end
+    ids[i] = id
   end
+  return ids, list.stack
+end
 
-  -- draws { "E", "U", stack = "main" }: the next draws, in this order.
-  function api.draws(list)
+-- draws { "E", "U", stack = "main" }: the next draws, in this order.
+function API.draws(plan)
+  return function(list)
     local at = here()
     local ids, stack = stack_list(at, "draws", list)
     plan.steps[#plan.steps + 1] = { op = "draws", at = at, ids = ids, stack = stack }
   end
+end
 
-  -- stack { "E", "U", stack = "main" }: the stack holds exactly these.
-  function api.stack(list)
+-- stack { "E", "U", stack = "main" }: the stack holds exactly these.
+function API.stack(plan)
+  return function(list)
     local at = here()
     local ids, stack = stack_list(at, "stack", list)
     plan.steps[#plan.steps + 1] = { op = "stack", at = at, ids = ids, stack = stack }
   end
+end
 
-  -- The move texts of play/turn, and the player they are meant for:
-  -- play("a", "b") | play { "a", "b", player = 2 }.
-  local function move_texts(at, what, ...)
-    local args, player = { ... }, nil
-    if #args == 1 and type(args[1]) == "table" then
-      args, player = args[1], args[1].player
-      for k in pairs(args) do
-        if k ~= "player" and math.type(k) ~= "integer" then bad(at, "%s: unknown field '%s'", what, tostring(k)) end
-      end
-      if player ~= nil and math.type(player) ~= "integer" then bad(at, "%s: player = N expected", what) end
+-- The move texts of play/turn, and the player they are meant for:
+-- play("a", "b") | play { "a", "b", player = 2 }.
+local function move_texts(at, what, ...)
+  local args, player = { ... }, nil
+  if #args == 1 and type(args[1]) == "table" then
+    args, player = args[1], args[1].player
+    for k in pairs(args) do
+      if k ~= "player" and math.type(k) ~= "integer" then bad(at, "%s: unknown field '%s'", what, tostring(k)) end
     end
-    local texts = {}
-    for i, t in ipairs(args) do
-      if type(t) ~= "string" then bad(at, "%s: move %d is not a move text", what, i) end
-      texts[i] = t
-    end
-    return texts, player
+    if player ~= nil and math.type(player) ~= "integer" then bad(at, "%s: player = N expected", what) end
   end
+  local texts = {}
+  for i, t in ipairs(args) do
+    if type(t) ~= "string" then bad(at, "%s: move %d is not a move text", what, i) end
+    texts[i] = t
+  end
+  return texts, player
+end
 
-  -- play "place E 1,0 r3"  |  play("place E 1,0 r3", "deploy meeple N")
-  -- | play { player = 2, "place E 1,0 r3" }
-  function api.play(...)
+-- play "place E 1,0 r3"  |  play("place E 1,0 r3", "deploy meeple N")
+-- | play { player = 2, "place E 1,0 r3" }
+function API.play(plan)
+  return function(...)
     local at = here()
     local texts, player = move_texts(at, "play", ...)
     if #texts == 0 then bad(at, "play: a move text expected") end
-    step(at, "play", { texts = texts, player = player })
+    step(plan, at, "play", { texts = texts, player = player })
   end
+end
 
-  -- turn("place E 1,0 r3", "deploy meeple N"): these moves, then "pass"
-  -- until the turn is over.
-  function api.turn(...)
+-- turn("place E 1,0 r3", "deploy meeple N"): these moves, then "pass"
+-- until the turn is over.
+function API.turn(plan)
+  return function(...)
     local at = here()
     local texts, player = move_texts(at, "turn", ...)
-    step(at, "turn", { texts = texts, player = player })
+    step(plan, at, "turn", { texts = texts, player = player })
   end
+end
 
-  -- choose "action wagon 3 0 0 0" | choose { type = "action", ... }
-  function api.choose(move)
+-- choose "action wagon 3 0 0 0" | choose { type = "action", ... }
+function API.choose(plan)
+  return function(move)
     local at = here()
     if type(move) == "string" then
-      step(at, "play", { texts = { move } })
+      step(plan, at, "play", { texts = { move } })
     elseif type(move) == "table" then
-      step(at, "apply", { move = move })
+      step(plan, at, "apply", { move = move })
     else
       bad(at, "choose: a move text or move table expected")
     end
   end
+end
 
-  function api.final() step(here(), "final") end
-  function api.finish() step(here(), "finish") end
+function API.final(plan) return function() step(plan, here(), "final") end end
+function API.finish(plan) return function() step(plan, here(), "finish") end end
 
-  api.expect = setmetatable({}, {
+-- expect.NAME(...): a check, run when the plan plays (EXPECTS).
+function API.expect(plan)
+  return setmetatable({}, {
     __index = function(_, name)
       local check = EXPECTS[name]
       if not check then
@@ -335,11 +359,16 @@ local function make_api(plan)
       end
       return function(...)
         local at = here()
-        step(at, "expect", { name = name, args = table.pack(...) })
+        step(plan, at, "expect", { name = name, args = table.pack(...) })
       end
     end,
     __newindex = function() error("expect is read-only", 2) end,
   })
+end
+
+local function make_api(plan)
+  local api = {}
+  for name, builder in pairs(API) do api[name] = builder(plan) end
   return api
 end
 

@@ -271,234 +271,302 @@ local function join_and(list)
   return tconcat(list, " and ")
 end
 
+-- Each statement handler below takes the build state b and the
+-- statement; it returns true, or nil and the message (b.at's result).
+local STATEMENT = {}
+
+function STATEMENT.set(b, s)
+  local pos, name, title, edition = s[1], s[2], s[3], s[4]
+  if b.set_line then
+    return b.at(pos, "set declared twice (first at line %d)", b.set_line)
+  end
+  b.set_line = (b.where(pos))
+  b.set.name, b.set.title, b.set.edition = name, unescape(title), unescape(edition)
+  return true
+end
+
+function STATEMENT.include(b, s)
+  local pos, name = s[1], s[2]
+  if b.included[name] then
+    return b.at(pos, "set '%s' included twice (first at line %d)", name, b.included[name])
+  end
+  local l = b.where(pos)
+  b.included[name] = l
+  b.set.includes[#b.set.includes + 1] = { name = name, line = l }
+  return true
+end
+
+function STATEMENT.remove(b, s)
+  local pos, id, cpos, n = s[1], s[2], s[3], s[4]
+  local cnt = nil
+  if n then
+    cnt = tonumber(n)
+    if #n > 6 or cnt > COUNT_MAX then
+      return b.at(cpos, "remove %s: count must be at most %d", id, COUNT_MAX)
+    elseif cnt < 1 then
+      return b.at(cpos, "remove %s: count must be at least 1", id)
+    end
+  end
+  b.set.removes[#b.set.removes + 1] = { id = id, count = cnt, line = (b.where(pos)) }
+  return true
+end
+
+-- A tile line's tags: their names, each once and not too long.
+local function tile_tags(b, id, tags)
+  local tag_names, seen = {}, {}
+  for _, t in ipairs(tags or {}) do
+    local tpos, tname = t[1], t[2]
+    if seen[tname] then
+      return b.at(tpos, "tile %s: tag '%s' listed twice", id, tname)
+    end
+    if #tname > M.NAME_MAX then
+      return b.at(tpos, "tile %s: tag name '%s' is longer than %d characters",
+                  id, ssub(tname, 1, 20) .. "...", M.NAME_MAX)
+    end
+    seen[tname] = true
+    tag_names[#tag_names + 1] = tname
+  end
+  return tag_names
+end
+
+function STATEMENT.tile(b, s)
+  local pos, idpos, id, cpos, n, tags = s[1], s[2], s[3], s[4], s[5], s[6]
+  local l, c = b.where(pos)
+  if b.tile_first[id] then
+    return b.at(idpos, "tile %s: duplicate tile id (first at line %d)", id, b.tile_first[id])
+  end
+  if #id > M.NAME_MAX then
+    return b.at(idpos, "tile id '%s' is longer than %d characters",
+                ssub(id, 1, 20) .. "...", M.NAME_MAX)
+  end
+  b.tile_first[id] = l
+  local cnt = 1
+  if n then
+    if #n > 6 or tonumber(n) > COUNT_MAX then
+      return b.at(cpos, "tile %s: count must be at most %d", id, COUNT_MAX)
+    end
+    cnt = tonumber(n)
+    if cnt < 1 then return b.at(cpos, "tile %s: count must be at least 1", id) end
+  end
+  local tag_names, err = tile_tags(b, id, tags)
+  if not tag_names then return nil, err end
+  b.cur = { tile = { id = id, count = cnt, tags = tag_names, segments = {},
+                     line = l, col = c }, pos = pos, segs = {} }
+  b.tiles_raw[#b.tiles_raw + 1] = b.cur
+  return true
+end
+
+-- A segment's ports, expanded (a side letter: its three ports) and
+-- sorted: list, the position of each port, whether it is the inner C.
+local function segment_ports(b, id, index, pos, ports)
+  local list, mine = {}, {}
+  local inner = false
+  for _, pt in ipairs(ports) do
+    local ppos, tok = pt[1], pt[2]
+    local expanded
+    if tok == "C" then
+      inner = true
+      expanded = {}
+    elseif PORT_ID[tok] then
+      expanded = { PORT_ID[tok] }
+    else
+      local sd = SIDE_ID[ssub(tok, 1, 1)]
+      expanded = { 3 * sd, 3 * sd + 1, 3 * sd + 2 }
+    end
+    for _, p in ipairs(expanded) do
+      if mine[p] then
+        return b.at(ppos, "tile %s: segment %d lists port %s twice", id, index, PORT_NAMES[p])
+      end
+      mine[p] = ppos
+      list[#list + 1] = p
+    end
+  end
+  if inner and #list > 0 then
+    return b.at(pos, "tile %s: segment %d mixes the inner port C with edge ports", id, index)
+  end
+  tsort(list)
+  return list, mine, inner
+end
+
+-- One attribute's value: 1 when omitted, else a 32-bit integer.
+local function attribute_value(b, id, apos, aname, aval)
+  if not aval then return 1 end
+  local digits = smatch(aval, "^%-?0*(%d*)$")
+  local v = (#digits <= 10) and mtointeger(tonumber(aval)) or nil
+  if not v or v < INT_MIN or v > INT_MAX then
+    return b.at(apos, "tile %s: attribute '%s' value %s is out of range (32-bit integer)",
+                id, aname, #aval > 20 and ssub(aval, 1, 20) .. "..." or aval)
+  end
+  return v
+end
+
+local function segment_attrs(b, id, index, attrs)
+  local alist, aseen = {}, {}
+  for ai, a in ipairs(attrs) do
+    local apos, aname, aval = a[1], a[2], a[3]
+    if ai > M.MAX_SEG_ATTRS then
+      return b.at(apos, "tile %s: segment %d has more than %d attributes",
+                  id, index, M.MAX_SEG_ATTRS)
+    end
+    if aseen[aname] then
+      return b.at(apos, "tile %s: segment %d sets attribute '%s' twice", id, index, aname)
+    end
+    if #aname > M.NAME_MAX then
+      return b.at(apos, "tile %s: attribute name '%s' is longer than %d characters",
+                  id, ssub(aname, 1, 20) .. "...", M.NAME_MAX)
+    end
+    aseen[aname] = true
+    local v, err = attribute_value(b, id, apos, aname, aval)
+    if not v then return nil, err end
+    alist[#alist + 1] = { name = aname, value = v }
+  end
+  return alist
+end
+
+function STATEMENT.seg(b, s)
+  local pos, label, kpos, kind, ports, attrs, refs =
+    s[1], s[2], s[3], s[4], s[5], s[6], s[7]
+  local cur = b.cur
+  if not cur then return b.at(pos, "segment line outside a tile (write a 'tile' line first)") end
+  local id = cur.tile.id
+  local segs = cur.segs
+  local index = #segs + 1
+  if index > M.MAX_SEGMENTS then
+    return b.at(pos, "tile %s: more than %d segments", id, M.MAX_SEGMENTS)
+  end
+  if #kind > M.NAME_MAX then
+    return b.at(kpos, "tile %s: kind name '%s' is longer than %d characters",
+                id, ssub(kind, 1, 20) .. "...", M.NAME_MAX)
+  end
+  if b.kinds and not b.kinds[kind] then
+    return b.at(kpos, "tile %s: unknown kind '%s'", id, kind)
+  end
+  local list, mine, inner = segment_ports(b, id, index, pos, ports)
+  if not list then return nil, mine end
+  local alist, err = segment_attrs(b, id, index, attrs)
+  if not alist then return nil, err end
+  local l, c = b.where(pos)
+  segs[index] = { seg = { kind = kind, label = label, ports = list, inner = inner,
+                          attrs = alist, adjacent = {}, line = l, col = c },
+                  pos = pos, port_pos = mine, refs = refs or {} }
+  return true
+end
+
+-- Every port of the tile covered by exactly one segment.
+local function check_coverage(b, tr)
+  local owner, id = {}, tr.tile.id
+  for si, sr in ipairs(tr.segs) do
+    for _, p in ipairs(sr.seg.ports) do
+      if owner[p] then
+        return b.at(sr.port_pos[p], "tile %s: port %s covered by segments %d and %d",
+                    id, PORT_NAMES[p], owner[p], si)
+      end
+      owner[p] = si
+    end
+  end
+  for p = 0, 11 do
+    if not owner[p] then
+      return b.at(tr.pos, "tile %s: port %s covered by no segment", id, PORT_NAMES[p])
+    end
+  end
+  return true
+end
+
+-- label -> segment index, and kind -> segment indices, of one tile.
+local function segment_names(b, tr)
+  local labels, by_kind = {}, {}
+  for si, sr in ipairs(tr.segs) do
+    local lb = sr.seg.label
+    if lb then
+      if labels[lb] then
+        return b.at(sr.pos, "tile %s: label '%s' defined twice (segments %d and %d)",
+                    tr.tile.id, lb, labels[lb], si)
+      end
+      labels[lb] = si
+    end
+    local k = sr.seg.kind
+    by_kind[k] = by_kind[k] or {}
+    tinsert(by_kind[k], si)
+  end
+  return labels, by_kind
+end
+
+-- The segment a `touches` reference names: a label, or a kind that only
+-- one segment of the tile has.
+local function ref_target(b, id, si, rf, labels, by_kind)
+  local rpos, rname = rf[1], rf[2]
+  local target = labels[rname]
+  if not target then
+    local ks = by_kind[rname]
+    if not ks then
+      return b.at(rpos, "tile %s: segment %d touches unknown segment '%s'", id, si, rname)
+    elseif #ks > 1 then
+      local names = {}
+      for _, k in ipairs(ks) do names[#names + 1] = tostring(k) end
+      return b.at(rpos, "tile %s: segment %d touches '%s', which is ambiguous "
+                  .. "(segments %s are %s; use a label)",
+                  id, si, rname, join_and(names), rname)
+    end
+    target = ks[1]
+  end
+  if target == si then
+    return b.at(rpos, "tile %s: segment %d touches itself", id, si)
+  end
+  return target
+end
+
+-- Resolves the tile's references into sorted, symmetric adjacency lists
+-- and adds the finished tile to the set.
+local function finish_tile(b, tr)
+  local tile, segs = tr.tile, tr.segs
+  local labels, by_kind = segment_names(b, tr)
+  if not labels then return nil, by_kind end
+  local adj = {}
+  for si = 1, #segs do adj[si] = {} end
+  for si, sr in ipairs(segs) do
+    for _, rf in ipairs(sr.refs) do
+      local target, err = ref_target(b, tile.id, si, rf, labels, by_kind)
+      if not target then return nil, err end
+      adj[si][target] = true
+      adj[target][si] = true
+    end
+  end
+  for si, sr in ipairs(segs) do
+    local a = {}
+    for j = 1, #segs do if adj[si][j] then a[#a + 1] = j end end
+    sr.seg.adjacent = a
+    tile.segments[si] = sr.seg
+  end
+  b.set.tiles[#b.set.tiles + 1] = tile
+  return true
+end
+
 -- Builds a set from the statement list; returns set or nil, err.
 local function build(stmts, text, fname, opts)
   local where = line_index(text)
-  local function at(pos, fmt, ...)
+  local b = {
+    where = where, kinds = opts and opts.kinds,
+    set = { name = nil, title = nil, edition = nil, file = fname, includes = {}, removes = {}, tiles = {} },
+    tile_first = {},   -- id -> line
+    included = {},
+    cur = nil,         -- current tile being built: { tile=, raw segs }
+    tiles_raw = {},
+  }
+  function b.at(pos, fmt, ...)
     local l, c = where(pos)
     return nil, sfmt("%s:%d:%d: ", fname, l, c) .. sfmt(fmt, ...)
   end
-  local kinds = opts and opts.kinds
-  local NAME_MAX = M.NAME_MAX
-
-  local set = { name = nil, title = nil, edition = nil, file = fname,
-                includes = {}, removes = {}, tiles = {} }
-  local set_line
-  local tile_first = {}   -- id -> line
-  local included = {}
-  local cur               -- current tile being built: { tile=, raw segs }
-  local tiles_raw = {}
-
   for _, s in ipairs(stmts) do
-    local tag = s.tag
-    if tag == "set" then
-      local pos, name, title, edition = s[1], s[2], s[3], s[4]
-      if set_line then
-        return at(pos, "set declared twice (first at line %d)", set_line)
-      end
-      set_line = (where(pos))
-      set.name, set.title, set.edition = name, unescape(title), unescape(edition)
-    elseif tag == "include" then
-      local pos, name = s[1], s[2]
-      if included[name] then
-        return at(pos, "set '%s' included twice (first at line %d)", name, included[name])
-      end
-      local l = where(pos)
-      included[name] = l
-      set.includes[#set.includes + 1] = { name = name, line = l }
-    elseif tag == "remove" then
-      local pos, id, cpos, n = s[1], s[2], s[3], s[4]
-      local cnt = nil
-      if n then
-        cnt = tonumber(n)
-        if #n > 6 or cnt > COUNT_MAX then
-          return at(cpos, "remove %s: count must be at most %d", id, COUNT_MAX)
-        elseif cnt < 1 then
-          return at(cpos, "remove %s: count must be at least 1", id)
-        end
-      end
-      set.removes[#set.removes + 1] = { id = id, count = cnt, line = (where(pos)) }
-    elseif tag == "tile" then
-      local pos, idpos, id, cpos, n, tags = s[1], s[2], s[3], s[4], s[5], s[6]
-      local l, c = where(pos)
-      if tile_first[id] then
-        return at(idpos, "tile %s: duplicate tile id (first at line %d)", id, tile_first[id])
-      end
-      if #id > NAME_MAX then
-        return at(idpos, "tile id '%s' is longer than %d characters",
-                  ssub(id, 1, 20) .. "...", NAME_MAX)
-      end
-      tile_first[id] = l
-      local cnt = 1
-      if n then
-        if #n > 6 or tonumber(n) > COUNT_MAX then
-          return at(cpos, "tile %s: count must be at most %d", id, COUNT_MAX)
-        end
-        cnt = tonumber(n)
-        if cnt < 1 then return at(cpos, "tile %s: count must be at least 1", id) end
-      end
-      local tag_names, seen = {}, {}
-      for _, t in ipairs(tags or {}) do
-        local tpos, tname = t[1], t[2]
-        if seen[tname] then
-          return at(tpos, "tile %s: tag '%s' listed twice", id, tname)
-        end
-        if #tname > NAME_MAX then
-          return at(tpos, "tile %s: tag name '%s' is longer than %d characters",
-                    id, ssub(tname, 1, 20) .. "...", NAME_MAX)
-        end
-        seen[tname] = true
-        tag_names[#tag_names + 1] = tname
-      end
-      cur = { tile = { id = id, count = cnt, tags = tag_names, segments = {},
-                       line = l, col = c }, pos = pos, segs = {} }
-      tiles_raw[#tiles_raw + 1] = cur
-    else -- "seg"
-      local pos, label, kpos, kind, ports, attrs, refs =
-        s[1], s[2], s[3], s[4], s[5], s[6], s[7]
-      if not cur then return at(pos, "segment line outside a tile (write a 'tile' line first)") end
-      local id = cur.tile.id
-      local segs = cur.segs
-      local index = #segs + 1
-      if index > M.MAX_SEGMENTS then
-        return at(pos, "tile %s: more than %d segments", id, M.MAX_SEGMENTS)
-      end
-      if #kind > NAME_MAX then
-        return at(kpos, "tile %s: kind name '%s' is longer than %d characters",
-                  id, ssub(kind, 1, 20) .. "...", NAME_MAX)
-      end
-      if kinds and not kinds[kind] then
-        return at(kpos, "tile %s: unknown kind '%s'", id, kind)
-      end
-      -- ports
-      local list, mine = {}, {}
-      local inner = false
-      for _, pt in ipairs(ports) do
-        local ppos, tok = pt[1], pt[2]
-        local expanded
-        if tok == "C" then
-          inner = true
-          expanded = {}
-        elseif PORT_ID[tok] then
-          expanded = { PORT_ID[tok] }
-        else
-          local sd = SIDE_ID[ssub(tok, 1, 1)]
-          expanded = { 3 * sd, 3 * sd + 1, 3 * sd + 2 }
-        end
-        for _, p in ipairs(expanded) do
-          if mine[p] then
-            return at(ppos, "tile %s: segment %d lists port %s twice", id, index, PORT_NAMES[p])
-          end
-          mine[p] = ppos
-          list[#list + 1] = p
-        end
-      end
-      if inner and #list > 0 then
-        return at(pos, "tile %s: segment %d mixes the inner port C with edge ports", id, index)
-      end
-      tsort(list)
-      -- attributes
-      local alist, aseen = {}, {}
-      for ai, a in ipairs(attrs) do
-        local apos, aname, aval = a[1], a[2], a[3]
-        if ai > M.MAX_SEG_ATTRS then
-          return at(apos, "tile %s: segment %d has more than %d attributes",
-                    id, index, M.MAX_SEG_ATTRS)
-        end
-        if aseen[aname] then
-          return at(apos, "tile %s: segment %d sets attribute '%s' twice", id, index, aname)
-        end
-        if #aname > NAME_MAX then
-          return at(apos, "tile %s: attribute name '%s' is longer than %d characters",
-                    id, ssub(aname, 1, 20) .. "...", NAME_MAX)
-        end
-        aseen[aname] = true
-        local v = 1
-        if aval then
-          local digits = smatch(aval, "^%-?0*(%d*)$")
-          v = (#digits <= 10) and mtointeger(tonumber(aval)) or nil
-          if not v or v < INT_MIN or v > INT_MAX then
-            return at(apos, "tile %s: attribute '%s' value %s is out of range (32-bit integer)",
-                      id, aname, #aval > 20 and ssub(aval, 1, 20) .. "..." or aval)
-          end
-        end
-        alist[#alist + 1] = { name = aname, value = v }
-      end
-      local l, c = where(pos)
-      segs[index] = { seg = { kind = kind, label = label, ports = list, inner = inner,
-                              attrs = alist, adjacent = {}, line = l, col = c },
-                      pos = pos, port_pos = mine, refs = refs or {} }
-    end
+    local ok, err = (STATEMENT[s.tag] or STATEMENT.seg)(b, s)
+    if not ok then return nil, err end
   end
-
   -- per-tile checks: coverage, labels, references
-  for _, tr in ipairs(tiles_raw) do
-    local tile, segs = tr.tile, tr.segs
-    local id = tile.id
-    local owner = {}
-    for si, sr in ipairs(segs) do
-      for _, p in ipairs(sr.seg.ports) do
-        if owner[p] then
-          return at(sr.port_pos[p], "tile %s: port %s covered by segments %d and %d",
-                    id, PORT_NAMES[p], owner[p], si)
-        end
-        owner[p] = si
-      end
-    end
-    for p = 0, 11 do
-      if not owner[p] then
-        return at(tr.pos, "tile %s: port %s covered by no segment", id, PORT_NAMES[p])
-      end
-    end
-    local labels, by_kind = {}, {}
-    for si, sr in ipairs(segs) do
-      local lb = sr.seg.label
-      if lb then
-        if labels[lb] then
-          return at(sr.pos, "tile %s: label '%s' defined twice (segments %d and %d)",
-                    id, lb, labels[lb], si)
-        end
-        labels[lb] = si
-      end
-      local k = sr.seg.kind
-      by_kind[k] = by_kind[k] or {}
-      tinsert(by_kind[k], si)
-    end
-    local adj = {}
-    for si = 1, #segs do adj[si] = {} end
-    for si, sr in ipairs(segs) do
-      for _, rf in ipairs(sr.refs) do
-        local rpos, rname = rf[1], rf[2]
-        local target = labels[rname]
-        if not target then
-          local ks = by_kind[rname]
-          if not ks then
-            return at(rpos, "tile %s: segment %d touches unknown segment '%s'", id, si, rname)
-          elseif #ks > 1 then
-            local names = {}
-            for _, k in ipairs(ks) do names[#names + 1] = tostring(k) end
-            return at(rpos, "tile %s: segment %d touches '%s', which is ambiguous "
-                      .. "(segments %s are %s; use a label)",
-                      id, si, rname, join_and(names), rname)
-          end
-          target = ks[1]
-        end
-        if target == si then
-          return at(rpos, "tile %s: segment %d touches itself", id, si)
-        end
-        adj[si][target] = true
-        adj[target][si] = true
-      end
-    end
-    for si, sr in ipairs(segs) do
-      local a = {}
-      for j = 1, #segs do if adj[si][j] then a[#a + 1] = j end end
-      sr.seg.adjacent = a
-      tile.segments[si] = sr.seg
-    end
-    set.tiles[#set.tiles + 1] = tile
+  for _, tr in ipairs(b.tiles_raw) do
+    local ok, err = check_coverage(b, tr)
+    if ok then ok, err = finish_tile(b, tr) end
+    if not ok then return nil, err end
   end
-
+  local set = b.set
   if not set.name then
     local base = fname and smatch(fname, "([^/\\]+)$") or "input"
     set.name = smatch(base, "^(.-)%.tiles$") or base

@@ -4,6 +4,8 @@
 ** Invariant: between calls the play waits in a phase with its legal
 ** moves listed, or is over; a phase with no choice never waits.
 */
+#include <limits.h>
+
 #include "flow/flow_internal.h"
 
 /* {==================================================================
@@ -37,178 +39,220 @@ static int draw_placeable(gk_play *p) {
   }
 }
 
+/* Each phase below runs once and returns PHASE_AGAIN after choosing the
+** next phase, or what fl_advance returns: GK_OK when the play waits for
+** a move (with moves listed) or is over, else an error. */
+#define PHASE_AGAIN INT_MAX
+
+/* Moves on to the phase after the current one. */
+static int move_on(gk_play *p) {
+  p->phase = next_of(p, p->phase);
+  return PHASE_AGAIN;
+}
+
+static int begin_turn(gk_play *p) {
+  int st = gk_game_set_turn(p->game, p->turn, p->player);
+  if (!st) st = start_part(p);
+  if (!st) st = fl_notify(p, GK_HOOK_TURN_BEGIN, 0);
+  /* after the hook: a house rule may do some of it itself */
+  if (!st && fl_has_slot(p->flow, FL_ON_TURN_BEGIN)) st = fl_caps_turn_begin(p);
+  if (st) return st;
+  return move_on(p);
+}
+
+/* Alternatives to the ordinary draw (capabilities', collectors'): when
+** there are some, they wait as moves, with the draw among them while
+** the stack has tiles. *waits tells whether the play waits. */
+static int draw_alternatives(gk_play *p, bool *waits) {
+  int st;
+  *waits = false;
+  if (fl_has_slot(p->flow, FL_ON_DRAW_MOVES)) {
+    st = fl_caps_draw_moves(p);
+    if (st) return st;
+  }
+  if (p->n_moves == 0 && !fl_collects(p, GK_PHASE_DRAW)) return GK_OK;
+  st = fl_collect(p);
+  if (st || p->n_moves == 0) return st;
+  st = fl_reserve_moves(p, p->n_moves + 1);
+  if (st) return st;
+  if (gk_stack_size(p->game, p->stack) > 0) p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_DRAW};
+  *waits = true;
+  return GK_OK;
+}
+
+static int draw(gk_play *p) {
+  if (p->tile >= 0) return move_on(p); /* a hook already chose the tile */
+  bool waits;
+  int st = draw_alternatives(p, &waits);
+  if (st || waits) return st;
+  int t = draw_placeable(p);
+  if (t == GK_EEMPTY) {
+    /* an extra part finds nothing left: the turn just ends; so does
+    ** the turn of a player with nothing to do while a capability
+    ** keeps the game going (an end round for tiles in hand) */
+    bool goes_on = fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p);
+    p->phase = p->part > 1 || goes_on ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
+    return PHASE_AGAIN;
+  }
+  if (t < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(p->game));
+    return t;
+  }
+  p->tile = t;
+  st = fl_notify(p, GK_HOOK_TILE_DRAWN, t);
+  if (st) return st;
+  return move_on(p);
+}
+
+static int place_tile(gk_play *p) {
+  if (p->tile < 0 || p->placed >= 0) return move_on(p);
+  int st = fl_list_placements(p);
+  if (st) return st;
+  if (p->n_moves > 0) return GK_OK;
+  /* every placement vetoed: the tile leaves the game */
+  st = gk_discard(p->game, p->tile);
+  if (st) return st;
+  p->tile = -1;
+  p->phase = GK_PHASE_DRAW;
+  return PHASE_AGAIN;
+}
+
+static int place_figure(gk_play *p) {
+  int st = fl_list_deploys(p);
+  if (st) return st;
+  if (p->n_moves == 0) return move_on(p);
+  st = fl_reserve_moves(p, p->n_moves + 1);
+  if (st) return st;
+  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+  return GK_OK;
+}
+
+/* Scores each feature the placement closed once (two closed ports may
+** name one feature), skipping those a capability already scored. */
+static int score(gk_play *p) {
+  gk_game *g = p->game;
+  if (fl_has_slot(p->flow, FL_ON_SCORE)) {
+    int st = fl_caps_score(p);
+    if (st < 0) return st;
+    if (st > 0) return GK_OK; /* a capability waits for a move */
+  }
+  for (int i = 0; i < p->n_closed; i++) {
+    if (p->closed_done[i]) continue;
+    int32_t root = gki_find(g, p->closed[i]);
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++) seen = gki_find(g, p->closed[j]) == root;
+    if (seen) continue;
+    int st = fl_score_closed(p, root);
+    if (st < 0) return st;
+  }
+  p->n_closed = 0;
+  return move_on(p);
+}
+
+static int after_scoring(gk_play *p) {
+  if (fl_has_slot(p->flow, FL_ON_AFTER_SCORING)) {
+    int st = fl_caps_after_scoring(p);
+    if (st < 0) return st;
+    if (st > 0) return GK_OK; /* a capability waits for a move */
+  }
+  return move_on(p);
+}
+
+/* Another part of the turn from stack `extra` (or none: -1)? */
+static bool extra_part_playable(gk_play *p, int32_t extra) {
+  return extra >= 0 && extra < p->game->rules->n_stacks &&
+         (gk_stack_size(p->game, extra) > 0 ||
+          (fl_has_slot(p->flow, FL_ON_TILE_WITHOUT_DRAW) && fl_caps_tile_without_draw(p)));
+}
+
+static int end_part(gk_play *p) {
+  /* a declared rule may have granted it; a hook has the last word */
+  int32_t extra = p->extra_used ? -1 : p->extra_stack;
+  p->extra_stack = -1;
+  if (fl_has_hook(p, GK_HOOK_EXTRA_PART)) {
+    gk_hook_call c = {.hook = GK_HOOK_EXTRA_PART, .phase = p->phase, .feature = -1, .value = extra};
+    int st = fl_call_hook(p, &c);
+    if (st) return st;
+    extra = c.value;
+  }
+  if (!extra_part_playable(p, extra)) return move_on(p);
+  p->extra_used = true;
+  p->part++;
+  p->stack = extra;
+  start_part(p);
+  p->phase = GK_PHASE_DRAW;
+  return PHASE_AGAIN;
+}
+
+static int end_turn(gk_play *p) {
+  gk_game *g = p->game;
+  int st = fl_notify(p, GK_HOOK_TURN_END, 0);
+  if (st) return st;
+  p->player = (p->player + 1) % g->n_players;
+  p->turn++;
+  p->part = 1;
+  p->extra_used = false;
+  p->extra_stack = -1;
+  p->stack = p->flow->stack;
+  bool over = p->ending || (gk_stack_size(g, p->stack) == 0 && !fl_collects(p, GK_PHASE_DRAW) &&
+                            !(fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p)));
+  p->phase = over ? GK_PHASE_GAME_END : GK_PHASE_BEGIN_TURN;
+  return PHASE_AGAIN;
+}
+
+static int game_end(gk_play *p) {
+  /* what scores from here on scores after the last turn */
+  int st = gk_game_set_turn(p->game, p->turn, p->player);
+  if (st) return st;
+  return move_on(p);
+}
+
+static int final_scoring(gk_play *p) {
+  int st = fl_final_scoring(p);
+  if (st) return st;
+  p->phase = GK_PHASE_GAME_OVER;
+  return PHASE_AGAIN;
+}
+
+/* A script's phase: moves come from capabilities and collectors. */
+static int custom_phase(gk_play *p) {
+  int st = fl_has_slot(p->flow, FL_ON_PHASE_MOVES) ? fl_caps_phase_moves(p) : GK_OK;
+  if (!st) st = fl_collect(p);
+  if (st) return st;
+  if (p->n_moves > 0) return GK_OK;
+  st = fl_notify(p, GK_HOOK_PHASE, 0);
+  if (st) return st;
+  p->phase = next_of(p, p->phase);
+  if (p->phase < 0) p->phase = GK_PHASE_GAME_OVER;
+  return PHASE_AGAIN;
+}
+
+static int run_phase(gk_play *p) {
+  switch (p->phase) {
+    case GK_PHASE_BEGIN_TURN: return begin_turn(p);
+    case GK_PHASE_DRAW: return draw(p);
+    case GK_PHASE_PLACE_TILE: return place_tile(p);
+    case GK_PHASE_PLACE_FIGURE: return place_figure(p);
+    case GK_PHASE_SCORE: return score(p);
+    case GK_PHASE_AFTER_SCORING: return after_scoring(p);
+    case GK_PHASE_END_PART: return end_part(p);
+    case GK_PHASE_END_TURN: return end_turn(p);
+    case GK_PHASE_GAME_END: return game_end(p);
+    case GK_PHASE_FINAL_SCORING: return final_scoring(p);
+    case GK_PHASE_GAME_OVER: return GK_OK;
+    default: return custom_phase(p);
+  }
+}
+
 /* Runs phases until one waits for a move (with moves listed) or the game
 ** is over. */
 int fl_advance(gk_play *p) {
-  gk_game *g = p->game;
   for (;;) {
     p->n_moves = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
-    int st = GK_OK;
-    switch (p->phase) {
-      case GK_PHASE_BEGIN_TURN:
-        st = gk_game_set_turn(g, p->turn, p->player);
-        if (!st) st = start_part(p);
-        if (!st) st = fl_notify(p, GK_HOOK_TURN_BEGIN, 0);
-        /* after the hook: a house rule may do some of it itself */
-        if (!st && fl_has_slot(p->flow, FL_ON_TURN_BEGIN)) st = fl_caps_turn_begin(p);
-        if (st) return st;
-        p->phase = next_of(p, p->phase);
-        continue;
-      case GK_PHASE_DRAW: {
-        if (p->tile >= 0) { /* a hook already chose the tile */
-          p->phase = next_of(p, p->phase);
-          continue;
-        }
-        if (fl_has_slot(p->flow, FL_ON_DRAW_MOVES)) {
-          st = fl_caps_draw_moves(p);
-          if (st) return st;
-        }
-        if (p->n_moves > 0 || fl_collects(p, GK_PHASE_DRAW)) {
-          st = fl_collect(p);
-          if (st) return st;
-          if (p->n_moves > 0) {
-            st = fl_reserve_moves(p, p->n_moves + 1);
-            if (st) return st;
-            if (gk_stack_size(g, p->stack) > 0)
-              p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_DRAW};
-            return GK_OK;
-          }
-        }
-        int t = draw_placeable(p);
-        if (t == GK_EEMPTY) {
-          /* an extra part finds nothing left: the turn just ends; so does
-          ** the turn of a player with nothing to do while a capability
-          ** keeps the game going (an end round for tiles in hand) */
-          bool goes_on = fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p);
-          p->phase = p->part > 1 || goes_on ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
-          continue;
-        }
-        if (t < 0) {
-          gk_play_set_error(p, "%s", gk_game_error(g));
-          return t;
-        }
-        p->tile = t;
-        st = fl_notify(p, GK_HOOK_TILE_DRAWN, t);
-        if (st) return st;
-        p->phase = next_of(p, p->phase);
-        continue;
-      }
-      case GK_PHASE_PLACE_TILE:
-        if (p->tile < 0 || p->placed >= 0) {
-          p->phase = next_of(p, p->phase);
-          continue;
-        }
-        st = fl_list_placements(p);
-        if (st) return st;
-        if (p->n_moves > 0) return GK_OK;
-        /* every placement vetoed: the tile leaves the game */
-        st = gk_discard(g, p->tile);
-        if (st) return st;
-        p->tile = -1;
-        p->phase = GK_PHASE_DRAW;
-        continue;
-      case GK_PHASE_PLACE_FIGURE:
-        st = fl_list_deploys(p);
-        if (st) return st;
-        if (p->n_moves > 0) {
-          st = fl_reserve_moves(p, p->n_moves + 1);
-          if (st) return st;
-          p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
-          return GK_OK;
-        }
-        p->phase = next_of(p, p->phase);
-        continue;
-      case GK_PHASE_SCORE:
-        if (fl_has_slot(p->flow, FL_ON_SCORE)) {
-          st = fl_caps_score(p);
-          if (st < 0) return st;
-          if (st > 0) return GK_OK; /* a capability waits for a move */
-        }
-        for (int i = 0; i < p->n_closed; i++) {
-          if (p->closed_done[i]) continue;
-          int32_t root = gki_find(g, p->closed[i]);
-          bool seen = false;
-          for (int j = 0; j < i && !seen; j++) seen = gki_find(g, p->closed[j]) == root;
-          if (seen) continue;
-          st = fl_score_closed(p, root);
-          if (st < 0) return st;
-        }
-        p->n_closed = 0;
-        p->phase = next_of(p, p->phase);
-        continue;
-      case GK_PHASE_AFTER_SCORING:
-        if (fl_has_slot(p->flow, FL_ON_AFTER_SCORING)) {
-          st = fl_caps_after_scoring(p);
-          if (st < 0) return st;
-          if (st > 0) return GK_OK; /* a capability waits for a move */
-        }
-        p->phase = next_of(p, p->phase);
-        continue;
-      case GK_PHASE_END_PART: {
-        /* a declared rule may have granted it; a hook has the last word */
-        int32_t extra = p->extra_used ? -1 : p->extra_stack;
-        p->extra_stack = -1;
-        if (fl_has_hook(p, GK_HOOK_EXTRA_PART)) {
-          gk_hook_call c = {
-              .hook = GK_HOOK_EXTRA_PART, .phase = p->phase, .feature = -1, .value = extra};
-          st = fl_call_hook(p, &c);
-          if (st) return st;
-          extra = c.value;
-        }
-        if (extra >= 0 && extra < g->rules->n_stacks &&
-            (gk_stack_size(g, extra) > 0 ||
-             (fl_has_slot(p->flow, FL_ON_TILE_WITHOUT_DRAW) && fl_caps_tile_without_draw(p)))) {
-          p->extra_used = true;
-          p->part++;
-          p->stack = extra;
-          start_part(p);
-          p->phase = GK_PHASE_DRAW;
-          continue;
-        }
-        p->phase = next_of(p, p->phase);
-        continue;
-      }
-      case GK_PHASE_END_TURN:
-        st = fl_notify(p, GK_HOOK_TURN_END, 0);
-        if (st) return st;
-        p->player = (p->player + 1) % g->n_players;
-        p->turn++;
-        p->part = 1;
-        p->extra_used = false;
-        p->extra_stack = -1;
-        p->stack = p->flow->stack;
-        if (p->ending || (gk_stack_size(g, p->stack) == 0 && !fl_collects(p, GK_PHASE_DRAW) &&
-                          !(fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p)))) {
-          p->phase = GK_PHASE_GAME_END;
-          continue;
-        }
-        p->phase = GK_PHASE_BEGIN_TURN;
-        continue;
-      case GK_PHASE_GAME_END:
-        /* what scores from here on scores after the last turn */
-        st = gk_game_set_turn(g, p->turn, p->player);
-        if (st) return st;
-        p->phase = next_of(p, p->phase);
-        continue;
-      case GK_PHASE_FINAL_SCORING:
-        st = fl_final_scoring(p);
-        if (st) return st;
-        p->phase = GK_PHASE_GAME_OVER;
-        continue;
-      case GK_PHASE_GAME_OVER: return GK_OK;
-      default: /* a custom phase: moves come from capabilities and collectors */
-        st = fl_has_slot(p->flow, FL_ON_PHASE_MOVES) ? fl_caps_phase_moves(p) : GK_OK;
-        if (!st) st = fl_collect(p);
-        if (st) return st;
-        if (p->n_moves > 0) return GK_OK;
-        st = fl_notify(p, GK_HOOK_PHASE, 0);
-        if (st) return st;
-        p->phase = next_of(p, p->phase);
-        if (p->phase < 0) p->phase = GK_PHASE_GAME_OVER;
-        continue;
-    }
+    int st = run_phase(p);
+    if (st != PHASE_AGAIN) return st;
   }
 }
 

@@ -2,13 +2,23 @@
 -- score, hook, ...). Each call checks its arguments and records the
 -- declaration in `decl`; meeple.loader.build turns the records into C.
 -- Trusted host code: scripts see only the functions make_api returns.
+--
+-- Invariant: one builder per declaration, in DECLARATIONS (here: the
+-- board, figures, scoring and hooks) or meeple.loader.api_caps (the
+-- capabilities); builder(c) returns the function the script calls, with
+-- c = { decl, script, cli_options, state }. The script calls that
+-- function directly, so error levels 2 and 3 name the script's line.
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
+local declare = require "meeple.loader.declare"
 local files = require "meeple.files"
+local caps = require "meeple.loader.api_caps"
 local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
 local sorted_keys, coerce = common.sorted_keys, common.coerce
 local check_keys = require("meeple.loader.schema").check
+local check_loading, checkname, named = declare.check_loading, declare.checkname, declare.named
+local groups_mask, is_name_list = declare.groups_mask, declare.is_name_list
 -- drawings a kind or a figure may ask for (see meeple.render_board)
 local DRAW_SHAPES = { area = true, line = true, walled = true, building = true, pond = true, disc = true }
 local FIGURE_SHAPES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
@@ -63,48 +73,28 @@ local function copy_plain(v, seen, path)
   return out
 end
 
-local function make_api(decl, script, cli_options, state)
-  local api = {}
-  local function check_loading(what)
-    if not state.loading then
-      error(what .. ": declarations are only allowed while the rules load", 2)
-    end
-  end
-  -- A name checker: `what` names what was expected in the message.
-  local function checker(pattern, what)
-    return function(fname, name)
-      if type(name) ~= "string" or not name:match(pattern) then
-        error(("bad argument #1 to '%s' (%s expected, got %s)"):format(fname, what,
-          type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
-      end
-      return name
-    end
-  end
-  local checkname = checker("^[%a_][%w_]*$", "name")
-  local tile_id = checker("^[%w_][%w_%.%-]*$", "tile id")
-  -- `kind "city" { ... }` style: a name (a tile id with check = tile_id),
-  -- then a table.
-  local function named(fname, f, check)
-    return function(name)
-      check_loading(fname)
-      ;(check or checkname)(fname, name)
-      return function(spec)
-        if spec ~= nil and type(spec) ~= "table" then
-          error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
-        end
-        -- the script's line, kept for checks made once every script ran
-        local _, m = pcall(error, "@", 3)
-        spec = spec or {}
-        local pos = type(m) == "string" and m:match("^(.*):%s*@$")
-        -- not a tail call: errors at level 3 must land on the script's line
-        local result = f(name, spec, pos)
-        return result
-      end
-    end
-  end
+local D = {}   -- declaration name -> builder(c)
 
-  function api.game(name)
-    check_loading("game")
+-- game { players = { min =, max =, default = } }: checked player counts.
+local function game_players(name, p)
+  if type(p) ~= "table" then error(("game '%s': players must be { min =, max =, default = }"):format(name), 3) end
+  local pl = { min = p.min or 2, max = p.max or 6, default = p.default or p.min or 2 }
+  for _, k in ipairs({ "min", "max", "default" }) do
+    if math.type(pl[k]) ~= "integer" or pl[k] < 1 or pl[k] > meeple.MAX_PLAYERS then
+      error(("game '%s': players.%s must be an integer from 1 to %d, got %s"):format(
+        name, k, meeple.MAX_PLAYERS, tostring(pl[k])), 3)
+    end
+  end
+  if not (pl.min <= pl.default and pl.default <= pl.max) then
+    error(("game '%s': players needs min <= default <= max"):format(name), 3)
+  end
+  return pl
+end
+
+function D.game(c)
+  local decl = c.decl
+  return function(name)
+    check_loading(c.state, "game")
     checkname("game", name)
     if decl.game then error(("game: '%s' is already the game; use expansion for '%s'"):format(decl.game, name), 2) end
     decl.game = name
@@ -114,26 +104,15 @@ local function make_api(decl, script, cli_options, state)
       check_keys("game", spec, ("game '%s'"):format(name), 2)
       if type(spec.players) == "table" then check_keys("game.players", spec.players, ("game '%s': players"):format(name), 2) end
       decl.title = spec.title or name
-      if spec.players then
-        local p = spec.players
-        if type(p) ~= "table" then error(("game '%s': players must be { min =, max =, default = }"):format(name), 2) end
-        local pl = { min = p.min or 2, max = p.max or 6, default = p.default or p.min or 2 }
-        for _, k in ipairs({ "min", "max", "default" }) do
-          if math.type(pl[k]) ~= "integer" or pl[k] < 1 or pl[k] > meeple.MAX_PLAYERS then
-            error(("game '%s': players.%s must be an integer from 1 to %d, got %s"):format(
-              name, k, meeple.MAX_PLAYERS, tostring(pl[k])), 2)
-          end
-        end
-        if not (pl.min <= pl.default and pl.default <= pl.max) then
-          error(("game '%s': players needs min <= default <= max"):format(name), 2)
-        end
-        decl.players = pl
-      end
+      if spec.players then decl.players = game_players(name, spec.players) end
     end
   end
+end
 
-  function api.expansion(name)
-    check_loading("expansion")
+function D.expansion(c)
+  local decl, script = c.decl, c.script
+  return function(name)
+    check_loading(c.state, "expansion")
     checkname("expansion", name)
     script.expansion = name
     return function(spec)
@@ -146,22 +125,25 @@ local function make_api(decl, script, cli_options, state)
       end
     end
   end
+end
 
-  -- how pictures draw the kind: colour = "#rrggbb", shape = area, line,
-  -- walled, building, pond or disc (meeple.render_board); optional
-  local function kind_drawing(name, spec)
-    local colour, shape = spec.colour or spec.color, spec.shape
-    if colour == nil and shape == nil then return nil end
-    if colour ~= nil and not (type(colour) == "string" and colour:match("^#%x%x%x%x%x%x$")) then
-      error(("kind '%s': colour must be \"#rrggbb\", got %s"):format(name, tostring(colour)), 4)
-    end
-    if shape ~= nil and not DRAW_SHAPES[shape] then
-      error(("kind '%s': shape must be area, line, walled, building, pond or disc, got '%s'"):format(name, tostring(shape)), 4)
-    end
-    return { colour = colour, shape = shape }
+-- how pictures draw the kind: colour = "#rrggbb", shape = area, line,
+-- walled, building, pond or disc (meeple.render_board); optional
+local function kind_drawing(name, spec)
+  local colour, shape = spec.colour or spec.color, spec.shape
+  if colour == nil and shape == nil then return nil end
+  if colour ~= nil and not (type(colour) == "string" and colour:match("^#%x%x%x%x%x%x$")) then
+    error(("kind '%s': colour must be \"#rrggbb\", got %s"):format(name, tostring(colour)), 4)
   end
+  if shape ~= nil and not DRAW_SHAPES[shape] then
+    error(("kind '%s': shape must be area, line, walled, building, pond or disc, got '%s'"):format(name, tostring(shape)), 4)
+  end
+  return { colour = colour, shape = shape }
+end
 
-  api.kind = named("kind", function(name, spec, pos)
+function D.kind(c)
+  local decl = c.decl
+  return named(c.state, "kind", function(name, spec, pos)
     check_keys("kind", spec, ("kind '%s'"):format(name), 3)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
     local closes = spec.closes or "ports"
@@ -172,17 +154,23 @@ local function make_api(decl, script, cli_options, state)
                                     at = pos, draw = kind_drawing(name, spec) }
     decl.kind_index[name] = #decl.kinds
   end)
+end
 
-  function api.match(a, b, mode)
-    check_loading("match")
+function D.match(c)
+  local decl = c.decl
+  return function(a, b, mode)
+    check_loading(c.state, "match")
     mode = mode or "join"
     if mode ~= "join" and mode ~= "match" and mode ~= "none" then
       error("bad argument #3 to 'match' (join, match or none expected)", 2)
     end
     decl.matches[#decl.matches + 1] = { a, b, mode }
   end
+end
 
-  api.attribute = named("attribute", function(name, spec)
+function D.attribute(c)
+  local decl = c.decl
+  return named(c.state, "attribute", function(name, spec)
     check_keys("attribute", spec, ("attribute '%s'"):format(name), 3)
     if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
     local merge = spec.merge or "sum"
@@ -190,17 +178,21 @@ local function make_api(decl, script, cli_options, state)
     decl.attrs[#decl.attrs + 1] = { name = name, merge = merge }
     decl.attr_index[name] = #decl.attrs
   end)
+end
 
-  -- tiles "base"  |  tiles { file = "x.tiles" }  |  tiles { text = [[...]] }
-  function api.tiles(arg)
-    check_loading("tiles")
+-- a tile file the host will read: checked now, so the message has the line
+local function check_tile_file(name)
+  local ok, why = files.check_name(name)
+  if not ok then error(("tiles '%s': %s"):format(tostring(name), why), 3) end
+end
+
+-- tiles "base"  |  tiles { file = "x.tiles" }  |  tiles { text = [[...]] }
+function D.tiles(c)
+  local decl, script = c.decl, c.script
+  return function(arg)
+    check_loading(c.state, "tiles")
     local _, where = pcall(error, "@", 3)
-    local entry = { script = script, stack = nil, at = type(where) == "string" and where:match("^(.*):%s*@$") }
-    -- a file the host will read: checked now, so the message has the line
-    local function check(name)
-      local ok, why = files.check_name(name)
-      if not ok then error(("tiles '%s': %s"):format(tostring(name), why), 3) end
-    end
+    local entry = { script = script, stack = nil, at = declare.where(where) }
     local function finish(spec)
       spec = spec or {}
       check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
@@ -208,7 +200,7 @@ local function make_api(decl, script, cli_options, state)
       return entry
     end
     if type(arg) == "string" then
-      check(arg)
+      check_tile_file(arg)
       entry.name = arg
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish
@@ -216,57 +208,84 @@ local function make_api(decl, script, cli_options, state)
       check_keys("tiles", arg, "tiles", 2)
       entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
       entry.name = arg.name or arg.file or "inline"
-      if entry.file ~= nil then check(entry.file) end
+      if entry.file ~= nil then check_tile_file(entry.file) end
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return entry
     end
     error("bad argument #1 to 'tiles' (set name or table expected)", 2)
   end
+end
 
-  -- start { tag = "start", at = {0, 0}, rotation = 0 } lays one start
-  -- tile (found by tag, or `tile = id`); a list of such tables lays a
-  -- whole start board. Each tile laid this way leaves the draw pool.
-  function api.start(spec)
-    check_loading("start")
+-- One entry of start: checked, then { tag, tile, at, rotation, where }.
+local function start_entry(i, s, where)
+  if type(s) ~= "table" or not (s.tag or s.tile) then
+    error(("start: entry %d needs a tile or a tag"):format(i), 3)
+  end
+  check_keys("start", s, ("start: entry %d"):format(i), 3)
+  local at, rot = s.at or { 0, 0 }, s.rotation or 0
+  if type(at) ~= "table" or math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
+    error(("start: entry %d: at must be { x, y } with integers"):format(i), 3)
+  end
+  if rot ~= 0 and rot ~= 1 and rot ~= 2 and rot ~= 3 then
+    error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 3)
+  end
+  return { tag = s.tag, tile = s.tile, at = at, rotation = rot, where = where }
+end
+
+-- start { tag = "start", at = {0, 0}, rotation = 0 } lays one start
+-- tile (found by tag, or `tile = id`); a list of such tables lays a
+-- whole start board. Each tile laid this way leaves the draw pool.
+function D.start(c)
+  local decl = c.decl
+  return function(spec)
+    check_loading(c.state, "start")
     if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
     local list = spec[1] and spec or { spec }
     local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
-    local where = type(m) == "string" and m:match("^(.*):%s*@$")
+    local where = declare.where(m)
     decl.start = {}
     for i, s in ipairs(list) do
-      if type(s) ~= "table" or not (s.tag or s.tile) then
-        error(("start: entry %d needs a tile or a tag"):format(i), 2)
-      end
-      check_keys("start", s, ("start: entry %d"):format(i), 2)
-      local at, rot = s.at or { 0, 0 }, s.rotation or 0
-      if type(at) ~= "table" or math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
-        error(("start: entry %d: at must be { x, y } with integers"):format(i), 2)
-      end
-      if rot ~= 0 and rot ~= 1 and rot ~= 2 and rot ~= 3 then
-        error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 2)
-      end
-      decl.start[i] = { tag = s.tag, tile = s.tile, at = at, rotation = rot, where = where }
+      decl.start[i] = start_entry(i, s, where)
     end
   end
+end
 
-  -- blocked { {x, y}, ... }: cells that never take a tile (the edges of a
-  -- start board).
-  function api.blocked(cells)
-    check_loading("blocked")
+-- blocked { {x, y}, ... }: cells that never take a tile (the edges of a
+-- start board).
+function D.blocked(c)
+  local decl = c.decl
+  return function(cells)
+    check_loading(c.state, "blocked")
     if type(cells) ~= "table" then error("bad argument #1 to 'blocked' (list of {x, y} expected)", 2) end
-    for i, c in ipairs(cells) do
-      if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then
+    for i, cell in ipairs(cells) do
+      if type(cell) ~= "table" or math.type(cell[1]) ~= "integer" or math.type(cell[2]) ~= "integer" then
         error(("blocked: entry %d is not {x, y}"):format(i), 2)
       end
-      decl.blocked[#decl.blocked + 1] = { c[1], c[2] }
+      decl.blocked[#decl.blocked + 1] = { cell[1], cell[2] }
     end
   end
+end
 
-  -- blocked_region { x = {min, max}, y = {min, max} }: every cell in the
-  -- rectangle never takes a tile. A missing bound (or a missing axis)
-  -- leaves that side open, so a half-plane is one declaration.
-  function api.blocked_region(spec)
-    check_loading("blocked_region")
+-- One axis of blocked_region: {min, max} with either bound optional.
+local function region_range(axis, range)
+  if type(range) ~= "table" then error(("blocked_region: %s must be {min, max}"):format(axis), 3) end
+  for j, v in pairs(range) do   -- any bad entry fails; which one is reported does not matter
+    if (j ~= 1 and j ~= 2) or math.type(v) ~= "integer" then
+      error(("blocked_region: %s bounds must be integers {min, max}"):format(axis), 3)
+    end
+  end
+  if range[1] and range[2] and range[1] > range[2] then
+    error(("blocked_region: %s range %d..%d is empty"):format(axis, range[1], range[2]), 3)
+  end
+end
+
+-- blocked_region { x = {min, max}, y = {min, max} }: every cell in the
+-- rectangle never takes a tile. A missing bound (or a missing axis)
+-- leaves that side open, so a half-plane is one declaration.
+function D.blocked_region(c)
+  local decl = c.decl
+  return function(spec)
+    check_loading(c.state, "blocked_region")
     if type(spec) ~= "table" then
       error("bad argument #1 to 'blocked_region' ({x = {min, max}, y = {min, max}} expected)", 2)
     end
@@ -274,15 +293,7 @@ local function make_api(decl, script, cli_options, state)
     for i, axis in ipairs({ "x", "y" }) do
       local range = spec[axis]
       if range ~= nil then
-        if type(range) ~= "table" then error(("blocked_region: %s must be {min, max}"):format(axis), 2) end
-        for j, v in pairs(range) do   -- any bad entry fails; which one is reported does not matter
-          if (j ~= 1 and j ~= 2) or math.type(v) ~= "integer" then
-            error(("blocked_region: %s bounds must be integers {min, max}"):format(axis), 2)
-          end
-        end
-        if range[1] and range[2] and range[1] > range[2] then
-          error(("blocked_region: %s range %d..%d is empty"):format(axis, range[1], range[2]), 2)
-        end
+        region_range(axis, range)
         box[i], box[i + 2] = range[1], range[2]
       end
     end
@@ -291,8 +302,11 @@ local function make_api(decl, script, cli_options, state)
     end
     decl.regions[#decl.regions + 1] = box
   end
+end
 
-  api.stack = named("stack", function(name, spec)
+function D.stack(c)
+  local decl = c.decl
+  return named(c.state, "stack", function(name, spec)
     check_keys("stack", spec, ("stack '%s'"):format(name), 3)
     if not decl.stack_index[name] then
       decl.stacks[#decl.stacks + 1] = name
@@ -300,73 +314,64 @@ local function make_api(decl, script, cli_options, state)
     end
     if spec.draw then decl.draw_stack = name end
   end)
+end
 
-  local function group_bit(name)
-    local bit = decl.group_bit[name]
-    if not bit then
-      if #decl.groups >= 31 then error("too many figure groups", 4) end
-      decl.groups[#decl.groups + 1] = name
-      bit = 1 << (#decl.groups - 1)
-      decl.group_bit[name] = bit
-    end
-    return bit
+-- figure's relocate = { to =, action =, reach = } and stays (level 4:
+-- the script's line, through the figure declaration).
+local function check_relocate(name, spec)
+  local r = spec.relocate
+  if type(r) ~= "table" or type(r.action) ~= "string" or type(r.to) ~= "table"
+     or (r.reach ~= nil and r.reach ~= "connected" and r.reach ~= "around") then
+    error(("figure '%s': relocate wants { to = {kinds}, action = \"name\" [, reach = \"connected\"|\"around\"] }"):format(name), 4)
   end
-  local function groups_mask(list)
-    local mask = 0
-    if type(list) == "string" then list = { list } end
-    if list ~= nil and type(list) ~= "table" then
-      error(("a figure group must be a name or a list of names, got %s"):format(tostring(list)), 4)
-    end
-    for _, g in ipairs(list or {}) do
-      if type(g) ~= "string" then error(("a figure group must be a name, got %s"):format(tostring(g)), 4) end
-      mask = mask | group_bit(g)
-    end
-    return mask
+  if not spec.stays then
+    error(("figure '%s': a figure that relocates after scoring must stay (stays = true)"):format(name), 4)
   end
+end
 
-  api.figure = named("figure", function(name, spec, pos)
+local function new_figure(decl, name, spec, pos)
+  return {
+    name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
+    on = spec.on or {}, group = groups_mask(decl, spec.group or name),
+    blocked_by = groups_mask(decl, spec.blocked_by), needs_own = groups_mask(decl, spec.needs_own),
+    blocks = groups_mask(decl, spec.blocks),
+    strength = type(spec.strength) == "number" and spec.strength or 0,
+    strength_attr = type(spec.strength) == "string" and spec.strength or nil,
+    stays = spec.stays and true or false, at = pos,
+    blocked_across = spec.blocked_across,
+    corner = spec.corner and true or false,
+    relocate = spec.relocate,
+    shape = FIGURE_SHAPES[spec.shape] and spec.shape or nil, -- how pictures draw it
+  }
+end
+
+function D.figure(c)
+  local decl = c.decl
+  return named(c.state, "figure", function(name, spec, pos)
     check_keys("figure", spec, ("figure '%s'"):format(name), 3)
     if type(spec.relocate) == "table" then
       check_keys("figure.relocate", spec.relocate, ("figure '%s': relocate"):format(name), 3)
     end
     if decl.figure_index[name] then error(("figure '%s' is already declared"):format(name), 3) end
-    local fig = {
-      name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
-      on = spec.on or {}, group = groups_mask(spec.group or name),
-      blocked_by = groups_mask(spec.blocked_by), needs_own = groups_mask(spec.needs_own),
-      blocks = groups_mask(spec.blocks),
-      strength = type(spec.strength) == "number" and spec.strength or 0,
-      strength_attr = type(spec.strength) == "string" and spec.strength or nil,
-      stays = spec.stays and true or false, at = pos,
-      blocked_across = spec.blocked_across,
-      corner = spec.corner and true or false,
-      relocate = spec.relocate,
-      shape = FIGURE_SHAPES[spec.shape] and spec.shape or nil, -- how pictures draw it
-    }
+    local fig = new_figure(decl, name, spec, pos)
     if spec.shape ~= nil and not FIGURE_SHAPES[spec.shape] then
       error(("figure '%s': unknown shape '%s'"):format(name, tostring(spec.shape)), 3)
     end
-    if spec.relocate ~= nil then
-      local r = spec.relocate
-      if type(r) ~= "table" or type(r.action) ~= "string" or type(r.to) ~= "table"
-         or (r.reach ~= nil and r.reach ~= "connected" and r.reach ~= "around") then
-        error(("figure '%s': relocate wants { to = {kinds}, action = \"name\" [, reach = \"connected\"|\"around\"] }"):format(name), 3)
-      end
-      if not spec.stays then
-        error(("figure '%s': a figure that relocates after scoring must stay (stays = true)"):format(name), 3)
-      end
-    end
+    if spec.relocate ~= nil then check_relocate(name, spec) end
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
   end)
+end
 
-  -- option "name" { values=, default=, doc= } declares and returns the
-  -- value in force; option "name" alone reads it.
-  function api.option(name)
+-- option "name" { values=, default=, doc= } declares and returns the
+-- value in force; option "name" alone reads it.
+function D.option(c)
+  local decl, script, cli_options, state = c.decl, c.script, c.cli_options, c.state
+  return function(name)
     checkname("option", name)
     local existing = decl.option_index[name]
     if existing then return decl.options[existing].value end
-    check_loading("option")
+    check_loading(state, "option")
     return function(spec)
       if type(spec) ~= "table" or spec.default == nil then
         error(("option '%s' needs a default"):format(name), 2)
@@ -387,256 +392,127 @@ local function make_api(decl, script, cli_options, state)
       return d.value
     end
   end
+end
 
-  api.score = named("score", function(kind, spec, pos)
+function D.score(c)
+  local decl = c.decl
+  return named(c.state, "score", function(kind, spec, pos)
     check_keys("score", spec, ("score '%s'"):format(kind), 3)
     decl.scores[kind] = { at = pos,
       closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
       reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
     }
   end)
+end
 
-  -- score_figure "barn" { final = formula, reason = r }: at the end each
-  -- such figure scores the formula over its own feature, for its owner.
-  api.score_figure = named("score_figure", function(figure, spec, pos)
-    check_keys("score_figure", spec, ("score_figure '%s'"):format(figure), 3)
-    if type(spec.final) ~= "table" then
-      error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
-    end
-    decl.figure_scores[#decl.figure_scores + 1] = { figure = figure, final = spec.final,
-                                                    reason = spec.reason or figure, at = pos }
-  end)
-
-  -- score_meeting "barn" { placed = formula, joined = formula, reason = r,
-  -- bonus = { figure = formula } }: a feature of the placed tile where such
-  -- a figure meets figures that count scores at once (docs/lua-api.md).
-  api.score_meeting = named("score_meeting", function(figure, spec, pos)
-    check_keys("score_meeting", spec, ("score_meeting '%s'"):format(figure), 3)
-    if type(spec.placed) ~= "table" or type(spec.joined) ~= "table" then
-      error(("score_meeting '%s': placed = { formula } and joined = { formula } expected"):format(figure), 3)
-    end
-    if spec.bonus ~= nil and type(spec.bonus) ~= "table" then
-      error(("score_meeting '%s': bonus = { figure = { formula } } expected"):format(figure), 3)
-    end
-    decl.meetings[#decl.meetings + 1] = { figure = figure, placed = spec.placed, joined = spec.joined,
-                                          bonus = spec.bonus or {}, reason = spec.reason or figure,
-                                          at = pos }
-  end)
-
-  -- hand_tile "tile.id" { token = figure, end_round = bool, decline = action }:
-  -- a tile each holder of a token may play instead of drawing, into a hole.
-  api.hand_tile = named("hand_tile", function(tile, spec, pos)
-    check_keys("hand_tile", spec, ("hand_tile '%s'"):format(tile), 3)
-    if decl.hand then error("hand_tile: declared twice (one tile in hand per game)", 3) end
-    if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
-    if spec.end_round and type(spec.decline) ~= "string" then
-      error(("hand_tile '%s': end_round needs decline = \"action\""):format(tile), 3)
-    end
-    decl.hand = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
-                  decline = spec.decline, at = pos }
-    end, tile_id)
-
-  -- touches "S" { { "S", "N" }, ... }: on an existing tile type, the
-  -- segments at those ports (north-up orientation) touch each other, as if
-  -- the tile file said `touches` (a gate, a junction).
-  api.touches = named("touches", function(tile, spec, pos)
-    check_keys("touches", spec, ("touches '%s'"):format(tile), 3)
-    for i, group in ipairs(spec) do
-      local ok = type(group) == "table" and #group >= 2
-      for _, port in ipairs(ok and group or {}) do ok = ok and type(port) == "string" end
-      if not ok then error(("touches '%s': group %d is not a list of two or more port names"):format(tile, i), 3) end
-    end
-    decl.touches[#decl.touches + 1] = { tile = tile, groups = spec, optional = spec.optional, at = pos }
-    end, tile_id)
-
-  -- recall "shaman" { phase = "shaman", figures = { "meeple" }, on = { kinds },
-  -- tiles = { tags or attributes } }: in that phase, after placing such a
-  -- tile (no tiles: any), the player may take one of their figures of
-  -- those kinds standing on such a feature back to the supply, unscored.
-  -- The name is the action of its moves (declared here if need be).
-  api.recall = named("recall", function(action, spec, pos)
-    check_keys("recall", spec, ("recall '%s'"):format(action), 3)
-    if type(spec.phase) ~= "string" then error(("recall '%s': phase = \"name\" (a custom phase) expected"):format(action), 3) end
-    for _, field in ipairs({ "figures", "on", "tiles" }) do
-      local list = spec[field]
-      local ok = (list == nil and field == "tiles") or (type(list) == "table" and #list > 0)
-      for _, name in ipairs(ok and list or {}) do ok = ok and type(name) == "string" end
-      if not ok then error(("recall '%s': %s must be a list of names"):format(action, field), 3) end
-    end
-    decl.recalls[#decl.recalls + 1] = { action = action, phase = spec.phase, figures = spec.figures,
-                                        on = spec.on, tiles = spec.tiles, at = pos }
-  end)
-
-  api.phase = named("phase", function(name, spec, pos)
+function D.phase(c)
+  local decl = c.decl
+  return named(c.state, "phase", function(name, spec, pos)
     check_keys("phase", spec, ("phase '%s'"):format(name), 3)
     decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring", at = pos }
   end)
+end
 
-  function api.action(name)
-    check_loading("action")
+function D.action(c)
+  local decl = c.decl
+  return function(name)
+    check_loading(c.state, "action")
     checkname("action", name)
     decl.actions[#decl.actions + 1] = name
   end
+end
 
-  local function hook(kindname, table_)
-    return function(event, fn, opts)
-      check_loading(kindname)
-      if type(event) ~= "string" then error(("bad argument #1 to '%s' (event name expected)"):format(kindname), 2) end
-      if type(fn) ~= "function" then error(("bad argument #2 to '%s' (function expected, got %s)"):format(kindname, type(fn)), 2) end
-      local internal
-      if kindname == "collect" then
-        internal = "collect"
-      else
-        internal = table_[event]
-        if not internal then
-          local names = sorted_keys(table_)
-          error(("%s: unknown event '%s' (one of: %s)"):format(kindname, event, table.concat(names, ", ")), 2)
-        end
-      end
-      opts = opts or {}
-      if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
-      check_keys("hook", opts, ("%s '%s'"):format(kindname, event), 2)
-      local figures = opts.figures
-      if figures ~= nil then
-        if internal ~= "allow_deploys" then
-          error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 2)
-        end
-        local names_only = type(figures) == "table" and #figures > 0
-        for _, name in ipairs(names_only and figures or {}) do
-          names_only = names_only and type(name) == "string"
-        end
-        if not names_only then error(("%s: 'figures' must be a list of figure names"):format(kindname), 2) end
-      end
-      local tiles, attrs = opts.tiles, opts.attrs
-      if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" then
-        error(("%s: 'tiles' only narrows on(\"tile_placed\", ...) and collect(...)"):format(kindname), 2)
-      end
-      if attrs ~= nil and internal ~= "feature_points" then
-        error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 2)
-      end
-      for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" } }) do
-        local list = pair[2]
-        if list ~= nil then
-          local ok = type(list) == "table" and #list > 0
-          for _, name in ipairs(ok and list or {}) do ok = ok and type(name) == "string" end
-          if not ok then error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 2) end
-        end
-      end
-      -- the script's line, for the figure names checked once every script ran
-      local _, m = pcall(error, "@", 3)
-      local pos = type(m) == "string" and m:match("^(.*):%s*@$")
-      decl.hooks[#decl.hooks + 1] = {
-        kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
-        fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
-        script_order = script.order, order = #decl.hooks + 1, figures = figures, at = pos,
-        tiles = tiles, attrs = attrs,
-      }
+-- The internal event of `kindname` (on, allow, ...) event, or an error.
+local function hook_event(kindname, events, event)
+  if kindname == "collect" then return "collect" end
+  local internal = events[event]
+  if not internal then
+    local names = sorted_keys(events)
+    error(("%s: unknown event '%s' (one of: %s)"):format(kindname, event, table.concat(names, ", ")), 3)
+  end
+  return internal
+end
+
+-- The narrowing options a hook takes (figures, tiles, attrs), checked
+-- against the event they narrow; level 3 is the script's call.
+local function check_hook_narrowing(kindname, internal, opts)
+  local figures, tiles, attrs = opts.figures, opts.tiles, opts.attrs
+  if figures ~= nil then
+    if internal ~= "allow_deploys" then
+      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
+    end
+    if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
+  end
+  if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" then
+    error(("%s: 'tiles' only narrows on(\"tile_placed\", ...) and collect(...)"):format(kindname), 3)
+  end
+  if attrs ~= nil and internal ~= "feature_points" then
+    error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
+  for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" } }) do
+    if not is_name_list(pair[2], true) then
+      error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 3)
     end
   end
-  api.on = hook("on", HOOK_KINDS.on)
-  api.allow = hook("allow", HOOK_KINDS.allow)
-  api.transform = hook("transform", HOOK_KINDS.transform)
-  api.collect = hook("collect", {})
+end
 
-  -- reason "goods": a name for points in the ledger.
-  function api.reason(name)
-    check_loading("reason")
+-- on / allow / transform / collect (event, fn, opts)
+local function hook(c, kindname, events)
+  local decl, script = c.decl, c.script
+  return function(event, fn, opts)
+    check_loading(c.state, kindname)
+    if type(event) ~= "string" then error(("bad argument #1 to '%s' (event name expected)"):format(kindname), 2) end
+    if type(fn) ~= "function" then error(("bad argument #2 to '%s' (function expected, got %s)"):format(kindname, type(fn)), 2) end
+    local internal = hook_event(kindname, events, event)
+    opts = opts or {}
+    if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
+    check_keys("hook", opts, ("%s '%s'"):format(kindname, event), 2)
+    check_hook_narrowing(kindname, internal, opts)
+    -- the script's line, for the figure names checked once every script ran
+    local _, m = pcall(error, "@", 3)
+    decl.hooks[#decl.hooks + 1] = {
+      kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
+      fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
+      script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
+      tiles = opts.tiles, attrs = opts.attrs,
+    }
+  end
+end
+function D.on(c) return hook(c, "on", HOOK_KINDS.on) end
+function D.allow(c) return hook(c, "allow", HOOK_KINDS.allow) end
+function D.transform(c) return hook(c, "transform", HOOK_KINDS.transform) end
+function D.collect(c) return hook(c, "collect", {}) end
+
+-- reason "goods": a name for points in the ledger.
+function D.reason(c)
+  local decl = c.decl
+  return function(name)
+    check_loading(c.state, "reason")
     checkname("reason", name)
     decl.reasons[#decl.reasons + 1] = name
   end
+end
 
-  -- counter "wine": an integer each player holds (goods tokens, ...).
-  function api.counter(name)
-    check_loading("counter")
-    checkname("counter", name)
-    if decl.counter_index[name] then error(("counter '%s' is already declared"):format(name), 2) end
-    decl.counters[#decl.counters + 1] = name
-    decl.counter_index[name] = #decl.counters
-  end
-
-  -- gain { counter = "wine", when_closed = "city", per = "wine" }: whoever
-  -- completes such a feature takes one per unit of the attribute.
-  function api.gain(spec)
-    check_loading("gain")
-    if type(spec) ~= "table" or not spec.counter or not spec.when_closed or not spec.per then
-      error("bad argument #1 to 'gain' (table with counter, when_closed and per expected)", 2)
-    end
-    check_keys("gain", spec, "gain", 2)
-    decl.gains[#decl.gains + 1] = spec
-  end
-
-  -- majority { counter = "wine", points = 10, reason = "goods" }: at the
-  -- end, the players holding most (more than none) each score the points.
-  function api.majority(spec)
-    check_loading("majority")
-    if type(spec) ~= "table" or not spec.counter or math.type(spec.points) ~= "integer" then
-      error("bad argument #1 to 'majority' (table with counter and integer points expected)", 2)
-    end
-    check_keys("majority", spec, "majority", 2)
-    decl.majorities[#decl.majorities + 1] = spec
-  end
-
-  -- line_markers "surveyor" { axis = "x", dir = -1, start = {{0, 0}}, bonus = 4,
-  -- reason = "surveyor", sweep = {"trail"}, order = "choose", action = "survey" }:
-  -- neutral figures marking lines of the board, advanced after each scored
-  -- feature (docs/lua-api.md). Checked against the figures once all
-  -- scripts are loaded.
-  api.line_markers = named("line_markers", function(name, spec, pos)
-    if decl.line then error("line_markers: declared twice (one set of line markers per game)", 3) end
-    check_keys("line_markers", spec, "line_markers", 3)
-    if spec.order == "choose" and type(spec.action) ~= "string" then
-      error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
-    end
-    decl.line = { figure = name, spec = spec, pos = pos }
-  end)
-
-  -- extra_part { when = "extends", kinds = {...}, figure = "builder" } or
-  -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
-  -- one more part of the turn (a second tile), at most once a turn.
-  function api.extra_part(spec)
-    check_loading("extra_part")
-    if type(spec) ~= "table" or (spec.when ~= "extends" and spec.when ~= "closes") then
-      error("bad argument #1 to 'extra_part' (table with when = \"extends\" or \"closes\" expected)", 2)
-    end
-    check_keys("extra_part", spec, "extra_part", 2)
-    decl.extras[#decl.extras + 1] = spec
-  end
-
-  -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
-  -- terms added to the kind's scoring that count only for a leader with
-  -- that figure on the feature.
-  api.bonus = named("bonus", function(kind, spec, pos)
-    check_keys("bonus", spec, ("bonus '%s'"):format(kind), 3)
-    if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
-    decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
-                                         only_with = spec.only_with, at = pos }
-  end)
-
-  -- system "huts" { kinds = { "river", "lake" }, figure = "hut", final = { fish = 1 },
-  --                 only_if = { raft = { per_feature = { lake = 1 } } }, reason = "huts" }:
-  -- at the end, each system of features of those kinds (joined through
-  -- segment adjacency) holding that figure scores the formula, summed
-  -- over the system, to its majority of that figure (1 each, ties share).
-  api.system = named("system", function(name, spec, pos)
-    check_keys("system", spec, ("system '%s'"):format(name), 3)
-    if type(spec.kinds) ~= "table" or #spec.kinds == 0 then
-      error(("system '%s': kinds (a list of kinds) is required"):format(name), 3)
-    end
-    if type(spec.figure) ~= "string" then error(("system '%s': figure (a figure name) is required"):format(name), 3) end
-    if type(spec.final) ~= "table" then error(("system '%s': final (a formula) is required"):format(name), 3) end
-    if spec.only_if ~= nil and type(spec.only_if) ~= "table" then
-      error(("system '%s': only_if must map attributes to formulas"):format(name), 3)
-    end
-    decl.systems[#decl.systems + 1] = { name = name, kinds = spec.kinds, figure = spec.figure,
-      final = spec.final, only_if = spec.only_if or {}, reason = spec.reason or name, at = pos }
-  end)
-
-  -- state { ... } declares this script's own part of the game state.
-  function api.state(default)
-    check_loading("state")
+-- state { ... } declares this script's own part of the game state.
+function D.state(c)
+  local decl, script = c.decl, c.script
+  return function(default)
+    check_loading(c.state, "state")
     decl.states[script.order] = copy_plain(default or {}, nil, "state")
   end
+end
 
+for name, builder in pairs(caps.DECLARATIONS) do
+  assert(not D[name], name)
+  D[name] = builder
+end
+M.DECLARATIONS = D
+
+-- The functions one script sees: each declaration bound to this load.
+local function make_api(decl, script, cli_options, state)
+  local c = { decl = decl, script = script, cli_options = cli_options, state = state }
+  local api = {}
+  for name, builder in pairs(D) do api[name] = builder(c) end
   return api
 end
 

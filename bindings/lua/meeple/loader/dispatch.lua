@@ -1,6 +1,12 @@
 -- meeple.loader.dispatch: the hooks at play time. make_dispatcher builds
 -- the function the flow calls for every hooked event, and the tables
 -- that say which events, phases, figures and tiles have hooks.
+--
+-- Invariant: the hooks of an event run in the order meeple.loader.build
+-- sorted them; each runs with its script's own state table (decoded from
+-- the game's blob, stored back when its text changed) and a read-only
+-- ctx; one handler per event kind (EVENTS) folds their answers into the
+-- result table the flow reads.
 
 local common = require "meeple.loader.common"
 local state = require "meeple.loader.state"
@@ -18,29 +24,27 @@ local function feature_view(fh)
   return info
 end
 
--- The dispatcher the flow calls for every hooked event. It builds the
--- hook's view of the moment, runs the script functions in their fixed
--- order under the sandbox budget, and folds their answers.
-local function make_dispatcher(rs, host)
+-- The hooks by event key ("collect:<phase>" for collect), in order.
+local function group_hooks(hooks)
   local by_event = {}
-  for _, h in ipairs(rs.hooks) do
+  for _, h in ipairs(hooks) do
     local key = h.event == "collect" and ("collect:" .. h.phase) or h.event
     by_event[key] = by_event[key] or {}
     table.insert(by_event[key], h)
   end
-  local option_values = {}
-  for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
+  return by_event
+end
 
-  -- script name -> blob slot for its state (declaration order)
+-- The scripts' state tables, kept as text in the game's blobs (one slot
+-- per script that declared state, in declaration order). The decoded
+-- table of each state text seen last stands for it while the stored text
+-- is unchanged (hooks change the table, and save stores the new text),
+-- so a hook call parses nothing. Returns load, save and the cache.
+local function state_store(decl)
   local state_slot, slots = {}, 0
-  for _, s in ipairs(rs.decl.scripts) do
-    if rs.decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
+  for _, s in ipairs(decl.scripts) do
+    if decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
   end
-
-  -- The decoded table of each state text seen last: while the stored
-  -- text is unchanged the same table stands for it (hooks change the
-  -- table, and save_state stores the new text), so a hook call parses
-  -- nothing.
   local decoded = {}
   local function load_state(g, script)
     local slot = state_slot[script]
@@ -50,11 +54,10 @@ local function make_dispatcher(rs, host)
     if cached and cached.text == text then return cached.value, text end
     local value
     if text then value = state.deserialize_state(text)
-    else value = copy_plain(rs.decl.states[script], nil, "state") end
+    else value = copy_plain(decl.states[script], nil, "state") end
     decoded[slot] = { text = text, value = value }
     return value, text
   end
-
   local function save_state(g, script, value, before)
     local slot = state_slot[script]
     if not slot then return end
@@ -64,13 +67,181 @@ local function make_dispatcher(rs, host)
       decoded[slot] = { text = text, value = value }
     end
   end
+  return load_state, save_state, decoded
+end
 
-  -- A state error names the hook's script line: the host found it, but
-  -- the script made it.
-  local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
+-- A state error names the hook's script line: the host found it, but
+-- the script made it.
+local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
+
+-- What every ctx shares, made once.
+local ctx_methods = {
+  score = function(self, player, points, reason, feature)
+    local fh = feature and (feature.handle or feature) or nil
+    self.game:score(player, points, reason or "bonus", fh)
+  end,
+}
+-- The player, turn and part are read from the play when a hook first
+-- asks: most hooks look at one of them or none, and each is a C call.
+local ctx_lazy = {
+  player = function(play) return play:player() end,
+  turn = function(play) return play:turn() end,
+  part = function(play) return play:part() end,
+}
+local fields_mt = {
+  __index = function(fields, key)
+    local read = ctx_lazy[key]
+    if read then
+      local v = read(rawget(fields, "play"))
+      rawset(fields, key, v)
+      return v
+    end
+    return ctx_methods[key]
+  end,
+}
+local function refuse_write(_, key)
+  error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
+end
+
+-- A hook sees ctx, an empty proxy: reads go to the fields table, writes
+-- raise, and getmetatable(ctx) gives false, so one hook cannot change
+-- what the next one sees. One proxy serves every dispatch that is not
+-- nested in another (kit.busy); its fields are reset each time (no
+-- allocation). kit.fields_of maps a proxy to its fields table.
+local function ctx_kit(option_values)
+  local kit = { fields_of = setmetatable({}, { __mode = "k" }), busy = false }
+  local function option(name) return option_values[name] end
+  local function new_ctx()
+    local fields = setmetatable({ option = option }, fields_mt)
+    local ctx = setmetatable({}, { __index = fields, __newindex = refuse_write, __metatable = false })
+    kit.fields_of[ctx] = fields
+    return ctx
+  end
+  local shared_ctx = new_ctx()
+  function kit.make(play, g, args)
+    local ctx = kit.busy and new_ctx() or shared_ctx
+    local fields = kit.fields_of[ctx]
+    fields.game, fields.play, fields.phase = g, play, args.phase
+    fields.player, fields.turn, fields.part, fields.state = nil, nil, nil, nil
+    return ctx
+  end
+  return kit
+end
+
+-- One handler per event kind: handler(run, list, ctx, g, args, play,
+-- result, rs) runs the event's hooks and fills result.
+local EVENTS = {}
+
+function EVENTS.feature_points(run, list, ctx, g, args)
+  local value, leaders = args.value, args.leaders
+  local fv = feature_view(args.feature)
+  fv.leaders, fv.when = leaders, args.when
+  for _, h in ipairs(list) do
+    local wanted = not h.attrs
+    for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
+    if wanted then
+      local v, l = run(h, ctx, g, fv, value)
+      if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
+      if l ~= nil then leaders = l end
+    end
+  end
+  return { value = value, leaders = leaders }
+end
+
+function EVENTS.extra_part(run, list, ctx, g, _, _, rs)
+  local value, from = nil, nil
+  for _, h in ipairs(list) do
+    local v = run(h, ctx, g)
+    if v ~= nil then value, from = v, h end
+  end
+  local result = {}
+  if value ~= nil then
+    local stacks = rs.decl.stack_index
+    if type(value) ~= "string" or not stacks[value] then
+      -- never tostring() a script's value here: its __tostring would run unbounded
+      local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
+      error(at(from, "extra_part: unknown stack " .. shown), 0)
+    end
+    result.value = stacks[value] - 1
+  end
+  return result
+end
+
+-- The flow keeps its own copy of each move and gets back only the
+-- indices kept: a hook that edits the table it is shown changes nothing
+-- but that table.
+local function allow(run, list, ctx, g, args)
+  local kept = {}
+  for i, m in ipairs(args.moves) do
+    local ok = true
+    local figure = m.figure
+    for _, h in ipairs(list) do
+      if ok and (not h.figure_set or h.figure_set[figure])
+         and run(h, ctx, g, m) == false then ok = false end
+    end
+    if ok then kept[#kept + 1] = i end
+  end
+  return { kept = kept }
+end
+EVENTS.allow_placements, EVENTS.allow_deploys = allow, allow
+
+function EVENTS.collect(run, list, ctx, g, args, play)
+  local moves, result = args.moves, {}
+  local placed = false          -- the id of the tile placed in this part, read once
+  for _, h in ipairs(list) do
+    if h.tile_set and placed == false then
+      local th = play:placed()
+      placed = th and th:info().id or nil
+    end
+    if not h.tile_set or (placed and h.tile_set[placed]) then
+      -- read raw: no metamethod of the script's list runs in the host
+      local extra = run(h, ctx, g)
+      if extra ~= nil and type(extra) ~= "table" then
+        error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
+      end
+      local n = extra and rawlen(extra) or 0
+      for i = 1, n do moves[#moves + 1] = rawget(extra, i) end
+      -- the flow checks these moves after we return: its message names this hook
+      if n > 0 then result.where = h.at end
+    end
+  end
+  result.moves = moves
+  return result
+end
+
+function EVENTS.apply(run, list, ctx, g, args)
+  local result = {}
+  for _, h in ipairs(list) do
+    if run(h, ctx, g, args.move) == true then result.value = 1 end
+  end
+  return result
+end
+
+-- Every other event (on "turn_begin", "tile_placed", ...): notifications.
+local function notify(run, list, ctx, g, args, play, _, name)
+  local fv = args.feature and feature_view(args.feature)
+  if fv then fv.when = args.when end
+  if name == "tile_drawn" then args.tile = play:tile() end
+  local placed = name == "tile_placed" and args.tile_id
+  for _, h in ipairs(list) do
+    if not h.tile_set or (placed and h.tile_set[placed]) then
+      run(h, ctx, g, fv or args.tile or args.move, args)
+    end
+  end
+  return {}
+end
+
+-- The dispatcher the flow calls for every hooked event. It builds the
+-- hook's view of the moment, runs the script functions in their fixed
+-- order under the sandbox budget, and folds their answers.
+local function dispatcher(rs, host, by_event)
+  local option_values = {}
+  for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
+  local load_state, save_state, decoded = state_store(rs.decl)
+  local kit = ctx_kit(option_values)
+  local fields_of = kit.fields_of
   -- Runs one script hook with its own state table in ctx.state. The
   -- ctx proxy is read-only to scripts; the host writes its fields table.
-  local fields_of = setmetatable({}, { __mode = "k" })
   local function run(h, ctx, g, ...)
     local ok, st, before = pcall(load_state, g, h.script_id)
     if not ok then error(at(h, st), 0) end
@@ -82,66 +253,23 @@ local function make_dispatcher(rs, host)
     end
     return r1, r2
   end
-
-  -- What every ctx shares, made once.
-  local function option(name) return option_values[name] end
-  local ctx_methods = {
-    score = function(self, player, points, reason, feature)
-      local fh = feature and (feature.handle or feature) or nil
-      self.game:score(player, points, reason or "bonus", fh)
-    end,
-  }
-  -- The player, turn and part are read from the play when a hook first
-  -- asks: most hooks look at one of them or none, and each is a C call.
-  local ctx_lazy = {
-    player = function(play) return play:player() end,
-    turn = function(play) return play:turn() end,
-    part = function(play) return play:part() end,
-  }
-  local fields_mt = {
-    __index = function(fields, key)
-      local read = ctx_lazy[key]
-      if read then
-        local v = read(rawget(fields, "play"))
-        rawset(fields, key, v)
-        return v
-      end
-      return ctx_methods[key]
-    end,
-  }
-  local function refuse_write(_, key)
-    error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
+  local function inner(name, args, play, g)
+    local key = name == "collect" and ("collect:" .. args.phase) or name
+    local list = by_event[key]
+    if not list then return {} end
+    local ctx = kit.make(play, g, args)
+    return (EVENTS[name] or notify)(run, list, ctx, g, args, play, rs, name)
   end
-  -- A hook sees ctx, an empty proxy: reads go to the fields table, writes
-  -- raise, and getmetatable(ctx) gives false, so one hook cannot change
-  -- what the next one sees. One proxy serves every dispatch that is not
-  -- nested in another; its fields are reset each time (no allocation).
-  local function new_ctx()
-    local fields = setmetatable({ option = option }, fields_mt)
-    local ctx = setmetatable({}, { __index = fields, __newindex = refuse_write, __metatable = false })
-    fields_of[ctx] = fields
-    return ctx
-  end
-  local shared_ctx, ctx_busy = new_ctx(), false
-  local function make_ctx(play, g, args)
-    local ctx = ctx_busy and new_ctx() or shared_ctx
-    local fields = fields_of[ctx]
-    fields.game, fields.play, fields.phase = g, play, args.phase
-    fields.player, fields.turn, fields.part, fields.state = nil, nil, nil, nil
-    return ctx
-  end
-
-  local inner
   -- The game's RNG is lent to math.random only while its hooks run. A
   -- failed hook may have changed its state table in place: the cached
   -- decodings are dropped, so the next hook reads the state as stored.
-  local function dispatch(name, args, play)
+  return function(name, args, play)
     local g = play:game()
     host.use_game(g)
-    local outer = not ctx_busy
-    ctx_busy = true
+    local outer = not kit.busy
+    kit.busy = true
     local ok, result = pcall(inner, name, args, play, g)
-    if outer then ctx_busy = false end
+    if outer then kit.busy = false end
     host.use_game(nil)
     if not ok then
       for slot in next, decoded do decoded[slot] = nil end
@@ -149,157 +277,64 @@ local function make_dispatcher(rs, host)
     end
     return result
   end
+end
 
-  function inner(name, args, play, g)
-    local key = name == "collect" and ("collect:" .. args.phase) or name
-    local list = by_event[key]
-    local result = {}
-    if not list then return result end
-    local ctx = make_ctx(play, g, args)
-    if name == "feature_points" then
-      local value, leaders = args.value, args.leaders
-      local fv = feature_view(args.feature)
-      fv.leaders, fv.when = leaders, args.when
-      for _, h in ipairs(list) do
-        local wanted = not h.attrs
-        for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
-        if wanted then
-          local v, l = run(h, ctx, g, fv, value)
-          if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
-          if l ~= nil then leaders = l end
-        end
-      end
-      result.value, result.leaders = value, leaders
-    elseif name == "extra_part" then
-      local value, from = nil, nil
-      for _, h in ipairs(list) do
-        local v = run(h, ctx, g)
-        if v ~= nil then value, from = v, h end
-      end
-      if value ~= nil then
-        local stacks = rs.decl.stack_index
-        if type(value) ~= "string" or not stacks[value] then
-          -- never tostring() a script's value here: its __tostring would run unbounded
-          local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
-          error(at(from, "extra_part: unknown stack " .. shown), 0)
-        end
-        result.value = stacks[value] - 1
-      end
-    elseif name == "allow_placements" or name == "allow_deploys" then
-      -- The flow keeps its own copy of each move and gets back only the
-      -- indices kept: a hook that edits the table it is shown changes
-      -- nothing but that table.
-      local kept = {}
-      for i, m in ipairs(args.moves) do
-        local ok = true
-        local figure = m.figure
-        for _, h in ipairs(list) do
-          if ok and (not h.figure_set or h.figure_set[figure])
-             and run(h, ctx, g, m) == false then ok = false end
-        end
-        if ok then kept[#kept + 1] = i end
-      end
-      result.kept = kept
-    elseif name == "collect" then
-      local moves = args.moves
-      local placed = false          -- the id of the tile placed in this part, read once
-      for _, h in ipairs(list) do
-        if h.tile_set and placed == false then
-          local th = play:placed()
-          placed = th and th:info().id or nil
-        end
-        if not h.tile_set or (placed and h.tile_set[placed]) then
-          -- read raw: no metamethod of the script's list runs in the host
-          local extra = run(h, ctx, g)
-          if extra ~= nil and type(extra) ~= "table" then
-            error(at(h, "collect must return a list of moves, not a " .. type(extra)), 0)
-          end
-          local n = extra and rawlen(extra) or 0
-          for i = 1, n do moves[#moves + 1] = rawget(extra, i) end
-          -- the flow checks these moves after we return: its message names this hook
-          if n > 0 then result.where = h.at end
-        end
-      end
-      result.moves = moves
-    elseif name == "apply" then
-      for _, h in ipairs(list) do
-        if run(h, ctx, g, args.move) == true then result.value = 1 end
-      end
+-- The figure kinds the deploy vetoes look at, when every one of them
+-- says (`figures`): the flow then calls them only on turns that offer
+-- such a figure. nil: all kinds. Gives each such hook its figure_set.
+local function deploy_figures(by_event)
+  if not by_event.allow_deploys then return nil end
+  local union, all = {}, false
+  for _, h in ipairs(by_event.allow_deploys) do
+    if h.figures then
+      h.figure_set = {}
+      for _, f in ipairs(h.figures) do h.figure_set[f] = true; union[f] = true end
     else
-      local fv = args.feature and feature_view(args.feature)
-      if fv then fv.when = args.when end
-      if name == "tile_drawn" then args.tile = play:tile() end
-      local placed = name == "tile_placed" and args.tile_id
-      for _, h in ipairs(list) do
-        if not h.tile_set or (placed and h.tile_set[placed]) then
-          run(h, ctx, g, fv or args.tile or args.move, args)
-        end
-      end
+      all = true
     end
-    return result
   end
+  if not all then return sorted_keys(union) end
+  return nil
+end
 
-  -- The figure kinds the deploy vetoes look at, when every one of them
-  -- says (`figures`): the flow then calls them only on turns that offer
-  -- such a figure. nil: all kinds.
-  local deploy_figures
-  if by_event.allow_deploys then
-    local union, all = {}, false
-    for _, h in ipairs(by_event.allow_deploys) do
-      if h.figures then
-        h.figure_set = {}
-        for _, f in ipairs(h.figures) do h.figure_set[f] = true; union[f] = true end
-      else
-        all = true
-      end
+-- The ids of the pool's tiles with one of these tags, or a segment with
+-- one of these attributes non-zero.
+local function tile_set(pool, names)
+  local want, set = {}, {}
+  for _, n in ipairs(names) do want[n] = true end
+  for _, entry in ipairs(pool) do
+    local t, hit = entry.tile, false
+    for _, tag in ipairs(t.tags) do hit = hit or want[tag] or false end
+    for _, sg in ipairs(t.segments) do
+      for _, a in ipairs(sg.attrs) do hit = hit or (want[a.name] and a.value ~= 0) or false end
     end
-    if not all then deploy_figures = sorted_keys(union) end
+    if hit then set[t.id] = true end
   end
+  return set
+end
 
-  -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
-  -- keeps the set of tile ids it is about, and when every hook of an
-  -- event narrows, the flow gets the union and calls Lua only then.
-  local decl = rs.decl
-  local function tile_set(names)
-    local want, set = {}, {}
-    for _, n in ipairs(names) do want[n] = true end
-    for _, entry in ipairs(rs.pool) do
-      local t, hit = entry.tile, false
-      for _, tag in ipairs(t.tags) do hit = hit or want[tag] or false end
-      for _, sg in ipairs(t.segments) do
-        for _, a in ipairs(sg.attrs) do hit = hit or (want[a.name] and a.value ~= 0) or false end
-      end
-      if hit then set[t.id] = true end
-    end
-    return set
+-- A union of names split into tile tags and attributes, sorted.
+local function split(decl, union)
+  local tags, attrs = {}, {}
+  for _, n in ipairs(sorted_keys(union)) do
+    if decl.tags[n] then tags[#tags + 1] = n end
+    if decl.attr_index[n] then attrs[#attrs + 1] = n end
   end
-  local function split(union)
-    local tags, attrs = {}, {}
-    for _, n in ipairs(sorted_keys(union)) do
-      if decl.tags[n] then tags[#tags + 1] = n end
-      if decl.attr_index[n] then attrs[#attrs + 1] = n end
-    end
-    return { tags = tags, attrs = attrs }
+  return { tags = tags, attrs = attrs }
+end
+
+-- the union of field over the hooks of list, or nil if one lacks it
+local function union_of(list, field)
+  local union = {}
+  for _, h in ipairs(list) do
+    if not h[field] then return nil end
+    for _, n in ipairs(h[field]) do union[n] = true end
   end
-  -- the union of field over the hooks of list, or nil if one lacks it
-  local function union_of(list, field)
-    local union = {}
-    for _, h in ipairs(list) do
-      if not h[field] then return nil end
-      for _, n in ipairs(h[field]) do union[n] = true end
-    end
-    return union
-  end
-  local filters = {}
-  for _, key in ipairs(sorted_keys(by_event)) do
-    for _, h in ipairs(by_event[key]) do
-      if h.tiles then h.tile_set = tile_set(h.tiles) end
-    end
-  end
-  if by_event.tile_placed then
-    local union = union_of(by_event.tile_placed, "tiles")
-    if union then filters.placed_tiles = split(union) end
-  end
+  return union
+end
+
+-- collect hooks that all narrow to tiles: their phases and the union.
+local function collect_filter(decl, by_event, filters)
   local collect_union, filtered = {}, {}
   for _, key in ipairs(sorted_keys(by_event)) do
     local phase = key:match("^collect:(.*)$")
@@ -310,25 +345,51 @@ local function make_dispatcher(rs, host)
     end
   end
   if #filtered > 0 then
-    filters.collect_filtered, filters.collect_tiles = filtered, split(collect_union)
+    filters.collect_filtered, filters.collect_tiles = filtered, split(decl, collect_union)
   end
+end
+
+-- Hooks about some tiles (`tiles`) or some features (`attrs`): each
+-- keeps the set of tile ids it is about, and when every hook of an
+-- event narrows, the flow gets the union and calls Lua only then.
+local function hook_filters(rs, by_event)
+  local decl, filters = rs.decl, {}
+  for _, key in ipairs(sorted_keys(by_event)) do
+    for _, h in ipairs(by_event[key]) do
+      if h.tiles then h.tile_set = tile_set(rs.pool, h.tiles) end
+    end
+  end
+  if by_event.tile_placed then
+    local union = union_of(by_event.tile_placed, "tiles")
+    if union then filters.placed_tiles = split(decl, union) end
+  end
+  collect_filter(decl, by_event, filters)
   if by_event.feature_points then
     local union = union_of(by_event.feature_points, "attrs")
     if union then filters.points_attrs = sorted_keys(union) end
   end
+  return filters
+end
 
-  local names = {}
-  for _, key in ipairs(sorted_keys(by_event)) do
-    local event = key:match("^collect:") and "collect" or key
-    if not names[event] then names[event] = true end
-  end
-  local hook_names = sorted_keys(names)
-  local collect_phases = {}
+-- The hooked event names (collect once) and the phases with collects.
+local function hooked_names(by_event)
+  local names, collect_phases = {}, {}
   for _, key in ipairs(sorted_keys(by_event)) do
     local phase = key:match("^collect:(.*)$")
+    names[phase and "collect" or key] = true
     if phase then collect_phases[#collect_phases + 1] = phase end
   end
-  return dispatch, hook_names, collect_phases, deploy_figures, filters
+  return sorted_keys(names), collect_phases
+end
+
+-- dispatch, hooked event names, collect phases, deploy figures, filters.
+local function make_dispatcher(rs, host)
+  local by_event = group_hooks(rs.hooks)
+  local dispatch = dispatcher(rs, host, by_event)
+  local figures = deploy_figures(by_event)
+  local filters = hook_filters(rs, by_event)
+  local hook_names, collect_phases = hooked_names(by_event)
+  return dispatch, hook_names, collect_phases, figures, filters
 end
 
 M.make_dispatcher = make_dispatcher

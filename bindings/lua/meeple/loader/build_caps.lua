@@ -1,0 +1,182 @@
+-- meeple.loader.build_caps: the capabilities' declarations (made through
+-- meeple.loader.api_caps) checked against the whole rule set and handed
+-- to the flow: gains, majorities, systems, extra parts, line markers,
+-- the hand tile, relocations, recalls, meetings and figure scorings.
+--
+-- Invariant: each step takes the build context b = { decl, flow, actions,
+-- declare } of meeple.loader.build and runs once, in the order of that
+-- module's FLOW_STEPS; a name a declaration refers to (kind, figure,
+-- phase, tag) is checked here, when every script has run, and a failure
+-- names the declaring script's line. Trusted host code.
+
+local sorted_keys = require("meeple.loader.common").sorted_keys
+local formula = require "meeple.loader.formula"
+local at, formula_terms = formula.at, formula.terms
+
+local M = {}
+
+-- Declares `name` as an action unless it is one already.
+local function need_action(b, name)
+  if not b.actions[name] then b.flow:action(name); b.actions[name] = true end
+end
+
+local function known_figure(decl, d, what)
+  if not decl.figure_index[d.figure] then
+    error(("%s%s: unknown figure '%s'"):format(at(d), what, d.figure), 0)
+  end
+end
+
+function M.gains(b)
+  for _, g in ipairs(b.decl.gains) do b.declare(g, "gain", b.flow.gain_on_close, g.when_closed, g.per, g.counter) end
+end
+
+function M.majorities(b)
+  for _, m in ipairs(b.decl.majorities) do
+    b.declare(m, "majority", b.flow.final_majority, m.counter, m.points, m.reason or m.counter)
+  end
+end
+
+-- A system's terms: its final formula, then each only_if formula with
+-- the attribute it depends on.
+local function system_terms(decl, sy)
+  local terms = {}
+  local function add(spec, cond)
+    for _, t in ipairs(formula_terms(decl, sy.name, spec, "final")) do
+      if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
+        error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
+      end
+      terms[#terms + 1] = { t[1], t[2], t[3], cond, t[5] }
+    end
+  end
+  add(sy.final, nil)
+  for _, a in ipairs(sorted_keys(sy.only_if)) do
+    if not decl.attr_index[a] then error(("%ssystem '%s': only_if names unknown attribute '%s'"):format(at(sy), sy.name, tostring(a)), 0) end
+    add(sy.only_if[a], a)
+  end
+  return terms
+end
+
+function M.systems(b)
+  local decl = b.decl
+  for _, sy in ipairs(decl.systems) do
+    for _, k in ipairs(sy.kinds) do
+      if not decl.kind_index[k] then error(("%ssystem '%s': unknown kind '%s'"):format(at(sy), sy.name, tostring(k)), 0) end
+    end
+    if not decl.figure_index[sy.figure] then
+      error(("%ssystem '%s': unknown figure '%s'"):format(at(sy), sy.name, sy.figure), 0)
+    end
+    b.declare(sy, "system '" .. sy.name .. "'", b.flow.system,
+              { kinds = sy.kinds, figure = sy.figure, reason = sy.reason, terms = system_terms(decl, sy) })
+  end
+end
+
+function M.extra_parts(b)
+  for _, x in ipairs(b.decl.extras) do
+    b.declare(x, "extra_part", b.flow.extra_part, { trigger = x.when, kinds = x.kinds or {}, figure = x.figure,
+                                                    attr = x.attr, stack = x.stack or b.decl.draw_stack })
+  end
+end
+
+function M.line_markers(b)
+  local l = b.decl.line
+  if not l then return end
+  if l.spec.action and not b.actions[l.spec.action] then b.flow:action(l.spec.action) end
+  local ok, err = pcall(b.flow.line_markers, b.flow, l.figure, l.spec)
+  if not ok then error(("%s%s"):format(l.pos and (l.pos .. ": ") or "", (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
+end
+
+function M.hand_tile(b)
+  local h = b.decl.hand
+  if not h then return end
+  if not b.decl.figure_index[h.token] then error(("%shand_tile '%s': unknown figure '%s'"):format(at(h), h.tile, h.token), 0) end
+  if h.decline then need_action(b, h.decline) end
+  b.declare(h, "hand_tile", b.flow.hand, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
+end
+
+function M.relocations(b)
+  local decl = b.decl
+  for _, f in ipairs(decl.figures) do
+    local r = f.relocate
+    if r then
+      for _, k in ipairs(r.to) do
+        if not decl.kind_index[k] then error(("%sfigure '%s': unknown kind '%s' in relocate.to"):format(at(f), f.name, tostring(k)), 0) end
+      end
+      need_action(b, r.action)
+      b.declare(f, "figure '" .. f.name .. "' relocate", b.flow.relocate,
+                { figure = f.name, reach = r.reach or "connected", kinds = r.to, action = r.action })
+    end
+  end
+end
+
+-- A recall's names: figures, kinds and tile tags or attributes.
+local function check_recall_names(decl, rc, what)
+  for _, name in ipairs(rc.figures) do
+    if not decl.figure_index[name] then error(("%s%s: unknown figure '%s'"):format(at(rc), what, name), 0) end
+  end
+  for _, k in ipairs(rc.on) do
+    if not decl.kind_index[k] then error(("%s%s: unknown kind '%s' in on"):format(at(rc), what, k), 0) end
+  end
+  for _, name in ipairs(rc.tiles or {}) do
+    if not decl.tags[name] and not decl.attr_index[name] then
+      error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(rc), what, name), 0)
+    end
+  end
+end
+
+-- A recall's phase: declared, and by a script (not a built-in one).
+local function check_recall_phase(decl, rc, what, phase_names)
+  if not phase_names[rc.phase] then
+    error(("%s%s: unknown phase '%s' (declare it: phase \"%s\" { after = ... })"):format(
+      at(rc), what, rc.phase, rc.phase), 0)
+  end
+  local custom = false
+  for _, ph in ipairs(decl.phases) do custom = custom or ph.name == rc.phase end
+  if not custom then
+    error(("%s%s: '%s' is a built-in phase; a recall needs a phase of its own (phase \"name\" { after = ... })"):format(
+      at(rc), what, rc.phase), 0)
+  end
+end
+
+function M.recalls(b)
+  local phase_names = {}
+  for _, ph in ipairs(b.flow:phases()) do phase_names[ph] = true end
+  for _, rc in ipairs(b.decl.recalls) do
+    local what = "recall '" .. rc.action .. "'"
+    check_recall_names(b.decl, rc, what)
+    check_recall_phase(b.decl, rc, what, phase_names)
+    need_action(b, rc.action)
+    b.declare(rc, what, b.flow.recall, { phase = rc.phase, action = rc.action, figures = rc.figures,
+                                         on = rc.on, tiles = rc.tiles })
+  end
+end
+
+function M.meetings(b)
+  local decl = b.decl
+  for _, m in ipairs(decl.meetings) do
+    known_figure(decl, m, "score_meeting")
+    local placed = formula_terms(decl, m.figure, m.placed, "placed")
+    local joined = formula_terms(decl, m.figure, m.joined, "joined")
+    -- bonus terms for a leader with that figure there; a figure no loaded
+    -- script declares (another expansion's) adds nothing
+    for _, fig in ipairs(sorted_keys(m.bonus)) do
+      if decl.figure_index[fig] then
+        for _, t in ipairs(formula_terms(decl, m.figure, m.bonus[fig], "bonus")) do
+          placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5] }
+          joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5] }
+        end
+      end
+    end
+    b.declare(m, "score_meeting '" .. m.figure .. "'", b.flow.meet_scoring, m.figure, placed, joined, m.reason)
+  end
+end
+
+function M.figure_scores(b)
+  local decl = b.decl
+  for _, fs in ipairs(decl.figure_scores) do
+    known_figure(decl, fs, "score_figure")
+    local terms = formula_terms(decl, fs.figure, fs.final, "final")
+    b.declare(fs, "score_figure '" .. fs.figure .. "'", b.flow.figure_scoring, fs.figure, "final", terms, fs.reason)
+  end
+end
+
+return M

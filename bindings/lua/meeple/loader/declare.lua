@@ -1,0 +1,94 @@
+-- meeple.loader.declare: what every declaration call of meeple.loader.api
+-- shares: the loading check, name checks, the `name "x" { spec }` shape,
+-- the script's line and figure group masks.
+--
+-- Invariant: these helpers add no stack level of their own between the
+-- script and the declaration that calls them, so error levels counted in
+-- the declarations (2 or 3: the script's line) stay right.
+-- Trusted host code, never visible to scripts.
+
+local M = {}
+
+-- Raises (at the script's call: level 3) once the rules are frozen.
+function M.check_loading(state, what)
+  if not state.loading then
+    error(what .. ": declarations are only allowed while the rules load", 3)
+  end
+end
+
+-- A name checker: `what` names what was expected in the message.
+local function checker(pattern, what)
+  return function(fname, name)
+    if type(name) ~= "string" or not name:match(pattern) then
+      error(("bad argument #1 to '%s' (%s expected, got %s)"):format(fname, what,
+        type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+    end
+    return name
+  end
+end
+M.checkname = checker("^[%a_][%w_]*$", "name")
+M.tile_id = checker("^[%w_][%w_%.%-]*$", "tile id")
+
+-- "file:line" of the call `level` frames up (pcall adds none of its own
+-- to error's count), or false.
+function M.where(m)
+  return type(m) == "string" and m:match("^(.*):%s*@$")
+end
+
+-- `kind "city" { ... }` style: a name (a tile id with check = tile_id),
+-- then a table. f(name, spec, pos) raises at level 3 for the script.
+function M.named(state, fname, f, check)
+  return function(name)
+    M.check_loading(state, fname)
+    ;(check or M.checkname)(fname, name)
+    return function(spec)
+      if spec ~= nil and type(spec) ~= "table" then
+        error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
+      end
+      -- the script's line, kept for checks made once every script ran
+      local _, m = pcall(error, "@", 3)
+      spec = spec or {}
+      local pos = M.where(m)
+      -- not a tail call: errors at level 3 must land on the script's line
+      local result = f(name, spec, pos)
+      return result
+    end
+  end
+end
+
+-- The bit of figure group `name`, declared on first use (at most 31).
+local function group_bit(decl, name)
+  local bit = decl.group_bit[name]
+  if not bit then
+    if #decl.groups >= 31 then error("too many figure groups", 6) end
+    decl.groups[#decl.groups + 1] = name
+    bit = 1 << (#decl.groups - 1)
+    decl.group_bit[name] = bit
+  end
+  return bit
+end
+
+-- A group name or list of names -> their bit mask (nil: 0). Called by
+-- the figure declaration through one helper: level 5 is the script.
+function M.groups_mask(decl, list)
+  local mask = 0
+  if type(list) == "string" then list = { list } end
+  if list ~= nil and type(list) ~= "table" then
+    error(("a figure group must be a name or a list of names, got %s"):format(tostring(list)), 5)
+  end
+  for _, g in ipairs(list or {}) do
+    if type(g) ~= "string" then error(("a figure group must be a name, got %s"):format(tostring(g)), 5) end
+    mask = mask | group_bit(decl, g)
+  end
+  return mask
+end
+
+-- True when v is a non-empty list of strings (nil counts when optional).
+function M.is_name_list(v, optional)
+  if v == nil then return optional or false end
+  local ok = type(v) == "table" and #v > 0
+  for _, name in ipairs(ok and v or {}) do ok = ok and type(name) == "string" end
+  return ok
+end
+
+return M

@@ -1,0 +1,95 @@
+-- meeple.loader.formula: a scoring formula as a script writes it
+-- ({ per_tile = 2, pennant = 2, per_adjacent_closed = { city = 3 } })
+-- to the list of terms the flow's C scoring evaluates.
+--
+-- Invariant: a term is { kind, name, points, only_with, other }, the
+-- argument meeple.flow's scoring, system and meeting calls take; terms
+-- come in sorted key order, so a formula gives the same terms on every
+-- run. Trusted host code, never visible to scripts.
+
+local sorted_keys = require("meeple.loader.common").sorted_keys
+
+local M = {}
+
+-- "file:line: " of a declaration, when known.
+local function at(d) return d and d.at and (d.at .. ": ") or "" end
+M.at = at
+
+local FORMULA_KEYS = { per_tile = "tile", per_block_tile = "block", points = "const", const = "const" }
+
+-- Raises "score 'kind' where: <msg>" at the score's line.
+local function fail(decl, kind, where, msg, ...)
+  error(("%sscore '%s' %s: " .. msg):format(at(decl.scores[kind]), kind, where, ...), 0)
+end
+
+local function kind_terms(f, key, v, term)
+  for _, k in ipairs(sorted_keys(v)) do
+    if not f.decl.kind_index[k] then fail(f.decl, f.kind, f.where, "unknown kind '%s' in %s", k, key) end
+    f.terms[#f.terms + 1] = { term, k, v[k] }
+  end
+end
+
+local TERMS = {}
+
+function TERMS.per_feature(f, key, v) kind_terms(f, key, v, "features") end
+function TERMS.per_adjacent(f, key, v) kind_terms(f, key, v, "adjacent") end
+function TERMS.per_adjacent_closed(f, key, v) kind_terms(f, key, v, "adjacent_closed") end
+
+-- per_excess = { deer = { over = "tiger", points = 1 } }: max(0, deer - tiger) points
+function TERMS.per_excess(f, _, v)
+  local decl = f.decl
+  for _, a in ipairs(sorted_keys(v)) do
+    local e = v[a]
+    if type(e) ~= "table" or not decl.attr_index[a] or not decl.attr_index[e.over]
+       or math.type(e.points) ~= "integer" then
+      fail(decl, f.kind, f.where, "per_excess wants { attribute = { over = attribute, points = n } }, got '%s'",
+           tostring(a))
+    end
+    f.terms[#f.terms + 1] = { "attr_over", a, e.points, nil, e.over }
+  end
+end
+
+-- touching = { lake = { fish = 1 } }: 1 per fish summed over the
+-- distinct lakes touching the feature, each lake once
+function TERMS.touching(f, _, v)
+  local decl = f.decl
+  for _, k in ipairs(sorted_keys(v)) do
+    local per = v[k]
+    if not decl.kind_index[k] or type(per) ~= "table" then
+      fail(decl, f.kind, f.where, "touching wants { kind = { attribute = points } }, got '%s'", tostring(k))
+    end
+    for _, a in ipairs(sorted_keys(per)) do
+      if not decl.attr_index[a] or math.type(per[a]) ~= "integer" then
+        fail(decl, f.kind, f.where, "touching %s: '%s' is not a declared attribute with integer points",
+             k, tostring(a))
+      end
+      f.terms[#f.terms + 1] = { "touching", k, per[a], nil, a }
+    end
+  end
+end
+
+-- The terms of formula `spec` for `kind` (a kind, figure or system name);
+-- `where` says which formula ("closed", "final", "placed", ...).
+function M.terms(decl, kind, spec, where)
+  if type(spec) ~= "table" then
+    local d = decl.scores[kind] or {}
+    error(("%s'%s' %s: expected a formula table { points = ..., per_tile = ... }, got %s"):format(
+      at(d), kind, where, type(spec) == "string" and ("'" .. spec .. "'") or tostring(spec)), 0)
+  end
+  local f = { decl = decl, kind = kind, where = where, terms = {} }
+  for _, key in ipairs(sorted_keys(spec)) do
+    local v = spec[key]
+    if FORMULA_KEYS[key] then
+      f.terms[#f.terms + 1] = { FORMULA_KEYS[key], "", v }
+    elseif TERMS[key] then
+      TERMS[key](f, key, v)
+    elseif decl.attr_index[key] then
+      f.terms[#f.terms + 1] = { "attr", key, v }
+    else
+      fail(decl, kind, where, "'%s' is neither a formula term nor a declared attribute", key)
+    end
+  end
+  return f.terms
+end
+
+return M
