@@ -18,7 +18,7 @@ FUZZ_TARGETS ?= tiles record scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test fuzz bench clean
+.PHONY: all deps build run test fuzz bench clean agents-check strength
 
 all: build
 
@@ -41,8 +41,19 @@ run: build
 test: deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
-	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -LE fuzz
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^(fuzz|agents_long)$$'
 
+
+# The agents' long checks (issue 21): the 1,000-game legality run under
+# the sanitizers (CTest label agents_long, left out of make test), and the
+# strength study of bench/strength.sh (release build; long: niced).
+agents-check: deps
+	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
+	@cmake --build $(TEST_BUILD) -j $(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -L agents_long
+
+strength: build
+	@nice -n 15 sh bench/strength.sh $(or $(GAMES),200) $(BUILD)/meeple
 
 # Every benchmark, one after the other (about a minute): the kernel alone,
 # the turn flow in C, the rules layer (`meeple bench`) and Python.

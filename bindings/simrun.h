@@ -56,6 +56,7 @@ typedef struct mp_sim_plan {
   int players;
   int progress; /* stack index of fn(done, seconds), or 0 */
   int on_game;  /* stack index of fn(row), or 0 */
+  int progress_every; /* games between two progress calls; 0: MP_SIM_PROGRESS_EVERY */
 } mp_sim_plan;
 
 /* Plays the plan's games, folding each into *sum and passing it to
@@ -66,5 +67,9 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum);
 /* Pushes the summary as a table of integers (see docs/scale.md). */
 void mp_sim_push_summary(lua_State *L, const mp_sim_summary *sum, const gk_rules *rules,
                          int players);
+
+/* meeple.play_games{...}: the same run, each game played by a Lua
+** function (sim_games.c). */
+int mp_sim_games(lua_State *L);
 
 #endif

@@ -187,7 +187,7 @@ int mp_flow_simulate(lua_State *L) {
   sim_ctx ctx = {view, f, templ, reuse, stacks, n_stacks, present ? &hooks : NULL,
                  hud, hud ? hud->play : NULL, want};
   mp_sim_plan plan = {games, (uint64_t)seed, (int)jobs, sim_play, &ctx, r,
-                      gk_game_players(templ), progress, on_game};
+                      gk_game_players(templ), progress, on_game, 0};
   mp_sim_summary *sum = (mp_sim_summary *)lua_newuserdatauv(L, sizeof *sum, 0);
   mp_sim_run(L, &plan, sum);
   mp_sim_push_summary(L, sum, r, gk_game_players(templ));

@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 
 #include "gk_agent.h"
+#include "simrun.h"
 #include "wrap_internal.h"
 #include "wrap_play.h"
 
@@ -243,4 +244,6 @@ void mp_open_agent(lua_State *L) {
   lua_pop(L, 1);
   lua_pushcfunction(L, agent_new);
   lua_setfield(L, -2, "agent");
+  lua_pushcfunction(L, mp_sim_games);
+  lua_setfield(L, -2, "play_games");
 }

@@ -334,6 +334,7 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum) {
   int top = lua_gettop(L);
   if (plan->jobs > 1) start_jobs(L, plan, js);
   double t0 = seconds();
+  int64_t every = plan->progress_every > 0 ? plan->progress_every : MP_SIM_PROGRESS_EVERY;
   for (int64_t i = 0; i < plan->games; i++) {
     wire w;
     if (plan->jobs > 1) {
@@ -350,7 +351,7 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum) {
     }
     summary_add(sum, &w.u.res, plan->players, kinds);
     if (row) call_on_game(L, plan, row, &w.u.res, i);
-    if (plan->progress && ((i + 1) % MP_SIM_PROGRESS_EVERY == 0 || i + 1 == plan->games))
+    if (plan->progress && ((i + 1) % every == 0 || i + 1 == plan->games))
       call_progress(L, plan, i + 1, t0);
   }
   finish_jobs(L, js);

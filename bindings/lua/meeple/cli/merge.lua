@@ -102,7 +102,8 @@ local function merge(args)
     -- the run of the whole study: its games and seeds
     local record = require "meeple.cli.record"
     study.run.games = total.games
-    study.run.seeds = record.list({ study.first_seed, parts[#parts].seeds.last })
+    study.run.seeds = record.list({ require("meeple.cli.sim_agents").seed_range(
+      study.config, study.first_seed, parts[#parts].seeds.last) })
     study.run.with = record.list(study.run.with or {})
     study.run.rules = record.list(study.run.rules or {})
     study.run.files = record.list(study.run.files or {})

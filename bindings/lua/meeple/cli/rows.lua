@@ -16,41 +16,65 @@ local output = require "meeple.cli.output"
 
 local M = {}
 
--- The column names of a study's rows.
-local function columns(players, kinds)
+-- The column names of a study's rows. With agents (sim --agents) the
+-- rows start with the game number (seeds repeat under --rotate-seats)
+-- and end with the agent in each seat.
+local function columns(players, kinds, agents)
   local cols = { "seed" }
+  if agents then cols = { "game", "seed" } end
   for p = 1, players do cols[#cols + 1] = "score_" .. p end
   for _, c in ipairs({ "winner", "tied", "turns", "moves" }) do cols[#cols + 1] = c end
   for _, k in ipairs(kinds) do cols[#cols + 1] = "closed_" .. k end
+  if agents then
+    for p = 1, players do cols[#cols + 1] = "agent_" .. p end
+  end
   return cols
 end
 
-local function row_values(row, players, kinds, out)
+local function row_values(row, players, kinds, agents, out)
   local best, tied, winner = math.mininteger, 0, 0
   for p = 1, players do
     local s = row.scores[p]
     if s > best then best, tied, winner = s, 1, p elseif s == best then tied = tied + 1 end
   end
-  out[1] = row.seed
-  for p = 1, players do out[1 + p] = row.scores[p] end
-  local i = players + 1
+  local i = 0
+  if agents then i, out[1] = 1, row.game end
+  out[i + 1] = row.seed
+  for p = 1, players do out[i + 1 + p] = row.scores[p] end
+  i = i + players + 1
   out[i + 1], out[i + 2], out[i + 3], out[i + 4] = tied == 1 and winner or 0, tied, row.turns, row.moves
   for k, name in ipairs(kinds) do out[i + 4 + k] = row.closed[name] or 0 end
+  if agents then
+    i = i + 4 + #kinds
+    for p = 1, players do out[i + p] = row.agents[p] end
+  end
   return out
+end
+
+-- A CSV field: agent names are quoted when they hold a comma or quote.
+local function csv_text(v)
+  if v:find('[,"\n]') then return '"' .. v:gsub('"', '""') .. '"' end
+  return v
 end
 
 -- A sink for rows: sink.add(row) per game, sink.finish() at the end
 -- (true, or nil, message), sink.abort() on failure.
-function M.csv(path, players, kinds)
+function M.csv(path, players, kinds, agents)
   local w, err = output.open(path)
   if not w then return nil, err end
-  w:write(table.concat(columns(players, kinds), ","), "\n")
-  local n = #columns(players, kinds)
+  local cols = columns(players, kinds, agents)
+  w:write(table.concat(cols, ","), "\n")
+  local n = #cols
   local fmt = ("%d,"):rep(n - 1) .. "%d\n"
+  if agents then fmt = ("%d,"):rep(n - players) .. ("%s,"):rep(players - 1) .. "%s\n" end
   local values = {}
   return {
     add = function(row)
-      w:write(fmt:format(table.unpack(row_values(row, players, kinds, values), 1, n)))
+      row_values(row, players, kinds, agents, values)
+      if agents then
+        for i = n - players + 1, n do values[i] = csv_text(values[i]) end
+      end
+      w:write(fmt:format(table.unpack(values, 1, n)))
       if w.err then error(("%s: %s"):format(path, w.err), 0) end
     end,
     finish = function() return w:commit() end,
@@ -60,15 +84,18 @@ end
 
 -- The same rows in an SQLite database: a table games (one row per game,
 -- seed as its key) and a table config (key, value as JSON).
-function M.sqlite(path, players, kinds, config)
+function M.sqlite(path, players, kinds, config, agents)
   local sqlite = require("meeple").sqlite_open
   local temp = ("%s.tmp-%d"):format(path, math.random(0, 1 << 30))
   os.remove(temp)
   local ok, db = pcall(sqlite, temp)
   if not ok then return nil, ("%s: %s"):format(path, db) end
-  local cols = columns(players, kinds)
+  local cols = columns(players, kinds, agents)
   local defs = {}
-  for i, c in ipairs(cols) do defs[i] = ('"%s" INTEGER%s'):format(c, i == 1 and " PRIMARY KEY" or " NOT NULL") end
+  for i, c in ipairs(cols) do
+    local text = agents and i > #cols - players
+    defs[i] = ('"%s" %s%s'):format(c, text and "TEXT" or "INTEGER", i == 1 and " PRIMARY KEY" or " NOT NULL")
+  end
   local ok2, err = pcall(function()
     db:exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
     db:exec("CREATE TABLE config (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -97,7 +124,8 @@ function M.sqlite(path, players, kinds, config)
   end
   return {
     add = function(row)
-      local done, why = pcall(insert.run, insert, table.unpack(row_values(row, players, kinds, values), 1, n))
+      local done, why = pcall(insert.run, insert,
+                              table.unpack(row_values(row, players, kinds, agents, values), 1, n))
       if not done then error(("%s: %s"):format(path, why), 0) end
     end,
     finish = function()

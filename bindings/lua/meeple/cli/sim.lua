@@ -8,6 +8,7 @@ local matches = require "meeple.cli.matches"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
 local simout = require "meeple.cli.simout"
+local sim_agents = require "meeple.cli.sim_agents"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -69,8 +70,9 @@ how the games are split into shards. Memory stays the same for any N.
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
                        adds each agent's and each seat's win rate (95%
-                       interval) and mean margin; not with --jobs, --shard,
-                       --out, --rows, --db or --csv-games yet
+                       interval) and mean margin; works with --jobs,
+                       --shard/--out, --rows, --db and --csv-games (rows
+                       then also name each seat's agent)
   --rotate-seats       with --agents: play each seed once per rotation of
                        the agents over the seats (--games counts every
                        game; seeds SEED .. SEED + games/players - 1)
@@ -132,7 +134,7 @@ end
 
 -- The row files asked for, opened before any game is played: a list of
 -- sinks, or nil, code.
-local function open_rows(opts, game, config)
+local function open_rows(opts, game, config, agents)
   local kinds = {}
   for i, k in ipairs(game.rs.decl.kinds) do kinds[i] = k.name end
   local sinks = {}
@@ -145,8 +147,8 @@ local function open_rows(opts, game, config)
     sinks[#sinks + 1] = sink
     return true
   end
-  if opts.rows and not add(rows.csv(opts.rows, game.players, kinds)) then return nil, 1 end
-  if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config)) then return nil, 1 end
+  if opts.rows and not add(rows.csv(opts.rows, game.players, kinds, agents)) then return nil, 1 end
+  if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config, agents)) then return nil, 1 end
   return sinks
 end
 
@@ -194,103 +196,6 @@ local function run_games(game, names, opts, games, jobs, ctx)
                                               progress = progress_bar(ctx, games) })
 end
 
--- The per-agent rows (matches.by_agent; by seat with names = nil) with
--- their intervals.
-local function agent_rows(results, names, players)
-  local rows = names and matches.by_agent(results, names) or matches.by_seat(results, players)
-  for _, row in ipairs(rows) do
-    row.win_rate = row.wins / row.games
-    row.win_lo, row.win_hi = matches.wilson(row.win_rate, row.games)
-    local sc, mg = stats(row.scores), stats(row.margins)
-    row.mean, row.margin = sc.mean, mg.mean
-    row.margin_ci95 = row.games > 1 and 1.96 * mg.sd / math.sqrt(row.games) or 0
-  end
-  return rows
-end
-
-local function print_agents(dest, rows, title)
-  dest.printf("\n  %-20s  games   win rate  (95%% CI)        mean   margin (95%% CI)\n", title)
-  for _, r in ipairs(rows) do
-    dest.printf("  %-20s  %5d   %6.1f%%  (%5.1f-%5.1f%%)  %6.2f   %+6.2f ± %.2f\n", r.name, r.games,
-           100 * r.win_rate, 100 * r.win_lo, 100 * r.win_hi, r.mean, r.margin, r.margin_ci95)
-  end
-end
-
--- The summary of games between agents (matches.lua): the seat table,
--- features, length, then each agent's and each seat's win rate.
-local function agents_report(opts, ctx, game, games, names, dest)
-  local ok, results = pcall(run_games, game, names, opts, games, 1, ctx)
-  if not ok then eprintf("meeple sim: %s\n", tostring(results)) return 1 end
-  local per_seat, wins, turns, kinds = {}, {}, {}, {}
-  for p = 1, game.players do per_seat[p], wins[p] = {}, 0 end
-  for _, r in ipairs(results) do
-    local best = -math.huge
-    for p, s in ipairs(r.scores) do
-      per_seat[p][#per_seat[p] + 1] = s
-      if s > best then best = s end
-    end
-    local winners = {}
-    for p, s in ipairs(r.scores) do if s == best then winners[#winners + 1] = p end end
-    for _, p in ipairs(winners) do wins[p] = wins[p] + 1 / #winners end
-    turns[#turns + 1] = r.turns
-    for k, n in pairs(r.closed) do kinds[k] = (kinds[k] or 0) + n end
-  end
-  local seat_stats = {}
-  for p = 1, game.players do seat_stats[p] = stats(per_seat[p]) end
-  local length = stats(turns)
-  local kind_names = sorted(kinds)
-  local rows = names and agent_rows(results, names, game.players)
-
-  local seats = {}
-  for p = 1, game.players do seats[p] = names and names[(p - 1) % #names + 1] or "random" end
-  local run = sim_output.run_info(game, games, seats, ctx.root, opts.output)
-  if opts.json then
-    local out = { run = run, games = games, seed = game.seed, players = game.players, game = game.game,
-                  with = record.list(game.with), options = run.options, seats = {}, features_closed = {},
-                  mean_turns = length.mean }
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      out.seats[p] = { mean = s.mean, sd = s.sd, min = s.min, max = s.max, win_rate = wins[p] / games }
-    end
-    for _, k in ipairs(kind_names) do out.features_closed[k] = kinds[k] / games end
-    if rows then
-      out.agents_by_seat, out.rotate_seats, out.agents = names, opts["rotate-seats"] or false, {}
-      for i, r in ipairs(rows) do
-        out.agents[i] = { name = r.name, games = r.games, win_rate = r.win_rate,
-                          win_ci95 = { r.win_lo, r.win_hi }, mean = r.mean, margin = r.margin,
-                          margin_ci95 = r.margin_ci95 }
-      end
-    end
-    dest.write(json.encode(out), "\n")
-  elseif opts.csv then
-    dest.write(sim_output.csv_comment(run))
-    dest.printf("seat,mean,sd,min,max,win_rate\n")
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      dest.printf("%d,%.3f,%.3f,%d,%d,%.4f\n", p, s.mean, s.sd, s.min, s.max, wins[p] / games)
-    end
-  else
-    local last = rows and opts["rotate-seats"] and matches.seed_of(games, game.seed, game.players, true)
-                 or game.seed + games - 1
-    dest.printf("%d games of %s, %d players, seeds %d..%d%s%s\n\n", games, game.game, game.players,
-           game.seed, last, names and (", agents " .. table.concat(names, ",")) or "",
-           opts["rotate-seats"] and ", seats rotated" or "")
-    dest.printf("  seat    mean     sd   min   max   wins\n")
-    for p = 1, game.players do
-      local s = seat_stats[p]
-      dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, s.mean, s.sd, s.min, s.max, 100 * wins[p] / games)
-    end
-    dest.printf("\nfeatures completed per game\n")
-    for _, k in ipairs(kind_names) do dest.printf("  %-10s %6.2f\n", k, kinds[k] / games) end
-    dest.printf("\nmean game length  %.1f turns\n", length.mean)
-    if rows then
-      print_agents(dest, rows, "agent")
-      print_agents(dest, agent_rows(results, nil, game.players), "seat")
-    end
-  end
-  return dest.close()
-end
-
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
@@ -323,26 +228,22 @@ local function sim(args, ctx)
   local names
   names, code = agent_names(opts)
   if names == nil then return code end
-  if names then
-    for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
-      if opts[flag] then return usage("sim", "--agents does not take --%s yet", flag) end
-    end
-    if jobs > 1 then return usage("sim", "--agents plays in one process: no --jobs yet") end
-  end
   local game
   game, code = load_game("sim", opts, ctx)
   if not game then return code end
   local dest
   dest, code = claim_output(opts, game)
   if not dest then return code end
-  if names then return agents_report(opts, ctx, game, games, names, dest) end
   local seats = {}
-  for p = 1, game.players do seats[p] = "random" end
-  local study = { config = simout.config(game), first_seed = game.seed + from,
+  for p = 1, game.players do seats[p] = names and names[(p - 1) % #names + 1] or "random" end
+  local rotate = names and opts["rotate-seats"] or false
+  local study = { config = simout.config(game, names or nil, rotate and game.seed or nil),
+                  first_seed = game.seed + from,
                   run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
-  study.run.seeds = require("meeple.cli.record").list({ study.first_seed, study.first_seed + to - from - 1 })
+  local first, last = sim_agents.seed_range(study.config, study.first_seed, study.first_seed + to - from - 1)
+  study.run.seeds = require("meeple.cli.record").list({ first, last })
   local sinks
-  sinks, code = open_rows(opts, game, study.config)
+  sinks, code = open_rows(opts, game, study.config, names)
   if not sinks then return code end
   if opts["csv-games"] then
     dest.write(sim_output.csv_comment(study.run))
@@ -352,8 +253,16 @@ local function sim(args, ctx)
   if #sinks > 0 then
     on_game = function(row) for _, s in ipairs(sinks) do s.add(row) end end
   end
-  local ok, summary = pcall(play_games, game, from, to, jobs, on_game,
-                            progress_bar(ctx, to - from, opts.progress))
+  local progress = progress_bar(ctx, to - from, opts.progress)
+  local ok, summary
+  if names then
+    ok, summary = pcall(sim_agents.run, { rs = game.rs, players = game.players, names = names,
+                                          rotate = rotate, base = game.seed, first = game.seed + from,
+                                          games = to - from, jobs = jobs, progress = progress,
+                                          on_game = on_game })
+  else
+    ok, summary = pcall(play_games, game, from, to, jobs, on_game, progress)
+  end
   if not ok then
     for _, s in ipairs(sinks) do s.abort() end
     eprintf("meeple sim: %s\n", tostring(summary))

@@ -9,6 +9,7 @@
 
 local record = require "meeple.cli.record"
 local summary = require "meeple.cli.summary"
+local sim_agents = require "meeple.cli.sim_agents"
 local json = record.json
 
 local M = {}
@@ -19,12 +20,23 @@ M.PART_VERSION = 1
 -- What makes two runs comparable: the engine, the game and everything
 -- that changes its rules (scripts by content hash, not by path, so parts
 -- made on machines with different checkouts merge), and the agents.
-function M.config(game, agents)
+-- agents: the --agents list (nil: random); rotate_seed: with
+-- --rotate-seats, the study's --seed (game numbers count from it).
+function M.config(game, agents, rotate_seed)
   local hashes = {}
   for i, f in ipairs(game.rs.files) do hashes[i] = f.hash end
   return { engine = require("meeple").version, game = game.game, players = game.players,
            with = game.with, rules = game.rules, options = game.options, files = hashes,
-           agents = agents or "random" }
+           agents = agents or "random", rotate_seats = rotate_seed }
+end
+
+-- A seat's (or agent's) mean score with the half width of its 95%
+-- interval, and its win rate's 95% Wilson interval.
+local function seat_intervals(out, seat, s, d)
+  local _, half = sim_agents.mean_ci(seat, s.games)
+  out.mean_ci95 = half
+  local lo, hi = require("meeple.cli.matches").wilson(d.win_rate, s.games)
+  out.win_ci95 = { lo, hi }
 end
 
 local function sorted_keys(t)
@@ -44,8 +56,10 @@ local function print_json(dest, study, s, d)
   for p, seat in ipairs(d.seats) do
     out.seats[p] = { mean = seat.mean, sd = seat.sd, min = seat.min, max = seat.max,
                      win_rate = seat.win_rate }
+    seat_intervals(out.seats[p], s.seats[p], s, seat)
   end
   for k, v in pairs(d.features) do out.features_closed[k] = v end
+  if s.agents then sim_agents.json_fields(out, c, s) end
   dest.write(json.encode(out), "\n")
 end
 
@@ -59,8 +73,10 @@ end
 
 local function print_table(dest, study, s, d)
   local c = study.config
-  dest.printf("%d games of %s, %d players, seeds %d..%d\n\n", s.games, c.game, c.players,
-              study.first_seed, study.first_seed + s.games - 1)
+  local first, last = sim_agents.seed_range(c, study.first_seed, study.first_seed + s.games - 1)
+  local agents = type(c.agents) == "table" and (", agents " .. table.concat(c.agents, ",")) or ""
+  dest.printf("%d games of %s, %d players, seeds %d..%d%s%s\n\n", s.games, c.game, c.players,
+              first, last, agents, c.rotate_seats and ", seats rotated" or "")
   dest.printf("  seat    mean     sd   min   max   wins\n")
   for p, seat in ipairs(d.seats) do
     dest.printf("  %4d  %6.2f  %5.2f  %4d  %4d  %5.1f%%\n", p, seat.mean, seat.sd, seat.min,
@@ -69,6 +85,7 @@ local function print_table(dest, study, s, d)
   dest.printf("\nfeatures completed per game\n")
   for _, k in ipairs(sorted_keys(d.features)) do dest.printf("  %-10s %6.2f\n", k, d.features[k]) end
   dest.printf("\nmean game length  %.1f turns\n", d.turns.mean)
+  if s.agents then sim_agents.print_tables(dest, s) end
 end
 
 -- Prints the study's summary s in format "table", "json" or "csv".

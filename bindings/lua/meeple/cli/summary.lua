@@ -4,7 +4,8 @@
 --   { games, moves, win_units,
 --     seats = { { sum, sumsq, min, max, wins }, ... },   -- per seat
 --     turns = { sum, sumsq, min, max },
---     closed = { kind = features completed } }           -- kinds with > 0
+--     closed = { kind = features completed },            -- kinds with > 0
+--     agents = {...} }     -- sim --agents only: per agent (sim_agents.lua)
 --
 -- Invariant: every field is an exact integer, so adding two summaries
 -- (merge) gives the summary of the union of their games bit for bit, in
@@ -20,6 +21,7 @@ local M = {}
 M.WIN_UNITS = 840 -- lcm(1..8): a tie of up to 8 seats divides it evenly
 
 local function moments() return { sum = 0, sumsq = 0, min = 0, max = 0 } end
+M.moments = moments
 
 function M.new(players)
   local s = { games = 0, moves = 0, win_units = M.WIN_UNITS, seats = {}, turns = moments(),
@@ -36,6 +38,8 @@ local function add_value(m, v, first)
   if first or v < m.min then m.min = v end
   if first or v > m.max then m.max = v end
 end
+
+M.add_value = add_value
 
 -- Folds one game ({scores=, turns=, moves=, closed={kind=n}}) into s.
 function M.add(s, row)
@@ -55,6 +59,7 @@ function M.add(s, row)
   s.games, s.moves = s.games + 1, s.moves + (row.moves or 0)
 end
 
+-- One column's moments over the na games of a and the nb games of b.
 local function merge_moments(a, b, na, nb)
   local m = { sum = a.sum + b.sum, sumsq = a.sumsq + b.sumsq }
   if na == 0 then m.min, m.max = b.min, b.max
@@ -62,6 +67,8 @@ local function merge_moments(a, b, na, nb)
   else m.min, m.max = math.min(a.min, b.min), math.max(a.max, b.max) end
   return m
 end
+
+M.merge_moments = merge_moments
 
 -- The summary of the games of a and of b (which share players and
 -- win_units).
@@ -75,6 +82,7 @@ function M.merge(a, b)
   for _, c in ipairs({ a.closed, b.closed }) do
     for k, n in pairs(c) do s.closed[k] = (s.closed[k] or 0) + n end
   end
+  if a.agents then s.agents = require("meeple.cli.sim_agents").merge(a.agents, b.agents, a.games, b.games) end
   return s
 end
 
@@ -139,6 +147,7 @@ function M.check(s, players)
     err = int(n, "summary.closed." .. tostring(k))
     if err then return err end
   end
+  if s.agents ~= nil then return require("meeple.cli.sim_agents").check(s.agents, players) end
   return nil
 end
 
