@@ -87,7 +87,8 @@ static void lender_point(mp_lender *l, gk_play *copy) {
 /* The keys each kind takes; any other key is refused. */
 static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "exploration", "seed",
                                         "playout_turns", "win_weight", "margin_scale", "open",
-                                        "figure", "max_tree_mb", "prior_visits", "prior_depth", NULL};
+                                        "figure", "max_tree_mb", "prior_visits", "prior_depth",
+                                        "root_moves", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
 static void check_keys(lua_State *L, int t, const char *const *keys, const char *kind) {
@@ -150,6 +151,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
                                      1 << 20) << 20;
   p->prior_visits = (int)optint(L, t, "prior_visits", p->prior_visits, 0, 1000000);
   p->prior_depth = (int)optint(L, t, "prior_depth", p->prior_depth, 1, 6);
+  p->root_moves = (int)optint(L, t, "root_moves", p->root_moves, 0, 1000000);
   read_eval(L, t, &p->eval);
 }
 

@@ -29,10 +29,22 @@ static uint32_t pick(uint64_t *state, uint32_t n) {
   return (uint32_t)(((x >> 32) * (uint64_t)n) >> 32);
 }
 
-/* One playout; returns placements made, adds listing time to *listing. */
+/* Sends every figure on the feature of node home, GK_BENCH_FIGURES at a
+** time (each call lists those still there). */
+static void return_figures(gk_game *g, int32_t node) {
+  int figs[GK_BENCH_FIGURES];
+  for (;;) {
+    int nf = gk_feature_figures(g, node, figs, GK_BENCH_FIGURES);
+    for (int i = 0; i < nf && i < GK_BENCH_FIGURES; i++) gk_figure_return(g, figs[i]);
+    if (nf <= GK_BENCH_FIGURES) return;
+  }
+}
+
+/* One playout; returns placements made, adds listing time to *listing,
+** or -1 when a listing has more placements than GK_BENCH_LISTING. */
 static long playout(gk_game *g, int stack, int figure_kind, uint64_t *rng, double *listing,
                     long *listings) {
-  gk_placement moves[1024];
+  gk_placement moves[GK_BENCH_LISTING];
   int player = 0, players = gk_game_players(g);
   long placed = 0;
   for (;;) {
@@ -49,9 +61,10 @@ static long playout(gk_game *g, int stack, int figure_kind, uint64_t *rng, doubl
     if (type < 0) break;
     if (listing) {
       double a = now();
-      gk_legal_placements(g, type, moves, 1024);
+      int listed = gk_legal_placements(g, type, moves, GK_BENCH_LISTING);
       *listing += now() - a;
       (*listings)++;
+      if (listed > GK_BENCH_LISTING) return -1;
     }
     gk_place_report rep;
     if (gk_place_tile(g, type, m.x, m.y, m.rot, &rep)) break;
@@ -65,11 +78,7 @@ static long playout(gk_game *g, int stack, int figure_kind, uint64_t *rng, doubl
     int choice = (int)pick(rng, (uint32_t)n_spots + 1);
     if (figure_kind >= 0 && choice < n_spots && gk_supply(g, player, figure_kind) > 0)
       gk_figure_deploy(g, player, figure_kind, (gk_location){GK_AT_NODE, spots[choice], 0});
-    for (int c = 0; c < rep.n_closed; c++) {
-      int figs[64];
-      int nf = gk_feature_figures(g, rep.closed[c], figs, 64);
-      for (int i = 0; i < nf && i < 64; i++) gk_figure_return(g, figs[i]);
-    }
+    for (int c = 0; c < rep.n_closed; c++) return_figures(g, rep.closed[c]);
     player = (player + 1) % players;
   }
   return placed;
@@ -111,8 +120,11 @@ static int bench_kernel(lua_State *L) {
     if (!g) return luaL_error(L, "not enough memory");
     gk_rng_reseed(g, (uint64_t)(seed + i));
     gk_stack_shuffle(g, stack);
-    playout(g, stack, figure, &rng, &listing, &listings);
+    long made = playout(g, stack, figure, &rng, &listing, &listings);
     gk_game_free(g);
+    if (made < 0)
+      return luaL_error(L, "bench: a listing found more than %d placements (GK_BENCH_LISTING)",
+                        GK_BENCH_LISTING);
   }
   double clock_total = 0;
   for (int i = 0; i < 200000; i++) {

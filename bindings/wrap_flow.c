@@ -6,6 +6,11 @@
 **
 ** A Flow owns its gk_flow; user value 1 keeps the Rules it was made from
 ** alive.
+**
+** Declarations are tables a script may have built: every read here is
+** raw (no __index, __len or __pairs of the script runs in host code,
+** outside the sandbox's limits), and a table that hides its fields behind
+** a metamethod reads as empty.
 */
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,6 +32,17 @@ const char *const mp_move_types[] = {"", "place", "deploy", "pass", "draw", "act
 /* {======================================================================
 ** Flow
 ** ======================================================================= */
+
+/* t[k] and #t without metamethods (t at idx). */
+static int raw_getfield(lua_State *L, int idx, const char *k) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, k);
+  return lua_rawget(L, idx);
+}
+
+static lua_Integer raw_len(lua_State *L, int idx) {
+  return (lua_Integer)lua_rawlen(L, idx);
+}
 
 static mp_flow *checkflowud(lua_State *L, int arg) {
   return (mp_flow *)luaL_checkudata(L, arg, MP_FLOW);
@@ -64,7 +80,7 @@ static int flow_gc(lua_State *L) {
 }
 
 static unsigned field_mask(lua_State *L, int t, const char *name) {
-  lua_getfield(L, t, name);
+  raw_getfield(L, t, name);
   lua_Integer v = lua_isnil(L, -1) ? 0 : luaL_checkinteger(L, -1);
   lua_pop(L, 1);
   return (unsigned)v;
@@ -73,10 +89,10 @@ static unsigned field_mask(lua_State *L, int t, const char *name) {
 /* The kinds named in the list t[field], as bits (0: absent). */
 static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules *r) {
   uint64_t mask = 0;
-  if (lua_getfield(L, t, field) == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
+  if (raw_getfield(L, t, field) == LUA_TTABLE) {
+    lua_Integer n = raw_len(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
+      lua_rawgeti(L, -1, i);
       mask |= 1ull << mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
       lua_pop(L, 1);
     }
@@ -98,14 +114,14 @@ static int flow_figure(lua_State *L) {
   rule.blocked_by = field_mask(L, 3, "blocked_by");
   rule.needs_own = field_mask(L, 3, "needs_own");
   rule.strength = (int32_t)field_mask(L, 3, "strength");
-  lua_getfield(L, 3, "stays");
+  raw_getfield(L, 3, "stays");
   rule.stays = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  if (lua_getfield(L, 3, "strength_attr") != LUA_TNIL)
+  if (raw_getfield(L, 3, "strength_attr") != LUA_TNIL)
     rule.strength_attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
   lua_pop(L, 1);
   rule.blocked_across = kindmask(L, 3, "blocked_across", r);
-  lua_getfield(L, 3, "corner");
+  raw_getfield(L, 3, "corner");
   rule.corner = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
@@ -117,20 +133,20 @@ static int flow_figure(lua_State *L) {
 ** as t[5]; "features" takes a kind as arg. */
 static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
   if (term == GK_TERM_TOUCHING) {
-    lua_geti(L, t, 2);
+    lua_rawgeti(L, t, 2);
     int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
-    lua_geti(L, t, 5);
+    lua_rawgeti(L, t, 5);
     int a = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     lua_pop(L, 2);
     arg = GK_KIND_ATTR(k, a);
   } else if (term == GK_TERM_FEATURES) {
-    lua_geti(L, t, 2);
+    lua_rawgeti(L, t, 2);
     arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     lua_pop(L, 1);
   } else if (term == GK_TERM_ATTR_OVER) {
-    lua_geti(L, t, 2);
+    lua_rawgeti(L, t, 2);
     int a = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
-    lua_geti(L, t, 5);
+    lua_rawgeti(L, t, 5);
     int b = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     lua_pop(L, 2);
     arg = GK_ATTR_PAIR(a, b);
@@ -148,23 +164,23 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
                                       NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
-  lua_Integer n = luaL_len(L, idx);
+  lua_Integer n = raw_len(L, idx);
   luaL_argcheck(L, n <= GK_MAX_TERMS, idx, "too many terms");
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, idx, i);
+    lua_rawgeti(L, idx, i);
     int t = lua_gettop(L);
     luaL_checktype(L, t, LUA_TTABLE);
-    lua_geti(L, t, 1);
+    lua_rawgeti(L, t, 1);
     int term = luaL_checkoption(L, -1, NULL, terms);
-    lua_geti(L, t, 2);
+    lua_rawgeti(L, t, 2);
     int arg = 0;
     if (term == GK_TERM_ATTR) arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     if (term == GK_TERM_ADJACENT || term == GK_TERM_ADJACENT_CLOSED)
       arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     arg = term_arg_more(L, t, term, arg, r);
-    lua_geti(L, t, 3);
+    lua_rawgeti(L, t, 3);
     lua_Integer pts = luaL_checkinteger(L, -1);
-    lua_geti(L, t, 4); /* optional: the figure a leader needs for this term */
+    lua_rawgeti(L, t, 4); /* optional: the figure a leader needs for this term */
     int only_with = lua_isnil(L, -1) ? 0
                     : mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind") + 1;
     fm->terms[fm->n_terms].term = term;
@@ -221,13 +237,13 @@ static int flow_hand(lua_State *L) {
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_hand_rule h = {.decline_action = -1};
-  lua_getfield(L, 2, "tile");
+  raw_getfield(L, 2, "tile");
   h.tile = mp_checktiletype(L, lua_gettop(L), r);
-  lua_getfield(L, 2, "token");
+  raw_getfield(L, 2, "token");
   h.token = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  lua_getfield(L, 2, "end_round");
+  raw_getfield(L, 2, "end_round");
   h.end_round = lua_toboolean(L, -1);
-  lua_getfield(L, 2, "decline");
+  raw_getfield(L, 2, "decline");
   if (!lua_isnil(L, -1)) {
     const char *name = luaL_checkstring(L, -1);
     h.decline_action = gk_flow_find_action(f, name);
@@ -245,11 +261,11 @@ static int flow_relocate(lua_State *L) {
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_relocate_rule x = {0};
-  lua_getfield(L, 2, "figure");
+  raw_getfield(L, 2, "figure");
   x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  lua_getfield(L, 2, "reach");
+  raw_getfield(L, 2, "reach");
   x.reach = luaL_checkoption(L, -1, "connected", reaches);
-  lua_getfield(L, 2, "action");
+  raw_getfield(L, 2, "action");
   const char *name = luaL_checkstring(L, -1);
   x.action = gk_flow_find_action(f, name);
   if (x.action < 0) return luaL_error(L, "relocate: unknown action '%s'", name);
@@ -273,16 +289,16 @@ static int flow_figure_scoring(lua_State *L) {
   return 0;
 }
 
-/* flow:meet_scoring(figure, placed_terms, joined_terms, reason) */
-static int flow_meet_scoring(lua_State *L) {
+/* flow:score_meeting(figure, placed_terms, joined_terms, reason) */
+static int flow_score_meeting(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
-  gk_meet_rule m;
+  gk_score_meeting_rule m;
   m.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   read_formula(L, 3, r, &m.placed);
   read_formula(L, 4, r, &m.joined);
   m.reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
-  if (gk_flow_meet_scoring(f, &m)) return flowerror(L, f);
+  if (gk_flow_add_score_meeting(f, &m)) return flowerror(L, f);
   return 0;
 }
 
@@ -292,17 +308,17 @@ static int flow_extra_part(lua_State *L) {
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_extra_rule x = {0, 0, -1, -1, 0};
-  lua_getfield(L, 2, "trigger");
+  raw_getfield(L, 2, "trigger");
   x.trigger = luaL_checkoption(L, -1, NULL, triggers);
   lua_pop(L, 1);
   x.kinds = kindmask(L, 2, "kinds", r);
-  if (lua_getfield(L, 2, "figure") != LUA_TNIL)
+  if (raw_getfield(L, 2, "figure") != LUA_TNIL)
     x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
   lua_pop(L, 1);
-  if (lua_getfield(L, 2, "attr") != LUA_TNIL)
+  if (raw_getfield(L, 2, "attr") != LUA_TNIL)
     x.attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
   lua_pop(L, 1);
-  lua_getfield(L, 2, "stack");
+  raw_getfield(L, 2, "stack");
   x.stack = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
   lua_pop(L, 1);
   if (gk_flow_extra_part(f, &x)) return flowerror(L, f);
@@ -321,22 +337,22 @@ static int flow_line_markers(lua_State *L) {
   gk_line_rule lr = {0};
   lr.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   luaL_checktype(L, 3, LUA_TTABLE);
-  lua_getfield(L, 3, "axis");
+  raw_getfield(L, 3, "axis");
   lr.axis = luaL_checkoption(L, -1, "x", axes);
-  lua_getfield(L, 3, "dir");
+  raw_getfield(L, 3, "dir");
   lr.dir = (int)luaL_optinteger(L, -1, 1);
   luaL_argcheck(L, lr.dir == 1 || lr.dir == -1, 3, "dir must be 1 or -1");
-  lua_getfield(L, 3, "bonus");
+  raw_getfield(L, 3, "bonus");
   lua_Integer bonus = luaL_optinteger(L, -1, 0);
   luaL_argcheck(L, bonus >= -1000000 && bonus <= 1000000, 3, "bonus out of range");
   lr.bonus = (int32_t)bonus;
-  lua_getfield(L, 3, "reason");
+  raw_getfield(L, 3, "reason");
   lr.bonus_reason = lua_isnil(L, -1) ? 0 : mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
-  lua_getfield(L, 3, "bonus_per");
+  raw_getfield(L, 3, "bonus_per");
   lr.bonus_per_player = luaL_checkoption(L, -1, "figure", pers);
-  lua_getfield(L, 3, "order");
+  raw_getfield(L, 3, "order");
   lr.order = luaL_checkoption(L, -1, "placed", orders);
-  lua_getfield(L, 3, "action");
+  raw_getfield(L, 3, "action");
   lr.order_action = -1;
   if (!lua_isnil(L, -1)) {
     const char *name = luaL_checkstring(L, -1);
@@ -345,14 +361,15 @@ static int flow_line_markers(lua_State *L) {
   }
   lua_pop(L, 7);
   lr.sweep_kinds = kindmask(L, 3, "sweep", r);
-  if (lua_getfield(L, 3, "start") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
+  if (raw_getfield(L, 3, "start") == LUA_TTABLE) {
+    lua_Integer n = raw_len(L, -1);
     if (n > GK_LINE_MAX_START) return luaL_error(L, "line_markers: more than %d start cells", GK_LINE_MAX_START);
     for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
+      if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
+        return luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
       for (int c = 0; c < 2; c++) {
         int isnum = 0;
-        lua_geti(L, -1, c + 1);
+        lua_rawgeti(L, -1, c + 1);
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
         if (!isnum || v < -(1 << 20) || v > (1 << 20))
           return luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
@@ -380,30 +397,30 @@ static int flow_system(lua_State *L) {
   gk_system_rule sr;
   memset(&sr, 0, sizeof sr);
   sr.kinds = kindmask(L, 2, "kinds", r);
-  lua_getfield(L, 2, "figure");
+  raw_getfield(L, 2, "figure");
   sr.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  lua_getfield(L, 2, "reason");
+  raw_getfield(L, 2, "reason");
   sr.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
   lua_pop(L, 2);
-  luaL_argcheck(L, lua_getfield(L, 2, "terms") == LUA_TTABLE, 2, "terms expected");
+  luaL_argcheck(L, raw_getfield(L, 2, "terms") == LUA_TTABLE, 2, "terms expected");
   int list = lua_gettop(L);
-  lua_Integer n = luaL_len(L, list);
+  lua_Integer n = raw_len(L, list);
   luaL_argcheck(L, n <= GK_MAX_TERMS, 2, "too many terms");
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, list, i);
+    lua_rawgeti(L, list, i);
     int t = lua_gettop(L);
     luaL_checktype(L, t, LUA_TTABLE);
-    lua_geti(L, t, 1);
+    lua_rawgeti(L, t, 1);
     int term = luaL_checkoption(L, -1, NULL, terms);
     int arg = 0;
     if (term == GK_TERM_ATTR) {
-      lua_geti(L, t, 2);
+      lua_rawgeti(L, t, 2);
       arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     }
     arg = term_arg_more(L, t, term, arg, r);
-    lua_geti(L, t, 3);
+    lua_rawgeti(L, t, 3);
     lua_Integer pts = luaL_checkinteger(L, -1);
-    lua_geti(L, t, 4);
+    lua_rawgeti(L, t, 4);
     int if_attr = lua_isnil(L, -1) ? 0
                   : mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
     sr.terms[sr.n_terms].term = term;
@@ -455,16 +472,16 @@ static int flow_recall(lua_State *L) {
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_recall_rule x = {0};
-  lua_getfield(L, 2, "phase");
+  raw_getfield(L, 2, "phase");
   x.phase = mp_checkphase(L, lua_gettop(L), f);
-  lua_getfield(L, 2, "action");
+  raw_getfield(L, 2, "action");
   const char *name = luaL_checkstring(L, -1);
   x.action = gk_flow_find_action(f, name);
   if (x.action < 0) return luaL_error(L, "recall: unknown action '%s'", name);
   lua_pop(L, 2);
-  if (lua_getfield(L, 2, "figures") == LUA_TTABLE) {
-    for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; i++) {
-      lua_geti(L, -1, i);
+  if (raw_getfield(L, 2, "figures") == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
+      lua_rawgeti(L, -1, i);
       x.figures |=
           1u << mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
       lua_pop(L, 1);
@@ -472,9 +489,9 @@ static int flow_recall(lua_State *L) {
   }
   lua_pop(L, 1);
   x.kinds = kindmask(L, 2, "on", r);
-  if (lua_getfield(L, 2, "tiles") == LUA_TTABLE) {
-    for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; i++) {
-      lua_geti(L, -1, i);
+  if (raw_getfield(L, 2, "tiles") == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
+      lua_rawgeti(L, -1, i);
       const char *tn = luaL_checkstring(L, -1);
       int tag = gk_rules_find_tag(r, tn), attr = gk_rules_find_attr(r, tn);
       if (tag < 0 && attr < 0)
@@ -516,7 +533,7 @@ static const luaL_Reg flow_methods[] = {
   {"relocate", flow_relocate},
   {"recall", flow_recall},
   {"figure_scoring", flow_figure_scoring},
-  {"meet_scoring", flow_meet_scoring},
+  {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},

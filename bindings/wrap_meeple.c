@@ -136,6 +136,8 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushinteger(L, GK_MAX_PLAYERS);  /* the most players a game may seat */
   lua_setfield(L, -2, "MAX_PLAYERS");
+  lua_pushinteger(L, GK_MAX_JOBS);  /* the most processes flow:simulate runs */
+  lua_setfield(L, -2, "MAX_JOBS");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */
   lua_createtable(L, GK_PORT_COUNT - 1, 1);
   for (int p = 0; p < GK_PORT_COUNT; p++) {

@@ -204,30 +204,17 @@ score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "
 -- cloister, a cloister inside a city, an abbey and the roads and cities at
 -- its sides. Never through a field, a junction seen from a city, or city
 -- to city. The engine follows segment contacts (`touches`) and passes
--- through the abbey's wildcard sides. The A&M tiles mark their gates and
--- junctions; base and T&B tiles do not, so they are added here, by the
--- ports of their north-up orientation (facts from the tiles' comments:
--- "road S ends at the city", "three roads end at a junction"). No scoring
--- formula counts road/city or road/road contacts, so these add no points.
+-- through the abbey's wildcard sides. The A&M and T&B tiles mark their
+-- gates and junctions in their tile files; the base tiles do not, so
+-- theirs are added here, by the ports of their north-up orientation (facts
+-- from the tiles' comments: "road S ends at the city", "three roads end at
+-- a junction"). No scoring formula counts road/city or road/road
+-- contacts, so these add no points.
 touches "S" { { "S", "N" } }                       -- gate
 touches "T" { { "S", "N" } }
 touches "L" { { "E", "S", "W" } }                  -- junction
 touches "W" { { "E", "S", "W" } }
 touches "X" { { "N", "E", "S", "W" } }
-local TB_GATES = {                                 -- Traders & Builders, when loaded
-  ["tb.A"] = { { "E", "N" } }, ["tb.C"] = { { "S", "N" } }, ["tb.F"] = { { "E", "N" } },
-  ["tb.G"] = { { "S", "W" } }, ["tb.H"] = { { "S", "N" } }, ["tb.I"] = { { "S", "N" } },
-  ["tb.K"] = { { "E", "N" } }, ["tb.L"] = { { "E", "N" } },
-  ["tb.O"] = { { "E", "N" }, { "S", "N" } }, ["tb.S"] = { { "S", "W" } },
-  ["tb.T"] = { { "E", "N" } }, ["tb.U"] = { { "E", "N" }, { "S", "N" } },
-  ["tb.V"] = { { "S", "N" } }, ["tb.W"] = { { "N", "W" }, { "S", "W" } },
-}
-for _, id in ipairs({ "tb.A", "tb.C", "tb.F", "tb.G", "tb.H", "tb.I", "tb.K", "tb.L",
-                      "tb.O", "tb.S", "tb.T", "tb.U", "tb.V", "tb.W" }) do
-  local groups = TB_GATES[id]
-  groups.optional = true
-  touches(id)(groups)
-end
 
 -- }======================================================================
 

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include <lua.h>
 #include <lauxlib.h>
 
@@ -54,7 +56,11 @@ static int check_file(lua_State *L) {
   lua_pushvalue(L, 1);
   lua_call(L, 1, 2);                      /* 2 tiles, 3 set */
   /* an empty file parses, but a set of no tiles is always a mistake */
-  if (luaL_len(L, 2) == 0) return luaL_error(L, "%s: no tiles", lua_tostring(L, 1));
+  if (luaL_len(L, 2) == 0) {
+    struct stat st;
+    int empty = stat(lua_tostring(L, 1), &st) == 0 && st.st_size == 0;
+    return luaL_error(L, "%s: no tiles%s", lua_tostring(L, 1), empty ? " (an empty file)" : "");
+  }
   require(L, "meeple");
   lua_getfield(L, -1, "rules");
   lua_call(L, 0, 1);                      /* 5 rules */

@@ -37,6 +37,66 @@ function meeple.port_name(port) end
 ---@return integer
 function meeple.opposite(port) end
 
+--- FNV-1a 64 of the bytes, as 16 hex digits (records' content hashes).
+---@param s string
+---@return string
+function meeple.hash(s) end
+
+--- A turn flow over rules not frozen yet (the loader's builder).
+---@param rules meeple.Rules
+---@return meeple.Flow
+function meeple.flow(rules) end
+
+--- A game loaded with its expansions and house rules, sandboxed as in
+--- the CLI (docs/lua-api.md, "Playing games from Lua").
+---@param settings {game?: string, with?: string[], rules?: string[], options?: table<string, string>, players?: integer, seed?: integer}
+---@return meeple.Session
+function meeple.load(settings) end
+
+--- A game rebuilt from a record's text.
+---@param record_text string
+---@param path? string where it was read from (for messages)
+---@return meeple.Session
+function meeple.replay(record_text, path) end
+
+--- Plays random games with load's settings: a list of games, each the
+--- list of final scores.
+---@param settings table
+---@param games integer
+---@param seed? integer default 1
+---@return integer[][]
+function meeple.simulate(settings, games, seed) end
+
+--- A searching agent: agent:choose(play [, salt]) returns the index of
+--- the move it picks (docs/lua-api.md, "Agents and bots").
+---@param spec {kind: "mcts"|"greedy"|"random", iterations?: integer, seed?: integer, [string]: number}
+---@return userdata
+function meeple.agent(spec) end
+
+--- The kernel alone playing random games (meeple bench): games/s,
+--- placements/s and the microseconds one legal-move listing takes.
+---@param template meeple.Game
+---@param stack string
+---@param figure? string
+---@param games integer
+---@param seed integer
+---@return number games_per_second
+---@return number placements_per_second
+---@return number listing_microseconds
+function meeple.bench_kernel(template, stack, figure, games, seed) end
+
+--- Games whose moves a Lua function picks (sim --agents): game n is
+--- played by play(n) -> result, in jobs processes; returns the summary
+--- (simrun.h).
+---@param spec {rules: meeple.Rules, players: integer, games: integer, first?: integer, jobs?: integer, play: fun(n: integer): table, progress?: fun(done: integer, seconds: number), progress_every?: integer, on_game?: fun(row: table)}
+---@return table
+function meeple.play_games(spec) end
+
+--- A SQLite database file, new or existing (sim --db).
+---@param path string
+---@return userdata
+function meeple.sqlite_open(path) end
+
 ---@class meeple.Rules
 local Rules = {}
 
@@ -71,6 +131,10 @@ function Rules:stack(name) end
 ---@param name string
 ---@return integer id
 function Rules:reason(name) end
+--- Declares a per-player counter; returns its id.
+---@param name string
+---@return integer
+function Rules:counter(name) end
 
 --- Keeps every tile out of x0..x1, y0..y1; nil bounds are open sides.
 ---@param x0? integer
@@ -234,6 +298,24 @@ function Game:majority(feature, strengths) end
 function Game:score(player, points, reason, feature) end
 ---@return integer[]
 function Game:scores() end
+--- A player's counter (declared with rules:counter).
+---@param player integer
+---@param name string
+---@return integer
+function Game:counter(player, name) end
+--- Adds delta to a player's counter (logged, saved, undone with the game).
+---@param player integer
+---@param name string
+---@param delta integer
+function Game:add_counter(player, name, delta) end
+--- Bytes kept in the game state (cloned, saved, replayed with it); nil
+--- when the slot is empty. Slots count from 1.
+---@param slot integer
+---@return string|nil
+function Game:blob(slot) end
+---@param slot integer
+---@param s string
+function Game:set_blob(slot, s) end
 ---@return {player: integer, points: integer, reason: string, kind: string|nil, turn: integer}[]
 function Game:ledger() end
 ---@return meeple.Event[]
@@ -314,6 +396,10 @@ function Feature:spot() end
 ---@param only? string[]
 ---@return meeple.Feature[]
 function Feature:system(kinds, only) end
+--- Where this handle's own segment lies: its tile, its index on the
+--- tile and the ports it covers in board orientation.
+---@return {tile: meeple.Tile, segment: integer, ports: integer[]}
+function Feature:spot() end
 
 ---@class meeple.Figure
 local Figure = {}
@@ -322,5 +408,174 @@ function Figure:info() end
 ---@param at meeple.Location
 function Figure:move(at) end
 function Figure:return_to_supply() end
+
+---@class meeple.Move
+---@field type "place"|"deploy"|"pass"|"draw"|"action"
+---@field tile? string
+---@field x? integer
+---@field y? integer
+---@field rot? integer
+---@field figure? string
+---@field at? meeple.Location
+---@field action? string
+---@field args? integer[]
+
+--- A turn flow: the phases, capabilities and scorings meeple.loader
+--- declares from the scripts (docs/lua-api.md, "Rules API"), then
+--- freezes; plays run on it.
+---@class meeple.Flow
+local Flow = {}
+---@param name string
+---@param spec {on?: string[], group?: integer, blocked_by?: integer, needs_own?: integer, strength?: integer, stays?: boolean, strength_attr?: string, blocked_across?: string[], corner?: boolean}
+function Flow:figure(name, spec) end
+--- A kind's scoring: terms are {term, arg, points [, only_with [, arg2]]}.
+---@param kind string
+---@param when "closed"|"final"
+---@param terms table[]
+---@param reason string
+---@param keep_figures boolean
+function Flow:scoring(kind, when, terms, reason, keep_figures) end
+---@param kind string
+---@param attribute string
+---@param counter string
+function Flow:gain_on_close(kind, attribute, counter) end
+---@param counter string
+---@param points integer
+---@param reason string
+function Flow:final_majority(counter, points, reason) end
+---@param spec {trigger: "extends"|"closes", kinds: string[], figure?: string, attr?: string, stack?: string}
+function Flow:extra_part(spec) end
+---@param spec {kinds: string[], figure: string, reason: string, terms: table[]}
+function Flow:system(spec) end
+---@param figure string
+---@param spec table the line_markers declaration's table
+function Flow:line_markers(figure, spec) end
+---@param spec {tile: string, token: string, end_round?: boolean, decline?: string}
+function Flow:hand(spec) end
+---@param spec {figure: string, reach: "connected"|"around", kinds: string[], action: string}
+function Flow:relocate(spec) end
+---@param spec {phase: string, action: string, figures: string[], on: string[], tiles?: string[]}
+function Flow:recall(spec) end
+---@param figure string
+---@param when "final"
+---@param terms table[]
+---@param reason string
+function Flow:figure_scoring(figure, when, terms, reason) end
+---@param figure string
+---@param placed table[] terms when the figure is placed onto counting figures
+---@param joined table[] terms when a tile joins them
+---@param reason string
+function Flow:score_meeting(figure, placed, joined, reason) end
+--- The stack each turn draws from.
+---@param name string
+function Flow:stack(name) end
+--- A phase of the script's own, after `after`.
+---@param name string
+---@param after string
+function Flow:phase(name, after) end
+--- A custom move type.
+---@param name string
+function Flow:action(name) end
+function Flow:freeze() end
+--- Every phase name, in turn order.
+---@return string[]
+function Flow:phases() end
+--- A play of this flow; it takes the game over (the Game passed in is
+--- emptied).
+---@param game meeple.Game
+---@param opts {hooks?: string[], dispatch?: function, agent_seed?: integer}
+---@return meeple.Play
+function Flow:new_play(game, opts) end
+--- Plays games from the template in this process or in jobs children;
+--- returns the summary (simrun.h).
+---@param template meeple.Game
+---@param opts {games: integer, seed?: integer, stacks?: string[], features?: boolean, jobs?: integer, hooks?: string[], dispatch?: function, progress?: fun(done: integer, seconds: number), on_game?: fun(row: table)}
+---@return table
+function Flow:simulate(template, opts) end
+
+--- A game in play: its phase, legal moves and the moves played. Hooks
+--- see it as ctx.play; calls that would change the play (apply, restore,
+--- clone, moves, ...) are refused inside a hook.
+---@class meeple.Play
+local Play = {}
+--- Runs the phases up to the first choice.
+---@param first_player? integer
+function Play:start(first_player) end
+--- The legal moves now.
+---@return meeple.Move[]
+function Play:moves() end
+---@return integer
+function Play:move_count() end
+--- Plays a legal move.
+---@param move meeple.Move
+function Play:apply(move) end
+--- Plays the i-th legal move (from 1).
+---@param i integer
+function Play:apply_index(i) end
+--- nil when the move is legal now, else the reason word (docs/scenarios.md).
+---@param move meeple.Move
+---@return string|nil
+function Play:why(move) end
+--- Plays the move the random agent picks.
+function Play:random_move() end
+--- The index (from 1) the random agent picks now, from its own seed.
+---@return integer
+function Play:random_choice() end
+--- Plays random moves to the end of the game.
+function Play:random_game() end
+---@return string
+function Play:phase() end
+--- The game ends when this turn ends.
+function Play:end_game() end
+---@return boolean
+function Play:over() end
+---@return integer
+function Play:player() end
+---@return integer
+function Play:turn() end
+--- The part of the turn (1, or 2 after an extra part).
+---@return integer
+function Play:part() end
+--- The tile to place (its id), or nil.
+---@return string|nil
+function Play:tile() end
+--- The tile placed in this part, or nil.
+---@return meeple.Tile|nil
+function Play:placed() end
+--- The features this part's tile closed, not yet scored.
+---@return meeple.Feature[]
+function Play:closed() end
+--- The game being played (a view that follows the play).
+---@return meeple.Game
+function Play:game() end
+--- Scores a feature now as the flow would ("closed" or "final").
+---@param feature meeple.Feature
+---@param when? "closed"|"final"
+---@return integer points given to each leader
+function Play:score_feature(feature, when) end
+--- What a feature's declared formula gives now, without scoring it.
+---@param feature meeple.Feature
+---@param when? "closed"|"final"
+---@return integer
+function Play:formula_points(feature, when) end
+--- Sends the feature's figures home, as after its scoring (at_end: as
+--- at the end of the game).
+---@param feature meeple.Feature
+---@param at_end? boolean
+function Play:return_figures(feature, at_end) end
+--- The text of the i-th legal move ("place E 1,0 r3").
+---@param i integer
+---@return string
+function Play:move_name(i) end
+--- The index of the legal move with that text, or nil.
+---@param text string
+---@return integer|nil
+function Play:find_move(text) end
+--- An independent copy sharing flow and dispatcher.
+---@return meeple.Play
+function Play:clone() end
+--- Becomes a copy of other; handles go stale.
+---@param other meeple.Play
+function Play:restore(other) end
 
 return meeple

@@ -17,7 +17,12 @@
 
 ---@class rules.GameSpec
 ---@field title? string
----@field players? {min?: integer, max?: integer, default?: integer}
+---@field players? rules.PlayersSpec
+
+---@class rules.PlayersSpec
+---@field min? integer default 2
+---@field max? integer default 6
+---@field default? integer default min
 
 --- Declares the game; the first script must begin with it.
 --- ```lua
@@ -38,6 +43,9 @@ function expansion(name) end
 ---@class rules.KindSpec
 ---@field closes? rules.Completion default "ports"
 ---@field wildcard? boolean
+---@field colour? string "#rrggbb": how pictures paint it
+---@field color? string the same as colour
+---@field shape? "area"|"line"|"walled"|"building"|"pond"|"disc" how pictures draw it
 
 --- Declares a feature kind.
 --- ```lua
@@ -142,23 +150,104 @@ function hand_tile(tile) end
 ---@return fun(spec: rules.RecallSpec)
 function recall(action) end
 
+--- The list items are groups of north-up port names ({ "S", "N" }) whose
+--- segments touch.
+---@class rules.TouchesSpec
+---@field optional? boolean no error when no loaded tile set has the tile
+
 --- Extra segment contacts on a loaded tile, by north-up port names.
 --- Example: touches "S" { { "S", "N" } }
 ---@param tile string a tile id
----@return fun(groups: (string[]|boolean)[])
+---@return fun(spec: rules.TouchesSpec)
 function touches(tile) end
+
+---@class rules.ScoreFigureSpec
+---@field final rules.Formula over the figure's feature at the end
+---@field reason? string ledger reason (default: the figure)
 
 --- Per-figure final scoring over the figure's feature, for its owner.
 --- Example: score_figure "barn" { final = { per_adjacent_closed = { city = 4 } } }
 ---@param figure string
----@return fun(spec: {final: rules.Formula, reason?: string})
+---@return fun(spec: rules.ScoreFigureSpec)
 function score_figure(figure) end
+
+---@class rules.ScoreMeetingSpec
+---@field placed rules.Formula when the figure is placed onto counting figures
+---@field joined rules.Formula when a placed tile joins the figure's feature to counting figures
+---@field bonus? table<string, rules.Formula> extra terms for a leader with that figure there
+---@field reason? string ledger reason (default: the figure)
 
 --- Scoring when such a figure meets counting figures on a feature of the tile just placed.
 --- Example: score_meeting "barn" { placed = { per_adjacent_closed = { city = 3 } }, joined = { per_adjacent_closed = { city = 1 } } }
 ---@param figure string
----@return fun(spec: {placed: rules.Formula, joined: rules.Formula, bonus?: table<string, rules.Formula>, reason?: string})
+---@return fun(spec: rules.ScoreMeetingSpec)
 function score_meeting(figure) end
+
+--- A name for points in the ledger, besides the kinds' own.
+--- ```lua
+--- reason "goods"
+--- ```
+---@param name string
+function reason(name) end
+
+--- An integer each player holds (goods tokens, fish); hooks read it with
+--- ctx.game:counter(player, name) and change it with add_counter.
+--- ```lua
+--- counter "wine"
+--- ```
+---@param name string
+function counter(name) end
+
+---@class rules.GainSpec
+---@field counter string the counter gained
+---@field when_closed string the kind whose completion gains it
+---@field per string the attribute counted: one per unit on the feature
+
+--- Whoever completes such a feature gains the attribute's total.
+--- ```lua
+--- gain { counter = "wine", when_closed = "city", per = "wine" }
+--- ```
+---@param spec rules.GainSpec
+function gain(spec) end
+
+---@class rules.MajoritySpec
+---@field counter string
+---@field points integer what each player holding most (more than none) scores at the end
+---@field reason? string ledger reason (default: the counter)
+
+--- At the end, the players holding most of a counter score points.
+--- ```lua
+--- majority { counter = "wine", points = 10, reason = "goods" }
+--- ```
+---@param spec rules.MajoritySpec
+function majority(spec) end
+
+---@class rules.ExtraPartSpec
+---@field when "extends"|"closes" a tile that extends a feature with the figure, or closes a feature of the kinds
+---@field kinds? string[] the kinds it looks at
+---@field figure? string extends: the figure that must stand on the feature
+---@field attr? string closes: the attribute the completed feature must have above 0
+---@field stack? string the stack the extra tile comes from (default: the draw stack)
+
+--- One more part of the turn (a second tile), at most once a turn.
+--- ```lua
+--- extra_part { when = "extends", kinds = { "road", "city" }, figure = "builder" }
+--- ```
+---@param spec rules.ExtraPartSpec
+function extra_part(spec) end
+
+---@class rules.BonusSpec
+---@field closed? rules.Formula terms added when the kind scores complete
+---@field final? rules.Formula terms added at the final scoring
+---@field only_with string the figure a leader needs on the feature to get them
+
+--- Terms added to a kind's scoring for a leader with that figure there.
+--- ```lua
+--- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }
+--- ```
+---@param kind string
+---@return fun(spec: rules.BonusSpec)
+function bonus(kind) end
 
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
@@ -180,6 +269,8 @@ function stack(name) end
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
 ---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature
 ---@field relocate? rules.RelocateSpec after its feature is scored, its owner moves it on or home
+---@field blocks? string|string[] groups it keeps off its feature without being one of them (a barn keeps farmers out)
+---@field shape? string how pictures draw it: meeple, builder, pig, mayor, wagon, barn, abbey, hut, surveyor, big or disc
 
 ---@class rules.RelocateSpec
 ---@field to string[] kinds it may move to (incomplete, unoccupied)

@@ -63,6 +63,8 @@ typedef struct gk_mcts_params {
                        ** virtual visits worth what the greedy agent's
                        ** look-ahead (prior_depth decisions) says */
   int prior_depth;
+  int root_moves;      /* > 0 (with priors): only the root moves ranked in
+                       ** the first root_moves by the priors are searched */
 } gk_mcts_params;
 
 /* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 4 turns, 20

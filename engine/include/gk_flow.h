@@ -253,14 +253,14 @@ int gk_flow_figure_scoring(gk_flow *flow, int figure, gk_when when, const gk_for
 ** the counting figures takes the points (terms with only_with count for
 ** a leader with that figure there), then every figure there that does
 ** not stay goes home. */
-typedef struct gk_meet_rule {
+typedef struct gk_score_meeting_rule {
   int figure;
   gk_formula placed;
   gk_formula joined;
   int reason;
-} gk_meet_rule;
+} gk_score_meeting_rule;
 
-int gk_flow_meet_scoring(gk_flow *flow, const gk_meet_rule *rule);
+int gk_flow_add_score_meeting(gk_flow *flow, const gk_score_meeting_rule *rule);
 
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);
@@ -518,7 +518,8 @@ void gk_play_end_game(gk_play *play);
 /* Built-in scoring of one feature, for hooks that score out of turn
 ** (a barn, a surveyor). Returns the points given to each leader. */
 int gk_play_score_feature(gk_play *play, int32_t root, gk_when when);
-/* Points a feature is worth under its formula, without hooks. */
+/* Points a feature is worth under its formula, without hooks; 0 when out
+** of memory (gk_play_error then says so). */
 int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);
 /* Returns the figures on a feature to their owners (as after scoring). */
 int gk_play_return_figures(gk_play *play, int32_t root, int at_end);

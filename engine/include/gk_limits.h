@@ -47,7 +47,7 @@ enum {
   GK_MAX_RECALLS = 4,           /* gk_flow_recall rules */
   GK_MAX_RELOCATIONS = 4,       /* gk_flow_relocate rules */
   GK_MAX_FIGURE_SCORINGS = 4,   /* gk_flow_figure_scoring rules */
-  GK_MAX_MEETINGS = 4,          /* gk_flow_meet_scoring rules */
+  GK_MAX_SCORE_MEETINGS = 4,    /* gk_flow_add_score_meeting rules */
   GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_extra_part rules */
   GK_MAX_CAPABILITIES = 16,     /* rows of the flow's capability table */
   GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
@@ -62,7 +62,9 @@ enum {
 ** The bindings
 ** ===================================================================== */
 enum {
-  GK_MAX_JOBS = 64              /* processes of one flow:simulate */
+  GK_MAX_JOBS = 64,             /* processes of one flow:simulate (sim --jobs) */
+  GK_BENCH_LISTING = 1024,      /* placements one timed listing of meeple bench holds */
+  GK_BENCH_FIGURES = 64         /* figures returned per call in a bench playout */
 };
 
 /* }==================================================================== */

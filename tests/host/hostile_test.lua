@@ -17,8 +17,9 @@
 --   game: NAME           the game script (default base).
 --   budget: N            instruction budget per hook call.
 --   memory: MB           memory cap of the scripts' state.
---   turn_budget: N       instructions per turn (no CLI flag: not run
---                        through `meeple play`).
+--   turn_budget: N       instructions per turn (--turn-budget).
+--   game_budget: N       instructions per game (--game-budget).
+--   time_limit: MS       wall-clock milliseconds per hook call (--time-limit).
 --   seeds: N             games to try (default 1).
 --   not_on_stdout: TEXT  `meeple play --rules FILE` must not print TEXT on
 --                        standard output.
@@ -31,6 +32,7 @@ local ROOT = os.getenv("MEEPLE_ROOT") or "."
 local BIN = os.getenv("MEEPLE_BIN")
 local DIR = "tests/hostile/"
 local DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET = 10000000, 64 << 20, 50000000
+local DEFAULT_GAME_BUDGET, DEFAULT_TIME_LIMIT = 1000000000, 2000
 
 local passed, failed = 0, 0
 local function check(cond, name, msg)
@@ -69,7 +71,9 @@ end
 local function load_rules(h, file)
   meeple_host.set_limits(tonumber(h.budget) or DEFAULT_BUDGET,
                          h.memory and (tonumber(h.memory) << 20) or DEFAULT_CAP,
-                         tonumber(h.turn_budget) or DEFAULT_TURN_BUDGET)
+                         tonumber(h.turn_budget) or DEFAULT_TURN_BUDGET,
+                         tonumber(h.game_budget) or DEFAULT_GAME_BUDGET,
+                         tonumber(h.time_limit) or DEFAULT_TIME_LIMIT)
   return loader.load{ game = h.game or "base", with = split(h.with), rules = { file },
                       run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
 end
@@ -100,11 +104,14 @@ local function one_line_at(msg, file)
 end
 
 local function cli_check(name, h, file, text)
-  if not BIN or h.turn_budget then return end
+  if not BIN then return end
   local args = { BIN, "play", "--quiet", "--rules", file, "--game", h.game or "base" }
   if h.with then args[#args + 1] = "--with"; args[#args + 1] = h.with end
   if h.budget then args[#args + 1] = "--budget"; args[#args + 1] = h.budget end
   if h.memory then args[#args + 1] = "--memory-cap"; args[#args + 1] = h.memory end
+  for key, flag in pairs({ turn_budget = "--turn-budget", game_budget = "--game-budget", time_limit = "--time-limit" }) do
+    if h[key] then args[#args + 1] = flag; args[#args + 1] = h[key] end
+  end
   local cmd = table.concat(args, " ") .. " 2>&1 >/dev/null; echo \"exit=$?\""
   local p = assert(io.popen(cmd))
   local out = p:read("a")
@@ -114,13 +121,19 @@ local function cli_check(name, h, file, text)
   check(lines[#lines] == "exit=1", name, "meeple play should exit 1, got: " .. out)
   check(#lines == 2 and lines[1]:find(text, 1, true) ~= nil, name,
         "meeple play should print one line containing '" .. text .. "', got: " .. out)
+  for what, flag in pairs({ ["turn budget"] = "--turn-budget", ["game budget"] = "--game-budget",
+                            ["time limit"] = "--time-limit", ["memory cap"] = "--memory-cap" }) do
+    if text:find(what, 1, true) then
+      check(out:find("raise it with " .. flag, 1, true) ~= nil, name, "the message should name " .. flag .. ": " .. out)
+    end
+  end
 end
 
 local baseline = {}
 local function base_game(h, seed)
   local key = (h.game or "base") .. "|" .. (h.with or "") .. "|" .. seed
   if not baseline[key] then
-    meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET)
+    meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET, DEFAULT_GAME_BUDGET, DEFAULT_TIME_LIMIT)
     local rs = loader.load{ game = h.game or "base", with = split(h.with), rules = {},
                             run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
     local _, _, final = play_through(rs, seed)

@@ -145,9 +145,9 @@ check(code == 0, "the earlier record is still whole")
 
 -- the record's own path problems
 out, code = sh(("%s replay %s"):format(bin, q(dir)))
-check(code == 1 and out:find("is a directory", 1, true) and not out:find(INTERNAL), "replay DIR: " .. out)
+check(code == 1 and out:find("not a regular file (a directory)", 1, true) and not out:find(INTERNAL), "replay DIR: " .. out)
 out, code = sh(bin .. " replay /dev/zero")
-check(code == 1 and out:find("not a file", 1, true), "replay /dev/zero is refused: " .. out)
+check(code == 1 and out:find("not a regular file", 1, true), "replay /dev/zero is refused: " .. out)
 out, code = sh(bin .. " replay " .. q(dir .. "/nosuch.jsonl"))
 check(code == 1 and out:find("nosuch.jsonl", 1, true), "a missing record is named: " .. out)
 

@@ -75,6 +75,41 @@ t:ok(e and e:match("line 4"), "a changed move is found: " .. tostring(e))
 t:ok(err_of(meeple.replay, "not json"):match("not a meeple game record"), "garbage is no record")
 t:ok(err_of(meeple.replay, 42) ~= nil, "a number is no record")
 
+-- meeple.replay checks a record as strictly as `meeple replay` (issue 16):
+-- the same schema and checks, each error naming the record's line.
+do
+  local ls = {}
+  for line in rec:gmatch("[^\n]+") do ls[#ls + 1] = line end
+  local function variant(edit)
+    local copy = {}
+    for i, l in ipairs(ls) do copy[i] = l end
+    edit(copy)
+    return table.concat(copy, "\n") .. "\n"
+  end
+  local cases = {
+    { "cut at a line boundary mid-game", function(c) for i = #c, 10, -1 do c[i] = nil end end,
+      "line 9: the record has no final line: cut off after 8 moves" },
+    { "only the header", function(c) for i = #c, 2, -1 do c[i] = nil end end,
+      "line 1: the record has no final line" },
+    { "no final line", function(c) c[#c] = nil end, "the record has no final line" },
+    { "a doubled final line", function(c) c[#c + 1] = c[#c] end, "a line after the final line" },
+    { "an edited player", function(c) c[3] = c[3]:gsub('"player":(%d)', function(p) return '"player":' .. (3 - p) end) end,
+      "line 3: field 'player': player" },
+    { "an edited turn", function(c) c[3] = c[3]:gsub('"turn":%d+', '"turn":9') end, "line 3: field 'turn'" },
+    { "a move without its state", function(c) c[3] = c[3]:gsub(',?"state":"[^"]*"', '') end, "line 3: field 'state'" },
+    { "a header value of the wrong type", function(c) c[1] = c[1]:gsub('"with":%[%]', '"with":"traders_builders"') end,
+      "line 1: field 'with': expected" },
+    { "players as a string", function(c) c[1] = c[1]:gsub('"players":(%d)', '"players":"%1"') end,
+      "line 1: field 'players': expected an integer, got \"2\"" },
+    { "a changed script", function(c) c[1] = c[1]:gsub('"hash":"(%x)', function(x) return '"hash":"' .. (x == "0" and "1" or "0") end, 1) end,
+      "changed since the game was recorded" },
+  }
+  for _, case in ipairs(cases) do
+    local got = err_of(meeple.replay, variant(case[2]))
+    t:ok(got and got:find(case[3], 1, true) and got:match("^replay: "), case[1] .. ": " .. tostring(got))
+  end
+end
+
 -- Use after free, and free twice.
 r:free()
 r:free()

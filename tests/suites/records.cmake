@@ -45,10 +45,16 @@ endforeach()
 # Files: an empty tile set is an error; devices are not files; a missing
 # file fails (1) alike in 'test' and 'tiles check'.
 file(WRITE ${OUT_DIR}/empty.tiles "")
-meeple_cli_test(records_tiles_empty 1 "empty\\.tiles: no tiles" ${MEEPLE_EXE} tiles check ${OUT_DIR}/empty.tiles)
-meeple_cli_test(records_tiles_device 1 "/dev/null: is a character device, not a file"
+file(WRITE ${OUT_DIR}/comments.tiles "# only a comment\n")
+meeple_cli_test(records_tiles_empty 1 "empty\\.tiles: no tiles \\(an empty file\\)" ${MEEPLE_EXE} tiles check ${OUT_DIR}/empty.tiles)
+meeple_cli_test(records_tiles_comments 1 "comments\\.tiles: no tiles\n" ${MEEPLE_EXE} tiles check ${OUT_DIR}/comments.tiles)
+meeple_cli_test(records_tiles_device 1 "/dev/null: not a regular file \\(a character device\\)"
                 ${MEEPLE_EXE} tiles check /dev/null)
-meeple_cli_test(records_game_device 1 "/dev/zero: is a character device, not a file"
+meeple_cli_test(records_tiles_dir 1 "records-out: not a regular file \\(a directory\\)"
+                ${MEEPLE_EXE} tiles check ${OUT_DIR})
+meeple_cli_test(records_test_device 1 "/dev/null: not a regular file \\(a character device\\)"
+                ${MEEPLE_EXE} test /dev/null)
+meeple_cli_test(records_game_device 1 "/dev/zero: not a regular file \\(a character device\\)"
                 ${MEEPLE_EXE} play --game /dev/zero)
 meeple_cli_test(records_missing_test 1 "nosuch\\.lua" ${MEEPLE_EXE} test nosuch.lua)
 meeple_cli_test(records_missing_tiles 1 "nosuch\\.tiles" ${MEEPLE_EXE} tiles check nosuch.tiles)
@@ -60,7 +66,7 @@ meeple_cli_test(records_error_phase 1 "bad_phase\\.lua:1: phase 'x': unknown pha
                 ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_phase.lua)
 meeple_cli_test(records_error_score 1 "bad_score\\.lua:1: 'city' closed: expected a formula table"
                 ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_score.lua)
-meeple_cli_test(records_replay_dir 1 "meeple replay: .*records-out: is a directory, not a file"
+meeple_cli_test(records_replay_dir 1 "meeple replay: .*records-out: not a regular file \\(a directory\\)"
                 ${MEEPLE_EXE} replay ${OUT_DIR})
 foreach(t records_error_phase records_error_score records_replay_dir usage_agents_empty usage_memory_cap_huge)
   set_tests_properties(cli/${t} PROPERTIES FAIL_REGULAR_EXPRESSION "meeple/[a-z_/]+\\.lua:[0-9]")

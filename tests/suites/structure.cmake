@@ -3,3 +3,10 @@
 # with its own fixture showing that it catches them).
 add_test(NAME structure/long_functions
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/long_functions_test.sh ${PROJECT_SOURCE_DIR})
+
+# Named limits, not literals: sim --jobs is capped by GK_MAX_JOBS
+# (meeple.MAX_JOBS), with a usage error past it.
+if(TARGET meeple)
+  meeple_cli_test(sim_jobs_over_limit 2 "--jobs must be at most 64, got 65"
+                  ${MEEPLE_EXE} sim --games 1 --jobs 65)
+endif()

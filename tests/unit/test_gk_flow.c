@@ -209,6 +209,50 @@ static void test_clone_plays_on_alone(void **state) {
   gk_play_free(b);
 }
 
+static void assert_same_state(gk_play *a, gk_play *b) {
+  unsigned char *sa, *sb;
+  long na = serialize(a, &sa), nb = serialize(b, &sb);
+  assert_int_equal(na, nb);
+  assert_memory_equal(sa, sb, (size_t)na);
+  free(sa);
+  free(sb);
+}
+
+/* gk_play_copy_from copies into the destination's own buffers: from a
+** finished game (larger buffers) and into a fresh one (smaller), the copy
+** equals the source, and plays on exactly as the source does. */
+static void test_copy_from_plays_on_as_source(void **state) {
+  (void)state;
+  gk_play *a = new_play(7, 2, NULL);
+  for (int i = 0; i < 20; i++) gk_play_random_move(a);
+  gk_play *big = new_play(99, 2, NULL), *small = new_play(5, 2, NULL);
+  assert_int_equal(gk_play_random_game(big), GK_OK);
+  gk_play *dst[2] = {big, small};
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(gk_play_copy_from(dst[k], a), GK_OK);
+    assert_same_state(dst[k], a);
+    assert_int_equal(gk_play_moves(dst[k], NULL, 0), gk_play_moves(a, NULL, 0));
+  }
+  gk_play *c = gk_play_clone(a);
+  for (int k = 0; k < 2; k++) {
+    gk_play_seed_agent(dst[k], 11);
+    assert_int_equal(gk_play_random_game(dst[k]), GK_OK);
+  }
+  gk_play_seed_agent(c, 11);
+  assert_int_equal(gk_play_random_game(c), GK_OK);
+  assert_same_state(big, c);
+  assert_same_state(small, c);
+  assert_false(gk_play_over(a));
+  /* a finished game copied back into the play it came from */
+  assert_int_equal(gk_play_copy_from(a, c), GK_OK);
+  assert_true(gk_play_over(a));
+  assert_same_state(a, c);
+  gk_play_free(a);
+  gk_play_free(big);
+  gk_play_free(small);
+  gk_play_free(c);
+}
+
 /* {------------------------------------------------------------------
 ** Hooks
 ** ------------------------------------------------------------------- */
@@ -821,7 +865,7 @@ static void hand_game_rules(hand_rules *x) {
   x->a_cart = gk_flow_add_action(f, "cart");
   gk_hand_rule hand = {x->hand_tile, x->token, 1, x->a_decline};
   gk_relocate_rule move_on = {x->cart, GK_REACH_CONNECTED, movable, x->a_cart};
-  gk_meet_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
+  gk_score_meeting_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
                        .joined = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 1, 0}}}, .reason = x->r_meet};
   gk_formula shed_final = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 4, 0}}};
   /* malformed declarations are refused */
@@ -832,13 +876,13 @@ static void hand_game_rules(hand_rules *x) {
   bad_move.reach = 7;
   assert_int_equal(gk_flow_relocate(f, &bad_move), GK_EINVAL);
   assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_CLOSED, &shed_final, x->r_shed), GK_EINVAL);
-  gk_meet_rule bad_meet = meet;
+  gk_score_meeting_rule bad_meet = meet;
   bad_meet.reason = 999;
-  assert_int_equal(gk_flow_meet_scoring(f, &bad_meet), GK_EINVAL);
+  assert_int_equal(gk_flow_add_score_meeting(f, &bad_meet), GK_EINVAL);
   assert_int_equal(gk_flow_set_hand(f, &hand), GK_OK);
   assert_int_equal(gk_flow_set_hand(f, &hand), GK_EINVAL); /* one tile in hand */
   assert_int_equal(gk_flow_relocate(f, &move_on), GK_OK);
-  assert_int_equal(gk_flow_meet_scoring(f, &meet), GK_OK);
+  assert_int_equal(gk_flow_add_score_meeting(f, &meet), GK_OK);
   assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_FINAL, &shed_final, x->r_shed), GK_OK);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
@@ -1288,6 +1332,7 @@ int main(void) {
       cmocka_unit_test(test_invariants_2000_games),
       cmocka_unit_test(test_closed_between_place_and_score),
       cmocka_unit_test(test_same_seed_same_game),
+      cmocka_unit_test(test_copy_from_plays_on_as_source),
       cmocka_unit_test(test_clone_plays_on_alone),
       cmocka_unit_test(test_notify_hooks_fire),
       cmocka_unit_test(test_allow_hook_vetoes),

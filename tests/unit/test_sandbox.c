@@ -643,6 +643,38 @@ static void test_expose_read_only(void **state) {
 
 typedef struct sink { char text[256]; size_t len; } sink;
 
+/* docs/sandbox.md's C example, verbatim between the two marker lines
+** (tests/host/sandbox_docs_test.lua checks that they match): it
+** compiles, and the sandbox keeps the limits it asks for. */
+static uint64_t game_rng(void *ud) { return fake_draw(ud); }
+
+static void test_doc_limits_example(void **state) {
+  (void)state;
+  static fake_rng rng = {zero_seq, 1, 0, 0};
+  void *game = &rng;
+  /* docs/sandbox.md begin */
+mp_sandbox_limits lim = {
+  .memory_cap = 32u << 20,           /* bytes; 0 = 64 MiB */
+  .instruction_budget = 2000000,     /* per call; 0 = 10,000,000 */
+  .turn_budget = 0,                  /* 0 = 50,000,000 per turn */
+  .game_budget = 0,                  /* 0 = 1,000,000,000 per game */
+  .time_limit_ms = 500,              /* 0 = 2000 */
+};
+mp_sandbox *sb = mp_sandbox_new(&lim, game_rng, game);
+  /* docs/sandbox.md end */
+  assert_non_null(sb);
+  mp_sandbox_limits got;
+  mp_sandbox_get_limits(sb, &got);
+  assert_int_equal(got.memory_cap, 32u << 20);
+  assert_int_equal(got.instruction_budget, 2000000);
+  assert_int_equal(got.turn_budget, 50000000);
+  assert_int_equal(got.game_budget, 1000000000);
+  assert_int_equal(got.time_limit_ms, 500);
+  assert_int_equal(run(sb, "@bot.lua", "while true do end"), MP_SANDBOX_EBUDGET);
+  assert_string_equal(mp_sandbox_error(sb), "bot.lua:1: instruction budget exceeded (2000000 instructions)");
+  mp_sandbox_free(sb);
+}
+
 static void sink_print(void *ud, const char *text, size_t len) {
   sink *s = (sink *)ud;
   if (s->len + len < sizeof s->text) {
@@ -738,6 +770,7 @@ int main(void) {
     cmocka_unit_test(test_call_script_function),
     cmocka_unit_test(test_expose_read_only),
     cmocka_unit_test(test_print_goes_to_sink),
+    cmocka_unit_test(test_doc_limits_example),
     cmocka_unit_test(test_sandboxes_independent),
     cmocka_unit_test(test_set_limits),
   };

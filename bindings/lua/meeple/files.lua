@@ -25,7 +25,7 @@ M.MAX_BYTES = 16 * 1024 * 1024
 function M.read(path)
   if has_fs then
     local st = fs.stat(path)
-    if st and st.type ~= "file" then return nil, ("%s: is a %s, not a file"):format(path, st.type) end
+    if st and st.type ~= "file" then return nil, ("%s: not a regular file (a %s)"):format(path, st.type) end
     if st and st.size > M.MAX_BYTES then
       return nil, ("%s: larger than %d bytes"):format(path, M.MAX_BYTES)
     end

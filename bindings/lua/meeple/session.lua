@@ -217,41 +217,39 @@ function Session:record()
   return table.concat(lines, "\n") .. "\n"
 end
 
--- A session from a record's text: every move re-played and every state
--- digest and score in the record checked. path: the roots to search.
+-- A session from a record's text, checked exactly as `meeple replay`
+-- checks a record file (meeple.cli.replay: the same schema, every file
+-- found unchanged, every move line's turn, player, scores and digest, a
+-- final line). path: the roots to search for the files it names.
 function M.replay(text, path)
-  local record = require "meeple.cli.record"
+  local replay = require "meeple.cli.replay"
+  local files = require "meeple.files"
   if type(text) ~= "string" then error("replay: the record's text expected, got " .. type(text), 0) end
-  local lines = {}
-  for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
-  local okh, header = pcall(record.json.decode, lines[1] or "")
-  if not okh or type(header) ~= "table" or header.record ~= "meeple-game" then
-    error("replay: line 1: not a meeple game record", 0)
+  local roots = string_list(path, "path")
+  -- a file not under a root: as game:record() wrote it, relative to the
+  -- current directory (a text record has no directory of its own)
+  local function locate(f)
+    if f.from ~= "root" then return f.path end
+    if #roots == 0 then
+      error({ line = 1, msg = "no place to look for scripts and tiles (set MEEPLE_PATH)" }, 0)
+    end
+    for _, root in ipairs(roots) do
+      local where = root .. "/" .. f.path
+      if files.read(where) then return where end
+    end
+    return roots[1] .. "/" .. f.path
   end
-  local s = M.open{ game = header.game, with = header.with, rules = header.rules,
-                    options = header.options, players = header.players, seed = header.seed,
-                    path = path }
-  local g = s.g
-  for n = 2, #lines do
-    local okd, entry = pcall(record.json.decode, lines[n])
-    if not okd or type(entry) ~= "table" then error(("replay: line %d: not a JSON object"):format(n), 0) end
-    if entry.final then
-      if not s.play:over() then error(("replay: line %d: the record ends but the game goes on"):format(n), 0) end
-    else
-      local ok, err = pcall(s.apply, s, entry.move or "")
-      if not ok then error(("replay: line %d: diverged: %s"):format(n, err), 0) end
-    end
-    if entry.state and record.state_digest(g) ~= entry.state then
-      error(("replay: line %d: diverged after '%s': the state differs"):format(n, tostring(entry.move or "final scoring")), 0)
-    end
-    local scores = g:scores()
-    for p, pts in ipairs(entry.scores or {}) do
-      if scores[p] ~= pts then
-        error(("replay: line %d: player %d has %d points, the record says %d"):format(n, p, scores[p], pts), 0)
-      end
-    end
+  local ok, e, play, rs, h, indices = pcall(replay.verify_lines, replay.lines_of(text), nil,
+                                            { root = roots[1], locate = locate })
+  if not ok then
+    if type(e) ~= "table" then error("replay: " .. tostring(e), 0) end
+    error(e.line and ("replay: line %d: %s"):format(e.line, e.msg) or ("replay: " .. e.msg), 0)
   end
-  return s
+  local options = {}
+  for k, v in pairs(h.options) do options[k] = tostring(v) end
+  local setup = { game = h.game, with = h.with, rules = h.rules, options = options, players = h.players,
+                  seed = h.seed, path = roots }
+  return new_session(rs, setup, play, indices)
 end
 
 -- Random games in C (flow:simulate): the final scores of each, as one

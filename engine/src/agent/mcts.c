@@ -31,6 +31,7 @@ typedef struct search {
   int players;
   int depth;
   int32_t path_node[MCTS_MAX_PATH], path_edge[MCTS_MAX_PATH];
+  unsigned char *pruned; /* per root edge: 1 = never searched (or NULL) */
 } search;
 
 void gk_mcts_defaults(gk_mcts_params *params) {
@@ -40,7 +41,7 @@ void gk_mcts_defaults(gk_mcts_params *params) {
   *params = (gk_mcts_params){.playouts = 500, .time_us = 0, .exploration = 0.3, .seed = 1,
                              .playout_turns = 4, .win_weight = 0.5, .margin_scale = 10,
                              .eval = {0.8, 1.0}, .max_tree_bytes = (size_t)256 << 20,
-                             .prior_visits = 20, .prior_depth = 2};
+                             .prior_visits = 20, .prior_depth = 2, .root_moves = 0};
 }
 
 static int64_t now_us(void) {
@@ -68,6 +69,7 @@ static int32_t select_edge(search *s, int32_t node) {
   int32_t pick = 0;
   uint32_t untried = 0;
   for (int32_t i = 0; i < n->n_edges; i++) {
+    if (node == 0 && s->pruned && s->pruned[i]) continue;
     if (e[i].visits == 0) {
       if (agent_rng_below(&s->rng, ++untried) == 0) pick = i;
       continue;
@@ -92,6 +94,24 @@ static double reward_of(const search *s, const double *values, int player) {
   return reward_of_lead(s, agent_lead(values, s->players, player));
 }
 
+/* Keeps only the root_moves best root moves by their priors (ties: the
+** first in move order), so that the playouts go to moves worth a look. */
+static int prune_root(search *s, const double *leads, int n) {
+  int k = s->params->root_moves;
+  if (k <= 0 || k >= n) return GK_OK;
+  s->pruned = malloc((size_t)n);
+  if (!s->pruned) {
+    gk_play_set_error(s->root, "mcts: out of memory");
+    return GK_ENOMEM;
+  }
+  for (int i = 0; i < n; i++) {
+    int better = 0;
+    for (int j = 0; j < n; j++) better += leads[j] > leads[i] || (leads[j] == leads[i] && j < i);
+    s->pruned[i] = better >= k;
+  }
+  return GK_OK;
+}
+
 /* The root's edges start from the greedy look-ahead's verdict. */
 static int seed_priors(search *s, int n) {
   double *leads = malloc(sizeof(double) * (size_t)n);
@@ -106,6 +126,7 @@ static int seed_priors(search *s, int n) {
     s->tree.edges[i].visits = v0;
     s->tree.edges[i].reward = v0 * reward_of_lead(s, leads[i]);
   }
+  if (st == GK_OK) st = prune_root(s, leads, n);
   free(leads);
   return st;
 }
@@ -182,7 +203,9 @@ static int iterate(search *s) {
 static int best_root_edge(const search *s) {
   const mcts_node *r = &s->tree.nodes[0];
   int best = 0;
-  for (int i = 1; i < r->n_edges; i++) {
+  while (s->pruned && s->pruned[best]) best++;
+  for (int i = best + 1; i < r->n_edges; i++) {
+    if (s->pruned && s->pruned[i]) continue;
     const mcts_edge *a = &s->tree.edges[i], *b = &s->tree.edges[best];
     if (a->visits > b->visits ||
         (a->visits == b->visits && a->visits > 0 && a->reward / a->visits > b->reward / b->visits))
@@ -240,6 +263,7 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
   int best = done < 0 ? done : best_root_edge(&s);
   if (stats && done >= 0) fill_stats(&s, done, best, stats);
   gk_play_free(s.copy);
+  free(s.pruned);
   mcts_tree_free(&s.tree);
   return best;
 }

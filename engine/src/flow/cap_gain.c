@@ -2,7 +2,7 @@
 ** cap_gain.c: counters gained on closing a feature, and the final
 ** majorities of counters (trade goods).
 **
-** Owns caps.gain and caps.majority. Invariant: a gain goes to the active
+** Owns caps.gain and caps.gain.majority. Invariant: a gain goes to the active
 ** player when a feature of its kind is scored closed; a majority scores
 ** every player holding the most (more than 0) once.
 */
@@ -13,15 +13,15 @@ int gk_flow_gain_on_close(gk_flow *f, int kind, int attr, int counter) {
   if (st) return st;
   const gk_rules *r = f->rules;
   if (kind < 0 || kind >= r->n_kinds || attr < 0 || attr >= r->n_attrs || counter < 0 ||
-      counter >= r->n_counters || f->caps.gain.n >= GK_MAX_COUNTERS) {
+      counter >= r->n_counters || f->caps.gain.gain.n >= GK_MAX_COUNTERS) {
     fl_flow_error(f, "gain_on_close: bad kind %d, attribute %d or counter %d (or too many)", kind,
                   attr, counter);
     return GK_EINVAL;
   }
-  f->caps.gain.rule[f->caps.gain.n].kind = kind;
-  f->caps.gain.rule[f->caps.gain.n].attr = attr;
-  f->caps.gain.rule[f->caps.gain.n].counter = counter;
-  f->caps.gain.n++;
+  f->caps.gain.gain.rule[f->caps.gain.gain.n].kind = kind;
+  f->caps.gain.gain.rule[f->caps.gain.gain.n].attr = attr;
+  f->caps.gain.gain.rule[f->caps.gain.gain.n].counter = counter;
+  f->caps.gain.gain.n++;
   return GK_OK;
 }
 
@@ -30,26 +30,26 @@ int gk_flow_final_majority(gk_flow *f, int counter, int32_t points, int reason) 
   if (st) return st;
   const gk_rules *r = f->rules;
   if (counter < 0 || counter >= r->n_counters || reason < 0 || reason >= r->n_reasons ||
-      f->caps.majority.n >= GK_MAX_COUNTERS) {
+      f->caps.gain.majority.n >= GK_MAX_COUNTERS) {
     fl_flow_error(f, "final_majority: bad counter %d or reason %d (or too many)", counter, reason);
     return GK_EINVAL;
   }
-  f->caps.majority.rule[f->caps.majority.n].counter = counter;
-  f->caps.majority.rule[f->caps.majority.n].points = points;
-  f->caps.majority.rule[f->caps.majority.n].reason = reason;
-  f->caps.majority.n++;
+  f->caps.gain.majority.rule[f->caps.gain.majority.n].counter = counter;
+  f->caps.gain.majority.rule[f->caps.gain.majority.n].points = points;
+  f->caps.gain.majority.rule[f->caps.gain.majority.n].reason = reason;
+  f->caps.gain.majority.n++;
   return GK_OK;
 }
 
 /* Counters the active player gains for completing this feature. */
 static int gain_on_close(gk_play *p, int32_t root, uint32_t leaders) {
   gk_game *g = p->game;
-  for (int i = 0; i < p->flow->caps.gain.n; i++) {
-    if (p->flow->caps.gain.rule[i].kind != g->node_kind[root]) continue;
+  for (int i = 0; i < p->flow->caps.gain.gain.n; i++) {
+    if (p->flow->caps.gain.gain.rule[i].kind != g->node_kind[root]) continue;
     int32_t v = g->attrs[(size_t)root * (size_t)g->rules->n_attrs +
-                         (size_t)p->flow->caps.gain.rule[i].attr];
+                         (size_t)p->flow->caps.gain.gain.rule[i].attr];
     if (v == 0) continue;
-    int st = gk_counter_add(g, p->player, p->flow->caps.gain.rule[i].counter, v);
+    int st = gk_counter_add(g, p->player, p->flow->caps.gain.gain.rule[i].counter, v);
     if (st) return st;
   }
   return GK_OK;
@@ -60,23 +60,23 @@ static int gain_on_close(gk_play *p, int32_t root, uint32_t leaders) {
 static int majority_final_scoring(gk_play *p, int stage, fl_final *ctx) {
   if (stage != FL_FINAL_AFTER) return GK_OK;
   gk_game *g = p->game;
-  for (int i = 0; i < p->flow->caps.majority.n; i++) {
-    int c = p->flow->caps.majority.rule[i].counter;
+  for (int i = 0; i < p->flow->caps.gain.majority.n; i++) {
+    int c = p->flow->caps.gain.majority.rule[i].counter;
     int32_t best = 0;
     for (int pl = 0; pl < g->n_players; pl++)
       if (g->counter[pl][c] > best) best = g->counter[pl][c];
     if (best <= 0) continue;
     for (int pl = 0; pl < g->n_players; pl++)
       if (g->counter[pl][c] == best) {
-        int st = gk_score(g, pl, p->flow->caps.majority.rule[i].points,
-                          p->flow->caps.majority.rule[i].reason, -1);
+        int st = gk_score(g, pl, p->flow->caps.gain.majority.rule[i].points,
+                          p->flow->caps.gain.majority.rule[i].reason, -1);
         if (st) return st;
       }
   }
   return GK_OK;
 }
 
-static bool gain_declared(const gk_flow *f) { return f->caps.gain.n > 0 || f->caps.majority.n > 0; }
+static bool gain_declared(const gk_flow *f) { return f->caps.gain.gain.n > 0 || f->caps.gain.majority.n > 0; }
 
 const fl_capability fl_cap_gain = {
     .name = "gains and majorities",

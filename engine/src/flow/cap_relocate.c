@@ -215,17 +215,17 @@ static bool relocate_declared(const gk_flow *f) { return f->caps.relocate.n > 0;
 
 /* Before the closed features are scored and their figures go home. */
 static int relocate_score(gk_play *p) {
-  p->caps.relocation_due = p->caps.relocation_due || relocating_on_closed(p);
+  p->caps.relocate.due = p->caps.relocate.due || relocating_on_closed(p);
   return 0;
 }
 
 /* 1 while a figure waits to decide (its moves listed). */
 static int relocate_after_scoring(gk_play *p) {
-  if (!p->caps.relocation_due) return 0;
+  if (!p->caps.relocate.due) return 0;
   int st = relocation_moves(p);
   if (st) return st;
   if (p->n_moves > 0) return 1;
-  p->caps.relocation_due = false;
+  p->caps.relocate.due = false;
   return 0;
 }
 

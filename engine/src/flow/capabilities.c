@@ -14,20 +14,11 @@
 */
 #include "flow/flow_internal.h"
 
-/* Adding a capability: its cap_*.c file, a row here, its rules in
-** fl_cap_rules (and any per-game state in fl_cap_state). */
-const fl_capability *const fl_capabilities[] = {
-    &fl_cap_meet,           /* scoring when figures meet */
-    &fl_cap_relocate,       /* figures that move on after scoring */
-    &fl_cap_line,           /* line markers */
-    &fl_cap_gain,           /* counters gained on closing, final majorities */
-    &fl_cap_system,         /* systems of features */
-    &fl_cap_figure_scoring, /* figures that score by themselves at the end */
-    &fl_cap_hand,           /* a tile held in hand */
-    &fl_cap_extra_part,     /* extra parts of a turn */
-    &fl_cap_recall,         /* figures called back to the supply */
-    &fl_cap_corner,         /* corner figures */
-};
+/* The table: capability_list.h's rows, in their order. Adding a
+** capability is its cap_*.c file and a row there. */
+#define FL_CAP_ROW(name, ...) &fl_cap_##name,
+const fl_capability *const fl_capabilities[] = {FL_CAPABILITIES(FL_CAP_ROW)};
+#undef FL_CAP_ROW
 const int fl_n_capabilities = (int)(sizeof fl_capabilities / sizeof fl_capabilities[0]);
 
 _Static_assert(sizeof fl_capabilities / sizeof fl_capabilities[0] <= GK_MAX_CAPABILITIES,

@@ -78,10 +78,10 @@ typedef struct fl_figure_scoring_rule {
   fl_scoring rule;
 } fl_figure_scoring_rule;
 
-typedef struct fl_meet_rule {
+typedef struct fl_score_meeting_rule {
   int figure, reason;
   fl_scoring placed, joined;
-} fl_meet_rule;
+} fl_score_meeting_rule;
 
 typedef struct fl_gain_rule {
   int kind, attr, counter;
@@ -93,24 +93,25 @@ typedef struct fl_majority_rule {
   int reason;
 } fl_majority_rule;
 
-typedef struct fl_cap_rules {
-  struct { bool on; gk_line_rule rule; } line;
-  struct { bool on; gk_hand_rule rule; } hand;
-  struct { int n; gk_relocate_rule rule[GK_MAX_RELOCATIONS]; } relocate;
-  struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; } recall;
-  struct { int n; fl_figure_scoring_rule rule[GK_MAX_FIGURE_SCORINGS]; } figure_scoring;
-  struct { int n; fl_meet_rule rule[GK_MAX_MEETINGS]; } meet;
-  struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; } system;
-  struct { int n; gk_extra_rule rule[GK_MAX_EXTRA_PARTS]; } extra_part;
-  struct { int n; fl_gain_rule rule[GK_MAX_COUNTERS]; } gain;
-  struct { int n; fl_majority_rule rule[GK_MAX_COUNTERS]; } majority;
-} fl_cap_rules;
+/* A capability's member with nothing in it. */
+typedef struct fl_none {
+  char unused;
+} fl_none;
 
-/* Per-game state of the capabilities, each its own member. */
+#include "flow/capability_list.h"
+
+/* Every capability's declarations and per-play state: one member each,
+** from its row of capability_list.h. */
+#define FL_RULES_MEMBER(name, state, ...) __VA_ARGS__ name;
+#define FL_STATE_MEMBER(name, state, ...) state name;
+typedef struct fl_cap_rules {
+  FL_CAPABILITIES(FL_RULES_MEMBER)
+} fl_cap_rules;
 typedef struct fl_cap_state {
-  bool relocation_due;    /* a scored feature held a figure that may move on */
-  bool meet_done;         /* this part's meeting scoring ran */
+  FL_CAPABILITIES(FL_STATE_MEMBER)
 } fl_cap_state;
+#undef FL_RULES_MEMBER
+#undef FL_STATE_MEMBER
 
 struct gk_flow {
   gk_rules *rules;
@@ -186,6 +187,8 @@ struct gk_play {
   gk_hook_filters filters; /* which calls of the hooks are wanted */
   bool guarded;           /* a move that rolls back on a hook failure is running */
   bool blobs_kept;        /* ... and its blobs were kept before its first hook */
+  bool formula_oom;       /* a formula term could not be counted (no memory);
+                          ** fl_formula_status reports and clears it */
   bool game_released;     /* gk_play_release: freeing the play keeps the game */
 };
 
@@ -243,10 +246,10 @@ struct fl_capability {
 extern const fl_capability *const fl_capabilities[];
 extern const int fl_n_capabilities;
 
-/* The rows of the table (one per cap_*.c). */
-extern const fl_capability fl_cap_line, fl_cap_hand, fl_cap_corner, fl_cap_relocate,
-    fl_cap_recall, fl_cap_meet, fl_cap_system, fl_cap_extra_part, fl_cap_gain,
-    fl_cap_figure_scoring;
+/* The rows of the table (one per cap_*.c), from capability_list.h. */
+#define FL_CAP_EXTERN(name, ...) extern const fl_capability fl_cap_##name;
+FL_CAPABILITIES(FL_CAP_EXTERN)
+#undef FL_CAP_EXTERN
 
 /* The loops of the core over the declared capabilities filling a slot, in
 ** table order. Callers test has_slot first, so a flow that declares none
@@ -320,6 +323,9 @@ bool fl_attrs_hold(const gk_game *g, int32_t root, uint64_t mask);
 /* scoring.c */
 int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool conditional,
                        uint32_t with_figures);
+/* After fl_formula_sum: GK_ENOMEM (the play's message set) when a term
+** could not be counted for lack of memory, else GK_OK. */
+int fl_formula_status(gk_play *p);
 int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out);
 int fl_score_closed(gk_play *p, int32_t root);
 int fl_final_scoring(gk_play *p);

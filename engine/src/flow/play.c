@@ -114,33 +114,55 @@ gk_play *gk_play_clone(const gk_play *src) {
   return p;
 }
 
-/* Swaps everything but the identity of the two objects, so that pointers
-** to dst and to its game stay valid. */
-static void swap_state(gk_play *a, gk_play *b) {
-  gk_game tmpg = *a->game;
-  *a->game = *b->game;
-  *b->game = tmpg;
-  gk_game *ga = a->game, *gb = b->game;
-  gk_play tmp = *a;
-  *a = *b;
-  *b = tmp;
-  a->game = ga;
-  b->game = gb;
+/* dst's buffer of items grown to at least want items (never shrunk);
+** false on no memory, the buffer unchanged. */
+static bool reserve_items(gk_allocator *a, void **items, int32_t *cap, int32_t want, size_t size) {
+  if (*cap >= want) return true;
+  void *grown = gki_mem(a, *items, size * (size_t)*cap, size * (size_t)want);
+  if (!grown) return false;
+  *items = grown;
+  *cap = want;
+  return true;
 }
 
+/* Copies into dst's own game and buffers (gk_game_copy: a tenth of a
+** clone), keeping dst's identity, hooks, filters and scratch buffers; a
+** search that refills one play from its root many times allocates only
+** when the root has grown. On failure dst is unchanged. */
 int gk_play_copy_from(gk_play *dst, const gk_play *src) {
   if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
-  gk_play *c = gk_play_clone(src);
-  if (!c) {
+  if (dst == src) return GK_OK;
+  gk_allocator *a = &dst->game->alloc;
+  int32_t cap_moves = dst->cap_moves;
+  if (!reserve_items(a, (void **)&dst->moves, &cap_moves, src->cap_moves, sizeof(gk_move)) ||
+      !reserve_items(a, (void **)&dst->place, &dst->cap_place, src->cap_place, sizeof(gk_placement))) {
+    dst->cap_moves = cap_moves;
     gk_play_set_error(dst, "out of memory copying a game");
     return GK_ENOMEM;
   }
-  gk_hooks keep = dst->hooks;
-  gk_hook_filters keep_filters = dst->filters;
-  swap_state(dst, c);
-  dst->hooks = keep;
-  dst->filters = keep_filters;
-  gk_play_free(c);
+  dst->cap_moves = cap_moves;
+  if (gk_game_copy(dst->game, src->game) < 0) {
+    gk_play_set_error(dst, "out of memory copying a game");
+    return GK_ENOMEM;
+  }
+  gk_play keep = *dst;
+  *dst = *src;
+  dst->game = keep.game;
+  dst->hooks = keep.hooks;
+  dst->filters = keep.filters;
+  dst->game_released = keep.game_released;
+  dst->blob_keep = keep.blob_keep;
+  dst->blob_keep_cap = keep.blob_keep_cap;
+  dst->backup = keep.backup;
+  dst->backup_bytes = keep.backup_bytes;
+  dst->moves = keep.moves;
+  dst->cap_moves = keep.cap_moves;
+  dst->place = keep.place;
+  dst->cap_place = keep.cap_place;
+  if (src->cap_place) memcpy(dst->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
+  /* a lazy list has no entries in moves[] (n_moves may pass cap_moves) */
+  if (!src->moves_in_place && !src->moves_lazy)
+    memcpy(dst->moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
   return GK_OK;
 }
 

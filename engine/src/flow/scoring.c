@@ -13,14 +13,18 @@
 
 /* Over the distinct features of `kind` touching root (each once): how
 ** many (attr < 0; only closed ones with closed_only), or the sum of
-** their merged attribute attr (the fish of the lakes a river ends at). */
+** their merged attribute attr (the fish of the lakes a river ends at).
+** Without memory for a long list: 0, and p->formula_oom is set. */
 static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_only, int attr) {
   int32_t local[64];
   int n = gk_feature_adjacent(p->game, root, local, 64);
   int32_t *adj = local;
   if (n > 64) {
     adj = gki_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
-    if (!adj) return 0;
+    if (!adj) {
+      p->formula_oom = true;
+      return 0;
+    }
     gk_feature_adjacent(p->game, root, adj, n);
   }
   int64_t count = 0;
@@ -70,6 +74,13 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
   return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
 }
 
+int fl_formula_status(gk_play *p) {
+  if (!p->formula_oom) return GK_OK;
+  p->formula_oom = false;
+  gk_play_set_error(p, "out of memory counting the features next to a feature");
+  return GK_ENOMEM;
+}
+
 int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
   gk_play *p = (gk_play *)cp;
   if (!p || root < 0 || root >= p->game->n_nodes ||
@@ -77,7 +88,8 @@ int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
     return 0;
   root = gki_find(p->game, root);
   const fl_scoring *sr = &p->flow->scoring[p->game->node_kind[root]][when];
-  return sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
+  int32_t points = sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
+  return fl_formula_status(p) ? 0 : points; /* 0, and gk_play_error says why */
 }
 
 int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
@@ -110,6 +122,8 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
     gk_majority(g, root, strength, NULL, &leaders);
   }
   int32_t points = sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
+  int fst = fl_formula_status(p);
+  if (fst) return fst;
   if (points_hook) {
     gk_hook_call c = {.hook = GK_HOOK_FEATURE_POINTS,
                       .phase = p->phase,
@@ -138,6 +152,7 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
       if ((leaders >> pl) & 1) {
         int32_t pts = points;
         if (conditional && with[pl]) pts += fl_formula_sum(p, root, sr, true, with[pl]);
+        if (fl_formula_status(p)) return GK_ENOMEM;
         /* a leader scored for 0 is written too: "scored for nothing" */
         int st = gk_score(g, pl, pts, reason, root);
         if (st) return st;

@@ -7,13 +7,15 @@
 --   random                 uniformly random moves (the play's own generator)
 --   greedy[:depth=N]       best lead after this turn's own decisions, by
 --                          points plus a position value (C, gk_agent.h)
---   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V]
+--   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
 --                          playouts cut after K turns (4; 0 = to the end)
 --                          and valued by the position, V virtual visits of
---                          greedy priors on the root's moves (20; 0 = none)
+--                          greedy priors on the root's moves (20; 0 = none),
+--                          only the M best root moves by the priors searched
+--                          (0 = all)
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -39,7 +41,7 @@ end
 
 local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", playouts = "playouts",
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
-                    scale = "margin_scale", prior = "prior_visits" }
+                    scale = "margin_scale", prior = "prior_visits", top = "root_moves" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }

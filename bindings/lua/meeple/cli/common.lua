@@ -17,7 +17,19 @@ function M.printf(...) if not M.silent then stdout:write(string.format(...)) end
 -- M.stderr may be replaced (tests capture the messages in-process).
 -- Every message goes through meeple.errors.clean: no host location.
 local clean = require("meeple.errors").clean
-function M.eprintf(...) M.stderr:write(clean(string.format(...))) end
+-- A script stopped by a limit: the message names the flag that raises it.
+local LIMIT_HINTS = {
+  { "instruction budget exceeded (", "--budget" }, { "turn budget exceeded (", "--turn-budget" },
+  { "game budget exceeded (", "--game-budget" }, { "time limit exceeded (", "--time-limit" },
+  { "memory cap exceeded", "--memory-cap" },
+}
+local function limit_hint(msg)
+  for _, h in ipairs(LIMIT_HINTS) do
+    if msg:find(h[1], 1, true) then return (msg:gsub("\n$", ("; raise it with %s\n"):format(h[2]), 1)) end
+  end
+  return msg
+end
+function M.eprintf(...) M.stderr:write(limit_hint(clean(string.format(...)))) end
 local eprintf = M.eprintf
 
 -- A usage error: one line, then where to find help.
@@ -50,6 +62,48 @@ local list_arg = M.list_arg
 -- Named limits of the common options.
 M.MAX_MEMORY_CAP_MB = 1024 * 1024   -- 1 TiB: more is a typo
 M.MAX_BUDGET = 1 << 40
+M.MAX_PERIOD_BUDGET = 1 << 50       -- a turn's or a game's instructions
+M.MAX_TIME_LIMIT_MS = 24 * 3600 * 1000
+
+-- The sandbox's limits (docs/sandbox.md): flag, lowest and highest value,
+-- and the position of the value in meeple_host.set_limits.
+local LIMIT_FLAGS = {
+  { "budget", 1000, M.MAX_BUDGET, 1 },
+  { "memory-cap", 1, M.MAX_MEMORY_CAP_MB, 2, 1024 * 1024 },
+  { "turn-budget", 1000, M.MAX_PERIOD_BUDGET, 3 },
+  { "game-budget", 1000, M.MAX_PERIOD_BUDGET, 4 },
+  { "time-limit", 1, M.MAX_TIME_LIMIT_MS, 5 },
+}
+M.LIMIT_SPEC = {}
+for _, f in ipairs(LIMIT_FLAGS) do M.LIMIT_SPEC[f[1]] = "value" end
+
+-- The limit flags of every command that runs scripts, for its --help.
+M.LIMIT_OPTIONS = [[
+  --budget N           instructions a script may run per hook call
+                       (default 10000000)
+  --memory-cap MB      memory the scripts' Lua state may hold (default 64)
+  --turn-budget N      instructions the hooks may run in one turn, all
+                       calls together (default 50000000)
+  --game-budget N      instructions the hooks may run in one game
+                       (default 1000000000)
+  --time-limit MS      wall-clock milliseconds of one hook call (default 2000)
+]]
+
+-- Sets the sandbox limits the flags in opts name (the others keep their
+-- values). Returns true, or nil and the usage exit status.
+function M.apply_limits(cmd, opts)
+  local values = {}
+  for _, f in ipairs(LIMIT_FLAGS) do
+    local v = opts[f[1]]
+    if v ~= nil then
+      local n, code = M.int_arg(cmd, f[1], v, f[2], f[3])
+      if not n then return nil, code end
+      values[f[4]] = n * (f[5] or 1)
+    end
+  end
+  meeple_host.set_limits(values[1], values[2], values[3], values[4], values[5])
+  return true
+end
 
 -- The options every game-playing subcommand takes, for its --help.
 M.GAME_OPTIONS = [[
@@ -59,10 +113,7 @@ M.GAME_OPTIONS = [[
   --option KEY=VALUE   set a declared option; repeatable
   --players N          number of players (default: the game's)
   --seed N             the game's seed (default 1)
-  --budget N           instructions a script may run per hook call
-                       (default 10000000)
-  --memory-cap MB      memory the scripts' Lua state may hold (default 64)
-]]
+]] .. M.LIMIT_OPTIONS
 
 -- Parses --flag VALUE / --flag=VALUE / --switch. spec: name -> "value" |
 -- "list" | "switch". Returns options table or nil, message.
@@ -120,7 +171,8 @@ end
 local int_arg = M.int_arg
 
 local GAME_SPEC = { game = "value", with = "value", rules = "list", option = "list",
-                    players = "value", seed = "value", budget = "value", ["memory-cap"] = "value" }
+                    players = "value", seed = "value" }
+for k, v in pairs(M.LIMIT_SPEC) do GAME_SPEC[k] = v end
 
 function M.game_spec(extra)
   local spec = {}
@@ -140,17 +192,9 @@ function M.load_game(cmd, opts, ctx)
   end
   local seed, code = int_arg(cmd, "seed", opts.seed or "1", 0)
   if not seed then return nil, code end
-  local budget, cap
-  if opts.budget then
-    budget, code = int_arg(cmd, "budget", opts.budget, 1000, M.MAX_BUDGET)
-    if not budget then return nil, code end
-  end
-  if opts["memory-cap"] then
-    cap, code = int_arg(cmd, "memory-cap", opts["memory-cap"], 1, M.MAX_MEMORY_CAP_MB)
-    if not cap then return nil, code end
-    cap = cap * 1024 * 1024
-  end
-  meeple_host.set_limits(budget, cap)
+  local limits_ok
+  limits_ok, code = M.apply_limits(cmd, opts)
+  if not limits_ok then return nil, code end
   local players
   if opts.players then
     players, code = int_arg(cmd, "players", opts.players, 1)

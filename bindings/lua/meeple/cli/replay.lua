@@ -19,7 +19,7 @@ local state_digest = record.state_digest
 local show = schema.show
 
 local HELP = [[
-usage: meeple replay FILE
+usage: meeple replay [OPTIONS] FILE
 
 Re-plays a game record written by 'meeple play --record' and checks all
 of it: every file the game loaded is found (under the game root or next
@@ -30,16 +30,18 @@ and scores match the finished game. Works from any directory.
 Exits 0 when everything matches, 1 at the first problem, naming the
 record's line (FILE:LINE: ...), 2 on a usage error. The format is in
 docs/records.md.
-]]
+
+The game's scripts run under the sandbox's limits (docs/sandbox.md); a
+game played with raised limits replays with the same flags:
+]] .. common.LIMIT_OPTIONS
 
 -- Errors inside a replay are raised as { line = N, msg = text }.
 local function fail(line, fmt, ...)
   error({ line = line, msg = fmt:format(...) }, 0)
 end
 
-local function read_lines(path)
-  local text, err = files.read(path)
-  if not text then fail(nil, "%s", err) end
+-- The lines of a record's text (the last newline optional).
+local function lines_of(text)
   local lines = {}
   for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("([^\n]*)\n") do
     lines[#lines + 1] = line
@@ -47,11 +49,17 @@ local function read_lines(path)
   return lines
 end
 
+local function read_lines(path)
+  local text, err = files.read(path)
+  if not text then fail(nil, "%s", err) end
+  return lines_of(text)
+end
+
 -- The header, type-checked, and the files it names, found and unchanged.
 local function read_header(lines, path, ctx)
   if #lines == 0 then fail(1, "empty file: not a meeple game record") end
   local h, err = schema.parse(lines[1])
-  if not h then fail(1, "%s", err) end
+  if not h then fail(1, "not a meeple game record: %s", err) end
   if h.record ~= record.FORMAT then fail(1, "not a meeple game record (no \"record\":\"meeple-game\")") end
   err = schema.check(h, schema.HEADER)
   if err then fail(1, "%s", err) end
@@ -60,7 +68,8 @@ local function read_header(lines, path, ctx)
   end
   local scripts = {}
   for i, f in ipairs(h.files) do
-    local where = record.locate(f, ctx.root, path)
+    -- ctx.locate: the embedding API's search over its roots
+    local where = ctx.locate and ctx.locate(f) or record.locate(f, ctx.root, path)
     local text, rerr = files.read(where)
     if not text then
       fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path,
@@ -133,6 +142,7 @@ local function check_move(n, entry, play, g, players)
     fail(n, "diverged after '%s': state %s, record %s", entry.move, digest, entry.state)
   end
   check_scores(n, g, entry.scores, players)
+  return i
 end
 
 local function check_final(n, entry, play, g, players, moves)
@@ -146,15 +156,17 @@ local function check_final(n, entry, play, g, players, moves)
   check_scores(n, g, entry.scores, players)
 end
 
--- The number of moves replayed; raises {line=, msg=} on any problem.
-local function verify(path, ctx)
-  local lines = read_lines(path)
+-- Checks a whole record (its lines; path: where it was read, for the
+-- files named next to it). Returns the number of moves, the play where
+-- it ends, its rule set, the header and the index of every move played;
+-- raises {line=, msg=} on any problem.
+local function verify_lines(lines, path, ctx)
   local h, scripts = read_header(lines, path, ctx)
   local rs = load_rules(h, scripts, ctx)
   local okp, play = pcall(loader.new_play, rs, { players = h.players, seed = h.seed })
   if not okp then fail(1, "the recorded game does not start: %s", tostring(play)) end
   local g = play:game()
-  local moves, final_at = 0, nil
+  local moves, final_at, indices = 0, nil, {}
   for n = 2, #lines do
     if final_at then fail(n, "a line after the final line (line %d)", final_at) end
     local entry, err = schema.parse(lines[n])
@@ -163,7 +175,7 @@ local function verify(path, ctx)
       check_final(n, entry, play, g, h.players, moves)
       final_at = n
     else
-      check_move(n, entry, play, g, h.players)
+      indices[#indices + 1] = check_move(n, entry, play, g, h.players)
       moves = moves + 1
     end
   end
@@ -171,14 +183,20 @@ local function verify(path, ctx)
     fail(#lines, "the record has no final line: %s after %d moves",
          play:over() and "the game was over" or "cut off", moves)
   end
-  return moves
+  return moves, play, rs, h, indices
+end
+
+local function verify(path, ctx)
+  return verify_lines(read_lines(path), path, ctx)
 end
 
 local function replay(args, ctx)
-  local opts, pos = parse_args(args, {})
+  local opts, pos = parse_args(args, common.LIMIT_SPEC)
   if not opts then return usage("replay", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos ~= 1 then return usage("replay", "expected one record file") end
+  local limits_ok, code = common.apply_limits("replay", opts)
+  if not limits_ok then return code end
   local path = pos[1]
   local ok, moves = pcall(verify, path, ctx)
   if not ok then
@@ -193,4 +211,6 @@ end
 
 -- read_header and load_rules serve meeple view too (meeple.viewer);
 -- they raise {line =, msg =}.
-return { run = replay, HELP = HELP, read_header = read_header, load_rules = load_rules }
+-- verify_lines serves meeple.replay (the embedding API, meeple.session).
+return { run = replay, HELP = HELP, read_header = read_header, load_rules = load_rules,
+         lines_of = lines_of, verify_lines = verify_lines }

@@ -1,6 +1,7 @@
 -- meeple sim: many games with random agents, summarized per seat; and
 -- --compare, the same seeds with and without a change.
 
+local meeple = require "meeple"
 local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
 local rows = require "meeple.cli.rows"
@@ -114,7 +115,9 @@ local function jobs_arg(opts)
   if not opts.jobs then return 1 end
   local jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
   if not jobs then return nil, code end
-  if jobs > 64 then return nil, usage("sim", "--jobs must be at most 64, got %d", jobs) end
+  if jobs > meeple.MAX_JOBS then
+    return nil, usage("sim", "--jobs must be at most %d, got %d", meeple.MAX_JOBS, jobs)
+  end
   return jobs
 end
 

@@ -49,7 +49,7 @@ local function new_decl()
     hand = nil,              -- hand_tile: { tile =, token =, end_round =, decline = }
     figure_scores = {},      -- score_figure: { figure =, final =, reason = }
     touches = {},            -- touches: { tile =, groups = }
-    meetings = {},           -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
+    score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counter_index = {},
     gains = {}, majorities = {}, extras = {},

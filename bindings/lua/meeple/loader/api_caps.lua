@@ -43,7 +43,7 @@ function D.score_meeting(c)
     if spec.bonus ~= nil and type(spec.bonus) ~= "table" then
       error(("score_meeting '%s': bonus = { figure = { formula } } expected"):format(figure), 3)
     end
-    decl.meetings[#decl.meetings + 1] = { figure = figure, placed = spec.placed, joined = spec.joined,
+    decl.score_meetings[#decl.score_meetings + 1] = { figure = figure, placed = spec.placed, joined = spec.joined,
                                           bonus = spec.bonus or {}, reason = spec.reason or figure,
                                           at = pos }
   end)

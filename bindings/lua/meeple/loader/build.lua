@@ -117,7 +117,7 @@ local function define_reasons(decl, rules)
   if type(line_reason) == "string" then reason(line_reason) end
   for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter) end
   for _, sy in ipairs(decl.systems) do reason(sy.reason) end
-  for _, list in ipairs({ decl.figure_scores, decl.meetings }) do
+  for _, list in ipairs({ decl.figure_scores, decl.score_meetings }) do
     for _, fs in ipairs(list) do reason(fs.reason) end
   end
   if not reasons.bonus then rules:reason("bonus") end
@@ -238,7 +238,7 @@ end
 local FLOW_STEPS = {
   flow_figures, flow_scores, caps.gains, caps.majorities, caps.systems, flow_stack,
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
-  caps.relocations, caps.recalls, caps.meetings, caps.figure_scores,
+  caps.relocations, caps.recalls, caps.score_meetings, caps.figure_scores,
 }
 
 local function build_flow(decl, rules)

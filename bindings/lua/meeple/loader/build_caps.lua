@@ -1,7 +1,7 @@
 -- meeple.loader.build_caps: the capabilities' declarations (made through
 -- meeple.loader.api_caps) checked against the whole rule set and handed
 -- to the flow: gains, majorities, systems, extra parts, line markers,
--- the hand tile, relocations, recalls, meetings and figure scorings.
+-- the hand tile, relocations, recalls, score meetings and figure scorings.
 --
 -- Invariant: each step takes the build context b = { decl, flow, actions,
 -- declare } of meeple.loader.build and runs once, in the order of that
@@ -150,9 +150,9 @@ function M.recalls(b)
   end
 end
 
-function M.meetings(b)
+function M.score_meetings(b)
   local decl = b.decl
-  for _, m in ipairs(decl.meetings) do
+  for _, m in ipairs(decl.score_meetings) do
     known_figure(decl, m, "score_meeting")
     local placed = formula_terms(decl, m.figure, m.placed, "placed")
     local joined = formula_terms(decl, m.figure, m.joined, "joined")
@@ -166,7 +166,7 @@ function M.meetings(b)
         end
       end
     end
-    b.declare(m, "score_meeting '" .. m.figure .. "'", b.flow.meet_scoring, m.figure, placed, joined, m.reason)
+    b.declare(m, "score_meeting '" .. m.figure .. "'", b.flow.score_meeting, m.figure, placed, joined, m.reason)
   end
 end
 

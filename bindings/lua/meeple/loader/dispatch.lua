@@ -12,6 +12,9 @@ local common = require "meeple.loader.common"
 local state = require "meeple.loader.state"
 local sorted_keys = common.sorted_keys
 local copy_plain = require("meeple.loader.api").copy_plain
+-- every table a hook gets as an argument is a read-only view
+local freeze_mod = require "meeple.loader.freeze"
+local freeze, retarget = freeze_mod.freeze, freeze_mod.retarget
 
 local M = {}
 
@@ -136,11 +139,12 @@ function EVENTS.feature_points(run, list, ctx, g, args)
   local value, leaders = args.value, args.leaders
   local fv = feature_view(args.feature)
   fv.leaders, fv.when = leaders, args.when
+  local shown = freeze(fv)
   for _, h in ipairs(list) do
     local wanted = not h.attrs
     for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
     if wanted then
-      local v, l = run(h, ctx, g, fv, value)
+      local v, l = run(h, ctx, g, shown, value)
       if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
       if l ~= nil then leaders = l end
     end
@@ -168,16 +172,18 @@ function EVENTS.extra_part(run, list, ctx, g, _, _, rs)
 end
 
 -- The flow keeps its own copy of each move and gets back only the
--- indices kept: a hook that edits the table it is shown changes nothing
--- but that table.
+-- indices kept; the hooks see each move through one read-only view,
+-- aimed at the move judged.
 local function allow(run, list, ctx, g, args)
-  local kept = {}
+  local kept, shown = {}, nil
   for i, m in ipairs(args.moves) do
     local ok = true
-    local figure = m.figure
+    local figure, aimed = m.figure, false
     for _, h in ipairs(list) do
-      if ok and (not h.figure_set or h.figure_set[figure])
-         and run(h, ctx, g, m) == false then ok = false end
+      if ok and (not h.figure_set or h.figure_set[figure]) then
+        if not aimed then shown, aimed = shown and retarget(shown, m) or freeze(m), true end
+        if run(h, ctx, g, shown) == false then ok = false end
+      end
     end
     if ok then kept[#kept + 1] = i end
   end
@@ -210,9 +216,9 @@ function EVENTS.collect(run, list, ctx, g, args, play)
 end
 
 function EVENTS.apply(run, list, ctx, g, args)
-  local result = {}
+  local result, shown = {}, freeze(args.move)
   for _, h in ipairs(list) do
-    if run(h, ctx, g, args.move) == true then result.value = 1 end
+    if run(h, ctx, g, shown) == true then result.value = 1 end
   end
   return result
 end
@@ -223,9 +229,11 @@ local function notify(run, list, ctx, g, args, play, _, name)
   if fv then fv.when = args.when end
   if name == "tile_drawn" then args.tile = play:tile() end
   local placed = name == "tile_placed" and args.tile_id
+  local first, shown_args = nil, nil
   for _, h in ipairs(list) do
     if not h.tile_set or (placed and h.tile_set[placed]) then
-      run(h, ctx, g, fv or args.tile or args.move, args)
+      if not shown_args then first, shown_args = freeze(fv or args.tile or args.move), freeze(args) end
+      run(h, ctx, g, first, shown_args)
     end
   end
   return {}

@@ -6,7 +6,7 @@
 -- keys its schema lists; a typo (`score "city" { closd = ... }`) is an
 -- error, never a silently different game. Each key maps to what it takes,
 -- in words: the docs and the LuaCATS stubs (bindings/meta/rules.lua) say
--- the same, and tests/lua/schema_test.lua checks that the stubs list
+-- the same, and tests/lua/stubs_test.lua checks that the stubs list
 -- these keys.
 
 local M = {}

@@ -1,35 +1,35 @@
 /*
-** cap_meet.c: scoring when figures meet (gk_meet_rule): a feature of the
+** cap_score_meeting.c: scoring when figures meet (gk_score_meeting_rule): a feature of the
 ** tile just placed holding a rule's figure and counting figures scores
 ** at once (a barn joining farmers).
 **
-** Owns caps.meet and the play's meet_done. Invariant: the meetings of a
+** Owns caps.score_meeting and the play's score_meeting_done. Invariant: the meetings of a
 ** part are scored once, at the start of its after-scoring phase.
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_meet_scoring(gk_flow *f, const gk_meet_rule *rule) {
+int gk_flow_add_score_meeting(gk_flow *f, const gk_score_meeting_rule *rule) {
   int st = fl_check_open(f, "declare a meeting scoring");
   if (st) return st;
   const gk_rules *r = f->rules;
   if (!rule || rule->figure < 0 || rule->figure >= r->n_figure_kinds || rule->reason < 0 ||
       rule->reason >= r->n_reasons || !fl_formula_ok(r, &rule->placed) ||
-      !fl_formula_ok(r, &rule->joined) || f->caps.meet.n >= GK_MAX_MEETINGS) {
-    fl_flow_error(f, "meet_scoring: malformed rule (figure, reason or a term) or more than %d",
-                  GK_MAX_MEETINGS);
+      !fl_formula_ok(r, &rule->joined) || f->caps.score_meeting.n >= GK_MAX_SCORE_MEETINGS) {
+    fl_flow_error(f, "score_meeting: malformed rule (figure, reason or a term) or more than %d",
+                  GK_MAX_SCORE_MEETINGS);
     return GK_EINVAL;
   }
-  f->caps.meet.rule[f->caps.meet.n].figure = rule->figure;
-  f->caps.meet.rule[f->caps.meet.n].reason = rule->reason;
-  f->caps.meet.rule[f->caps.meet.n].placed =
+  f->caps.score_meeting.rule[f->caps.score_meeting.n].figure = rule->figure;
+  f->caps.score_meeting.rule[f->caps.score_meeting.n].reason = rule->reason;
+  f->caps.score_meeting.rule[f->caps.score_meeting.n].placed =
       (fl_scoring){.on = true, .formula = rule->placed, .reason = rule->reason};
-  f->caps.meet.rule[f->caps.meet.n].joined =
+  f->caps.score_meeting.rule[f->caps.score_meeting.n].joined =
       (fl_scoring){.on = true, .formula = rule->joined, .reason = rule->reason};
-  f->caps.meet.n++;
+  f->caps.score_meeting.n++;
   return GK_OK;
 }
 
-static int meet_score_one(gk_play *p, int32_t root, int m) {
+static int score_meeting_one(gk_play *p, int32_t root, int m) {
   gk_game *g = p->game;
   const gk_flow *fl = p->flow;
   bool present = false, fresh = false, counted = false;
@@ -37,7 +37,7 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
   const int32_t *by_kind = fl->strength;
   for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
     const gk_figrec *fr = &g->figures[f];
-    if (fr->kind == fl->caps.meet.rule[m].figure) {
+    if (fr->kind == fl->caps.score_meeting.rule[m].figure) {
       present = true;
       fresh = fresh || g->node_tile[fr->a] == p->placed;
     }
@@ -45,13 +45,15 @@ static int meet_score_one(gk_play *p, int32_t root, int m) {
     if (fr->owner >= 0) with[fr->owner] |= 1u << fr->kind;
   }
   if (!present || !counted) return GK_OK;
-  const fl_scoring *sr = fresh ? &fl->caps.meet.rule[m].placed : &fl->caps.meet.rule[m].joined;
+  const fl_scoring *sr = fresh ? &fl->caps.score_meeting.rule[m].placed : &fl->caps.score_meeting.rule[m].joined;
   uint32_t leaders = 0;
   gk_majority(g, root, by_kind, NULL, &leaders);
   int32_t base = fl_formula_sum(p, root, sr, false, 0);
+  if (fl_formula_status(p)) return GK_ENOMEM;
   for (int pl = 0; pl < g->n_players; pl++) {
     if (!((leaders >> pl) & 1)) continue;
     int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
+    if (fl_formula_status(p)) return GK_ENOMEM;
     if (pts < 0) continue; /* 0 is written: scored, for nothing */
     int st = gk_score(g, pl, pts, sr->reason, root);
     if (st) return st;
@@ -70,12 +72,12 @@ static bool some_deployed(const gk_game *g, int kind) {
   return false;
 }
 
-static int meet_scoring(gk_play *p) {
+static int score_meetings_now(gk_play *p) {
   gk_game *g = p->game;
   if (p->placed < 0) return GK_OK;
   bool any = false;
-  for (int m = 0; m < p->flow->caps.meet.n && !any; m++)
-    any = some_deployed(g, p->flow->caps.meet.rule[m].figure);
+  for (int m = 0; m < p->flow->caps.score_meeting.n && !any; m++)
+    any = some_deployed(g, p->flow->caps.score_meeting.rule[m].figure);
   if (!any) return GK_OK;
   const gk_tilerec *t = &g->tiles[p->placed];
   int ns = g->rules->tiles[t->type].def.n_segments;
@@ -87,30 +89,30 @@ static int meet_scoring(gk_play *p) {
     for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
     if (seen || g->root[root].figures < 2) continue;
     done[n_done++] = root;
-    for (int m = 0; m < p->flow->caps.meet.n; m++) {
-      int st = meet_score_one(p, root, m);
+    for (int m = 0; m < p->flow->caps.score_meeting.n; m++) {
+      int st = score_meeting_one(p, root, m);
       if (st < 0) return st;
     }
   }
   return GK_OK;
 }
 
-static bool meet_declared(const gk_flow *f) { return f->caps.meet.n > 0; }
+static bool score_meeting_declared(const gk_flow *f) { return f->caps.score_meeting.n > 0; }
 
-static void meet_part_start(gk_play *p) { p->caps.meet_done = false; }
+static void score_meeting_part_start(gk_play *p) { p->caps.score_meeting.done = false; }
 
 /* Once a part, though the phase may wait for moves afterwards. */
-static int meet_after_scoring(gk_play *p) {
-  if (p->caps.meet_done) return 0;
-  int st = meet_scoring(p);
+static int score_meeting_after_scoring(gk_play *p) {
+  if (p->caps.score_meeting.done) return 0;
+  int st = score_meetings_now(p);
   if (st) return st;
-  p->caps.meet_done = true;
+  p->caps.score_meeting.done = true;
   return 0;
 }
 
-const fl_capability fl_cap_meet = {
-    .name = "meetings",
-    .declared = meet_declared,
-    .part_start = meet_part_start,
-    .after_scoring = meet_after_scoring,
+const fl_capability fl_cap_score_meeting = {
+    .name = "score_meeting",
+    .declared = score_meeting_declared,
+    .part_start = score_meeting_part_start,
+    .after_scoring = score_meeting_after_scoring,
 };

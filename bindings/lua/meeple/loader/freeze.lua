@@ -1,0 +1,59 @@
+-- meeple.loader.freeze: the read-only views of the tables a hook is
+-- given as arguments (the move an allow or apply hook judges, the
+-- feature view, the event's arguments, the leaders). A view reads
+-- through to its table, nested tables as views too; indexing, `#`,
+-- `pairs` and `ipairs` work as usual; any write raises
+--   rules.lua:7: a hook's arguments are read-only (cannot set 'x'): copy what you change
+-- at the script's line, and getmetatable(view) is false. So no hook can
+-- change what the next hook or the host sees. Hooks that want a
+-- changed value return it (feature_points) or keep it in ctx.state.
+--
+-- Invariant: a view holds no data of its own (rawget and next on it see
+-- nothing); `targets` maps each live view to its table, weakly.
+
+local M = {}
+
+local targets = setmetatable({}, { __mode = "k" })
+local freeze
+
+local function wrap(v)
+  if type(v) == "table" then return freeze(v) end
+  return v
+end
+
+local VIEW_MT = {
+  __index = function(view, key) return wrap(targets[view][key]) end,
+  __newindex = function(_, key)
+    local shown = type(key) == "string" and key
+      or ("[%s]"):format(math.type(key) == "integer" and tostring(key) or type(key))
+    error(("a hook's arguments are read-only (cannot set '%s'): copy what you change"):format(shown), 2)
+  end,
+  __len = function(view) return #targets[view] end,
+  __pairs = function(view)
+    local t = targets[view]
+    return function(_, key)
+      local k, v = next(t, key)
+      return k, wrap(v)
+    end, view, nil
+  end,
+  __metatable = false,
+}
+
+-- The read-only view of t (a table; anything else is returned as it is).
+function freeze(t)
+  if type(t) ~= "table" or targets[t] then return t end
+  local view = setmetatable({}, VIEW_MT)
+  targets[view] = t
+  return view
+end
+M.freeze = freeze
+
+-- A view to point at one table after another (the moves one veto
+-- judges in turn), so a dispatch makes one view, not one per move.
+-- A hook that keeps a view after its call sees the table of the moment.
+function M.retarget(view, t)
+  targets[view] = t
+  return view
+end
+
+return M

@@ -1,0 +1,45 @@
+/*
+** capability_list.h: the turn flow's capabilities, one row each, in the
+** order the core calls them (capabilities.c says why the order matters).
+**
+** A row X(name, state type, rules type) gives
+**   - fl_cap_<name>: the capability's table of lifecycle callbacks, in
+**     its own file cap_<name>.c;
+**   - flow->caps.<name>: its declarations (the rules type), written by
+**     its gk_flow_* declaration call and read by its callbacks only;
+**   - play->caps.<name>: its state during a play (the state type, copied
+**     with the play), fl_none when it keeps none.
+** Invariant: a capability reads and writes only its own two members; the
+** core names none of them. Adding a capability is its cap_<name>.c (and
+** its declaration in gk_flow.h) plus one row here; a rules type may be
+** written in the row itself (a struct of its rules and their count).
+*/
+#ifndef FL_CAPABILITY_LIST_H
+#define FL_CAPABILITY_LIST_H
+
+#define FL_CAPABILITIES(X)                                                               \
+  X(score_meeting, struct { bool done; }, /* scoring when figures meet */                 \
+    struct { int n; fl_score_meeting_rule rule[GK_MAX_SCORE_MEETINGS]; })                \
+  X(relocate, struct { bool due; }, /* figures that move on after scoring */              \
+    struct { int n; gk_relocate_rule rule[GK_MAX_RELOCATIONS]; })                        \
+  X(line, fl_none, /* line markers */                                                     \
+    struct { bool on; gk_line_rule rule; })                                               \
+  X(gain, fl_none, /* counters gained on closing, final majorities */                     \
+    struct {                                                                              \
+      struct { int n; fl_gain_rule rule[GK_MAX_COUNTERS]; } gain;                        \
+      struct { int n; fl_majority_rule rule[GK_MAX_COUNTERS]; } majority;                \
+    })                                                                                    \
+  X(system, fl_none, /* systems of features */                                            \
+    struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; })                               \
+  X(figure_scoring, fl_none, /* figures that score by themselves at the end */            \
+    struct { int n; fl_figure_scoring_rule rule[GK_MAX_FIGURE_SCORINGS]; })              \
+  X(hand, fl_none, /* a tile held in hand */                                              \
+    struct { bool on; gk_hand_rule rule; })                                               \
+  X(extra_part, fl_none, /* extra parts of a turn */                                      \
+    struct { int n; gk_extra_rule rule[GK_MAX_EXTRA_PARTS]; })                            \
+  X(recall, fl_none, /* figures called back to the supply */                              \
+    struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; })                               \
+  X(corner, fl_none, /* corner figures (their rule is the figure's own) */                \
+    fl_none)
+
+#endif
