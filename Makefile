@@ -8,7 +8,7 @@ NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                    lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy clang \
-                   libsqlite3-dev sqlite3 parallel time slurm-wlm munge \
+                   libsqlite3-dev sqlite3 parallel rsync time slurm-wlm munge \
                    chromium libmicrohttpd-dev nodejs $(NPM_PACKAGE)
 BUILD      ?= build
 TEST_BUILD ?= build-test

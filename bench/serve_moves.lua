@@ -1,6 +1,8 @@
 -- How long `meeple serve` takes to answer a legal-move request
 -- (GET /api/v1/tables/ID/moves), per game, in process (the HTTP layer
--- adds a round trip of well under a millisecond on localhost):
+-- adds a round trip of well under a millisecond on localhost; over HTTP,
+-- with the time split between server and run queue:
+-- python3 bench/serve_http.py):
 --   build/meeple script bench/serve_moves.lua [GAMES_PER_SPEC]
 -- Prints median, 99th percentile and max per game over every decision
 -- of random games.
@@ -22,7 +24,9 @@ for _, spec in ipairs(specs) do
       local status = server.handle("GET", path, "", false)
       times[#times + 1] = (os.clock() - t0) * 1000
       assert(status == 200)
+      collectgarbage("step", 0) -- as the server does once an answer is sent
       t.play:random_move()
+      collectgarbage("step", 0)
       t.version = t.version + 1
     end
   end

@@ -47,6 +47,15 @@ test('api: bad requests get a 4xx JSON error and change nothing', async () => {
     const ok = await request(port, 'POST', '/api/v1/tables/1/move', { move: movesBefore.moves[0].text, seat: 1 });
     assert.strictEqual(ok.status, 200, ok.text.slice(0, 200));
     assert.ok(ok.json.version > before.version, 'the move (and the bot\'s reply) advanced the version');
+    assert.match(ok.headers['server-timing'] || '', /^app;dur=\d+\.\d+, cpu;dur=\d+\.\d+$/, 'Server-Timing');
+    // JSON numbers are floats to the decoder: seed 5 and players 3 are still integers
+    const made = await request(port, 'POST', '/api/v1/tables', { seed: 5, players: 3, agents: ['human'] });
+    assert.strictEqual(made.status, 201, made.text.slice(0, 200));
+    assert.strictEqual(made.json.players, 3);
+    const seeded = (await request(port, 'GET', '/api/v1/tables/' + made.json.table + '/record')).text;
+    assert.strictEqual(JSON.parse(seeded.split('\n')[0]).seed, 5, 'the record has the seed asked for');
+    const half = await request(port, 'POST', '/api/v1/tables', { seed: 2.5 });
+    assert.strictEqual(half.status, 400, 'a fractional seed is refused');
   } finally {
     await srv.stop();
   }

@@ -71,7 +71,7 @@ function request(port, method, urlPath, body, headers) {
         const text = Buffer.concat(chunks).toString('utf8');
         let json = null;
         try { json = JSON.parse(text); } catch (e) { /* not JSON */ }
-        resolve({ status: res.statusCode, json, text, type: res.headers['content-type'] });
+        resolve({ status: res.statusCode, json, text, type: res.headers['content-type'], headers: res.headers });
       });
     });
     req.on('error', reject);

@@ -47,9 +47,46 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': End goes to the last step');
       const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => +r.dataset.score));
       assert.deepStrictEqual(shown, lastLine(rec).scores, g.name + ': shown scores are the record\'s final scores');
+      // the end scoring is a step of its own after the last move
+      assert.match(await p.$eval('#move', (e) => e.textContent), /^final scoring/, g.name + ': the last step is the final scoring');
+      assert.strictEqual(await p.$eval('#ledger-title', (e) => e.textContent), 'Final scoring', g.name + ': its ledger');
+      assert.ok(await p.$$eval('#ledger li.final', (l) => l.length) > 0, g.name + ': final scoring entries listed');
+      await p.keyboard.press('ArrowLeft');
+      assert.strictEqual(await p.$$eval('#ledger li.final', (l) => l.length), 0, g.name + ': none on the last move');
+      await p.keyboard.press('End');
       const tiles = await p.$$eval('#board use.placed', (u) => u.length);
       assert.ok(tiles > 10, g.name + ': the board shows the placed tiles');
       await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '.png') });
+      // zoom: keys, the wheel about the pointer, a drag pans, fit restores
+      if (g.name === 'base') {
+        const zoomOf = () => p.$eval('#board', (b) => +b.dataset.zoom);
+        const whole = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        await p.keyboard.press('=');
+        assert.strictEqual(await zoomOf(), 1.25, 'the + key zooms in');
+        await p.keyboard.press('-');
+        await p.keyboard.press('-');
+        assert.strictEqual(await zoomOf(), 0.8, 'the - key zooms out');
+        await p.keyboard.press('0');
+        assert.strictEqual(await p.$eval('#board', (b) => b.getAttribute('viewBox')), whole, '0 shows the whole board');
+        const box = await p.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
+        await p.mouse.move(box[0] + box[2] / 2, box[1] + box[3] / 2);
+        await p.mouse.wheel({ deltaY: -120 });
+        await p.mouse.wheel({ deltaY: -120 });
+        assert.ok(await zoomOf() > 1.5, 'the wheel zooms in');
+        await p.click('#zoom .zoom-in');
+        assert.ok(await zoomOf() > 1.9, 'the + button zooms in');
+        const before = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        await p.mouse.move(box[0] + box[2] / 2, box[1] + box[3] / 2);
+        await p.mouse.down();
+        await p.mouse.move(box[0] + box[2] / 2 + 80, box[1] + box[3] / 2 + 40, { steps: 4 });
+        await p.mouse.up();
+        const after = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        assert.notStrictEqual(after, before, 'a drag pans the board');
+        assert.ok(+after.split(' ')[0] < +before.split(' ')[0], 'dragging right shows what is left of it');
+        await p.screenshot({ path: path.join(OUT, 'viewer-base-zoomed.png') });
+        await p.click('#zoom .zoom-fit');
+        assert.strictEqual(await p.$eval('#board', (b) => b.getAttribute('viewBox')), whole, 'fit shows the whole board');
+      }
       // stepping through every move (base game) shows no script error
       if (g.name === 'base') {
         await p.keyboard.press('Home');

@@ -50,10 +50,26 @@ for _, args in ipairs(games) do
   local data = data_of(html)
   check(data ~= nil, what .. ": page data parses")
   if data then
-    check(#data.frames == moves + 1, what .. ": one frame per move plus the start")
+    -- the end scoring is a step of its own after the last move
+    local last_fr = data.frames[#data.frames]
+    check(last_fr.final and last_fr.move == "final scoring", what .. ": the last step is the final scoring")
+    check(#data.frames == moves + 2, what .. ": one frame per move plus the start and the final scoring")
     local final = last_line(tmp)
-    check(table.concat(data.frames[#data.frames].scores, ",") == table.concat(final.scores, ","),
+    check(table.concat(last_fr.scores, ",") == table.concat(final.scores, ","),
           what .. ": the last frame shows the record's final scores")
+    local before, n_final = data.frames[#data.frames - 1].scores, 0
+    for _, e in ipairs(last_fr.ledger) do
+      check(e.final == true, what .. ": the final step's ledger is final scoring")
+      before[e.player] = before[e.player] + e.points
+      n_final = n_final + 1
+    end
+    check(n_final > 0 and table.concat(before, ",") == table.concat(final.scores, ","),
+          what .. ": the last move's scores plus the final scoring are the final scores")
+    for f = 1, #data.frames - 1 do
+      for _, e in ipairs(data.frames[f].ledger) do
+        check(not e.final, what .. ": no final scoring before the final step (frame " .. f .. ")")
+      end
+    end
     local placed = 0
     for _, fr in ipairs(data.frames) do if type(fr.tiles) == "table" then placed = placed + #fr.tiles end end
     check(placed == #data.tiles, what .. ": every placed tile drawn once")

@@ -71,6 +71,14 @@ expect_fail 1 "different studies (options" "$MEEPLE" merge "$WORK/part-1.json" "
 expect_fail 1 "different studies" "$MEEPLE" merge "$WORK/part-1.json" "$WORK/other.json"
 sed 's/"engine":"[^"]*"/"engine":"0.0.1"/' "$WORK/part-2.json" > "$WORK/old.json"
 expect_fail 1 "different studies (engine" "$MEEPLE" merge "$WORK/part-1.json" "$WORK/old.json"
+# a part played by other agents (the part names them in its configuration)
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+a = p["config"]["agents"]
+p["config"]["agents"] = "greedy" if isinstance(a, str) else ["greedy" for _ in a]
+json.dump(p, open(sys.argv[2], "w"))' "$WORK/part-2.json" "$WORK/agents.json"
+expect_fail 1 "different studies (agents" "$MEEPLE" merge "$WORK/part-1.json" "$WORK/agents.json"
 "$MEEPLE" sim --game $TINY --games 400 --shard 2/3 --out "$WORK/other.json"
 expect_fail 1 "different studies" "$MEEPLE" merge "$WORK/part-1.json" "$WORK/other.json"
 expect_fail 2 "no part files" "$MEEPLE" merge

@@ -32,3 +32,9 @@ add_test(NAME scale/slurm_recipe
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(scale/slurm_recipe PROPERTIES ENVIRONMENT "${SCALE_ENV}"
                      LABELS "scale;slurm" SKIP_RETURN_CODE 77 TIMEOUT 900)
+
+add_test(NAME scale/compare
+         COMMAND sh ${CMAKE_SOURCE_DIR}/tests/scale/compare_test.sh $<TARGET_FILE:meeple>
+                 ${CMAKE_CURRENT_BINARY_DIR}/scale-compare
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(scale/compare PROPERTIES ENVIRONMENT "${SCALE_ENV}" LABELS scale)

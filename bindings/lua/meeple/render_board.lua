@@ -192,6 +192,47 @@ function B.tile_point(geo, x, y, rot, lx, ly)
   return ox + tx, oy + ty
 end
 
+-- The two ports of each tile corner (board orientation), and the cell
+-- offset of the vertex it is: NW, NE, SW, SE of the cell.
+local CORNERS = { { 0, 11, 0, 0 }, { 2, 3, 1, 0 }, { 8, 9, 0, 1 }, { 5, 6, 1, 1 } }
+-- Around vertex (vx, vy): each cell (offset from the vertex) and the
+-- corner of that cell at the vertex (an index into CORNERS).
+local AROUND = { { -1, -1, 4 }, { 0, -1, 3 }, { -1, 0, 2 }, { 0, 0, 1 } }
+
+local function covered_ports(geo, fh)
+  local covered = {}
+  for _, node in ipairs(fh:nodes()) do
+    local t = node.tile:info()
+    local seg = geo.defs[t.id] and geo.defs[t.id].segments[node.segment]
+    local key = t.x .. "," .. t.y
+    covered[key] = covered[key] or {}
+    for _, p in ipairs(seg and seg.ports or {}) do covered[key][(p + 3 * t.rot) % 12] = true end
+  end
+  return covered
+end
+
+--- Where a corner figure (a barn) on feature fh stands: the vertex of
+--- its tile where four tiles meet and fh covers all four corners there
+--- (the kernel's rule, engine/src/flow/cap_corner.c), or nil.
+function B.corner_point(geo, fh)
+  local spot = fh:spot()
+  local t = spot.tile:info()
+  local mine = {}
+  for _, p in ipairs(spot.ports) do mine[p] = true end
+  local covered = covered_ports(geo, fh)
+  for _, c in ipairs(CORNERS) do
+    if mine[c[1]] and mine[c[2]] then
+      local vx, vy = t.x + c[3], t.y + c[4]
+      local all = true
+      for _, a in ipairs(AROUND) do
+        local ports, corner = covered[(vx + a[1]) .. "," .. (vy + a[2])], CORNERS[a[3]]
+        all = all and ports ~= nil and ports[corner[1]] and ports[corner[2]]
+      end
+      if all then return B.cell_origin(geo, vx, vy) end
+    end
+  end
+end
+
 --- Where a figure on segment `seg` of the tile (id, x, y, rot) stands.
 function B.segment_point(geo, id, x, y, rot, seg)
   local def = geo.defs[id]
@@ -264,7 +305,12 @@ function B.figures(geo, g)
     local info = fig:info()
     local at = info.at or {}
     local px, py, lying, role, key
-    if at.feature then
+    local corner = at.feature and geo.figure_decl[info.kind] and geo.figure_decl[info.kind].corner
+    if corner then px, py = B.corner_point(geo, at.feature) end
+    if px then
+      role = at.feature:kind()
+      key = num(px) .. "," .. num(py) .. ",k"
+    elseif at.feature then
       local spot = at.feature:spot()
       local t = spot.tile:info()
       px, py = B.segment_point(geo, t.id, t.x, t.y, t.rot, spot.segment)

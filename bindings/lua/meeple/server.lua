@@ -335,8 +335,10 @@ local function post_table(body)
     if v[k] ~= nil and type(v[k]) ~= "table" then api_error(400, "'%s' must be a list", k) end
   end
   if v.options ~= nil and type(v.options) ~= "table" then api_error(400, "'options' must be an object") end
-  local t = M.new_table({ game = v.game, with = v.with, options = v.options, players = v.players,
-                          seed = v.seed, agents = v.agents })
+  -- JSON numbers arrive as floats: 2.0 is the integer 2, 2.5 stays refused
+  local function whole(x) return math.tointeger(x) or x end
+  local t = M.new_table({ game = v.game, with = v.with, options = v.options, players = whole(v.players),
+                          seed = whole(v.seed), agents = v.agents })
   return 201, M.state(t, false)
 end
 

@@ -11,7 +11,9 @@
 -- scores, and the ledger of its turn so far. The pictures come from
 -- meeple.render_board in board coordinates with the origin at cell 0,0
 -- (pad 0): the page sets the viewBox, so a frame never needs the final
--- board size. Frame 0 is the board before the first move.
+-- board size. Frame 0 is the board before the first move; when the game
+-- ends with a final scoring, it is a frame of its own after the last
+-- move ("final scoring": its ledger, the features it scores highlighted).
 
 local loader = require "meeple.loader"
 local board = require "meeple.render_board"
@@ -91,6 +93,24 @@ local function tile_part(geo, t)
   return board.tile_use(geo, t.id, t.x, t.y, t.rot) .. board.tile_badges(geo, t.id, t.x, t.y, t.rot)
 end
 
+-- The ledger entries after the first `seen`: those of the move go into
+-- turn_ledger; once the game is over, its end scoring goes apart (a step
+-- of its own). Returns the move's highlights, the final entries, their
+-- highlights, and the new count seen.
+local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger)
+  local hl, finals, final_hl = {}, {}, {}
+  local ledger = g:ledger()
+  for k = seen + 1, #ledger do
+    local e = ledger[k]
+    local le = ledger_entry(e, e.turn ~= kernel_turn)
+    local list, marks = turn_ledger, hl
+    if over and le.final then list, marks = finals, final_hl end
+    list[#list + 1] = le
+    if e.feature then marks[#marks + 1] = board.highlight(geo, e.feature) end
+  end
+  return hl, finals, final_hl, #ledger
+end
+
 -- The frames of a game re-played from its record.
 local function build_frames(rs, rec)
   local header = rec.header
@@ -138,20 +158,24 @@ local function build_frames(rs, rec)
       if not okm then return nil, ("record line %d: %s"):format(entry.line, tostring(err)) end
       if turn ~= cur_turn then cur_turn, turn_ledger, hand = turn, {}, nil end
       if mv.type == "place" then hand = { id = mv.tile, ref = board.tile_ref(mv.tile), x = mv.x, y = mv.y, rot = mv.rot } end
-      local hl = {}
-      local ledger = g:ledger()
-      for k = ledger_seen + 1, #ledger do
-        local e = ledger[k]
-        turn_ledger[#turn_ledger + 1] = ledger_entry(e, e.turn ~= kernel_turn)
-        if e.feature then hl[#hl + 1] = board.highlight(geo, e.feature) end
-      end
-      ledger_seen = #ledger
+      local over = play:over()
+      local hl, finals, final_hl
+      hl, finals, final_hl, ledger_seen = new_entries(g, geo, ledger_seen, kernel_turn, over, turn_ledger)
       local copy = {}
       for k, e in ipairs(turn_ledger) do copy[k] = e end
-      frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(),
-                              figures = figures(), highlight = table.concat(hl, "\n"),
-                              scores = g:scores(), ledger = copy, hand = hand,
-                              record_scores = entry.scores, over = play:over() or nil }
+      local scores = g:scores()
+      local before = table.move(scores, 1, #scores, 1, {})
+      for _, e in ipairs(finals) do before[e.player] = before[e.player] - e.points end
+      local figs = figures()
+      local last = #finals == 0
+      frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = figs,
+                              highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
+                              record_scores = last and entry.scores or nil, over = (over and last) or nil }
+      if not last then
+        frames[#frames + 1] = { move = "final scoring", final = true, turn = turn, player = 0, tiles = {},
+                                figures = figs, highlight = table.concat(final_hl, "\n"), scores = scores,
+                                ledger = finals, record_scores = entry.scores, over = true }
+      end
     end
   end
   return { frames = frames, starts = table.concat(starts, "\n"), geo = geo, ids = ids,

@@ -94,8 +94,6 @@ example: meeple sim --games 1000 --players 2 --option tiny_city=2
          meeple sim --games 100 --agents mcts:200 --compare none examples/house-rules/farmers_4.lua
 ]]
 
-local compare
-
 -- The sink for the results, once every output file (--output, --out,
 -- --csv-games, --db) is known to be writable, distinct, and not one of
 -- the files the game reads.
@@ -185,20 +183,6 @@ local function agent_names(opts)
   return names
 end
 
--- Random agents in every seat run in C (flow:simulate, --jobs); any other
--- agent plays game by game through the same flow (matches.lua).
-local function run_games(game, names, opts, games, jobs, ctx)
-  local all_random = true
-  for _, n in ipairs(names or {}) do all_random = all_random and n == "random" end
-  if all_random and not opts["rotate-seats"] then
-    return loader.simulate(game.rs, { players = game.players, games = games, seed = game.seed,
-                                      jobs = jobs, progress = progress_bar(ctx, games) })
-  end
-  return matches.run(game.rs, game.players, { names = names, games = games, seed = game.seed,
-                                              rotate = opts["rotate-seats"],
-                                              progress = progress_bar(ctx, games) })
-end
-
 local function sim(args, ctx)
   local opts, pos = parse_args(args, game_spec({ games = "value", jobs = "value", csv = "switch",
                                                   json = "switch", compare = "switch",
@@ -212,7 +196,8 @@ local function sim(args, ctx)
     for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
       if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end
     end
-    return compare(opts, pos, ctx)
+    return require("meeple.cli.compare").run(opts, pos, ctx, { claim_output = claim_output,
+                                                               agent_names = agent_names })
   end
   if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
   if not opts.games then return usage("sim", "--games N is required") end
@@ -281,146 +266,6 @@ local function sim(args, ctx)
   end
   if opts["csv-games"] then return dest.close() end -- the rows are the output
   return simout.emit("sim", opts, study, summary, dest)
-end
-
-local function paired(a, b)
-  local n = #a
-  local d = {}
-  for i = 1, n do d[i] = b[i] - a[i] end
-  local s = stats(d)
-  local half = n > 1 and 1.96 * s.sd / math.sqrt(n) or 0
-  return s.mean, half, stats(a).mean, stats(b).mean
-end
-
--- The game options of one variant of --compare A B: the common options
--- plus a rules file, an option set, or nothing ('none').
-local function variant_opts(opts, v)
-  local o = {}
-  for k, val in pairs(opts) do o[k] = val end
-  o.rules, o.option = {}, {}
-  for _, r in ipairs(opts.rules or {}) do o.rules[#o.rules + 1] = r end
-  for _, kv in ipairs(opts.option or {}) do o.option[#o.option + 1] = kv end
-  if v == "none" then return o end
-  if v:match("%.lua$") then
-    o.rules[#o.rules + 1] = v
-    return o
-  end
-  for kv in v:gmatch("[^,]+") do
-    if not kv:match("^[%w_]+=") then return nil end
-    o.option[#o.option + 1] = kv
-  end
-  return o
-end
-
--- The two games --compare plays and their labels; or nil and a status.
-local function compare_games(opts, pos, ctx)
-  if #pos == 0 then
-    if not (opts.with or opts.rules or opts.option) then
-      return nil, usage("sim", "--compare needs something to compare: --with, --rules, --option, or A B")
-    end
-    local changed, code = load_game("sim", opts, ctx)
-    if not changed then return nil, code end
-    local plain
-    plain, code = load_game("sim", { game = opts.game, players = tostring(changed.players),
-                                     seed = tostring(changed.seed), budget = opts.budget,
-                                     ["memory-cap"] = opts["memory-cap"] }, ctx)
-    if not plain then return nil, code end
-    local label = {}
-    for _, w in ipairs(changed.with) do label[#label + 1] = "--with " .. w end
-    for _, r in ipairs(changed.rules) do label[#label + 1] = "--rules " .. r end
-    for _, o in ipairs(opts.option or {}) do label[#label + 1] = "--option " .. o end
-    return plain, changed, nil, table.concat(label, " ")
-  end
-  if #pos ~= 2 then return nil, usage("sim", "--compare takes two variants A B, got %d", #pos) end
-  local games = {}
-  for i, v in ipairs(pos) do
-    local o = variant_opts(opts, v)
-    if not o then
-      return nil, usage("sim", "--compare: '%s' is neither FILE.lua, KEY=VALUE[,KEY=VALUE] nor none", v)
-    end
-    local code
-    games[i], code = load_game("sim", o, ctx)
-    if not games[i] then return nil, code end
-  end
-  return games[1], games[2], pos
-end
-
-function compare(opts, pos, ctx)
-  if opts.csv then return usage("sim", "--compare prints a table or --json") end
-  local games, code = int_arg("sim", "games", opts.games or "", 1)
-  if not games then return code end
-  local jobs = 1
-  if opts.jobs then
-    jobs, code = int_arg("sim", "jobs", opts.jobs, 1)
-    if not jobs then return code end
-  end
-  local names
-  names, code = agent_names(opts)
-  if names == nil then return code end
-  local plain, changed, variants, change_label = compare_games(opts, pos, ctx)
-  if not plain then return changed end
-  local dest
-  dest, code = claim_output(opts, changed)
-  if not dest then return code end
-  local run = function(game) return run_games(game, names, opts, games, jobs, ctx) end
-  local ok, a = pcall(run, plain)
-  if not ok then eprintf("meeple sim: %s\n", tostring(a)) return 1 end
-  local b
-  ok, b = pcall(run, changed)
-  if not ok then eprintf("meeple sim: %s\n", tostring(b)) return 1 end
-
-  local function column(results, f)
-    local out = {}
-    for i, r in ipairs(results) do out[i] = f(r) end
-    return out
-  end
-  local function won(r, p)
-    local best = -math.huge
-    for _, s in ipairs(r.scores) do if s > best then best = s end end
-    local tied = 0
-    for _, s in ipairs(r.scores) do if s == best then tied = tied + 1 end end
-    return r.scores[p] == best and 1 / tied or 0
-  end
-  local seats = {}
-  for p = 1, changed.players do
-    local dm, hm, ma, mb = paired(column(a, function(r) return r.scores[p] end),
-                                  column(b, function(r) return r.scores[p] end))
-    local dw, hw, wa, wb = paired(column(a, function(r) return won(r, p) end),
-                                  column(b, function(r) return won(r, p) end))
-    seats[p] = { mean = { without = ma, with = mb, diff = dm, ci95 = hm },
-                 win_rate = { without = wa, with = wb, diff = dw, ci95 = hw } }
-  end
-  local dt, ht, ta, tb = paired(column(a, function(r) return r.turns end),
-                                column(b, function(r) return r.turns end))
-  local agents_label = names and (", agents " .. table.concat(names, ",")) or ""
-  local last = names and opts["rotate-seats"] and matches.seed_of(games, changed.seed, changed.players, true)
-               or changed.seed + games - 1
-  if opts.json then
-    local seats_agents = {}
-    for p = 1, changed.players do seats_agents[p] = names and names[(p - 1) % #names + 1] or "random" end
-    dest.write(json.encode({ run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
-                             games = games, seed = changed.seed, players = changed.players,
-                               game = changed.game, change = change_label, variants = variants,
-                               agents = names or nil, seats = seats,
-                               turns = { without = ta, with = tb, diff = dt, ci95 = ht } }), "\n")
-    return dest.close()
-  end
-  if variants then
-    dest.printf("%d games of %s, %d players, seeds %d..%d%s, A: %s, B: %s (differences are B - A)\n\n",
-           games, changed.game, changed.players, changed.seed, last, agents_label, variants[1], variants[2])
-    dest.printf("  seat         mean A      mean B   difference (95%% CI)     win rate difference\n")
-  else
-    dest.printf("%d games of %s, %d players, seeds %d..%d%s, with and without: %s\n\n", games,
-           changed.game, changed.players, changed.seed, last, agents_label, change_label)
-    dest.printf("  seat   mean without   mean with   difference (95%% CI)     win rate difference\n")
-  end
-  for p = 1, changed.players do
-    local s = seats[p]
-    dest.printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, s.mean.without,
-           s.mean.with, s.mean.diff, s.mean.ci95, 100 * s.win_rate.diff, 100 * s.win_rate.ci95)
-  end
-  dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", ta, tb, dt, ht)
-  return dest.close()
 end
 
 return { run = sim, HELP = HELP }

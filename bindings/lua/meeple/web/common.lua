@@ -1,7 +1,7 @@
 -- meeple.web.common: what the replay viewer and the local table's page
 -- share: the page skeleton (one self-contained HTML document: inline
 -- CSS, inline script, data inline as JSON) and the MeepleWeb helpers
--- (score table, ledger list, cell marks).
+-- (score table, ledger list, cell marks, zoom and pan of a board).
 
 local M = {}
 
@@ -12,6 +12,8 @@ h3 { font-size: 14px; margin: 10px 0 4px 0; }
 #scores td { padding: 2px 6px; }
 #scores .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 6px; border: 1px solid #000; }
 #scores .delta { color: #2e7d32; font-size: 12px; }
+.zoom button { font-size: 16px; min-width: 34px; margin-right: 2px; }
+#board { touch-action: none; cursor: grab; }
 ]==]
 
 M.JS = [==[
@@ -34,6 +36,75 @@ window.MeepleWeb = {
         '</td><td class="delta">' + (d ? '+' + d : '') + '</td></tr>');
     });
     table.innerHTML = rows.join('');
+  },
+  // Zoom and pan for a board <svg>: the wheel zooms about the pointer,
+  // a drag pans (and the click that ends it is swallowed), bar gets
+  // + / - / fit buttons, and the keys + - 0 do the same. fit(vb) shows
+  // all of vb ([x, y, w, h]); setBase(vb) changes what "all" is and
+  // refits unless the user has zoomed or panned.
+  zoom(svg, bar) {
+    const st = { base: [0, 0, 1, 1], z: 1, cx: 0.5, cy: 0.5, moved: false, drag: null, swallow: false };
+    function apply() {
+      const w = st.base[2] / st.z, h = st.base[3] / st.z;
+      svg.setAttribute('viewBox', [st.cx - w / 2, st.cy - h / 2, w, h].map((v) => +v.toFixed(2)).join(' '));
+      svg.dataset.zoom = st.z.toFixed(2);
+    }
+    function fit(vb) {
+      if (vb) st.base = vb;
+      st.z = 1; st.moved = false;
+      st.cx = st.base[0] + st.base[2] / 2; st.cy = st.base[1] + st.base[3] / 2;
+      apply();
+    }
+    function setBase(vb) { if (st.moved) { st.base = vb; apply(); } else fit(vb); }
+    function by(f, px, py) {
+      const z = Math.min(12, Math.max(0.5, st.z * f)), k = st.z / z;
+      if (px === undefined) { px = st.cx; py = st.cy; }
+      st.cx = px + (st.cx - px) * k; st.cy = py + (st.cy - py) * k; st.z = z; st.moved = true;
+      apply();
+    }
+    // board units per screen pixel, and the board point under (x, y)
+    function scale() {
+      const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+      return Math.max(vb.width / r.width, vb.height / r.height);
+    }
+    function point(e) {
+      const r = svg.getBoundingClientRect(), s = scale();
+      return [st.cx + (e.clientX - r.left - r.width / 2) * s, st.cy + (e.clientY - r.top - r.height / 2) * s];
+    }
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [px, py] = point(e);
+      by(e.deltaY < 0 ? 1.25 : 0.8, px, py);
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (e) => { st.drag = { x: e.clientX, y: e.clientY, cx: st.cx, cy: st.cy, on: false }; });
+    svg.addEventListener('pointermove', (e) => {
+      const d = st.drag;
+      if (!d || !(e.buttons & 1)) return;
+      const dx = e.clientX - d.x, dy = e.clientY - d.y;
+      if (!d.on && Math.hypot(dx, dy) < 5) return;
+      d.on = true;
+      const s = scale();
+      st.cx = d.cx - dx * s; st.cy = d.cy - dy * s; st.moved = true;
+      apply();
+    });
+    svg.addEventListener('pointerup', () => { st.swallow = !!(st.drag && st.drag.on); st.drag = null; });
+    svg.addEventListener('click', (e) => { if (st.swallow) { st.swallow = false; e.stopPropagation(); } }, true);
+    if (bar) {
+      bar.innerHTML = '<button class="zoom-in" title="zoom in (+)">+</button><button class="zoom-out" title="zoom out (-)">&#x2212;</button>' +
+        '<button class="zoom-fit" title="whole board (0)">fit</button>';
+      bar.querySelector('.zoom-in').onclick = () => by(1.25);
+      bar.querySelector('.zoom-out').onclick = () => by(0.8);
+      bar.querySelector('.zoom-fit').onclick = () => fit();
+    }
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest && e.target.closest('input, textarea, select')) return;
+      if (e.key === '+' || e.key === '=') by(1.25);
+      else if (e.key === '-') by(0.8);
+      else if (e.key === '0') fit();
+      else return;
+      e.preventDefault();
+    });
+    return { fit, setBase, by, get z() { return st.z; } };
   },
   ledger(ul, D, entries) {
     ul.innerHTML = entries.map((e) => '<li' + (e.final ? ' class="final"' : '') + '>' +

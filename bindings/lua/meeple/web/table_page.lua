@@ -36,6 +36,7 @@ local BODY = [==[
 <div class="table">
   <div class="boardbox"><svg id="board" xmlns="http://www.w3.org/2000/svg"></svg></div>
   <div class="side">
+    <div class="zoom" id="zoom"></div>
     <div id="status">loading...</div>
     <div id="error"></div>
     <div id="hand-choices"></div>
@@ -66,6 +67,7 @@ local JS = [==[
   const api = '/api/v1/tables/' + tableId;
   const board = document.getElementById('board');
   const $ = (id) => document.getElementById(id);
+  const zoom = MeepleWeb.zoom(board, $('zoom'));
   let state = null, moves = [], chosenTile = null, chosenCell = null, busy = false;
   $('record-link').href = api + '/record';
   $('record-link').download = 'table-' + tableId + '.jsonl';
@@ -92,8 +94,8 @@ local JS = [==[
   function drawBoard() {
     const [minx, miny, maxx, maxy] = state.bounds;
     const s = S(), pad = s * 0.3;
-    board.setAttribute('viewBox', [(minx - 1) * s - pad, (miny - 1) * s - pad, (maxx - minx + 3) * s + 2 * pad,
-                                   (maxy - miny + 3) * s + 2 * pad].join(' '));
+    zoom.setBase([(minx - 1) * s - pad, (miny - 1) * s - pad, (maxx - minx + 3) * s + 2 * pad,
+                  (maxy - miny + 3) * s + 2 * pad]);
     const out = [state.board];
     const places = moves.filter((m) => m.type === 'place' && m.tile === chosenTile);
     const cells = new Map();

@@ -5,7 +5,9 @@
 -- tile drawings placed up to k with that frame's figures and highlights.
 --
 -- Page elements the browser tests read: #step (frame number), #move,
--- #scores tr[data-player] with data-score, #ledger li, #hand, #board.
+-- #scores tr[data-player] with data-score, #ledger li, #hand, #board
+-- (data-zoom: the zoom factor; the wheel, a drag, the #zoom buttons and
+-- the keys + - 0 zoom and pan it).
 -- window.viewer = { go(k), count, step } drives it from a test.
 
 local common = require "meeple.web.common"
@@ -33,8 +35,8 @@ local JS = [==[
   const S = D.S, pad = S * 0.6;
   const [minx, miny, maxx, maxy] = D.bounds;
   const board = document.getElementById('board');
-  board.setAttribute('viewBox', [minx * S - pad, miny * S - pad, (maxx - minx + 1) * S + 2 * pad,
-                                 (maxy - miny + 1) * S + 2 * pad].join(' '));
+  const zoom = MeepleWeb.zoom(board, document.getElementById('zoom'));
+  zoom.fit([minx * S - pad, miny * S - pad, (maxx - minx + 1) * S + 2 * pad, (maxy - miny + 1) * S + 2 * pad]);
   const slider = document.getElementById('slider');
   slider.max = frames.length - 1;
   // the board: tile drawings (<defs>) once; a layer of tiles grown and
@@ -57,13 +59,16 @@ local JS = [==[
     slider.value = k;
     document.getElementById('step').textContent = k + ' / ' + (frames.length - 1);
     document.getElementById('move').textContent = k === 0 ? 'start of the game'
+      : fr.final ? 'final scoring: what is still open scores  (game over)'
       : 'turn ' + fr.turn + ', ' + D.names[fr.player - 1] + ': ' + fr.move + (fr.over ? '  (game over)' : '');
     const hand = document.getElementById('hand');
     hand.innerHTML = fr.hand ? '<use href="#' + fr.hand.ref + '"/>' : '';
     document.getElementById('handtext').textContent = fr.hand
-      ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot : 'no tile this turn';
+      ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot
+      : fr.final ? 'no tile: the game is over' : 'no tile this turn';
     MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null);
     MeepleWeb.ledger(document.getElementById('ledger'), D, MeepleWeb.list(fr.ledger));
+    document.getElementById('ledger-title').textContent = fr.final ? 'Final scoring' : 'This turn';
   }
   document.getElementById('first').onclick = () => show(0);
   document.getElementById('prev').onclick = () => show(step - 1);
@@ -98,13 +103,14 @@ local BODY = [==[
       <button id="last" title="last (End)">&#xBB;</button>
       <span id="step"></span>
     </div>
+    <div class="zoom" id="zoom"></div>
     <input id="slider" type="range" min="0" value="0">
     <div id="move"></div>
     <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
       <span id="handtext"></span></div>
     <h3>Scores</h3>
     <table id="scores"></table>
-    <h3>This turn</h3>
+    <h3 id="ledger-title">This turn</h3>
     <ul id="ledger"></ul>
     <svg id="legend" width="360" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"></svg>
   </div>
