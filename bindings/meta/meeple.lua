@@ -390,6 +390,11 @@ function Feature:nodes(attr) end
 ---@return integer y
 ---@return integer segment 1-based
 function Feature:anchor() end
+--- Where this handle's own segment lies (a figure's `info().at.feature`
+--- names the segment it stands on): its tile, its index on the tile and
+--- the ports it covers in board orientation.
+---@return {tile: meeple.Tile, segment: integer, ports: integer[]}
+function Feature:spot() end
 --- This feature and every feature of these kinds joined to it through
 --- segment adjacency over features of these kinds: this one first, then
 --- breadth first; with only, just the features of those kinds among them.
