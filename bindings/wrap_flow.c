@@ -434,10 +434,33 @@ static int flow_system(lua_State *L) {
   return 0;
 }
 
+/* flow:stack(name) draws from one stack; flow:stack{ a, b } plays a out
+** before b (b is the draw stack). */
 static int flow_stack(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
+  if (!lua_istable(L, 2)) {
+    int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
+    if (gk_flow_set_stack(f, s)) return flowerror(L, f);
+    return 0;
+  }
+  int order[GK_MAX_STACKS];
+  lua_Unsigned n = lua_rawlen(L, 2);
+  luaL_argcheck(L, n >= 1 && n <= GK_MAX_STACKS, 2, "1 to GK_MAX_STACKS stack names");
+  for (lua_Unsigned i = 1; i <= n; i++) {
+    lua_rawgeti(L, 2, (lua_Integer)i);
+    order[i - 1] = mp_checkname(L, lua_gettop(L), gk_flow_rules(f), gk_rules_find_stack, "stack");
+    lua_pop(L, 1);
+  }
+  if (gk_flow_set_stack_order(f, order, (int)n)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:stack_joins(stack, kind): that stack's tiles must join the kind. */
+static int flow_stack_joins(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
-  if (gk_flow_set_stack(f, s)) return flowerror(L, f);
+  int k = mp_checkname(L, 3, gk_flow_rules(f), gk_rules_find_kind, "kind");
+  if (gk_flow_stack_joins(f, s, k)) return flowerror(L, f);
   return 0;
 }
 
@@ -538,6 +561,7 @@ static const luaL_Reg flow_methods[] = {
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
+  {"stack_joins", flow_stack_joins},
   {"gain_on_close", flow_gain_on_close},
   {"final_majority", flow_final_majority},
   {"extra_part", flow_extra_part},

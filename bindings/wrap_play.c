@@ -373,6 +373,13 @@ static int play_part(lua_State *L) {
   return 1;
 }
 
+/* play:stack(): the name of the stack this part draws from. */
+static int play_stack(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushstring(L, gk_rules_stack_name(mp_playrules(ud), gk_play_stack(ud->play)));
+  return 1;
+}
+
 static int play_tile(lua_State *L) {
   mp_play *ud = enter(L);
   int t = gk_play_tile(ud->play);
@@ -603,6 +610,7 @@ static const luaL_Reg play_methods[] = {
   {"player", play_player},
   {"turn", play_turn},
   {"part", play_part},
+  {"stack", play_stack},
   {"tile", play_tile},
   {"placed", play_placed},
   {"closed", play_closed},

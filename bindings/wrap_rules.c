@@ -518,6 +518,71 @@ static int rules_tiles(lua_State *L) {
   return 1;
 }
 
+/* The ports of a segment: their ids (0..11, clockwise from NNW, in the
+** tile's own north-up orientation) and their names. */
+static void push_ports(lua_State *L, uint16_t ports) {
+  lua_newtable(L);
+  lua_newtable(L);
+  for (int p = 0, n = 0; p < GK_PORT_COUNT; p++)
+    if ((ports >> p) & 1) {
+      n++;
+      lua_pushinteger(L, p);
+      lua_rawseti(L, -3, n);
+      lua_pushstring(L, gk_port_name(p));
+      lua_rawseti(L, -2, n);
+    }
+  lua_setfield(L, -3, "port_names");
+  lua_setfield(L, -2, "ports");
+}
+
+static void push_segment(lua_State *L, const gk_rules *r, const gk_segment_def *sd) {
+  lua_createtable(L, 0, 5);
+  lua_pushstring(L, gk_rules_kind_name(r, sd->kind));
+  lua_setfield(L, -2, "kind");
+  push_ports(L, sd->ports);
+  lua_newtable(L);
+  for (int i = 0, n = 0; i < GK_MAX_SEGMENTS; i++)
+    if ((sd->adjacent >> i) & 1) {
+      lua_pushinteger(L, i + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "touches");
+  lua_createtable(L, 0, sd->n_attrs);
+  for (int i = 0; i < sd->n_attrs; i++) {
+    lua_pushinteger(L, sd->attrs[i].value);
+    lua_setfield(L, -2, gk_rules_attr_name(r, sd->attrs[i].attr));
+  }
+  lua_setfield(L, -2, "attrs");
+}
+
+/* rules:tile_def(id): a tile type as its tile file printed it, a fresh
+** table each call (changing it changes nothing): { id =, tags = {names},
+** segments = { { kind =, ports = {ids}, port_names = {names},
+** touches = {segment indices}, attrs = { name = value } } } }. Segment
+** i is the i-th segment line; a placed copy turned r quarter turns
+** clockwise has port p at (p + 3r) % 12. */
+static int rules_tile_def(lua_State *L) {
+  gk_rules *r = mp_checkrules(L, 1);
+  const gk_tile_def *td = gk_rules_tile(r, mp_checktiletype(L, 2, r));
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, td->id);
+  lua_setfield(L, -2, "id");
+  lua_newtable(L);
+  for (int t = 0, n = 0; t < 64; t++)
+    if ((td->tags >> t) & 1) {
+      lua_pushstring(L, gk_rules_tag_name(r, t));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "tags");
+  lua_createtable(L, td->n_segments, 0);
+  for (int i = 0; i < td->n_segments; i++) {
+    push_segment(L, r, &td->segments[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "segments");
+  return 1;
+}
+
 static int rules_unique_rotations(lua_State *L) {
   gk_rules *r = mp_checkrules(L, 1);
   int type = mp_checktiletype(L, 2, r);
@@ -618,6 +683,7 @@ static const luaL_Reg rules_methods[] = {
   {"tiles", rules_tiles},
   {"names", rules_names},
   {"unique_rotations", rules_unique_rotations},
+  {"tile_def", rules_tile_def},
   {"fingerprint", rules_fingerprint},
   {"new_game", rules_new_game},
   {NULL, NULL}

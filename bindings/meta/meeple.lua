@@ -175,6 +175,12 @@ function Rules:unique_rotations(id) end
 ---@return string hex 64-bit fingerprint of every definition
 function Rules:fingerprint() end
 
+--- A tile type as its file printed it (north up): { id, tags, segments =
+--- { { kind, ports, port_names, touches, attrs } } }; a fresh table.
+---@param id string
+---@return table
+function Rules:tile_def(id) end
+
 --- A new game; freezes the rules if needed.
 ---@param opts {players: integer, seed?: integer}
 ---@return meeple.Game
@@ -384,6 +390,11 @@ function Feature:nodes(attr) end
 ---@return integer y
 ---@return integer segment 1-based
 function Feature:anchor() end
+--- Where this handle's own segment lies (a figure's `info().at.feature`
+--- names the segment it stands on): its tile, its index on the tile and
+--- the ports it covers in board orientation.
+---@return {tile: meeple.Tile, segment: integer, ports: integer[]}
+function Feature:spot() end
 --- This feature and every feature of these kinds joined to it through
 --- segment adjacency over features of these kinds: this one first, then
 --- breadth first; with only, just the features of those kinds among them.
@@ -461,9 +472,15 @@ function Flow:figure_scoring(figure, when, terms, reason) end
 ---@param joined table[] terms when a tile joins them
 ---@param reason string
 function Flow:score_meeting(figure, placed, joined, reason) end
---- The stack each turn draws from.
----@param name string
+--- The stack each turn draws from, or a list of stacks played out in
+--- order (the last is the draw stack).
+---@param name string|string[]
 function Flow:stack(name) end
+--- The tiles of this stack go only where a segment of this kind faces a
+--- tile already on the board.
+---@param stack string
+---@param kind string
+function Flow:stack_joins(stack, kind) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string
@@ -531,6 +548,8 @@ function Play:turn() end
 --- The part of the turn (1, or 2 after an extra part).
 ---@return integer
 function Play:part() end
+---@return string the stack this part draws from
+function Play:stack() end
 --- The tile to place (its id), or nil.
 ---@return string|nil
 function Play:tile() end

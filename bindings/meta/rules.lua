@@ -77,11 +77,12 @@ function attribute(name) end
 ---@field text? string inline tile notation
 ---@field name? string
 ---@field stack? string the stack its tiles go to
+---@field by_tag? table<string, string> tag -> stack: tiles with that tag go there instead
 
 --- Loads a tile set: `tiles "base"`, `tiles "lakes" { stack = "lakes" }`,
 --- `tiles { file = "x.tiles" }` or `tiles { text = [[...]] }`.
 ---@param set string|rules.TilesSpec
----@return fun(spec?: {stack?: string})|table
+---@return fun(spec?: {stack?: string, by_tag?: table<string, string>})|table
 function tiles(set) end
 
 ---@class rules.StartSpec
@@ -89,6 +90,7 @@ function tiles(set) end
 ---@field tile? string or this tile id
 ---@field at? integer[] {x, y}, default {0, 0}
 ---@field rotation? integer 0..3
+---@field replace? boolean lay this start instead of the one an earlier script laid (else an error); the replaced tile stays in its stack
 
 --- The start tile, placed before the first turn.
 ---@param spec rules.StartSpec
@@ -251,11 +253,19 @@ function bonus(kind) end
 
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
+---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
 
---- Declares a tile stack.
+--- Declares a tile stack. Only one stack may say draw = true; to play
+--- another one out first, use stack_order.
 ---@param name string
 ---@return fun(spec?: rules.StackSpec)
 function stack(name) end
+
+--- Stacks played out one after another: each turn draws from the first
+--- that still holds a tile; the last must be the draw stack.
+--- Example: stack_order { "river", "lake", "main" }
+---@param stacks string[]
+function stack_order(stacks) end
 
 ---@class rules.FigureSpec
 ---@field per_player? integer
@@ -369,7 +379,8 @@ function state(default) end
 ---@class rules.HookOpts
 ---@field priority? integer lower runs first (default 0)
 ---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
----@field tiles? string[] on("tile_placed") and collect only: called only for a placed tile with one of these tags or attributes
+---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes
+---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 
 --- What a hook sees of a feature.

@@ -264,6 +264,16 @@ int gk_flow_add_score_meeting(gk_flow *flow, const gk_score_meeting_rule *rule);
 
 /* The stack the draw phase takes tiles from. */
 int gk_flow_set_stack(gk_flow *flow, int stack);
+/* Stacks played out one after another: each turn draws from the first of
+** stacks[0..n-1] that still holds a tile (also when the tiles left in one
+** fit nowhere and are discarded), and stacks[n-1] becomes the draw stack
+** (gk_flow_set_stack), which decides when the game ends. Distinct stacks. */
+int gk_flow_set_stack_order(gk_flow *flow, const int *stacks, int n);
+/* Tiles drawn from this stack are offered only where one of their
+** segments of this kind faces a tile already on the board (and so, by
+** edge matching, joins that kind there): a river tile continues the
+** river. Placements refused so give the reason "vetoed". */
+int gk_flow_stack_joins(gk_flow *flow, int stack, int kind);
 /* A new phase right after an existing one; returns its id. */
 int gk_flow_add_phase(gk_flow *flow, const char *name, int after);
 int gk_flow_find_phase(const gk_flow *flow, const char *name);
@@ -464,6 +474,7 @@ int gk_play_over(const gk_play *play);
 int gk_play_player(const gk_play *play);
 int gk_play_turn(const gk_play *play);
 int gk_play_part(const gk_play *play);   /* 1, or 2 in an extra part */
+int gk_play_stack(const gk_play *play);  /* the stack this part draws from */
 int gk_play_tile(const gk_play *play);   /* the tile to place, or -1 */
 int gk_play_placed(const gk_play *play); /* placed-tile index this part, or -1 */
 /* Features the tile placed this part closed that the score phase has not
@@ -548,13 +559,20 @@ int gk_play_random_game(gk_play *play);
 **                     part (never before one is placed);
 **   points_attrs      GK_HOOK_FEATURE_POINTS only for features whose
 **                     merged value of one of these attributes (bit per
-**                     attribute) is not 0.
+**                     attribute) is not 0;
+**   placement_tiles,  GK_HOOK_ALLOW_PLACEMENTS only for a tile to place
+**   placement_stacks  that passes placement_tiles (when it filters), or
+**                     while the part draws from one of placement_stacks
+**                     (bit per stack); both zero: for every tile. Other
+**                     tiles' placements stay lazy and never reach Lua.
 ** Zero fields filter nothing. */
 typedef struct gk_hook_filters {
   gk_tile_filter placed_tiles;
   uint64_t collect_filtered;
   gk_tile_filter collect_tiles;
   uint64_t points_attrs;
+  gk_tile_filter placement_tiles;
+  uint64_t placement_stacks;
 } gk_hook_filters;
 
 /* Sets (NULL: clears) the filters of a play's hooks; clones and

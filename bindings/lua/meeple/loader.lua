@@ -120,7 +120,8 @@ function M.simulate(rs, opts)
     jobs = not opts.profile and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, direct = dispatch[6] })
+    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
+    placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6] })
   return list or summary
 end
 
@@ -142,7 +143,8 @@ function M.new_play(rs, opts)
                                      agent_seed = opts.agent_seed or opts.seed or 1,
                                      placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
                                      collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
-                                     direct = rs.dispatch[6] })
+                                     placement_tiles = f.placement_tiles,
+                                     placement_stacks = f.placement_stacks, direct = rs.dispatch[6] })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

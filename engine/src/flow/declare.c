@@ -149,6 +149,7 @@ int gk_flow_set_stack(gk_flow *f, int stack) {
     return GK_EINVAL;
   }
   f->stack = stack;
+  f->n_draw_order = 0;
   return GK_OK;
 }
 

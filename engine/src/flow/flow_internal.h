@@ -120,6 +120,9 @@ struct gk_flow {
   gk_figure_rule figure[GK_MAX_FIGURE_KINDS];
   fl_scoring scoring[GK_MAX_KINDS][2];
   int stack;
+  int n_draw_order;       /* stacks played out before one another, ending */
+  int draw_order[GK_MAX_STACKS]; /* with stack (stack_order.c); 0: stack */
+  int join_kind[GK_MAX_STACKS];  /* kind + 1 its tiles must join (cap_join.c) */
   int n_phases;
   gk_name phase_name[GK_MAX_PHASES];
   int next_phase[GK_MAX_PHASES];
@@ -281,6 +284,9 @@ int fl_check_open(gk_flow *f, const char *what);
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system);
 bool fl_formula_ok(const gk_rules *r, const gk_formula *fm);
 bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
+int fl_turn_stack(const gk_play *p);
+bool fl_join_wanted(const gk_play *p);
+void fl_join_filter(gk_play *p);
 
 /* hooks.c */
 static inline bool fl_has_hook(const gk_play *p, int hook) {

@@ -94,7 +94,7 @@ int fl_collect(gk_play *p) {
         !fl_tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))
       return GK_OK;
   }
-  enum { EXTRA = 256 };
+  enum { EXTRA = GK_MAX_COLLECTED };
   int st = fl_reserve_moves(p, p->n_moves + EXTRA);
   if (st) return st;
   gk_hook_call c = {.hook = GK_HOOK_COLLECT,

@@ -43,15 +43,31 @@ int fl_materialize(gk_play *p) {
   return GK_OK;
 }
 
+/* Does a placement veto want the tile to place now? Scoped vetoes
+** (gk_hook_filters.placement_*) say which tiles or stacks they are about;
+** the others' placements stay lazy and call nothing. */
+static bool placement_wanted(const gk_play *p) {
+  const gk_tile_filter *tiles = &p->filters.placement_tiles;
+  bool by_tiles = tiles->tags || tiles->attrs;
+  uint64_t stacks = p->filters.placement_stacks;
+  if (!by_tiles && !stacks) return true;
+  if (by_tiles && fl_tile_passes(p->flow, p->tile, tiles)) return true;
+  return p->stack >= 0 && p->stack < 64 && ((stacks >> p->stack) & 1);
+}
+
 int fl_list_placements(gk_play *p) {
   int n = p->drawn_fits >= 0 ? p->drawn_fits : gk_count_placements(p->game, p->tile);
   p->drawn_fits = -1;
   if (n < 0) return n;
   p->n_moves = n;
   p->moves_lazy = true;
-  if (!fl_has_hook(p, GK_HOOK_ALLOW_PLACEMENTS)) return GK_OK;
+  bool join = fl_join_wanted(p);
+  bool veto = fl_has_hook(p, GK_HOOK_ALLOW_PLACEMENTS) && placement_wanted(p);
+  if (!join && !veto) return GK_OK;
   int st = fl_materialize(p);
   if (st) return st;
+  if (join) fl_join_filter(p);
+  if (!veto) return GK_OK;
   for (int i = 0; i < p->n_moves; i++) p->moves[i] = fl_move_at(p, i);
   p->moves_in_place = false;
   return fl_filter(p, GK_HOOK_ALLOW_PLACEMENTS);

@@ -28,7 +28,13 @@ static int start_part(gk_play *p) {
 static int draw_placeable(gk_play *p) {
   for (;;) {
     int t = gk_stack_draw(p->game, p->stack);
-    if (t < 0) return t;
+    if (t < 0) {
+      /* the stack in play ran out (its last tiles fit nowhere): the next */
+      int next = t == GK_EEMPTY && p->part == 1 ? fl_turn_stack(p) : p->stack;
+      if (next == p->stack || gk_stack_size(p->game, next) == 0) return t;
+      p->stack = next;
+      continue;
+    }
     int n = gk_count_placements(p->game, t);
     if (n > 0) {
       p->drawn_fits = n;
@@ -193,7 +199,7 @@ static int end_turn(gk_play *p) {
   p->part = 1;
   p->extra_used = false;
   p->extra_stack = -1;
-  p->stack = p->flow->stack;
+  p->stack = p->flow->n_draw_order > 1 ? fl_turn_stack(p) : p->flow->stack;
   bool over = p->ending || (gk_stack_size(g, p->stack) == 0 && !fl_collects(p, GK_PHASE_DRAW) &&
                             !(fl_has_slot(p->flow, FL_ON_GOES_ON) && fl_caps_goes_on(p)));
   p->phase = over ? GK_PHASE_GAME_END : GK_PHASE_BEGIN_TURN;
@@ -268,6 +274,9 @@ int gk_play_set_first_player(gk_play *p, int player) {
 
 int gk_play_start(gk_play *p) {
   if (!p) return GK_EINVAL;
+  /* the stacks are filled by now: the first turn draws in their order */
+  if (p->phase == GK_PHASE_BEGIN_TURN && p->part == 1 && p->flow->n_draw_order > 1)
+    p->stack = fl_turn_stack(p);
   return fl_advance(p);
 }
 

@@ -182,6 +182,7 @@ int gk_play_over(const gk_play *p) { return p && p->phase == GK_PHASE_GAME_OVER;
 int gk_play_player(const gk_play *p) { return p ? p->player : GK_EINVAL; }
 int gk_play_turn(const gk_play *p) { return p ? p->turn : GK_EINVAL; }
 int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
+int gk_play_stack(const gk_play *p) { return p ? p->stack : GK_EINVAL; }
 int gk_play_tile(const gk_play *p) { return p ? p->tile : GK_EINVAL; }
 int gk_play_placed(const gk_play *p) { return p ? p->placed : GK_EINVAL; }
 

@@ -196,7 +196,7 @@ function D.tiles(c)
     local function finish(spec)
       spec = spec or {}
       check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
-      entry.stack = spec.stack
+      entry.stack, entry.by_tag = spec.stack, spec.by_tag
       return entry
     end
     if type(arg) == "string" then
@@ -206,7 +206,7 @@ function D.tiles(c)
       return finish
     elseif type(arg) == "table" then
       check_keys("tiles", arg, "tiles", 2)
-      entry.file, entry.text, entry.stack = arg.file, arg.text, arg.stack
+      entry.file, entry.text, entry.stack, entry.by_tag = arg.file, arg.text, arg.stack, arg.by_tag
       entry.name = arg.name or arg.file or "inline"
       if entry.file ~= nil then check_tile_file(entry.file) end
       decl.tile_sets[#decl.tile_sets + 1] = entry
@@ -243,6 +243,14 @@ function D.start(c)
     local list = spec[1] and spec or { spec }
     local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
     local where = declare.where(m)
+    if spec.replace ~= nil and type(spec.replace) ~= "boolean" then
+      error("start: replace must be true or false", 2)
+    end
+    if decl.start and not spec.replace then
+      error(("start: %s already lays the start; an expansion that lays another says replace = true"):format(
+        decl.start_by or "an earlier script"), 2)
+    end
+    decl.start_by = where or c.script.path
     decl.start = {}
     for i, s in ipairs(list) do
       decl.start[i] = start_entry(i, s, where)
@@ -312,8 +320,32 @@ function D.stack(c)
       decl.stacks[#decl.stacks + 1] = name
       decl.stack_index[name] = #decl.stacks
     end
+    if spec.draw and decl.draw_stack and decl.draw_stack ~= name then
+      -- a second draw stack would pull the game's tiles into it unseen
+      error(("stack '%s': '%s' is already the draw stack; to play '%s' first, declare "
+             .. "stack_order { \"%s\", \"%s\" }"):format(name, decl.draw_stack, name, name, decl.draw_stack), 3)
+    end
     if spec.draw then decl.draw_stack = name end
+    if spec.joins ~= nil then
+      if type(spec.joins) ~= "string" then error(("stack '%s': joins must be a kind name"):format(name), 3) end
+      decl.stack_joins = decl.stack_joins or {}
+      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins }
+    end
   end)
+end
+
+-- stack_order { "river", "main" }: each turn draws from the first of
+-- these stacks that still holds a tile; the last is the draw stack.
+function D.stack_order(c)
+  local decl = c.decl
+  return function(list)
+    check_loading(c.state, "stack_order")
+    if not (type(list) == "table" and #list >= 1 and is_name_list(list)) then
+      error("bad argument #1 to 'stack_order' (a list of stack names expected)", 2)
+    end
+    local _, m = pcall(error, "@", 2)
+    decl.stack_order = { list = table.move(list, 1, #list, 1, {}), at = declare.where(m) }
+  end
 end
 
 -- figure's relocate = { to =, action =, reach = } and stays (level 4:
@@ -436,20 +468,25 @@ end
 -- The narrowing options a hook takes (figures, tiles, attrs), checked
 -- against the event they narrow; level 3 is the script's call.
 local function check_hook_narrowing(kindname, internal, opts)
-  local figures, tiles, attrs = opts.figures, opts.tiles, opts.attrs
+  local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
   if figures ~= nil then
     if internal ~= "allow_deploys" then
       error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
     end
     if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
   end
-  if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" then
-    error(("%s: 'tiles' only narrows on(\"tile_placed\", ...) and collect(...)"):format(kindname), 3)
+  if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" and internal ~= "allow_placements" then
+    error(("%s: 'tiles' only narrows on(\"tile_placed\", ...), allow(\"tile_placement\", ...) and collect(...)"):format(kindname), 3)
+  end
+  if stacks ~= nil and internal ~= "allow_placements" then
+    error(("%s: 'stack' only narrows allow(\"tile_placement\", ...)"):format(kindname), 3)
   end
   if attrs ~= nil and internal ~= "feature_points" then
     error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
   end
-  for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" } }) do
+  if type(stacks) == "string" then stacks = { stacks } end
+  for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
+                          { "stack", stacks, "stack names" } }) do
     if not is_name_list(pair[2], true) then
       error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 3)
     end
@@ -475,6 +512,7 @@ local function hook(c, kindname, events)
       fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
       script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
       tiles = opts.tiles, attrs = opts.attrs,
+      stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
     }
   end
 end

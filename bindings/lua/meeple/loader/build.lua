@@ -223,7 +223,27 @@ local function flow_scores(b)
   end
 end
 
-local function flow_stack(b) b.flow:stack(b.decl.draw_stack) end
+-- The draw stack, or the stacks played out in order before it.
+local function flow_stack(b)
+  local decl, order = b.decl, b.decl.stack_order
+  for _, j in ipairs(decl.stack_joins or {}) do
+    if not decl.kind_index[j.kind] then
+      error(("stack '%s': joins names unknown kind '%s'"):format(j.stack, j.kind), 0)
+    end
+    b.flow:stack_joins(j.stack, j.kind)
+  end
+  if not order then return b.flow:stack(decl.draw_stack) end
+  for _, name in ipairs(order.list) do
+    if not decl.stack_index[name] then
+      error(("%sstack_order: unknown stack '%s' (declare it with stack)"):format(at(order), name), 0)
+    end
+  end
+  if order.list[#order.list] ~= decl.draw_stack then
+    error(("%sstack_order: the last stack must be the draw stack '%s', not '%s'"):format(
+      at(order), decl.draw_stack, order.list[#order.list]), 0)
+  end
+  b.declare(order, "stack_order", b.flow.stack, order.list)
+end
 
 local function flow_phases(b)
   for _, ph in ipairs(b.decl.phases) do b.declare(ph, ("phase '%s'"):format(ph.name), b.flow.phase, ph.name, ph.after) end
@@ -261,6 +281,11 @@ local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.tiles or {}) do
     if not decl.tags[name] and not decl.attr_index[name] then
       error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.stacks or {}) do
+    if not decl.stack_index[name] then
+      error(("%s%s: unknown stack '%s' in stack"):format(at(h), h.kind, name), 0)
     end
   end
   for _, name in ipairs(h.attrs or {}) do

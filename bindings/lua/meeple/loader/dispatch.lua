@@ -193,14 +193,17 @@ end
 
 -- The flow keeps its own copy of each move and gets back only the
 -- indices kept; the hooks see each move through one read-only view,
--- aimed at the move judged.
-local function allow(run, list, ctx, g, args)
+-- aimed at the move judged. Scoped placement vetoes (`tiles`, `stack`)
+-- are asked about their tiles only.
+local function allow(run, list, ctx, g, args, play)
   local kept, shown = {}, nil
+  local stack = list.scoped and play:stack()
   for i, m in ipairs(args.moves) do
     local ok = true
     local figure, aimed = m.figure, false
     for _, h in ipairs(list) do
-      if ok and (not h.figure_set or h.figure_set[figure]) then
+      if ok and (not h.figure_set or h.figure_set[figure])
+         and (not h.scoped or h.tile_set[m.tile] or h.stack_set[stack]) then
         if not aimed then shown, aimed = shown and retarget(shown, m) or freeze(m), true end
         if run(h, ctx, g, shown) == false then ok = false end
       end
@@ -421,6 +424,26 @@ local function collect_filter(decl, by_event, filters)
   end
 end
 
+-- Placement vetoes scoped to tiles or stacks: when every one is, the
+-- flow asks Lua only about those tiles, or while the part draws from
+-- those stacks; the other placements stay in C.
+local function placement_filter(decl, list, filters)
+  local tiles, stacks, all = {}, {}, false
+  for _, h in ipairs(list) do
+    if h.tiles or h.stacks then
+      h.scoped, list.scoped = true, true
+      h.tile_set, h.stack_set = h.tile_set or {}, {}
+      for _, n in ipairs(h.tiles or {}) do tiles[n] = true end
+      for _, n in ipairs(h.stacks or {}) do h.stack_set[n] = true; stacks[n] = true end
+    else
+      all = true
+    end
+  end
+  if not all then
+    filters.placement_tiles, filters.placement_stacks = split(decl, tiles), sorted_keys(stacks)
+  end
+end
+
 -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
 -- keeps the set of tile ids it is about, and when every hook of an
 -- event narrows, the flow gets the union and calls Lua only then.
@@ -436,6 +459,7 @@ local function hook_filters(rs, by_event)
     if union then filters.placed_tiles = split(decl, union) end
   end
   collect_filter(decl, by_event, filters)
+  if by_event.allow_placements then placement_filter(decl, by_event.allow_placements, filters) end
   if by_event.feature_points then
     local union = union_of(by_event.feature_points, "attrs")
     if union then filters.points_attrs = sorted_keys(union) end

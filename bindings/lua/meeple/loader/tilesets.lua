@@ -13,6 +13,7 @@ local files = require "meeple.files"
 local common = require "meeple.loader.common"
 local at = require("meeple.loader.formula").at
 local readfile, exists, dirname, tidy = common.readfile, common.exists, common.dirname, common.tidy
+local sorted_keys = common.sorted_keys
 
 local M = {}
 
@@ -54,12 +55,28 @@ local function read_file_set(decl, set, tile_dirs, script_dirs)
 end
 
 -- Adds the set's tiles to the pool; `seen` maps tile ids to set names.
-local function pool_set(decl, set, list, pool, seen)
-  local stack = set.stack or decl.draw_stack or "main"
-  if not decl.stack_index[stack] then
+local function check_stack(decl, set, stack)
+  if type(stack) ~= "string" or not decl.stack_index[stack] then
     error(("%s: tiles '%s': unknown stack '%s' (declare it with stack)"):format(
       set.script.path, tostring(set.name), tostring(stack)), 0)
   end
+  return stack
+end
+
+-- The stack of a tile: by_tag's for its first tag listed there, else the set's.
+local function stack_of(set, t, stack)
+  for _, tag in ipairs(set.by_tag and t.tags or {}) do
+    if set.by_tag[tag] then return set.by_tag[tag] end
+  end
+  return stack
+end
+
+local function pool_set(decl, set, list, pool, seen)
+  local stack = check_stack(decl, set, set.stack or decl.draw_stack or "main")
+  if set.by_tag ~= nil and type(set.by_tag) ~= "table" then
+    error(("%s: tiles '%s': by_tag must be { tag = stack name }"):format(set.script.path, tostring(set.name)), 0)
+  end
+  for _, tag in ipairs(sorted_keys(set.by_tag or {})) do check_stack(decl, set, set.by_tag[tag]) end
   for _, t in ipairs(list) do
     for _, tag in ipairs(t.tags) do
       if not decl.tags[tag] then decl.tags[tag] = true; decl.tag_list[#decl.tag_list + 1] = tag end
@@ -68,7 +85,7 @@ local function pool_set(decl, set, list, pool, seen)
       error(("tile %s: defined by two tile sets (%s and %s)"):format(t.id, seen[t.id], set.name), 0)
     end
     seen[t.id] = set.name
-    pool[#pool + 1] = { tile = t, stack = stack }
+    pool[#pool + 1] = { tile = t, stack = stack_of(set, t, stack) }
   end
 end
 

@@ -101,8 +101,11 @@ function Run:change_stacks(mod)
   redo(p, self.last)
 end
 
--- Which stack did the tile in hand come from? The one that shrank.
+-- Which stack did the tile in hand come from? A turn's first part draws
+-- from the draw stack (a hook may have moved tiles between stacks since
+-- the snapshot); an extra part from the one that shrank.
 function Run:hand_stack()
+  if self.play:part() == 1 then return self.rs.decl.draw_stack end
   local before, now = self.snapshot:game(), self.play:game()
   for _, s in ipairs(self.rs.decl.stacks) do
     if now:stack_size(s) < before:stack_size(s) then return s end

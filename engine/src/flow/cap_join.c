@@ -1,0 +1,59 @@
+/*
+** cap_join.c: stacks whose tiles must join a kind already on the board
+** (a river tile continues the river).
+**
+** Invariant: flow->join_kind[s] is 0 (no rule) or kind + 1 for stack s.
+** A tile drawn from such a stack is offered only where a port of one of
+** its segments of that kind faces a tile already there; edge matching
+** has then made that neighbour's port meet it. The check runs in C on
+** the listed placements, only while a part draws from such a stack, so
+** other turns and games without the rule pay one load per listing.
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_stack_joins(gk_flow *f, int stack, int kind) {
+  int st = fl_check_open(f, "declare a joining stack");
+  if (st) return st;
+  if (stack < 0 || stack >= f->rules->n_stacks || stack >= GK_MAX_STACKS) {
+    fl_flow_error(f, "stack_joins: no stack %d", stack);
+    return GK_EINVAL;
+  }
+  if (kind < 0 || kind >= gk_rules_kind_count(f->rules)) {
+    fl_flow_error(f, "stack_joins: no kind %d", kind);
+    return GK_EINVAL;
+  }
+  f->join_kind[stack] = kind + 1;
+  return GK_OK;
+}
+
+/* The ports of the tile type's segments of this kind, as a bit mask. */
+static unsigned kind_ports(const gk_tile_def *td, int kind) {
+  unsigned mask = 0;
+  for (int i = 0; i < td->n_segments; i++)
+    if (td->segments[i].kind == kind) mask |= td->segments[i].ports;
+  return mask;
+}
+
+static bool joins(const gk_game *g, const gk_placement *pl, unsigned ports) {
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  for (int port = 0; port < GK_PORT_COUNT; port++) {
+    if (!((ports >> port) & 1)) continue;
+    int side = ((port + 3 * pl->rot) % GK_PORT_COUNT) / 3;
+    if (gk_tile_at(g, pl->x + dx[side], pl->y + dy[side]) >= 0) return true;
+  }
+  return false;
+}
+
+bool fl_join_wanted(const gk_play *p) {
+  return p->stack >= 0 && p->stack < GK_MAX_STACKS && p->flow->join_kind[p->stack] > 0;
+}
+
+/* Keeps the materialized placements (place[]) where the tile joins. */
+void fl_join_filter(gk_play *p) {
+  int kind = p->flow->join_kind[p->stack] - 1;
+  unsigned ports = kind_ports(gk_rules_tile(p->flow->rules, p->tile), kind);
+  int kept = 0;
+  for (int i = 0; i < p->n_moves; i++)
+    if (joins(p->game, &p->place[i], ports)) p->place[kept++] = p->place[i];
+  p->n_moves = kept;
+}
