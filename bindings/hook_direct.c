@@ -4,19 +4,26 @@
 ** author's hook then costs one sandboxed call, not a dispatch.
 **
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
-** hands over, as the play's user value 4, a table
+** hands over a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     hook_key =, text_key = (the fields' private keys), freeze = fn(v),
-**     after = fn(hook), failed = fn() }
-** to which mp_setdirect adds each list under its hook id + 1.
-** Each hook record has fn and script_id; ctx is a proxy of its own, so a
-** direct call never shares its fields with a dispatch.
+**     hook_key =, text_key =, lazy_key = (the fields' private keys),
+**     freeze = fn(v), after = fn(hook), failed = fn() }
+** from which mp_setdirect makes a Direct userdata, the play's user value
+** 4: its C part (mp_direct) remembers what ctx's fields show now, and its
+** user values (DV_*) hold what every call reuses: the ctx, one argument
+** table and its one read-only view, the keys, and per event a flat list
+** {hook, fn, source, hook, fn, source, ...}. Each hook record has fn and
+** script_id; ctx is a proxy of its own, so a direct call never shares its
+** fields with a dispatch.
 **
 ** Invariant: the calls see what the dispatcher would show (ctx, subject,
 ** args, the lent game, the budgets) and fail the same way with the same
-** message; on any failure the game is lent to nobody again and the
-** dispatcher's cached state decodings are dropped (failed()), so the
-** move's undo finds the state as stored.
+** message; a field of ctx or of the arguments is written only when it
+** changes (the lazy ones are cleared when a hook read one: lazy_key); on
+** any failure the game is lent to nobody again and the dispatcher's
+** cached state decodings are dropped (failed()), so the move's undo finds
+** the state as stored. The argument table is reused: a hook that keeps
+** its view sees the arguments of the call of the moment.
 */
 #include <string.h>
 
@@ -26,8 +33,68 @@
 #include "host.h"
 #include "wrap_play.h"
 
-/* User value 4 of a play: the direct table, or nil. */
+/* User value 4 of a play: the Direct userdata, or nil. */
 enum { DIRECT_UV = 4 };
+
+/* The Direct userdata's user values. */
+enum {
+  DV_TABLE = 1, /* the dispatcher's table: after, failed, freeze */
+  DV_CTX,
+  DV_FIELDS,
+  DV_HOOK_KEY,
+  DV_TEXT_KEY,
+  DV_LAZY_KEY,
+  DV_ARGS,      /* the argument table, reused */
+  DV_VIEW,      /* its read-only view, what hooks get */
+  DV_TILE_MT,   /* the metatable of tile handles */
+  DV_SUBJECT,   /* the subject of the event of the moment */
+  DV_LISTS      /* + hook: the flat list of the event's hooks */
+};
+enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
+
+/* What ctx's fields and the argument table show now. */
+typedef struct mp_direct {
+  const void *game, *play; /* fields.game, fields.play */
+  int phase;               /* fields.phase and args.phase (-2: unset) */
+  lua_Integer value;       /* args.value */
+  int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
+  const void *hook;        /* fields[hook_key] */
+  uint32_t events;         /* bit per gk_hook called directly */
+} mp_direct;
+
+/* The key of the Direct in the dispatcher's table. */
+static const char direct_key = 'd';
+
+/* The name messages give the hook's script: what Lua calls its short
+** source. */
+static void push_source(lua_State *L, int fn) {
+  lua_Debug ar;
+  lua_pushvalue(L, fn);
+  lua_getinfo(L, ">S", &ar);
+  lua_pushstring(L, ar.short_src);
+}
+
+/* The flat list {hook, fn, source, ...} of the hook list at idx. */
+static void push_flat(lua_State *L, int idx) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  lua_createtable(L, (int)(3 * n), 0);
+  int flat = lua_gettop(L);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, idx, i);
+    int h = lua_gettop(L);
+    lua_getfield(L, h, "fn");
+    push_source(L, h + 1);
+    lua_rawseti(L, flat, 3 * i);
+    lua_rawseti(L, flat, 3 * i - 1);
+    lua_rawseti(L, flat, 3 * i - 2);
+  }
+}
+
+/* t[name] as user value uv of the userdata at ud. */
+static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
+  lua_getfield(L, t, name);
+  lua_setiuservalue(L, ud, uv);
+}
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
 void mp_setdirect(lua_State *L, int self, int opts) {
@@ -40,15 +107,47 @@ void mp_setdirect(lua_State *L, int self, int opts) {
     return;
   }
   int t = lua_gettop(L);
+  /* one Direct per dispatcher table: its plays share the ctx it caches */
+  if (lua_rawgetp(L, t, &direct_key) == LUA_TUSERDATA) {
+    ud->direct = ((mp_direct *)lua_touserdata(L, -1))->events;
+    lua_setiuservalue(L, self, DIRECT_UV);
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pop(L, 1);
+  mp_direct *d = (mp_direct *)lua_newuserdatauv(L, sizeof *d, DV_COUNT);
+  memset(d, 0, sizeof *d);
+  d->phase = -2;
+  d->value = LUA_MININTEGER; /* args.value is set at the first call */
+  int dv = lua_gettop(L);
+  lua_pushvalue(L, dv);
+  lua_rawsetp(L, t, &direct_key);
+  lua_pushvalue(L, t);
+  lua_setiuservalue(L, dv, DV_TABLE);
+  copy_field(L, dv, t, "ctx", DV_CTX);
+  copy_field(L, dv, t, "fields", DV_FIELDS);
+  copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
+  copy_field(L, dv, t, "text_key", DV_TEXT_KEY);
+  copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
+  lua_getfield(L, t, "freeze");
+  lua_createtable(L, 0, 6);
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, dv, DV_ARGS);
+  lua_call(L, 1, 1);
+  lua_setiuservalue(L, dv, DV_VIEW);
+  luaL_getmetatable(L, MP_TILE);
+  lua_setiuservalue(L, dv, DV_TILE_MT);
   for (int h = 0; mp_hook_names[h]; h++) {
     if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
       ud->direct |= 1u << h;
-      lua_rawseti(L, t, h + 1);
-    } else {
-      lua_pop(L, 1);
+      push_flat(L, lua_gettop(L));
+      lua_setiuservalue(L, dv, DV_LISTS + h);
     }
+    lua_pop(L, 1);
   }
+  d->events = ud->direct;
   lua_setiuservalue(L, self, DIRECT_UV);
+  lua_pop(L, 1);
 }
 
 /* A copy of a play (clone, a lender) calls the same hooks the same way. */
@@ -61,80 +160,179 @@ void mp_copydirect(lua_State *L, int dst_self, int src_self) {
   lua_setiuservalue(L, dst_self, DIRECT_UV);
 }
 
-/* The name messages give the hook's script: what Lua calls its short
-** source, found once per hook and kept in the record. */
-static const char *hook_source(lua_State *L, int h, int fn) {
-  if (lua_getfield(L, h, "src") != LUA_TSTRING) {
-    lua_Debug ar;
-    lua_pop(L, 1);
-    lua_pushvalue(L, fn);
-    lua_getinfo(L, ">S", &ar);
-    lua_pushstring(L, ar.short_src);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, h, "src");
-  }
-  return lua_tostring(L, -1); /* stays on the stack while the hook runs */
-}
+/* One direct call: what the trampoline that runs each hook needs. */
+typedef struct direct_call {
+  mp_direct *d;
+  mp_play *ud;
+  const gk_hook_call *c;
+  int ready; /* ctx's fields and the arguments are set for this event */
+} direct_call;
 
-/* Stack slots of one direct call. */
+/* Stack slots of the trampoline. */
 typedef struct direct_slots {
-  int d, ctx, fields, hook_key, text_key, subject, args;
+  int dv, self, fields, args, view;
+  mp_game *game; /* the view's */
 } direct_slots;
 
-static void rawset_nil(lua_State *L, int t, int key) {
-  lua_pushvalue(L, key);
-  lua_pushnil(L);
-  lua_rawset(L, t);
-}
-
-/* ctx's fields for this event: those a hook reads lazily are cleared. */
-static void reset_fields(lua_State *L, const direct_slots *s, int view, int play_idx,
-                         const char *phase) {
-  static const char *const cleared[] = {"player", "turn", "part", "state"};
-  lua_pushvalue(L, view);
-  lua_setfield(L, s->fields, "game");
-  lua_pushvalue(L, play_idx);
-  lua_setfield(L, s->fields, "play");
-  lua_pushstring(L, phase ? phase : "?");
-  lua_setfield(L, s->fields, "phase");
-  for (size_t i = 0; i < sizeof cleared / sizeof cleared[0]; i++) {
-    lua_pushnil(L);
-    lua_setfield(L, s->fields, cleared[i]);
-  }
-  rawset_nil(L, s->fields, s->hook_key);
-  rawset_nil(L, s->fields, s->text_key);
-}
-
-/* Runs hook record h: (ctx, subject, args), then stores its state if
-** it read it. GK_OK, or the flow's error set. */
-static int run_one(lua_State *L, mp_play *ud, gk_play *play, int h, const direct_slots *s) {
-  int top = lua_gettop(L);
-  lua_pushvalue(L, s->hook_key);
-  lua_pushvalue(L, h);
+/* fields[key] = value on top (popped), key the user value uv. */
+static void set_private(lua_State *L, const direct_slots *s, int uv) {
+  lua_getiuservalue(L, s->dv, uv);
+  lua_insert(L, -2);
   lua_rawset(L, s->fields);
+}
+
+/* After a hook read one of ctx's lazy fields (player, turn, part, state)
+** they are all cleared, for the next hook to read its own. */
+static void clear_lazy(lua_State *L, const direct_slots *s) {
+  static const char *const lazy[] = {"player", "turn", "part", "state"};
+  lua_getiuservalue(L, s->dv, DV_LAZY_KEY);
+  int read = lua_rawget(L, s->fields) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (!read) return;
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, s->fields, lazy[i]);
+  }
   lua_pushnil(L);
-  lua_setfield(L, s->fields, "state");
-  rawset_nil(L, s->fields, s->text_key);
-  lua_getfield(L, h, "fn");
-  int fn = lua_gettop(L);
-  const char *name = hook_source(L, h, fn);
-  lua_pushvalue(L, fn);
-  lua_pushvalue(L, s->ctx);
-  lua_pushvalue(L, s->subject);
-  lua_pushvalue(L, s->args);
-  if (mp_host_call(ud->host, 3, 0, name) != MP_SANDBOX_OK) {
-    gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(ud->host)));
+  set_private(L, s, DV_TEXT_KEY);
+  lua_pushnil(L);
+  set_private(L, s, DV_LAZY_KEY);
+}
+
+/* ctx's fields for this event, written where they changed. */
+static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int phase,
+                       const char *phase_name) {
+  const void *game = lua_topointer(L, s->view), *play = lua_topointer(L, s->self);
+  if (game != d->game) {
+    lua_pushvalue(L, s->view);
+    lua_setfield(L, s->fields, "game");
+    d->game = game;
+  }
+  if (play != d->play) {
+    lua_pushvalue(L, s->self);
+    lua_setfield(L, s->fields, "play");
+    d->play = play;
+  }
+  if (phase != d->phase) {
+    lua_pushstring(L, phase_name);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, s->fields, "phase");
+    lua_setfield(L, s->args, "phase");
+    d->phase = phase;
+  }
+}
+
+/* The event's arguments, into the reused table: phase (set_fields),
+** value, move (figure_placed) and the placed tile (tile_placed) and its
+** id (for the dispatcher's tile filters: cheaper than th:info()). Pushes
+** the subject: the placed tile, the move's view, or nil. */
+static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call *c,
+                     const direct_slots *s) {
+  if (c->value != d->value) {
+    lua_pushinteger(L, c->value);
+    lua_setfield(L, s->args, "value");
+    d->value = c->value;
+  }
+  if (c->move || d->had_move) {
+    if (c->move) mp_pushmove(L, ud, s->self, c->move);
+    else lua_pushnil(L);
+    lua_setfield(L, s->args, "move");
+    d->had_move = c->move != NULL;
+  }
+  if (c->report || d->had_tile) {
+    gk_placed_tile pt;
+    if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
+      lua_pushstring(L, gk_rules_tile(mp_playrules(ud), pt.type)->id);
+    else lua_pushnil(L);
+    lua_setfield(L, s->args, "tile_id");
+    if (c->report) {
+      lua_getiuservalue(L, s->dv, DV_TILE_MT);
+      mp_pushtile_with(L, s->view, s->game, -1, c->report->tile);
+      lua_remove(L, -2);
+      lua_pushvalue(L, -1); /* and the subject */
+    } else lua_pushnil(L);
+    lua_setfield(L, s->args, "tile");
+    d->had_tile = c->report != NULL;
+    if (c->report) return;
+  }
+  if (c->move) {
+    lua_getiuservalue(L, s->dv, DV_TABLE);
+    lua_getfield(L, -1, "freeze");
+    lua_getfield(L, s->args, "move");
+    lua_call(L, 1, 1);
+    lua_remove(L, -2);
+  } else lua_pushnil(L);
+}
+
+/* Runs in the sandbox's protected call, so that nothing it allocates can
+** raise through the flow: (call, direct, play, hook, fn). The first hook
+** of the event sets ctx's fields and the arguments (the subject is kept
+** as a user value for the next hooks); then the hook runs on (ctx,
+** subject, args). */
+static int trampoline(lua_State *L) {
+  direct_call *call = (direct_call *)lua_touserdata(L, 1);
+  direct_slots s = {.dv = 2, .self = 3};
+  lua_getiuservalue(L, s.dv, DV_FIELDS);
+  s.fields = lua_gettop(L);
+  clear_lazy(L, &s);
+  if (lua_topointer(L, 4) != call->d->hook) {
+    lua_pushvalue(L, 4);
+    set_private(L, &s, DV_HOOK_KEY);
+    call->d->hook = lua_topointer(L, 4);
+  }
+  if (!call->ready) {
+    lua_getiuservalue(L, s.dv, DV_ARGS);
+    s.args = lua_gettop(L);
+    s.view = mp_pushplayview(L, s.self);
+    s.game = (mp_game *)lua_touserdata(L, s.view);
+    const gk_hook_call *c = call->c;
+    const char *phase = gk_flow_phase_name(gk_play_flow(call->ud->play), c->phase);
+    set_fields(L, call->d, &s, c->phase, phase ? phase : "?");
+    set_args(L, call->d, call->ud, c, &s);
+    lua_setiuservalue(L, s.dv, DV_SUBJECT);
+    call->ready = 1;
+  }
+  lua_pushvalue(L, 5);
+  lua_getiuservalue(L, s.dv, DV_CTX);
+  lua_getiuservalue(L, s.dv, DV_SUBJECT);
+  lua_getiuservalue(L, s.dv, DV_VIEW);
+  lua_call(L, 3, 0);
+  return 0;
+}
+
+/* Runs hook i of the flat list at list, then stores its state if it read
+** it. Raises nothing: GK_OK, or the flow's error set. */
+static int run_one(lua_State *L, direct_call *call, gk_play *play, int dv, int list,
+                   lua_Integer i) {
+  int top = lua_gettop(L);
+  lua_pushcfunction(L, trampoline);
+  lua_pushlightuserdata(L, call);
+  lua_pushvalue(L, dv);
+  lua_pushvalue(L, call->ud->self);
+  lua_rawgeti(L, list, 3 * i - 2);
+  lua_rawgeti(L, list, 3 * i - 1);
+  lua_rawgeti(L, list, 3 * i);
+  const char *name = lua_tostring(L, -1); /* kept alive by the list */
+  lua_pop(L, 1);
+  if (mp_host_call(call->ud->host, 5, 0, name) != MP_SANDBOX_OK) {
+    gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(call->ud->host)));
     lua_settop(L, top);
     return GK_EINVAL;
   }
   int st = GK_OK;
-  lua_pushliteral(L, "state");
-  if (lua_rawget(L, s->fields) != LUA_TNIL) { /* read (raw: no lazy load): store it */
-    lua_getfield(L, s->d, "after");
-    lua_pushvalue(L, h);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-      gk_play_set_error(play, "%s", lua_tostring(L, -1));
-      st = GK_EINVAL;
+  lua_getiuservalue(L, dv, DV_FIELDS);
+  int fields = lua_gettop(L);
+  lua_getiuservalue(L, dv, DV_LAZY_KEY);
+  if (lua_rawget(L, fields) != LUA_TNIL) {
+    lua_pushliteral(L, "state");
+    if (lua_rawget(L, fields) != LUA_TNIL) { /* read (raw: no lazy load): store it */
+      lua_getiuservalue(L, dv, DV_TABLE);
+      lua_getfield(L, -1, "after");
+      lua_rawgeti(L, list, 3 * i - 2);
+      if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        gk_play_set_error(play, "%s", lua_tostring(L, -1));
+        st = GK_EINVAL;
+      }
     }
   }
   lua_settop(L, top);
@@ -143,61 +341,41 @@ static int run_one(lua_State *L, mp_play *ud, gk_play *play, int h, const direct
 
 /* After a failure: nobody's game is lent, and the state decodings that
 ** a failed hook may have changed in place are dropped. */
-static void abort_direct(lua_State *L, mp_play *ud, int d) {
-  mp_host_lend(ud->host, L, 0);
-  lua_getfield(L, d, "failed");
+static void abort_direct(lua_State *L, mp_play *ud, int dv) {
+  mp_host_lend_game(ud->host, NULL);
+  lua_getiuservalue(L, dv, DV_TABLE);
+  lua_getfield(L, -1, "failed");
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);
-}
-
-void mp_direct_failed(lua_State *L, mp_play *ud, int self) {
-  lua_getiuservalue(L, self, DIRECT_UV);
-  abort_direct(L, ud, lua_gettop(L));
   lua_pop(L, 1);
 }
 
+/* Called by the flow outside any protected call: raises nothing (what
+** may raise runs in the trampoline, under the sandbox's protection). */
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
-  int self = ud->self;
   int top = lua_gettop(L);
-  direct_slots s;
-  lua_getiuservalue(L, self, DIRECT_UV);
-  s.d = top + 1;
-  lua_rawgeti(L, s.d, c->hook + 1);
-  int list = lua_gettop(L);
-  lua_getfield(L, s.d, "ctx");
-  s.ctx = lua_gettop(L);
-  lua_getfield(L, s.d, "fields");
-  s.fields = lua_gettop(L);
-  lua_getfield(L, s.d, "hook_key");
-  s.hook_key = lua_gettop(L);
-  lua_getfield(L, s.d, "text_key");
-  s.text_key = lua_gettop(L);
-  int view = mp_pushplayview(L, self);
-  reset_fields(L, &s, view, self, gk_flow_phase_name(gk_play_flow(play), c->phase));
-  mp_pushhookargs(L, ud, play, c);
-  int raw = lua_gettop(L);
-  /* what the hooks see: read-only views (meeple.loader.freeze), as the
-  ** dispatcher shows them; the subject is the placed tile or the move */
-  lua_getfield(L, s.d, "freeze");
-  lua_pushvalue(L, -1);
-  if (c->report) lua_getfield(L, raw, "tile");
-  else if (c->move) lua_getfield(L, raw, "move");
-  else lua_pushnil(L);
-  lua_call(L, 1, 1);
-  s.subject = lua_gettop(L);
-  lua_pushvalue(L, s.subject - 1); /* freeze again, for the args */
-  lua_pushvalue(L, raw);
-  lua_call(L, 1, 1);
-  s.args = lua_gettop(L);
-  mp_host_lend(ud->host, L, view);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, list);
-  int st = GK_OK;
-  for (lua_Integer i = 1; i <= n && st == GK_OK; i++) {
-    lua_rawgeti(L, list, i);
-    st = run_one(L, ud, play, lua_gettop(L), &s);
-    lua_pop(L, 1);
+  if (!lua_checkstack(L, 24)) {
+    gk_play_set_error(play, "out of memory");
+    return GK_ENOMEM;
   }
-  if (st == GK_OK) mp_host_lend(ud->host, L, 0);
-  else abort_direct(L, ud, s.d);
+  lua_getiuservalue(L, ud->self, DIRECT_UV);
+  int dv = top + 1;
+  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0};
+  lua_getiuservalue(L, ud->self, 2);
+  const mp_game *view = (const mp_game *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (!view->game) {
+    gk_play_set_error(play, "attempt to use a freed game");
+    lua_settop(L, top);
+    return GK_EINVAL;
+  }
+  lua_getiuservalue(L, dv, DV_LISTS + c->hook);
+  int list = lua_gettop(L);
+  mp_host_lend_game(ud->host, view->game);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, list) / 3;
+  int st = GK_OK;
+  for (lua_Integer i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, dv, list, i);
+  if (st == GK_OK) mp_host_lend_game(ud->host, NULL);
+  else abort_direct(L, ud, dv);
   lua_settop(L, top);
   return st;
 }

@@ -93,6 +93,10 @@ void mp_host_lend(mp_host *h, lua_State *L, int idx) {
   if (g) lua_pushvalue(L, idx);
   else lua_pushnil(L);
   lua_rawsetp(L, LUA_REGISTRYINDEX, h);
+  mp_host_lend_game(h, g);
+}
+
+void mp_host_lend_game(mp_host *h, gk_game *g) {
   h->rng_game = g;
   if (g) count_period(h, g);
   else mp_sandbox_new_period(h->sb, MP_SANDBOX_OFF);

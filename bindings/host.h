@@ -7,6 +7,7 @@
 
 #include <lua.h>
 
+#include "gk.h"
 #include "sandbox.h"
 
 typedef struct mp_host mp_host;
@@ -23,6 +24,10 @@ mp_host *mp_host_of(lua_State *L);
 ** none) is the one math.random draws from and whose turn and game the
 ** sandbox's budgets count for. */
 void mp_host_lend(mp_host *host, lua_State *L, int idx);
+/* The same for a caller that keeps the game's view alive itself while
+** it is lent (the flow's direct hook calls): no registry entry, no type
+** check. g NULL: lent to nobody. */
+void mp_host_lend_game(mp_host *host, gk_game *g);
 /* meeple_host.call from C: calls the function below nargs arguments
 ** under the sandbox (see mp_sandbox_call_named); MP_SANDBOX_* and, on
 ** failure, mp_sandbox_error(mp_host_sandbox(host)). */

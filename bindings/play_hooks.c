@@ -192,16 +192,6 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
-/* A notification whose hooks the flow may call itself (hook_direct.c),
-** unless one such call is running already. */
-static int protected_direct(lua_State *L) {
-  hook_ctx *h = (hook_ctx *)lua_touserdata(L, 1);
-  h->ud->self = 2;
-  h->ud->in_direct = 1;
-  h->status = mp_direct_call(L, h->ud, h->play, h->c);
-  return 0;
-}
-
 /* What a hook may do to the game its play owns (MP_LOCK_*): the game
 ** view's lock points into the play, which the hook calls below set. */
 void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
@@ -236,16 +226,23 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
   int direct = ((ud->direct >> c->hook) & 1u) && c->feature < 0 && !ud->in_direct;
   int saved_direct = ud->in_direct;
-  lua_pushcfunction(L, direct ? protected_direct : protected_hook);
-  lua_pushlightuserdata(L, &h);
-  lua_pushvalue(L, ud->self);
-  int st = lua_pcall(L, 2, 0, 0);
+  int st = LUA_OK;
+  if (direct) {
+    /* a notification the flow calls itself (hook_direct.c): it raises
+    ** nothing, so it needs no protected call of its own */
+    ud->in_direct = 1;
+    h.status = mp_direct_call(L, ud, play, c);
+  } else {
+    lua_pushcfunction(L, protected_hook);
+    lua_pushlightuserdata(L, &h);
+    lua_pushvalue(L, ud->self);
+    st = lua_pcall(L, 2, 0, 0);
+  }
   ud->self = saved_self;
   ud->L = L;
   ud->lock = saved_lock;
   ud->busy = saved_busy;
   ud->in_direct = saved_direct;
-  if (st != LUA_OK && direct) mp_direct_failed(L, ud, saved_self);
   if (st != LUA_OK) {
     gk_play_set_error(play, "%s", lua_tostring(L, -1));
     h.status = GK_EINVAL;

@@ -30,6 +30,18 @@ void mp_pushtile(lua_State *L, int game_idx, int tile) {
   pushhandle(L, game_idx, MP_TILE, tile);
 }
 
+void mp_pushtile_with(lua_State *L, int game_idx, const mp_game *gud, int mt_idx, int tile) {
+  game_idx = lua_absindex(L, game_idx);
+  mt_idx = lua_absindex(L, mt_idx);
+  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
+  h->id = tile;
+  h->generation = gud->generation;
+  lua_pushvalue(L, mt_idx);
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, game_idx);
+  lua_setiuservalue(L, -2, 1);
+}
+
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
   pushhandle(L, game_idx, MP_FEATURE, node);
 }

@@ -105,6 +105,9 @@ int mp_game_replay(lua_State *L);
 
 /* wrap_handles.c: game_idx is the stack index of the Game userdata. */
 void mp_pushtile(lua_State *L, int game_idx, int tile);
+/* The same for a caller that checked the Game (gud, at game_idx) and
+** holds the Tile metatable at mt_idx: the flow's direct hook calls. */
+void mp_pushtile_with(lua_State *L, int game_idx, const mp_game *gud, int mt_idx, int tile);
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
 void mp_pushfigure(lua_State *L, int game_idx, int figure);
 /* The handle's index; raises for a stale handle or, when game_idx > 0,

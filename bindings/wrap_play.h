@@ -71,7 +71,6 @@ void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_cal
 void mp_setdirect(lua_State *L, int self, int opts);
 void mp_copydirect(lua_State *L, int dst_self, int src_self);
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
-void mp_direct_failed(lua_State *L, mp_play *ud, int self);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

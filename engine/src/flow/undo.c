@@ -12,7 +12,11 @@
 int fl_keep_blobs(gk_play *p) {
   const gk_game *g = p->game;
   size_t need = 0;
-  for (int b = 0; b < GK_MAX_BLOBS; b++) need += g->blob_len[b];
+  for (int b = 0; b < GK_MAX_BLOBS; b++) {
+    p->blob_kept_len[b] = g->blob_len[b];
+    need += g->blob_len[b];
+  }
+  if (need == 0) return GK_OK; /* no script state yet: nothing to copy */
   if (need > p->blob_keep_cap) {
     void *nb = gki_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
     if (!nb) return GK_ENOMEM;
@@ -21,7 +25,6 @@ int fl_keep_blobs(gk_play *p) {
   }
   size_t at = 0;
   for (int b = 0; b < GK_MAX_BLOBS; b++) {
-    p->blob_kept_len[b] = g->blob_len[b];
     if (g->blob_len[b]) memcpy((char *)p->blob_keep + at, g->blob[b], g->blob_len[b]);
     at += g->blob_len[b];
   }

@@ -82,6 +82,8 @@ local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
 -- Keys of a ctx's fields that scripts cannot name: the running hook and
 -- the text its state was decoded from.
 local HOOK, STATE_TEXT = setmetatable({}, { __name = "hook" }), setmetatable({}, { __name = "text" })
+-- set when a hook read a lazy field: the direct calls then clear them
+local LAZY = setmetatable({}, { __name = "lazy" })
 -- fields table -> the state loader of its dispatcher
 local loader_of = setmetatable({}, { __mode = "k" })
 
@@ -115,6 +117,7 @@ local fields_mt = {
     if read then
       local v = read(fields)
       rawset(fields, key, v)
+      rawset(fields, LAZY, true)
       return v
     end
     return ctx_methods[key]
@@ -340,7 +343,7 @@ local function direct_calls(by_event, host, kit, store)
   if not any then return nil end
   t.ctx = kit.new_ctx()
   t.fields = kit.fields_of[t.ctx]
-  t.hook_key, t.text_key = HOOK, STATE_TEXT
+  t.hook_key, t.text_key, t.lazy_key = HOOK, STATE_TEXT, LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
   local fields = t.fields
   function t.after(h)
