@@ -385,6 +385,19 @@ function B.legend_entries(geo, kinds, attrs, figures, extra)
   return entries
 end
 
+--- The legend of a board showing tile types `ids` (id -> true), figure
+--- kinds `shown` (name -> shape) and n_starts start marks: its SVG at
+--- (x, y), `width` wide, and its height.
+function B.legend_for(geo, ids, shown, n_starts, x, y, width)
+  local kinds, attrs = B.tiles_content(geo, ids)
+  local extra = {}
+  if n_starts > 0 then
+    extra[1] = { "start", (B.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0):gsub(' class="start%-mark"', "")),
+                 n_starts > 1 and "start board" or "start tile" }
+  end
+  return B.legend_svg(B.legend_entries(geo, kinds, attrs, shown, extra), x, y, width)
+end
+
 function B.legend_svg(entries, x, y, width)
   local per_row = math.max(1, width // 175)
   local out = { sfmt('<g class="legend"><text x="%d" y="%d" font-size="13" font-weight="bold">Legend</text>', x, y + 12) }
@@ -447,16 +460,9 @@ function B.svg(rs, g, players, opts)
   end
   local figs, shown = B.figures(geo, g)
   body[#body + 1] = figs
-  local kinds, attrs = B.tiles_content(geo, ids)
-  local extra = {}
-  if #starts > 0 then
-    extra[1] = { "start", (B.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0):gsub(' class="start%-mark"', "")),
-                 #starts > 1 and "start board" or "start tile" }
-  end
   local w = math.max(360, (geo.maxx - geo.minx + 1) * S + 2 * pad)
-  local entries = B.legend_entries(geo, kinds, attrs, shown, extra)
   local board_h = (geo.maxy - geo.miny + 1) * S + 2 * pad
-  local legend, legend_h = B.legend_svg(entries, pad, board_h, w - 2 * pad)
+  local legend, legend_h = B.legend_for(geo, ids, shown, #starts, pad, board_h, w - 2 * pad)
   local table_h = 24 + 18 * players
   local h = board_h + legend_h + table_h
   local out = {
