@@ -177,9 +177,8 @@ local function move_point(t, m)
     return x, y, ti.x, ti.y
   elseif at.cell or at.corner then
     local c = at.cell or at.corner
-    local ox, oy = board.cell_origin(t.geo, c[1], c[2])
-    if at.cell then return ox + t.geo.S / 2, oy + t.geo.S / 2, c[1], c[2] end
-    return ox, oy, c[1], c[2]
+    local x, y = board.cell_point(t.geo, c, at.corner)
+    return x, y, c[1], c[2]
   end
 end
 
@@ -196,6 +195,7 @@ function M.moves(t)
       e.tile, e.x, e.y, e.rot = m.tile, m.x, m.y, m.rot
     elseif m.type == "deploy" then
       e.figure = m.figure
+      e.kind = m.at and m.at.feature and m.at.feature:kind() or nil
       e.px, e.py, e.x, e.y = move_point(t, m)
       e.shape = board.figure_shape(t.geo, m.figure)
     elseif m.type == "action" then
