@@ -127,4 +127,19 @@ async function clickMove(p, turn, tile, anyTurn) {
   return true;
 }
 
-module.exports = { ROOT, MEEPLE, OUT, meeple, browser, page, serve, request, lastLine, settle, clickMove };
+// Runs fn(srv, b, errors) with meeple serve ARGS and a browser, then
+// stops both; fails when a page of b reported a script error.
+async function withTable(args, fn) {
+  const srv = await serve(args);
+  const b = await browser();
+  try {
+    const errors = [];
+    await fn(srv, b, errors);
+    assert.deepStrictEqual(errors, [], 'no script errors');
+  } finally {
+    await b.close();
+    await srv.stop();
+  }
+}
+
+module.exports = { ROOT, MEEPLE, OUT, meeple, browser, page, serve, request, lastLine, settle, clickMove, withTable };

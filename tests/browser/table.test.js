@@ -8,7 +8,7 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { OUT, meeple, browser, page, serve, request, settle, clickMove } = require('./lib');
+const { OUT, meeple, page, request, settle, clickMove, withTable } = require('./lib');
 
 // Plays random legal moves by the API until `wanted(moves)` holds for the
 // person's seat; returns those moves.
@@ -26,10 +26,7 @@ async function playUntil(port, wanted, limit) {
 
 test('serve: a game against greedy and a Lua bot, through the page', async () => {
   const agents = ['human', 'greedy', 'examples/bots/first_move.lua'];
-  const srv = await serve(['--seed', '6', '--players', '3', '--agents', agents.join(',')]);
-  const b = await browser();
-  try {
-    const errors = [];
+  await withTable(['--seed', '6', '--players', '3', '--agents', agents.join(',')], async (srv, b, errors) => {
     const p = await page(b, errors);
     await p.goto(srv.url + '/table/1');
     await settle(p, undefined);
@@ -58,23 +55,16 @@ test('serve: a game against greedy and a Lua bot, through the page', async () =>
     const checked = meeple(['script', 'tests/browser/agents_check.lua', file, ...agents]);
     const m = checked.match(/bots: (\d+) moves checked \(1: 0, 2: (\d+), 3: (\d+)\)/);
     assert.ok(m && +m[2] > 20 && +m[3] > 20, 'greedy and the Lua bot made their own moves: ' + checked);
-    assert.deepStrictEqual(errors, [], 'no script errors');
-  } finally {
-    await b.close();
-    await srv.stop();
-  }
+  });
 });
 
 test('serve: New World, a settler on a trail or town by a click', async () => {
-  const srv = await serve(['--seed', '2', '--game', 'new_world']);
-  const b = await browser();
-  try {
+  await withTable(['--seed', '2', '--game', 'new_world'], async (srv, b, errors) => {
     const onNewWorld = (ms) => ms.filter((m) => m.type === 'deploy' && m.figure === 'settler' &&
       (m.kind === 'trail' || m.kind === 'town'));
     const moves = await playUntil(srv.port, (ms) => onNewWorld(ms).length > 0, 400);
     assert.ok(moves, 'a settler could go onto a trail or town');
     const target = onNewWorld(moves.moves)[0];
-    const errors = [];
     const p = await page(b, errors);
     await p.goto(srv.url + '/table/1?seat=1');
     const d = await settle(p, undefined);
@@ -93,21 +83,14 @@ test('serve: New World, a settler on a trail or town by a click', async () => {
       assert.ok(legend.includes(id), 'the table legend has ' + id + ': ' + legend);
     }
     await p.screenshot({ path: path.join(OUT, 'serve-new-world.png') });
-    assert.deepStrictEqual(errors, [], 'no script errors');
-  } finally {
-    await b.close();
-    await srv.stop();
-  }
+  });
 });
 
 test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => {
-  const srv = await serve(['--seed', '2', '--game', 'hunters_gatherers']);
-  const b = await browser();
-  try {
+  await withTable(['--seed', '2', '--game', 'hunters_gatherers'], async (srv, b, errors) => {
     const moves = await playUntil(srv.port, (ms) => ms.some((m) => m.type === 'action'), 600);
     assert.ok(moves, 'an action became legal');
     const action = moves.moves.find((m) => m.type === 'action');
-    const errors = [];
     const p = await page(b, errors);
     await p.goto(srv.url + '/table/1?seat=1');
     const d = await settle(p, undefined);
@@ -118,9 +101,5 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     await settle(p, d.version, true);
     const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
     assert.ok(state.last.some((e) => e.player === 1 && e.move === action.text), 'the action was made: ' + JSON.stringify(state.last));
-    assert.deepStrictEqual(errors, [], 'no script errors');
-  } finally {
-    await b.close();
-    await srv.stop();
-  }
+  });
 });
