@@ -60,6 +60,8 @@ typedef struct mp_direct {
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
   const void *hook;        /* fields[hook_key] */
   uint32_t events;         /* bit per gk_hook called directly */
+  int lazy_read;           /* a hook read a lazy field of ctx (or failed):
+                           ** the next one clears them first */
 } mp_direct;
 
 /* The key of the Direct in the dispatcher's table. */
@@ -166,6 +168,7 @@ typedef struct direct_call {
   mp_play *ud;
   const gk_hook_call *c;
   int ready; /* ctx's fields and the arguments are set for this event */
+  int store; /* the hook that ran read its state: store it */
 } direct_call;
 
 /* Stack slots of the trampoline. */
@@ -185,10 +188,6 @@ static void set_private(lua_State *L, const direct_slots *s, int uv) {
 ** they are all cleared, for the next hook to read its own. */
 static void clear_lazy(lua_State *L, const direct_slots *s) {
   static const char *const lazy[] = {"player", "turn", "part", "state"};
-  lua_getiuservalue(L, s->dv, DV_LAZY_KEY);
-  int read = lua_rawget(L, s->fields) != LUA_TNIL;
-  lua_pop(L, 1);
-  if (!read) return;
   for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
     lua_pushnil(L);
     lua_setfield(L, s->fields, lazy[i]);
@@ -274,7 +273,10 @@ static int trampoline(lua_State *L) {
   direct_slots s = {.dv = 2, .self = 3};
   lua_getiuservalue(L, s.dv, DV_FIELDS);
   s.fields = lua_gettop(L);
-  clear_lazy(L, &s);
+  if (call->d->lazy_read) {
+    clear_lazy(L, &s);
+    call->d->lazy_read = 0;
+  }
   if (lua_topointer(L, 4) != call->d->hook) {
     lua_pushvalue(L, 4);
     set_private(L, &s, DV_HOOK_KEY);
@@ -297,6 +299,12 @@ static int trampoline(lua_State *L) {
   lua_getiuservalue(L, s.dv, DV_SUBJECT);
   lua_getiuservalue(L, s.dv, DV_VIEW);
   lua_call(L, 3, 0);
+  lua_getiuservalue(L, s.dv, DV_LAZY_KEY);
+  if (lua_rawget(L, s.fields) != LUA_TNIL) {
+    call->d->lazy_read = 1;
+    lua_pushliteral(L, "state");
+    call->store = lua_rawget(L, s.fields) != LUA_TNIL; /* raw: no lazy load */
+  }
   return 0;
 }
 
@@ -314,25 +322,21 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, int dv, int l
   lua_rawgeti(L, list, 3 * i);
   const char *name = lua_tostring(L, -1); /* kept alive by the list */
   lua_pop(L, 1);
+  call->store = 0;
   if (mp_host_call(call->ud->host, 5, 0, name) != MP_SANDBOX_OK) {
+    call->d->lazy_read = 1; /* it may have read one before it failed */
     gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(call->ud->host)));
     lua_settop(L, top);
     return GK_EINVAL;
   }
   int st = GK_OK;
-  lua_getiuservalue(L, dv, DV_FIELDS);
-  int fields = lua_gettop(L);
-  lua_getiuservalue(L, dv, DV_LAZY_KEY);
-  if (lua_rawget(L, fields) != LUA_TNIL) {
-    lua_pushliteral(L, "state");
-    if (lua_rawget(L, fields) != LUA_TNIL) { /* read (raw: no lazy load): store it */
-      lua_getiuservalue(L, dv, DV_TABLE);
-      lua_getfield(L, -1, "after");
-      lua_rawgeti(L, list, 3 * i - 2);
-      if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-        gk_play_set_error(play, "%s", lua_tostring(L, -1));
-        st = GK_EINVAL;
-      }
+  if (call->store) {
+    lua_getiuservalue(L, dv, DV_TABLE);
+    lua_getfield(L, -1, "after");
+    lua_rawgeti(L, list, 3 * i - 2);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+      gk_play_set_error(play, "%s", lua_tostring(L, -1));
+      st = GK_EINVAL;
     }
   }
   lua_settop(L, top);
@@ -359,7 +363,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   }
   lua_getiuservalue(L, ud->self, DIRECT_UV);
   int dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0, 0};
   lua_getiuservalue(L, ud->self, 2);
   const mp_game *view = (const mp_game *)lua_touserdata(L, -1);
   lua_pop(L, 1);

@@ -39,7 +39,9 @@ games_per_s() {  # extra args for meeple bench -> games/s
 
 instructions() {  # games, extra args -> instructions of meeple sim
   n=$1; shift
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$meeple" sim --games "$n" "$@" \
+  # callgrind runs some 50 times slower: no wall-clock limit may trip
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$meeple" sim --games "$n" \
+    --time-limit 3600000 "$@" \
     2>&1 >/dev/null | awk '/Collected :/ { print $4 }'
 }
 
