@@ -45,14 +45,14 @@ local function new_decl()
     reasons = {}, reasons_at = {}, -- extra score reasons, in order
     blocked = {},            -- cells that never take a tile: { x, y, at = }
     regions = {},            -- { x0, y0, x1, y1, at = } rectangles (nil: open side)
-    line = nil,              -- line_markers: { figure =, spec =, at = }
-    hand = nil,              -- hand_tile: { tile =, token =, end_round =, decline = }
-    figure_scores = {},      -- score_figure: { figure =, final =, reason = }
+    line_markers = nil,      -- line_markers: { figure =, spec =, at = }
+    hand_tile = nil,         -- hand_tile: { tile =, token =, end_round =, decline = }
+    score_figures = {},      -- score_figure: { figure =, final =, reason = }
     touches = {},            -- touches: { tile =, groups = }
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
-    gains = {}, majorities = {}, extras = {},
+    gains = {}, majorities = {}, extra_parts = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
     states = {},             -- script name -> default state table
     systems = {},            -- { name, kinds, figure, final, only_if, reason, at }

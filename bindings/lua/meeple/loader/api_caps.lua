@@ -25,7 +25,7 @@ function D.score_figure(c)
     if type(spec.final) ~= "table" then
       error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
     end
-    decl.figure_scores[#decl.figure_scores + 1] = { figure = figure, final = spec.final,
+    decl.score_figures[#decl.score_figures + 1] = { figure = figure, final = spec.final,
                                                     reason = spec.reason or figure, at = pos }
   end)
 end
@@ -55,12 +55,12 @@ function D.hand_tile(c)
   local decl = c.decl
   return named(c.state, "hand_tile", function(tile, spec, pos)
     check_keys("hand_tile", spec, ("hand_tile '%s'"):format(tile), 3)
-    if decl.hand then error("hand_tile: declared twice (one tile in hand per game)", 3) end
+    if decl.hand_tile then error("hand_tile: declared twice (one tile in hand per game)", 3) end
     if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
     if spec.end_round and type(spec.decline) ~= "string" then
       error(("hand_tile '%s': end_round needs decline = \"action\""):format(tile), 3)
     end
-    decl.hand = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
+    decl.hand_tile = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
                   decline = spec.decline, at = pos }
   end, tile_id)
 end
@@ -130,12 +130,12 @@ end
 function D.line_markers(c)
   local decl = c.decl
   return named(c.state, "line_markers", function(name, spec, pos)
-    if decl.line then error("line_markers: declared twice (one set of line markers per game)", 3) end
+    if decl.line_markers then error("line_markers: declared twice (one set of line markers per game)", 3) end
     check_keys("line_markers", spec, "line_markers", 3)
     if spec.order == "choose" and type(spec.action) ~= "string" then
       error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
     end
-    decl.line = { figure = name, spec = spec, at = pos }
+    decl.line_markers = { figure = name, spec = spec, at = pos }
   end)
 end
 
@@ -143,7 +143,7 @@ end
 -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
 -- one more part of the turn (a second tile), at most once a turn.
 function D.extra_part(c)
-  return declare.table_list(c, "extra_part", "extras", function(spec)
+  return declare.table_list(c, "extra_part", "extra_parts", function(spec)
     return (spec.when == "extends" or spec.when == "closes")
         or 'table with when = "extends" or "closes"'
   end)
