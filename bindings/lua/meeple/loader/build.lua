@@ -208,13 +208,13 @@ end
 -- The terms of the kind's `when` formula plus the bonus terms of each
 -- bonus declaration for it (they count only with their figure there).
 local function score_terms(decl, kind, s, when)
-  local terms = formula_terms(decl, kind, s[when], when)
+  local terms = formula_terms(decl, s, "score '" .. kind .. "'", s[when], when)
   for _, bn in ipairs(decl.bonuses) do
     if bn.kind == kind and bn[when] then
       if not decl.figure_index[bn.only_with] then
         error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
       end
-      for _, t in ipairs(formula_terms(decl, kind, bn[when], when)) do
+      for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do
         terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5] }
       end
     end

@@ -41,8 +41,9 @@ end
 -- the attribute it depends on.
 local function system_terms(decl, sy)
   local terms = {}
+  local what = "system '" .. sy.name .. "'"
   local function add(spec, cond)
-    for _, t in ipairs(formula_terms(decl, sy.name, spec, "final")) do
+    for _, t in ipairs(formula_terms(decl, sy, what, spec, cond and ("only_if " .. cond) or "final")) do
       if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
         error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
       end
@@ -155,13 +156,14 @@ function M.score_meetings(b)
   local decl = b.decl
   for _, m in ipairs(decl.score_meetings) do
     known_figure(decl, m, "score_meeting")
-    local placed = formula_terms(decl, m.figure, m.placed, "placed")
-    local joined = formula_terms(decl, m.figure, m.joined, "joined")
+    local what = "score_meeting '" .. m.figure .. "'"
+    local placed = formula_terms(decl, m, what, m.placed, "placed")
+    local joined = formula_terms(decl, m, what, m.joined, "joined")
     -- bonus terms for a leader with that figure there; a figure no loaded
     -- script declares (another expansion's) adds nothing
     for _, fig in ipairs(sorted_keys(m.bonus)) do
       if decl.figure_index[fig] then
-        for _, t in ipairs(formula_terms(decl, m.figure, m.bonus[fig], "bonus")) do
+        for _, t in ipairs(formula_terms(decl, m, what, m.bonus[fig], "bonus " .. fig)) do
           placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5] }
           joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5] }
         end
@@ -175,7 +177,7 @@ function M.score_figures(b)
   local decl = b.decl
   for _, fs in ipairs(decl.score_figures) do
     known_figure(decl, fs, "score_figure")
-    local terms = formula_terms(decl, fs.figure, fs.final, "final")
+    local terms = formula_terms(decl, fs, "score_figure '" .. fs.figure .. "'", fs.final, "final")
     b.declare(fs, "score_figure '" .. fs.figure .. "'", b.flow.score_figure, fs.figure, "final", terms, fs.reason)
   end
 end
