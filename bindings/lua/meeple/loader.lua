@@ -27,6 +27,7 @@
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
+local errors = require "meeple.errors"
 local build = require "meeple.loader.build"
 local state = require "meeple.loader.state"
 local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
@@ -66,10 +67,13 @@ function M.new_game(rs, opts)
     local where = s.where and (s.where .. ": ") or ""
     if not id then error(where .. "start: no tile tagged '" .. tostring(s.tag) .. "' left", 0) end
     local ok, err = pcall(g.place_fixed, g, id, s.at[1], s.at[2], s.rotation)
-    if not ok then error(where .. "start: " .. require("meeple.errors").clean(err), 0) end
+    if not ok then error(where .. "start: " .. errors.clean(err), 0) end
     taken[id] = (taken[id] or 0) + 1
   end
-  for _, c in ipairs(decl.blocked) do g:block(c[1], c[2]) end
+  for _, c in ipairs(decl.blocked) do
+    local ok, err = pcall(g.block, g, c[1], c[2])
+    if not ok then error(("%s: blocked {%d, %d}: %s"):format(c.at, c[1], c[2], errors.reason(err)), 0) end
+  end
   local used = {}
   for _, entry in ipairs(rs.pool) do
     local n = entry.tile.count - (taken[entry.tile.id] or 0)
