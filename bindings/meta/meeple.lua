@@ -481,6 +481,10 @@ function Flow:stack(name) end
 ---@param stack string
 ---@param kind string
 function Flow:stack_joins(stack, kind) end
+--- How the chain that this joining stack's tiles carry on may turn.
+---@param stack string
+---@param rule "alternate"|"alternate_adjacent"
+function Flow:stack_turns(stack, rule) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string

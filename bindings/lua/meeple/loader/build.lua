@@ -231,6 +231,7 @@ local function flow_stack(b)
       error(("stack '%s': joins names unknown kind '%s'"):format(j.stack, j.kind), 0)
     end
     b.flow:stack_joins(j.stack, j.kind)
+    if j.turns then b.flow:stack_turns(j.stack, j.turns) end
   end
   if not order then return b.flow:stack(decl.draw_stack) end
   for _, name in ipairs(order.list) do
