@@ -69,8 +69,12 @@ static int check_new_name(gk_rules *r, const char *what, const char *name,
     return GK_ESTATE;
   }
   if (!gki_name_ok(name)) {
-    gki_rules_seterr(r, "bad %s name (empty, NULL or over %d bytes)", what,
-                    GK_NAME_MAX);
+    /* the offending value, cut short: it may be any length */
+    if (!name || !name[0])
+      gki_rules_seterr(r, "bad %s name: empty", what);
+    else
+      gki_rules_seterr(r, "bad %s name '%.*s...': over %d bytes", what,
+                      GK_NAME_MAX, name, GK_NAME_MAX);
     return GK_EINVAL;
   }
   for (int i = 0; i < n; i++)

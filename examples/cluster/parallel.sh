@@ -36,6 +36,12 @@ run() {
     ::: $(seq "$SHARDS")
 }
 run "$@"
+# A shard whose part did not come back (a --return that failed on a host)
+# must stop the study, not shrink it: merge alone cannot see a missing
+# last shard.
+for i in $(seq "$SHARDS"); do
+  [ -s "part-$i.json" ] || { echo "parallel.sh: part-$i.json is missing: shard $i/$SHARDS did not come back" >&2; exit 1; }
+done
 "$MEEPLE" merge part-*.json --json > summary.json.tmp
 mv summary.json.tmp summary.json
 "$MEEPLE" merge part-*.json

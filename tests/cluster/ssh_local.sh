@@ -20,5 +20,7 @@ shift
 [ "${1:-}" != "--" ] || shift
 mkdir -p "$root/$host"
 cd "$root/$host"
-# ssh hands the words to the remote login shell as one command line
-HOME=$root/$host exec /bin/sh -c "$*"
+# ssh hands the words to the remote login shell as one command line; a
+# login sets HOME and SHELL (GNU parallel's remote worker execs $SHELL,
+# and CI may start us without one)
+HOME=$root/$host SHELL=/bin/sh exec /bin/sh -c "$*"

@@ -22,6 +22,13 @@ function M.clean(msg)
   return msg
 end
 
+-- The reason alone of a message C raised for a value the host passed on
+-- from a script ("bad argument #2 to '?' (x out of range)" -> "x out of
+-- range"): the caller names the script's line and the declaration.
+function M.reason(msg)
+  return (M.clean(msg):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))
+end
+
 -- true when msg still shows a host location (tests assert it never does).
 function M.is_internal(msg)
   return tostring(msg):find(INTERNAL) ~= nil

@@ -27,6 +27,7 @@
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
+local errors = require "meeple.errors"
 local build = require "meeple.loader.build"
 local state = require "meeple.loader.state"
 local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
@@ -72,10 +73,13 @@ function M.new_game(rs, opts)
   for _, s in ipairs(decl.start or {}) do
     local id, where = start_tile(s)
     local ok, err = pcall(g.place_fixed, g, id, s.at[1], s.at[2], s.rotation)
-    if not ok then error(where .. "start: " .. require("meeple.errors").clean(err), 0) end
+    if not ok then error(where .. "start: " .. errors.clean(err), 0) end
   end
   for _, s in ipairs(decl.start_out or {}) do start_tile(s) end
-  for _, c in ipairs(decl.blocked) do g:block(c[1], c[2]) end
+  for _, c in ipairs(decl.blocked) do
+    local ok, err = pcall(g.block, g, c[1], c[2])
+    if not ok then error(("%s: blocked {%d, %d}: %s"):format(c.at, c[1], c[2], errors.reason(err)), 0) end
+  end
   local used = {}
   for _, entry in ipairs(rs.pool) do
     local n = entry.tile.count - (taken[entry.tile.id] or 0)

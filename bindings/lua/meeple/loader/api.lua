@@ -31,27 +31,27 @@ local function new_decl()
     game = nil, title = nil, players = { min = 2, max = 6, default = 2 },
     scripts = {},            -- { name, path, hash }
     kinds = {}, kind_index = {},
-    matches = {},
+    matches = {},            -- { a, b, mode, at = }
     attrs = {}, attr_index = {},
     tile_sets = {},          -- { name, file, stack }
     start = nil,
-    stacks = {}, stack_index = {}, draw_stack = nil,
+    stacks = {}, stack_index = {}, stack_at = {}, draw_stack = nil,
     figures = {}, figure_index = {},
     groups = {}, group_bit = {},
     options = {}, option_index = {},
     scores = {},             -- kind -> { closed=, final=, keep_figures=, reason=, final_reason= }
-    phases = {}, actions = {},
+    phases = {}, actions = {}, actions_at = {},
     hooks = {},              -- { event, fn, priority, script, order }
-    reasons = {},            -- extra score reasons, in order
-    blocked = {},            -- cells that never take a tile
-    regions = {},            -- { x0, y0, x1, y1 } rectangles (nil: open side)
-    line = nil,              -- line_markers: { figure =, spec =, pos = }
+    reasons = {}, reasons_at = {}, -- extra score reasons, in order
+    blocked = {},            -- cells that never take a tile: { x, y, at = }
+    regions = {},            -- { x0, y0, x1, y1, at = } rectangles (nil: open side)
+    line = nil,              -- line_markers: { figure =, spec =, at = }
     hand = nil,              -- hand_tile: { tile =, token =, end_round =, decline = }
     figure_scores = {},      -- score_figure: { figure =, final =, reason = }
     touches = {},            -- touches: { tile =, groups = }
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
-    counters = {}, counter_index = {},
+    counters = {}, counters_at = {},
     gains = {}, majorities = {}, extras = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
     states = {},             -- script name -> default state table
@@ -164,18 +164,18 @@ function D.match(c)
     if mode ~= "join" and mode ~= "match" and mode ~= "none" then
       error("bad argument #3 to 'match' (join, match or none expected)", 2)
     end
-    decl.matches[#decl.matches + 1] = { a, b, mode }
+    decl.matches[#decl.matches + 1] = { a, b, mode, at = declare.script_line(c) }
   end
 end
 
 function D.attribute(c)
   local decl = c.decl
-  return named(c.state, "attribute", function(name, spec)
+  return named(c.state, "attribute", function(name, spec, pos)
     check_keys("attribute", spec, ("attribute '%s'"):format(name), 3)
     if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
     local merge = spec.merge or "sum"
     if not MERGES[merge] then error(("attribute '%s': unknown merge '%s'"):format(name, tostring(merge)), 3) end
-    decl.attrs[#decl.attrs + 1] = { name = name, merge = merge }
+    decl.attrs[#decl.attrs + 1] = { name = name, merge = merge, at = pos }
     decl.attr_index[name] = #decl.attrs
   end)
 end
@@ -277,7 +277,7 @@ function D.blocked(c)
       if type(cell) ~= "table" or math.type(cell[1]) ~= "integer" or math.type(cell[2]) ~= "integer" then
         error(("blocked: entry %d is not {x, y}"):format(i), 2)
       end
-      decl.blocked[#decl.blocked + 1] = { cell[1], cell[2] }
+      decl.blocked[#decl.blocked + 1] = { cell[1], cell[2], at = declare.script_line(c) }
     end
   end
 end
@@ -305,7 +305,7 @@ function D.blocked_region(c)
     if type(spec) ~= "table" then
       error("bad argument #1 to 'blocked_region' ({x = {min, max}, y = {min, max}} expected)", 2)
     end
-    local box = {}
+    local box = { at = declare.script_line(c) }
     for i, axis in ipairs({ "x", "y" }) do
       local range = spec[axis]
       if range ~= nil then
@@ -322,11 +322,11 @@ end
 
 function D.stack(c)
   local decl = c.decl
-  return named(c.state, "stack", function(name, spec)
+  return named(c.state, "stack", function(name, spec, pos)
     check_keys("stack", spec, ("stack '%s'"):format(name), 3)
     if not decl.stack_index[name] then
       decl.stacks[#decl.stacks + 1] = name
-      decl.stack_index[name] = #decl.stacks
+      decl.stack_index[name], decl.stack_at[name] = #decl.stacks, pos
     end
     if spec.draw and decl.draw_stack and decl.draw_stack ~= name then
       -- a second draw stack would pull the game's tiles into it unseen
@@ -337,7 +337,7 @@ function D.stack(c)
     if spec.joins ~= nil then
       if type(spec.joins) ~= "string" then error(("stack '%s': joins must be a kind name"):format(name), 3) end
       decl.stack_joins = decl.stack_joins or {}
-      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, turns = spec.turns }
+      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, at = pos, turns = spec.turns }
     end
     if spec.turns ~= nil and (spec.joins == nil
         or (spec.turns ~= "alternate" and spec.turns ~= "alternate_adjacent")) then
@@ -355,8 +355,7 @@ function D.stack_order(c)
     if not (type(list) == "table" and #list >= 1 and is_name_list(list)) then
       error("bad argument #1 to 'stack_order' (a list of stack names expected)", 2)
     end
-    local _, m = pcall(error, "@", 2)
-    decl.stack_order = { list = table.move(list, 1, #list, 1, {}), at = declare.where(m) }
+    decl.stack_order = { list = table.move(list, 1, #list, 1, {}), at = declare.script_line(c) }
   end
 end
 
@@ -457,14 +456,7 @@ function D.phase(c)
   end)
 end
 
-function D.action(c)
-  local decl = c.decl
-  return function(name)
-    check_loading(c.state, "action")
-    checkname("action", name)
-    decl.actions[#decl.actions + 1] = name
-  end
-end
+function D.action(c) return declare.name_list(c, "action", "actions", true) end
 
 -- The internal event of `kindname` (on, allow, ...) event, or an error.
 local function hook_event(kindname, events, event)
@@ -517,6 +509,9 @@ local function hook(c, kindname, events)
     if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
     check_keys("hook", opts, ("%s '%s'"):format(kindname, event), 2)
     check_hook_narrowing(kindname, internal, opts)
+    if opts.priority ~= nil and math.type(opts.priority) ~= "integer" then
+      error(("%s '%s': priority must be an integer, got %s"):format(kindname, event, tostring(opts.priority)), 2)
+    end
     -- the script's line, for the figure names checked once every script ran
     local _, m = pcall(error, "@", 3)
     decl.hooks[#decl.hooks + 1] = {
@@ -534,14 +529,7 @@ function D.transform(c) return hook(c, "transform", HOOK_KINDS.transform) end
 function D.collect(c) return hook(c, "collect", {}) end
 
 -- reason "goods": a name for points in the ledger.
-function D.reason(c)
-  local decl = c.decl
-  return function(name)
-    check_loading(c.state, "reason")
-    checkname("reason", name)
-    decl.reasons[#decl.reasons + 1] = name
-  end
-end
+function D.reason(c) return declare.name_list(c, "reason", "reasons", false) end
 
 -- state { ... } declares this script's own part of the game state.
 function D.state(c)

@@ -11,7 +11,7 @@
 
 local declare = require "meeple.loader.declare"
 local check_keys = require("meeple.loader.schema").check
-local check_loading, checkname, named = declare.check_loading, declare.checkname, declare.named
+local named = declare.named
 local tile_id, is_name_list = declare.tile_id, declare.is_name_list
 
 local D = {}
@@ -102,43 +102,24 @@ function D.recall(c)
 end
 
 -- counter "wine": an integer each player holds (goods tokens, ...).
-function D.counter(c)
-  local decl = c.decl
-  return function(name)
-    check_loading(c.state, "counter")
-    checkname("counter", name)
-    if decl.counter_index[name] then error(("counter '%s' is already declared"):format(name), 2) end
-    decl.counters[#decl.counters + 1] = name
-    decl.counter_index[name] = #decl.counters
-  end
-end
+function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 
 -- gain { counter = "wine", when_closed = "city", per = "wine" }: whoever
 -- completes such a feature takes one per unit of the attribute.
 function D.gain(c)
-  local decl = c.decl
-  return function(spec)
-    check_loading(c.state, "gain")
-    if type(spec) ~= "table" or not spec.counter or not spec.when_closed or not spec.per then
-      error("bad argument #1 to 'gain' (table with counter, when_closed and per expected)", 2)
-    end
-    check_keys("gain", spec, "gain", 2)
-    decl.gains[#decl.gains + 1] = spec
-  end
+  return declare.table_list(c, "gain", "gains", function(spec)
+    return (spec.counter and spec.when_closed and spec.per and true)
+        or "table with counter, when_closed and per"
+  end)
 end
 
 -- majority { counter = "wine", points = 10, reason = "goods" }: at the
 -- end, the players holding most (more than none) each score the points.
 function D.majority(c)
-  local decl = c.decl
-  return function(spec)
-    check_loading(c.state, "majority")
-    if type(spec) ~= "table" or not spec.counter or math.type(spec.points) ~= "integer" then
-      error("bad argument #1 to 'majority' (table with counter and integer points expected)", 2)
-    end
-    check_keys("majority", spec, "majority", 2)
-    decl.majorities[#decl.majorities + 1] = spec
-  end
+  return declare.table_list(c, "majority", "majorities", function(spec)
+    return (spec.counter and math.type(spec.points) == "integer")
+        or "table with counter and integer points"
+  end)
 end
 
 -- line_markers "surveyor" { axis = "x", dir = -1, start = {{0, 0}}, bonus = 4,
@@ -154,7 +135,7 @@ function D.line_markers(c)
     if spec.order == "choose" and type(spec.action) ~= "string" then
       error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
     end
-    decl.line = { figure = name, spec = spec, pos = pos }
+    decl.line = { figure = name, spec = spec, at = pos }
   end)
 end
 
@@ -162,15 +143,10 @@ end
 -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
 -- one more part of the turn (a second tile), at most once a turn.
 function D.extra_part(c)
-  local decl = c.decl
-  return function(spec)
-    check_loading(c.state, "extra_part")
-    if type(spec) ~= "table" or (spec.when ~= "extends" and spec.when ~= "closes") then
-      error("bad argument #1 to 'extra_part' (table with when = \"extends\" or \"closes\" expected)", 2)
-    end
-    check_keys("extra_part", spec, "extra_part", 2)
-    decl.extras[#decl.extras + 1] = spec
-  end
+  return declare.table_list(c, "extra_part", "extras", function(spec)
+    return (spec.when == "extends" or spec.when == "closes")
+        or 'table with when = "extends" or "closes"'
+  end)
 end
 
 -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:

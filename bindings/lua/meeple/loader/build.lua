@@ -13,6 +13,7 @@ local api = require "meeple.loader.api"
 local formula = require "meeple.loader.formula"
 local tilesets = require "meeple.loader.tilesets"
 local caps = require "meeple.loader.build_caps"
+local errors = require "meeple.errors"
 local sorted_keys, readfile, find_script = common.sorted_keys, common.readfile, common.find_script
 local new_decl, make_api = api.new_decl, api.make_api
 local at, formula_terms = formula.at, formula.terms
@@ -97,30 +98,48 @@ end
 local function call_declared(target, d, what, fn, ...)
   local ok, err = pcall(fn, target, ...)
   if not ok then
-    error(("%s%s: %s"):format(at(d), what, (tostring(err):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))), 0)
+    error(("%s%s: %s"):format(at(d), what, errors.reason(err)), 0)
   end
 end
 
 -- Every score reason, once each, in a fixed order: the kinds' reasons,
--- declared reasons, then those of the capabilities; "bonus" last.
+-- declared reasons, then those of the capabilities; "bonus" last. A
+-- reason C refuses names the first declaration that gave it.
 local function define_reasons(decl, rules)
   local reasons = {}
-  local function reason(r)
-    if not reasons[r] then reasons[r] = true; rules:reason(r) end
+  local function reason(r, d)
+    if not reasons[r] then reasons[r] = true; call_declared(rules, d, "reason", rules.reason, r) end
   end
   for _, kind in ipairs(sorted_keys(decl.scores)) do
     local s = decl.scores[kind]
-    reason(s.reason); reason(s.final_reason)
+    reason(s.reason, s); reason(s.final_reason, s)
   end
-  for _, r in ipairs(decl.reasons) do reason(r) end
+  for _, r in ipairs(decl.reasons) do reason(r, { at = decl.reasons_at[r] }) end
   local line_reason = decl.line and decl.line.spec.reason
-  if type(line_reason) == "string" then reason(line_reason) end
-  for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter) end
-  for _, sy in ipairs(decl.systems) do reason(sy.reason) end
+  if type(line_reason) == "string" then reason(line_reason, decl.line) end
+  for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter, m) end
+  for _, sy in ipairs(decl.systems) do reason(sy.reason, sy) end
   for _, list in ipairs({ decl.figure_scores, decl.score_meetings }) do
-    for _, fs in ipairs(list) do reason(fs.reason) end
+    for _, fs in ipairs(list) do reason(fs.reason, fs) end
   end
   if not reasons.bonus then rules:reason("bonus") end
+end
+
+-- Tile tags and tiles, from the pool: what C refuses names the tile's
+-- file and line.
+local function define_tiles(decl, rules, pool)
+  local tag_tile = {}
+  for _, entry in ipairs(pool) do
+    for _, tag in ipairs(entry.tile.tags) do tag_tile[tag] = tag_tile[tag] or entry.tile end
+  end
+  local function line_of(t) return { at = ("%s:%s"):format(t.file or "inline tiles", t.line or "?") } end
+  for _, tag in ipairs(decl.tag_list) do
+    local t = tag_tile[tag]
+    call_declared(rules, line_of(t), "tile " .. t.id, rules.tag, tag)
+  end
+  for _, entry in ipairs(pool) do
+    call_declared(rules, line_of(entry.tile), "tile " .. entry.tile.id, rules.tile, entry.tile)
+  end
 end
 
 -- The kernel's definitions; returns the rules and the tile pool.
@@ -130,22 +149,21 @@ local function build_rules(decl, opts)
     call_declared(rules, k, "kind '" .. tostring(k.name) .. "'", rules.kind, k.name,
                   { completion = k.closes, wildcard = k.wildcard })
   end
-  for _, m in ipairs(decl.matches) do rules:match(m[1], m[2], m[3]) end
-  for _, a in ipairs(decl.attrs) do rules:attr(a.name, a.merge) end
+  for _, m in ipairs(decl.matches) do call_declared(rules, m, "match", rules.match, m[1], m[2], m[3]) end
+  for _, a in ipairs(decl.attrs) do call_declared(rules, a, "attribute '" .. a.name .. "'", rules.attr, a.name, a.merge) end
   if #decl.stacks == 0 then decl.stacks[1] = "main"; decl.stack_index.main = 1 end
   decl.draw_stack = decl.draw_stack or decl.stacks[1]
-  for _, s in ipairs(decl.stacks) do rules:stack(s) end
+  for _, s in ipairs(decl.stacks) do call_declared(rules, { at = decl.stack_at[s] }, "stack", rules.stack, s) end
   for _, f in ipairs(decl.figures) do
     call_declared(rules, f, "figure '" .. f.name .. "'", rules.figure, f.name,
                   { per_player = f.per_player, neutral = f.neutral })
   end
   define_reasons(decl, rules)
-  for _, c in ipairs(decl.counters) do rules:counter(c) end
-  for _, b in ipairs(decl.regions) do rules:block_region(b[1], b[2], b[3], b[4]) end
+  for _, c in ipairs(decl.counters) do call_declared(rules, { at = decl.counters_at[c] }, "counter", rules.counter, c) end
+  for _, b in ipairs(decl.regions) do call_declared(rules, b, "blocked_region", rules.block_region, b[1], b[2], b[3], b[4]) end
   local pool = tilesets.load(decl, opts.tile_dirs or { "tiles" }, opts.script_dirs or { "scripts" })
   tilesets.apply_touches(decl, pool)
-  for _, tag in ipairs(decl.tag_list) do rules:tag(tag) end
-  for _, entry in ipairs(pool) do rules:tile(entry.tile) end
+  define_tiles(decl, rules, pool)
   return rules, pool
 end
 
@@ -228,10 +246,10 @@ local function flow_stack(b)
   local decl, order = b.decl, b.decl.stack_order
   for _, j in ipairs(decl.stack_joins or {}) do
     if not decl.kind_index[j.kind] then
-      error(("stack '%s': joins names unknown kind '%s'"):format(j.stack, j.kind), 0)
+      error(("%sstack '%s': joins names unknown kind '%s'"):format(at(j), j.stack, j.kind), 0)
     end
-    b.flow:stack_joins(j.stack, j.kind)
-    if j.turns then b.flow:stack_turns(j.stack, j.turns) end
+    b.declare(j, "stack '" .. j.stack .. "'", b.flow.stack_joins, j.stack, j.kind)
+    if j.turns then b.declare(j, "stack '" .. j.stack .. "'", b.flow.stack_turns, j.stack, j.turns) end
   end
   if not order then return b.flow:stack(decl.draw_stack) end
   for _, name in ipairs(order.list) do
@@ -251,7 +269,10 @@ local function flow_phases(b)
 end
 
 local function flow_actions(b)
-  for _, a in ipairs(b.decl.actions) do b.flow:action(a); b.actions[a] = true end
+  for _, a in ipairs(b.decl.actions) do
+    b.declare({ at = b.decl.actions_at[a] }, "action", b.flow.action, a)
+    b.actions[a] = true
+  end
 end
 
 -- The flow is told in this order: what later steps refer to (phases,
@@ -295,8 +316,8 @@ local function check_hook(decl, h, phases, flow)
     end
   end
   if h.kind == "collect" and not phases[h.phase] then
-    error(("%s: collect: unknown phase '%s' (phases: %s)"):format(
-      h.script, h.phase, table.concat(flow:phases(), ", ")), 0)
+    error(("%scollect: unknown phase '%s' (phases: %s)"):format(
+      at(h), h.phase, table.concat(flow:phases(), ", ")), 0)
   end
 end
 

@@ -15,9 +15,10 @@ local at, formula_terms = formula.at, formula.terms
 
 local M = {}
 
--- Declares `name` as an action unless it is one already.
-local function need_action(b, name)
-  if not b.actions[name] then b.flow:action(name); b.actions[name] = true end
+-- Declares `name` as an action unless it is one already; a name C
+-- refuses names the declaration d (what) that needs it.
+local function need_action(b, d, what, name)
+  if not b.actions[name] then b.declare(d, what, b.flow.action, name); b.actions[name] = true end
 end
 
 local function known_figure(decl, d, what)
@@ -80,16 +81,16 @@ end
 function M.line_markers(b)
   local l = b.decl.line
   if not l then return end
-  if l.spec.action and not b.actions[l.spec.action] then b.flow:action(l.spec.action) end
+  if l.spec.action then need_action(b, l, "line_markers", l.spec.action) end
   local ok, err = pcall(b.flow.line_markers, b.flow, l.figure, l.spec)
-  if not ok then error(("%s%s"):format(l.pos and (l.pos .. ": ") or "", (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
+  if not ok then error(("%s%s"):format(at(l), (tostring(err):gsub("^bad argument #%d to '%?'", "line_markers"))), 0) end
 end
 
 function M.hand_tile(b)
   local h = b.decl.hand
   if not h then return end
   if not b.decl.figure_index[h.token] then error(("%shand_tile '%s': unknown figure '%s'"):format(at(h), h.tile, h.token), 0) end
-  if h.decline then need_action(b, h.decline) end
+  if h.decline then need_action(b, h, "hand_tile decline", h.decline) end
   b.declare(h, "hand_tile", b.flow.hand, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
 end
 
@@ -101,7 +102,7 @@ function M.relocations(b)
       for _, k in ipairs(r.to) do
         if not decl.kind_index[k] then error(("%sfigure '%s': unknown kind '%s' in relocate.to"):format(at(f), f.name, tostring(k)), 0) end
       end
-      need_action(b, r.action)
+      need_action(b, f, "figure '" .. f.name .. "' relocate", r.action)
       b.declare(f, "figure '" .. f.name .. "' relocate", b.flow.relocate,
                 { figure = f.name, reach = r.reach or "connected", kinds = r.to, action = r.action })
     end
@@ -144,7 +145,7 @@ function M.recalls(b)
     local what = "recall '" .. rc.action .. "'"
     check_recall_names(b.decl, rc, what)
     check_recall_phase(b.decl, rc, what, phase_names)
-    need_action(b, rc.action)
+    need_action(b, rc, what, rc.action)
     b.declare(rc, what, b.flow.recall, { phase = rc.phase, action = rc.action, figures = rc.figures,
                                          on = rc.on, tiles = rc.tiles })
   end

@@ -7,6 +7,8 @@
 -- the declarations (2 or 3: the script's line) stay right.
 -- Trusted host code, never visible to scripts.
 
+local check_keys = require("meeple.loader.schema").check
+
 local M = {}
 
 -- Raises (at the script's call: level 3) once the rules are frozen.
@@ -33,6 +35,56 @@ M.tile_id = checker("^[%w_][%w_%.%-]*$", "tile id")
 -- to error's count), or false.
 function M.where(m)
   return type(m) == "string" and m:match("^(.*):%s*@$")
+end
+
+-- "file:line" of the script's call to the declaration that calls this
+-- (a declaration the script calls directly), else the script's path: a
+-- record built from it always names the user's file.
+function M.script_line(c)
+  local _, m = pcall(error, "@", 4)
+  return M.where(m) or c.script.path
+end
+
+-- A copy of a declaration's table (raw reads: a script's metamethods
+-- never run in the host) with the script line that made it, as `at`.
+function M.record(spec, at)
+  local r = {}
+  for k, v in next, spec do r[k] = v end
+  r.at = at
+  return r
+end
+
+-- `counter "wine"` style: a name appended to c.decl[list], its script
+-- line in c.decl[list .. "_at"]. unique: a second declaration of the
+-- name is an error; else the name is kept once.
+function M.name_list(c, fname, list, unique)
+  local names, at = c.decl[list], c.decl[list .. "_at"]
+  return function(name)
+    M.check_loading(c.state, fname)
+    M.checkname(fname, name)
+    if at[name] then
+      if unique then error(("%s '%s' is already declared"):format(fname, name), 2) end
+      return
+    end
+    names[#names + 1] = name
+    at[name] = M.script_line(c)
+  end
+end
+
+-- `gain { counter = ..., ... }` style: one table, checked by
+-- accepts(spec) (true, or what was expected) and against the schema of
+-- `fname`, recorded as a copy with its script line in c.decl[list].
+function M.table_list(c, fname, list, accepts)
+  return function(spec)
+    M.check_loading(c.state, fname)
+    local ok = type(spec) == "table" and accepts(spec)
+    if ok ~= true then
+      error(("bad argument #1 to '%s' (%s expected)"):format(fname, ok or "table"), 2)
+    end
+    check_keys(fname, spec, fname, 2)
+    local records = c.decl[list]
+    records[#records + 1] = M.record(spec, M.script_line(c))
+  end
 end
 
 -- `kind "city" { ... }` style: a name (a tile id with check = tile_id),

@@ -31,8 +31,8 @@ local function find_named(set, tile_dirs)
   for _, d in ipairs(dirs) do
     if exists(d .. "/" .. set.name .. ".tiles") then return tidy(d .. "/" .. set.name .. ".tiles") end
   end
-  error(("tiles '%s': no %s.tiles next to %s or in %s"):format(
-    set.name, set.name, set.script.path, table.concat(tile_dirs, ", ")), 0)
+  error(("%s: tiles '%s': no %s.tiles next to %s or in %s"):format(
+    set.at or set.script.path, set.name, set.name, set.script.path, table.concat(tile_dirs, ", ")), 0)
 end
 
 local function read_file_set(decl, set, tile_dirs, script_dirs)
@@ -58,7 +58,7 @@ end
 local function check_stack(decl, set, stack)
   if type(stack) ~= "string" or not decl.stack_index[stack] then
     error(("%s: tiles '%s': unknown stack '%s' (declare it with stack)"):format(
-      set.script.path, tostring(set.name), tostring(stack)), 0)
+      set.at or set.script.path, tostring(set.name), tostring(stack)), 0)
   end
   return stack
 end
@@ -74,7 +74,7 @@ end
 local function pool_set(decl, set, list, pool, seen)
   local stack = check_stack(decl, set, set.stack or decl.draw_stack or "main")
   if set.by_tag ~= nil and type(set.by_tag) ~= "table" then
-    error(("%s: tiles '%s': by_tag must be { tag = stack name }"):format(set.script.path, tostring(set.name)), 0)
+    error(("%s: tiles '%s': by_tag must be { tag = stack name }"):format(set.at or set.script.path, tostring(set.name)), 0)
   end
   for _, tag in ipairs(sorted_keys(set.by_tag or {})) do check_stack(decl, set, set.by_tag[tag]) end
   for _, t in ipairs(list) do
@@ -82,7 +82,8 @@ local function pool_set(decl, set, list, pool, seen)
       if not decl.tags[tag] then decl.tags[tag] = true; decl.tag_list[#decl.tag_list + 1] = tag end
     end
     if seen[t.id] then
-      error(("tile %s: defined by two tile sets (%s and %s)"):format(t.id, seen[t.id], set.name), 0)
+      error(("%s:%s: tile %s: defined by two tile sets (%s and %s)"):format(
+        t.file or set.at, t.line or "?", t.id, seen[t.id], set.name), 0)
     end
     seen[t.id] = set.name
     pool[#pool + 1] = { tile = t, stack = stack_of(set, t, stack) }
@@ -93,8 +94,13 @@ function M.load(decl, tile_dirs, script_dirs)
   local pool, seen = {}, {}
   for _, set in ipairs(decl.tile_sets) do
     local list, err
-    if set.text then list, err = parse_inline(set)
-    else list, err = read_file_set(decl, set, tile_dirs, script_dirs) end
+    if set.text then
+      list, err = parse_inline(set)
+      -- inline text has no file of its own: the script line that holds it
+      if not list then err = ("%stiles: %s"):format(at(set), err) end
+    else
+      list, err = read_file_set(decl, set, tile_dirs, script_dirs)
+    end
     if not list then error(err, 0) end
     pool_set(decl, set, list, pool, seen)
   end
