@@ -409,7 +409,9 @@ function Feature:spot() end
 
 ---@class meeple.Figure
 local Figure = {}
----@return {kind: string, owner: integer, at: table}
+--- kind, owner (0 neutral), at (as deploy takes it); tile: the tile it
+--- stands on (on a segment or a tile); segment: its index there, from 1.
+---@return {kind: string, owner: integer, at: table, tile?: meeple.Tile, segment?: integer}
 function Figure:info() end
 ---@param at meeple.Location
 function Figure:move(at) end
