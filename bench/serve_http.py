@@ -25,6 +25,7 @@ SPECS = [
     {"game": "base", "with": ["abbey_mayor"]},
     {"game": "base", "with": ["traders_builders", "abbey_mayor"]},
     {"game": "hunters_gatherers"}, {"game": "new_world"},
+    {"game": "base", "with": ["river"]}, {"game": "base", "with": ["princess_dragon"]},
 ]
 SLOW_MS = 5.0
 

@@ -6,47 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { OUT, meeple, browser, page, serve, request } = require('./lib');
-
-// Waits until the page wants this tab's move or the game is over.
-// anyTurn: also when the move passed the turn to another tab's seat.
-async function settle(p, version, anyTurn) {
-  await p.waitForFunction((v, any) => {
-    const d = document.body.dataset;
-    return d.version !== undefined && d.version !== v && (any || d.mine === '1' || d.over === '1');
-  }, { timeout: 20000, polling: 100 }, version, !!anyTurn);
-  return p.evaluate(() => ({ ...document.body.dataset }));
-}
-
-// One human decision by clicks; returns false when the game is over.
-async function clickMove(p, turn, tile, anyTurn) {
-  const d = await p.evaluate(() => ({ ...document.body.dataset }));
-  if (d.over === '1') return false;
-  if (tile && (await p.$('#hand-choices button[data-tile="' + tile + '"]'))) {
-    await p.click('#hand-choices button[data-tile="' + tile + '"]');
-  }
-  if ((await p.$$('.cell-option')).length > 0) {
-    const cells = await p.$$('.cell-option');
-    assert.ok(cells.length > 0, 'legal cells are offered');
-    await cells[turn % cells.length].click();
-    const rots = await p.$$('#rotations button');
-    assert.ok(rots.length > 0, 'legal rotations are offered for the chosen cell');
-    await rots[0].click();
-  } else {
-    const spots = await p.$$('.spot-option');
-    if (spots.length > 0 && turn % 3 === 0) {
-      await spots[turn % spots.length].click();
-    } else {
-      const buttons = await p.$$('#move-list button');
-      assert.ok(buttons.length > 0, 'the moves of this phase are offered');
-      let chosen = buttons[0];
-      for (const b of buttons) if ((await b.evaluate((e) => e.textContent)) === 'pass') chosen = b;
-      await chosen.click();
-    }
-  }
-  await settle(p, d.version, anyTurn);
-  return true;
-}
+const { OUT, meeple, browser, page, serve, request, settle, clickMove } = require('./lib');
 
 test('serve: a whole base game against the random bot, by clicks', async () => {
   const srv = await serve(['--seed', '11']);

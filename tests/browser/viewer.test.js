@@ -87,6 +87,29 @@ test('viewer: every game steps to the record\'s final scores', async () => {
         await p.click('#zoom .zoom-fit');
         assert.strictEqual(await p.$eval('#board', (b) => b.getAttribute('viewBox')), whole, 'fit shows the whole board');
       }
+      // cell coordinates: hidden until asked (c or the checkbox), then the
+      // cell of the tile in hand reads as in the move text
+      if (g.name === 'base') {
+        await p.keyboard.press('Home');
+        await p.keyboard.press('ArrowRight');
+        const visible = () => p.$$eval('#board .coord', (l) => l.filter((e) => getComputedStyle(e).display !== 'none').length);
+        assert.strictEqual(await visible(), 0, 'coordinates hidden by default');
+        await p.keyboard.press('c');
+        assert.ok(await visible() >= 2, 'c shows the cell coordinates');
+        const move = await p.$eval('#move', (e) => e.textContent);
+        const cell = move.match(/place \S+ (-?\d+,-?\d+) r\d/)[1];
+        assert.ok((await p.$$eval('#board .coord', (l) => l.map((e) => e.textContent))).includes(cell),
+          'the placed tile\'s cell ' + cell + ' is labelled as in the move text');
+        await p.screenshot({ path: path.join(OUT, 'viewer-base-coords.png') });
+        await p.click('#zoom .coords-toggle');
+        assert.strictEqual(await visible(), 0, 'the checkbox hides them again');
+        // the last move still shows the figures the final scoring sends home
+        await p.keyboard.press('End');
+        const onFinal = await p.$$eval('#board .figure', (l) => l.length);
+        await p.keyboard.press('ArrowLeft');
+        const onMove = await p.$$eval('#board .figure', (l) => l.length);
+        assert.ok(onMove > onFinal, `the last move shows ${onMove} figures, the final step ${onFinal}`);
+      }
       // stepping through every move (base game) shows no script error
       if (g.name === 'base') {
         await p.keyboard.press('Home');

@@ -23,6 +23,30 @@ local function last_line(path)
   return json.decode(last)
 end
 
+-- After re-playing a record: the figures the kernel leaves on the board
+-- (farmers: fields score without sending them home) and how many the
+-- final scoring sent home (return events after the last turn event).
+local function figures_at_end(path)
+  local loader = require "meeple.loader"
+  local rec = assert(viewer.read_file(path))
+  local _, rs = viewer.load_rules(rec, ctx)
+  local play = loader.new_play(rs, { players = rec.header.players, seed = rec.header.seed })
+  for _, e in ipairs(rec.entries) do
+    if e.move then play:apply_index(assert(play:find_move(e.move))) end
+  end
+  local g, standing, returned = play:game(), 0, 0
+  for _, fig in ipairs(g:figures()) do
+    local at = fig:info().at or {}
+    if at.feature or at.tile or at.cell or at.corner then standing = standing + 1 end
+  end
+  local log = g:log()
+  for k = #log, 1, -1 do
+    if log[k].event == "turn" then break end
+    if log[k].event == "return" then returned = returned + 1 end
+  end
+  return standing, returned
+end
+
 local tmp = os.tmpname()
 local games = {
   { "--seed", "3" },
@@ -69,6 +93,20 @@ for _, args in ipairs(games) do
       for _, e in ipairs(data.frames[f].ledger) do
         check(not e.final, what .. ": no final scoring before the final step (frame " .. f .. ")")
       end
+    end
+    -- figures: the last move shows those the final scoring then scores;
+    -- the final step shows them gone home, except those the rules keep
+    -- (base: farmers, keep_figures)
+    local function n_figs(fr) return select(2, fr.figures:gsub('class="figure ', "")) end
+    local on_move, on_final = n_figs(data.frames[#data.frames - 1]), n_figs(last_fr)
+    check(on_final <= on_move, what .. ": figures go home at the final scoring")
+    if what == "--seed 3" then
+      local standing, returned = figures_at_end(tmp)
+      check(on_final == standing, ("%s: the final step shows the %d figures the rules keep (%d)"):format(
+            what, standing, on_final))
+      check(on_move == standing + returned and returned > 0 and standing > 0,
+            ("%s: the last move shows the %d figures standing before the final scoring (%d)"):format(
+              what, standing + returned, on_move))
     end
     local placed = 0
     for _, fr in ipairs(data.frames) do if type(fr.tiles) == "table" then placed = placed + #fr.tiles end end

@@ -5,7 +5,7 @@
 find_program(CHROMIUM_EXE chromium)
 find_program(NODE_EXE node)
 if(TARGET meeple AND CHROMIUM_EXE AND NODE_EXE)
-  foreach(name viewer serve api)
+  foreach(name viewer serve table api)
     add_test(NAME browser/${name}
              COMMAND sh ${CMAKE_SOURCE_DIR}/tests/browser/run.sh $<TARGET_FILE:meeple>
                      ${CMAKE_BINARY_DIR}/browser ${name}.test.js

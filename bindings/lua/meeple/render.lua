@@ -37,6 +37,7 @@ local _ENV = nil -- no more global accesses after this point
 
 -- meeple.render_board draws with this module: load it on first use
 local function require_board() return require "meeple.render_board" end
+local walls = require "meeple.render_walls"
 
 local R = {}
 
@@ -299,10 +300,10 @@ local function area_shape(ports, S, walled)
   return { d = path_of(pts, true), wall = walled and tconcat(walls, " ") or nil }, ax, ay
 end
 
-local function inner_positions(segs, S)
+local function inner_positions(segs, S, plan)
   local inner_idx, pos = {}, {}
   for i, seg in ipairs(segs) do
-    if seg.inner or #seg.ports == 0 then inner_idx[#inner_idx + 1] = i end
+    if (seg.inner or #seg.ports == 0) and not (plan and plan[i]) then inner_idx[#inner_idx + 1] = i end
   end
   for k, i in ipairs(inner_idx) do
     if #inner_idx == 1 then
@@ -320,16 +321,29 @@ local function circle_path(x, y, r)
     num(2 * r), num(r), num(r), num(-2 * r))
 end
 
--- Per segment: how it is drawn (kind "inner" | "line" | "area", with a
--- path), where a figure on it stands (fx, fy) and where badges go (bx, by).
+-- meeple.render_walls' helpers
+local GEOMETRY = { num = num, perimeter_point = perimeter_point, path_of = path_of, port_runs = port_runs }
+
+-- Per segment: how it is drawn (kind "inner" | "line" | "area" | "gap",
+-- with a path), where a figure on it stands (fx, fy) and where badges go
+-- (bx, by). A "gap" is a field enclosed by walled areas: the background
+-- left between them (meeple.render_walls); layout.extra: drawings that
+-- belong to no one segment, {layer, svg}.
 local function tile_layout(t, S, opts)
   local segs = t.segments or {}
-  local inner_pos = inner_positions(segs, S)
-  local layout = {}
+  local plan, extra = walls.plan(segs, S, function(kind) return (style_of(kind, opts)) end, GEOMETRY)
+  local inner_pos = inner_positions(segs, S, plan)
+  local layout = { extra = extra or {} }
   for i, seg in ipairs(segs) do
     local st = style_of(seg.kind, opts)
     local L = { style = st }
-    if inner_pos[i] then
+    local planned = plan and plan[i]
+    if planned and planned.gap then
+      local x, y = planned.x, planned.y
+      L.kind, L.x, L.y, L.fx, L.fy = "gap", x, y, x, y
+      L.d = circle_path(x, y, S * 0.12)
+      L.bx, L.by = x - S * 0.14, y - S * 0.12
+    elseif inner_pos[i] then
       local x, y = inner_pos[i][1], inner_pos[i][2]
       L.kind, L.x, L.y = "inner", x, y
       L.d = circle_path(x, y, S * 0.14)
@@ -350,7 +364,9 @@ local function tile_layout(t, S, opts)
       L.fx, L.fy = x + (hx - x) * 0.45, y + (hy - y) * 0.45
       L.bx, L.by = x + (hx - x) * 0.75, y + (hy - y) * 0.75
     else
-      local shape, ax, ay = area_shape(seg.ports, S, st.walls ~= nil)
+      local shape, ax, ay
+      if planned then shape, ax, ay = planned, planned.fx, planned.fy
+      else shape, ax, ay = area_shape(seg.ports, S, st.walls ~= nil) end
       L.kind, L.d, L.wall, L.fx, L.fy = "area", shape.d, shape.wall, ax, ay
       L.bx, L.by = ax + (ax < S / 2 and S * 0.14 or -S * 0.14), ay + (ay < S / 2 and S * 0.1 or -S * 0.1)
     end
@@ -470,9 +486,9 @@ local function draw_tile(t, S, opts)
   local layout = R.layout(t, S, opts)
   -- background: the lowest area kind on the tile fills what lines leave
   local bg, bg_layer = "#eeeeee", huge
-  for _, seg in ipairs(segs) do
+  for i, seg in ipairs(segs) do
     local st = style_of(seg.kind, opts)
-    if st.shape ~= "line" and #seg.ports > 0 and st.layer < bg_layer then
+    if st.shape ~= "line" and (#seg.ports > 0 or layout[i].kind == "gap") and st.layer < bg_layer then
       bg, bg_layer = st.fill, st.layer
     end
   end
@@ -481,6 +497,7 @@ local function draw_tile(t, S, opts)
   local function add(layer, order, svg)
     items[#items + 1] = { layer, order, svg }
   end
+  for k, e in ipairs(layout.extra) do add(e[1], k, e[2]) end
   for i, seg in ipairs(segs) do
     local st, unknown = style_of(seg.kind, opts)
     local L = layout[i]
@@ -502,6 +519,10 @@ local function draw_tile(t, S, opts)
           num(x), num(y), num(S * 0.1), st.fill)
       end
       add(INNER_LAYER, i, sfmt('<g %s>%s</g>', cls, tconcat(out)))
+    elseif L.kind == "gap" then
+      -- the background between the walls is this field; an empty group
+      -- keeps the segment findable
+      add(st.layer, i, sfmt('<g %s/>', cls))
     elseif L.kind == "line" then
       local w = (st.width or 0.08) * S
       if st.outline then

@@ -298,6 +298,14 @@ function B.coord_label(geo, x, y)
     num(ox + geo.S - 2), num(oy + geo.S - 3), num(geo.S * 0.14), x, y)
 end
 
+--- Where a figure on cell c ({x, y}) stands: in its lower left corner,
+--- clear of what stands on the tile there; on a corner: that vertex.
+function B.cell_point(geo, c, corner)
+  local ox, oy = B.cell_origin(geo, c[1], c[2])
+  if corner then return ox, oy end
+  return ox + geo.S * 0.2, oy + geo.S * 0.78
+end
+
 --- Every figure on the board: SVG and the kinds drawn (name -> shape).
 function B.figures(geo, g)
   local out, shown, at_spot = {}, {}, {}
@@ -323,8 +331,7 @@ function B.figures(geo, g)
       key = t.x .. "," .. t.y .. ",t"
     elseif at.cell or at.corner then
       local c = at.cell or at.corner
-      local ox, oy = B.cell_origin(geo, c[1], c[2])
-      px, py = at.cell and ox + geo.S * 0.5 or ox, at.cell and oy + geo.S * 0.5 or oy
+      px, py = B.cell_point(geo, c, at.corner)
       key = c[1] .. "," .. c[2] .. (at.cell and ",c" or ",k")
     end
     if px then
@@ -376,13 +383,32 @@ function B.legend_entries(geo, kinds, attrs, figures, extra)
   end
   for _, f in ipairs(render.sorted_keys(figures)) do
     add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL, 8, 9, 7, { kind = f }), f)
-    if figures[f] == "meeple" and f ~= "settler" then
+    -- a meeple lies on kinds that never close (a farmer, a trapper)
+    local lying, decl = {}, geo.figure_decl and geo.figure_decl[f]
+    for _, k in ipairs(decl and decl.on or {}) do
+      if geo.lying_on[k] then lying[#lying + 1] = k end
+    end
+    if figures[f] == "meeple" and #lying > 0 then
+      local on = table.concat(lying, ", ")
       add("figure-" .. f .. "-lying", B.figure_svg("meeple", NEUTRAL, 8, 9, 7, { kind = f, lying = true }),
-        f .. " on a field (farmer)")
+        f .. " on " .. on .. (on == "field" and " (farmer)" or " (lying)"))
     end
   end
   for _, e in ipairs(extra or {}) do add(e[1], e[2], e[3]) end
   return entries
+end
+
+--- The legend of a board showing tile types `ids` (id -> true), figure
+--- kinds `shown` (name -> shape) and n_starts start marks: its SVG at
+--- (x, y), `width` wide, and its height.
+function B.legend_for(geo, ids, shown, n_starts, x, y, width)
+  local kinds, attrs = B.tiles_content(geo, ids)
+  local extra = {}
+  if n_starts > 0 then
+    extra[1] = { "start", (B.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0):gsub(' class="start%-mark"', "")),
+                 n_starts > 1 and "start board" or "start tile" }
+  end
+  return B.legend_svg(B.legend_entries(geo, kinds, attrs, shown, extra), x, y, width)
 end
 
 function B.legend_svg(entries, x, y, width)
@@ -447,16 +473,9 @@ function B.svg(rs, g, players, opts)
   end
   local figs, shown = B.figures(geo, g)
   body[#body + 1] = figs
-  local kinds, attrs = B.tiles_content(geo, ids)
-  local extra = {}
-  if #starts > 0 then
-    extra[1] = { "start", (B.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0):gsub(' class="start%-mark"', "")),
-                 #starts > 1 and "start board" or "start tile" }
-  end
   local w = math.max(360, (geo.maxx - geo.minx + 1) * S + 2 * pad)
-  local entries = B.legend_entries(geo, kinds, attrs, shown, extra)
   local board_h = (geo.maxy - geo.miny + 1) * S + 2 * pad
-  local legend, legend_h = B.legend_svg(entries, pad, board_h, w - 2 * pad)
+  local legend, legend_h = B.legend_for(geo, ids, shown, #starts, pad, board_h, w - 2 * pad)
   local table_h = 24 + 18 * players
   local h = board_h + legend_h + table_h
   local out = {

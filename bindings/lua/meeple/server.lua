@@ -177,9 +177,8 @@ local function move_point(t, m)
     return x, y, ti.x, ti.y
   elseif at.cell or at.corner then
     local c = at.cell or at.corner
-    local ox, oy = board.cell_origin(t.geo, c[1], c[2])
-    if at.cell then return ox + t.geo.S / 2, oy + t.geo.S / 2, c[1], c[2] end
-    return ox, oy, c[1], c[2]
+    local x, y = board.cell_point(t.geo, c, at.corner)
+    return x, y, c[1], c[2]
   end
 end
 
@@ -196,6 +195,7 @@ function M.moves(t)
       e.tile, e.x, e.y, e.rot = m.tile, m.x, m.y, m.rot
     elseif m.type == "deploy" then
       e.figure = m.figure
+      e.kind = m.at and m.at.feature and m.at.feature:kind() or nil
       e.px, e.py, e.x, e.y = move_point(t, m)
       e.shape = board.figure_shape(t.geo, m.figure)
     elseif m.type == "action" then
@@ -215,6 +215,7 @@ local function board_svg(t)
     if not seen[ti.id] then seen[ti.id] = true; ids[#ids + 1] = ti.id end
     parts[#parts + 1] = board.tile_use(t.geo, ti.id, ti.x, ti.y, ti.rot)
     parts[#parts + 1] = board.tile_badges(t.geo, ti.id, ti.x, ti.y, ti.rot)
+    parts[#parts + 1] = board.coord_label(t.geo, ti.x, ti.y)
     minx, miny = math.min(minx, ti.x), math.min(miny, ti.y)
     maxx, maxy = math.max(maxx, ti.x), math.max(maxy, ti.y)
   end
@@ -224,10 +225,12 @@ local function board_svg(t)
     if m.type == "place" and not seen[m.tile] then seen[m.tile] = true; ids[#ids + 1] = m.tile end
   end
   table.sort(ids)
-  for _, c in ipairs(board.start_cells(g)) do parts[#parts + 1] = board.start_mark(t.geo, c.x, c.y) end
-  local figs = board.figures(t.geo, g)
+  local starts = board.start_cells(g)
+  for _, c in ipairs(starts) do parts[#parts + 1] = board.start_mark(t.geo, c.x, c.y) end
+  local figs, shown = board.figures(t.geo, g)
   parts[#parts + 1] = figs
-  return tile_defs(t, ids) .. "\n" .. table.concat(parts, "\n"), { minx, miny, maxx, maxy }
+  local legend, legend_h = board.legend_for(t.geo, seen, shown, #starts, 4, 0, 330)
+  return tile_defs(t, ids) .. "\n" .. table.concat(parts, "\n"), { minx, miny, maxx, maxy }, legend, legend_h
 end
 
 local function last_moves(t, n)
@@ -254,7 +257,7 @@ function M.state(t, with_board)
     s.player, s.turn, s.phase = play:player(), play:turn(), play:phase()
     s.tile = play:tile()
   end
-  if with_board then s.board, s.bounds = board_svg(t) end
+  if with_board then s.board, s.bounds, s.legend, s.legend_h = board_svg(t) end
   return s
 end
 

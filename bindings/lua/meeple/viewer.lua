@@ -91,6 +91,7 @@ end
 
 local function tile_part(geo, t)
   return board.tile_use(geo, t.id, t.x, t.y, t.rot) .. board.tile_badges(geo, t.id, t.x, t.y, t.rot)
+      .. board.coord_label(geo, t.x, t.y)
 end
 
 -- The ledger entries after the first `seen`: those of the move go into
@@ -109,6 +110,24 @@ local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger)
     if e.feature then marks[#marks + 1] = board.highlight(geo, e.feature) end
   end
   return hl, finals, final_hl, #ledger
+end
+
+-- The figures as they stood before the final scoring sent them home: the
+-- game re-played from its log up to the turn event that opens the final
+-- scoring: the last one, as the final scoring has a turn of its own.
+local function figures_before_final(rs, g, geo, header)
+  local log = g:log()
+  local cut
+  for k = #log, 1, -1 do
+    if log[k].event == "turn" then cut = k; break end
+  end
+  if not cut then return nil end
+  local before = rs.rules:new_game { players = header.players, seed = header.seed }
+  local ok = pcall(before.replay, before, table.move(log, 1, cut - 1, 1, {}))
+  local svg, shown
+  if ok then svg, shown = board.figures(geo, before) end
+  before:free()
+  return svg, shown
 end
 
 -- The frames of a game re-played from its record.
@@ -168,7 +187,16 @@ local function build_frames(rs, rec)
       for _, e in ipairs(finals) do before[e.player] = before[e.player] - e.points end
       local figs = figures()
       local last = #finals == 0
-      frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = figs,
+      -- the last move shows the figures the final scoring then scores;
+      -- the final step the board as the game ends: those sent home gone,
+      -- those the rules keep (keep_figures: base farmers) still there
+      local move_figs = figs
+      if not last then
+        local svg, shown = figures_before_final(rs, g, geo, header)
+        for k, v in pairs(shown or {}) do shown_figs[k] = v end
+        move_figs = svg or figs
+      end
+      frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
                               record_scores = last and entry.scores or nil, over = (over and last) or nil }
       if not last then
@@ -204,15 +232,8 @@ local function page_data(rs, rec, built, opts)
     if fr.hand and not built.ids[fr.hand.id] then built.ids[fr.hand.id] = true; id_list[#id_list + 1] = fr.hand.id end
   end
   table.sort(id_list)
-  local kinds, attrs = board.tiles_content(geo, built.ids)
-  local extra = {}
-  if built.starts ~= "" then
-    local n = select(2, built.starts:gsub("start%-mark", ""))
-    extra[1] = { "start", (board.start_mark({ S = 64, pad = 0, minx = 0, miny = 0 }, 0, 0)
-                 :gsub(' class="start%-mark"', "")), n > 1 and "start board" or "start tile" }
-  end
-  local legend = board.legend_entries(geo, kinds, attrs, built.figures_shown, extra)
-  local legend_svg, legend_h = board.legend_svg(legend, 4, 0, 350)
+  local n_starts = select(2, built.starts:gsub("start%-mark", ""))
+  local legend_svg, legend_h = board.legend_for(geo, built.ids, built.figures_shown, n_starts, 4, 0, 350)
   local header = rec.header
   local names = {}
   for p = 1, header.players or #built.frames[1].scores do

@@ -14,6 +14,9 @@ h3 { font-size: 14px; margin: 10px 0 4px 0; }
 #scores .delta { color: #2e7d32; font-size: 12px; }
 .zoom button { font-size: 16px; min-width: 34px; margin-right: 2px; }
 #board { touch-action: none; cursor: grab; }
+#board .coord { display: none; }
+body.show-coords #board .coord { display: inline; }
+.zoom label { font-size: 13px; margin-left: 8px; }
 ]==]
 
 M.JS = [==[
@@ -91,16 +94,24 @@ window.MeepleWeb = {
     svg.addEventListener('click', (e) => { if (st.swallow) { st.swallow = false; e.stopPropagation(); } }, true);
     if (bar) {
       bar.innerHTML = '<button class="zoom-in" title="zoom in (+)">+</button><button class="zoom-out" title="zoom out (-)">&#x2212;</button>' +
-        '<button class="zoom-fit" title="whole board (0)">fit</button>';
+        '<button class="zoom-fit" title="whole board (0)">fit</button>' +
+        '<label title="cell coordinates as in the move texts (c)"><input type="checkbox" class="coords-toggle"> cell x,y</label>';
       bar.querySelector('.zoom-in').onclick = () => by(1.25);
       bar.querySelector('.zoom-out').onclick = () => by(0.8);
       bar.querySelector('.zoom-fit').onclick = () => fit();
+      bar.querySelector('.coords-toggle').onchange = (e) => document.body.classList.toggle('show-coords', e.target.checked);
+    }
+    function toggleCoords() {
+      const on = document.body.classList.toggle('show-coords');
+      const box = bar && bar.querySelector('.coords-toggle');
+      if (box) box.checked = on;
     }
     document.addEventListener('keydown', (e) => {
       if (e.target.closest && e.target.closest('input, textarea, select')) return;
       if (e.key === '+' || e.key === '=') by(1.25);
       else if (e.key === '-') by(0.8);
       else if (e.key === '0') fit();
+      else if (e.key === 'c') toggleCoords();
       else return;
       e.preventDefault();
     });

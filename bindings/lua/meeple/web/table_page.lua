@@ -46,6 +46,7 @@ local BODY = [==[
     <table id="scores"></table>
     <h3>Last moves</h3>
     <ul id="last"></ul>
+    <svg id="legend" width="340" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"></svg>
     <div class="links"><a id="record-link" href="#">save record</a><a id="view-link" href="#" target="_blank">open in viewer</a></div>
     <h3>New table</h3>
     <form id="new-table">
@@ -125,6 +126,11 @@ local JS = [==[
         MeepleWeb.esc(m.figure[0].toUpperCase()) + '</text></g>');
     }
     board.innerHTML = out.join('\n');
+    if (state.legend !== undefined) {
+      $('legend').innerHTML = state.legend;
+      $('legend').setAttribute('viewBox', '0 0 340 ' + state.legend_h);
+      $('legend').setAttribute('height', state.legend_h);
+    }
   }
 
   function drawSide() {

@@ -24,7 +24,7 @@ local CSS = [==[
 #move { font-family: monospace; font-size: 15px; margin: 6px 0; }
 #hand { width: 96px; height: 96px; border: 1px solid #999; background: #fff; }
 .handbox { display: flex; gap: 10px; align-items: center; }
-#ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; }
+#ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; max-height: 32vh; overflow-y: auto; }
 #ledger li.final { color: #555; font-style: italic; }
 ]==]
 
@@ -55,7 +55,7 @@ local JS = [==[
     const add = [];
     for (; shown <= k; shown++) add.push('<g>' + byFrame[shown].join('') + '</g>');
     if (add.length) tileLayer.insertAdjacentHTML('beforeend', add.join(''));
-    overlay.innerHTML = fr.figures + fr.highlight + (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
+    overlay.innerHTML = fr.highlight + fr.figures + (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
     slider.value = k;
     document.getElementById('step').textContent = k + ' / ' + (frames.length - 1);
     document.getElementById('move').textContent = k === 0 ? 'start of the game'

@@ -1,0 +1,105 @@
+// meeple serve in a real browser, beyond the base game against random:
+// a person plays a game through the page against the greedy bot and a
+// Lua bot (every bot move re-checked as that bot's choice), and one turn each
+// of New World (a settler on a New World feature) and Hunters & Gatherers
+// (the shaman's action) is played through the page.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { OUT, meeple, page, request, settle, clickMove, withTable } = require('./lib');
+
+// Plays random legal moves by the API until `wanted(moves)` holds for the
+// person's seat; returns those moves.
+async function playUntil(port, wanted, limit) {
+  for (let i = 0; i < limit; i++) {
+    const moves = (await request(port, 'GET', '/api/v1/tables/1/moves')).json;
+    if (!Array.isArray(moves.moves)) moves.moves = []; // JSON has no empty list apart from {}
+    if (wanted(moves.moves)) return moves;
+    const pick = moves.moves[(i * 7) % moves.moves.length];
+    const r = await request(port, 'POST', '/api/v1/tables/1/move', { index: pick.index });
+    assert.strictEqual(r.status, 200, 'API move: ' + r.text);
+  }
+  return null;
+}
+
+test('serve: a game against greedy and a Lua bot, through the page', async () => {
+  const agents = ['human', 'greedy', 'examples/bots/first_move.lua'];
+  await withTable(['--seed', '6', '--players', '3', '--agents', agents.join(',')], async (srv, b, errors) => {
+    const p = await page(b, errors);
+    await p.goto(srv.url + '/table/1');
+    await settle(p, undefined);
+    const seats = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json.seats;
+    assert.deepStrictEqual(seats, agents, 'one agent per seat');
+    // a dozen decisions by clicks, the rest by the API (quicker); the
+    // bots answer every one of them at the server
+    let turn = 0;
+    const t0 = Date.now();
+    while (turn < 12 && await clickMove(p, turn, null)) turn++;
+    console.log(`serve vs greedy + Lua bot: ${turn} human decisions by clicks in ${Date.now() - t0} ms`);
+    const byApi = await playUntil(srv.port, (ms) => ms.length === 0, 400);
+    assert.ok(byApi, 'the game ends');
+    await p.reload();
+    await p.waitForSelector('body[data-over="1"]', { timeout: 20000 });
+    await p.screenshot({ path: path.join(OUT, 'serve-bots-end.png') });
+    const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.strictEqual(state.over, true, 'the game is over');
+    assert.deepStrictEqual(await p.$$eval('#scores tr', (r) => r.map((x) => +x.dataset.score)), state.scores,
+      'the page shows the final scores');
+    const rec = await request(srv.port, 'GET', '/api/v1/tables/1/record');
+    const file = path.join(OUT, 'serve-bots.jsonl');
+    fs.writeFileSync(file, rec.text);
+    assert.match(meeple(['replay', file]), /every state matches/);
+    // each bot move is the move that bot chooses there: the bots played
+    const checked = meeple(['script', 'tests/browser/agents_check.lua', file, ...agents]);
+    const m = checked.match(/bots: (\d+) moves checked \(1: 0, 2: (\d+), 3: (\d+)\)/);
+    assert.ok(m && +m[2] > 20 && +m[3] > 20, 'greedy and the Lua bot made their own moves: ' + checked);
+  });
+});
+
+test('serve: New World, a settler on a trail or town by a click', async () => {
+  await withTable(['--seed', '2', '--game', 'new_world'], async (srv, b, errors) => {
+    const onNewWorld = (ms) => ms.filter((m) => m.type === 'deploy' && m.figure === 'settler' &&
+      (m.kind === 'trail' || m.kind === 'town'));
+    const moves = await playUntil(srv.port, (ms) => onNewWorld(ms).length > 0, 400);
+    assert.ok(moves, 'a settler could go onto a trail or town');
+    const target = onNewWorld(moves.moves)[0];
+    const p = await page(b, errors);
+    await p.goto(srv.url + '/table/1?seat=1');
+    const d = await settle(p, undefined);
+    assert.strictEqual(d.phase, 'place_figure', 'the page offers the figure phase');
+    const before = await p.$$eval('#board .figure-settler', (l) => l.length);
+    await p.click('.spot-option[data-index="' + target.index + '"]');
+    await settle(p, d.version, true);
+    const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.ok(state.last.some((e) => e.player === 1 && e.move === target.text), 'the settler move was made: ' + target.text);
+    const after = await p.$$eval('#board .figure-settler[data-owner="1"]', (l) => l.length);
+    assert.ok(after >= 1 && (await p.$$eval('#board .figure-settler', (l) => l.length)) >= before,
+      'the settler stands on the board in seat 1\'s colour');
+    // the legend names New World's pieces
+    const legend = await p.$$eval('#legend .legend-entry', (l) => l.map((e) => e.id));
+    for (const id of ['legend-kind-trail', 'legend-kind-town', 'legend-start', 'legend-figure-settler', 'legend-figure-surveyor']) {
+      assert.ok(legend.includes(id), 'the table legend has ' + id + ': ' + legend);
+    }
+    await p.screenshot({ path: path.join(OUT, 'serve-new-world.png') });
+  });
+});
+
+test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => {
+  await withTable(['--seed', '2', '--game', 'hunters_gatherers'], async (srv, b, errors) => {
+    const moves = await playUntil(srv.port, (ms) => ms.some((m) => m.type === 'action'), 600);
+    assert.ok(moves, 'an action became legal');
+    const action = moves.moves.find((m) => m.type === 'action');
+    const p = await page(b, errors);
+    await p.goto(srv.url + '/table/1?seat=1');
+    const d = await settle(p, undefined);
+    const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.textContent));
+    assert.ok(offered.includes(action.text), 'the page offers ' + action.text + ': ' + offered);
+    await p.screenshot({ path: path.join(OUT, 'serve-hg-action.png') });
+    await p.click('#move-list button[data-index="' + action.index + '"]');
+    await settle(p, d.version, true);
+    const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.ok(state.last.some((e) => e.player === 1 && e.move === action.text), 'the action was made: ' + JSON.stringify(state.last));
+  });
+});
