@@ -2,13 +2,14 @@
 // a person plays a game through the page against the greedy bot and a
 // Lua bot (every bot move re-checked as that bot's choice), and one turn each
 // of New World (a settler on a New World feature) and Hunters & Gatherers
-// (the shaman's action) is played through the page.
+// (the shaman's action) is played through the page; a house rule and an
+// option reach a table.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { OUT, meeple, page, request, settle, clickMove, withTable } = require('./lib');
+const { OUT, meeple, page, serve, request, settle, clickMove, withTable } = require('./lib');
 
 // Plays random legal moves by the API until `wanted(moves)` holds for the
 // person's seat; returns those moves.
@@ -102,4 +103,37 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
     assert.ok(state.last.some((e) => e.player === 1 && e.move === action.text), 'the action was made: ' + JSON.stringify(state.last));
   });
+});
+
+// --rules and --option reach the table: the record names them, replays
+// with them, and a house rule's points show in the final scoring.
+test('serve: a house rule and an option, by the API', async () => {
+  const cases = [
+    { args: ['--seed', '5', '--rules', 'examples/house-rules/farmers_4.lua'], rules: /farmers_4\.lua$/ },
+    { args: ['--seed', '3', '--game', 'new_world', '--option', 'final_count=segments'], option: ['final_count', 'segments'] },
+  ];
+  for (const c of cases) {
+    const srv = await serve([...c.args, '--agents', 'human,random']);
+    try {
+      assert.ok(await playUntil(srv.port, (ms) => ms.length === 0, 400), c.args + ': the game ends');
+      const rec = await request(srv.port, 'GET', '/api/v1/tables/1/record');
+      const header = JSON.parse(rec.text.split('\n')[0]);
+      const file = path.join(OUT, 'serve-rules-' + c.args[1] + '.jsonl');
+      fs.writeFileSync(file, rec.text);
+      assert.match(meeple(['replay', file]), /every state matches/, c.args + ': the record replays');
+      if (c.rules) {
+        assert.ok(header.rules.some((r) => c.rules.test(r)), 'the record names the house rule: ' + header.rules);
+        const page = (await request(srv.port, 'GET', '/api/v1/tables/1/view')).text;
+        const data = JSON.parse(page.match(/<script type="application\/json" id="data">([\s\S]*?)<\/script>/)[1]
+          .replace(/<\\\//g, '</'));
+        const fields = data.frames[data.frames.length - 1].ledger.filter((e) => e.reason === 'field');
+        assert.ok(fields.some((e) => e.points > 0), 'farmers scored: ' + JSON.stringify(fields));
+        assert.ok(fields.every((e) => e.points % 4 === 0), 'farmers score 4 per city: ' + JSON.stringify(fields));
+      } else {
+        assert.strictEqual(String(header.options[c.option[0]]), c.option[1], 'the record names the option');
+      }
+    } finally {
+      await srv.stop();
+    }
+  }
 });

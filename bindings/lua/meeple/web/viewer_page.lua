@@ -37,6 +37,7 @@ local JS = [==[
   const board = document.getElementById('board');
   const zoom = MeepleWeb.zoom(board, document.getElementById('zoom'));
   zoom.fit([minx * S - pad, miny * S - pad, (maxx - minx + 1) * S + 2 * pad, (maxy - miny + 1) * S + 2 * pad]);
+  document.getElementById('hand').setAttribute('viewBox', '0 0 ' + S + ' ' + S);
   const slider = document.getElementById('slider');
   slider.max = frames.length - 1;
   // the board: tile drawings (<defs>) once; a layer of tiles grown and
@@ -62,7 +63,9 @@ local JS = [==[
       : fr.final ? 'final scoring: what is still open scores  (game over)'
       : 'turn ' + fr.turn + ', ' + D.names[fr.player - 1] + ': ' + fr.move + (fr.over ? '  (game over)' : '');
     const hand = document.getElementById('hand');
-    hand.innerHTML = fr.hand ? '<use href="#' + fr.hand.ref + '"/>' : '';
+    // the tile turned as it was placed, as the board shows it
+    hand.innerHTML = fr.hand ? '<use href="#' + fr.hand.ref + '" transform="rotate(' + fr.hand.rot * 90 + ' ' + S / 2 +
+      ' ' + S / 2 + ')"/>' : '';
     document.getElementById('handtext').textContent = fr.hand
       ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot
       : fr.final ? 'no tile: the game is over' : 'no tile this turn';
