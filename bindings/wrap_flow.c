@@ -207,36 +207,36 @@ static int flow_scoring(lua_State *L) {
   return 0;
 }
 
-/* flow:gain_on_close(kind, attribute, counter) */
-static int flow_gain_on_close(lua_State *L) {
+/* flow:gain(kind, attribute, counter) */
+static int flow_gain(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int kind = mp_checkname(L, 2, r, gk_rules_find_kind, "kind");
   int attr = mp_checkname(L, 3, r, gk_rules_find_attr, "attribute");
   int counter = mp_checkname(L, 4, r, gk_rules_find_counter, "counter");
-  if (gk_flow_gain_on_close(f, kind, attr, counter)) return flowerror(L, f);
+  if (gk_flow_add_gain(f, kind, attr, counter)) return flowerror(L, f);
   return 0;
 }
 
-/* flow:final_majority(counter, points, reason) */
-static int flow_final_majority(lua_State *L) {
+/* flow:majority(counter, points, reason) */
+static int flow_majority(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int counter = mp_checkname(L, 2, r, gk_rules_find_counter, "counter");
   int32_t points = mp_checkint32(L, 3, "points");
   int reason = mp_checkname(L, 4, r, gk_rules_find_reason, "reason");
-  if (gk_flow_final_majority(f, counter, points, reason)) return flowerror(L, f);
+  if (gk_flow_add_majority(f, counter, points, reason)) return flowerror(L, f);
   return 0;
 }
 
 /* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
 ** attr =, stack =} */
-/* flow:hand{tile =, token =, end_round = bool, decline = action} */
-static int flow_hand(lua_State *L) {
+/* flow:hand_tile{tile =, token =, end_round = bool, decline = action} */
+static int flow_hand_tile(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
-  gk_hand_rule h = {.decline_action = -1};
+  gk_hand_tile_rule h = {.decline_action = -1};
   raw_getfield(L, 2, "tile");
   h.tile = mp_checktiletype(L, lua_gettop(L), r);
   raw_getfield(L, 2, "token");
@@ -247,10 +247,10 @@ static int flow_hand(lua_State *L) {
   if (!lua_isnil(L, -1)) {
     const char *name = luaL_checkstring(L, -1);
     h.decline_action = gk_flow_find_action(f, name);
-    if (h.decline_action < 0) return luaL_error(L, "hand: unknown action '%s'", name);
+    if (h.decline_action < 0) return luaL_error(L, "hand_tile: unknown action '%s'", name);
   }
   lua_pop(L, 4);
-  if (gk_flow_set_hand(f, &h)) return flowerror(L, f);
+  if (gk_flow_add_hand_tile(f, &h)) return flowerror(L, f);
   return 0;
 }
 
@@ -271,12 +271,12 @@ static int flow_relocate(lua_State *L) {
   if (x.action < 0) return luaL_error(L, "relocate: unknown action '%s'", name);
   lua_pop(L, 3);
   x.kinds = kindmask(L, 2, "kinds", r);
-  if (gk_flow_relocate(f, &x)) return flowerror(L, f);
+  if (gk_flow_add_relocate(f, &x)) return flowerror(L, f);
   return 0;
 }
 
-/* flow:figure_scoring(figure, "final", terms, reason) */
-static int flow_figure_scoring(lua_State *L) {
+/* flow:score_figure(figure, "final", terms, reason) */
+static int flow_score_figure(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -285,7 +285,7 @@ static int flow_figure_scoring(lua_State *L) {
   gk_formula fm;
   read_formula(L, 4, r, &fm);
   int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
-  if (gk_flow_figure_scoring(f, figure, (gk_when)when, &fm, reason)) return flowerror(L, f);
+  if (gk_flow_add_score_figure(f, figure, (gk_when)when, &fm, reason)) return flowerror(L, f);
   return 0;
 }
 
@@ -307,7 +307,7 @@ static int flow_extra_part(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
-  gk_extra_rule x = {0, 0, -1, -1, 0};
+  gk_extra_part_rule x = {0, 0, -1, -1, 0};
   raw_getfield(L, 2, "trigger");
   x.trigger = luaL_checkoption(L, -1, NULL, triggers);
   lua_pop(L, 1);
@@ -321,7 +321,7 @@ static int flow_extra_part(lua_State *L) {
   raw_getfield(L, 2, "stack");
   x.stack = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
   lua_pop(L, 1);
-  if (gk_flow_extra_part(f, &x)) return flowerror(L, f);
+  if (gk_flow_add_extra_part(f, &x)) return flowerror(L, f);
   return 0;
 }
 
@@ -334,7 +334,7 @@ static int flow_line_markers(lua_State *L) {
   static const char *const pers[] = {"figure", "player", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
-  gk_line_rule lr = {0};
+  gk_line_markers_rule lr = {0};
   lr.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
   luaL_checktype(L, 3, LUA_TTABLE);
   raw_getfield(L, 3, "axis");
@@ -381,7 +381,7 @@ static int flow_line_markers(lua_State *L) {
     lr.n_start = (int)n;
   }
   lua_pop(L, 1);
-  if (gk_flow_set_line(f, &lr)) return flowerror(L, f);
+  if (gk_flow_add_line_markers(f, &lr)) return flowerror(L, f);
   return 0;
 }
 
@@ -430,7 +430,7 @@ static int flow_system(lua_State *L) {
     sr.n_terms++;
     lua_settop(L, list);
   }
-  if (gk_flow_system_scoring(f, &sr)) return flowerror(L, f);
+  if (gk_flow_add_system(f, &sr)) return flowerror(L, f);
   return 0;
 }
 
@@ -464,15 +464,15 @@ static int flow_stack_joins(lua_State *L) {
   return 0;
 }
 
-/* flow:stack_turns(stack, "alternate" | "alternate_adjacent"): how the
+/* flow:turns(stack, "alternate" | "alternate_adjacent"): how the
 ** chain that stack's tiles join may turn. */
-static int flow_stack_turns(lua_State *L) {
+static int flow_turns(lua_State *L) {
   static const char *const rules[] = {"alternate", "alternate_adjacent", NULL};
   static const gk_turn_rule rule_of[] = {GK_TURNS_ALTERNATE, GK_TURNS_ALTERNATE_ADJACENT};
   gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
   int rule = luaL_checkoption(L, 3, NULL, rules);
-  if (gk_flow_stack_turns(f, s, rule_of[rule])) return flowerror(L, f);
+  if (gk_flow_add_turns(f, s, rule_of[rule])) return flowerror(L, f);
   return 0;
 }
 
@@ -537,7 +537,7 @@ static int flow_recall(lua_State *L) {
     }
   }
   lua_pop(L, 1);
-  if (gk_flow_recall(f, &x)) return flowerror(L, f);
+  if (gk_flow_add_recall(f, &x)) return flowerror(L, f);
   return 0;
 }
 
@@ -564,19 +564,19 @@ static int flow_phases(lua_State *L) {
 
 static const luaL_Reg flow_methods[] = {
   {"line_markers", flow_line_markers},
-  {"hand", flow_hand},
+  {"hand_tile", flow_hand_tile},
   {"relocate", flow_relocate},
   {"recall", flow_recall},
-  {"figure_scoring", flow_figure_scoring},
+  {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
   {"stack_joins", flow_stack_joins},
-  {"stack_turns", flow_stack_turns},
-  {"gain_on_close", flow_gain_on_close},
-  {"final_majority", flow_final_majority},
+  {"turns", flow_turns},
+  {"gain", flow_gain},
+  {"majority", flow_majority},
   {"extra_part", flow_extra_part},
   {"system", flow_system},
   {"phase", flow_phase},

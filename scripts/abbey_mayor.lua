@@ -19,7 +19,7 @@
 --   abbey from hand, end-of-game abbeys       hand_tile
 --   barn placement on a 4-tile field corner   figure "barn" { corner = true }
 --   wagon moves after scoring                 figure "wagon" { relocate = ... }
---                                             + touches (gates, junctions)
+--                                             + the tiles' touches (gates, junctions)
 --   barn final scoring                        score_figure "barn"
 --   barn scoring when barn and farmers meet   score_meeting "barn"
 -- With the default options a game makes no Lua call at all.
@@ -204,17 +204,10 @@ score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "
 -- cloister, a cloister inside a city, an abbey and the roads and cities at
 -- its sides. Never through a field, a junction seen from a city, or city
 -- to city. The engine follows segment contacts (`touches`) and passes
--- through the abbey's wildcard sides. The A&M and T&B tiles mark their
--- gates and junctions in their tile files; the base tiles do not, so
--- theirs are added here, by the ports of their north-up orientation (facts
--- from the tiles' comments: "road S ends at the city", "three roads end at
--- a junction"). No scoring formula counts road/city or road/road
--- contacts, so these add no points.
-touches "S" { { "S", "N" } }                       -- gate
-touches "T" { { "S", "N" } }
-touches "L" { { "E", "S", "W" } }                  -- junction
-touches "W" { { "E", "S", "W" } }
-touches "X" { { "N", "E", "S", "W" } }
+-- through the abbey's wildcard sides. Every tile set marks its own gates
+-- and junctions in its tile file (tiles/base.tiles: S, T, L, W, X), so
+-- this script adds none. No scoring formula counts road/city or road/road
+-- contacts, so they add no points.
 
 -- }======================================================================
 

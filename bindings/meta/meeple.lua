@@ -446,11 +446,11 @@ function Flow:scoring(kind, when, terms, reason, keep_figures) end
 ---@param kind string
 ---@param attribute string
 ---@param counter string
-function Flow:gain_on_close(kind, attribute, counter) end
+function Flow:gain(kind, attribute, counter) end
 ---@param counter string
 ---@param points integer
 ---@param reason string
-function Flow:final_majority(counter, points, reason) end
+function Flow:majority(counter, points, reason) end
 ---@param spec {trigger: "extends"|"closes", kinds: string[], figure?: string, attr?: string, stack?: string}
 function Flow:extra_part(spec) end
 ---@param spec {kinds: string[], figure: string, reason: string, terms: table[]}
@@ -459,7 +459,7 @@ function Flow:system(spec) end
 ---@param spec table the line_markers declaration's table
 function Flow:line_markers(figure, spec) end
 ---@param spec {tile: string, token: string, end_round?: boolean, decline?: string}
-function Flow:hand(spec) end
+function Flow:hand_tile(spec) end
 ---@param spec {figure: string, reach: "connected"|"around", kinds: string[], action: string}
 function Flow:relocate(spec) end
 ---@param spec {phase: string, action: string, figures: string[], on: string[], tiles?: string[]}
@@ -468,7 +468,7 @@ function Flow:recall(spec) end
 ---@param when "final"
 ---@param terms table[]
 ---@param reason string
-function Flow:figure_scoring(figure, when, terms, reason) end
+function Flow:score_figure(figure, when, terms, reason) end
 ---@param figure string
 ---@param placed table[] terms when the figure is placed onto counting figures
 ---@param joined table[] terms when a tile joins them
@@ -486,7 +486,7 @@ function Flow:stack_joins(stack, kind) end
 --- How the chain that this joining stack's tiles carry on may turn.
 ---@param stack string
 ---@param rule "alternate"|"alternate_adjacent"
-function Flow:stack_turns(stack, rule) end
+function Flow:turns(stack, rule) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string

@@ -105,13 +105,13 @@ typedef enum gk_extra_trigger {
                         ** attribute `attr` is > 0 (or any, attr = -1) */
 } gk_extra_trigger;
 
-typedef struct gk_extra_rule {
+typedef struct gk_extra_part_rule {
   int trigger;      /* gk_extra_trigger */
   uint64_t kinds;   /* bit per segment kind */
   int figure;       /* figure kind, for GK_EXTRA_EXTENDS */
   int attr;         /* attribute, for GK_EXTRA_CLOSES, or -1 */
   int stack;        /* where the extra part draws from */
-} gk_extra_rule;
+} gk_extra_part_rule;
 
 typedef enum gk_when { GK_WHEN_CLOSED = 0, GK_WHEN_FINAL = 1 } gk_when;
 
@@ -147,12 +147,12 @@ int gk_flow_set_scoring(gk_flow *flow, int kind, gk_when when,
                         const gk_formula *formula, int reason, unsigned flags);
 /* When a feature of `kind` is scored closed, the active player's counter
 ** grows by the feature's attribute (goods to whoever completes a city). */
-int gk_flow_gain_on_close(gk_flow *flow, int kind, int attr, int counter);
+int gk_flow_add_gain(gk_flow *flow, int kind, int attr, int counter);
 /* At final scoring, the players holding most of a counter (more than 0)
 ** each score `points` (trade-goods majorities; ties all score). */
-int gk_flow_final_majority(gk_flow *flow, int counter, int32_t points, int reason);
-/* Adds a rule granting an extra part (see gk_extra_rule). */
-int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
+int gk_flow_add_majority(gk_flow *flow, int counter, int32_t points, int reason);
+/* Adds a rule granting an extra part (see gk_extra_part_rule). */
+int gk_flow_add_extra_part(gk_flow *flow, const gk_extra_part_rule *rule);
 
 /* Line markers: neutral figures that each mark one line of the board (a
 ** column or a row) and advance, one line per scored feature. Declaring
@@ -179,7 +179,7 @@ int gk_flow_extra_part(gk_flow *flow, const gk_extra_rule *rule);
 ** (after the turn-begin hooks, which may deploy some themselves). */
 enum { GK_LINE_ORDER_PLACED = 0, GK_LINE_ORDER_ACTIVE_FIRST, GK_LINE_ORDER_CHOOSE };
 
-typedef struct gk_line_rule {
+typedef struct gk_line_markers_rule {
   int figure;             /* the markers: a figure kind with neutral copies */
   int axis;               /* 0: lines are columns (compare x), 1: rows (y) */
   int dir;                /* +1 or -1: the way markers advance on that axis */
@@ -191,9 +191,9 @@ typedef struct gk_line_rule {
   int order_action;       /* the action of CHOOSE moves */
   int n_start;
   int32_t start[GK_LINE_MAX_START][2];
-} gk_line_rule;
+} gk_line_markers_rule;
 
-int gk_flow_set_line(gk_flow *flow, const gk_line_rule *rule);
+int gk_flow_add_line_markers(gk_flow *flow, const gk_line_markers_rule *rule);
 
 /* A tile held in hand. A player whose supply holds a `token` figure may,
 ** instead of drawing, place tile type `tile` into a hole (an empty cell
@@ -205,14 +205,14 @@ int gk_flow_set_line(gk_flow *flow, const gk_line_rule *rule);
 ** no holder is left or the tile fits no hole. An extra part (a second
 ** tile) granted with the stack empty still comes when its player can
 ** place the tile from hand: that, or a pass that keeps it. */
-typedef struct gk_hand_rule {
+typedef struct gk_hand_tile_rule {
   int tile;             /* tile type */
   int token;            /* figure kind: one in the supply = one tile in hand */
   int end_round;
   int decline_action;   /* action id, needed with end_round */
-} gk_hand_rule;
+} gk_hand_tile_rule;
 
-int gk_flow_set_hand(gk_flow *flow, const gk_hand_rule *rule);
+int gk_flow_add_hand_tile(gk_flow *flow, const gk_hand_tile_rule *rule);
 
 /* A figure that, after its feature is scored (it must `stay`), its owner
 ** returns to the supply or moves to a reachable feature of `kinds` that
@@ -236,14 +236,14 @@ typedef struct gk_relocate_rule {
   int action;
 } gk_relocate_rule;
 
-int gk_flow_relocate(gk_flow *flow, const gk_relocate_rule *rule);
+int gk_flow_add_relocate(gk_flow *flow, const gk_relocate_rule *rule);
 
 /* At final scoring, after the features' own final scoring and the
 ** counter majorities, each figure of `figure` standing on a feature
 ** scores `formula` over that feature for its owner, majority or not (a
 ** barn: 4 per completed city beside its field). Only GK_WHEN_FINAL. */
-int gk_flow_figure_scoring(gk_flow *flow, int figure, gk_when when, const gk_formula *formula,
-                           int reason);
+int gk_flow_add_score_figure(gk_flow *flow, int figure, gk_when when, const gk_formula *formula,
+                             int reason);
 
 /* Scoring when figures meet: after the score phase, each feature of the
 ** tile just placed that holds a `figure` (strength 0, a barn) and
@@ -285,7 +285,7 @@ typedef enum gk_turn_rule {
   GK_TURNS_ALTERNATE = 1,
   GK_TURNS_ALTERNATE_ADJACENT = 2
 } gk_turn_rule;
-int gk_flow_stack_turns(gk_flow *flow, int stack, gk_turn_rule rule);
+int gk_flow_add_turns(gk_flow *flow, int stack, gk_turn_rule rule);
 /* A new phase right after an existing one; returns its id. */
 int gk_flow_add_phase(gk_flow *flow, const char *name, int after);
 int gk_flow_find_phase(const gk_flow *flow, const char *name);
@@ -327,7 +327,7 @@ typedef struct gk_system_rule {
   } terms[GK_MAX_TERMS];
 } gk_system_rule;
 
-int gk_flow_system_scoring(gk_flow *flow, const gk_system_rule *rule);
+int gk_flow_add_system(gk_flow *flow, const gk_system_rule *rule);
 
 /* Which tile types a hook is about: those with one of `tags` (bit per
 ** tag, as gk_tile_def.tags) or with one of `attrs` (bit per attribute)
@@ -372,7 +372,7 @@ typedef struct gk_recall_rule {
   gk_tile_filter tiles; /* offered after placing such a tile only */
 } gk_recall_rule;
 
-int gk_flow_recall(gk_flow *flow, const gk_recall_rule *rule);
+int gk_flow_add_recall(gk_flow *flow, const gk_recall_rule *rule);
 
 /* }==================================================================== */
 

@@ -65,6 +65,16 @@ local CASES = {
   { "", 'system "s" { kinds = { "city" }, figure = "meeple", final = { pennant = 1 }, reason = "' .. LONG .. '" }',
     "bad reason name '" .. SHOWN .. "'" },
   { "", 'touches "no_tile" { { "N", "S" } }', "no tile 'no_tile'" },
+  -- formulas: the declaration that holds them, by its own name
+  { "", 'score "city" { closed = "x" }', "score 'city' closed: expected a formula table" },
+  { "", 'system "huts" { kinds = { "city" }, figure = "meeple", final = { bogus = 1 } }',
+    "system 'huts' final: 'bogus' is neither a formula term" },
+  { "", 'system "huts" { kinds = { "city" }, figure = "meeple", final = { pennant = 1 }, only_if = { pennant = { bogus = 1 } } }',
+    "system 'huts' only_if pennant: 'bogus' is neither a formula term" },
+  { "", 'score_figure "meeple" { final = { bogus = 1 } }', "score_figure 'meeple' final: 'bogus' is neither" },
+  { "", 'score_meeting "meeple" { placed = { bogus = 1 }, joined = {} }', "score_meeting 'meeple' placed: 'bogus'" },
+  { "", 'bonus "city" { closed = { per_adjacent = { no_kind = 1 } }, only_with = "meeple" }',
+    "bonus 'city' closed: unknown kind 'no_kind' in per_adjacent" },
 }
 
 local base = os.tmpname()

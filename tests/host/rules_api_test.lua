@@ -683,8 +683,11 @@ do
           local x, y, seg = f:anchor()
           local t = ctx.game:tile_at(x, y)
           if not t or t:feature(seg) ~= f then error("anchor is not on its road", 0) end
-          if f:system({ "road" })[1] ~= f or #f:system({ "road" }) ~= 1 then
-            error("a road's road system is itself", 0)
+          -- roads touch only at junctions and crossroads (base.tiles)
+          local sys = f:system({ "road" })
+          if sys[1] ~= f then error("a road's road system begins with the road", 0) end
+          for _, r in ipairs(sys) do
+            if r:kind() ~= "road" then error("a road system holds only roads", 0) end
           end
         end
       end
@@ -784,21 +787,23 @@ end
 -- touches: declarations and their errors (their play is tested by the
 -- Abbey & Mayor scenarios and tests/unit/test_gk_flow.c).
 do
-  -- touches: the junction's three roads touch once declared
-  local rs = load{ script[[ touches "L" { { "E", "S", "W" } } ]] }
-  local g = loader.new_play(rs, { players = 2, seed = 1, start = false }):game()
-  g:place_fixed("L", 5, 5, 0)
-  local east, south = g:feature_at(5, 5, "E"), g:feature_at(5, 5, "S")
-  local touching = false
-  for _, a in ipairs(east:adjacent()) do touching = touching or a == south end
-  check(touching, "touches: the junction's roads touch")
+  -- touches: J's city and its road (a curve E-S) touch once declared
+  local function touch(rs, tile, a, b)
+    local g = loader.new_play(rs, { players = 2, seed = 1, start = false }):game()
+    g:place_fixed(tile, 5, 5, 0)
+    local fa, fb = g:feature_at(5, 5, a), g:feature_at(5, 5, b)
+    local touching = false
+    for _, f in ipairs(fa:adjacent()) do touching = touching or f == fb end
+    return touching
+  end
+  check(touch(load{ script[[ touches "J" { { "N", "E" } } ]] }, "J", "N", "E"), "touches: J's city and road touch")
   local plain = load()
-  local g2 = loader.new_play(plain, { players = 2, seed = 1, start = false }):game()
-  g2:place_fixed("L", 5, 5, 0)
-  local e2, s2 = g2:feature_at(5, 5, "E"), g2:feature_at(5, 5, "S")
-  local touching2 = false
-  for _, a in ipairs(e2:adjacent()) do touching2 = touching2 or a == s2 end
-  check(not touching2, "without the declaration they do not (and the tile data was not changed)")
+  check(not touch(plain, "J", "N", "E"), "without the declaration they do not (and the tile data was not changed)")
+  -- the base tiles' own gates and junctions (tiles/base.tiles)
+  check(touch(plain, "L", "E", "S") and touch(plain, "W", "S", "W") and touch(plain, "X", "N", "W"),
+        "base.tiles: the roads of a junction touch")
+  check(touch(plain, "S", "S", "N") and touch(plain, "T", "S", "N"), "base.tiles: a gate's road touches its city")
+  check(not touch(plain, "D", "E", "W") and not touch(plain, "D", "E", "N"), "base.tiles: D's road touches no other road or city")
 
   local err = load_error{ script[[touches "Q9" { { "N", "S" } }]] }
   check(has(err, "no tile 'Q9'") and has(err, ".lua:1:"), "touches on an unknown tile: " .. tostring(err))

@@ -581,14 +581,14 @@ static void extended(extended_rules *x) {
   gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0}, {GK_TERM_ATTR, id->pennant, 2, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
-  assert_int_equal(gk_flow_gain_on_close(f, id->city, id->pennant, x->coats), GK_OK);
-  assert_int_equal(gk_flow_final_majority(f, x->coats, 10, x->coats_reason), GK_OK);
-  gk_extra_rule twice = {GK_EXTRA_EXTENDS, 1ull << id->road, id->follower, -1, id->stack};
-  assert_int_equal(gk_flow_extra_part(f, &twice), GK_OK);
+  assert_int_equal(gk_flow_add_gain(f, id->city, id->pennant, x->coats), GK_OK);
+  assert_int_equal(gk_flow_add_majority(f, x->coats, 10, x->coats_reason), GK_OK);
+  gk_extra_part_rule twice = {GK_EXTRA_EXTENDS, 1ull << id->road, id->follower, -1, id->stack};
+  assert_int_equal(gk_flow_add_extra_part(f, &twice), GK_OK);
   /* malformed declarations are refused */
-  gk_extra_rule bad = {GK_EXTRA_EXTENDS, 0, -1, -1, id->stack};
-  assert_int_equal(gk_flow_extra_part(f, &bad), GK_EINVAL);
-  assert_int_equal(gk_flow_gain_on_close(f, id->city, 99, x->coats), GK_EINVAL);
+  gk_extra_part_rule bad = {GK_EXTRA_EXTENDS, 0, -1, -1, id->stack};
+  assert_int_equal(gk_flow_add_extra_part(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_gain(f, id->city, 99, x->coats), GK_EINVAL);
   gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
   gk_formula far = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(60, id->pennant), 1, 0}}};
@@ -682,22 +682,22 @@ static void line_game_rules(line_rules *x, int order) {
   gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
   x->action = gk_flow_add_action(f, "pick");
-  gk_line_rule lr = {.figure = x->marker, .axis = 0, .dir = -1, .bonus = 4, .bonus_reason = x->reason,
+  gk_line_markers_rule lr = {.figure = x->marker, .axis = 0, .dir = -1, .bonus = 4, .bonus_reason = x->reason,
                      .sweep_kinds = (1ull << id->road) | (1ull << id->city), .order = order,
                      .order_action = x->action, .n_start = 2, .start = {{0, 0}, {0, 0}}};
   /* malformed rules are refused, and there is one set of markers */
-  gk_line_rule bad = lr;
+  gk_line_markers_rule bad = lr;
   bad.dir = 2;
-  assert_int_equal(gk_flow_set_line(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_line_markers(f, &bad), GK_EINVAL);
   bad = lr, bad.order = GK_LINE_ORDER_CHOOSE, bad.order_action = 7;
-  assert_int_equal(gk_flow_set_line(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_line_markers(f, &bad), GK_EINVAL);
   bad = lr, bad.figure = 99;
-  assert_int_equal(gk_flow_set_line(f, &bad), GK_EINVAL);
-  assert_int_equal(gk_flow_set_line(f, &lr), GK_OK);
-  assert_int_equal(gk_flow_set_line(f, &lr), GK_EINVAL);
+  assert_int_equal(gk_flow_add_line_markers(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_line_markers(f, &lr), GK_OK);
+  assert_int_equal(gk_flow_add_line_markers(f, &lr), GK_EINVAL);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
-  assert_int_equal(gk_flow_set_line(f, &lr), GK_ESTATE);
+  assert_int_equal(gk_flow_add_line_markers(f, &lr), GK_ESTATE);
   x->flow = f;
 }
 
@@ -863,27 +863,27 @@ static void hand_game_rules(hand_rules *x) {
                                        GK_SCORE_KEEP_FIGURES), GK_OK);
   x->a_decline = gk_flow_add_action(f, "decline");
   x->a_cart = gk_flow_add_action(f, "cart");
-  gk_hand_rule hand = {x->hand_tile, x->token, 1, x->a_decline};
+  gk_hand_tile_rule hand = {x->hand_tile, x->token, 1, x->a_decline};
   gk_relocate_rule move_on = {x->cart, GK_REACH_CONNECTED, movable, x->a_cart};
   gk_score_meeting_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
                        .joined = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 1, 0}}}, .reason = x->r_meet};
   gk_formula shed_final = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 4, 0}}};
   /* malformed declarations are refused */
-  gk_hand_rule bad_hand = hand;
+  gk_hand_tile_rule bad_hand = hand;
   bad_hand.decline_action = 9;
-  assert_int_equal(gk_flow_set_hand(f, &bad_hand), GK_EINVAL);
+  assert_int_equal(gk_flow_add_hand_tile(f, &bad_hand), GK_EINVAL);
   gk_relocate_rule bad_move = move_on;
   bad_move.reach = 7;
-  assert_int_equal(gk_flow_relocate(f, &bad_move), GK_EINVAL);
-  assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_CLOSED, &shed_final, x->r_shed), GK_EINVAL);
+  assert_int_equal(gk_flow_add_relocate(f, &bad_move), GK_EINVAL);
+  assert_int_equal(gk_flow_add_score_figure(f, x->shed, GK_WHEN_CLOSED, &shed_final, x->r_shed), GK_EINVAL);
   gk_score_meeting_rule bad_meet = meet;
   bad_meet.reason = 999;
   assert_int_equal(gk_flow_add_score_meeting(f, &bad_meet), GK_EINVAL);
-  assert_int_equal(gk_flow_set_hand(f, &hand), GK_OK);
-  assert_int_equal(gk_flow_set_hand(f, &hand), GK_EINVAL); /* one tile in hand */
-  assert_int_equal(gk_flow_relocate(f, &move_on), GK_OK);
+  assert_int_equal(gk_flow_add_hand_tile(f, &hand), GK_OK);
+  assert_int_equal(gk_flow_add_hand_tile(f, &hand), GK_EINVAL); /* one tile in hand */
+  assert_int_equal(gk_flow_add_relocate(f, &move_on), GK_OK);
   assert_int_equal(gk_flow_add_score_meeting(f, &meet), GK_OK);
-  assert_int_equal(gk_flow_figure_scoring(f, x->shed, GK_WHEN_FINAL, &shed_final, x->r_shed), GK_OK);
+  assert_int_equal(gk_flow_add_score_figure(f, x->shed, GK_WHEN_FINAL, &shed_final, x->r_shed), GK_OK);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->rules = r;
@@ -1142,13 +1142,13 @@ static void wardens(warden_rules *x, bool across, bool system) {
                          .terms = {{GK_TERM_ATTR, id->pennant, 1, 0},
                                    {GK_TERM_FEATURES, id->city, 2, 0},
                                    {GK_TERM_CONST, 0, 5, id->pennant + 1}}};
-    assert_int_equal(gk_flow_system_scoring(f, &sr), GK_OK);
+    assert_int_equal(gk_flow_add_system(f, &sr), GK_OK);
     gk_system_rule wrong = sr;
     wrong.terms[0].term = GK_TERM_TILE; /* not a system term */
-    assert_int_equal(gk_flow_system_scoring(f, &wrong), GK_EINVAL);
+    assert_int_equal(gk_flow_add_system(f, &wrong), GK_EINVAL);
     wrong = sr;
     wrong.figure = 99;
-    assert_int_equal(gk_flow_system_scoring(f, &wrong), GK_EINVAL);
+    assert_int_equal(gk_flow_add_system(f, &wrong), GK_EINVAL);
   }
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
@@ -1227,7 +1227,7 @@ static void test_blocked_across(void **state) {
   assert_true(deployed[1] > 40);
 }
 
-static void test_system_scoring(void **state) {
+static void test_system(void **state) {
   (void)state;
   warden_rules x;
   wardens(&x, false, true);
@@ -1349,7 +1349,7 @@ int main(void) {
       cmocka_unit_test(test_hand_corner_relocate_meet),
       cmocka_unit_test(test_hook_filters),
       cmocka_unit_test(test_blocked_across),
-      cmocka_unit_test(test_system_scoring),
+      cmocka_unit_test(test_system),
       cmocka_unit_test(test_attr_over_term),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

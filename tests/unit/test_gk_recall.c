@@ -55,36 +55,36 @@ static void recall_game_rules(recall_rules *x) {
   /* malformed declarations are refused, with a message */
   gk_recall_rule bad = rule;
   bad.phase = GK_PHASE_DRAW; /* not a custom phase */
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "recall: malformed rule"));
   bad = rule;
   bad.phase = 40; /* no such phase */
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.action = 9;
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.figures = 0;
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.figures = 1u << 30; /* no such figure kind */
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.kinds = 0;
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.kinds |= 1ull << 40; /* no such kind */
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   bad = rule;
   bad.tiles.attrs = 1ull << 50; /* no such attribute */
-  assert_int_equal(gk_flow_recall(f, &bad), GK_EINVAL);
-  assert_int_equal(gk_flow_recall(f, NULL), GK_EINVAL);
-  assert_int_equal(gk_flow_recall(f, &rule), GK_OK);
-  assert_int_equal(gk_flow_recall(f, &rule), GK_EINVAL); /* one per phase */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, NULL), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &rule), GK_OK);
+  assert_int_equal(gk_flow_add_recall(f, &rule), GK_EINVAL); /* one per phase */
   assert_non_null(strstr(gk_flow_error(f), "already offers a recall"));
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
-  assert_int_equal(gk_flow_recall(f, &rule), GK_ESTATE); /* frozen */
+  assert_int_equal(gk_flow_add_recall(f, &rule), GK_ESTATE); /* frozen */
   x->rules = r;
   x->flow = f;
   x->rule = rule;

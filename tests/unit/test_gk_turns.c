@@ -1,5 +1,5 @@
 /*
-** test_gk_turns.c: how a joined chain may turn (gk_flow_stack_turns).
+** test_gk_turns.c: how a joined chain may turn (gk_flow_add_turns).
 **
 ** A "water" kind, a spring laid at 0,0 opening south, and a stack of
 ** curves and straights that must join the water. Heading south, a curve
@@ -42,12 +42,12 @@ static void chain_game_rules(chain_rules *x, int rule) {
   gk_flow *f = gk_flow_new(r);
   assert_non_null(f);
   /* malformed declarations are refused, with a message */
-  assert_int_equal(gk_flow_stack_turns(f, x->stack, GK_TURNS_ALTERNATE), GK_EINVAL);
+  assert_int_equal(gk_flow_add_turns(f, x->stack, GK_TURNS_ALTERNATE), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "joins no kind"));
   assert_int_equal(gk_flow_stack_joins(f, x->stack, water), GK_OK);
-  assert_int_equal(gk_flow_stack_turns(f, x->stack, (gk_turn_rule)7), GK_EINVAL);
-  assert_int_equal(gk_flow_stack_turns(f, 99, GK_TURNS_ALTERNATE), GK_EINVAL);
-  if (rule != NONE) assert_int_equal(gk_flow_stack_turns(f, x->stack, (gk_turn_rule)rule), GK_OK);
+  assert_int_equal(gk_flow_add_turns(f, x->stack, (gk_turn_rule)7), GK_EINVAL);
+  assert_int_equal(gk_flow_add_turns(f, 99, GK_TURNS_ALTERNATE), GK_EINVAL);
+  if (rule != NONE) assert_int_equal(gk_flow_add_turns(f, x->stack, (gk_turn_rule)rule), GK_OK);
   assert_int_equal(gk_flow_set_stack(f, x->stack), GK_OK);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->rules = r;

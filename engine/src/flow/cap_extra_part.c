@@ -1,13 +1,13 @@
 /*
 ** cap_extra_part.c: declared rules granting an extra part of a turn
-** (gk_extra_rule), checked when a tile is placed in a turn's first part.
+** (gk_extra_part_rule), checked when a tile is placed in a turn's first part.
 **
 ** Owns caps.extra_part. Invariant: at most one extra part a turn: a rule
 ** grants one only while none is granted or used.
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_extra_part(gk_flow *f, const gk_extra_rule *rule) {
+int gk_flow_add_extra_part(gk_flow *f, const gk_extra_part_rule *rule) {
   int st = fl_check_open(f, "add an extra part");
   if (st) return st;
   const gk_rules *r = f->rules;
@@ -29,7 +29,7 @@ static void check_extra_rules(gk_play *p) {
   gk_game *g = p->game;
   const gk_place_report *rep = &p->report;
   for (int i = 0; i < p->flow->caps.extra_part.n && p->extra_stack < 0; i++) {
-    const gk_extra_rule *x = &p->flow->caps.extra_part.rule[i];
+    const gk_extra_part_rule *x = &p->flow->caps.extra_part.rule[i];
     if (x->trigger == GK_EXTRA_EXTENDS) {
       for (int k = 0; k < rep->n_features; k++) {
         int32_t root = rep->feature[k];

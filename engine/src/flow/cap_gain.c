@@ -8,13 +8,13 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_gain_on_close(gk_flow *f, int kind, int attr, int counter) {
+int gk_flow_add_gain(gk_flow *f, int kind, int attr, int counter) {
   int st = fl_check_open(f, "add a gain");
   if (st) return st;
   const gk_rules *r = f->rules;
   if (kind < 0 || kind >= r->n_kinds || attr < 0 || attr >= r->n_attrs || counter < 0 ||
       counter >= r->n_counters || f->caps.gain.gain.n >= GK_MAX_COUNTERS) {
-    fl_flow_error(f, "gain_on_close: bad kind %d, attribute %d or counter %d (or too many)", kind,
+    fl_flow_error(f, "gain: bad kind %d, attribute %d or counter %d (or too many)", kind,
                   attr, counter);
     return GK_EINVAL;
   }
@@ -25,13 +25,13 @@ int gk_flow_gain_on_close(gk_flow *f, int kind, int attr, int counter) {
   return GK_OK;
 }
 
-int gk_flow_final_majority(gk_flow *f, int counter, int32_t points, int reason) {
+int gk_flow_add_majority(gk_flow *f, int counter, int32_t points, int reason) {
   int st = fl_check_open(f, "add a majority");
   if (st) return st;
   const gk_rules *r = f->rules;
   if (counter < 0 || counter >= r->n_counters || reason < 0 || reason >= r->n_reasons ||
       f->caps.gain.majority.n >= GK_MAX_COUNTERS) {
-    fl_flow_error(f, "final_majority: bad counter %d or reason %d (or too many)", counter, reason);
+    fl_flow_error(f, "majority: bad counter %d or reason %d (or too many)", counter, reason);
     return GK_EINVAL;
   }
   f->caps.gain.majority.rule[f->caps.gain.majority.n].counter = counter;

@@ -7,7 +7,7 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_recall(gk_flow *f, const gk_recall_rule *rule) {
+int gk_flow_add_recall(gk_flow *f, const gk_recall_rule *rule) {
   int st = fl_check_open(f, "declare a recall");
   if (st) return st;
   const gk_rules *r = f->rules;

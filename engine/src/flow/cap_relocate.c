@@ -8,7 +8,7 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_relocate(gk_flow *f, const gk_relocate_rule *rule) {
+int gk_flow_add_relocate(gk_flow *f, const gk_relocate_rule *rule) {
   int st = fl_check_open(f, "declare a relocation");
   if (st) return st;
   const gk_rules *r = f->rules;

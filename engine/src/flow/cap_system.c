@@ -8,7 +8,7 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_system_scoring(gk_flow *f, const gk_system_rule *rule) {
+int gk_flow_add_system(gk_flow *f, const gk_system_rule *rule) {
   int st = fl_check_open(f, "add a system scoring");
   if (st) return st;
   const gk_rules *r = f->rules;
@@ -20,7 +20,7 @@ int gk_flow_system_scoring(gk_flow *f, const gk_system_rule *rule) {
          rule->terms[i].if_attr >= 0 && rule->terms[i].if_attr <= r->n_attrs;
   if (!ok || f->caps.system.n >= GK_MAX_SYSTEMS) {
     fl_flow_error(
-        f, "system_scoring: malformed rule (kinds, figure, reason or a term) or more than %d",
+        f, "system: malformed rule (kinds, figure, reason or a term) or more than %d",
         GK_MAX_SYSTEMS);
     return GK_EINVAL;
   }

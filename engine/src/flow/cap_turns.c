@@ -14,16 +14,16 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_stack_turns(gk_flow *f, int stack, gk_turn_rule rule) {
+int gk_flow_add_turns(gk_flow *f, int stack, gk_turn_rule rule) {
   int st = fl_check_open(f, "declare how a chain turns");
   if (st) return st;
   if (stack < 0 || stack >= f->rules->n_stacks || stack >= GK_MAX_STACKS ||
       !f->join_kind[stack]) {
-    fl_flow_error(f, "stack_turns: stack %d joins no kind (declare stack_joins first)", stack);
+    fl_flow_error(f, "turns: stack %d joins no kind (declare stack_joins first)", stack);
     return GK_EINVAL;
   }
   if (rule != GK_TURNS_ALTERNATE && rule != GK_TURNS_ALTERNATE_ADJACENT) {
-    fl_flow_error(f, "stack_turns: no turn rule %d", (int)rule);
+    fl_flow_error(f, "turns: no turn rule %d", (int)rule);
     return GK_EINVAL;
   }
   f->caps.turns.rule[stack] = (uint8_t)rule;

@@ -18,30 +18,30 @@
 #define FL_CAPABILITY_LIST_H
 
 #define FL_CAPABILITIES(X)                                                               \
-  X(score_meeting, struct { bool done; }, /* scoring when figures meet */                 \
+  X(score_meeting, struct { bool done; }, /* scoring when figures meet */                \
     struct { int n; fl_score_meeting_rule rule[GK_MAX_SCORE_MEETINGS]; })                \
-  X(relocate, struct { bool due; }, /* figures that move on after scoring */              \
+  X(relocate, struct { bool due; }, /* figures that move on after scoring */             \
     struct { int n; gk_relocate_rule rule[GK_MAX_RELOCATIONS]; })                        \
-  X(line, fl_none, /* line markers */                                                     \
-    struct { bool on; gk_line_rule rule; })                                               \
-  X(gain, fl_none, /* counters gained on closing, final majorities */                     \
-    struct {                                                                              \
+  X(line_markers, fl_none, /* line markers */                                            \
+    struct { bool on; gk_line_markers_rule rule; })                                      \
+  X(gain, fl_none, /* counters gained on closing, final majorities */                    \
+    struct {                                                                             \
       struct { int n; fl_gain_rule rule[GK_MAX_COUNTERS]; } gain;                        \
       struct { int n; fl_majority_rule rule[GK_MAX_COUNTERS]; } majority;                \
-    })                                                                                    \
-  X(system, fl_none, /* systems of features */                                            \
-    struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; })                               \
-  X(figure_scoring, fl_none, /* figures that score by themselves at the end */            \
-    struct { int n; fl_figure_scoring_rule rule[GK_MAX_FIGURE_SCORINGS]; })              \
-  X(hand, fl_none, /* a tile held in hand */                                              \
-    struct { bool on; gk_hand_rule rule; })                                               \
-  X(extra_part, fl_none, /* extra parts of a turn */                                      \
-    struct { int n; gk_extra_rule rule[GK_MAX_EXTRA_PARTS]; })                            \
-  X(recall, fl_none, /* figures called back to the supply */                              \
-    struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; })                               \
-  X(corner, fl_none, /* corner figures (their rule is the figure's own) */                \
-    fl_none)                                                                              \
-  X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */         \
+    })                                                                                   \
+  X(system, fl_none, /* systems of features */                                           \
+    struct { int n; gk_system_rule rule[GK_MAX_SYSTEMS]; })                              \
+  X(score_figure, fl_none, /* figures that score by themselves at the end */             \
+    struct { int n; fl_score_figure_rule rule[GK_MAX_SCORE_FIGURES]; })                  \
+  X(hand_tile, fl_none, /* a tile held in hand */                                        \
+    struct { bool on; gk_hand_tile_rule rule; })                                         \
+  X(extra_part, fl_none, /* extra parts of a turn */                                     \
+    struct { int n; gk_extra_part_rule rule[GK_MAX_EXTRA_PARTS]; })                      \
+  X(recall, fl_none, /* figures called back to the supply */                             \
+    struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; })                              \
+  X(corner, fl_none, /* corner figures (their rule is the figure's own) */               \
+    fl_none)                                                                             \
+  X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */        \
     struct { int n; uint8_t rule[GK_MAX_STACKS]; })
 
 #endif

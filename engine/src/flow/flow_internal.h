@@ -73,10 +73,10 @@ typedef void (*fl_deploy_lister)(gk_play *p, int kind);
 /* The declarations of every capability. Each capability reads and writes
 ** only its own member; the core never touches them. Invariant: a member's
 ** count (or flag) says how many of its rules are declared. */
-typedef struct fl_figure_scoring_rule {
+typedef struct fl_score_figure_rule {
   int figure;
   fl_scoring rule;
-} fl_figure_scoring_rule;
+} fl_score_figure_rule;
 
 typedef struct fl_score_meeting_rule {
   int figure, reason;

@@ -51,9 +51,9 @@ static int why_cell(const gk_game *g, const gk_move *m, bool into_hole) {
 static int why_place(const gk_play *p, const gk_move *m) {
   const gk_game *g = p->game;
   if (m->tile < 0 || m->tile >= g->rules->n_tiles) return GK_WHY_NOT_IN_HAND;
-  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
   if (p->phase == GK_PHASE_DRAW) {
-    if (!p->flow->caps.hand.on || m->tile != h->tile) return GK_WHY_DRAW_FIRST;
+    if (!p->flow->caps.hand_tile.on || m->tile != h->tile) return GK_WHY_DRAW_FIRST;
     if (gk_supply(g, p->player, h->token) <= 0) return GK_WHY_NOT_IN_HAND;
     return why_cell(g, m, true);
   }

@@ -45,14 +45,14 @@ local function new_decl()
     reasons = {}, reasons_at = {}, -- extra score reasons, in order
     blocked = {},            -- cells that never take a tile: { x, y, at = }
     regions = {},            -- { x0, y0, x1, y1, at = } rectangles (nil: open side)
-    line = nil,              -- line_markers: { figure =, spec =, at = }
-    hand = nil,              -- hand_tile: { tile =, token =, end_round =, decline = }
-    figure_scores = {},      -- score_figure: { figure =, final =, reason = }
+    line_markers = nil,      -- line_markers: { figure =, spec =, at = }
+    hand_tile = nil,         -- hand_tile: { tile =, token =, end_round =, decline = }
+    score_figures = {},      -- score_figure: { figure =, final =, reason = }
     touches = {},            -- touches: { tile =, groups = }
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
-    gains = {}, majorities = {}, extras = {},
+    gains = {}, majorities = {}, extra_parts = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
     states = {},             -- script name -> default state table
     systems = {},            -- { name, kinds, figure, final, only_if, reason, at }
@@ -144,7 +144,6 @@ end
 function D.kind(c)
   local decl = c.decl
   return named(c.state, "kind", function(name, spec, pos)
-    check_keys("kind", spec, ("kind '%s'"):format(name), 3)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
     local closes = spec.closes or "ports"
     if not COMPLETION[closes] then
@@ -171,7 +170,6 @@ end
 function D.attribute(c)
   local decl = c.decl
   return named(c.state, "attribute", function(name, spec, pos)
-    check_keys("attribute", spec, ("attribute '%s'"):format(name), 3)
     if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
     local merge = spec.merge or "sum"
     if not MERGES[merge] then error(("attribute '%s': unknown merge '%s'"):format(name, tostring(merge)), 3) end
@@ -323,7 +321,6 @@ end
 function D.stack(c)
   local decl = c.decl
   return named(c.state, "stack", function(name, spec, pos)
-    check_keys("stack", spec, ("stack '%s'"):format(name), 3)
     if not decl.stack_index[name] then
       decl.stacks[#decl.stacks + 1] = name
       decl.stack_index[name], decl.stack_at[name] = #decl.stacks, pos
@@ -391,7 +388,6 @@ end
 function D.figure(c)
   local decl = c.decl
   return named(c.state, "figure", function(name, spec, pos)
-    check_keys("figure", spec, ("figure '%s'"):format(name), 3)
     if type(spec.relocate) == "table" then
       check_keys("figure.relocate", spec.relocate, ("figure '%s': relocate"):format(name), 3)
     end
@@ -440,7 +436,6 @@ end
 function D.score(c)
   local decl = c.decl
   return named(c.state, "score", function(kind, spec, pos)
-    check_keys("score", spec, ("score '%s'"):format(kind), 3)
     decl.scores[kind] = { at = pos,
       closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
       reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
@@ -451,7 +446,6 @@ end
 function D.phase(c)
   local decl = c.decl
   return named(c.state, "phase", function(name, spec, pos)
-    check_keys("phase", spec, ("phase '%s'"):format(name), 3)
     decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring", at = pos }
   end)
 end

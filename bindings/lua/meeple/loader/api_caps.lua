@@ -10,7 +10,6 @@
 -- Trusted host code, never visible to scripts.
 
 local declare = require "meeple.loader.declare"
-local check_keys = require("meeple.loader.schema").check
 local named = declare.named
 local tile_id, is_name_list = declare.tile_id, declare.is_name_list
 
@@ -21,11 +20,10 @@ local D = {}
 function D.score_figure(c)
   local decl = c.decl
   return named(c.state, "score_figure", function(figure, spec, pos)
-    check_keys("score_figure", spec, ("score_figure '%s'"):format(figure), 3)
     if type(spec.final) ~= "table" then
       error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
     end
-    decl.figure_scores[#decl.figure_scores + 1] = { figure = figure, final = spec.final,
+    decl.score_figures[#decl.score_figures + 1] = { figure = figure, final = spec.final,
                                                     reason = spec.reason or figure, at = pos }
   end)
 end
@@ -36,7 +34,6 @@ end
 function D.score_meeting(c)
   local decl = c.decl
   return named(c.state, "score_meeting", function(figure, spec, pos)
-    check_keys("score_meeting", spec, ("score_meeting '%s'"):format(figure), 3)
     if type(spec.placed) ~= "table" or type(spec.joined) ~= "table" then
       error(("score_meeting '%s': placed = { formula } and joined = { formula } expected"):format(figure), 3)
     end
@@ -54,13 +51,12 @@ end
 function D.hand_tile(c)
   local decl = c.decl
   return named(c.state, "hand_tile", function(tile, spec, pos)
-    check_keys("hand_tile", spec, ("hand_tile '%s'"):format(tile), 3)
-    if decl.hand then error("hand_tile: declared twice (one tile in hand per game)", 3) end
+    if decl.hand_tile then error("hand_tile: declared twice (one tile in hand per game)", 3) end
     if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
     if spec.end_round and type(spec.decline) ~= "string" then
       error(("hand_tile '%s': end_round needs decline = \"action\""):format(tile), 3)
     end
-    decl.hand = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
+    decl.hand_tile = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
                   decline = spec.decline, at = pos }
   end, tile_id)
 end
@@ -71,7 +67,6 @@ end
 function D.touches(c)
   local decl = c.decl
   return named(c.state, "touches", function(tile, spec, pos)
-    check_keys("touches", spec, ("touches '%s'"):format(tile), 3)
     for i, group in ipairs(spec) do
       local ok = type(group) == "table" and #group >= 2
       for _, port in ipairs(ok and group or {}) do ok = ok and type(port) == "string" end
@@ -89,7 +84,6 @@ end
 function D.recall(c)
   local decl = c.decl
   return named(c.state, "recall", function(action, spec, pos)
-    check_keys("recall", spec, ("recall '%s'"):format(action), 3)
     if type(spec.phase) ~= "string" then error(("recall '%s': phase = \"name\" (a custom phase) expected"):format(action), 3) end
     for _, field in ipairs({ "figures", "on", "tiles" }) do
       if not is_name_list(spec[field], field == "tiles") then
@@ -130,12 +124,11 @@ end
 function D.line_markers(c)
   local decl = c.decl
   return named(c.state, "line_markers", function(name, spec, pos)
-    if decl.line then error("line_markers: declared twice (one set of line markers per game)", 3) end
-    check_keys("line_markers", spec, "line_markers", 3)
+    if decl.line_markers then error("line_markers: declared twice (one set of line markers per game)", 3) end
     if spec.order == "choose" and type(spec.action) ~= "string" then
       error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
     end
-    decl.line = { figure = name, spec = spec, at = pos }
+    decl.line_markers = { figure = name, spec = spec, at = pos }
   end)
 end
 
@@ -143,7 +136,7 @@ end
 -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
 -- one more part of the turn (a second tile), at most once a turn.
 function D.extra_part(c)
-  return declare.table_list(c, "extra_part", "extras", function(spec)
+  return declare.table_list(c, "extra_part", "extra_parts", function(spec)
     return (spec.when == "extends" or spec.when == "closes")
         or 'table with when = "extends" or "closes"'
   end)
@@ -155,7 +148,6 @@ end
 function D.bonus(c)
   local decl = c.decl
   return named(c.state, "bonus", function(kind, spec, pos)
-    check_keys("bonus", spec, ("bonus '%s'"):format(kind), 3)
     if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
     decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
                                          only_with = spec.only_with, at = pos }
@@ -170,7 +162,6 @@ end
 function D.system(c)
   local decl = c.decl
   return named(c.state, "system", function(name, spec, pos)
-    check_keys("system", spec, ("system '%s'"):format(name), 3)
     if type(spec.kinds) ~= "table" or #spec.kinds == 0 then
       error(("system '%s': kinds (a list of kinds) is required"):format(name), 3)
     end

@@ -115,11 +115,11 @@ local function define_reasons(decl, rules)
     reason(s.reason, s); reason(s.final_reason, s)
   end
   for _, r in ipairs(decl.reasons) do reason(r, { at = decl.reasons_at[r] }) end
-  local line_reason = decl.line and decl.line.spec.reason
-  if type(line_reason) == "string" then reason(line_reason, decl.line) end
+  local line_reason = decl.line_markers and decl.line_markers.spec.reason
+  if type(line_reason) == "string" then reason(line_reason, decl.line_markers) end
   for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter, m) end
   for _, sy in ipairs(decl.systems) do reason(sy.reason, sy) end
-  for _, list in ipairs({ decl.figure_scores, decl.score_meetings }) do
+  for _, list in ipairs({ decl.score_figures, decl.score_meetings }) do
     for _, fs in ipairs(list) do reason(fs.reason, fs) end
   end
   if not reasons.bonus then rules:reason("bonus") end
@@ -208,13 +208,13 @@ end
 -- The terms of the kind's `when` formula plus the bonus terms of each
 -- bonus declaration for it (they count only with their figure there).
 local function score_terms(decl, kind, s, when)
-  local terms = formula_terms(decl, kind, s[when], when)
+  local terms = formula_terms(decl, s, "score '" .. kind .. "'", s[when], when)
   for _, bn in ipairs(decl.bonuses) do
     if bn.kind == kind and bn[when] then
       if not decl.figure_index[bn.only_with] then
         error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
       end
-      for _, t in ipairs(formula_terms(decl, kind, bn[when], when)) do
+      for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do
         terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5] }
       end
     end
@@ -249,7 +249,7 @@ local function flow_stack(b)
       error(("%sstack '%s': joins names unknown kind '%s'"):format(at(j), j.stack, j.kind), 0)
     end
     b.declare(j, "stack '" .. j.stack .. "'", b.flow.stack_joins, j.stack, j.kind)
-    if j.turns then b.declare(j, "stack '" .. j.stack .. "'", b.flow.stack_turns, j.stack, j.turns) end
+    if j.turns then b.declare(j, "stack '" .. j.stack .. "'", b.flow.turns, j.stack, j.turns) end
   end
   if not order then return b.flow:stack(decl.draw_stack) end
   for _, name in ipairs(order.list) do
@@ -280,7 +280,7 @@ end
 local FLOW_STEPS = {
   flow_figures, flow_scores, caps.gains, caps.majorities, caps.systems, flow_stack,
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
-  caps.relocations, caps.recalls, caps.score_meetings, caps.figure_scores,
+  caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures,
 }
 
 local function build_flow(decl, rules)

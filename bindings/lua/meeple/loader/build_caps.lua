@@ -28,12 +28,12 @@ local function known_figure(decl, d, what)
 end
 
 function M.gains(b)
-  for _, g in ipairs(b.decl.gains) do b.declare(g, "gain", b.flow.gain_on_close, g.when_closed, g.per, g.counter) end
+  for _, g in ipairs(b.decl.gains) do b.declare(g, "gain", b.flow.gain, g.when_closed, g.per, g.counter) end
 end
 
 function M.majorities(b)
   for _, m in ipairs(b.decl.majorities) do
-    b.declare(m, "majority", b.flow.final_majority, m.counter, m.points, m.reason or m.counter)
+    b.declare(m, "majority", b.flow.majority, m.counter, m.points, m.reason or m.counter)
   end
 end
 
@@ -41,8 +41,9 @@ end
 -- the attribute it depends on.
 local function system_terms(decl, sy)
   local terms = {}
+  local what = "system '" .. sy.name .. "'"
   local function add(spec, cond)
-    for _, t in ipairs(formula_terms(decl, sy.name, spec, "final")) do
+    for _, t in ipairs(formula_terms(decl, sy, what, spec, cond and ("only_if " .. cond) or "final")) do
       if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
         error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
       end
@@ -72,14 +73,14 @@ function M.systems(b)
 end
 
 function M.extra_parts(b)
-  for _, x in ipairs(b.decl.extras) do
+  for _, x in ipairs(b.decl.extra_parts) do
     b.declare(x, "extra_part", b.flow.extra_part, { trigger = x.when, kinds = x.kinds or {}, figure = x.figure,
                                                     attr = x.attr, stack = x.stack or b.decl.draw_stack })
   end
 end
 
 function M.line_markers(b)
-  local l = b.decl.line
+  local l = b.decl.line_markers
   if not l then return end
   if l.spec.action then need_action(b, l, "line_markers", l.spec.action) end
   local ok, err = pcall(b.flow.line_markers, b.flow, l.figure, l.spec)
@@ -87,11 +88,11 @@ function M.line_markers(b)
 end
 
 function M.hand_tile(b)
-  local h = b.decl.hand
+  local h = b.decl.hand_tile
   if not h then return end
   if not b.decl.figure_index[h.token] then error(("%shand_tile '%s': unknown figure '%s'"):format(at(h), h.tile, h.token), 0) end
   if h.decline then need_action(b, h, "hand_tile decline", h.decline) end
-  b.declare(h, "hand_tile", b.flow.hand, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
+  b.declare(h, "hand_tile", b.flow.hand_tile, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
 end
 
 function M.relocations(b)
@@ -155,13 +156,14 @@ function M.score_meetings(b)
   local decl = b.decl
   for _, m in ipairs(decl.score_meetings) do
     known_figure(decl, m, "score_meeting")
-    local placed = formula_terms(decl, m.figure, m.placed, "placed")
-    local joined = formula_terms(decl, m.figure, m.joined, "joined")
+    local what = "score_meeting '" .. m.figure .. "'"
+    local placed = formula_terms(decl, m, what, m.placed, "placed")
+    local joined = formula_terms(decl, m, what, m.joined, "joined")
     -- bonus terms for a leader with that figure there; a figure no loaded
     -- script declares (another expansion's) adds nothing
     for _, fig in ipairs(sorted_keys(m.bonus)) do
       if decl.figure_index[fig] then
-        for _, t in ipairs(formula_terms(decl, m.figure, m.bonus[fig], "bonus")) do
+        for _, t in ipairs(formula_terms(decl, m, what, m.bonus[fig], "bonus " .. fig)) do
           placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5] }
           joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5] }
         end
@@ -171,12 +173,12 @@ function M.score_meetings(b)
   end
 end
 
-function M.figure_scores(b)
+function M.score_figures(b)
   local decl = b.decl
-  for _, fs in ipairs(decl.figure_scores) do
+  for _, fs in ipairs(decl.score_figures) do
     known_figure(decl, fs, "score_figure")
-    local terms = formula_terms(decl, fs.figure, fs.final, "final")
-    b.declare(fs, "score_figure '" .. fs.figure .. "'", b.flow.figure_scoring, fs.figure, "final", terms, fs.reason)
+    local terms = formula_terms(decl, fs, "score_figure '" .. fs.figure .. "'", fs.final, "final")
+    b.declare(fs, "score_figure '" .. fs.figure .. "'", b.flow.score_figure, fs.figure, "final", terms, fs.reason)
   end
 end
 

@@ -88,7 +88,8 @@ function M.table_list(c, fname, list, accepts)
 end
 
 -- `kind "city" { ... }` style: a name (a tile id with check = tile_id),
--- then a table. f(name, spec, pos) raises at level 3 for the script.
+-- then a table whose keys the schema of `fname` lists (checked here).
+-- f(name, spec, pos) raises at level 3 for the script.
 function M.named(state, fname, f, check)
   return function(name)
     M.check_loading(state, fname)
@@ -97,9 +98,11 @@ function M.named(state, fname, f, check)
       if spec ~= nil and type(spec) ~= "table" then
         error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
       end
+      spec = spec or {}
+      -- every key the schema of `fname` lists, and no other
+      check_keys(fname, spec, ("%s '%s'"):format(fname, name), 2)
       -- the script's line, kept for checks made once every script ran
       local _, m = pcall(error, "@", 3)
-      spec = spec or {}
       local pos = M.where(m)
       -- not a tail call: errors at level 3 must land on the script's line
       local result = f(name, spec, pos)

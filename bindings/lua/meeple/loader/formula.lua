@@ -17,14 +17,15 @@ M.at = at
 
 local FORMULA_KEYS = { per_tile = "tile", per_block_tile = "block", points = "const", const = "const" }
 
--- Raises "score 'kind' where: <msg>" at the score's line.
-local function fail(decl, kind, where, msg, ...)
-  error(("%sscore '%s' %s: " .. msg):format(at(decl.scores[kind]), kind, where, ...), 0)
+-- Raises "WHAT where: <msg>" at the line of the declaration that holds
+-- the formula (f.d: a score, system, bonus, score_meeting, ...).
+local function fail(f, msg, ...)
+  error(("%s%s %s: " .. msg):format(at(f.d), f.what, f.where, ...), 0)
 end
 
 local function kind_terms(f, key, v, term)
   for _, k in ipairs(sorted_keys(v)) do
-    if not f.decl.kind_index[k] then fail(f.decl, f.kind, f.where, "unknown kind '%s' in %s", k, key) end
+    if not f.decl.kind_index[k] then fail(f, "unknown kind '%s' in %s", k, key) end
     f.terms[#f.terms + 1] = { term, k, v[k] }
   end
 end
@@ -42,7 +43,7 @@ function TERMS.per_excess(f, _, v)
     local e = v[a]
     if type(e) ~= "table" or not decl.attr_index[a] or not decl.attr_index[e.over]
        or math.type(e.points) ~= "integer" then
-      fail(decl, f.kind, f.where, "per_excess wants { attribute = { over = attribute, points = n } }, got '%s'",
+      fail(f, "per_excess wants { attribute = { over = attribute, points = n } }, got '%s'",
            tostring(a))
     end
     f.terms[#f.terms + 1] = { "attr_over", a, e.points, nil, e.over }
@@ -56,11 +57,11 @@ function TERMS.touching(f, _, v)
   for _, k in ipairs(sorted_keys(v)) do
     local per = v[k]
     if not decl.kind_index[k] or type(per) ~= "table" then
-      fail(decl, f.kind, f.where, "touching wants { kind = { attribute = points } }, got '%s'", tostring(k))
+      fail(f, "touching wants { kind = { attribute = points } }, got '%s'", tostring(k))
     end
     for _, a in ipairs(sorted_keys(per)) do
       if not decl.attr_index[a] or math.type(per[a]) ~= "integer" then
-        fail(decl, f.kind, f.where, "touching %s: '%s' is not a declared attribute with integer points",
+        fail(f, "touching %s: '%s' is not a declared attribute with integer points",
              k, tostring(a))
       end
       f.terms[#f.terms + 1] = { "touching", k, per[a], nil, a }
@@ -68,15 +69,15 @@ function TERMS.touching(f, _, v)
   end
 end
 
--- The terms of formula `spec` for `kind` (a kind, figure or system name);
--- `where` says which formula ("closed", "final", "placed", ...).
-function M.terms(decl, kind, spec, where)
+-- The terms of formula `spec`, declared by d (its line names errors) as
+-- `what` ("score 'city'", "system 'huts'"); `where` says which formula
+-- ("closed", "final", "placed", ...).
+function M.terms(decl, d, what, spec, where)
+  local f = { decl = decl, d = d, what = what, where = where, terms = {} }
   if type(spec) ~= "table" then
-    local d = decl.scores[kind] or {}
-    error(("%s'%s' %s: expected a formula table { points = ..., per_tile = ... }, got %s"):format(
-      at(d), kind, where, type(spec) == "string" and ("'" .. spec .. "'") or tostring(spec)), 0)
+    fail(f, "expected a formula table { points = ..., per_tile = ... }, got %s",
+         type(spec) == "string" and ("'" .. spec .. "'") or tostring(spec))
   end
-  local f = { decl = decl, kind = kind, where = where, terms = {} }
   for _, key in ipairs(sorted_keys(spec)) do
     local v = spec[key]
     if FORMULA_KEYS[key] then
@@ -86,7 +87,7 @@ function M.terms(decl, kind, spec, where)
     elseif decl.attr_index[key] then
       f.terms[#f.terms + 1] = { "attr", key, v }
     else
-      fail(decl, kind, where, "'%s' is neither a formula term nor a declared attribute", key)
+      fail(f, "'%s' is neither a formula term nor a declared attribute", key)
     end
   end
   return f.terms

@@ -1,34 +1,34 @@
 /*
-** cap_hand.c: a tile held in hand (gk_hand_rule), placed into a hole
+** cap_hand_tile.c: a tile held in hand (gk_hand_tile_rule), placed into a hole
 ** instead of drawing, with an optional end round.
 **
-** Owns caps.hand. Invariant: a player holds the hand tile exactly while a
+** Owns caps.hand_tile. Invariant: a player holds the hand tile exactly while a
 ** token figure is in their supply; placing or declining it takes the
 ** token out.
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_set_hand(gk_flow *f, const gk_hand_rule *rule) {
+int gk_flow_add_hand_tile(gk_flow *f, const gk_hand_tile_rule *rule) {
   int st = fl_check_open(f, "declare a tile in hand");
   if (st) return st;
   const gk_rules *r = f->rules;
   if (!rule || rule->tile < 0 || rule->tile >= r->n_tiles || rule->token < 0 ||
       rule->token >= r->n_figure_kinds ||
       (rule->end_round && (rule->decline_action < 0 || rule->decline_action >= f->n_actions))) {
-    fl_flow_error(f, "hand: malformed rule (tile, token figure or decline action)");
+    fl_flow_error(f, "hand_tile: malformed rule (tile, token figure or decline action)");
     return GK_EINVAL;
   }
-  if (f->caps.hand.on) {
-    fl_flow_error(f, "hand: declared twice");
+  if (f->caps.hand_tile.on) {
+    fl_flow_error(f, "hand_tile: declared twice");
     return GK_EINVAL;
   }
-  f->caps.hand.rule = *rule;
-  f->caps.hand.on = true;
+  f->caps.hand_tile.rule = *rule;
+  f->caps.hand_tile.on = true;
   return GK_OK;
 }
 
 static bool holds_hand_tile(const gk_play *p, int player) {
-  return gk_supply(p->game, player, p->flow->caps.hand.rule.token) > 0;
+  return gk_supply(p->game, player, p->flow->caps.hand_tile.rule.token) > 0;
 }
 
 /* The holes on the board: in local (64 cells) or, when there are more,
@@ -55,7 +55,7 @@ static int hand_placements(gk_play *p) {
   gk_cell local[64], *cells;
   int n = holes_of(g, local, &cells);
   if (n <= 0) return n;
-  int tile = p->flow->caps.hand.rule.tile, listed = 0;
+  int tile = p->flow->caps.hand_tile.rule.tile, listed = 0;
   unsigned rots = gk_rules_unique_rotations(g->rules, tile);
   int st = fl_reserve_moves(p, p->n_moves + 4 * n + 1);
   for (int i = 0; i < n && !st; i++)
@@ -72,7 +72,7 @@ static int hand_placements(gk_play *p) {
 /* The draw phase's moves for the hand tile (none: draw as usual). */
 static int hand_moves(gk_play *p) {
   gk_game *g = p->game;
-  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
   if (gk_stack_size(g, p->stack) > 0) {
     int st = holds_hand_tile(p, p->player) ? hand_placements(p) : GK_OK;
     return st < 0 ? st : GK_OK;
@@ -118,15 +118,15 @@ static bool fits_a_hole(const gk_game *g, int tile) {
 /* Does the end round keep the game going once the stack is empty? While
 ** someone holds the tile and it fits a hole. */
 static bool hand_round_pending(const gk_play *p) {
-  if (!p->flow->caps.hand.on || !p->flow->caps.hand.rule.end_round) return false;
+  if (!p->flow->caps.hand_tile.on || !p->flow->caps.hand_tile.rule.end_round) return false;
   bool anyone = false;
   for (int pl = 0; pl < p->game->n_players && !anyone; pl++) anyone = holds_hand_tile(p, pl);
-  return anyone && fits_a_hole(p->game, p->flow->caps.hand.rule.tile);
+  return anyone && fits_a_hole(p->game, p->flow->caps.hand_tile.rule.tile);
 }
 
 /* The hand tile placed from the draw phase: the token leaves the hand. */
 static int hand_tile_placed(gk_play *p, const gk_move *m) {
-  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
   if (p->phase != GK_PHASE_DRAW || m->tile != h->tile || !holds_hand_tile(p, p->player))
     return GK_OK;
   int st = gk_figure_deploy(p->game, p->player, h->token, (gk_location){GK_AT_TILE, p->placed, 0});
@@ -136,7 +136,7 @@ static int hand_tile_placed(gk_play *p, const gk_move *m) {
 
 /* Declined for good: the token leaves the game. */
 static int hand_apply(gk_play *p, const gk_move *m) {
-  const gk_hand_rule *h = &p->flow->caps.hand.rule;
+  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
   if (p->phase != GK_PHASE_DRAW || m->type != GK_MOVE_ACTION || !h->end_round ||
       m->action != h->decline_action || !holds_hand_tile(p, p->player))
     return FL_NOT_MINE;
@@ -148,9 +148,9 @@ static int hand_apply(gk_play *p, const gk_move *m) {
   return FL_PLAYED_NEXT;
 }
 
-static bool hand_declared(const gk_flow *f) { return f->caps.hand.on; }
+static bool hand_declared(const gk_flow *f) { return f->caps.hand_tile.on; }
 
-const fl_capability fl_cap_hand = {
+const fl_capability fl_cap_hand_tile = {
     .name = "tiles in hand",
     .declared = hand_declared,
     .draw_moves = hand_moves,

@@ -1,15 +1,15 @@
 /*
-** cap_line.c: line markers (gk_line_rule): neutral figures that mark a
-** column or row each and advance one line per scored feature, sweeping
-** the figures they leave behind.
+** cap_line_markers.c: line markers (gk_line_markers_rule): neutral
+** figures that mark a column or row each and advance one line per scored
+** feature, sweeping the figures they leave behind.
 **
-** Owns caps.line. Invariant: with line markers declared, the score phase
-** scores occupied closed features one at a time (closed_done marks them),
-** each moving the rearmost marker at most one line forward.
+** Owns caps.line_markers. Invariant: with line markers declared, the
+** score phase scores occupied closed features one at a time (closed_done
+** marks them), each moving the rearmost marker at most one line forward.
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_set_line(gk_flow *f, const gk_line_rule *rule) {
+int gk_flow_add_line_markers(gk_flow *f, const gk_line_markers_rule *rule) {
   int st = fl_check_open(f, "declare line markers");
   if (st) return st;
   const gk_rules *r = f->rules;
@@ -20,15 +20,15 @@ int gk_flow_set_line(gk_flow *f, const gk_line_rule *rule) {
       (rule->order == GK_LINE_ORDER_CHOOSE &&
        (rule->order_action < 0 || rule->order_action >= f->n_actions)) ||
       rule->n_start < 0 || rule->n_start > GK_LINE_MAX_START) {
-    fl_flow_error(f, "line markers: malformed rule (figure, axis, dir, reason, order or action)");
+    fl_flow_error(f, "line_markers: malformed rule (figure, axis, dir, reason, order or action)");
     return GK_EINVAL;
   }
-  if (f->caps.line.on) {
-    fl_flow_error(f, "line markers: declared twice");
+  if (f->caps.line_markers.on) {
+    fl_flow_error(f, "line_markers: declared twice");
     return GK_EINVAL;
   }
-  f->caps.line.rule = *rule;
-  f->caps.line.on = true;
+  f->caps.line_markers.rule = *rule;
+  f->caps.line_markers.on = true;
   return GK_OK;
 }
 
@@ -49,7 +49,7 @@ static bool figure_cell(const gk_game *g, int32_t f, int32_t *x, int32_t *y) {
 }
 
 /* How far along the advance a cell is: bigger is further ahead. */
-static int64_t line_progress(const gk_line_rule *lr, int32_t x, int32_t y) {
+static int64_t line_progress(const gk_line_markers_rule *lr, int32_t x, int32_t y) {
   return (int64_t)(lr->axis == 0 ? x : y) * lr->dir;
 }
 
@@ -57,7 +57,7 @@ static int64_t line_progress(const gk_line_rule *lr, int32_t x, int32_t y) {
 ** or -1 when none stands on the board. */
 static int32_t rearmost_marker(const gk_play *p, int64_t *progress) {
   const gk_game *g = p->game;
-  const gk_line_rule *lr = &p->flow->caps.line.rule;
+  const gk_line_markers_rule *lr = &p->flow->caps.line_markers.rule;
   int32_t best = -1;
   for (int32_t f = 0; f < g->n_figures; f++) {
     int32_t x, y;
@@ -71,7 +71,7 @@ static int32_t rearmost_marker(const gk_play *p, int64_t *progress) {
 /* Markers standing in the line of cell (x, y). */
 static int markers_in_line(const gk_play *p, int32_t x, int32_t y) {
   const gk_game *g = p->game;
-  const gk_line_rule *lr = &p->flow->caps.line.rule;
+  const gk_line_markers_rule *lr = &p->flow->caps.line_markers.rule;
   int64_t want = line_progress(lr, x, y);
   int n = 0;
   for (int32_t f = 0; f < g->n_figures; f++) {
@@ -85,7 +85,7 @@ static int markers_in_line(const gk_play *p, int32_t x, int32_t y) {
 
 static int line_bonus(gk_play *p, int32_t root, uint32_t leaders) {
   gk_game *g = p->game;
-  const gk_line_rule *lr = &p->flow->caps.line.rule;
+  const gk_line_markers_rule *lr = &p->flow->caps.line_markers.rule;
   if (!lr->bonus || !leaders) return GK_OK;
   if (!lr->bonus_per_player) {
     for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
@@ -124,7 +124,7 @@ static int line_bonus(gk_play *p, int32_t root, uint32_t leaders) {
 /* Steps 3 and 4: the rearmost marker one line forward, then the sweep. */
 static int line_advance(gk_play *p) {
   gk_game *g = p->game;
-  const gk_line_rule *lr = &p->flow->caps.line.rule;
+  const gk_line_markers_rule *lr = &p->flow->caps.line_markers.rule;
   int64_t behind = 0;
   int32_t m = rearmost_marker(p, &behind);
   if (m < 0) return GK_OK;
@@ -206,7 +206,7 @@ static int line_pending_list(gk_play *p, line_pending *out) {
     if (seen || !occupied(g, root)) continue;
     line_pending c = {.index = i, .root = root};
     c.key = line_order_key(p, root, &c.x, &c.y, &c.seg);
-    if (p->flow->caps.line.rule.order == GK_LINE_ORDER_ACTIVE_FIRST) {
+    if (p->flow->caps.line_markers.rule.order == GK_LINE_ORDER_ACTIVE_FIRST) {
       int first = g->n_players;
       for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
         if (g->figures[f].owner >= 0) {
@@ -241,12 +241,12 @@ static int line_score(gk_play *p) {
   for (;;) {
     int n = line_pending_list(p, list);
     if (n == 0) return 0;
-    if (n >= 2 && p->flow->caps.line.rule.order == GK_LINE_ORDER_CHOOSE) {
+    if (n >= 2 && p->flow->caps.line_markers.rule.order == GK_LINE_ORDER_CHOOSE) {
       int st = fl_reserve_moves(p, n);
       if (st) return st;
       for (int i = 0; i < n; i++)
         p->moves[i] = (gk_move){.type = GK_MOVE_ACTION,
-                                .action = p->flow->caps.line.rule.order_action,
+                                .action = p->flow->caps.line_markers.rule.order_action,
                                 .arg = {list[i].x, list[i].y, list[i].seg + 1, 0}};
       p->n_moves = n;
       return 1;
@@ -271,7 +271,7 @@ static int line_apply_choice(gk_play *p, const gk_move *m) {
 ** the supply. */
 static int line_start(gk_play *p) {
   gk_game *g = p->game;
-  const gk_line_rule *lr = &p->flow->caps.line.rule;
+  const gk_line_markers_rule *lr = &p->flow->caps.line_markers.rule;
   if (lr->n_start == 0 || gk_supply(g, -1, lr->figure) < lr->n_start) return GK_OK;
   for (int i = 0; i < lr->n_start; i++) {
     int f = gk_figure_deploy(g, -1, lr->figure,
@@ -284,19 +284,19 @@ static int line_start(gk_play *p) {
   return GK_OK;
 }
 
-static bool line_declared(const gk_flow *f) { return f->caps.line.on; }
+static bool line_declared(const gk_flow *f) { return f->caps.line_markers.on; }
 
 static void line_part_start(gk_play *p) { memset(p->closed_done, 0, sizeof p->closed_done); }
 
 static int line_apply(gk_play *p, const gk_move *m) {
   if (p->phase != GK_PHASE_SCORE || m->type != GK_MOVE_ACTION ||
-      m->action != p->flow->caps.line.rule.order_action)
+      m->action != p->flow->caps.line_markers.rule.order_action)
     return FL_NOT_MINE;
   int st = line_apply_choice(p, m);
   return st < 0 ? st : FL_PLAYED_AGAIN; /* the rest, or the next choice */
 }
 
-const fl_capability fl_cap_line = {
+const fl_capability fl_cap_line_markers = {
     .name = "line markers",
     .declared = line_declared,
     .turn_begin = line_start,

@@ -1,32 +1,32 @@
 /*
-** cap_figure_scoring.c: figures that score by themselves at final
-** scoring (gk_flow_figure_scoring), majority or not (a barn).
+** cap_score_figure.c: figures that score by themselves at final
+** scoring (gk_flow_add_score_figure), majority or not (a barn).
 **
-** Owns caps.figure_scoring. Invariant: the figures are found before the
+** Owns caps.score_figure. Invariant: the figures are found before the
 ** features' own final scoring sends them home, and score after it.
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_figure_scoring(gk_flow *f, int figure, gk_when when, const gk_formula *formula,
-                           int reason) {
+int gk_flow_add_score_figure(gk_flow *f, int figure, gk_when when, const gk_formula *formula,
+                             int reason) {
   int st = fl_check_open(f, "declare a figure scoring");
   if (st) return st;
   const gk_rules *r = f->rules;
   bool ok = figure >= 0 && figure < r->n_figure_kinds && when == GK_WHEN_FINAL && formula &&
             formula->n_terms >= 0 && formula->n_terms <= GK_MAX_TERMS && reason >= 0 &&
-            reason < r->n_reasons && f->caps.figure_scoring.n < GK_MAX_FIGURE_SCORINGS;
+            reason < r->n_reasons && f->caps.score_figure.n < GK_MAX_SCORE_FIGURES;
   for (int i = 0; ok && i < formula->n_terms; i++)
     ok = fl_term_ok(r, formula->terms[i].term, formula->terms[i].arg, false) &&
          formula->terms[i].only_with == 0;
   if (!ok) {
-    fl_flow_error(f, "figure_scoring: malformed (figure, when, reason or a term) or more than %d",
-                  GK_MAX_FIGURE_SCORINGS);
+    fl_flow_error(f, "score_figure: malformed (figure, when, reason or a term) or more than %d",
+                  GK_MAX_SCORE_FIGURES);
     return GK_EINVAL;
   }
-  f->caps.figure_scoring.rule[f->caps.figure_scoring.n].figure = figure;
-  f->caps.figure_scoring.rule[f->caps.figure_scoring.n].rule =
+  f->caps.score_figure.rule[f->caps.score_figure.n].figure = figure;
+  f->caps.score_figure.rule[f->caps.score_figure.n].rule =
       (fl_scoring){.on = true, .formula = *formula, .reason = reason};
-  f->caps.figure_scoring.n++;
+  f->caps.score_figure.n++;
   return GK_OK;
 }
 
@@ -34,10 +34,10 @@ int gk_flow_figure_scoring(gk_flow *f, int figure, gk_when when, const gk_formul
 ** scoring may send them home. */
 static int find_scorers(gk_play *p, fl_final *ctx) {
   const gk_game *g = p->game;
-  for (int i = 0; i < p->flow->caps.figure_scoring.n; i++)
+  for (int i = 0; i < p->flow->caps.score_figure.n; i++)
     for (int32_t f = 0; f < g->n_figures; f++) {
       const gk_figrec *fr = &g->figures[f];
-      if (fr->kind != p->flow->caps.figure_scoring.rule[i].figure || fr->where != GK_AT_NODE ||
+      if (fr->kind != p->flow->caps.score_figure.rule[i].figure || fr->where != GK_AT_NODE ||
           fr->owner < 0)
         continue;
       if (ctx->n_held == GK_MAX_FINAL_HELD) {
@@ -57,7 +57,7 @@ static int find_scorers(gk_play *p, fl_final *ctx) {
 static int score_scorers(gk_play *p, const fl_final *ctx) {
   gk_game *g = p->game;
   for (int i = 0; i < ctx->n_held; i++) {
-    const fl_scoring *sr = &p->flow->caps.figure_scoring.rule[ctx->held[i].rule].rule;
+    const fl_scoring *sr = &p->flow->caps.score_figure.rule[ctx->held[i].rule].rule;
     int32_t pts = fl_formula_sum(p, ctx->held[i].root, sr, false, 0); /* 0 written too */
     if (fl_formula_status(p)) return GK_ENOMEM;
     int st = gk_score(g, g->figures[ctx->held[i].figure].owner, pts, sr->reason, ctx->held[i].root);
@@ -66,14 +66,14 @@ static int score_scorers(gk_play *p, const fl_final *ctx) {
   return GK_OK;
 }
 
-static int figure_scoring_final(gk_play *p, int stage, fl_final *ctx) {
+static int score_figure_final(gk_play *p, int stage, fl_final *ctx) {
   return stage == FL_FINAL_BEFORE ? find_scorers(p, ctx) : score_scorers(p, ctx);
 }
 
-static bool figure_scoring_declared(const gk_flow *f) { return f->caps.figure_scoring.n > 0; }
+static bool score_figure_declared(const gk_flow *f) { return f->caps.score_figure.n > 0; }
 
-const fl_capability fl_cap_figure_scoring = {
+const fl_capability fl_cap_score_figure = {
     .name = "figure scoring",
-    .declared = figure_scoring_declared,
-    .final_scoring = figure_scoring_final,
+    .declared = score_figure_declared,
+    .final_scoring = score_figure_final,
 };
