@@ -1,28 +1,29 @@
 -- bench/agent_speed.lua: how fast the MCTS agent decides (CPU time, one
 -- core): playouts per second inside the search, milliseconds per
 -- decision, and the largest tree. Run through the meeple executable:
---   build/meeple script bench/agent_speed.lua [PLAYOUTS [GAMES [GAME [WITH [TURNS [PRIOR]]]]]]
+--   build/meeple script bench/agent_speed.lua [SPEC [GAMES [GAME [WITH]]]]
 -- e.g. build/meeple script bench/agent_speed.lua 500 4 base
---      build/meeple script bench/agent_speed.lua 500 4 base - 0 0   (full random playouts)
--- (WITH "-": no expansion; TURNS, PRIOR: playout_turns and prior_visits,
--- default the agent's)
+--      build/meeple script bench/agent_speed.lua mcts:500:turns=0:prior=0 4 base
+-- SPEC: a number of playouts or an mcts agent name as in --agents;
+-- WITH "-": no expansion.
 local loader = require "meeple.loader"
 local meeple = require "meeple"
 
-local playouts = math.tointeger(tonumber((select(1, ...)))) or 500
+local agents = require "meeple.cli.agents"
+
+local spec = select(1, ...) or "500"
+if spec:match("^%d+$") then spec = "mcts:" .. spec end
+local args = assert(agents.parse_spec(spec))
 local games = math.tointeger(tonumber((select(2, ...)))) or 4
 local game = select(3, ...) or "base"
 local with = select(4, ...)
 if with == "-" then with = nil end
-local turns = math.tointeger(tonumber((select(5, ...))))
-local prior = math.tointeger(tonumber((select(6, ...))))
 local root = os.getenv("MEEPLE_ROOT") or "."
 
 local rs = loader.load { game = game, with = with and { with } or {}, rules = {}, options = {},
                          run = meeple_host.run, script_dirs = { root .. "/scripts" },
                          tile_dirs = { root .. "/tiles" } }
-local agent = meeple.agent { kind = "mcts", playouts = playouts, playout_turns = turns,
-                              prior_visits = prior }
+local agent = meeple.agent(args)
 local decisions, searched, total_playouts, cpu, biggest, cpu_searched = 0, 0, 0, 0, 0, 0
 for seed = 1, games do
   local play = loader.new_play(rs, { players = 2, seed = seed })
@@ -41,9 +42,8 @@ for seed = 1, games do
     play:apply_index(i)
   end
 end
-print(("%s%s, mcts:%d (playout turns %s, prior visits %s), %d games, %d decisions (%d searched: more than one legal move)"):format(
-  game, with and (" + " .. with) or "", playouts, turns or "default", prior or "default", games,
-  decisions, searched))
+print(("%s%s, %s, %d games, %d decisions (%d searched: more than one legal move)"):format(
+  game, with and (" + " .. with) or "", spec, games, decisions, searched))
 print(("  playouts/s inside the search   %.0f"):format(total_playouts / cpu_searched))
 print(("  ms per decision                %.2f (searched ones: %.2f)"):format(1000 * cpu / decisions,
   1000 * cpu_searched / searched))

@@ -89,7 +89,9 @@ static void lender_point(mp_lender *l, gk_play *copy) {
 static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "exploration", "seed",
                                         "playout_turns", "win_weight", "margin_scale", "open",
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
-                                        "root_moves", NULL};
+                                        "root_moves", "policy", "epsilon", "sample", "common_draws",
+                                        NULL};
+static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
 static void check_keys(lua_State *L, int t, const char *const *keys, const char *kind) {
@@ -133,6 +135,20 @@ static lua_Integer optint(lua_State *L, int t, const char *key, lua_Integer def,
   return v;
 }
 
+static int optpolicy(lua_State *L, int t, int def) {
+  lua_getfield(L, t, "policy");
+  int v = def;
+  if (!lua_isnil(L, -1)) {
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    for (v = 0; policies[v] && strcmp(policies[v], name) != 0; v++) {}
+    if (!policies[v])
+      luaL_error(L, "meeple.agent: policy must be \"random\" or \"greedy\", got %s",
+                 luaL_tolstring(L, -1, NULL));
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
 static void read_eval(lua_State *L, int t, gk_agent_eval *eval) {
   eval->open = optnumber(L, t, "open", eval->open, -100, 100);
   eval->figure = optnumber(L, t, "figure", eval->figure, -100, 100);
@@ -153,6 +169,10 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->prior_visits = (int)optint(L, t, "prior_visits", p->prior_visits, 0, 1000000);
   p->prior_depth = (int)optint(L, t, "prior_depth", p->prior_depth, 1, 6);
   p->root_moves = (int)optint(L, t, "root_moves", p->root_moves, 0, 1000000);
+  p->playout_policy = optpolicy(L, t, p->playout_policy);
+  p->epsilon = optnumber(L, t, "epsilon", p->epsilon, 0, 1);
+  p->sample = (int)optint(L, t, "sample", p->sample, 0, 1000000);
+  p->common_draws = (int)optint(L, t, "common_draws", p->common_draws, 0, 1);
   read_eval(L, t, &p->eval);
 }
 

@@ -5,8 +5,9 @@
 **                     draws: every playout starts from a copy of the
 **                     position whose stacks are reshuffled from the
 **                     agent's own generator, so the search never reads
-**                     the real draw order; playouts use the flow's random
-**                     agent.
+**                     the real draw order; playouts use an epsilon-greedy
+**                     policy on the position value (or the flow's random
+**                     agent).
 **   gk_greedy_choose  the move with the best lead after this turn's own
 **                     decisions, by points plus a position value.
 **
@@ -56,7 +57,8 @@ typedef struct gk_mcts_params {
   int playout_turns;   /* 0: playouts run to the end of the game; n > 0:
                        ** n turns, then the position value (eval) */
   double win_weight;   /* reward = w * win + (1 - w) * margin reward */
-  double margin_scale; /* margin reward = 1 / (1 + exp(-margin / scale)) */
+  double margin_scale; /* margin reward = 1 / (1 + exp(-gain / scale)), gain:
+                       ** the player's lead minus its lead at the root */
   gk_agent_eval eval;  /* for truncated playouts */
   size_t max_tree_bytes; /* the search stops growing the tree past this */
   int prior_visits;    /* > 0: each root move starts with this many
@@ -65,11 +67,22 @@ typedef struct gk_mcts_params {
   int prior_depth;
   int root_moves;      /* > 0 (with priors): only the root moves ranked in
                        ** the first root_moves by the priors are searched */
+  int playout_policy;  /* GK_PLAYOUT_RANDOM or GK_PLAYOUT_GREEDY */
+  double epsilon;      /* greedy playouts: odds of a random move instead */
+  int sample;          /* greedy playouts: the best of this many random
+                       ** moves (0: of all moves) */
+  int common_draws;    /* 1: the k-th visit of each root move plays out
+                       ** the same determinization (common random numbers) */
 } gk_mcts_params;
 
-/* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 4 turns, 20
-** prior visits from a 2-decision greedy look-ahead, win_weight 0.5,
-** margin_scale 10, eval {0.8, 1.0}, a 256 MB tree cap. */
+/* How playouts choose moves: the flow's random agent, or the move with
+** the best lead in position value right after it (epsilon-greedy). */
+enum { GK_PLAYOUT_RANDOM = 0, GK_PLAYOUT_GREEDY = 1 };
+
+/* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 2 turns by
+** the greedy policy (epsilon 0.1, best of 4 sampled moves) on common
+** draws, 20 prior visits from a 2-decision greedy look-ahead, win_weight
+** 0, margin_scale 10, eval {0.8, 1.0}, a 256 MB tree cap. */
 void gk_mcts_defaults(gk_mcts_params *params);
 
 typedef struct gk_agent_stats {

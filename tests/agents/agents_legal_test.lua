@@ -42,11 +42,12 @@ local function load(set)
                        tile_dirs = { root .. "/tiles" } }
 end
 
--- Most games pit two cheap searches; one in ten brings in the greedy
+-- Most games pit two cheap searches (random and greedy playouts); one in ten brings in the greedy
 -- look-ahead (alone and as MCTS priors), which copies the position once
 -- per legal move and so costs more under ASan.
 local CHEAP = {
-  meeple.agent { kind = "mcts", playouts = 2, playout_turns = 1, prior_visits = 0, seed = 5 },
+  meeple.agent { kind = "mcts", playouts = 2, playout_turns = 1, prior_visits = 0, seed = 5,
+                 policy = "random" },
   meeple.agent { kind = "mcts", playouts = 3, playout_turns = 1, prior_visits = 0, exploration = 1 },
 }
 local COSTLY = {

@@ -2,7 +2,8 @@
 -- the random agent, seats rotated. The MCTS has no greedy priors, so only
 -- its search can win. MCTS must win at least 34; a random
 -- agent in its place wins about 20 (fewer than 30 in 99.9% of runs), so
--- the test fails if the search stops searching. The real strength
+-- the test fails if the search stops searching (its playouts use the
+-- default greedy policy, but the move played is the search's choice). The real strength
 -- figures come from bench/strength.sh, not from a test.
 local loader = require "meeple.loader"
 local agents = require "meeple.cli.agents"

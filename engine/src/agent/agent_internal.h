@@ -41,6 +41,20 @@ int agent_fail(gk_play *root, gk_play *copy, int st);
 int agent_move_leads(gk_play *root, const gk_agent_env *env, agent_rng *rng,
                      const gk_agent_eval *eval, int depth, double *leads, int n);
 
+/* The informed playout policy (playout_policy.c): the best move by the
+** lead right after it among `sample` random ones (0: all), or with odds
+** random_below / 2^64 a random one. */
+typedef struct agent_policy {
+  const gk_agent_env *env;
+  const gk_agent_eval *eval;
+  uint64_t random_below;
+  int sample;
+} agent_policy;
+
+/* The index of the move the policy picks in p, looked at in scratch (a
+** copy of the same rules); a negative status with p's error set. */
+int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy, agent_rng *rng);
+
 /* Value of the player `me` in values[]: its value minus the best other's. */
 double agent_lead(const double *values, int players, int me);
 

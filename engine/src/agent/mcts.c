@@ -4,7 +4,8 @@
 ** Each iteration fills the agent's copy with the root position and
 ** reshuffles its stacks (agent_copy_fill), walks down the tree choosing
 ** moves by UCT, adds one node, plays the rest of the game (or
-** playout_turns turns) with the flow's random agent, and adds each
+** playout_turns turns) with the playout policy (the flow's random agent,
+** or the epsilon-greedy policy of playout_policy.c), and adds each
 ** player's reward to the edges walked, as seen by the player deciding at
 ** each. The move played is the root's most visited.
 **
@@ -25,9 +26,12 @@ enum { MCTS_MAX_PATH = 512, MCTS_CLOCK_EVERY = 8 };
 typedef struct search {
   const gk_mcts_params *params;
   const gk_agent_env *env;
-  gk_play *root, *copy;
+  gk_play *root, *copy, *scratch; /* scratch: where greedy playouts look */
   mcts_tree tree;
-  agent_rng rng;
+  agent_rng rng;        /* selection's ties, priors */
+  agent_rng draw;       /* this iteration's determinization and playout */
+  uint64_t crn_base;    /* common random numbers: see iteration_draws */
+  double root_lead[GK_MAX_PLAYERS]; /* each player's lead at the root */
   int players;
   int depth;
   int32_t path_node[MCTS_MAX_PATH], path_edge[MCTS_MAX_PATH];
@@ -36,12 +40,14 @@ typedef struct search {
 
 void gk_mcts_defaults(gk_mcts_params *params) {
   /* measured against greedy on the base game (bench/strength.sh):
-  ** short playouts valued by the position, greedy priors, little
-  ** exploration */
+  ** short playouts by the epsilon-greedy policy on common draws, valued
+  ** by the position, greedy priors, little exploration */
   *params = (gk_mcts_params){.playouts = 500, .time_us = 0, .exploration = 0.3, .seed = 1,
-                             .playout_turns = 4, .win_weight = 0.5, .margin_scale = 10,
+                             .playout_turns = 2, .win_weight = 0, .margin_scale = 10,
                              .eval = {0.8, 1.0}, .max_tree_bytes = (size_t)256 << 20,
-                             .prior_visits = 20, .prior_depth = 2, .root_moves = 0};
+                             .prior_visits = 20, .prior_depth = 2, .root_moves = 0,
+                             .playout_policy = GK_PLAYOUT_GREEDY, .epsilon = 0.1, .sample = 4,
+                             .common_draws = 1};
 }
 
 static int64_t now_us(void) {
@@ -84,14 +90,25 @@ static int32_t select_edge(search *s, int32_t node) {
   return n->first_edge + pick;
 }
 
-static double reward_of_lead(const search *s, double m) {
+/* A player's reward for reaching lead m: the win term, and the margin
+** term measured from the player's lead at the root, so that it stays
+** where the logistic curve tells moves apart however far ahead or
+** behind the player is. */
+static double reward_of_lead(const search *s, int player, double m) {
   double win = m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
-  double margin = 1.0 / (1.0 + exp(-m / s->params->margin_scale));
+  double gain = m - s->root_lead[player];
+  double margin = 1.0 / (1.0 + exp(-gain / s->params->margin_scale));
   return s->params->win_weight * win + (1.0 - s->params->win_weight) * margin;
 }
 
 static double reward_of(const search *s, const double *values, int player) {
-  return reward_of_lead(s, agent_lead(values, s->players, player));
+  return reward_of_lead(s, player, agent_lead(values, s->players, player));
+}
+
+static void note_root_leads(search *s) {
+  double values[GK_MAX_PLAYERS];
+  gk_agent_values(s->root, &s->params->eval, values);
+  for (int p = 0; p < s->players; p++) s->root_lead[p] = agent_lead(values, s->players, p);
 }
 
 /* Keeps only the root_moves best root moves by their priors (ties: the
@@ -124,21 +141,32 @@ static int seed_priors(search *s, int n) {
   uint32_t v0 = (uint32_t)s->params->prior_visits;
   for (int i = 0; i < n && st == GK_OK; i++) {
     s->tree.edges[i].visits = v0;
-    s->tree.edges[i].reward = v0 * reward_of_lead(s, leads[i]);
+    s->tree.edges[i].reward = v0 * reward_of_lead(s, gk_play_player(s->root), leads[i]);
   }
   if (st == GK_OK) st = prune_root(s, leads, n);
   free(leads);
   return st;
 }
 
+/* One move of a playout, by the params' policy. */
+static int playout_move(search *s, const agent_policy *policy) {
+  if (!policy) return gk_play_random_move(s->copy);
+  int i = agent_policy_index(s->copy, s->scratch, policy, &s->draw);
+  return i < 0 ? i : gk_play_apply_index(s->copy, i);
+}
+
 /* Plays the copy out and writes each player's reward. */
 static int playout(search *s, double *rewards) {
   gk_play *p = s->copy;
-  gk_play_seed_agent(p, agent_rng_next(&s->rng));
-  int turns = s->params->playout_turns;
+  gk_play_seed_agent(p, agent_rng_next(&s->draw));
+  const gk_mcts_params *pr = s->params;
+  double eps = pr->epsilon < 0 ? 0 : pr->epsilon > 1 ? 1 : pr->epsilon;
+  agent_policy greedy = {s->env, &pr->eval, (uint64_t)(eps * 18446744073709549568.0), pr->sample};
+  const agent_policy *policy = pr->playout_policy == GK_PLAYOUT_GREEDY ? &greedy : NULL;
+  int turns = pr->playout_turns;
   int last = turns > 0 ? gk_play_turn(p) + turns : -1;
   while (!gk_play_over(p) && (last < 0 || gk_play_turn(p) < last)) {
-    int st = gk_play_random_move(p);
+    int st = playout_move(s, policy);
     if (st < 0) return agent_fail(s->root, p, st);
   }
   double values[GK_MAX_PLAYERS];
@@ -179,13 +207,28 @@ static void backpropagate(search *s, const double *rewards) {
   }
 }
 
+/* The draws of an iteration through root edge e. With common random
+** numbers the k-th visit of every root move sees the same draws (stack
+** order, game generator, playout choices), so root moves are compared on
+** the same futures and their difference is far less noisy. */
+static void iteration_draws(search *s, int32_t e) {
+  if (!s->params->common_draws) {
+    s->draw.s = agent_rng_next(&s->rng);
+    return;
+  }
+  s->draw.s = s->crn_base ^ ((uint64_t)s->tree.edges[e].visits * 0xD1B54A32D192ED03ull);
+  agent_rng_next(&s->draw);
+}
+
 static int iterate(search *s) {
-  int st = agent_copy_fill(s->copy, s->root, s->env, &s->rng);
+  int32_t e = select_edge(s, 0);
+  iteration_draws(s, e);
+  int st = agent_copy_fill(s->copy, s->root, s->env, &s->draw);
   if (st < 0) return st;
   s->depth = 0;
   int32_t node = 0;
-  for (int stop = 0; !stop;) {
-    int32_t e = select_edge(s, node);
+  for (int stop = 0; !stop; e = -1) {
+    if (e < 0) e = select_edge(s, node);
     st = gk_play_apply_index(s->copy, e - s->tree.nodes[node].first_edge);
     if (st < 0) return agent_fail(s->root, s->copy, st);
     s->path_node[s->depth] = node;
@@ -250,6 +293,8 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
   search s = {.params = params, .env = env, .root = root,
               .players = gk_game_players(gk_play_game(root))};
   s.rng = agent_rng_for(params->seed, salt, root);
+  s.crn_base = agent_rng_next(&s.rng);
+  note_root_leads(&s);
   mcts_tree_init(&s.tree);
   if (mcts_tree_add(&s.tree, -1, 0, gk_play_player(root), n) < 0) {
     gk_play_set_error(root, "mcts: out of memory");
@@ -258,11 +303,13 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
   int done = params->prior_visits > 0 ? seed_priors(&s, n) : GK_OK;
   if (done == GK_OK) {
     s.copy = agent_copy_new(root, env);
-    done = s.copy ? run(&s) : GK_ENOMEM;
+    if (s.copy && params->playout_policy == GK_PLAYOUT_GREEDY) s.scratch = agent_copy_new(root, env);
+    done = s.copy && (s.scratch || params->playout_policy != GK_PLAYOUT_GREEDY) ? run(&s) : GK_ENOMEM;
   }
   int best = done < 0 ? done : best_root_edge(&s);
   if (stats && done >= 0) fill_stats(&s, done, best, stats);
   gk_play_free(s.copy);
+  gk_play_free(s.scratch);
   free(s.pruned);
   mcts_tree_free(&s.tree);
   return best;

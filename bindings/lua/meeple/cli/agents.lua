@@ -8,14 +8,20 @@
 --   greedy[:depth=N]       best lead after this turn's own decisions, by
 --                          points plus a position value (C, gk_agent.h)
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
+--       [:policy=P][:eps=E][:sample=K][:crn=0|1][:win=W][:scale=D]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
---                          playouts cut after K turns (4; 0 = to the end)
+--                          playouts cut after K turns (2; 0 = to the end)
 --                          and valued by the position, V virtual visits of
 --                          greedy priors on the root's moves (20; 0 = none),
 --                          only the M best root moves by the priors searched
---                          (0 = all)
+--                          (0 = all); playouts by policy greedy (the best
+--                          lead after the move among `sample` random moves,
+--                          4, 0 = all; a random move with odds eps, 0.1) or
+--                          random; crn=1 (default): every root move is tried
+--                          on the same draws; reward: win weight W (0) plus
+--                          the logistic of the lead gained, scale D (10)
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -23,7 +29,7 @@ local bot = require "meeple.cli.bot"
 
 local M = {}
 
-M.NAMES_HELP = "random, greedy[:depth=N], mcts[:N][:time=50ms][:c=X][:seed=S][:turns=K], or FILE.lua"
+M.NAMES_HELP = "random, greedy[:depth=N], mcts[:N][:time=50ms][:c=X][:seed=S][:turns=K][:policy=greedy|random], or FILE.lua"
 
 local function random_agent(play)
   return play:random_choice()
@@ -41,7 +47,8 @@ end
 
 local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", playouts = "playouts",
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
-                    scale = "margin_scale", prior = "prior_visits", top = "root_moves" }
+                    scale = "margin_scale", prior = "prior_visits", top = "root_moves",
+                    policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
@@ -59,7 +66,9 @@ local function parse_spec(spec)
     local name = keys[k]
     if not name then return nil, ("agent '%s': unknown setting '%s'"):format(spec, k) end
     local value
-    if name == "time_ms" then value = parse_time(v) else value = math.tointeger(tonumber(v)) or tonumber(v) end
+    if name == "time_ms" then value = parse_time(v)
+    elseif name == "policy" then value = v
+    else value = math.tointeger(tonumber(v)) or tonumber(v) end
     if value == nil then return nil, ("agent '%s': bad value '%s' for %s"):format(spec, v, k) end
     args[name] = value
   end
@@ -98,5 +107,7 @@ function M.make_agents(cmd, list)
 end
 
 M.random = random_agent
+
+M.parse_spec = parse_spec
 
 return M
