@@ -30,20 +30,27 @@
 ** Memory
 ** ===================================================================== */
 
-/* Records where the refused allocation happened: the innermost Lua
-** function on the stack. Only reads CallInfo data that the VM keeps
+static int trusted_source(const mp_sandbox *sb, const char *source);
+
+/* Records where the refused allocation happened: the innermost script
+** frame, else the innermost Lua frame. Host frames are skipped because
+** which allocation crosses the cap depends on the whole state's size, so
+** a script's bomb may trip inside a host helper it called; the message
+** must still name the script. Only reads CallInfo data that the VM keeps
 ** valid across any allocation (it saves pc before anything that may
 ** allocate), and lua_getinfo with "Sl" allocates nothing. */
 static void note_alloc_site(mp_sandbox *sb) {
   lua_Debug ar;
-  int level;
+  int level, found = 0;
   sb->mem_where[0] = '\0';
   for (level = 0; lua_getstack(sb->L, level, &ar); level++) {
-    if (lua_getinfo(sb->L, "Sl", &ar) && ar.currentline > 0) {
+    if (!lua_getinfo(sb->L, "Sl", &ar) || ar.currentline <= 0) continue;
+    if (!found || !trusted_source(sb, ar.source)) {
       snprintf(sb->mem_where, sizeof sb->mem_where, "%s:%d: ",
                ar.short_src, ar.currentline);
-      return;
+      found = 1;
     }
+    if (!trusted_source(sb, ar.source)) return;
   }
 }
 

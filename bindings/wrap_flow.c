@@ -464,6 +464,18 @@ static int flow_stack_joins(lua_State *L) {
   return 0;
 }
 
+/* flow:turns(stack, "alternate" | "alternate_adjacent"): how the
+** chain that stack's tiles join may turn. */
+static int flow_turns(lua_State *L) {
+  static const char *const rules[] = {"alternate", "alternate_adjacent", NULL};
+  static const gk_turn_rule rule_of[] = {GK_TURNS_ALTERNATE, GK_TURNS_ALTERNATE_ADJACENT};
+  gk_flow *f = mp_checkflow(L, 1);
+  int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
+  int rule = luaL_checkoption(L, 3, NULL, rules);
+  if (gk_flow_add_turns(f, s, rule_of[rule])) return flowerror(L, f);
+  return 0;
+}
+
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f) {
   const char *name = luaL_checkstring(L, arg);
   int ph = gk_flow_find_phase(f, name);
@@ -562,6 +574,7 @@ static const luaL_Reg flow_methods[] = {
   {"scoring", flow_scoring},
   {"stack", flow_stack},
   {"stack_joins", flow_stack_joins},
+  {"turns", flow_turns},
   {"gain", flow_gain},
   {"majority", flow_majority},
   {"extra_part", flow_extra_part},

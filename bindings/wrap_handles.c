@@ -482,12 +482,20 @@ static int figure_info(lua_State *L) {
   int game_idx = selfgame(L, MP_FIGURE, &f, &g);
   gk_figure_info fi;
   if (gk_figure_get(g, f, &fi) < 0) return mp_gameerror(L, g);
-  lua_createtable(L, 0, 3);
+  lua_createtable(L, 0, 5);
   lua_pushstring(L, gk_rules_figure_kind_name(gk_game_rules(g), fi.kind));
   lua_setfield(L, -2, "kind");
   setint(L, "owner", fi.owner + 1);  /* 0 = neutral */
   mp_pushlocation(L, game_idx, fi.at);
   lua_setfield(L, -2, "at");
+  /* where it stands: the tile (on a segment or a tile), and the segment */
+  int tile = fi.at.where == GK_AT_NODE ? gk_node_tile(g, fi.at.a)
+             : fi.at.where == GK_AT_TILE ? (int)fi.at.a : -1;
+  if (tile >= 0) {
+    mp_pushtile(L, game_idx, tile);
+    lua_setfield(L, -2, "tile");
+  }
+  if (fi.at.where == GK_AT_NODE) setint(L, "segment", gk_node_segment(g, fi.at.a) + 1);
   return 1;
 }
 

@@ -409,7 +409,9 @@ function Feature:spot() end
 
 ---@class meeple.Figure
 local Figure = {}
----@return {kind: string, owner: integer, at: table}
+--- kind, owner (0 neutral), at (as deploy takes it); tile: the tile it
+--- stands on (on a segment or a tile); segment: its index there, from 1.
+---@return {kind: string, owner: integer, at: table, tile?: meeple.Tile, segment?: integer}
 function Figure:info() end
 ---@param at meeple.Location
 function Figure:move(at) end
@@ -481,6 +483,10 @@ function Flow:stack(name) end
 ---@param stack string
 ---@param kind string
 function Flow:stack_joins(stack, kind) end
+--- How the chain that this joining stack's tiles carry on may turn.
+---@param stack string
+---@param rule "alternate"|"alternate_adjacent"
+function Flow:turns(stack, rule) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string

@@ -91,6 +91,7 @@ function tiles(set) end
 ---@field at? integer[] {x, y}, default {0, 0}
 ---@field rotation? integer 0..3
 ---@field replace? boolean lay this start instead of the one an earlier script laid (else an error); the replaced tile stays in its stack
+---@field replaced? "shuffled"|"out" with replace: the replaced start tile is shuffled into its stack (default) or left out of the game
 
 --- The start tile, placed before the first turn.
 ---@param spec rules.StartSpec
@@ -254,6 +255,7 @@ function bonus(kind) end
 ---@class rules.StackSpec
 ---@field draw? boolean the stack each turn draws from
 ---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
+---@field turns? "alternate"|"alternate_adjacent" with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)
 
 --- Declares a tile stack. Only one stack may say draw = true; to play
 --- another one out first, use stack_order.

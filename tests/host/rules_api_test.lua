@@ -547,7 +547,7 @@ do
     line_markers "marker" { axis = "x", dir = 1, start = { { 0, 0 }, { 0, 0 } }, bonus = 3,
                             reason = "line", sweep = { "road", "city" } }
   ]]) }
-  local paid, moved, behind = 0, 0, 0
+  local paid, moved, behind, infos = 0, 0, 0, 0
   for seed = 1, 20 do
     local play = loader.new_play(rs, { players = 2, seed = seed })
     play_out(play)
@@ -561,6 +561,7 @@ do
     local rear = math.huge
     for _, fig in ipairs(g:placed_figures("marker")) do
       local at = fig:info().at.cell
+      check(fig:info().tile == nil and fig:info().segment == nil, "a marker on a cell stands on no tile")
       if at[1] > 0 then moved = moved + 1 end
       if at[1] < rear then rear = at[1] end
     end
@@ -568,6 +569,14 @@ do
     -- at the end, unless it came after the last sweep: count them apart
     for _, fig in ipairs(g:placed_figures("meeple")) do
       local f = fig:info().at.feature
+      -- fig:info() names the tile and segment it stands on, as f:spot() does
+      if f then
+        local info, spot = fig:info(), f:spot()
+        check(info.tile == spot.tile and info.segment == spot.segment,
+              ("fig:info() tile/segment %s/%s = spot %s/%s"):format(
+                tostring(info.tile), tostring(info.segment), tostring(spot.tile), spot.segment))
+        infos = infos + 1
+      end
       if f and (f:kind() == "road" or f:kind() == "city") and f:spot().tile:info().x < rear then
         behind = behind + 1
       end
@@ -575,6 +584,7 @@ do
   end
   check(paid > 0 and moved > 0, ("markers moved (%d) and paid (%d)"):format(moved, paid))
   check(behind < 20, "few followers left behind the markers: " .. behind)
+  check(infos > 20, "fig:info() checked on followers: " .. infos)
 
   local err = load_error{ script(marker .. [[
     line_markers "marker" { order = "choose" }

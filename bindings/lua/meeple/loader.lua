@@ -51,9 +51,10 @@ function M.new_game(rs, opts)
     error(("%s is for %d to %d players, not %d"):format(decl.game, decl.players.min, decl.players.max, players), 0)
   end
   local g = rs.rules:new_game{ players = players, seed = opts.seed or 1 }
-  -- the start tiles leave the pool: count them per id
+  -- the start tiles leave the pool, and so do replaced ones set out of
+  -- the game (start { replaced = "out" }): count them per id
   local taken = {}
-  for _, s in ipairs(decl.start or {}) do
+  local function start_tile(s)
     local id = s.tile
     if not id then
       for _, entry in ipairs(rs.pool) do
@@ -66,10 +67,15 @@ function M.new_game(rs, opts)
     end
     local where = s.where and (s.where .. ": ") or ""
     if not id then error(where .. "start: no tile tagged '" .. tostring(s.tag) .. "' left", 0) end
+    taken[id] = (taken[id] or 0) + 1
+    return id, where
+  end
+  for _, s in ipairs(decl.start or {}) do
+    local id, where = start_tile(s)
     local ok, err = pcall(g.place_fixed, g, id, s.at[1], s.at[2], s.rotation)
     if not ok then error(where .. "start: " .. errors.clean(err), 0) end
-    taken[id] = (taken[id] or 0) + 1
   end
+  for _, s in ipairs(decl.start_out or {}) do start_tile(s) end
   for _, c in ipairs(decl.blocked) do
     local ok, err = pcall(g.block, g, c[1], c[2])
     if not ok then error(("%s: blocked {%d, %d}: %s"):format(c.at, c[1], c[2], errors.reason(err)), 0) end

@@ -27,7 +27,7 @@ int gk_flow_stack_joins(gk_flow *f, int stack, int kind) {
 }
 
 /* The ports of the tile type's segments of this kind, as a bit mask. */
-static unsigned kind_ports(const gk_tile_def *td, int kind) {
+unsigned fl_kind_ports(const gk_tile_def *td, int kind) {
   unsigned mask = 0;
   for (int i = 0; i < td->n_segments; i++)
     if (td->segments[i].kind == kind) mask |= td->segments[i].ports;
@@ -48,12 +48,15 @@ bool fl_join_wanted(const gk_play *p) {
   return p->stack >= 0 && p->stack < GK_MAX_STACKS && p->flow->join_kind[p->stack] > 0;
 }
 
-/* Keeps the materialized placements (place[]) where the tile joins. */
+/* Keeps the materialized placements (place[]) where the tile joins (and
+** turns as the stack's turn rule allows). */
 void fl_join_filter(gk_play *p) {
   int kind = p->flow->join_kind[p->stack] - 1;
-  unsigned ports = kind_ports(gk_rules_tile(p->flow->rules, p->tile), kind);
+  unsigned ports = fl_kind_ports(gk_rules_tile(p->flow->rules, p->tile), kind);
+  bool turns = fl_turns_wanted(p); /* and may turn so (cap_turns.c) */
   int kept = 0;
   for (int i = 0; i < p->n_moves; i++)
-    if (joins(p->game, &p->place[i], ports)) p->place[kept++] = p->place[i];
+    if (joins(p->game, &p->place[i], ports) && (!turns || fl_turns_allow(p, &p->place[i], ports)))
+      p->place[kept++] = p->place[i];
   p->n_moves = kept;
 }

@@ -40,6 +40,8 @@
   X(recall, fl_none, /* figures called back to the supply */                             \
     struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; })                              \
   X(corner, fl_none, /* corner figures (their rule is the figure's own) */               \
-    fl_none)
+    fl_none)                                                                             \
+  X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */        \
+    struct { int n; uint8_t rule[GK_MAX_STACKS]; })
 
 #endif

@@ -287,6 +287,11 @@ bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
 int fl_turn_stack(const gk_play *p);
 bool fl_join_wanted(const gk_play *p);
 void fl_join_filter(gk_play *p);
+unsigned fl_kind_ports(const gk_tile_def *td, int kind);
+/* cap_turns.c: the turn a joining placement makes, as state.last holds it */
+enum { FL_TURN_NONE = 0, FL_TURN_STRAIGHT = 1, FL_TURN_RIGHT = 2, FL_TURN_LEFT = 4 };
+bool fl_turns_wanted(const gk_play *p);
+bool fl_turns_allow(const gk_play *p, const gk_placement *pl, unsigned ports);
 
 /* hooks.c */
 static inline bool fl_has_hook(const gk_play *p, int hook) {

@@ -248,6 +248,14 @@ function D.start(c)
       error(("start: %s already lays the start; an expansion that lays another says replace = true"):format(
         decl.start_by or "an earlier script"), 2)
     end
+    if spec.replaced ~= nil and spec.replaced ~= "shuffled" and spec.replaced ~= "out" then
+      error("start: replaced must be \"shuffled\" or \"out\"", 2)
+    end
+    if decl.start and spec.replaced == "out" then
+      -- the replaced start tiles leave the game instead of their stacks' shuffle
+      decl.start_out = decl.start_out or {}
+      for _, s in ipairs(decl.start) do decl.start_out[#decl.start_out + 1] = s end
+    end
     decl.start_by = where or c.script.path
     decl.start = {}
     for i, s in ipairs(list) do
@@ -326,7 +334,11 @@ function D.stack(c)
     if spec.joins ~= nil then
       if type(spec.joins) ~= "string" then error(("stack '%s': joins must be a kind name"):format(name), 3) end
       decl.stack_joins = decl.stack_joins or {}
-      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, at = pos }
+      decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, at = pos, turns = spec.turns }
+    end
+    if spec.turns ~= nil and (spec.joins == nil
+        or (spec.turns ~= "alternate" and spec.turns ~= "alternate_adjacent")) then
+      error(("stack '%s': turns must be 'alternate' or 'alternate_adjacent', with joins"):format(name), 3)
     end
   end)
 end

@@ -24,8 +24,10 @@ M.keys = {
   tiles = { file = "path", text = "tile notation", stack = "stack name", name = "string",
             by_tag = "{ tag = stack name }: tiles with that tag go there" },
   start = { tag = "tag", tile = "tile id", at = "{ x, y }", rotation = "0..3",
-            replace = "boolean: lay this start instead of an earlier script's" },
-  stack = { draw = "boolean", joins = "kind name: its tiles must join that kind on the board" },
+            replace = "boolean: lay this start instead of an earlier script's",
+            replaced = '"shuffled" (default) | "out": the replaced start tile goes into its stack, or leaves the game' },
+  stack = { draw = "boolean", joins = "kind name: its tiles must join that kind on the board",
+            turns = "'alternate' | 'alternate_adjacent': how the joined chain may turn" },
   figure = {
     per_player = "integer", neutral = "integer", on = "list of kinds",
     group = "group name or list", blocked_by = "group names", needs_own = "group names",
