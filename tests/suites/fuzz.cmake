@@ -26,3 +26,11 @@ foreach(target tiles record scenario hook)
                              MEEPLE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   target_link_libraries(${exe} PRIVATE meeple_lua)
 endforeach()
+# The record seeds must replay with the current scripts, or the record
+# fuzzer only ever meets the hash check on line 1.
+if(NOT MEEPLE_FUZZ)
+  add_test(NAME fuzz/record_seeds_current COMMAND sh -c
+    "\"$0\" replay \"$1\" || { echo 'stale record seeds: run sh tools/fuzz-seeds.sh build-test/meeple' >&2; exit 1; }"
+    $<TARGET_FILE:meeple> ${FUZZ_DIR}/seeds/record/full.jsonl)
+  set_tests_properties(fuzz/record_seeds_current PROPERTIES WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()
