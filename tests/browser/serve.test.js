@@ -23,6 +23,10 @@ test('serve: a whole base game against the random bot, by clicks', async () => {
     await p.screenshot({ path: path.join(OUT, 'serve-base-end.png') });
     const state = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
     assert.strictEqual(state.over, true, 'the game is over');
+    // docs/protocol.md: lists are JSON arrays even when empty
+    assert.deepStrictEqual(state.with, [], 'base has no expansions: []');
+    const none = (await request(srv.port, 'GET', '/api/v1/tables/1/moves')).text;
+    assert.match(none, /"moves":\[\]/, 'no legal moves once over: [] not {}');
     const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => +r.dataset.score));
     assert.deepStrictEqual(shown, state.scores, 'the page shows the final scores');
     // the saved record re-plays to the same scores

@@ -186,7 +186,7 @@ end
 --- page needs to offer them (tile/cell/rotation, or a figure's spot).
 function M.moves(t)
   local play = t.play
-  if play:over() then return {} end
+  if play:over() then return record.list({}) end
   local list = {}
   local ms = play:moves()
   for i, m in ipairs(ms) do
@@ -203,7 +203,7 @@ function M.moves(t)
     end
     list[#list + 1] = e
   end
-  return list
+  return record.list(list)
 end
 
 local function board_svg(t)
@@ -239,7 +239,7 @@ local function last_moves(t, n)
     local e = cjson.decode(t.lines[i])
     out[#out + 1] = { player = e.player, move = e.move }
   end
-  return out
+  return record.list(out)
 end
 
 --- The state of a table: everything the page shows.
@@ -247,7 +247,7 @@ function M.state(t, with_board)
   local play = t.play
   local over = play:over()
   local s = {
-    api = M.API, table = t.id, version = t.version, game = t.header.game, with = t.header.with,
+    api = M.API, table = t.id, version = t.version, game = t.header.game, with = record.list(t.header.with),
     title = t.rs.decl.title, players = t.header.players, seats = t.seats, over = over,
     scores = t.g:scores(), moves_made = t.moves, last = last_moves(t, 6),
     colours = {}, S = t.geo.S,
