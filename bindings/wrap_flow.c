@@ -102,7 +102,7 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
 }
 
 /* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=,
-** blocked_across={kinds}, corner=bool}) */
+** blocked_across={kinds}, corner=bool, blocks_tile=bool}) */
 static int flow_figure(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -123,6 +123,9 @@ static int flow_figure(lua_State *L) {
   rule.blocked_across = kindmask(L, 3, "blocked_across", r);
   raw_getfield(L, 3, "corner");
   rule.corner = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  raw_getfield(L, 3, "blocks_tile");
+  rule.blocks_tile = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
   return 0;
@@ -254,6 +257,17 @@ static int flow_hand_tile(lua_State *L) {
   return 0;
 }
 
+/* The action named by field "action" of table t; `what` names the
+** declaration in the error for an unknown one. */
+static int field_action(lua_State *L, int t, const gk_flow *f, const char *what) {
+  raw_getfield(L, t, "action");
+  const char *name = luaL_checkstring(L, -1);
+  int action = gk_flow_find_action(f, name);
+  if (action < 0) return luaL_error(L, "%s: unknown action '%s'", what, name);
+  lua_pop(L, 1);
+  return action;
+}
+
 /* flow:relocate{figure =, reach = "connected"|"around", kinds = {...}, action =} */
 static int flow_relocate(lua_State *L) {
   static const char *const reaches[] = {"", "connected", "around", NULL};
@@ -265,11 +279,8 @@ static int flow_relocate(lua_State *L) {
   x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
   raw_getfield(L, 2, "reach");
   x.reach = luaL_checkoption(L, -1, "connected", reaches);
-  raw_getfield(L, 2, "action");
-  const char *name = luaL_checkstring(L, -1);
-  x.action = gk_flow_find_action(f, name);
-  if (x.action < 0) return luaL_error(L, "relocate: unknown action '%s'", name);
-  lua_pop(L, 3);
+  x.action = field_action(L, 2, f, "relocate");
+  lua_pop(L, 2);
   x.kinds = kindmask(L, 2, "kinds", r);
   if (gk_flow_add_relocate(f, &x)) return flowerror(L, f);
   return 0;
@@ -509,11 +520,8 @@ static int flow_recall(lua_State *L) {
   gk_recall_rule x = {0};
   raw_getfield(L, 2, "phase");
   x.phase = mp_checkphase(L, lua_gettop(L), f);
-  raw_getfield(L, 2, "action");
-  const char *name = luaL_checkstring(L, -1);
-  x.action = gk_flow_find_action(f, name);
-  if (x.action < 0) return luaL_error(L, "recall: unknown action '%s'", name);
-  lua_pop(L, 2);
+  x.action = field_action(L, 2, f, "recall");
+  lua_pop(L, 1);
   if (raw_getfield(L, 2, "figures") == LUA_TTABLE) {
     for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
       lua_rawgeti(L, -1, i);
@@ -538,6 +546,51 @@ static int flow_recall(lua_State *L) {
   }
   lua_pop(L, 1);
   if (gk_flow_add_recall(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* An integer field of table t (absent: dflt). */
+static int32_t int_field(lua_State *L, int t, const char *name, int32_t dflt) {
+  int32_t v = dflt;
+  if (raw_getfield(L, t, name) != LUA_TNIL) {
+    lua_Integer i = luaL_checkinteger(L, -1);
+    if (i < -1000000 || i > 1000000) luaL_error(L, "%s: %d is out of range", name, (int)i);
+    v = (int32_t)i;
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/* flow:companion{figure =, action =, follows = {figure kinds}, turn_points =,
+** scored_points =, final = bool, reason =}: a neutral figure moved next
+** to a follower instead of a deploy, paying that follower's owner
+** (gk_companion_rule). */
+static int flow_companion(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_companion_rule x = {0};
+  raw_getfield(L, 2, "figure");
+  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  raw_getfield(L, 2, "reason");
+  x.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
+  x.action = field_action(L, 2, f, "companion");
+  lua_pop(L, 2);
+  if (raw_getfield(L, 2, "follows") != LUA_TTABLE) return luaL_error(L, "companion: follows = {figure kinds} expected");
+  for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
+    lua_rawgeti(L, -1, i);
+    if (x.n_follows >= GK_MAX_FIGURE_KINDS) return luaL_error(L, "companion: too many follower kinds");
+    x.follows[x.n_follows++] =
+        (uint8_t)mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  x.turn_points = int_field(L, 2, "turn_points", 0);
+  x.scored_points = int_field(L, 2, "scored_points", 0);
+  raw_getfield(L, 2, "final");
+  x.scored_final = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (gk_flow_add_companion(f, &x)) return flowerror(L, f);
   return 0;
 }
 
@@ -567,6 +620,7 @@ static const luaL_Reg flow_methods[] = {
   {"hand_tile", flow_hand_tile},
   {"relocate", flow_relocate},
   {"recall", flow_recall},
+  {"companion", flow_companion},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},

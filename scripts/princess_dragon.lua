@@ -11,25 +11,22 @@
 --   meeple play --with princess_dragon --option dragon_timing=after_scoring
 --
 -- What runs where (no `state`: the dragon, the fairy and the dragon's trail
--- on the board are all these rules remember):
+-- on the board are all these rules remember; "declared" runs in C, with no
+-- Lua call, through a general capability named for what it does):
 --   tiles, tunnel, cloister in a city        tile data (C)
 --   the dragon tiles set aside until the     a stack of their own, joined
 --   first volcano (§2)                       to the draw stack by the
 --                                            volcano hook (only volcanoes)
 --   volcano: the dragon lands (§2)           on("tile_placed"), volcanoes only
---   no deploy on the dragon's tile (§3)      allow("figure_placement"): every
---                                            turn with a deploy
+--   no deploy on the dragon's tile (§3)      declared: figure { blocks_tile }
 --   the dragon's 6 moves, eating (§2.4)      phase "dragon" + collect and
 --                                            on("action"), dragon tiles only
 --   magic portal (§2.3)                      collect("place_figure"), portal
 --                                            tiles only, + on("action")
 --   princess (§2.3)                          the same, princess tiles only
---   fairy: move, +1 a turn, +3 (§2.3, §4)    collect("place_figure") and
---                                            on("turn_begin"): every turn;
---                                            on("feature_scored")
--- The fairy's moves, its point and the volcano veto cost Lua calls on
--- every turn, so this expansion runs far slower than the declared ones
--- (`meeple bench --with princess_dragon`; docs/lua-api.md, hook costs).
+--   fairy: move, +1 a turn, +3 (§2.3, §4)    declared: companion "fairy"
+-- The dragon's moves and the portal still cost Lua calls on their tiles
+-- (`meeple bench --with princess_dragon` prints them per hook).
 --
 -- Moves (four integers; a spot name works in scenarios: `action fairy 1 0 N 0`):
 --   action fairy X Y SEGMENT 0       the fairy goes next to your follower there
@@ -111,7 +108,9 @@ end
 -- need no `state`: everything they remember is on the board.
 -- [known interaction] Abbey & Mayor's wagon moves only onto a feature that
 -- holds no figure at all, so the fairy's feature is closed to it.
-figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true }
+-- §3: nothing is deployed on the dragon's tile (blocks_tile; a barn, on
+-- a corner of four tiles, still may: wikicarpedia's clarification).
+figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true, blocks_tile = true }
 figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
 figure "dragon_trail" { neutral = 7, on = {}, strength = 0, stays = true }
 
@@ -202,18 +201,6 @@ local function fairy_spot(g)
   return nil
 end
 
--- The owner of the follower the fairy stands next to, or nil (it went
--- home, was eaten or sent away: the fairy stays where it is, §3).
-local function fairy_follower(g)
-  local th, seg = fairy_spot(g)
-  if not th then return nil end
-  for _, fig in ipairs(figures_on(th, seg)) do
-    local info = fig:info()
-    if is_follower(info.kind) then return info.owner end
-  end
-  return nil
-end
-
 local STEPS = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }   -- N, E, S, W
 
 -- }======================================================================
@@ -234,16 +221,6 @@ on("tile_placed", function(ctx, th)
   end
 end, { tiles = { "volcano" } })
 
--- §3 (PD-EX-01, PD-EX-04): no figure is deployed on the tile the dragon
--- stands on. At deploy time that is only ever the volcano just placed (the
--- dragon moves after the deploy step); the portal checks other tiles
--- itself. A barn stands on a corner of four tiles, not on this one: it may
--- still go there (wikicarpedia's clarification for volcano tiles).
-allow("figure_placement", function(ctx, move)
-  if move.figure == "barn" then return true end
-  local th = dragon_tile(ctx.game)
-  return not th or th ~= ctx.play:placed()
-end)
 
 -- }======================================================================
 
@@ -330,44 +307,15 @@ end
 -- §2.3: on a turn when a player deploys no follower (a volcano turn too),
 -- they may move the fairy onto the tile of one of their followers, next to
 -- it: one move per follower on the board, except the one it is next to.
-collect("place_figure", function(ctx)
-  local g = ctx.game
-  local fth, fseg = fairy_spot(g)
-  local moves
-  for _, kind in ipairs(followers(g)) do
-    for _, fig in ipairs(g:placed_figures(kind, ctx.player)) do
-      local th, seg = spot_of(fig)
-      if th and not (seg == fseg and th == fth) then
-        local info = th:info()
-        moves = moves or {}
-        moves[#moves + 1] = { type = "action", action = "fairy", args = { info.x, info.y, seg, 0 } }
-      end
-    end
-  end
-  return moves
-end)
-
-local function move_fairy(ctx, x, y, seg)
-  put_neutral(ctx.game, "fairy", { feature = ctx.game:tile_at(x, y):feature(seg) })
-end
-
 -- §4 (PD-EX-06): at the start of a turn, 1 point to the player whose
--- follower the fairy stands next to, if it is theirs.
-on("turn_begin", function(ctx)
-  if fairy_follower(ctx.game) == ctx.player then ctx:score(ctx.player, 1, "fairy") end
-end)
-
--- §4 (PD-EX-06): when the feature of the fairy's follower is scored, the
--- follower's owner scores 3 more, whoever wins the feature (at the end of
--- the game only with fairy_final).
-on("feature_scored", function(ctx, feature, args)
-  if args.when == "final" and not FAIRY_FINAL then return end
-  local g = ctx.game
-  local th, seg = fairy_spot(g)
-  if not th or th:feature(seg) ~= feature.handle then return end
-  local owner = fairy_follower(g)
-  if owner then ctx:score(owner, 3, "fairy", feature) end
-end)
+-- follower the fairy stands next to, if it is theirs; when that
+-- follower's feature is scored, its owner scores 3 more, whoever wins
+-- the feature (at the end of the game only with fairy_final). All of it
+-- is the declared companion capability, in C.
+companion "fairy" {
+  action = "fairy", follows = FOLLOWER_ORDER, turn_points = 1, scored_points = 3,
+  final = FAIRY_FINAL, reason = "fairy",
+}
 
 -- }======================================================================
 
@@ -462,7 +410,6 @@ end
 
 local PLAY = {
   dragon = function(ctx, a) return move_dragon(ctx, a[1], a[2]) end,
-  fairy = function(ctx, a) move_fairy(ctx, a[1], a[2], a[3]) end,
   portal = function(ctx, a) portal(ctx, a[1], a[2], a[3], a[4]) end,
   princess = function(ctx, a) send_home(ctx, a[1], a[2], a[3]) end,
 }

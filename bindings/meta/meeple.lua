@@ -464,6 +464,8 @@ function Flow:hand_tile(spec) end
 function Flow:relocate(spec) end
 ---@param spec {phase: string, action: string, figures: string[], on: string[], tiles?: string[]}
 function Flow:recall(spec) end
+---@param spec {figure: string, action: string, follows: string[], turn_points?: integer, scored_points?: integer, final?: boolean, reason: string}
+function Flow:companion(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

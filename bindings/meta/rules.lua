@@ -153,6 +153,21 @@ function hand_tile(tile) end
 ---@return fun(spec: rules.RecallSpec)
 function recall(action) end
 
+---@class rules.CompanionSpec
+---@field action? string the action of its moves (default: the figure's name)
+---@field follows string[] figure kinds it goes next to, in listing order (kinds no script declares are left out)
+---@field turn_points? integer to the active player whose follower it stands by, at the turn's start
+---@field scored_points? integer to that follower's owner when the feature is scored
+---@field final? boolean scored_points also at the final scoring (default false)
+---@field reason? string ledger reason (default: the figure's name)
+
+--- A neutral figure moved next to one of the player's followers instead
+--- of a deploy ("action NAME X Y SEGMENT 0"), paying that follower's owner.
+--- Example: companion "fairy" { follows = { "meeple" }, turn_points = 1, scored_points = 3 }
+---@param figure string a neutral figure kind
+---@return fun(spec: rules.CompanionSpec)
+function companion(figure) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 ---@class rules.TouchesSpec
@@ -280,6 +295,7 @@ function stack_order(stacks) end
 ---@field stays? boolean not returned when its feature is scored during play
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
 ---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature
+---@field blocks_tile? boolean while it stands on a tile, nothing is deployed on that tile's segments (corner figures still are)
 ---@field relocate? rules.RelocateSpec after its feature is scored, its owner moves it on or home
 ---@field blocks? string|string[] groups it keeps off its feature without being one of them (a barn keeps farmers out)
 ---@field shape? string how pictures draw it: meeple, builder, pig, mayor, wagon, barn, abbey, hut, surveyor, big or disc

@@ -56,6 +56,10 @@ typedef struct gk_figure_rule {
                         ** placed where four tiles meet and all eight
                         ** ports at that corner belong to one feature of
                         ** on_kinds; it stands on that feature (a barn) */
+  int blocks_tile;      /* 1: while it stands on a tile (GK_AT_TILE), no
+                        ** figure is deployed on a segment of that tile;
+                        ** corner figures, which stand where four tiles
+                        ** meet, still are (a dragon) */
 } gk_figure_rule;
 
 /* One term of a scoring formula; points are summed over the terms. */
@@ -373,6 +377,35 @@ typedef struct gk_recall_rule {
 } gk_recall_rule;
 
 int gk_flow_add_recall(gk_flow *flow, const gk_recall_rule *rule);
+
+/* A companion: a neutral figure kind that stands next to a follower (on
+** its segment, where it counts for nothing) and pays its owner (a fairy).
+** In the place-figure phase, after the tile's deploys and their veto and
+** before the collectors, the player may move it instead of deploying: one
+** action move `action` {x, y, segment + 1, 0} for each of their figures
+** of the `follows` kinds (in that order, then figure order) standing on
+** a segment, except the one it is already next to; the first such move
+** puts the companion on the board. The follower it is next to is the
+** first figure (figure order) of a player, of a `follows` kind, on its
+** node. At the start of each turn, after the turn-begin hook, that
+** follower's owner scores `turn_points` if they are the active player;
+** when the feature under the companion is scored closed (and with
+** scored_final also at the final scoring, before the features' own final
+** points), the follower's owner scores `scored_points`, whoever wins the
+** feature. Ledger reason `reason`. A walker (gk_walker_rule) never enters
+** the companion's tile. One companion per flow. */
+typedef struct gk_companion_rule {
+  int figure;           /* the companion: a neutral figure kind */
+  int action;           /* its move (gk_flow_add_action) */
+  int n_follows;
+  uint8_t follows[GK_MAX_FIGURE_KINDS]; /* figure kinds it goes next to, in order */
+  int32_t turn_points;  /* to the active player whose follower it is next to */
+  int32_t scored_points;/* when that follower's feature is scored */
+  int scored_final;     /* 1: also at the final scoring */
+  int reason;           /* ledger reason */
+} gk_companion_rule;
+
+int gk_flow_add_companion(gk_flow *flow, const gk_companion_rule *rule);
 
 /* }==================================================================== */
 

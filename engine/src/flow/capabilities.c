@@ -38,6 +38,7 @@ int fl_caps_freeze(gk_flow *f) {
         [FL_ON_GOES_ON] = c->goes_on != NULL,
         [FL_ON_TILE_WITHOUT_DRAW] = c->tile_without_draw != NULL,
         [FL_ON_TILE_PLACED] = c->tile_placed != NULL,
+        [FL_ON_DEPLOY_MOVES] = c->deploy_moves != NULL,
         [FL_ON_SCORE] = c->score != NULL,
         [FL_ON_FEATURE_SCORED] = c->feature_scored != NULL,
         [FL_ON_AFTER_SCORING] = c->after_scoring != NULL,
@@ -90,6 +91,14 @@ bool fl_caps_tile_without_draw(const gk_play *p) {
 int fl_caps_tile_placed(gk_play *p, const gk_move *m) {
   EACH(p->flow, FL_ON_TILE_PLACED, c) {
     int st = c->tile_placed(p, m);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+int fl_caps_deploy_moves(gk_play *p) {
+  EACH(p->flow, FL_ON_DEPLOY_MOVES, c) {
+    int st = c->deploy_moves(p);
     if (st) return st;
   }
   return GK_OK;

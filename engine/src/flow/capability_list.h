@@ -42,6 +42,8 @@
   X(corner, fl_none, /* corner figures (their rule is the figure's own) */               \
     fl_none)                                                                             \
   X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */        \
-    struct { int n; uint8_t rule[GK_MAX_STACKS]; })
+    struct { int n; uint8_t rule[GK_MAX_STACKS]; })                                      \
+  X(companion, fl_none, /* a neutral figure next to a follower */                        \
+    struct { bool on; gk_companion_rule rule; uint32_t follows; })
 
 #endif

@@ -57,6 +57,7 @@ enum fl_slot {
   FL_ON_GOES_ON,
   FL_ON_TILE_WITHOUT_DRAW,
   FL_ON_TILE_PLACED,
+  FL_ON_DEPLOY_MOVES,
   FL_ON_SCORE,
   FL_ON_FEATURE_SCORED,
   FL_ON_AFTER_SCORING,
@@ -146,6 +147,7 @@ struct gk_flow {
   uint32_t strength_attr_kinds;
   unsigned group[GK_MAX_FIGURE_KINDS]; /* each kind's occupancy groups */
   uint32_t placed_kinds;  /* kinds deployed on a segment: on_kinds set */
+  uint32_t tile_blockers; /* kinds with blocks_tile */
   int n_tile_types;
 };
 
@@ -229,6 +231,9 @@ struct fl_capability {
   bool (*tile_without_draw)(const gk_play *p);
   /* the move placed a tile (p->report); before the tile-placed hook */
   int (*tile_placed)(gk_play *p, const gk_move *m);
+  /* appends place-figure moves (alternatives to a deploy), after the
+  ** tile's deploys and their veto, before the collectors */
+  int (*deploy_moves)(gk_play *p);
   /* the score phase, before the core scores the closed features: 1 to
   ** wait for a move (listed), 0 to go on */
   int (*score)(gk_play *p);
@@ -265,6 +270,7 @@ int fl_caps_draw_moves(gk_play *p);
 bool fl_caps_goes_on(const gk_play *p);
 bool fl_caps_tile_without_draw(const gk_play *p);
 int fl_caps_tile_placed(gk_play *p, const gk_move *m);
+int fl_caps_deploy_moves(gk_play *p);
 int fl_caps_score(gk_play *p);
 int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders);
 int fl_caps_after_scoring(gk_play *p);
@@ -292,6 +298,8 @@ unsigned fl_kind_ports(const gk_tile_def *td, int kind);
 enum { FL_TURN_NONE = 0, FL_TURN_STRAIGHT = 1, FL_TURN_RIGHT = 2, FL_TURN_LEFT = 4 };
 bool fl_turns_wanted(const gk_play *p);
 bool fl_turns_allow(const gk_play *p, const gk_placement *pl, unsigned ports);
+/* cap_companion.c: the node the companion stands on, or -1 */
+int32_t fl_companion_node(const gk_play *p);
 
 /* hooks.c */
 static inline bool fl_has_hook(const gk_play *p, int hook) {

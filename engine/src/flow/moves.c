@@ -119,6 +119,16 @@ bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   return deployable_among(p, fr, &c, NULL);
 }
 
+/* Does a figure that blocks its tile stand on tile t? */
+static bool tile_blocked(const gk_play *p, int32_t t) {
+  const gk_game *g = p->game;
+  for (int32_t f = 0; f < g->n_figures; f++)
+    if (g->figures[f].where == GK_AT_TILE && g->figures[f].a == t &&
+        ((p->flow->tile_blockers >> g->figures[f].kind) & 1))
+      return true;
+  return false;
+}
+
 int fl_list_deploys(gk_play *p) {
   gk_game *g = p->game;
   const gk_rules *r = g->rules;
@@ -132,11 +142,12 @@ int fl_list_deploys(gk_play *p) {
     /* Who stands on each segment's feature, looked up once for all the
     ** kinds the player still has. */
     const uint16_t *segs_of = p->flow->deploy_segs + (size_t)t->type * GK_MAX_FIGURE_KINDS;
+    bool blocked = p->flow->tile_blockers && tile_blocked(p, p->placed);
     uint32_t kinds = 0;
     unsigned wanted = 0;
     for (uint32_t m = p->flow->placed_kinds; m; m &= m - 1) {
       int k = __builtin_ctz(m);
-      if (supply[k] <= 0) continue;
+      if (supply[k] <= 0 || (blocked && !p->flow->deploy_lister[k])) continue;
       kinds |= 1u << k;
       wanted |= segs_of[k];
     }
@@ -168,6 +179,7 @@ int fl_list_deploys(gk_play *p) {
     }
   }
   int st = fl_filter(p, GK_HOOK_ALLOW_DEPLOYS);
+  if (!st && fl_has_slot(p->flow, FL_ON_DEPLOY_MOVES)) st = fl_caps_deploy_moves(p);
   if (st) return st;
   return fl_collect(p);
 }

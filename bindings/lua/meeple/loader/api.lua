@@ -51,6 +51,7 @@ local function new_decl()
     touches = {},            -- touches: { tile =, groups = }
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
+    companion = nil,         -- companion: { figure =, action =, follows =, ... }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }
@@ -380,6 +381,7 @@ local function new_figure(decl, name, spec, pos)
     stays = spec.stays and true or false, at = pos,
     blocked_across = spec.blocked_across,
     corner = spec.corner and true or false,
+    blocks_tile = spec.blocks_tile and true or false,
     relocate = spec.relocate,
     shape = FIGURE_SHAPES[spec.shape] and spec.shape or nil, -- how pictures draw it
   }

@@ -95,6 +95,29 @@ function D.recall(c)
   end)
 end
 
+-- companion "fairy" { action = "fairy", follows = { "meeple" }, turn_points = 1,
+-- scored_points = 3, final = false, reason = "fairy" }: a neutral figure
+-- the player may move next to one of their followers instead of a
+-- deploy; it pays that follower's owner (docs/lua-api.md). The name is
+-- its figure; action defaults to the name, reason to the name.
+function D.companion(c)
+  local decl = c.decl
+  return named(c.state, "companion", function(figure, spec, pos)
+    if decl.companion then error("companion: declared twice (one companion per game)", 3) end
+    if not is_name_list(spec.follows) or #spec.follows == 0 then
+      error(("companion '%s': follows = { figure names } expected"):format(figure), 3)
+    end
+    for _, k in ipairs({ "turn_points", "scored_points" }) do
+      if spec[k] ~= nil and math.type(spec[k]) ~= "integer" then
+        error(("companion '%s': %s must be an integer, got %s"):format(figure, k, tostring(spec[k])), 3)
+      end
+    end
+    decl.companion = { figure = figure, action = spec.action or figure, follows = spec.follows,
+                       turn_points = spec.turn_points or 0, scored_points = spec.scored_points or 0,
+                       final = spec.final and true or false, reason = spec.reason or figure, at = pos }
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

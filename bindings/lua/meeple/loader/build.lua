@@ -119,7 +119,7 @@ local function define_reasons(decl, rules)
   if type(line_reason) == "string" then reason(line_reason, decl.line_markers) end
   for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter, m) end
   for _, sy in ipairs(decl.systems) do reason(sy.reason, sy) end
-  for _, list in ipairs({ decl.score_figures, decl.score_meetings }) do
+  for _, list in ipairs({ decl.score_figures, decl.score_meetings, decl.companion and { decl.companion } or {} }) do
     for _, fs in ipairs(list) do reason(fs.reason, fs) end
   end
   if not reasons.bonus then rules:reason("bonus") end
@@ -201,7 +201,8 @@ local function flow_figures(b)
     check_figure_names(b.decl, f)
     b.declare(f, "figure '" .. f.name .. "'", b.flow.figure, f.name, { on = f.on, group = f.group,
               blocked_by = blocked_by[i], needs_own = f.needs_own, strength = f.strength, stays = f.stays,
-              strength_attr = f.strength_attr, blocked_across = f.blocked_across, corner = f.corner })
+              strength_attr = f.strength_attr, blocked_across = f.blocked_across, corner = f.corner,
+              blocks_tile = f.blocks_tile })
   end
 end
 
@@ -280,7 +281,7 @@ end
 local FLOW_STEPS = {
   flow_figures, flow_scores, caps.gains, caps.majorities, caps.systems, flow_stack,
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
-  caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures,
+  caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures, caps.companion,
 }
 
 local function build_flow(decl, rules)

@@ -182,4 +182,21 @@ function M.score_figures(b)
   end
 end
 
+-- The companion's follower kinds that some loaded script declares (a
+-- mayor or a wagon only with Abbey & Mayor), in its order.
+function M.companion(b)
+  local cp = b.decl.companion
+  if not cp then return end
+  local what = "companion '" .. cp.figure .. "'"
+  known_figure(b.decl, cp, "companion")
+  local follows = {}
+  for _, name in ipairs(cp.follows) do
+    if b.decl.figure_index[name] then follows[#follows + 1] = name end
+  end
+  if #follows == 0 then error(("%s%s: none of its follows is a declared figure"):format(at(cp), what), 0) end
+  need_action(b, cp, what, cp.action)
+  b.declare(cp, what, b.flow.companion, { figure = cp.figure, action = cp.action, follows = follows,
+    turn_points = cp.turn_points, scored_points = cp.scored_points, final = cp.final, reason = cp.reason })
+end
+
 return M
