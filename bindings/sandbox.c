@@ -69,9 +69,14 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (nsize > osize && sb->depth > 0 &&
       (sb->used > sb->cap || nsize - osize > sb->cap - sb->used)) {
-    sb->refusals++;
-    if (sb->trip == TRIP_NONE)  /* the last refusal before the error */
+    /* The first refusal is the script's: after it, until the error
+    ** unwinds, the host's own handling (the dispatcher, the message
+    ** handler) may be refused too while the bomb's memory is still held,
+    ** and would name a frame outside the script. */
+    if (sb->trip == TRIP_NONE && sb->refusals++ == 0)
       note_alloc_site(sb);
+    else
+      sb->refusals++;
     return NULL;
   }
   p = realloc(ptr, nsize);

@@ -509,6 +509,42 @@ static int flow_action(lua_State *L) {
   return 0;
 }
 
+/* A tile filter from field `name` of table t: a list of tags or
+** attributes (absent: none). */
+static gk_tile_filter field_tiles(lua_State *L, int t, const char *name, const char *what) {
+  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+  gk_tile_filter x = {0, 0};
+  if (raw_getfield(L, t, name) == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      const char *tn = luaL_checkstring(L, -1);
+      int tag = gk_rules_find_tag(r, tn), attr = gk_rules_find_attr(r, tn);
+      if (tag < 0 && attr < 0)
+        luaL_error(L, "%s: '%s' in %s is neither a tile tag nor an attribute", what, tn, name);
+      if (tag >= 0) x.tags |= 1ull << tag;
+      if (attr >= 0) x.attrs |= 1ull << attr;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+/* A mask of the figure kinds listed in field `name` of table t. */
+static uint32_t field_figures(lua_State *L, int t, const char *name) {
+  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+  uint32_t mask = 0;
+  if (raw_getfield(L, t, name) == LUA_TTABLE) {
+    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      mask |= 1u << mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
 /* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
 ** tiles = {tags or attributes}}: in that custom phase, after placing such
 ** a tile (no tiles: any), the player may take back a figure of those kinds
@@ -522,29 +558,9 @@ static int flow_recall(lua_State *L) {
   x.phase = mp_checkphase(L, lua_gettop(L), f);
   x.action = field_action(L, 2, f, "recall");
   lua_pop(L, 1);
-  if (raw_getfield(L, 2, "figures") == LUA_TTABLE) {
-    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
-      lua_rawgeti(L, -1, i);
-      x.figures |=
-          1u << mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  x.figures = field_figures(L, 2, "figures");
   x.kinds = kindmask(L, 2, "on", r);
-  if (raw_getfield(L, 2, "tiles") == LUA_TTABLE) {
-    for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
-      lua_rawgeti(L, -1, i);
-      const char *tn = luaL_checkstring(L, -1);
-      int tag = gk_rules_find_tag(r, tn), attr = gk_rules_find_attr(r, tn);
-      if (tag < 0 && attr < 0)
-        return luaL_error(L, "recall: '%s' in tiles is neither a tile tag nor an attribute", tn);
-      if (tag >= 0) x.tiles.tags |= 1ull << tag;
-      if (attr >= 0) x.tiles.attrs |= 1ull << attr;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  x.tiles = field_tiles(L, 2, "tiles", "recall");
   if (gk_flow_add_recall(f, &x)) return flowerror(L, f);
   return 0;
 }
@@ -594,6 +610,30 @@ static int flow_companion(lua_State *L) {
   return 0;
 }
 
+/* flow:walker{figure =, lands = {tags}, walks = {tags}, steps =, phase =,
+** action =, avoids = {figure kinds}, spares = {figure kinds}}: a neutral
+** figure landing on some tiles and walking after others
+** (gk_walker_rule). */
+static int flow_walker(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_walker_rule x = {0};
+  raw_getfield(L, 2, "figure");
+  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+  raw_getfield(L, 2, "phase");
+  x.phase = mp_checkphase(L, lua_gettop(L), f);
+  lua_pop(L, 2);
+  x.action = field_action(L, 2, f, "walker");
+  x.lands = field_tiles(L, 2, "lands", "walker");
+  x.walks = field_tiles(L, 2, "walks", "walker");
+  x.steps = int_field(L, 2, "steps", 0);
+  x.avoids = field_figures(L, 2, "avoids");
+  x.spares = field_figures(L, 2, "spares");
+  if (gk_flow_add_walker(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
 static int flow_freeze(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   if (gk_flow_freeze(f)) return flowerror(L, f);
@@ -621,6 +661,7 @@ static const luaL_Reg flow_methods[] = {
   {"relocate", flow_relocate},
   {"recall", flow_recall},
   {"companion", flow_companion},
+  {"walker", flow_walker},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},

@@ -10,22 +10,21 @@
 --   meeple play --with princess_dragon
 --   meeple play --with princess_dragon --option dragon_timing=after_scoring
 --
--- What runs where (no `state`: the dragon, the fairy and the dragon's trail
--- on the board are all these rules remember; "declared" runs in C, with no
+-- What runs where (no `state`: the board and the declared capabilities
+-- hold all these rules remember; "declared" runs in C, with no
 -- Lua call, through a general capability named for what it does):
 --   tiles, tunnel, cloister in a city        tile data (C)
 --   the dragon tiles set aside until the     a stack of their own, joined
 --   first volcano (§2)                       to the draw stack by the
 --                                            volcano hook (only volcanoes)
---   volcano: the dragon lands (§2)           on("tile_placed"), volcanoes only
+--   volcano: the dragon lands (§2)           declared: walker "dragon"
 --   no deploy on the dragon's tile (§3)      declared: figure { blocks_tile }
---   the dragon's 6 moves, eating (§2.4)      phase "dragon" + collect and
---                                            on("action"), dragon tiles only
+--   the dragon's 6 moves, eating (§2.4)      declared: phase "dragon" + walker
 --   magic portal (§2.3)                      collect("place_figure"), portal
 --                                            tiles only, + on("action")
 --   princess (§2.3)                          the same, princess tiles only
 --   fairy: move, +1 a turn, +3 (§2.3, §4)    declared: companion "fairy"
--- The dragon's moves and the portal still cost Lua calls on their tiles
+-- The portal and the princess still cost Lua calls on their tiles
 -- (`meeple bench --with princess_dragon` prints them per hook).
 --
 -- Moves (four integers; a spot name works in scenarios: `action fairy 1 0 N 0`):
@@ -112,7 +111,6 @@ end
 -- a corner of four tiles, still may: wikicarpedia's clarification).
 figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true, blocks_tile = true }
 figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
-figure "dragon_trail" { neutral = 7, on = {}, strength = 0, stays = true }
 
 reason "fairy"
 action "fairy"
@@ -135,9 +133,6 @@ local FOLLOWER_ON = {
   wagon = { road = true, city = true, cloister = true },
 }
 local FOLLOWER_ORDER = { "meeple", "mayor", "wagon" }
--- Figures the dragon does not eat: a barn stands on a corner of four
--- tiles (§2.4, §5); the neutral figures are nobody's.
-local NOT_EATEN = { barn = true }
 
 -- The follower kinds this game declares, in FOLLOWER_ORDER. Rule data, the
 -- same for every game of these rules, so it is kept outside the state.
@@ -167,12 +162,6 @@ local function dragon_tile(g)
   return dragon and dragon:info().at.tile
 end
 
--- Puts the neutral figure of that kind at `at` (deployed the first time).
-local function put_neutral(g, kind, at)
-  local fig = neutral(g, kind)
-  if fig then fig:move(at) else g:deploy(0, kind, at) end
-end
-
 -- Where a figure standing on a segment is: its tile and segment (from 1),
 -- or nil for one that stands elsewhere (a corner, a tile).
 local function spot_of(fig)
@@ -194,15 +183,6 @@ local function figures_on(th, seg)
   return out
 end
 
--- The tile and segment the fairy stands on (next to its follower), or nil.
-local function fairy_spot(g)
-  local fairy = neutral(g, "fairy")
-  if fairy then return spot_of(fairy) end
-  return nil
-end
-
-local STEPS = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }   -- N, E, S, W
-
 -- }======================================================================
 
 -- {======================================================================
@@ -210,12 +190,12 @@ local STEPS = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }   -- N, E, S, W
 -- =======================================================================
 
 -- §2 (PD-EX-01): the dragon moves straight onto a volcano just placed,
--- from wherever it was. The first volcano also brings the set-aside
--- dragon tiles back: each goes into the draw stack at a random place
--- (shuffled in; the order of the tiles already there is random anyway).
-on("tile_placed", function(ctx, th)
+-- from wherever it was (the walker below). The first volcano also brings
+-- the set-aside dragon tiles back: each goes into the draw stack at a
+-- random place (shuffled in; the order of the tiles already there is
+-- random anyway).
+on("tile_placed", function(ctx)
   local g = ctx.game
-  put_neutral(g, "dragon", { tile = th })
   if EARLY_DRAGON == "set_aside" and g:stack_size(ASIDE) > 0 then
     while g:stack_size(ASIDE) > 0 do g:put_back("main", g:draw(ASIDE), "random") end
   end
@@ -228,75 +208,20 @@ end, { tiles = { "volcano" } })
 -- §2.4 The dragon moves: 6 steps, the players in turn, eating followers
 -- =======================================================================
 
--- §2.4: the placer moves first, then each next player clockwise, 6 moves
--- whatever the number of players; never onto a tile visited in this
+-- §2 (PD-EX-01): a volcano puts the dragon on it. §2.4: after a dragon
+-- tile the placer moves it first, then each next player clockwise, 6
+-- moves whatever the number of players; never onto a tile visited in this
 -- movement (its start included) nor onto the fairy's tile; a dead end
--- stops it early (PD-EX-03). The trail lies on the tiles entered: the
--- number of moves made is its length less one.
-on("tile_placed", function(ctx)
-  local g = ctx.game
-  local th = dragon_tile(g)
-  if th then g:deploy(0, "dragon_trail", { tile = th }) end   -- "place": nothing moves
-end, { tiles = { "dragon" } })
-
+-- stops it early (PD-EX-03), at its start too. On every tile it enters it
+-- eats the players' figures standing there (followers, builders, pigs);
+-- they go home. Barns stand on a corner of four tiles and are not eaten
+-- (§5). With dragon_before_volcano = place, a dragon tile placed before
+-- any volcano moves nothing. All of it is the declared walker, in C.
 phase "dragon" { after = TIMING == "before_scoring" and "place_figure" or "score" }
-
--- The moves the dragon may make from th: the tiles next to it that it has
--- not entered in this movement and where the fairy does not stand.
-local function dragon_steps(g, th, trail)
-  local info = th:info()
-  local fairy = fairy_spot(g)
-  local out = {}
-  for _, step in ipairs(STEPS) do
-    local to = g:tile_at(info.x + step[1], info.y + step[2])
-    if to and to ~= fairy then
-      local seen = false
-      for _, mark in ipairs(trail) do seen = seen or mark:info().at.tile == to end
-      if not seen then out[#out + 1] = to end
-    end
-  end
-  return out
-end
-
-collect("dragon", function(ctx)
-  local g = ctx.game
-  local trail = g:placed_figures("dragon_trail")
-  if #trail == 0 then return nil end
-  local made = #trail - 1
-  local mover = (ctx.player - 1 + made) % g:players() + 1
-  local moves = {}
-  for _, to in ipairs(dragon_steps(g, dragon_tile(g), trail)) do
-    local info = to:info()
-    moves[#moves + 1] = { type = "action", action = "dragon", args = { info.x, info.y, mover, made + 1 } }
-  end
-  return moves
-end, { tiles = { "dragon" } })
-
--- §2.4: on every tile it enters the dragon eats the players' figures
--- standing there (followers, builders, pigs); they go home. Barns stand on
--- a corner of four tiles and are not eaten (§5).
-local function eat(th)
-  for seg = 1, th:info().segments do
-    for _, fig in ipairs(figures_on(th, seg)) do
-      if not NOT_EATEN[fig:info().kind] then fig:return_to_supply() end
-    end
-  end
-end
-
--- One move; after the sixth, or when no tile is left to enter, the trail
--- is picked up and the phase ends.
-local function move_dragon(ctx, x, y)
-  local g = ctx.game
-  local th = g:tile_at(x, y)
-  put_neutral(g, "dragon", { tile = th })
-  g:deploy(0, "dragon_trail", { tile = th })
-  eat(th)
-  local trail = g:placed_figures("dragon_trail")
-  if #trail - 1 >= 6 or #dragon_steps(g, th, trail) == 0 then
-    for _, mark in ipairs(trail) do mark:return_to_supply() end
-  end
-  return true                                       -- the phase asks again
-end
+walker "dragon" {
+  lands = { "volcano" }, walks = { "dragon" }, steps = 6, phase = "dragon", action = "dragon",
+  avoids = { "fairy" }, spares = { "barn" },
+}
 
 -- }======================================================================
 
@@ -409,7 +334,6 @@ end
 -- =======================================================================
 
 local PLAY = {
-  dragon = function(ctx, a) return move_dragon(ctx, a[1], a[2]) end,
   portal = function(ctx, a) portal(ctx, a[1], a[2], a[3], a[4]) end,
   princess = function(ctx, a) send_home(ctx, a[1], a[2], a[3]) end,
 }

@@ -466,6 +466,8 @@ function Flow:relocate(spec) end
 function Flow:recall(spec) end
 ---@param spec {figure: string, action: string, follows: string[], turn_points?: integer, scored_points?: integer, final?: boolean, reason: string}
 function Flow:companion(spec) end
+---@param spec {figure: string, lands?: string[], walks?: string[], steps: integer, phase: string, action: string, avoids?: string[], spares?: string[]}
+function Flow:walker(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

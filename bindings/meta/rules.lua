@@ -168,6 +168,24 @@ function recall(action) end
 ---@return fun(spec: rules.CompanionSpec)
 function companion(figure) end
 
+---@class rules.WalkerSpec
+---@field lands? string[] tile tags or attributes: placing such a tile puts it there
+---@field walks? string[] tile tags or attributes: placing such a tile starts a walk
+---@field steps integer moves per walk (1..16)
+---@field phase string a phase of the script's own where its moves wait
+---@field action? string the action of its moves (default: the figure's name)
+---@field avoids? string[] figure kinds whose tiles it never enters (kinds no script declares are left out)
+---@field spares? string[] figure kinds it does not send home (likewise)
+
+--- A neutral figure that lands on some tiles and, after others, walks
+--- over the board: the players in turn from the placer, "action NAME X Y
+--- MOVER STEP", never back onto a tile of the walk; it sends home the
+--- players' figures on each tile it enters.
+--- Example: walker "dragon" { lands = { "volcano" }, walks = { "dragon" }, steps = 6, phase = "dragon" }
+---@param figure string a neutral figure kind
+---@return fun(spec: rules.WalkerSpec)
+function walker(figure) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 ---@class rules.TouchesSpec

@@ -392,8 +392,8 @@ int gk_flow_add_recall(gk_flow *flow, const gk_recall_rule *rule);
 ** when the feature under the companion is scored closed (and with
 ** scored_final also at the final scoring, before the features' own final
 ** points), the follower's owner scores `scored_points`, whoever wins the
-** feature. Ledger reason `reason`. A walker (gk_walker_rule) never enters
-** the companion's tile. One companion per flow. */
+** feature. Ledger reason `reason`. A walker that avoids the companion's
+** kind (gk_walker_rule) never enters its tile. One companion per flow. */
 typedef struct gk_companion_rule {
   int figure;           /* the companion: a neutral figure kind */
   int action;           /* its move (gk_flow_add_action) */
@@ -406,6 +406,33 @@ typedef struct gk_companion_rule {
 } gk_companion_rule;
 
 int gk_flow_add_companion(gk_flow *flow, const gk_companion_rule *rule);
+
+/* A walker: a neutral figure that stands on a tile (GK_AT_TILE) and walks
+** over the board (a dragon). Placing a tile that passes `lands` puts it
+** on that tile, from wherever it was (the first time from the supply).
+** Placing a tile that passes `walks` while it stands on the board starts
+** a walk of up to `steps` moves in custom phase `phase`: the players
+** choose in turn, from the active player on, one move each, an action
+** `action` {x, y, mover + 1, step} onto an orthogonally adjacent tile
+** (listed N, E, S, W) that this walk has not entered (its start
+** included) and where no figure of an `avoids` kind stands (on one of its
+** segments or on the tile). On every tile it enters, the players'
+** figures standing on that tile's segments go home, except those of
+** `spares` kinds. The walk ends after `steps` moves or when no move is
+** left (a dead end, also at its start). A tile passing both filters
+** lands it first. One walker per flow; GK_MAX_WALK_STEPS at most. */
+typedef struct gk_walker_rule {
+  int figure;            /* the walker: a neutral figure kind */
+  gk_tile_filter lands;  /* placing such a tile puts it there */
+  gk_tile_filter walks;  /* placing such a tile starts a walk */
+  int steps;             /* moves per walk, 1..GK_MAX_WALK_STEPS */
+  int phase;             /* the custom phase its moves wait in */
+  int action;            /* its moves (gk_flow_add_action) */
+  uint32_t avoids;       /* figure kinds whose tiles it never enters */
+  uint32_t spares;       /* figure kinds it does not send home */
+} gk_walker_rule;
+
+int gk_flow_add_walker(gk_flow *flow, const gk_walker_rule *rule);
 
 /* }==================================================================== */
 

@@ -45,6 +45,7 @@ enum {
   GK_LINE_MAX_START = 8,        /* start cells of line markers */
   GK_MAX_SYSTEMS = 4,           /* gk_flow_add_system rules */
   GK_MAX_RECALLS = 4,           /* gk_flow_add_recall rules */
+  GK_MAX_WALK_STEPS = 16,       /* moves of one walk (gk_walker_rule) */
   GK_MAX_RELOCATIONS = 4,       /* gk_flow_add_relocate rules */
   GK_MAX_SCORE_FIGURES = 4,   /* gk_flow_add_score_figure rules */
   GK_MAX_SCORE_MEETINGS = 4,    /* gk_flow_add_score_meeting rules */

@@ -44,6 +44,9 @@
   X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */        \
     struct { int n; uint8_t rule[GK_MAX_STACKS]; })                                      \
   X(companion, fl_none, /* a neutral figure next to a follower */                        \
-    struct { bool on; gk_companion_rule rule; uint32_t follows; })
+    struct { bool on; gk_companion_rule rule; uint32_t follows; })                       \
+  X(walker, /* a neutral figure walking over tiles */                                    \
+    struct { int8_t n; int32_t trail[GK_MAX_WALK_STEPS + 1]; },                          \
+    struct { bool on; gk_walker_rule rule; })
 
 #endif

@@ -52,6 +52,7 @@ local function new_decl()
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     companion = nil,         -- companion: { figure =, action =, follows =, ... }
+    walker = nil,            -- walker: { figure =, lands =, walks =, steps =, phase =, ... }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},
     bonuses = {},            -- kind -> { closed = {terms}, final = {terms} }

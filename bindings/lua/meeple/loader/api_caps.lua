@@ -118,6 +118,27 @@ function D.companion(c)
   end)
 end
 
+-- walker "dragon" { lands = { "volcano" }, walks = { "dragon" }, steps = 6,
+-- phase = "dragon", action = "dragon", avoids = { "fairy" }, spares = { "barn" } }:
+-- a neutral figure that lands on some tiles and, after others, walks
+-- over the board sending figures home (docs/lua-api.md).
+function D.walker(c)
+  local decl = c.decl
+  return named(c.state, "walker", function(figure, spec, pos)
+    if decl.walker then error("walker: declared twice (one walker per game)", 3) end
+    if type(spec.phase) ~= "string" then error(("walker '%s': phase = \"name\" (a custom phase) expected"):format(figure), 3) end
+    if math.type(spec.steps) ~= "integer" then error(("walker '%s': steps = integer expected"):format(figure), 3) end
+    for _, field in ipairs({ "lands", "walks", "avoids", "spares" }) do
+      if not is_name_list(spec[field], true) then
+        error(("walker '%s': %s must be a list of names"):format(figure, field), 3)
+      end
+    end
+    decl.walker = { figure = figure, lands = spec.lands or {}, walks = spec.walks or {}, steps = spec.steps,
+                    phase = spec.phase, action = spec.action or figure, avoids = spec.avoids or {},
+                    spares = spec.spares or {}, at = pos }
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

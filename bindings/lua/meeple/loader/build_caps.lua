@@ -182,6 +182,41 @@ function M.score_figures(b)
   end
 end
 
+-- The figure names of `list` some loaded script declares.
+local function declared_figures(decl, list)
+  local out = {}
+  for _, name in ipairs(list) do
+    if decl.figure_index[name] then out[#out + 1] = name end
+  end
+  return out
+end
+
+-- A walker's tags and phase must exist; the figures it avoids or spares
+-- count only when some loaded script declares them (a barn: Abbey & Mayor).
+function M.walker(b)
+  local w = b.decl.walker
+  if not w then return end
+  local what = "walker '" .. w.figure .. "'"
+  known_figure(b.decl, w, "walker")
+  for _, field in ipairs({ "lands", "walks" }) do
+    for _, name in ipairs(w[field]) do
+      if not b.decl.tags[name] and not b.decl.attr_index[name] then
+        error(("%s%s: '%s' in %s is neither a tile tag nor an attribute"):format(at(w), what, name, field), 0)
+      end
+    end
+  end
+  local phase_names = {}
+  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
+  if not phase_names[w.phase] then
+    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
+      at(w), what, w.phase, w.phase), 0)
+  end
+  need_action(b, w, what, w.action)
+  b.declare(w, what, b.flow.walker, { figure = w.figure, lands = w.lands, walks = w.walks, steps = w.steps,
+    phase = w.phase, action = w.action, avoids = declared_figures(b.decl, w.avoids),
+    spares = declared_figures(b.decl, w.spares) })
+end
+
 -- The companion's follower kinds that some loaded script declares (a
 -- mayor or a wagon only with Abbey & Mayor), in its order.
 function M.companion(b)
@@ -189,10 +224,7 @@ function M.companion(b)
   if not cp then return end
   local what = "companion '" .. cp.figure .. "'"
   known_figure(b.decl, cp, "companion")
-  local follows = {}
-  for _, name in ipairs(cp.follows) do
-    if b.decl.figure_index[name] then follows[#follows + 1] = name end
-  end
+  local follows = declared_figures(b.decl, cp.follows)
   if #follows == 0 then error(("%s%s: none of its follows is a declared figure"):format(at(cp), what), 0) end
   need_action(b, cp, what, cp.action)
   b.declare(cp, what, b.flow.companion, { figure = cp.figure, action = cp.action, follows = follows,
