@@ -1,6 +1,10 @@
--- meeple.loader.declare: what every declaration call of meeple.loader.api
--- shares: the loading check, name checks, the `name "x" { spec }` shape,
--- the script's line and figure group masks.
+-- meeple.loader.declare: what the declaration calls of meeple.loader.api
+-- and api_caps share: the loading check, name checks, the script's line,
+-- figure group masks, and one builder per shape of call: `name "x"`
+-- (name_list), `x { spec }` (table_list, table_arg), `x "name" { spec }`
+-- (named, named_list) and a declaration made once a game (once). The
+-- shapes that take a table check it against its schema
+-- (meeple.loader.schema) and hand on a copy with the defaults filled in.
 --
 -- Invariant: these helpers add no stack level of their own between the
 -- script and the declaration that calls them, so error levels counted in
