@@ -223,8 +223,11 @@ end
 -- Types
 -- =======================================================================
 
--- The alternatives of a union at its top level ("a|b[]|(c|d)[]").
+-- The alternatives of a union at its top level ("a|b[]|(c|d)[]"),
+-- worked out once per type.
+local known_alternatives = {}
 local function alternatives(ty)
+  if known_alternatives[ty] then return known_alternatives[ty] end
   local out, depth, from = {}, 0, 1
   for i = 1, #ty do
     local ch = ty:sub(i, i)
@@ -233,6 +236,7 @@ local function alternatives(ty)
     elseif ch == "|" and depth == 0 then out[#out + 1] = ty:sub(from, i - 1); from = i + 1 end
   end
   out[#out + 1] = ty:sub(from)
+  known_alternatives[ty] = out
   return out
 end
 
@@ -274,52 +278,74 @@ function words(ty, quote)
 end
 M.words = words
 
-local mismatch -- (ty, v) -> nil, or the path, type and value that do not fit
+local checker -- (ty) -> the function mismatch(ty, ...) calls
 
--- Does v fit one alternative a (no top-level `|`)? nil if so, else as
--- mismatch.
-local function misfit(a, v)
-  local ok
-  if a == "any" then ok = v ~= nil
-  elseif a == "nil" then ok = v == nil
-  elseif a == "string" or a == "boolean" then ok = type(v) == a
-  elseif a == "integer" then ok = math.type(v) == "integer"
-  elseif a:match('^"(.*)"$') then ok = v == a:match('^"(.*)"$')
-  elseif math.tointeger(tonumber(a)) then ok = v == math.tointeger(tonumber(a))
-  else ok = type(v) == "table" end -- a list, a map, a class, rules.Formula
-  if not ok then return "", a, v end
+-- The check of one alternative a (no top-level `|`): v -> nil when v
+-- fits, else as mismatch.
+local function alternative_check(a)
+  local function wrong(v) return "", a, v end
+  local literal = a:match('^"(.*)"$') or math.tointeger(tonumber(a))
   local item, kt, vt = list_item(a), a:match("^table<%s*(.-)%s*,%s*(.-)%s*>$")
+  if a == "any" then return function(v) if v == nil then return wrong(v) end end end
+  if a == "nil" then return function(v) if v ~= nil then return wrong(v) end end end
+  if a == "string" or a == "boolean" then return function(v) if type(v) ~= a then return wrong(v) end end end
+  if a == "integer" then return function(v) if math.type(v) ~= "integer" then return wrong(v) end end end
+  if literal ~= nil then return function(v) if v ~= literal then return wrong(v) end end end
   if item then
-    local i = 1 -- raw reads: a script's metamethods never run in the host
-    while rawget(v, i) ~= nil do
-      local path, want, got = mismatch(item, rawget(v, i))
-      if path then return "[" .. i .. "]" .. path, want, got end
-      i = i + 1
-    end
-  elseif kt then
-    for k, x in next, v do
-      local path, want, got = mismatch(kt, k)
-      if path then return "", "table<" .. kt .. ", ...>", v end
-      path, want, got = mismatch(vt, x)
-      if path then return "." .. tostring(k) .. path, want, got end
+    return function(v)
+      if type(v) ~= "table" then return wrong(v) end
+      local check, i = checker(item), 1 -- raw reads: a script's metamethods never run in the host
+      while rawget(v, i) ~= nil do
+        local path, want, got = check(rawget(v, i))
+        if path then return "[" .. i .. "]" .. path, want, got end
+        i = i + 1
+      end
     end
   end
-  return nil
+  if kt then
+    return function(v)
+      if type(v) ~= "table" then return wrong(v) end
+      local check_key, check_value = checker(kt), checker(vt)
+      for k, x in next, v do
+        if check_key(k) then return wrong(v) end
+        local path, want, got = check_value(x)
+        if path then return "." .. tostring(k) .. path, want, got end
+      end
+    end
+  end
+  -- a class (its keys are checked on their own) or rules.Formula (its
+  -- terms are checked when the rules are built)
+  return function(v) if type(v) ~= "table" then return wrong(v) end end
+end
+
+-- The check of a type, made once per type: v -> nil when v fits, else
+-- as mismatch. A table that fails the one alternative taking tables is
+-- shown inside.
+local checkers = {}
+function checker(ty)
+  if checkers[ty] then return checkers[ty] end
+  local checks = {}
+  for i, a in ipairs(alternatives(ty)) do checks[i] = alternative_check(a) end
+  local check = checks[1]
+  if #checks > 1 then
+    check = function(v)
+      local inside
+      for i = 1, #checks do
+        local path, want, got = checks[i](v)
+        if not path then return nil end
+        if path ~= "" and not inside then inside = { path, want, got } end
+      end
+      if inside then return inside[1], inside[2], inside[3] end
+      return "", ty, v
+    end
+  end
+  checkers[ty] = check
+  return check
 end
 
 -- nil when v fits the type ty, else the path inside v of the part that
--- does not ("", "[2]", ".city") and what that part should be and is. A
--- table that fails the one alternative taking tables is shown inside.
-function mismatch(ty, v)
-  local alts, inside = alternatives(ty), nil
-  for _, a in ipairs(alts) do
-    local path, want, got = misfit(a, v)
-    if not path then return nil end
-    if path ~= "" and not inside then inside = { path, want, got } end
-  end
-  if inside then return inside[1], inside[2], inside[3] end
-  return "", ty, v
-end
+-- does not ("", "[2]", ".city") and what that part should be and is.
+local function mismatch(ty, v) return checker(ty)(v) end
 M.mismatch = mismatch
 
 -- }======================================================================
