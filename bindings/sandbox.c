@@ -69,8 +69,10 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (nsize > osize && sb->depth > 0 &&
       (sb->used > sb->cap || nsize - osize > sb->cap - sb->used)) {
-    sb->refusals++;
-    if (sb->trip == TRIP_NONE)  /* the last refusal before the error */
+    /* The first refusal is the script's: later ones come from unwinding
+    ** it (Lua 5.4 shrinks a stack through a fresh block, outside any
+    ** script frame). */
+    if (sb->refusals++ == 0 && sb->trip == TRIP_NONE)
       note_alloc_site(sb);
     return NULL;
   }
