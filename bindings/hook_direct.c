@@ -6,8 +6,7 @@
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     hook_key =, text_key =, lazy_key = (the fields' private keys),
-**     freeze = fn(v), after = fn(hook), failed = fn() }
+**     hook_key =, lazy_key = (the fields' private keys), freeze = fn(v) }
 ** from which mp_setdirect makes a Direct userdata, the play's user value
 ** 4: its C part (mp_direct) remembers what ctx's fields show now, and its
 ** user values (DV_*) hold what every call reuses: the ctx, one argument
@@ -20,10 +19,10 @@
 ** args, the lent game, the budgets) and fail the same way with the same
 ** message; a field of ctx or of the arguments is written only when it
 ** changes (the lazy ones are cleared when a hook read one: lazy_key); on
-** any failure the game is lent to nobody again and the dispatcher's
-** cached state decodings are dropped (failed()), so the move's undo finds
-** the state as stored. The argument table is reused: a hook that keeps
-** its view sees the arguments of the call of the moment.
+** any failure the game is lent to nobody again (the move's undo restores
+** the scripts' live state: meeple.loader.state_live). The argument table
+** is reused: a hook that keeps its view sees the arguments of the call of
+** the moment.
 */
 #include <string.h>
 
@@ -38,11 +37,10 @@ enum { DIRECT_UV = 4 };
 
 /* The Direct userdata's user values. */
 enum {
-  DV_TABLE = 1, /* the dispatcher's table: after, failed, freeze */
+  DV_TABLE = 1, /* the dispatcher's table: freeze */
   DV_CTX,
   DV_FIELDS,
   DV_HOOK_KEY,
-  DV_TEXT_KEY,
   DV_LAZY_KEY,
   DV_ARGS,      /* the argument table, reused */
   DV_VIEW,      /* its read-only view, what hooks get */
@@ -129,7 +127,6 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   copy_field(L, dv, t, "ctx", DV_CTX);
   copy_field(L, dv, t, "fields", DV_FIELDS);
   copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
-  copy_field(L, dv, t, "text_key", DV_TEXT_KEY);
   copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   lua_getfield(L, t, "freeze");
   lua_createtable(L, 0, 6);
@@ -168,7 +165,6 @@ typedef struct direct_call {
   mp_play *ud;
   const gk_hook_call *c;
   int ready; /* ctx's fields and the arguments are set for this event */
-  int store; /* the hook that ran read its state: store it */
 } direct_call;
 
 /* Stack slots of the trampoline. */
@@ -192,8 +188,6 @@ static void clear_lazy(lua_State *L, const direct_slots *s) {
     lua_pushnil(L);
     lua_setfield(L, s->fields, lazy[i]);
   }
-  lua_pushnil(L);
-  set_private(L, s, DV_TEXT_KEY);
   lua_pushnil(L);
   set_private(L, s, DV_LAZY_KEY);
 }
@@ -300,16 +294,12 @@ static int trampoline(lua_State *L) {
   lua_getiuservalue(L, s.dv, DV_VIEW);
   lua_call(L, 3, 0);
   lua_getiuservalue(L, s.dv, DV_LAZY_KEY);
-  if (lua_rawget(L, s.fields) != LUA_TNIL) {
-    call->d->lazy_read = 1;
-    lua_pushliteral(L, "state");
-    call->store = lua_rawget(L, s.fields) != LUA_TNIL; /* raw: no lazy load */
-  }
+  if (lua_rawget(L, s.fields) != LUA_TNIL) call->d->lazy_read = 1;
   return 0;
 }
 
-/* Runs hook i of the flat list at list, then stores its state if it read
-** it. Raises nothing: GK_OK, or the flow's error set. */
+/* Runs hook i of the flat list at list. Raises nothing: GK_OK, or the
+** flow's error set. */
 static int run_one(lua_State *L, direct_call *call, gk_play *play, int dv, int list,
                    lua_Integer i) {
   int top = lua_gettop(L);
@@ -322,35 +312,14 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, int dv, int l
   lua_rawgeti(L, list, 3 * i);
   const char *name = lua_tostring(L, -1); /* kept alive by the list */
   lua_pop(L, 1);
-  call->store = 0;
+  int st = GK_OK;
   if (mp_host_call(call->ud->host, 5, 0, name) != MP_SANDBOX_OK) {
     call->d->lazy_read = 1; /* it may have read one before it failed */
     gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(call->ud->host)));
-    lua_settop(L, top);
-    return GK_EINVAL;
-  }
-  int st = GK_OK;
-  if (call->store) {
-    lua_getiuservalue(L, dv, DV_TABLE);
-    lua_getfield(L, -1, "after");
-    lua_rawgeti(L, list, 3 * i - 2);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-      gk_play_set_error(play, "%s", lua_tostring(L, -1));
-      st = GK_EINVAL;
-    }
+    st = GK_EINVAL;
   }
   lua_settop(L, top);
   return st;
-}
-
-/* After a failure: nobody's game is lent, and the state decodings that
-** a failed hook may have changed in place are dropped. */
-static void abort_direct(lua_State *L, mp_play *ud, int dv) {
-  mp_host_lend_game(ud->host, NULL);
-  lua_getiuservalue(L, dv, DV_TABLE);
-  lua_getfield(L, -1, "failed");
-  if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);
-  lua_pop(L, 1);
 }
 
 /* Called by the flow outside any protected call: raises nothing (what
@@ -363,7 +332,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   }
   lua_getiuservalue(L, ud->self, DIRECT_UV);
   int dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0};
   lua_getiuservalue(L, ud->self, 2);
   const mp_game *view = (const mp_game *)lua_touserdata(L, -1);
   lua_pop(L, 1);
@@ -378,8 +347,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, list) / 3;
   int st = GK_OK;
   for (lua_Integer i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, dv, list, i);
-  if (st == GK_OK) mp_host_lend_game(ud->host, NULL);
-  else abort_direct(L, ud, dv);
+  mp_host_lend_game(ud->host, NULL);
   lua_settop(L, top);
   return st;
 }

@@ -102,6 +102,8 @@ void mp_host_lend_game(mp_host *h, gk_game *g) {
   else mp_sandbox_new_period(h->sb, MP_SANDBOX_OFF);
 }
 
+gk_game *mp_host_lent(mp_host *h) { return h->rng_game; }
+
 static int host_use_game(lua_State *L) {
   mp_host_lend(hostof(L), L, lua_isnoneornil(L, 1) ? 0 : 1);
   return 0;
@@ -236,6 +238,7 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   luaL_newlibtable(L, host_funcs);
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);
+  mp_state_blobs_open(L);
   lua_setglobal(L, "meeple_host");
   lua_pushlightuserdata(L, h);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &host_key);

@@ -28,6 +28,10 @@ void mp_host_lend(mp_host *host, lua_State *L, int idx);
 ** it is lent (the flow's direct hook calls): no registry entry, no type
 ** check. g NULL: lent to nobody. */
 void mp_host_lend_game(mp_host *host, gk_game *g);
+/* The game lent now, or NULL. */
+gk_game *mp_host_lent(mp_host *host);
+/* Adds the state keeper's functions (state_blobs.c) to the table on top. */
+void mp_state_blobs_open(lua_State *L);
 /* meeple_host.call from C: calls the function below nargs arguments
 ** under the sandbox (see mp_sandbox_call_named); MP_SANDBOX_* and, on
 ** failure, mp_sandbox_error(mp_host_sandbox(host)). */

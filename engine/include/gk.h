@@ -576,6 +576,34 @@ int gk_blob_set(gk_game *game, int slot, const void *data, size_t len);
 /* Pointer to the bytes (valid until the next change), length in *len. */
 const void *gk_blob_get(const gk_game *game, int slot, size_t *len);
 
+/* A host that keeps a blob's newest contents itself (the rules layer's
+** live state tables) and writes the bytes only when someone needs them.
+** It marks the blob stale after changing what it keeps; the kernel calls
+** fill before anything reads the bytes (gk_blob_get, serialize, clone,
+** copy), drop when the game is freed or overwritten (forget it), and
+** restore when a failed move was undone (bytes and stale marks are back
+** to what they were before the move's first hook: undo your own changes
+** made since the epoch began). */
+typedef struct gk_blob_host {
+  int (*fill)(void *ud, gk_game *game);  /* gk_blob_fill each stale slot; <0 fails */
+  void (*drop)(void *ud, gk_game *game);
+  void (*restore)(void *ud, gk_game *game);
+  void *ud;
+} gk_blob_host;
+/* The host of the game's stale blobs (kept by pointer; NULL detaches
+** without dropping). */
+void gk_blob_attach(gk_game *game, const gk_blob_host *host);
+void gk_blob_mark_stale(gk_game *game, int slot);
+int gk_blob_is_stale(const gk_game *game, int slot);
+/* The host's write: like gk_blob_set, but not logged, and the slot is
+** fresh again. */
+int gk_blob_fill(gk_game *game, int slot, const void *data, size_t len);
+/* Bumped each time a move that may roll back keeps the blobs (before its
+** first hook): a host's undo log starts anew when it changes. */
+uint32_t gk_blob_epoch(const gk_game *game);
+/* Why a host's fill failed: the game's error message (gk_game_error). */
+void gk_blob_fail(gk_game *game, const char *why);
+
 /* {--------------------------------------------------------------------
 ** Serialization: a stable, versioned, little-endian byte format.
 ** --------------------------------------------------------------------- */

@@ -66,6 +66,7 @@ static void free_arrays(gk_game *g) {
 
 void gk_game_free(gk_game *g) {
   if (!g) return;
+  gki_blob_release(g);
   free_arrays(g);
   gk_allocator a = g->alloc;
   gki_mem(&a, g, sizeof *g, 0);
@@ -142,11 +143,14 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
 }
 
 gk_game *gk_game_clone(const gk_game *src) {
-  if (!src) return NULL;
+  if (!src || gki_blob_sync(src) < 0) return NULL;
   gk_allocator a = src->alloc;
   gk_game *g = gki_mem(&a, NULL, 0, sizeof *g);
   if (!g) return NULL;
   memcpy(g, src, sizeof *g);
+  /* the bytes are fresh (synced): the host keeps nothing for the copy */
+  g->blob_host = NULL;
+  g->blob_stale = 0;
   /* Null every pointer first so a failure part-way frees only copies. */
   array_ref arr[N_ARRAYS], sarr[N_ARRAYS];
   int32_t c1, c2, c3, c4, c5, s1, s2, s3, s4, s5;
@@ -219,6 +223,7 @@ enum { N_BUFFERS = N_ARRAYS + GK_MAX_STACKS + 2 + GK_MAX_BLOBS };
 int gk_game_copy(gk_game *dst, const gk_game *src) {
   if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
   if (dst == src) return GK_OK;
+  if (gki_blob_sync(src) < 0) return GK_ENOMEM;
   array_ref da[N_ARRAYS], sa[N_ARRAYS];
   int32_t d1, d2, d3, d4, d5, s1, s2, s3, s4, s5;
   list_arrays(dst, da, &d1, &d2, &d3, &d4, &d5);
@@ -259,8 +264,12 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   void *keep[N_BUFFERS];
   for (int i = 0; i < n; i++) keep[i] = *plan[i].ptr;
   gk_allocator alloc = dst->alloc;
+  /* what dst's host kept describes the game being overwritten */
+  gki_blob_release(dst);
   *dst = *src;
   dst->alloc = alloc;
+  dst->blob_host = NULL;
+  dst->blob_stale = 0;
   /* plan[] pointed into dst, whose fields now hold src's pointers:
   ** restore ours. */
   for (int i = 0; i < n; i++) *plan[i].ptr = keep[i];
@@ -344,6 +353,12 @@ int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
     gki_game_seterr(g, "blob_set: bad slot %d or data", slot);
     return GK_EINVAL;
   }
+  /* A write from outside the host: what the host keeps is written out
+  ** first and then forgotten, so the bytes are the truth again. */
+  if (g->blob_host) {
+    if (gki_blob_sync(g) < 0) return GK_ENOMEM;
+    gki_blob_release(g);
+  }
   if (gki_log_reserve(g, 1)) {
     gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
@@ -366,7 +381,7 @@ int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
 
 const void *gk_blob_get(const gk_game *g, int slot, size_t *len) {
   if (len) *len = 0;
-  if (!g || slot < 0 || slot >= GK_MAX_BLOBS) return NULL;
+  if (!g || slot < 0 || slot >= GK_MAX_BLOBS || gki_blob_sync(g) < 0) return NULL;
   if (len) *len = g->blob_len[slot];
   return g->blob[slot];
 }

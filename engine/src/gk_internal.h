@@ -232,7 +232,14 @@ struct gk_game {
   /* Rules-layer bytes. */
   void *blob[GK_MAX_BLOBS];
   size_t blob_len[GK_MAX_BLOBS];
+  uint32_t blob_stale;              /* slots whose newest bytes the host keeps */
+  uint32_t blob_epoch;              /* guarded moves that kept the blobs */
+  const gk_blob_host *blob_host;    /* who keeps them (NULL: nobody) */
 };
+
+/* gk_blob_host.c: the blobs a host keeps (gk_blob_host) */
+int gki_blob_sync(const gk_game *g);   /* fill the stale blobs now */
+void gki_blob_release(gk_game *g);     /* drop the host's copy, detach */
 
 /* gk_util.c */
 void *gki_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);

@@ -37,6 +37,7 @@ static void put_u64(writer *w, uint64_t v) {
 
 long gk_game_serialize(const gk_game *g, void *buf, size_t cap) {
   if (!g || (cap && !buf)) return GK_EINVAL;
+  if (gki_blob_sync(g) < 0) return GK_ENOMEM;
   writer w = {buf, cap, 0};
   put(&w, MAGIC, 4);
   put_u32(&w, GK_SERIAL_VERSION);

@@ -20,8 +20,11 @@ M.MAX_BYTES = 4 << 20   -- 4 MiB of text per script's state
 
 local KEY_TYPES = { string = true, number = true, boolean = true }
 
+-- tostring(k) of every key of the table being sorted, computed once per
+-- key rather than twice per comparison
+local key_text = {}
 local function key_order(a, b)
-  local sa, sb = tostring(a), tostring(b)
+  local sa, sb = key_text[a], key_text[b]
   if sa ~= sb then return sa < sb end
   return type(a) < type(b)
 end
@@ -34,19 +37,25 @@ local function encode_table(t, out, depth, seen)
   if depth > M.MAX_DEPTH then fail("is nested deeper than " .. M.MAX_DEPTH .. " tables") end
   if seen[t] then fail("cannot hold a cycle") end
   seen[t] = true
+  local view = t
+  t = seen.raw and seen.raw(t) or t
   local keys = {}
   for k in next, t do
     if not KEY_TYPES[type(k)] then fail("keys must be strings, numbers or booleans, not a " .. type(k)) end
     keys[#keys + 1] = k
   end
+  -- the texts are set just before sorting: the values encoded below
+  -- may sort tables of their own
+  for i = 1, #keys do local k = keys[i]; key_text[k] = tostring(k) end
   table.sort(keys, key_order)
+  for i = 1, #keys do key_text[keys[i]] = nil end
   out[#out + 1] = "{"
   for _, k in ipairs(keys) do
     out[#out + 1] = "["; encode_value(k, out, depth, seen); out[#out + 1] = "]="
     encode_value(rawget(t, k), out, depth, seen); out[#out + 1] = ","
   end
   out[#out + 1] = "}"
-  seen[t] = nil
+  seen[view] = nil
 end
 
 function encode_value(v, out, depth, seen)
@@ -66,9 +75,10 @@ function encode_value(v, out, depth, seen)
   else fail("cannot hold a " .. t) end
 end
 
-function M.encode(v)
+-- raw(t), if given: the table to read for t (a live state table's store)
+function M.encode(v, raw)
   local out = {}
-  encode_value(v, out, 0, {})
+  encode_value(v, out, 0, { raw = raw })
   local text = table.concat(out)
   if #text > M.MAX_BYTES then fail("is larger than " .. M.MAX_BYTES .. " bytes") end
   return text

@@ -174,6 +174,7 @@ struct gk_play {
   void *blob_keep;        /* the blobs' bytes before the move */
   size_t blob_keep_cap;
   size_t blob_kept_len[GK_MAX_BLOBS];
+  uint32_t blob_kept_stale; /* ... and which of them a host kept newer */
   void *backup;           /* the move list before the move */
   size_t backup_bytes;
   /* The legal moves of the waiting phase. */

@@ -10,7 +10,11 @@
 #include "flow/flow_internal.h"
 
 int fl_keep_blobs(gk_play *p) {
-  const gk_game *g = p->game;
+  gk_game *g = p->game;
+  /* a host's live state (gk_blob_host) keeps its own undo log from here:
+  ** the bytes are kept as they are, stale or not, with their marks */
+  g->blob_epoch++;
+  p->blob_kept_stale = g->blob_stale;
   size_t need = 0;
   for (int b = 0; b < GK_MAX_BLOBS; b++) {
     p->blob_kept_len[b] = g->blob_len[b];
@@ -34,7 +38,7 @@ int fl_keep_blobs(gk_play *p) {
 /* The game as it was when its log held `mark` events: replay them into a
 ** fresh game, put the kept blobs back, and copy the result in place so
 ** that pointers to the game stay good. */
-static int rebuild(gk_play *p, int mark, bool kept) {
+static int rebuild(gk_play *p, int mark, bool kept, uint32_t kept_stale) {
   gk_game *g = p->game;
   gk_game *fresh = gk_game_new_like(g);
   if (!fresh) return GK_ENOMEM;
@@ -59,8 +63,19 @@ static int rebuild(gk_play *p, int mark, bool kept) {
     fresh->blob_len[b] = len;
     at += len;
   }
+  /* The same game: what its host keeps stays, and is told to undo the
+  ** move (gk_game_copy would drop it). */
+  const gk_blob_host *host = g->blob_host;
+  uint32_t stale = kept ? kept_stale : g->blob_stale, epoch = g->blob_epoch;
+  g->blob_host = NULL;
   if (st >= 0) st = gk_game_copy(g, fresh);
   gk_game_free(fresh);
+  g->blob_host = host;
+  if (st >= 0) {
+    g->blob_stale = stale;
+    g->blob_epoch = epoch;
+    if (kept && host) host->restore(host->ud, g);
+  }
   return st < 0 ? st : GK_OK;
 }
 
@@ -164,6 +179,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   p->blobs_kept = false;
   int st = fl_play_move(p, &move);
   bool kept = p->blobs_kept;
+  uint32_t kept_stale = p->blob_kept_stale;
   p->guarded = false;
   if (st < 0) {
     char why[GK_ERR_MAX];
@@ -186,7 +202,7 @@ int gk_play_apply_index(gk_play *p, int i) {
     p->cap_place = cap_place;
     p->game = game;
     void *backup = p->backup;
-    if (rebuild(p, log_mark, kept)) {
+    if (rebuild(p, log_mark, kept, kept_stale)) {
       gk_play_set_error(p, "out of memory restoring a game after: %s", why);
       return GK_ENOMEM;
     }

@@ -4,16 +4,16 @@
 --
 -- Invariant: the hooks of an event run in the order meeple.loader.build
 -- sorted them; each runs with a read-only ctx whose state is its script's
--- own state table (decoded from the game's blob when the hook first reads
--- ctx.state, stored back when its text changed); one handler per event
+-- own live state table for this game (meeple.loader.state_live: decoded
+-- from the game's blob once, then changed in place with an undo log, and
+-- written back only when someone reads the blob); one handler per event
 -- kind (EVENTS) folds their answers into the result table the flow reads.
 -- Plain notifications may instead be called by the flow itself
 -- (direct_calls, bindings/hook_direct.c), with the same ctx and state.
 
 local common = require "meeple.loader.common"
-local state = require "meeple.loader.state"
+local state_live = require "meeple.loader.state_live"
 local sorted_keys = common.sorted_keys
-local copy_plain = require("meeple.loader.api").copy_plain
 -- every table a hook gets as an argument is a read-only view
 local freeze_mod = require "meeple.loader.freeze"
 local freeze, retarget = freeze_mod.freeze, freeze_mod.retarget
@@ -40,48 +40,27 @@ local function group_hooks(hooks)
   return by_event
 end
 
--- The scripts' state tables, kept as text in the game's blobs (one slot
--- per script that declared state, in declaration order). The decoded
--- table of each state text seen last stands for it while the stored text
--- is unchanged (hooks change the table, and save stores the new text),
--- so a hook call parses nothing. Returns load, save and the cache.
+-- The scripts' state tables: one blob slot per script that declared
+-- state, in declaration order, each seen as its live table
+-- (meeple.loader.state_live). Returns load(g, script).
 local function state_store(decl)
   local state_slot, slots = {}, 0
   for _, s in ipairs(decl.scripts) do
     if decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
   end
-  local decoded = {}
-  local function load_state(g, script)
+  return function(g, script)
     local slot = state_slot[script]
     if not slot then return nil end
-    local text = g:blob(slot)
-    local cached = decoded[slot]
-    if cached and cached.text == text then return cached.value, text end
-    local value
-    if text then value = state.deserialize_state(text)
-    else value = copy_plain(decl.states[script], nil, "state") end
-    decoded[slot] = { text = text, value = value }
-    return value, text
+    return state_live.load(g, slot, decl.states[script])
   end
-  local function save_state(g, script, value, before)
-    local slot = state_slot[script]
-    if not slot then return end
-    local text = state.serialize_state(value)
-    if text ~= before then
-      g:set_blob(slot, text)
-      decoded[slot] = { text = text, value = value }
-    end
-  end
-  return load_state, save_state, decoded
 end
 
 -- A state error names the hook's script line: the host found it, but
 -- the script made it.
 local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
 
--- Keys of a ctx's fields that scripts cannot name: the running hook and
--- the text its state was decoded from.
-local HOOK, STATE_TEXT = setmetatable({}, { __name = "hook" }), setmetatable({}, { __name = "text" })
+-- Key of a ctx's fields that scripts cannot name: the running hook.
+local HOOK = setmetatable({}, { __name = "hook" })
 -- set when a hook read a lazy field: the direct calls then clear them
 local LAZY = setmetatable({}, { __name = "lazy" })
 -- fields table -> the state loader of its dispatcher
@@ -105,9 +84,8 @@ local ctx_lazy = {
   state = function(fields)
     local h = rawget(fields, HOOK)
     if not h then return nil end
-    local ok, st, text = pcall(loader_of[fields], rawget(fields, "game"), h.script_id)
+    local ok, st = pcall(loader_of[fields], rawget(fields, "game"), h.script_id)
     if not ok then error(at(h, st), 0) end
-    rawset(fields, STATE_TEXT, text)
     return st
   end,
 }
@@ -271,14 +249,13 @@ end
 local function dispatcher(rs, host, by_event, profile)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
-  local load_state, save_state, decoded = state_store(rs.decl)
-  local kit = ctx_kit(option_values, load_state)
+  local kit = ctx_kit(option_values, state_store(rs.decl))
   local fields_of = kit.fields_of
   -- Runs one script hook. The ctx proxy is read-only to scripts; the
-  -- host writes its fields table. A state the hook read is stored back.
+  -- host writes its fields table.
   local function run(h, ctx, g, ...)
     local fields = fields_of[ctx]
-    fields[HOOK], fields.state, fields[STATE_TEXT] = h, nil, nil
+    fields[HOOK], fields.state = h, nil
     local r1, r2
     if profile then
       local t0 = os.clock()
@@ -287,11 +264,6 @@ local function dispatcher(rs, host, by_event, profile)
       p.calls, p.seconds, profile[h] = p.calls + 1, p.seconds + (os.clock() - t0), p
     else
       r1, r2 = host.call(h.fn, ctx, ...)
-    end
-    local st = rawget(fields, "state")
-    if st ~= nil then
-      local saved, err = pcall(save_state, g, h.script_id, st, rawget(fields, STATE_TEXT))
-      if not saved then error(at(h, err), 0) end
     end
     return r1, r2
   end
@@ -303,8 +275,8 @@ local function dispatcher(rs, host, by_event, profile)
     return (EVENTS[name] or notify)(run, list, ctx, g, args, play, rs, name)
   end
   -- The game's RNG is lent to math.random only while its hooks run. A
-  -- failed hook may have changed its state table in place: the cached
-  -- decodings are dropped, so the next hook reads the state as stored.
+  -- failed hook's changes to its state are undone with its move (the
+  -- kernel's "restore", meeple.loader.state_live).
   -- g: the play's game view (the flow passes it; play:game() otherwise).
   local function dispatch(name, args, play, g)
     g = g or play:game()
@@ -314,14 +286,10 @@ local function dispatcher(rs, host, by_event, profile)
     local ok, result = pcall(inner, name, args, play, g, outer)
     if outer then kit.busy = false end
     host.use_game(nil)
-    if not ok then
-      for slot in next, decoded do decoded[slot] = nil end
-      error(result, 0)
-    end
+    if not ok then error(result, 0) end
     return result
   end
-  local store = { save = save_state, decoded = decoded }
-  return dispatch, kit, store
+  return dispatch, kit
 end
 
 -- Notifications the flow may call without the dispatcher
@@ -332,7 +300,7 @@ local DIRECT = { "turn_begin", "turn_end", "tile_placed", "figure_placed", "fina
 
 -- The table hook_direct.c reads (nil: no direct calls), for the real host
 -- only: its C side calls the sandbox itself. Its ctx is its own.
-local function direct_calls(by_event, host, kit, store)
+local function direct_calls(by_event, host, kit)
   if host ~= rawget(_G, "meeple_host") then return nil end
   local t, any = {}, false
   for _, name in ipairs(DIRECT) do
@@ -343,17 +311,8 @@ local function direct_calls(by_event, host, kit, store)
   if not any then return nil end
   t.ctx = kit.new_ctx()
   t.fields = kit.fields_of[t.ctx]
-  t.hook_key, t.text_key, t.lazy_key = HOOK, STATE_TEXT, LAZY
+  t.hook_key, t.lazy_key = HOOK, LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
-  local fields = t.fields
-  function t.after(h)
-    local ok, err = pcall(store.save, rawget(fields, "game"), h.script_id, rawget(fields, "state"),
-                          rawget(fields, STATE_TEXT))
-    if not ok then error(at(h, err), 0) end
-  end
-  function t.failed()
-    for slot in next, store.decoded do store.decoded[slot] = nil end
-  end
   return t
 end
 
@@ -487,12 +446,12 @@ end
 -- the hook's own calls); every hook then goes through the dispatcher.
 local function make_dispatcher(rs, host, profile)
   local by_event = group_hooks(rs.hooks)
-  local dispatch, kit, store = dispatcher(rs, host, by_event, profile)
+  local dispatch, kit = dispatcher(rs, host, by_event, profile)
   local figures = deploy_figures(by_event)
   local filters = hook_filters(rs, by_event)
   local hook_names, collect_phases = hooked_names(by_event)
   -- after hook_filters: a hook's tile_set keeps it off the direct path
-  local direct = not profile and direct_calls(by_event, host, kit, store) or nil
+  local direct = not profile and direct_calls(by_event, host, kit) or nil
   return dispatch, hook_names, collect_phases, figures, filters, direct
 end
 
