@@ -364,7 +364,7 @@ on("feature_scored", function(ctx, feature, args)
   if args.when == "final" and not FAIRY_FINAL then return end
   local g = ctx.game
   local th, seg = fairy_spot(g)
-  if not th or th:feature(seg) ~= feature.handle then return end
+  if not th or th:feature(seg) ~= feature then return end
   local owner = fairy_follower(g)
   if owner then ctx:score(owner, 3, "fairy", feature) end
 end)

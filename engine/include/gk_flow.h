@@ -572,6 +572,8 @@ int gk_play_random_game(gk_play *play);
 **   points_attrs      GK_HOOK_FEATURE_POINTS only for features whose
 **                     merged value of one of these attributes (bit per
 **                     attribute) is not 0;
+**   points_kinds      GK_HOOK_FEATURE_POINTS only for features of these
+**                     kinds (bit per kind);
 **   placement_tiles,  GK_HOOK_ALLOW_PLACEMENTS only for a tile to place
 **   placement_stacks  that passes placement_tiles (when it filters), or
 **                     while the part draws from one of placement_stacks
@@ -583,6 +585,7 @@ typedef struct gk_hook_filters {
   uint64_t collect_filtered;
   gk_tile_filter collect_tiles;
   uint64_t points_attrs;
+  uint64_t points_kinds;
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
 } gk_hook_filters;

@@ -1110,6 +1110,39 @@ static void test_hook_filters(void **state) {
   assert_true(points > 0);
 }
 
+typedef struct kinds_log {
+  int roads, others;
+} kinds_log;
+
+static int kinds_hook(void *ud, gk_play *p, gk_hook_call *c) {
+  kinds_log *h = ud;
+  if (c->hook == GK_HOOK_FEATURE_POINTS) {
+    if (gk_feature_kind(gk_play_game(p), c->feature) == IDS.road) h->roads++;
+    else h->others++;
+  }
+  return GK_OK;
+}
+
+/* points_kinds: the points hook is called for roads only, never for the
+** other kinds (which then score as with no hook). */
+static void test_points_kinds_filter(void **state) {
+  (void)state;
+  kinds_log h = {0};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, 0, kinds_hook, 0};
+  gk_hook_filters f = {.points_kinds = 1ull << IDS.road};
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    gk_game *g = base_fixture_new_game(RULES, 2, seed);
+    gk_play *p = gk_play_new(FLOW, g, &hooks);
+    gk_play_set_hook_filters(p, &f);
+    gk_play_seed_agent(p, seed);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    gk_play_free(p);
+  }
+  assert_true(h.roads > 0);
+  assert_int_equal(h.others, 0);
+}
+
 typedef struct warden_rules {
   gk_rules *rules;
   gk_flow *flow;
@@ -1348,6 +1381,7 @@ int main(void) {
       cmocka_unit_test(test_line_markers),
       cmocka_unit_test(test_hand_corner_relocate_meet),
       cmocka_unit_test(test_hook_filters),
+      cmocka_unit_test(test_points_kinds_filter),
       cmocka_unit_test(test_blocked_across),
       cmocka_unit_test(test_system),
       cmocka_unit_test(test_attr_over_term),

@@ -103,7 +103,8 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
   int32_t root = gki_find(g, node);
   const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][when];
   bool points_hook =
-      fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs);
+      fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs) &&
+      (!p->filters.points_kinds || ((p->filters.points_kinds >> g->node_kind[root]) & 1));
   if (!sr->on && !points_hook && !fl_has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
   uint32_t leaders = 0;
   if (g->root[root].fig_head >= 0) { /* most features close with nobody on them */

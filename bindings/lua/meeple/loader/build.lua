@@ -292,7 +292,7 @@ local function build_flow(decl, rules)
   return flow
 end
 
--- The names hooks narrow to (figures, tiles, attrs, collect's phase)
+-- The names hooks narrow to (figures, tiles, attrs, kinds, collect's phase)
 -- exist once every script ran.
 local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.figures or {}) do
@@ -313,6 +313,11 @@ local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.attrs or {}) do
     if not decl.attr_index[name] then
       error(("%s%s: unknown attribute '%s' in attrs"):format(at(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.kinds or {}) do
+    if not decl.kind_index[name] then
+      error(("%s%s: unknown kind '%s' in kinds"):format(at(h), h.kind, name), 0)
     end
   end
   if h.kind == "collect" and not phases[h.phase] then

@@ -50,7 +50,7 @@ M.keys = {
              tiles = "tags or attributes" },
   phase = { after = "phase name" },
   hook = { priority = "integer", figures = "figure names", tiles = "tags or attributes",
-           attrs = "attribute names", stack = "stack name or list" },
+           attrs = "attribute names", kinds = "kinds", stack = "stack name or list" },
   gain = { counter = "counter name", when_closed = "kind", per = "attribute" },
   majority = { counter = "counter name", points = "integer", reason = "reason" },
   line_markers = { axis = '"x" | "y"', dir = "1 | -1", start = "list of { x, y }",
