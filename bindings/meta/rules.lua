@@ -327,6 +327,8 @@ function option(name) end
 ---@field per_adjacent_closed? table<string, integer>
 ---@field per_excess? table<string, {over: string, points: integer}>
 ---@field per_feature? table<string, integer>
+---@field only_if? table<string, rules.Formula> terms that count only when the feature's attribute is not 0
+---@field zero_if? string|string[] the formula gives 0 when the feature's attribute is not 0
 ---@field [string] integer
 
 ---@class rules.ScoreSpec

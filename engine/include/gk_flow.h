@@ -72,11 +72,14 @@ typedef enum gk_term {
                           ** (deer that the tigers leave) */
   GK_TERM_FEATURES,       /* points per feature of kind arg (in a system;
                           ** a lone feature counts itself) */
-  GK_TERM_TOUCHING        /* arg = GK_KIND_ATTR(k, a): points per unit of
+  GK_TERM_TOUCHING,       /* arg = GK_KIND_ATTR(k, a): points per unit of
                           ** attribute a summed over the distinct features
                           ** of kind k touching this one through segment
                           ** adjacency, each counted once however many of
                           ** its segments touch (the lakes a river ends at) */
+  GK_TERM_ZERO_IF         /* the whole formula gives 0 when the feature's
+                          ** attribute arg is not 0 (an unfinished road
+                          ** with an inn); points unused */
 } gk_term;
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
@@ -93,6 +96,8 @@ typedef struct gk_formula {
     int only_with; /* 0, or figure kind + 1: the term counts only for a
                    ** leader who has a figure of that kind on the feature
                    ** (a pig in its field) */
+    int if_attr;   /* 0, or attribute + 1: the term counts only when the
+                   ** feature's attribute is not 0 (a road with an inn) */
   } terms[GK_MAX_TERMS];
 } gk_formula;
 

@@ -215,7 +215,7 @@ local function score_terms(decl, kind, s, when)
         error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
       end
       for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do
-        terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5] }
+        terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5], t[6] }
       end
     end
   end

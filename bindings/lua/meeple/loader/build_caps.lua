@@ -44,7 +44,7 @@ local function system_terms(decl, sy)
   local what = "system '" .. sy.name .. "'"
   local function add(spec, cond)
     for _, t in ipairs(formula_terms(decl, sy, what, spec, cond and ("only_if " .. cond) or "final")) do
-      if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
+      if t[6] or (t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features") then
         error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
       end
       terms[#terms + 1] = { t[1], t[2], t[3], cond, t[5] }
@@ -164,8 +164,8 @@ function M.score_meetings(b)
     for _, fig in ipairs(sorted_keys(m.bonus)) do
       if decl.figure_index[fig] then
         for _, t in ipairs(formula_terms(decl, m, what, m.bonus[fig], "bonus " .. fig)) do
-          placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5] }
-          joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5] }
+          placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5], t[6] }
+          joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5], t[6] }
         end
       end
     end
