@@ -18,7 +18,7 @@ FUZZ_TARGETS ?= tiles record scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test fuzz bench bench-hooks clean agents-check strength
+.PHONY: all deps build run test fuzz bench bench-hooks clean agents-check strength schema
 
 all: build
 
@@ -66,6 +66,12 @@ bench: build
 # instructions per game instead (exact, for before/after comparisons).
 bench-hooks: build
 	@sh bench/hooks/bench.sh $(BUILD)
+
+# Rewrites the declaration tables of bindings/meta/rules.lua (LuaCATS
+# stubs) and docs/lua-api.md from bindings/lua/meeple/loader/schema.lua;
+# make test fails (lua/schema_sync_test) while they differ.
+schema: deps
+	@LUA_PATH="bindings/lua/?.lua;;" lua5.4 tools/schema_sync.lua
 
 # The libFuzzer targets (tile notation, record reader, scenario loader,
 # random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in

@@ -36,16 +36,18 @@ static int trusted_source(const mp_sandbox *sb, const char *source);
 ** frame, else the innermost Lua frame. Host frames are skipped because
 ** which allocation crosses the cap depends on the whole state's size, so
 ** a script's bomb may trip inside a host helper it called; the message
-** must still name the script. The first refusal of a call wins: later
-** ones are the host allocating while the bomb is not yet collected (its
-** error unwinding), and would name the host's caller instead. Only reads
-** CallInfo data that the VM keeps valid across any allocation (it saves
-** pc before anything that may allocate), and lua_getinfo with "Sl"
-** allocates nothing. */
+** must still name the script. The first script frame noted in a call is
+** kept: once the script's own allocation was refused, the host code that
+** unwinds its error may be refused too (the script's memory is not freed
+** yet), and by then the script's frame is gone. Only reads CallInfo data
+** that the VM keeps valid across any allocation (it saves pc before
+** anything that may allocate), and lua_getinfo with "Sl" allocates
+** nothing. */
 static void note_alloc_site(mp_sandbox *sb) {
   lua_Debug ar;
   int level, found = 0;
-  if (sb->mem_where[0]) return;
+  if (sb->mem_where_kept) return;
+  sb->mem_where[0] = '\0';
   for (level = 0; lua_getstack(sb->L, level, &ar); level++) {
     if (!lua_getinfo(sb->L, "Sl", &ar) || ar.currentline <= 0) continue;
     if (!found || !trusted_source(sb, ar.source)) {
@@ -53,7 +55,10 @@ static void note_alloc_site(mp_sandbox *sb) {
                ar.short_src, ar.currentline);
       found = 1;
     }
-    if (!trusted_source(sb, ar.source)) return;
+    if (!trusted_source(sb, ar.source)) {
+      sb->mem_where_kept = 1;
+      return;
+    }
   }
 }
 
@@ -494,7 +499,7 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
   if (outer) {
     sb->trip = TRIP_NONE;
     sb->refusals = 0;
-    sb->mem_where[0] = '\0';
+    sb->mem_where_kept = 0;
     grant(sb);
     if (name != NULL) set_callee(sb, name);
     else set_callee_of(sb, -(nargs + 1));

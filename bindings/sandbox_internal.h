@@ -62,6 +62,7 @@ struct mp_sandbox {
   char callee[WHERE_MAX];      /* script being called, for messages */
   char trip_where[WHERE_MAX];  /* "file:line: " where a budget or the clock ran out */
   char mem_where[WHERE_MAX];   /* "file:line: " of the refused allocation */
+  int mem_where_kept;          /* mem_where names a script frame: keep it */
   char *err;                   /* last error message (malloc'd) */
   size_t errcap;
 };

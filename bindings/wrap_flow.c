@@ -459,12 +459,12 @@ static int flow_stack(lua_State *L) {
   return 0;
 }
 
-/* flow:stack_joins(stack, kind): that stack's tiles must join the kind. */
-static int flow_stack_joins(lua_State *L) {
+/* flow:joins(stack, kind): that stack's tiles must join the kind. */
+static int flow_joins(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
   int k = mp_checkname(L, 3, gk_flow_rules(f), gk_rules_find_kind, "kind");
-  if (gk_flow_stack_joins(f, s, k)) return flowerror(L, f);
+  if (gk_flow_add_joins(f, s, k)) return flowerror(L, f);
   return 0;
 }
 
@@ -577,7 +577,7 @@ static const luaL_Reg flow_methods[] = {
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
-  {"stack_joins", flow_stack_joins},
+  {"joins", flow_joins},
   {"turns", flow_turns},
   {"gain", flow_gain},
   {"majority", flow_majority},

@@ -1,7 +1,7 @@
 -- The Princess & The Dragon (1st edition, HiG 2005), an expansion of the
 -- base game, written in Lua against docs/lua-api.md only: no line of C
 -- knows a dragon, a fairy, a portal or a princess.
--- The rules (/work/shared/rules/princess-dragon.md), cited as §n below:
+-- The rules, in sections cited as §n below:
 --   §1 Components and setup; §2 Turn structure; §3 Placement legality;
 --   §4 Scoring; §5 Interactions; §7 Worked examples (PD-EX-01..06).
 -- Tiles: tiles/princess_dragon.tiles and tiles/princess_dragon_dragon.tiles

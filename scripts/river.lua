@@ -1,6 +1,7 @@
 -- The River (1st edition, 2001): 12 river tiles laid before the land.
--- Rules digest: shared/rules/river.md, cited as §n. Tile layouts and
--- their sources: tiles/river.tiles.
+-- The rules, in sections cited as §n below: §1 Components and setup;
+-- §2 Turn structure; §3 Placement; §4 Scoring; §5 Interactions;
+-- §7 Worked examples. Tile layouts and their sources: tiles/river.tiles.
 --
 -- Written only against docs/lua-api.md: the river is a declared kind,
 -- its tiles a stack played out first (stack_order) whose tiles must join

@@ -482,7 +482,7 @@ function Flow:stack(name) end
 --- tile already on the board.
 ---@param stack string
 ---@param kind string
-function Flow:stack_joins(stack, kind) end
+function Flow:joins(stack, kind) end
 --- How the chain that this joining stack's tiles carry on may turn.
 ---@param stack string
 ---@param rule "alternate"|"alternate_adjacent"

@@ -8,21 +8,27 @@
 -- Every declaration raises "declarations are only allowed while the rules
 -- load" once loading is over (in a hook, for instance); `option "name"`
 -- alone, which reads a value, works at any time.
+--
+-- The ---@class blocks between `-- <schema NAME>` and `-- </schema>` are
+-- written from bindings/lua/meeple/loader/schema.lua by `make schema`
+-- (tools/schema_sync.lua); edit the schema, not the blocks.
 
----@alias rules.Completion "ports"|"surrounded"|"never"
----@alias rules.Merge "sum"|"max"|"min"|"any"|"all"
 ---@alias rules.MatchMode "join"|"match"|"none"
 ---@alias rules.Phase "begin_turn"|"draw"|"place_tile"|"place_figure"|"score"|"after_scoring"|"end_part"|"end_turn"|"game_end"|"final_scoring"|"game_over"|string
 ---@alias rules.When "closed"|"final"
 
+-- <schema game>
 ---@class rules.GameSpec
----@field title? string
----@field players? rules.PlayersSpec
+---@field title? string the title players see (default: the declared name)
+---@field players? rules.PlayersSpec how many may play
+-- </schema>
 
+-- <schema game.players>
 ---@class rules.PlayersSpec
----@field min? integer default 2
----@field max? integer default 6
----@field default? integer default min
+---@field min? integer the fewest players (default: 2)
+---@field max? integer the most players (default: 6)
+---@field default? integer players when nobody says (default: min)
+-- </schema>
 
 --- Declares the game; the first script must begin with it.
 --- ```lua
@@ -32,20 +38,24 @@
 ---@return fun(spec?: rules.GameSpec)
 function game(name) end
 
+-- <schema expansion>
 ---@class rules.ExpansionSpec
 ---@field requires? string[] games or expansions that must be loaded before
+-- </schema>
 
 --- Names this script as an expansion.
 ---@param name string
 ---@return fun(spec?: rules.ExpansionSpec)
 function expansion(name) end
 
+-- <schema kind>
 ---@class rules.KindSpec
----@field closes? rules.Completion default "ports"
----@field wildcard? boolean
+---@field closes? "ports"|"surrounded"|"never" when a feature of the kind is complete (default: "ports")
+---@field wildcard? boolean joins any kind across a side (default: false)
 ---@field colour? string "#rrggbb": how pictures paint it
 ---@field color? string the same as colour
 ---@field shape? "area"|"line"|"walled"|"building"|"pond"|"disc" how pictures draw it
+-- </schema>
 
 --- Declares a feature kind.
 --- ```lua
@@ -61,8 +71,10 @@ function kind(name) end
 ---@param mode? rules.MatchMode
 function match(kind_a, kind_b, mode) end
 
+-- <schema attribute>
 ---@class rules.AttributeSpec
----@field merge? rules.Merge default "sum"
+---@field merge? "sum"|"max"|"min"|"any"|"all" how a feature merges its segments' values (default: "sum")
+-- </schema>
 
 --- Declares a segment attribute (also usable as a scoring term).
 --- ```lua
@@ -72,12 +84,14 @@ function match(kind_a, kind_b, mode) end
 ---@return fun(spec?: rules.AttributeSpec)
 function attribute(name) end
 
+-- <schema tiles>
 ---@class rules.TilesSpec
 ---@field file? string a .tiles file, relative to the script
 ---@field text? string inline tile notation
----@field name? string
----@field stack? string the stack its tiles go to
+---@field name? string the set's name (default: file, else inline)
+---@field stack? string the stack its tiles go to (default: the draw stack)
 ---@field by_tag? table<string, string> tag -> stack: tiles with that tag go there instead
+-- </schema>
 
 --- Loads a tile set: `tiles "base"`, `tiles "lakes" { stack = "lakes" }`,
 --- `tiles { file = "x.tiles" }` or `tiles { text = [[...]] }`.
@@ -85,13 +99,15 @@ function attribute(name) end
 ---@return fun(spec?: {stack?: string, by_tag?: table<string, string>})|table
 function tiles(set) end
 
+-- <schema start>
 ---@class rules.StartSpec
 ---@field tag? string the first tile with this tag
 ---@field tile? string or this tile id
----@field at? integer[] {x, y}, default {0, 0}
----@field rotation? integer 0..3
----@field replace? boolean lay this start instead of the one an earlier script laid (else an error); the replaced tile stays in its stack
----@field replaced? "shuffled"|"out" with replace: the replaced start tile is shuffled into its stack (default) or left out of the game
+---@field at? integer[] {x, y} (default: {0, 0})
+---@field rotation? integer 0..3 (default: 0)
+---@field replace? boolean lay this start instead of the one an earlier script laid (else an error) (default: false)
+---@field replaced? "shuffled"|"out" with replace: the replaced start tile is shuffled into its stack, or left out of the game (default: "shuffled")
+-- </schema>
 
 --- The start tile, placed before the first turn.
 ---@param spec rules.StartSpec
@@ -101,25 +117,29 @@ function start(spec) end
 ---@param cells integer[][] { {x, y}, ... }
 function blocked(cells) end
 
+-- <schema blocked_region>
 ---@class rules.RegionSpec
 ---@field x? (integer|nil)[] {min, max}; a missing bound leaves that side open
 ---@field y? (integer|nil)[] {min, max}
+-- </schema>
 
 --- A rectangle (or half-plane) no tile ever enters, in every game.
 --- Example: blocked_region { x = { 1, nil } }
 ---@param spec rules.RegionSpec
 function blocked_region(spec) end
 
+-- <schema line_markers>
 ---@class rules.LineMarkersSpec
----@field axis? "x"|"y" lines are columns ("x", default) or rows
----@field dir? 1|-1 the way markers advance along the axis (default 1)
----@field start? integer[][] cells the markers start on, { {x, y}, ... }
----@field bonus? integer points per marker in the line of a leader's figure
----@field reason? string the bonus's score reason
----@field bonus_per? "figure"|"player" per figure (default) or once per leader and marker
+---@field axis? "x"|"y" lines are columns (x) or rows (y) (default: "x")
+---@field dir? 1|-1 the way markers advance along the axis (default: 1)
+---@field start? integer[][] { {x, y}, ... } cells the markers start on
+---@field bonus? integer points per marker in the line of a leader's figure (default: 0)
+---@field reason? string the bonus's reason (declared for you)
+---@field bonus_per? "figure"|"player" the bonus counts per figure, or once per leader and marker (default: "figure")
 ---@field sweep? string[] kinds whose figures behind the rearmost marker go home
----@field order? "placed"|"active_first"|"choose" several features scored at once
----@field action? string the action of the "choose" moves
+---@field order? "placed"|"active_first"|"choose" which of several features scored at once goes first (default: "placed")
+---@field action? string with order = "choose": the action of the moves offered
+-- </schema>
 
 --- Neutral figures marking board lines that advance after each scored
 --- feature; the score phase then scores features one at a time.
@@ -128,10 +148,12 @@ function blocked_region(spec) end
 ---@return fun(spec: rules.LineMarkersSpec)
 function line_markers(figure) end
 
+-- <schema hand_tile>
 ---@class rules.HandTileSpec
----@field token string a figure kind: one in the supply = the tile in hand
----@field end_round? boolean holders may still play it after the last tile
+---@field token string a figure kind: one in the supply = the tile in hand (required)
+---@field end_round? boolean holders may still play it after the last tile (default: false)
 ---@field decline? string the action that gives it up (needed with end_round)
+-- </schema>
 
 --- A tile played from hand into a hole instead of drawing.
 --- Example: hand_tile "am.abbey" { token = "abbey", end_round = true, decline = "abbey_decline" }
@@ -139,11 +161,13 @@ function line_markers(figure) end
 ---@return fun(spec: rules.HandTileSpec)
 function hand_tile(tile) end
 
+-- <schema recall>
 ---@class rules.RecallSpec
----@field phase string a phase of its own (declared with phase "name" { after = ... }) that offers it
----@field figures string[] figure kinds that may come back
----@field on string[] kinds of feature they may leave
+---@field phase string a phase of its own (declared with phase) that offers it (required)
+---@field figures string[] figure kinds that may come back (required)
+---@field on string[] kinds of feature they may leave (required)
 ---@field tiles? string[] tile tags or attributes: offered only after placing such a tile (default: any tile)
+-- </schema>
 
 --- The player may take one of their figures back to the supply, unscored:
 --- moves "action NAME X Y SEGMENT 0" (the feature's first node in reading
@@ -155,8 +179,10 @@ function recall(action) end
 
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
+-- <schema touches>
 ---@class rules.TouchesSpec
----@field optional? boolean no error when no loaded tile set has the tile
+---@field optional? boolean no error when no loaded tile set has the tile (default: false)
+-- </schema>
 
 --- Extra segment contacts on a loaded tile, by north-up port names.
 --- Example: touches "S" { { "S", "N" } }
@@ -164,9 +190,11 @@ function recall(action) end
 ---@return fun(spec: rules.TouchesSpec)
 function touches(tile) end
 
+-- <schema score_figure>
 ---@class rules.ScoreFigureSpec
----@field final rules.Formula over the figure's feature at the end
----@field reason? string ledger reason (default: the figure)
+---@field final rules.Formula over the figure's feature at the end (required)
+---@field reason? string the ledger's reason (default: the declared name)
+-- </schema>
 
 --- Per-figure final scoring over the figure's feature, for its owner.
 --- Example: score_figure "barn" { final = { per_adjacent_closed = { city = 4 } } }
@@ -174,11 +202,13 @@ function touches(tile) end
 ---@return fun(spec: rules.ScoreFigureSpec)
 function score_figure(figure) end
 
+-- <schema score_meeting>
 ---@class rules.ScoreMeetingSpec
----@field placed rules.Formula when the figure is placed onto counting figures
----@field joined rules.Formula when a placed tile joins the figure's feature to counting figures
----@field bonus? table<string, rules.Formula> extra terms for a leader with that figure there
----@field reason? string ledger reason (default: the figure)
+---@field placed rules.Formula when a counting figure is deployed on the tile just placed (required)
+---@field joined rules.Formula when the tile just placed joins the figures' features (required)
+---@field bonus? table<string, rules.Formula> figure -> terms for a leader with that figure there (default: {})
+---@field reason? string the ledger's reason (default: the declared name)
+-- </schema>
 
 --- Scoring when such a figure meets counting figures on a feature of the tile just placed.
 --- Example: score_meeting "barn" { placed = { per_adjacent_closed = { city = 3 } }, joined = { per_adjacent_closed = { city = 1 } } }
@@ -201,10 +231,12 @@ function reason(name) end
 ---@param name string
 function counter(name) end
 
+-- <schema gain>
 ---@class rules.GainSpec
----@field counter string the counter gained
----@field when_closed string the kind whose completion gains it
----@field per string the attribute counted: one per unit on the feature
+---@field counter string the counter gained (required)
+---@field when_closed string the kind whose completion gains it (required)
+---@field per string the attribute counted: one per unit on the feature (required)
+-- </schema>
 
 --- Whoever completes such a feature gains the attribute's total.
 --- ```lua
@@ -213,10 +245,12 @@ function counter(name) end
 ---@param spec rules.GainSpec
 function gain(spec) end
 
+-- <schema majority>
 ---@class rules.MajoritySpec
----@field counter string
----@field points integer what each player holding most (more than none) scores at the end
----@field reason? string ledger reason (default: the counter)
+---@field counter string the counter compared (required)
+---@field points integer what each player holding most (more than none) scores at the end (required)
+---@field reason? string the ledger's reason (default: the counter)
+-- </schema>
 
 --- At the end, the players holding most of a counter score points.
 --- ```lua
@@ -225,12 +259,14 @@ function gain(spec) end
 ---@param spec rules.MajoritySpec
 function majority(spec) end
 
+-- <schema extra_part>
 ---@class rules.ExtraPartSpec
----@field when "extends"|"closes" a tile that extends a feature with the figure, or closes a feature of the kinds
----@field kinds? string[] the kinds it looks at
----@field figure? string extends: the figure that must stand on the feature
+---@field when "extends"|"closes" a tile that extends a feature holding the figure, or closes one with the attribute (required)
+---@field kinds? string[] the kinds it looks at (default: {})
+---@field figure? string extends: the active player's figure that must stand on the feature
 ---@field attr? string closes: the attribute the completed feature must have above 0
 ---@field stack? string the stack the extra tile comes from (default: the draw stack)
+-- </schema>
 
 --- One more part of the turn (a second tile), at most once a turn.
 --- ```lua
@@ -239,10 +275,12 @@ function majority(spec) end
 ---@param spec rules.ExtraPartSpec
 function extra_part(spec) end
 
+-- <schema bonus>
 ---@class rules.BonusSpec
 ---@field closed? rules.Formula terms added when the kind scores complete
 ---@field final? rules.Formula terms added at the final scoring
----@field only_with string the figure a leader needs on the feature to get them
+---@field only_with string the figure a leader needs on the feature to get them (required)
+-- </schema>
 
 --- Terms added to a kind's scoring for a leader with that figure there.
 --- ```lua
@@ -252,10 +290,12 @@ function extra_part(spec) end
 ---@return fun(spec: rules.BonusSpec)
 function bonus(kind) end
 
+-- <schema stack>
 ---@class rules.StackSpec
----@field draw? boolean the stack each turn draws from
+---@field draw? boolean the stack each turn draws from (default: false)
 ---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
 ---@field turns? "alternate"|"alternate_adjacent" with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)
+-- </schema>
 
 --- Declares a tile stack. Only one stack may say draw = true; to play
 --- another one out first, use stack_order.
@@ -269,25 +309,29 @@ function stack(name) end
 ---@param stacks string[]
 function stack_order(stacks) end
 
+-- <schema figure>
 ---@class rules.FigureSpec
----@field per_player? integer
----@field neutral? integer
----@field on? string[] feature kinds it may be deployed on
----@field group? string|string[] default: its own name
----@field blocked_by? string|string[] groups that keep it off a feature
----@field needs_own? string|string[] it goes home without its owner's figures of these groups
----@field strength? integer what it counts for in majorities
----@field stays? boolean not returned when its feature is scored during play
+---@field per_player? integer how many each player has (default: 0)
+---@field neutral? integer how many neutral ones (owner 0) exist (default: 0)
+---@field on? string[] the feature kinds it may be deployed on (default: {})
+---@field group? string|string[] the groups it belongs to (default: the declared name)
+---@field blocked_by? string|string[] groups: it may not join a feature that already holds one of these
+---@field blocks? string|string[] groups it keeps off its feature without being one of them
+---@field needs_own? string|string[] groups: it goes home when none of its owner's figures of these share its feature
+---@field strength? integer|string what it counts for in majorities, or an attribute whose value on the feature it counts for (default: 0)
+---@field stays? boolean not returned when its feature is scored during play (default: false)
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
----@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature
----@field relocate? rules.RelocateSpec after its feature is scored, its owner moves it on or home
----@field blocks? string|string[] groups it keeps off its feature without being one of them (a barn keeps farmers out)
----@field shape? string how pictures draw it: meeple, builder, pig, mayor, wagon, barn, abbey, hut, surveyor, big or disc
+---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature of its on kinds (default: false)
+---@field relocate? rules.RelocateSpec after its feature is scored (it must stay), its owner moves it on or home
+---@field shape? "meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"disc" how pictures draw it (default: a disc with its initial)
+-- </schema>
 
+-- <schema figure.relocate>
 ---@class rules.RelocateSpec
----@field to string[] kinds it may move to (incomplete, unoccupied)
----@field action string the action of its moves: OWNER X Y SEGMENT (0: home)
----@field reach? "connected"|"around" touching features (default) or the 8 tiles around
+---@field to string[] kinds it may move to: incomplete features that hold no figure (required)
+---@field action string the action of its moves: OWNER X Y SEGMENT (0: home) (required)
+---@field reach? "connected"|"around" features touching its own through segment adjacency (and a wildcard segment), or on its tile and the 8 around (default: "connected")
+-- </schema>
 
 --- Declares a figure kind.
 --- ```lua
@@ -298,10 +342,12 @@ function stack_order(stacks) end
 ---@return fun(spec?: rules.FigureSpec)
 function figure(name) end
 
+-- <schema option>
 ---@class rules.OptionSpec
----@field default integer|number|boolean|string required; its type is the option's
----@field values? (integer|number|boolean|string)[] the allowed values
----@field doc? string
+---@field default any the value unless --option says another; its type is the option's (required)
+---@field values? any[] the values allowed
+---@field doc? string what it does, for --help (default: "")
+-- </schema>
 
 --- Declares a house-rule switch and returns the value in force (the
 --- default or `--option name=value`); `option "name"` alone reads the
@@ -331,12 +377,14 @@ function option(name) end
 ---@field zero_if? string|string[] the formula gives 0 when the feature's attribute is not 0
 ---@field [string] integer
 
+-- <schema score>
 ---@class rules.ScoreSpec
----@field closed? rules.Formula when completed during play
----@field final? rules.Formula when incomplete at the end
----@field keep_figures? boolean figures stay after the final scoring
----@field reason? string ledger reason (default: the kind)
----@field final_reason? string
+---@field closed? rules.Formula when a feature is completed during play (default: scores nothing)
+---@field final? rules.Formula when it is incomplete (and holds figures) at the end (default: scores nothing)
+---@field keep_figures? boolean figures stay on the board after the final scoring (farmers) (default: false)
+---@field reason? string the ledger's reason (default: the declared name)
+---@field final_reason? string the ledger's reason for the final scoring (default: reason)
+-- </schema>
 
 --- Declares (or replaces) the scoring of a kind.
 --- ```lua
@@ -346,12 +394,14 @@ function option(name) end
 ---@return fun(spec?: rules.ScoreSpec)
 function score(kind) end
 
+-- <schema system>
 ---@class rules.SystemSpec
----@field kinds string[] the kinds joined through segment adjacency
----@field figure string the figure whose majority (1 each) scores the system
----@field final rules.Formula over the system: attributes summed, per_feature, per_excess, points
----@field only_if? table<string, rules.Formula> formulas counted only when the system's attribute is not 0
----@field reason? string ledger reason (default: the name)
+---@field kinds string[] the kinds joined through segment adjacency (required)
+---@field figure string the figure whose majority (1 each) scores the system (required)
+---@field final rules.Formula over the system: attributes summed, per_feature, per_excess, points (required)
+---@field only_if? table<string, rules.Formula> attribute -> formula counted only when that attribute is not 0 in the system (default: {})
+---@field reason? string the ledger's reason (default: the declared name)
+-- </schema>
 
 --- A final scoring over systems of features (a river system and its huts).
 --- ```lua
@@ -362,8 +412,10 @@ function score(kind) end
 ---@return fun(spec: rules.SystemSpec)
 function system(name) end
 
+-- <schema phase>
 ---@class rules.PhaseSpec
----@field after? rules.Phase default "after_scoring"
+---@field after? string the built-in or earlier phase it follows (default: "after_scoring")
+-- </schema>
 
 --- Inserts a phase of its own into the turn.
 ---@param name string
@@ -380,13 +432,15 @@ function action(name) end
 ---@param default table
 function state(default) end
 
+-- <schema hook>
 ---@class rules.HookOpts
----@field priority? integer lower runs first (default 0)
+---@field priority? integer lower runs first (default: 0)
 ---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
 ---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes
----@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 ---@field kinds? string[] transform("feature_points") only: called only for features of these kinds (never, in C, for the others)
+---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
+-- </schema>
 
 ---@class rules.Move
 ---@field type "place"|"deploy"|"pass"|"draw"|"action"

@@ -278,14 +278,14 @@ int gk_flow_set_stack_order(gk_flow *flow, const int *stacks, int n);
 ** segments of this kind faces a tile already on the board (and so, by
 ** edge matching, joins that kind there): a river tile continues the
 ** river. Placements refused so give the reason "vetoed". */
-int gk_flow_stack_joins(gk_flow *flow, int stack, int kind);
+int gk_flow_add_joins(gk_flow *flow, int stack, int kind);
 /* How the chain of a joining stack's kind may turn. A tile whose segments
 ** of that kind leave two sides, one facing a tile already there, carries
 ** the chain on: in by that side, out by the other, straight or a quarter
 ** turn right or left. GK_TURNS_ALTERNATE: a turn may not go the same way
 ** as the last turn laid from the stack (straight pieces between do not
 ** count); GK_TURNS_ALTERNATE_ADJACENT: nor as the tile laid just before
-** (a straight piece between allows it). Declare stack_joins first. */
+** (a straight piece between allows it). Declare joins first. */
 typedef enum gk_turn_rule {
   GK_TURNS_ALTERNATE = 1,
   GK_TURNS_ALTERNATE_ADJACENT = 2

@@ -52,7 +52,7 @@ local CASES = {
   { "", 'tiles { text = "set zz\\ntile zz.a\\n  city N ;" }', "found ';'" },
   { "", 'collect("no_phase", function() end)', "unknown phase 'no_phase'" },
   { 'on("tile_placed", function() end, { priority = 1 })',
-    'on("tile_placed", function() end, { priority = "high" })', "priority must be an integer, got high" },
+    'on("tile_placed", function() end, { priority = "high" })', "priority must be an integer, got 'high'" },
   { "", 'line_markers "meeple" { axis = "x", dir = 1, start = {{0, 0}}, bonus = 1, order = "choose", action = "'
         .. LONG .. '" }', "('" .. LONG .. "')" },
   { "", 'hand_tile "base.A" { token = "meeple", end_round = true, decline = "' .. LONG .. '" }',
@@ -66,7 +66,7 @@ local CASES = {
     "bad reason name '" .. SHOWN .. "'" },
   { "", 'touches "no_tile" { { "N", "S" } }', "no tile 'no_tile'" },
   -- formulas: the declaration that holds them, by its own name
-  { "", 'score "city" { closed = "x" }', "score 'city' closed: expected a formula table" },
+  { "", 'score "city" { closed = "x" }', "score 'city': closed must be a formula table, got 'x'" },
   { "", 'system "huts" { kinds = { "city" }, figure = "meeple", final = { bogus = 1 } }',
     "system 'huts' final: 'bogus' is neither a formula term" },
   { "", 'system "huts" { kinds = { "city" }, figure = "meeple", final = { pennant = 1 }, only_if = { pennant = { bogus = 1 } } }',

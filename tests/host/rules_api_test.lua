@@ -505,7 +505,7 @@ do
   err = load_error{ script[[
     allow("figure_placement", function() return true end, { figures = { 3 } })
   ]] }
-  check(has(err, "'figures' must be a list of figure names") and has(err, ".lua:1:"),
+  check(has(err, "figures[1] must be a string, got 3") and has(err, ".lua:1:"),
         "figures that are not names are refused at their line: " .. tostring(err))
 end
 
@@ -535,7 +535,7 @@ do
   local err = load_error{ script[[blocked_region { x = { 3, 1 } }]] }
   check(has(err, "range 3..1 is empty") and has(err, ".lua:1:"), "an empty range names the line: " .. tostring(err))
   err = load_error{ script[[blocked_region { x = { 1.5 } }]] }
-  check(has(err, "bounds must be integers"), "a fractional bound is refused: " .. tostring(err))
+  check(has(err, "x[1] must be an integer, got 1.5"), "a fractional bound is refused: " .. tostring(err))
   err = load_error{ script[[blocked_region { z = { 1, 2 } }]] }
   check(has(err, "unknown field 'z'"), "an unknown axis is refused: " .. tostring(err))
 end
@@ -600,7 +600,7 @@ do
   err = load_error{ script(marker .. [[
     line_markers "marker" { axis = "z" }
   ]]) }
-  check(has(err, "invalid option 'z'") and has(err, ".lua:2:"), "a bad axis: " .. tostring(err))
+  check(has(err, "axis must be x or y, got 'z'") and has(err, ".lua:2:"), "a bad axis: " .. tostring(err))
   err = load_error{ script(marker .. [[
     line_markers "marker" { colour = 1 }
   ]]) }
@@ -777,7 +777,7 @@ do
   local err = load_error{ script[[ figure "w" { on = { "city" }, blocked_across = { "lake" } } ]] }
   check(has(err, "unknown kind 'lake' in blocked_across"), "blocked_across checks kinds: " .. tostring(err))
   err = load_error{ script[[ system "s" { kinds = { "city" }, final = { points = 1 } } ]] }
-  check(has(err, "figure (a figure name) is required"), "a system needs a figure: " .. tostring(err))
+  check(has(err, "system 's': figure is required"), "a system needs a figure: " .. tostring(err))
   err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "meeple", final = { per_tile = 1 } } ]] }
   check(has(err, "a system formula takes"), "per_tile is no system term: " .. tostring(err))
   err = load_error{ script[[ system "s" { kinds = { "city" }, figure = "dragon", final = { points = 1 } } ]] }
@@ -852,16 +852,16 @@ do
   check(offered > 0 and outside == 0, ("hand tile offered into holes only (%d, %d outside)"):format(offered, outside))
 
   err = load_error{ script[[score_figure "meeple" { }]] }
-  check(has(err, "final = { formula } expected"), "score_figure needs final: " .. tostring(err))
+  check(has(err, "score_figure 'meeple': final is required"), "score_figure needs final: " .. tostring(err))
   err = load_error{ script[[score_figure "ghost" { final = { points = 1 } }]] }
   check(has(err, "unknown figure 'ghost'") and has(err, ".lua:1:"), "score_figure's figure must exist: " .. tostring(err))
   err = load_error{ script[[score_meeting "meeple" { placed = { points = 1 } }]] }
-  check(has(err, "joined = { formula }"), "score_meeting needs both formulas: " .. tostring(err))
+  check(has(err, "score_meeting 'meeple': joined is required"), "score_meeting needs both formulas: " .. tostring(err))
   err = load_error{ script[[score_meeting "meeple" { placed = { points = 1 }, joined = { shield = 1 } }]] }
   check(has(err, "'shield' is neither a formula term"), "score_meeting checks its terms: " .. tostring(err))
 
   err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, relocate = { to = { "road" } } } ]] }
-  check(has(err, "relocate wants"), "relocate needs an action: " .. tostring(err))
+  check(has(err, "relocate: action is required"), "relocate needs an action: " .. tostring(err))
   err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, relocate = { to = { "road" }, action = "go" } } ]] }
   check(has(err, "must stay"), "a relocating figure stays: " .. tostring(err))
   err = load_error{ script[[ figure "cart" { per_player = 1, on = { "road" }, stays = true,
@@ -887,7 +887,7 @@ do
   err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "city" }, tiles = { "zz" } }]]) }
   check(has(err, "'zz' in tiles is neither a tile tag nor an attribute"), "recall's tiles are tags or attributes: " .. tostring(err))
   err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", on = { "city" } }]]) }
-  check(has(err, "figures must be a list of names"), "recall needs figures: " .. tostring(err))
+  check(has(err, "figures is required"), "recall needs figures: " .. tostring(err))
   err = load_error{ script(ph .. [[recall "take_back" { phase = "take_back", figures = { "meeple" }, on = { "city" }, kinds = {} }]]) }
   check(has(err, "unknown field 'kinds'"), "recall refuses unknown fields: " .. tostring(err))
   err = load_error{ script(ph .. [[

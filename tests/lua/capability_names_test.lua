@@ -5,7 +5,7 @@
 --     method flow:<name> and bindings/meta/meeple.lua stubs Flow:<name>;
 --   * a script declares it as <name>: a declaration of the loader or a
 --     key of the figure declaration (relocate, corner) or of the stack
---     declaration (turns);
+--     declaration (joins, turns);
 --   * the README's layout table has a line for cap_<name>.c.
 -- A capability whose rule is a figure's own (corner) has no declaration
 -- call of its own. Fails on any other name, so two names for one
@@ -35,10 +35,10 @@ local header = read("engine/include/gk_flow.h")
 local wrap = read("bindings/wrap_flow.c")
 local stubs = read("bindings/meta/meeple.lua")
 local api = (read("bindings/lua/meeple/loader/api.lua") or "") .. (read("bindings/lua/meeple/loader/api_caps.lua") or "")
-local schema = read("bindings/lua/meeple/loader/schema.lua")
-local figure_keys = schema:match("\n  figure = (%b{})")
--- capabilities declared as a key of the stack declaration (stack { turns = })
-local stack_keys = schema:match("\n  stack = (%b{})") or ""
+-- capabilities declared as a key of the figure declaration (relocate)
+-- or of the stack declaration (stack { joins =, turns = })
+local schema = require "meeple.loader.schema"
+local figure_keys, stack_keys = schema.keys.figure, schema.keys.stack
 local readme = read("README.md")
 
 for _, name in ipairs(rows) do
@@ -49,8 +49,8 @@ for _, name in ipairs(rows) do
     t:ok(has(header, " gk_flow_add_" .. name .. "("), "gk_flow.h declares gk_flow_add_" .. name)
     t:ok(has(wrap, '{"' .. name .. '", flow_' .. name .. "}"), "wrap_flow.c registers flow:" .. name)
     t:ok(has(stubs, "function Flow:" .. name .. "("), "bindings/meta/meeple.lua stubs Flow:" .. name)
-    local declared = has(api, "function D." .. name .. "(c)") or figure_keys:find("%f[%w_]" .. name .. " =") ~= nil
-      or stack_keys:find("%f[%w_]" .. name .. " =") ~= nil
+    local declared = has(api, "function D." .. name .. "(c)") or figure_keys[name] ~= nil
+      or stack_keys[name] ~= nil
     t:ok(declared, "scripts declare " .. name .. " (a loader declaration or a figure key)")
   end
 end

@@ -64,7 +64,7 @@ file(WRITE ${OUT_DIR}/bad_phase.lua "phase \"x\" { after = \"place_figur\" }\n")
 file(WRITE ${OUT_DIR}/bad_score.lua "score \"city\" { closed = \"bogus\" }\n")
 meeple_cli_test(records_error_phase 1 "bad_phase\\.lua:1: phase 'x': unknown phase 'place_figur'"
                 ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_phase.lua)
-meeple_cli_test(records_error_score 1 "bad_score\\.lua:1: score 'city' closed: expected a formula table"
+meeple_cli_test(records_error_score 1 "bad_score\\.lua:1: score 'city': closed must be a formula table, got 'bogus'"
                 ${MEEPLE_EXE} play --quiet --rules ${OUT_DIR}/bad_score.lua)
 meeple_cli_test(records_replay_dir 1 "meeple replay: .*records-out: not a regular file \\(a directory\\)"
                 ${MEEPLE_EXE} replay ${OUT_DIR})

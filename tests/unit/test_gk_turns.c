@@ -44,7 +44,7 @@ static void chain_game_rules(chain_rules *x, int rule) {
   /* malformed declarations are refused, with a message */
   assert_int_equal(gk_flow_add_turns(f, x->stack, GK_TURNS_ALTERNATE), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "joins no kind"));
-  assert_int_equal(gk_flow_stack_joins(f, x->stack, water), GK_OK);
+  assert_int_equal(gk_flow_add_joins(f, x->stack, water), GK_OK);
   assert_int_equal(gk_flow_add_turns(f, x->stack, (gk_turn_rule)7), GK_EINVAL);
   assert_int_equal(gk_flow_add_turns(f, 99, GK_TURNS_ALTERNATE), GK_EINVAL);
   if (rule != NONE) assert_int_equal(gk_flow_add_turns(f, x->stack, (gk_turn_rule)rule), GK_OK);

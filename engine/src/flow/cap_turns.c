@@ -4,12 +4,12 @@
 **
 ** Owns caps.turns: per stack a gk_turn_rule (rules), and per stack the
 ** last turn of the chain its tiles laid (state, copied with the play).
-** A tile whose segments of the joined kind (cap_join.c) leave exactly two
+** A tile whose segments of the joined kind (cap_joins.c) leave exactly two
 ** sides, one of them facing a tile already there, carries the chain on:
 ** it enters from that side and leaves by the other, straight on or
 ** turning a quarter to the right or left. Invariant: state.last[s] is the
 ** turn the rule compares with (FL_TURN_NONE before any), and the check
-** runs only inside cap_join's filter, so other stacks and games pay
+** runs only inside cap_joins' filter, so other stacks and games pay
 ** nothing.
 */
 #include "flow/flow_internal.h"
@@ -18,8 +18,8 @@ int gk_flow_add_turns(gk_flow *f, int stack, gk_turn_rule rule) {
   int st = fl_check_open(f, "declare how a chain turns");
   if (st) return st;
   if (stack < 0 || stack >= f->rules->n_stacks || stack >= GK_MAX_STACKS ||
-      !f->join_kind[stack]) {
-    fl_flow_error(f, "turns: stack %d joins no kind (declare stack_joins first)", stack);
+      fl_joins_kind(f, stack) < 0) {
+    fl_flow_error(f, "turns: stack %d joins no kind (declare joins first)", stack);
     return GK_EINVAL;
   }
   if (rule != GK_TURNS_ALTERNATE && rule != GK_TURNS_ALTERNATE_ADJACENT) {
@@ -71,7 +71,7 @@ static int turns_tile_placed(gk_play *p, const gk_move *m) {
   if (!rule) return GK_OK;
   const gk_tilerec *t = &p->game->tiles[p->placed];
   gk_placement pl = {t->x, t->y, t->rot};
-  int kind = p->flow->join_kind[p->stack] - 1;
+  int kind = fl_joins_kind(p->flow, p->stack);
   int turn = turn_of(p->game, &pl, fl_kind_ports(gk_rules_tile(p->flow->rules, t->type), kind));
   if (turn == FL_TURN_NONE) return GK_OK;
   if (turn != FL_TURN_STRAIGHT || rule == GK_TURNS_ALTERNATE_ADJACENT)

@@ -35,6 +35,7 @@ int fl_caps_freeze(gk_flow *f) {
         [FL_ON_TURN_BEGIN] = c->turn_begin != NULL,
         [FL_ON_PART_START] = c->part_start != NULL,
         [FL_ON_DRAW_MOVES] = c->draw_moves != NULL,
+        [FL_ON_FILTER_PLACEMENTS] = c->filter_placements != NULL,
         [FL_ON_GOES_ON] = c->goes_on != NULL,
         [FL_ON_TILE_WITHOUT_DRAW] = c->tile_without_draw != NULL,
         [FL_ON_TILE_PLACED] = c->tile_placed != NULL,
@@ -75,6 +76,15 @@ int fl_caps_draw_moves(gk_play *p) {
     if (st) return st;
   }
   return GK_OK;
+}
+
+bool fl_caps_filters_placements(const gk_play *p) {
+  EACH(p->flow, FL_ON_FILTER_PLACEMENTS, c) if (c->filters_placements(p)) return true;
+  return false;
+}
+
+void fl_caps_filter_placements(gk_play *p) {
+  EACH(p->flow, FL_ON_FILTER_PLACEMENTS, c) if (c->filters_placements(p)) c->filter_placements(p);
 }
 
 bool fl_caps_goes_on(const gk_play *p) {

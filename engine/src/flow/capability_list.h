@@ -41,6 +41,8 @@
     struct { int n; gk_recall_rule rule[GK_MAX_RECALLS]; })                              \
   X(corner, fl_none, /* corner figures (their rule is the figure's own) */               \
     fl_none)                                                                             \
+  X(joins, fl_none, /* stacks whose tiles must join a kind */                          \
+    struct { int n; int kind[GK_MAX_STACKS]; })                                          \
   X(turns, struct { int8_t last[GK_MAX_STACKS]; }, /* how a joined chain turns */        \
     struct { int n; uint8_t rule[GK_MAX_STACKS]; })
 

@@ -54,6 +54,7 @@ enum fl_slot {
   FL_ON_TURN_BEGIN,
   FL_ON_PART_START,
   FL_ON_DRAW_MOVES,
+  FL_ON_FILTER_PLACEMENTS,
   FL_ON_GOES_ON,
   FL_ON_TILE_WITHOUT_DRAW,
   FL_ON_TILE_PLACED,
@@ -122,7 +123,6 @@ struct gk_flow {
   int stack;
   int n_draw_order;       /* stacks played out before one another, ending */
   int draw_order[GK_MAX_STACKS]; /* with stack (stack_order.c); 0: stack */
-  int join_kind[GK_MAX_STACKS];  /* kind + 1 its tiles must join (cap_join.c) */
   int n_phases;
   gk_name phase_name[GK_MAX_PHASES];
   int next_phase[GK_MAX_PHASES];
@@ -222,6 +222,10 @@ struct fl_capability {
   void (*part_start)(gk_play *p);
   /* appends draw-phase moves (alternatives to drawing) */
   int (*draw_moves)(gk_play *p);
+  /* this part's placements need filtering (before any hook sees them);
+  ** filter_placements then keeps some of the materialized place[] */
+  bool (*filters_placements)(const gk_play *p);
+  void (*filter_placements)(gk_play *p);
   /* keeps the game going once the draw stack is empty */
   bool (*goes_on)(const gk_play *p);
   /* the active player could play a part without drawing (a tile from
@@ -262,6 +266,8 @@ int fl_caps_freeze(gk_flow *f);
 int fl_caps_turn_begin(gk_play *p);
 void fl_caps_part_start(gk_play *p);
 int fl_caps_draw_moves(gk_play *p);
+bool fl_caps_filters_placements(const gk_play *p);
+void fl_caps_filter_placements(gk_play *p);
 bool fl_caps_goes_on(const gk_play *p);
 bool fl_caps_tile_without_draw(const gk_play *p);
 int fl_caps_tile_placed(gk_play *p, const gk_move *m);
@@ -285,8 +291,7 @@ bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system);
 bool fl_formula_ok(const gk_rules *r, const gk_formula *fm);
 bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
 int fl_turn_stack(const gk_play *p);
-bool fl_join_wanted(const gk_play *p);
-void fl_join_filter(gk_play *p);
+int fl_joins_kind(const gk_flow *f, int stack); /* the kind stack's tiles join, or -1 */
 unsigned fl_kind_ports(const gk_tile_def *td, int kind);
 /* cap_turns.c: the turn a joining placement makes, as state.last holds it */
 enum { FL_TURN_NONE = 0, FL_TURN_STRAIGHT = 1, FL_TURN_RIGHT = 2, FL_TURN_LEFT = 4 };

@@ -61,12 +61,12 @@ int fl_list_placements(gk_play *p) {
   if (n < 0) return n;
   p->n_moves = n;
   p->moves_lazy = true;
-  bool join = fl_join_wanted(p);
+  bool filter = fl_caps_filters_placements(p);
   bool veto = fl_has_hook(p, GK_HOOK_ALLOW_PLACEMENTS) && placement_wanted(p);
-  if (!join && !veto) return GK_OK;
+  if (!filter && !veto) return GK_OK;
   int st = fl_materialize(p);
   if (st) return st;
-  if (join) fl_join_filter(p);
+  if (filter) fl_caps_filter_placements(p);
   if (!veto) return GK_OK;
   for (int i = 0; i < p->n_moves; i++) p->moves[i] = fl_move_at(p, i);
   p->moves_in_place = false;

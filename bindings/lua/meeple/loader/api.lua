@@ -14,15 +14,11 @@ local common = require "meeple.loader.common"
 local declare = require "meeple.loader.declare"
 local files = require "meeple.files"
 local caps = require "meeple.loader.api_caps"
-local HOOK_KINDS, COMPLETION, MERGES = common.HOOK_KINDS, common.COMPLETION, common.MERGES
+local HOOK_KINDS = common.HOOK_KINDS
 local sorted_keys, coerce = common.sorted_keys, common.coerce
-local check_keys = require("meeple.loader.schema").check
+local check = require("meeple.loader.schema").check
 local check_loading, checkname, named = declare.check_loading, declare.checkname, declare.named
 local groups_mask, is_name_list = declare.groups_mask, declare.is_name_list
--- drawings a kind or a figure may ask for (see meeple.render_board)
-local DRAW_SHAPES = { area = true, line = true, walled = true, building = true, pond = true, disc = true }
-local FIGURE_SHAPES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
-                        abbey = true, hut = true, surveyor = true, big = true, disc = true }
 
 local M = {}
 
@@ -75,10 +71,10 @@ end
 
 local D = {}   -- declaration name -> builder(c)
 
--- game { players = { min =, max =, default = } }: checked player counts.
+-- game { players = { min =, max =, default = } } (checked against the
+-- schema, defaults filled in): player counts the kernel allows.
 local function game_players(name, p)
-  if type(p) ~= "table" then error(("game '%s': players must be { min =, max =, default = }"):format(name), 3) end
-  local pl = { min = p.min or 2, max = p.max or 6, default = p.default or p.min or 2 }
+  local pl = { min = p.min, max = p.max, default = p.default or p.min }
   for _, k in ipairs({ "min", "max", "default" }) do
     if math.type(pl[k]) ~= "integer" or pl[k] < 1 or pl[k] > meeple.MAX_PLAYERS then
       error(("game '%s': players.%s must be an integer from 1 to %d, got %s"):format(
@@ -101,9 +97,8 @@ function D.game(c)
     return function(spec)
       spec = spec or {}
       if type(spec) ~= "table" then error(("game '%s': table expected, got %s"):format(name, type(spec)), 2) end
-      check_keys("game", spec, ("game '%s'"):format(name), 2)
-      if type(spec.players) == "table" then check_keys("game.players", spec.players, ("game '%s': players"):format(name), 2) end
-      decl.title = spec.title or name
+      spec = check("game", spec, ("game '%s'"):format(name), 2, name)
+      decl.title = spec.title
       if spec.players then decl.players = game_players(name, spec.players) end
     end
   end
@@ -116,8 +111,10 @@ function D.expansion(c)
     checkname("expansion", name)
     script.expansion = name
     return function(spec)
-      spec = spec or {}
-      check_keys("expansion", spec, ("expansion '%s'"):format(name), 2)
+      if spec ~= nil and type(spec) ~= "table" then
+        error(("expansion '%s': table expected, got %s"):format(name, type(spec)), 2)
+      end
+      spec = check("expansion", spec or {}, ("expansion '%s'"):format(name), 2, name)
       for _, req in ipairs(spec.requires or {}) do
         if req ~= decl.game and not decl.loaded_names[req] then
           error(("expansion '%s' requires '%s', which is not loaded"):format(name, req), 2)
@@ -127,16 +124,13 @@ function D.expansion(c)
   end
 end
 
--- how pictures draw the kind: colour = "#rrggbb", shape = area, line,
--- walled, building, pond or disc (meeple.render_board); optional
+-- how pictures draw the kind: colour = "#rrggbb" and a shape (its
+-- schema lists them; meeple.render_board draws them); optional
 local function kind_drawing(name, spec)
   local colour, shape = spec.colour or spec.color, spec.shape
   if colour == nil and shape == nil then return nil end
-  if colour ~= nil and not (type(colour) == "string" and colour:match("^#%x%x%x%x%x%x$")) then
+  if colour ~= nil and not colour:match("^#%x%x%x%x%x%x$") then
     error(("kind '%s': colour must be \"#rrggbb\", got %s"):format(name, tostring(colour)), 4)
-  end
-  if shape ~= nil and not DRAW_SHAPES[shape] then
-    error(("kind '%s': shape must be area, line, walled, building, pond or disc, got '%s'"):format(name, tostring(shape)), 4)
   end
   return { colour = colour, shape = shape }
 end
@@ -145,11 +139,7 @@ function D.kind(c)
   local decl = c.decl
   return named(c.state, "kind", function(name, spec, pos)
     if decl.kind_index[name] then error(("kind '%s' is already declared"):format(name), 3) end
-    local closes = spec.closes or "ports"
-    if not COMPLETION[closes] then
-      error(("kind '%s': closes must be ports, surrounded or never, got '%s'"):format(name, tostring(closes)), 3)
-    end
-    decl.kinds[#decl.kinds + 1] = { name = name, closes = closes, wildcard = spec.wildcard and true or false,
+    decl.kinds[#decl.kinds + 1] = { name = name, closes = spec.closes, wildcard = spec.wildcard,
                                     at = pos, draw = kind_drawing(name, spec) }
     decl.kind_index[name] = #decl.kinds
   end)
@@ -171,9 +161,7 @@ function D.attribute(c)
   local decl = c.decl
   return named(c.state, "attribute", function(name, spec, pos)
     if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
-    local merge = spec.merge or "sum"
-    if not MERGES[merge] then error(("attribute '%s': unknown merge '%s'"):format(name, tostring(merge)), 3) end
-    decl.attrs[#decl.attrs + 1] = { name = name, merge = merge, at = pos }
+    decl.attrs[#decl.attrs + 1] = { name = name, merge = spec.merge, at = pos }
     decl.attr_index[name] = #decl.attrs
   end)
 end
@@ -192,8 +180,10 @@ function D.tiles(c)
     local _, where = pcall(error, "@", 3)
     local entry = { script = script, stack = nil, at = declare.where(where) }
     local function finish(spec)
-      spec = spec or {}
-      check_keys("tiles", spec, ("tiles '%s'"):format(entry.name), 2)
+      if spec ~= nil and type(spec) ~= "table" then
+        error(("tiles '%s': table expected, got %s"):format(entry.name, type(spec)), 2)
+      end
+      spec = check("tiles", spec or {}, ("tiles '%s'"):format(entry.name), 2)
       entry.stack, entry.by_tag = spec.stack, spec.by_tag
       return entry
     end
@@ -203,7 +193,7 @@ function D.tiles(c)
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish
     elseif type(arg) == "table" then
-      check_keys("tiles", arg, "tiles", 2)
+      arg = check("tiles", arg, "tiles", 2)
       entry.file, entry.text, entry.stack, entry.by_tag = arg.file, arg.text, arg.stack, arg.by_tag
       entry.name = arg.name or arg.file or "inline"
       if entry.file ~= nil then check_tile_file(entry.file) end
@@ -217,17 +207,17 @@ end
 -- One entry of start: checked, then { tag, tile, at, rotation, where }.
 local function start_entry(i, s, where)
   if type(s) ~= "table" or not (s.tag or s.tile) then
-    error(("start: entry %d needs a tile or a tag"):format(i), 3)
+    error(("start: entry %d needs a tile or a tag"):format(i), 4)
   end
-  check_keys("start", s, ("start: entry %d"):format(i), 3)
-  local at, rot = s.at or { 0, 0 }, s.rotation or 0
-  if type(at) ~= "table" or math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
-    error(("start: entry %d: at must be { x, y } with integers"):format(i), 3)
+  s = check("start", s, ("start: entry %d"):format(i), 4)
+  local at = s.at
+  if math.type(at[1]) ~= "integer" or math.type(at[2]) ~= "integer" then
+    error(("start: entry %d: at must be { x, y } with integers"):format(i), 4)
   end
-  if rot ~= 0 and rot ~= 1 and rot ~= 2 and rot ~= 3 then
-    error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 3)
+  if s.rotation < 0 or s.rotation > 3 then
+    error(("start: entry %d: rotation must be 0, 1, 2 or 3"):format(i), 4)
   end
-  return { tag = s.tag, tile = s.tile, at = at, rotation = rot, where = where }
+  return { tag = s.tag, tile = s.tile, at = at, rotation = s.rotation, where = where }
 end
 
 -- start { tag = "start", at = {0, 0}, rotation = 0 } lays one start
@@ -235,21 +225,12 @@ end
 -- whole start board. Each tile laid this way leaves the draw pool.
 function D.start(c)
   local decl = c.decl
-  return function(spec)
-    check_loading(c.state, "start")
-    if type(spec) ~= "table" then error("bad argument #1 to 'start' (table expected)", 2) end
+  return declare.table_arg(c, "start", "table", function(spec, where)
     local list = spec[1] and spec or { spec }
-    local _, m = pcall(error, "@", 3)  -- the script's line, for errors when a game starts
-    local where = declare.where(m)
-    if spec.replace ~= nil and type(spec.replace) ~= "boolean" then
-      error("start: replace must be true or false", 2)
-    end
+    spec = check("start", spec, "start", 3) -- a list's own keys: replace, replaced
     if decl.start and not spec.replace then
       error(("start: %s already lays the start; an expansion that lays another says replace = true"):format(
-        decl.start_by or "an earlier script"), 2)
-    end
-    if spec.replaced ~= nil and spec.replaced ~= "shuffled" and spec.replaced ~= "out" then
-      error("start: replaced must be \"shuffled\" or \"out\"", 2)
+        decl.start_by or "an earlier script"), 3)
     end
     if decl.start and spec.replaced == "out" then
       -- the replaced start tiles leave the game instead of their stacks' shuffle
@@ -261,35 +242,32 @@ function D.start(c)
     for i, s in ipairs(list) do
       decl.start[i] = start_entry(i, s, where)
     end
-  end
+  end)
 end
 
 -- blocked { {x, y}, ... }: cells that never take a tile (the edges of a
 -- start board).
 function D.blocked(c)
   local decl = c.decl
-  return function(cells)
-    check_loading(c.state, "blocked")
-    if type(cells) ~= "table" then error("bad argument #1 to 'blocked' (list of {x, y} expected)", 2) end
+  return declare.table_arg(c, "blocked", "list of {x, y}", function(cells, where)
     for i, cell in ipairs(cells) do
       if type(cell) ~= "table" or math.type(cell[1]) ~= "integer" or math.type(cell[2]) ~= "integer" then
-        error(("blocked: entry %d is not {x, y}"):format(i), 2)
+        error(("blocked: entry %d is not {x, y}"):format(i), 3)
       end
-      decl.blocked[#decl.blocked + 1] = { cell[1], cell[2], at = declare.script_line(c) }
+      decl.blocked[#decl.blocked + 1] = { cell[1], cell[2], at = where or c.script.path }
     end
-  end
+  end)
 end
 
 -- One axis of blocked_region: {min, max} with either bound optional.
 local function region_range(axis, range)
-  if type(range) ~= "table" then error(("blocked_region: %s must be {min, max}"):format(axis), 3) end
   for j, v in pairs(range) do   -- any bad entry fails; which one is reported does not matter
     if (j ~= 1 and j ~= 2) or math.type(v) ~= "integer" then
-      error(("blocked_region: %s bounds must be integers {min, max}"):format(axis), 3)
+      error(("blocked_region: %s bounds must be integers {min, max}"):format(axis), 4)
     end
   end
   if range[1] and range[2] and range[1] > range[2] then
-    error(("blocked_region: %s range %d..%d is empty"):format(axis, range[1], range[2]), 3)
+    error(("blocked_region: %s range %d..%d is empty"):format(axis, range[1], range[2]), 4)
   end
 end
 
@@ -298,12 +276,9 @@ end
 -- leaves that side open, so a half-plane is one declaration.
 function D.blocked_region(c)
   local decl = c.decl
-  return function(spec)
-    check_loading(c.state, "blocked_region")
-    if type(spec) ~= "table" then
-      error("bad argument #1 to 'blocked_region' ({x = {min, max}, y = {min, max}} expected)", 2)
-    end
-    local box = { at = declare.script_line(c) }
+  return declare.table_arg(c, "blocked_region", "{x = {min, max}, y = {min, max}}", function(spec, where)
+    spec = check("blocked_region", spec, "blocked_region", 3)
+    local box = { at = where or c.script.path }
     for i, axis in ipairs({ "x", "y" }) do
       local range = spec[axis]
       if range ~= nil then
@@ -311,11 +286,8 @@ function D.blocked_region(c)
         box[i], box[i + 2] = range[1], range[2]
       end
     end
-    for k in pairs(spec) do
-      if k ~= "x" and k ~= "y" then error(("blocked_region: unknown field '%s'"):format(tostring(k)), 2) end
-    end
     decl.regions[#decl.regions + 1] = box
-  end
+  end)
 end
 
 function D.stack(c)
@@ -331,14 +303,12 @@ function D.stack(c)
              .. "stack_order { \"%s\", \"%s\" }"):format(name, decl.draw_stack, name, name, decl.draw_stack), 3)
     end
     if spec.draw then decl.draw_stack = name end
+    if spec.turns ~= nil and spec.joins == nil then
+      error(("stack '%s': turns needs joins (the kind whose chain turns)"):format(name), 3)
+    end
     if spec.joins ~= nil then
-      if type(spec.joins) ~= "string" then error(("stack '%s': joins must be a kind name"):format(name), 3) end
       decl.stack_joins = decl.stack_joins or {}
       decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, at = pos, turns = spec.turns }
-    end
-    if spec.turns ~= nil and (spec.joins == nil
-        or (spec.turns ~= "alternate" and spec.turns ~= "alternate_adjacent")) then
-      error(("stack '%s': turns must be 'alternate' or 'alternate_adjacent', with joins"):format(name), 3)
     end
   end)
 end
@@ -356,47 +326,30 @@ function D.stack_order(c)
   end
 end
 
--- figure's relocate = { to =, action =, reach = } and stays (level 4:
--- the script's line, through the figure declaration).
-local function check_relocate(name, spec)
-  local r = spec.relocate
-  if type(r) ~= "table" or type(r.action) ~= "string" or type(r.to) ~= "table"
-     or (r.reach ~= nil and r.reach ~= "connected" and r.reach ~= "around") then
-    error(("figure '%s': relocate wants { to = {kinds}, action = \"name\" [, reach = \"connected\"|\"around\"] }"):format(name), 4)
-  end
-  if not spec.stays then
-    error(("figure '%s': a figure that relocates after scoring must stay (stays = true)"):format(name), 4)
-  end
-end
-
 local function new_figure(decl, name, spec, pos)
   return {
-    name = name, per_player = spec.per_player or 0, neutral = spec.neutral or 0,
-    on = spec.on or {}, group = groups_mask(decl, spec.group or name),
+    name = name, per_player = spec.per_player, neutral = spec.neutral,
+    on = spec.on, group = groups_mask(decl, spec.group),
     blocked_by = groups_mask(decl, spec.blocked_by), needs_own = groups_mask(decl, spec.needs_own),
     blocks = groups_mask(decl, spec.blocks),
-    strength = type(spec.strength) == "number" and spec.strength or 0,
+    strength = math.type(spec.strength) == "integer" and spec.strength or 0,
     strength_attr = type(spec.strength) == "string" and spec.strength or nil,
-    stays = spec.stays and true or false, at = pos,
+    stays = spec.stays, at = pos,
     blocked_across = spec.blocked_across,
-    corner = spec.corner and true or false,
+    corner = spec.corner,
     relocate = spec.relocate,
-    shape = FIGURE_SHAPES[spec.shape] and spec.shape or nil, -- how pictures draw it
+    shape = spec.shape, -- how pictures draw it
   }
 end
 
 function D.figure(c)
   local decl = c.decl
   return named(c.state, "figure", function(name, spec, pos)
-    if type(spec.relocate) == "table" then
-      check_keys("figure.relocate", spec.relocate, ("figure '%s': relocate"):format(name), 3)
-    end
     if decl.figure_index[name] then error(("figure '%s' is already declared"):format(name), 3) end
-    local fig = new_figure(decl, name, spec, pos)
-    if spec.shape ~= nil and not FIGURE_SHAPES[spec.shape] then
-      error(("figure '%s': unknown shape '%s'"):format(name, tostring(spec.shape)), 3)
+    if spec.relocate and not spec.stays then
+      error(("figure '%s': a figure that relocates after scoring must stay (stays = true)"):format(name), 3)
     end
-    if spec.relocate ~= nil then check_relocate(name, spec) end
+    local fig = new_figure(decl, name, spec, pos)
     decl.figures[#decl.figures + 1] = fig
     decl.figure_index[name] = #decl.figures
   end)
@@ -415,8 +368,8 @@ function D.option(c)
       if type(spec) ~= "table" or spec.default == nil then
         error(("option '%s' needs a default"):format(name), 2)
       end
-      check_keys("option", spec, ("option '%s'"):format(name), 2)
-      local d = { name = name, values = spec.values, default = spec.default, doc = spec.doc or "",
+      spec = check("option", spec, ("option '%s'"):format(name), 2, name)
+      local d = { name = name, values = spec.values, default = spec.default, doc = spec.doc,
                   script = script.name }
       d.value = d.default
       local given = cli_options[name]
@@ -437,8 +390,8 @@ function D.score(c)
   local decl = c.decl
   return named(c.state, "score", function(kind, spec, pos)
     decl.scores[kind] = { at = pos,
-      closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures and true or false,
-      reason = spec.reason or kind, final_reason = spec.final_reason or spec.reason or kind,
+      closed = spec.closed, final = spec.final, keep_figures = spec.keep_figures,
+      reason = spec.reason, final_reason = spec.final_reason or spec.reason,
     }
   end)
 end
@@ -446,7 +399,7 @@ end
 function D.phase(c)
   local decl = c.decl
   return named(c.state, "phase", function(name, spec, pos)
-    decl.phases[#decl.phases + 1] = { name = name, after = spec.after or "after_scoring", at = pos }
+    decl.phases[#decl.phases + 1] = { name = name, after = spec.after, at = pos }
   end)
 end
 
@@ -505,16 +458,13 @@ local function hook(c, kindname, events)
     local internal = hook_event(kindname, events, event)
     opts = opts or {}
     if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
-    check_keys("hook", opts, ("%s '%s'"):format(kindname, event), 2)
+    opts = check("hook", opts, ("%s '%s'"):format(kindname, event), 2)
     check_hook_narrowing(kindname, internal, opts)
-    if opts.priority ~= nil and math.type(opts.priority) ~= "integer" then
-      error(("%s '%s': priority must be an integer, got %s"):format(kindname, event, tostring(opts.priority)), 2)
-    end
     -- the script's line, for the figure names checked once every script ran
     local _, m = pcall(error, "@", 3)
     decl.hooks[#decl.hooks + 1] = {
       kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
-      fn = fn, priority = opts.priority or 0, script = script.name, script_id = script.order,
+      fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
       script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
       tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
       stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,

@@ -17,47 +17,24 @@ local D = {}
 
 -- score_figure "barn" { final = formula, reason = r }: at the end each
 -- such figure scores the formula over its own feature, for its owner.
-function D.score_figure(c)
-  local decl = c.decl
-  return named(c.state, "score_figure", function(figure, spec, pos)
-    if type(spec.final) ~= "table" then
-      error(("score_figure '%s': final = { formula } expected (only final scoring is supported)"):format(figure), 3)
-    end
-    decl.score_figures[#decl.score_figures + 1] = { figure = figure, final = spec.final,
-                                                    reason = spec.reason or figure, at = pos }
-  end)
-end
+function D.score_figure(c) return declare.named_list(c, "score_figure", "score_figures", "figure") end
 
 -- score_meeting "barn" { placed = formula, joined = formula, reason = r,
 -- bonus = { figure = formula } }: a feature of the placed tile where such
 -- a figure meets figures that count scores at once (docs/lua-api.md).
-function D.score_meeting(c)
-  local decl = c.decl
-  return named(c.state, "score_meeting", function(figure, spec, pos)
-    if type(spec.placed) ~= "table" or type(spec.joined) ~= "table" then
-      error(("score_meeting '%s': placed = { formula } and joined = { formula } expected"):format(figure), 3)
-    end
-    if spec.bonus ~= nil and type(spec.bonus) ~= "table" then
-      error(("score_meeting '%s': bonus = { figure = { formula } } expected"):format(figure), 3)
-    end
-    decl.score_meetings[#decl.score_meetings + 1] = { figure = figure, placed = spec.placed, joined = spec.joined,
-                                          bonus = spec.bonus or {}, reason = spec.reason or figure,
-                                          at = pos }
-  end)
-end
+function D.score_meeting(c) return declare.named_list(c, "score_meeting", "score_meetings", "figure") end
 
 -- hand_tile "tile.id" { token = figure, end_round = bool, decline = action }:
 -- a tile each holder of a token may play instead of drawing, into a hole.
 function D.hand_tile(c)
   local decl = c.decl
   return named(c.state, "hand_tile", function(tile, spec, pos)
-    if decl.hand_tile then error("hand_tile: declared twice (one tile in hand per game)", 3) end
-    if type(spec.token) ~= "string" then error(("hand_tile '%s': token = \"figure\" expected"):format(tile), 3) end
-    if spec.end_round and type(spec.decline) ~= "string" then
+    declare.once(decl, "hand_tile", "one tile in hand per game")
+    if spec.end_round and spec.decline == nil then
       error(("hand_tile '%s': end_round needs decline = \"action\""):format(tile), 3)
     end
-    decl.hand_tile = { tile = tile, token = spec.token, end_round = spec.end_round and true or false,
-                  decline = spec.decline, at = pos }
+    spec.tile, spec.at = tile, pos
+    decl.hand_tile = spec
   end, tile_id)
 end
 
@@ -82,16 +59,12 @@ end
 -- those kinds standing on such a feature back to the supply, unscored.
 -- The name is the action of its moves (declared here if need be).
 function D.recall(c)
-  local decl = c.decl
-  return named(c.state, "recall", function(action, spec, pos)
-    if type(spec.phase) ~= "string" then error(("recall '%s': phase = \"name\" (a custom phase) expected"):format(action), 3) end
+  return declare.named_list(c, "recall", "recalls", "action", function(rc)
     for _, field in ipairs({ "figures", "on", "tiles" }) do
-      if not is_name_list(spec[field], field == "tiles") then
-        error(("recall '%s': %s must be a list of names"):format(action, field), 3)
+      if not is_name_list(rc[field], field == "tiles") then
+        error(("recall '%s': %s must be a list of one or more names"):format(rc.action, field), 4)
       end
     end
-    decl.recalls[#decl.recalls + 1] = { action = action, phase = spec.phase, figures = spec.figures,
-                                        on = spec.on, tiles = spec.tiles, at = pos }
   end)
 end
 
@@ -100,21 +73,11 @@ function D.counter(c) return declare.name_list(c, "counter", "counters", true) e
 
 -- gain { counter = "wine", when_closed = "city", per = "wine" }: whoever
 -- completes such a feature takes one per unit of the attribute.
-function D.gain(c)
-  return declare.table_list(c, "gain", "gains", function(spec)
-    return (spec.counter and spec.when_closed and spec.per and true)
-        or "table with counter, when_closed and per"
-  end)
-end
+function D.gain(c) return declare.table_list(c, "gain", "gains") end
 
 -- majority { counter = "wine", points = 10, reason = "goods" }: at the
 -- end, the players holding most (more than none) each score the points.
-function D.majority(c)
-  return declare.table_list(c, "majority", "majorities", function(spec)
-    return (spec.counter and math.type(spec.points) == "integer")
-        or "table with counter and integer points"
-  end)
-end
+function D.majority(c) return declare.table_list(c, "majority", "majorities") end
 
 -- line_markers "surveyor" { axis = "x", dir = -1, start = {{0, 0}}, bonus = 4,
 -- reason = "surveyor", sweep = {"trail"}, order = "choose", action = "survey" }:
@@ -124,8 +87,8 @@ end
 function D.line_markers(c)
   local decl = c.decl
   return named(c.state, "line_markers", function(name, spec, pos)
-    if decl.line_markers then error("line_markers: declared twice (one set of line markers per game)", 3) end
-    if spec.order == "choose" and type(spec.action) ~= "string" then
+    declare.once(decl, "line_markers", "one set of line markers per game")
+    if spec.order == "choose" and spec.action == nil then
       error("line_markers: order = \"choose\" needs action = \"name\" for its moves", 3)
     end
     decl.line_markers = { figure = name, spec = spec, at = pos }
@@ -135,24 +98,12 @@ end
 -- extra_part { when = "extends", kinds = {...}, figure = "builder" } or
 -- { when = "closes", kinds = {...}, attr = "menhir", stack = "menhir" }:
 -- one more part of the turn (a second tile), at most once a turn.
-function D.extra_part(c)
-  return declare.table_list(c, "extra_part", "extra_parts", function(spec)
-    return (spec.when == "extends" or spec.when == "closes")
-        or 'table with when = "extends" or "closes"'
-  end)
-end
+function D.extra_part(c) return declare.table_list(c, "extra_part", "extra_parts") end
 
 -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
 -- terms added to the kind's scoring that count only for a leader with
 -- that figure on the feature.
-function D.bonus(c)
-  local decl = c.decl
-  return named(c.state, "bonus", function(kind, spec, pos)
-    if not spec.only_with then error(("bonus '%s': only_with (a figure) is required"):format(kind), 3) end
-    decl.bonuses[#decl.bonuses + 1] = { kind = kind, closed = spec.closed, final = spec.final,
-                                         only_with = spec.only_with, at = pos }
-  end)
-end
+function D.bonus(c) return declare.named_list(c, "bonus", "bonuses", "kind") end
 
 -- system "huts" { kinds = { "river", "lake" }, figure = "hut", final = { fish = 1 },
 --                 only_if = { raft = { per_feature = { lake = 1 } } }, reason = "huts" }:
@@ -160,18 +111,8 @@ end
 -- segment adjacency) holding that figure scores the formula, summed
 -- over the system, to its majority of that figure (1 each, ties share).
 function D.system(c)
-  local decl = c.decl
-  return named(c.state, "system", function(name, spec, pos)
-    if type(spec.kinds) ~= "table" or #spec.kinds == 0 then
-      error(("system '%s': kinds (a list of kinds) is required"):format(name), 3)
-    end
-    if type(spec.figure) ~= "string" then error(("system '%s': figure (a figure name) is required"):format(name), 3) end
-    if type(spec.final) ~= "table" then error(("system '%s': final (a formula) is required"):format(name), 3) end
-    if spec.only_if ~= nil and type(spec.only_if) ~= "table" then
-      error(("system '%s': only_if must map attributes to formulas"):format(name), 3)
-    end
-    decl.systems[#decl.systems + 1] = { name = name, kinds = spec.kinds, figure = spec.figure,
-      final = spec.final, only_if = spec.only_if or {}, reason = spec.reason or name, at = pos }
+  return declare.named_list(c, "system", "systems", "name", function(sy)
+    if #sy.kinds == 0 then error(("system '%s': kinds must name one kind or more"):format(sy.name), 4) end
   end)
 end
 

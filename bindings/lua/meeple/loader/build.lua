@@ -248,7 +248,7 @@ local function flow_stack(b)
     if not decl.kind_index[j.kind] then
       error(("%sstack '%s': joins names unknown kind '%s'"):format(at(j), j.stack, j.kind), 0)
     end
-    b.declare(j, "stack '" .. j.stack .. "'", b.flow.stack_joins, j.stack, j.kind)
+    b.declare(j, "stack '" .. j.stack .. "'", b.flow.joins, j.stack, j.kind)
     if j.turns then b.declare(j, "stack '" .. j.stack .. "'", b.flow.turns, j.stack, j.turns) end
   end
   if not order then return b.flow:stack(decl.draw_stack) end

@@ -11,6 +11,7 @@
 
 local sorted_keys = require("meeple.loader.common").sorted_keys
 local formula = require "meeple.loader.formula"
+local fields = require("meeple.loader.schema").fields
 local at, formula_terms = formula.at, formula.terms
 
 local M = {}
@@ -44,7 +45,7 @@ local function system_terms(decl, sy)
   local what = "system '" .. sy.name .. "'"
   local function add(spec, cond)
     for _, t in ipairs(formula_terms(decl, sy, what, spec, cond and ("only_if " .. cond) or "final")) do
-      if t[6] or (t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features") then
+      if t[6] or t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
         error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
       end
       terms[#terms + 1] = { t[1], t[2], t[3], cond, t[5] }
@@ -74,7 +75,7 @@ end
 
 function M.extra_parts(b)
   for _, x in ipairs(b.decl.extra_parts) do
-    b.declare(x, "extra_part", b.flow.extra_part, { trigger = x.when, kinds = x.kinds or {}, figure = x.figure,
+    b.declare(x, "extra_part", b.flow.extra_part, { trigger = x.when, kinds = x.kinds, figure = x.figure,
                                                     attr = x.attr, stack = x.stack or b.decl.draw_stack })
   end
 end
@@ -92,7 +93,7 @@ function M.hand_tile(b)
   if not h then return end
   if not b.decl.figure_index[h.token] then error(("%shand_tile '%s': unknown figure '%s'"):format(at(h), h.tile, h.token), 0) end
   if h.decline then need_action(b, h, "hand_tile decline", h.decline) end
-  b.declare(h, "hand_tile", b.flow.hand_tile, { tile = h.tile, token = h.token, end_round = h.end_round, decline = h.decline })
+  b.declare(h, "hand_tile", b.flow.hand_tile, fields("hand_tile", h, { tile = h.tile }))
 end
 
 function M.relocations(b)
@@ -105,7 +106,7 @@ function M.relocations(b)
       end
       need_action(b, f, "figure '" .. f.name .. "' relocate", r.action)
       b.declare(f, "figure '" .. f.name .. "' relocate", b.flow.relocate,
-                { figure = f.name, reach = r.reach or "connected", kinds = r.to, action = r.action })
+                { figure = f.name, reach = r.reach, kinds = r.to, action = r.action })
     end
   end
 end
@@ -147,39 +148,43 @@ function M.recalls(b)
     check_recall_names(b.decl, rc, what)
     check_recall_phase(b.decl, rc, what, phase_names)
     need_action(b, rc, what, rc.action)
-    b.declare(rc, what, b.flow.recall, { phase = rc.phase, action = rc.action, figures = rc.figures,
-                                         on = rc.on, tiles = rc.tiles })
+    b.declare(rc, what, b.flow.recall, fields("recall", rc, { action = rc.action }))
+  end
+end
+
+-- The figure scorings of `list` (score_meeting, score_figure): each
+-- figure known, and the terms of each formula of `whens`, with the
+-- record's bonus terms (figure -> formula) for a leader with that
+-- figure there (a figure no loaded script declares adds nothing); then
+-- tell(record, what, terms...) tells the flow.
+local function figure_scorings(b, list, fname, whens, tell)
+  local decl = b.decl
+  for _, d in ipairs(list) do
+    known_figure(decl, d, fname)
+    local what = fname .. " '" .. d.figure .. "'"
+    local terms = {}
+    for i, when in ipairs(whens) do terms[i] = formula_terms(decl, d, what, d[when], when) end
+    for _, fig in ipairs(sorted_keys(d.bonus or {})) do
+      if decl.figure_index[fig] then
+        for _, t in ipairs(formula_terms(decl, d, what, d.bonus[fig], "bonus " .. fig)) do
+          for _, list_of in ipairs(terms) do list_of[#list_of + 1] = { t[1], t[2], t[3], fig, t[5], t[6] } end
+        end
+      end
+    end
+    tell(d, what, table.unpack(terms))
   end
 end
 
 function M.score_meetings(b)
-  local decl = b.decl
-  for _, m in ipairs(decl.score_meetings) do
-    known_figure(decl, m, "score_meeting")
-    local what = "score_meeting '" .. m.figure .. "'"
-    local placed = formula_terms(decl, m, what, m.placed, "placed")
-    local joined = formula_terms(decl, m, what, m.joined, "joined")
-    -- bonus terms for a leader with that figure there; a figure no loaded
-    -- script declares (another expansion's) adds nothing
-    for _, fig in ipairs(sorted_keys(m.bonus)) do
-      if decl.figure_index[fig] then
-        for _, t in ipairs(formula_terms(decl, m, what, m.bonus[fig], "bonus " .. fig)) do
-          placed[#placed + 1] = { t[1], t[2], t[3], fig, t[5], t[6] }
-          joined[#joined + 1] = { t[1], t[2], t[3], fig, t[5], t[6] }
-        end
-      end
-    end
-    b.declare(m, "score_meeting '" .. m.figure .. "'", b.flow.score_meeting, m.figure, placed, joined, m.reason)
-  end
+  figure_scorings(b, b.decl.score_meetings, "score_meeting", { "placed", "joined" }, function(m, what, placed, joined)
+    b.declare(m, what, b.flow.score_meeting, m.figure, placed, joined, m.reason)
+  end)
 end
 
 function M.score_figures(b)
-  local decl = b.decl
-  for _, fs in ipairs(decl.score_figures) do
-    known_figure(decl, fs, "score_figure")
-    local terms = formula_terms(decl, fs, "score_figure '" .. fs.figure .. "'", fs.final, "final")
-    b.declare(fs, "score_figure '" .. fs.figure .. "'", b.flow.score_figure, fs.figure, "final", terms, fs.reason)
-  end
+  figure_scorings(b, b.decl.score_figures, "score_figure", { "final" }, function(fs, what, terms)
+    b.declare(fs, what, b.flow.score_figure, fs.figure, "final", terms, fs.reason)
+  end)
 end
 
 return M

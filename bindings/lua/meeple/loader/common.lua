@@ -15,9 +15,6 @@ local HOOK_KINDS = {
   transform = { feature_points = "feature_points", extra_part = "extra_part" },
 }
 
-local COMPLETION = { ports = "ports", surrounded = "surrounded", never = "never" }
-local MERGES = { sum = true, max = true, min = true, any = true, all = true }
-
 local function sorted_keys(t)
   local keys = {}
   for k in pairs(t) do keys[#keys + 1] = k end
@@ -86,7 +83,7 @@ local function coerce(decl, text)
   return v
 end
 
-M.HOOK_KINDS, M.COMPLETION, M.MERGES = HOOK_KINDS, COMPLETION, MERGES
+M.HOOK_KINDS = HOOK_KINDS
 M.sorted_keys, M.readfile, M.exists, M.dirname = sorted_keys, readfile, exists, dirname
 M.tidy, M.find_script, M.coerce = tidy, find_script, coerce
 

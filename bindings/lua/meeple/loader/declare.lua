@@ -1,13 +1,17 @@
--- meeple.loader.declare: what every declaration call of meeple.loader.api
--- shares: the loading check, name checks, the `name "x" { spec }` shape,
--- the script's line and figure group masks.
+-- meeple.loader.declare: what the declaration calls of meeple.loader.api
+-- and api_caps share: the loading check, name checks, the script's line,
+-- figure group masks, and one builder per shape of call: `name "x"`
+-- (name_list), `x { spec }` (table_list, table_arg), `x "name" { spec }`
+-- (named, named_list) and a declaration made once a game (once). The
+-- shapes that take a table check it against its schema
+-- (meeple.loader.schema) and hand on a copy with the defaults filled in.
 --
 -- Invariant: these helpers add no stack level of their own between the
 -- script and the declaration that calls them, so error levels counted in
 -- the declarations (2 or 3: the script's line) stay right.
 -- Trusted host code, never visible to scripts.
 
-local check_keys = require("meeple.loader.schema").check
+local check_schema = require("meeple.loader.schema").check
 
 local M = {}
 
@@ -45,15 +49,6 @@ function M.script_line(c)
   return M.where(m) or c.script.path
 end
 
--- A copy of a declaration's table (raw reads: a script's metamethods
--- never run in the host) with the script line that made it, as `at`.
-function M.record(spec, at)
-  local r = {}
-  for k, v in next, spec do r[k] = v end
-  r.at = at
-  return r
-end
-
 -- `counter "wine"` style: a name appended to c.decl[list], its script
 -- line in c.decl[list .. "_at"]. unique: a second declaration of the
 -- name is an error; else the name is kept once.
@@ -71,25 +66,40 @@ function M.name_list(c, fname, list, unique)
   end
 end
 
--- `gain { counter = ..., ... }` style: one table, checked by
--- accepts(spec) (true, or what was expected) and against the schema of
--- `fname`, recorded as a copy with its script line in c.decl[list].
-function M.table_list(c, fname, list, accepts)
+-- `gain { counter = ..., ... }` style: one table, checked against the
+-- schema of `fname` and recorded, defaults filled in, with its script
+-- line (`at`) in c.decl[list].
+function M.table_list(c, fname, list)
   return function(spec)
     M.check_loading(c.state, fname)
-    local ok = type(spec) == "table" and accepts(spec)
-    if ok ~= true then
-      error(("bad argument #1 to '%s' (%s expected)"):format(fname, ok or "table"), 2)
+    if type(spec) ~= "table" then
+      error(("bad argument #1 to '%s' (table expected, got %s)"):format(fname, type(spec)), 2)
     end
-    check_keys(fname, spec, fname, 2)
+    local record = check_schema(fname, spec, fname, 2)
+    record.at = M.script_line(c)
     local records = c.decl[list]
-    records[#records + 1] = M.record(spec, M.script_line(c))
+    records[#records + 1] = record
+  end
+end
+
+-- `start { ... }` style: one table (`expected` says what, in the
+-- message), then f(spec, pos) with the script's line; f raises at
+-- level 3 for the script.
+function M.table_arg(c, fname, expected, f)
+  return function(spec)
+    M.check_loading(c.state, fname)
+    if type(spec) ~= "table" then error(("bad argument #1 to '%s' (%s expected)"):format(fname, expected), 2) end
+    local _, m = pcall(error, "@", 3)
+    -- not a tail call: errors at level 3 must land on the script's line
+    local result = f(spec, M.where(m))
+    return result
   end
 end
 
 -- `kind "city" { ... }` style: a name (a tile id with check = tile_id),
--- then a table whose keys the schema of `fname` lists (checked here).
--- f(name, spec, pos) raises at level 3 for the script.
+-- then a table checked against the schema of `fname`; f(name, spec, pos)
+-- gets a copy with the schema's defaults filled in, and raises at level
+-- 3 for the script.
 function M.named(state, fname, f, check)
   return function(name)
     M.check_loading(state, fname)
@@ -98,9 +108,8 @@ function M.named(state, fname, f, check)
       if spec ~= nil and type(spec) ~= "table" then
         error(("bad argument #1 to '%s \"%s\"' (table expected, got %s)"):format(fname, name, type(spec)), 2)
       end
-      spec = spec or {}
       -- every key the schema of `fname` lists, and no other
-      check_keys(fname, spec, ("%s '%s'"):format(fname, name), 2)
+      spec = check_schema(fname, spec or {}, ("%s '%s'"):format(fname, name), 2, name)
       -- the script's line, kept for checks made once every script ran
       local _, m = pcall(error, "@", 3)
       local pos = M.where(m)
@@ -109,6 +118,26 @@ function M.named(state, fname, f, check)
       return result
     end
   end
+end
+
+-- `score_figure "barn" { ... }` style: a named declaration whose table
+-- (checked, defaults filled in) is its record, with its name as
+-- record[name_key] and its script line as `at`, appended to
+-- c.decl[list]. check(record), if given, says what the schema cannot
+-- (raising at level 4: the script's line); name_check as in named.
+function M.named_list(c, fname, list, name_key, check, name_check)
+  local records = c.decl[list]
+  return M.named(c.state, fname, function(name, spec, pos)
+    spec[name_key], spec.at = name, pos
+    if check then check(spec) end
+    records[#records + 1] = spec
+  end, name_check)
+end
+
+-- A declaration a game makes once (line_markers, hand_tile): a second
+-- one raises at the script's line (level 4: through the declaration).
+function M.once(decl, fname, why)
+  if decl[fname] then error(("%s: declared twice (%s)"):format(fname, why), 4) end
 end
 
 -- The bit of figure group `name`, declared on first use (at most 31).
