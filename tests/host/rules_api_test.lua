@@ -129,6 +129,10 @@ do
   err = load_error{ script[[ kind "city" {} ]] }
   check(has(err, "kind 'city' is already declared"), "a kind declared twice: " .. tostring(err))
 
+  err = load_error{ script[[ tiles "base" { file = "other.tiles" } ]] }
+  check(has(err, "tiles 'base': file goes in tiles { file = ... }, not after a set name") and has(err, ".lua:1:"),
+        "a set name with a file key: " .. tostring(err))
+
   err = load_error{ script[[ kind "lake" { closes = "sometimes" } ]] }
   check(has(err, "closes must be ports, surrounded or never"), "bad closes: " .. tostring(err))
 

@@ -150,10 +150,20 @@ static int hand_apply(gk_play *p, const gk_move *m) {
 
 static bool hand_declared(const gk_flow *f) { return f->caps.hand_tile.on; }
 
+/* A place move in the draw phase: only the hand tile, while the player
+** holds its token, and only into a hole. */
+static int hand_why_draw_place(const gk_play *p, const gk_move *m) {
+  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
+  if (m->tile != h->tile) return -1;
+  if (gk_supply(p->game, p->player, h->token) <= 0) return GK_WHY_NOT_IN_HAND;
+  return fl_why_cell(p->game, m, true);
+}
+
 const fl_capability fl_cap_hand_tile = {
     .name = "tiles in hand",
     .declared = hand_declared,
     .draw_moves = hand_moves,
+    .why_draw_place = hand_why_draw_place,
     .goes_on = hand_round_pending,
     .tile_without_draw = hand_without_draw,
     .tile_placed = hand_tile_placed,

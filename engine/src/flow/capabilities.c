@@ -36,6 +36,7 @@ int fl_caps_freeze(gk_flow *f) {
         [FL_ON_PART_START] = c->part_start != NULL,
         [FL_ON_DRAW_MOVES] = c->draw_moves != NULL,
         [FL_ON_FILTER_PLACEMENTS] = c->filter_placements != NULL,
+        [FL_ON_WHY_DRAW_PLACE] = c->why_draw_place != NULL,
         [FL_ON_GOES_ON] = c->goes_on != NULL,
         [FL_ON_TILE_WITHOUT_DRAW] = c->tile_without_draw != NULL,
         [FL_ON_TILE_PLACED] = c->tile_placed != NULL,
@@ -85,6 +86,16 @@ bool fl_caps_filters_placements(const gk_play *p) {
 
 void fl_caps_filter_placements(gk_play *p) {
   EACH(p->flow, FL_ON_FILTER_PLACEMENTS, c) if (c->filters_placements(p)) c->filter_placements(p);
+}
+
+/* The first capability's reason for a place move in the draw phase;
+** without one, the player must draw first. */
+int fl_caps_why_draw_place(const gk_play *p, const gk_move *m) {
+  EACH(p->flow, FL_ON_WHY_DRAW_PLACE, c) {
+    int why = c->why_draw_place(p, m);
+    if (why >= 0) return why;
+  }
+  return GK_WHY_DRAW_FIRST;
 }
 
 bool fl_caps_goes_on(const gk_play *p) {

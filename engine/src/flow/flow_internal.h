@@ -55,6 +55,7 @@ enum fl_slot {
   FL_ON_PART_START,
   FL_ON_DRAW_MOVES,
   FL_ON_FILTER_PLACEMENTS,
+  FL_ON_WHY_DRAW_PLACE,
   FL_ON_GOES_ON,
   FL_ON_TILE_WITHOUT_DRAW,
   FL_ON_TILE_PLACED,
@@ -226,6 +227,9 @@ struct fl_capability {
   ** filter_placements then keeps some of the materialized place[] */
   bool (*filters_placements)(const gk_play *p);
   void (*filter_placements)(gk_play *p);
+  /* why a place move in the draw phase (a tile not drawn) is refused: a
+  ** GK_WHY_* reason, or -1 when the tile is none of this capability's */
+  int (*why_draw_place)(const gk_play *p, const gk_move *m);
   /* keeps the game going once the draw stack is empty */
   bool (*goes_on)(const gk_play *p);
   /* the active player could play a part without drawing (a tile from
@@ -267,6 +271,8 @@ int fl_caps_turn_begin(gk_play *p);
 void fl_caps_part_start(gk_play *p);
 int fl_caps_draw_moves(gk_play *p);
 bool fl_caps_filters_placements(const gk_play *p);
+int fl_caps_why_draw_place(const gk_play *p, const gk_move *m);
+int fl_why_cell(const gk_game *g, const gk_move *m, bool into_hole); /* why.c */
 void fl_caps_filter_placements(gk_play *p);
 bool fl_caps_goes_on(const gk_play *p);
 bool fl_caps_tile_without_draw(const gk_play *p);

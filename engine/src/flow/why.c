@@ -37,7 +37,7 @@ const char *gk_why_name(int why) {
 }
 
 /* The cell's own checks, in the kernel's order; VETOED when it passes. */
-static int why_cell(const gk_game *g, const gk_move *m, bool into_hole) {
+int fl_why_cell(const gk_game *g, const gk_move *m, bool into_hole) {
   if (gk_tile_at(g, m->x, m->y) >= 0) return GK_WHY_TAKEN;
   if (gk_cell_blocked(g, m->x, m->y) == 1) return GK_WHY_BLOCKED;
   int around[4];
@@ -51,15 +51,10 @@ static int why_cell(const gk_game *g, const gk_move *m, bool into_hole) {
 static int why_place(const gk_play *p, const gk_move *m) {
   const gk_game *g = p->game;
   if (m->tile < 0 || m->tile >= g->rules->n_tiles) return GK_WHY_NOT_IN_HAND;
-  const gk_hand_tile_rule *h = &p->flow->caps.hand_tile.rule;
-  if (p->phase == GK_PHASE_DRAW) {
-    if (!p->flow->caps.hand_tile.on || m->tile != h->tile) return GK_WHY_DRAW_FIRST;
-    if (gk_supply(g, p->player, h->token) <= 0) return GK_WHY_NOT_IN_HAND;
-    return why_cell(g, m, true);
-  }
+  if (p->phase == GK_PHASE_DRAW) return fl_caps_why_draw_place(p, m); /* a tile from hand */
   if (p->phase != GK_PHASE_PLACE_TILE || p->tile < 0) return GK_WHY_PHASE;
   /* another tile: what the cell says first, if it refuses that tile too */
-  int cell = why_cell(g, m, false);
+  int cell = fl_why_cell(g, m, false);
   return m->tile != p->tile && cell == GK_WHY_VETOED ? GK_WHY_NOT_IN_HAND : cell;
 }
 

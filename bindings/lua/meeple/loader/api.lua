@@ -184,6 +184,11 @@ function D.tiles(c)
         error(("tiles '%s': table expected, got %s"):format(entry.name, type(spec)), 2)
       end
       spec = check("tiles", spec or {}, ("tiles '%s'"):format(entry.name), 2)
+      for _, key in ipairs({ "file", "text", "name" }) do -- the set's name says those
+        if spec[key] ~= nil then
+          error(("tiles '%s': %s goes in tiles { %s = ... }, not after a set name"):format(entry.name, key, key), 2)
+        end
+      end
       entry.stack, entry.by_tag = spec.stack, spec.by_tag
       return entry
     end
