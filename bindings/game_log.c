@@ -174,7 +174,7 @@ int mp_game_replay(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   /* raw: a script's __len or __index must not run (or lie) here */
   lua_Unsigned len = lua_rawlen(L, 2);
-  luaL_argcheck(L, len <= MP_MAX_REPLAY_EVENTS, 2, "too many events");
+  luaL_argcheck(L, len <= GK_MAX_REPLAY_EVENTS, 2, "too many events");
   int n = (int)len;
   gk_event *ev = (gk_event *)lua_newuserdatauv(L, (n > 0 ? (size_t)n : 1) * sizeof *ev, 0);
   for (int i = 0; i < n; i++) {

@@ -239,7 +239,7 @@ static int game_force(lua_State *L) {
   int stack = checkstack(L, 2, g);
   luaL_checktype(L, 3, LUA_TTABLE);
   lua_Unsigned len = lua_rawlen(L, 3);
-  luaL_argcheck(L, len <= MP_MAX_FORCED_TILES, 3, "too many tiles");
+  luaL_argcheck(L, len <= GK_MAX_FORCED_TILES, 3, "too many tiles");
   int n = (int)len;
   int *types = (int *)scratch(L, n, sizeof *types);
   for (int i = 0; i < n; i++) {

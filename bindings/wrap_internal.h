@@ -17,7 +17,6 @@
 #include <lauxlib.h>
 
 #include "gk.h"
-#include "mp_limits.h"
 
 #define MP_RULES "meeple.Rules"
 #define MP_GAME "meeple.Game"

@@ -63,6 +63,8 @@ enum {
 ** ===================================================================== */
 enum {
   GK_MAX_JOBS = 64,             /* processes of one flow:simulate (sim --jobs) */
+  GK_MAX_REPLAY_EVENTS = 1000000, /* events one g:replay() call takes (a game logs a few thousand) */
+  GK_MAX_FORCED_TILES = 100000, /* tile ids one g:force() call takes */
   GK_BENCH_LISTING = 1024,      /* placements one timed listing of meeple bench holds */
   GK_BENCH_FIGURES = 64         /* figures returned per call in a bench playout */
 };
