@@ -159,12 +159,12 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 
 /* flow:scoring(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
 ** reason, keep_figures) */
-/* A formula from a list of terms {term, arg, points [, only_with figure]}
-** at idx. */
+/* A formula from a list of terms {term, arg, points [, only_with figure
+** [, arg2 [, if_attr attribute]]]} at idx ("zero_if": arg an attribute). */
 static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", "touching",
-                                      NULL};
+                                      "zero_if", NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
   lua_Integer n = raw_len(L, idx);
@@ -177,7 +177,8 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
     int term = luaL_checkoption(L, -1, NULL, terms);
     lua_rawgeti(L, t, 2);
     int arg = 0;
-    if (term == GK_TERM_ATTR) arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    if (term == GK_TERM_ATTR || term == GK_TERM_ZERO_IF)
+      arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
     if (term == GK_TERM_ADJACENT || term == GK_TERM_ADJACENT_CLOSED)
       arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     arg = term_arg_more(L, t, term, arg, r);
@@ -190,6 +191,9 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
     fm->terms[fm->n_terms].arg = arg;
     fm->terms[fm->n_terms].points = (int32_t)pts;
     fm->terms[fm->n_terms].only_with = only_with;
+    lua_rawgeti(L, t, 6); /* optional: the attribute the feature needs for this term */
+    fm->terms[fm->n_terms].if_attr =
+        lua_isnil(L, -1) ? 0 : mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
     fm->n_terms++;
     lua_settop(L, t - 1);
   }

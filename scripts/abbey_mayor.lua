@@ -216,12 +216,12 @@ score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "
 -- =======================================================================
 
 if MAYOR_FINAL == "zero" then
-  transform("feature_points", function(ctx, feature, points)
-    if feature.kind == "city" and feature.when == "final" then
-      local strength, leaders = ctx.game:majority(feature.handle, { meeple = 1, wagon = 1 })
+  transform("feature_points", function(ctx, feature, points, args)
+    if args.when == "final" then
+      local strength, leaders = ctx.game:majority(feature, { meeple = 1, wagon = 1 })
       return points, strength > 0 and leaders or {}
     end
-  end)
+  end, { kinds = { "city" } })
 end
 
 -- }======================================================================

@@ -74,9 +74,9 @@ score "field" {
 
 if option "tiny_city" == 2 then
   transform("feature_points", function(ctx, feature, points)
-    if feature.kind == "city" and feature.closed and feature.tiles == 2 then
-      return 2 + feature.attrs.pennant
+    if feature:closed() and feature:info().tiles == 2 then
+      return 2 + feature:attr("pennant")
     end
     return points
-  end)
+  end, { kinds = { "city" } })
 end

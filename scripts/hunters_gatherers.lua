@@ -79,7 +79,6 @@ attribute "shaman"       { merge = "sum" }  -- grassland
 -- own stack, drawn only by the extra turn (§2.4).
 stack "main"   { draw = true }
 stack "menhir" {}
-stack "none"   {}            -- always empty: "no extra part" for a transform
 tiles "hunters_gatherers_land"   { stack = "main" }
 tiles "hunters_gatherers_menhir" { stack = "menhir" }
 start { tag = "start", at = { 0, 0 }, rotation = 0 }
@@ -192,7 +191,7 @@ extra_part { when = "closes", kinds = { "forest" }, attr = "menhir", stack = "me
 if not EXTRA_AFTER_LAST then
   -- reading B: the last regular tile ends the game, extra turn or not
   transform("extra_part", function(ctx, stack)
-    if ctx.part == 1 and ctx.game:stack_size("main") == 0 then return "none" end
+    if stack == "menhir" and ctx.game:stack_size("main") == 0 then return false end
   end)
 end
 
@@ -403,9 +402,9 @@ local function hunted_points(g, fh)
   return points
 end
 
-transform("feature_points", function(ctx, f, points)
-  if f.when ~= "final" or f.kind ~= "grassland" then return points end
-  return hunted_points(ctx.game, f.handle)
-end, { attrs = { "pit_trap", "wildfire" } })   -- asked about these grasslands only
+transform("feature_points", function(ctx, f, points, args)
+  if args.when ~= "final" then return points end
+  return hunted_points(ctx.game, f)
+end, { kinds = { "grassland" }, attrs = { "pit_trap", "wildfire" } })   -- asked about these grasslands only
 
 -- }======================================================================

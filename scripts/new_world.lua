@@ -316,35 +316,29 @@ line_markers "surveyor" {
 -- Reading B of final_count: segments instead of tiles for incomplete
 -- trails and towns.
 if FINAL_COUNT == "segments" then
-  transform("feature_points", function(ctx, feature, points)
-    if feature.when ~= "final" then return points end
-    if feature.kind == "trail" then
-      return feature.segments + 2 * feature.attrs.post
-    elseif feature.kind == "town" then
-      return feature.segments + feature.attrs.flag
+  transform("feature_points", function(ctx, feature, points, args)
+    if args.when ~= "final" then return points end
+    if feature:kind() == "trail" then
+      return feature:info().segments + 2 * feature:attr("post")
     end
-    return points
-  end)
+    return feature:info().segments + feature:attr("flag")     -- a town
+  end, { kinds = { "trail", "town" } })
 end
 
 -- farm_start_spaces = ignore: a farm counts land tiles only, completed
 -- or not.
 if FARM_START == "ignore" then
   transform("feature_points", function(ctx, feature, points)
-    if feature.kind == "farm" then
-      local info = feature.handle:spot().tile:info()
-      return points - start_neighbours(ctx.game, info.x, info.y)
-    end
-    return points
-  end)
+    local info = feature:spot().tile:info()
+    return points - start_neighbours(ctx.game, info.x, info.y)
+  end, { kinds = { "farm" } })
 end
 
 -- Reading B of final_surveyor_bonus: the bonus at the end as well.
 if FINAL_BONUS then
   on("feature_scored", function(ctx, feature, args)
-    if args.when ~= "final" or feature.kind == "plains" then return end
-    local fh = feature.handle
-    pay_bonus(ctx, fh, settlers_on(fh), args.leaders or {}, surveyors(ctx.game))
+    if args.when ~= "final" or feature:kind() == "plains" then return end
+    pay_bonus(ctx, feature, settlers_on(feature), args.leaders or {}, surveyors(ctx.game))
   end)
 end
 

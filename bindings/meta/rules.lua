@@ -411,6 +411,8 @@ function option(name) end
 ---@field per_adjacent_closed? table<string, integer>
 ---@field per_excess? table<string, {over: string, points: integer}>
 ---@field per_feature? table<string, integer>
+---@field only_if? table<string, rules.Formula> terms that count only when the feature's attribute is not 0
+---@field zero_if? string|string[] the formula gives 0 when the feature's attribute is not 0
 ---@field [string] integer
 
 -- <schema score>
@@ -474,22 +476,9 @@ function state(default) end
 ---@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
 ---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
+---@field kinds? string[] transform("feature_points") only: called only for features of these kinds (never, in C, for the others)
 ---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 -- </schema>
-
---- What a hook sees of a feature.
----@class rules.FeatureView
----@field kind string
----@field open integer
----@field closed boolean
----@field tiles integer
----@field segments integer
----@field figures integer
----@field root integer
----@field handle meeple.Feature
----@field attrs table<string, integer> merged attributes by name
----@field leaders? integer[] feature_points: the players who get the points
----@field when? rules.When
 
 ---@class rules.Move
 ---@field type "place"|"deploy"|"pass"|"draw"|"action"
@@ -505,7 +494,7 @@ function state(default) end
 ---@class rules.HookArgs
 ---@field phase string
 ---@field value integer
----@field leaders integer[]
+---@field leaders integer[] feature_scored, feature_points: the players who get the points
 ---@field when? rules.When
 ---@field feature? meeple.Feature
 ---@field tile? meeple.Tile
@@ -532,13 +521,13 @@ function Ctx.option(name) end
 ---@param player integer
 ---@param points integer
 ---@param reason? string
----@param feature? rules.FeatureView|meeple.Feature
+---@param feature? meeple.Feature
 function Ctx:score(player, points, reason, feature) end
 
 ---@alias rules.NotifyEvent "turn_begin"|"turn_end"|"tile_drawn"|"tile_placed"|"figure_placed"|"feature_scored"|"final_scoring"|"phase"|"action"
 
 --- A notify hook: something happened. fn(ctx, subject, args): subject is
---- the feature view (feature_scored), the tile (tile_placed), the move
+--- the feature's handle (feature_scored), the tile (tile_placed), the move
 --- (figure_placed, action) or nil. An action hook returns true to stay in
 --- the phase.
 --- ```lua
@@ -549,20 +538,25 @@ function Ctx:score(player, points, reason, feature) end
 ---@param opts? rules.HookOpts
 function on(event, fn, opts) end
 
---- A veto: fn(ctx, move) returns false to remove the move.
+--- A veto: fn(ctx, move) returns false to remove the move, and may say
+--- why (false, "reason"): illegal-move messages and expect.illegal show it.
 --- ```lua
---- allow("figure_placement", function(ctx, move) return move.at.feature:kind() ~= "field" end)
+--- allow("figure_placement", function(ctx, move)
+---   if move.at.feature and move.at.feature:kind() == "field" then return false, "no farmers" end
+--- end)
 --- ```
 ---@param event "tile_placement"|"figure_placement"
----@param fn fun(ctx: rules.Ctx, move: rules.Move): boolean?
+---@param fn fun(ctx: rules.Ctx, move: rules.Move): boolean?, string?
 ---@param opts? rules.HookOpts
 function allow(event, fn, opts) end
 
---- A fold: feature_points gets (ctx, feature, points) and returns
---- points[, leaders] or nil to keep them; extra_part gets (ctx) and
---- returns a stack name for another turn part, or nil.
+--- A fold: every transform gets the value it transforms and returns the
+--- new value, or nil to keep it. feature_points: fn(ctx, feature, points,
+--- args) (the feature's handle; args.when, args.leaders) returns
+--- points[, leaders]; extra_part: fn(ctx, stack) (the stack of the part
+--- granted so far, or nil) returns a stack name, or false for none.
 ---@param event "feature_points"|"extra_part"
----@param fn fun(ctx: rules.Ctx, feature?: rules.FeatureView, value?: integer): (integer|string|nil), integer[]?
+---@param fn (fun(ctx: rules.Ctx, feature: meeple.Feature, points: integer, args: rules.HookArgs): integer?, integer[]?)|(fun(ctx: rules.Ctx, stack: string?): string|false|nil)
 ---@param opts? rules.HookOpts
 function transform(event, fn, opts) end
 

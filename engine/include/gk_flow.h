@@ -76,11 +76,14 @@ typedef enum gk_term {
                           ** (deer that the tigers leave) */
   GK_TERM_FEATURES,       /* points per feature of kind arg (in a system;
                           ** a lone feature counts itself) */
-  GK_TERM_TOUCHING        /* arg = GK_KIND_ATTR(k, a): points per unit of
+  GK_TERM_TOUCHING,       /* arg = GK_KIND_ATTR(k, a): points per unit of
                           ** attribute a summed over the distinct features
                           ** of kind k touching this one through segment
                           ** adjacency, each counted once however many of
                           ** its segments touch (the lakes a river ends at) */
+  GK_TERM_ZERO_IF         /* the whole formula gives 0 when the feature's
+                          ** attribute arg is not 0 (an unfinished road
+                          ** with an inn); points unused */
 } gk_term;
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
@@ -97,6 +100,8 @@ typedef struct gk_formula {
     int only_with; /* 0, or figure kind + 1: the term counts only for a
                    ** leader who has a figure of that kind on the feature
                    ** (a pig in its field) */
+    int if_attr;   /* 0, or attribute + 1: the term counts only when the
+                   ** feature's attribute is not 0 (a road with an inn) */
   } terms[GK_MAX_TERMS];
 } gk_formula;
 
@@ -632,6 +637,8 @@ int gk_play_random_game(gk_play *play);
 **   points_attrs      GK_HOOK_FEATURE_POINTS only for features whose
 **                     merged value of one of these attributes (bit per
 **                     attribute) is not 0;
+**   points_kinds      GK_HOOK_FEATURE_POINTS only for features of these
+**                     kinds (bit per kind);
 **   placement_tiles,  GK_HOOK_ALLOW_PLACEMENTS only for a tile to place
 **   placement_stacks  that passes placement_tiles (when it filters), or
 **                     while the part draws from one of placement_stacks
@@ -643,6 +650,7 @@ typedef struct gk_hook_filters {
   uint64_t collect_filtered;
   gk_tile_filter collect_tiles;
   uint64_t points_attrs;
+  uint64_t points_kinds;
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
 } gk_hook_filters;

@@ -16,7 +16,7 @@ local FEE = 2
 
 on("feature_scored", function(ctx, feature, args)
   -- args.when is "closed" during play and "final" at the end
-  if feature.kind == "city" and args.when == "closed" then
+  if feature:kind() == "city" and args.when == "closed" then
     ctx:score(ctx.player, FEE, "bonus", feature)
   end
 end)

@@ -43,7 +43,7 @@ end)
 
 on("feature_scored", function(ctx, feature, args)
   local st = ctx.state
-  if st.in_play or args.when ~= "closed" or not COUNTS[feature.kind] then return end
+  if st.in_play or args.when ~= "closed" or not COUNTS[feature:kind()] then return end
   st.track = st.track + 1
   if st.track >= DELAY and ctx.game:supply(0, "surveyor") > 0 then
     ctx.game:deploy(0, "surveyor", { cell = SECOND })

@@ -18,11 +18,12 @@ local min_tiles = option "long_road" {
   doc = "A completed road of at least this many tiles scores double.",
 }
 
--- feature: a plain table (kind, closed, tiles, ...); points: what the
--- game's formula (and any earlier hook) made of it. Return the new value.
+-- feature: the road's handle (feature:closed(), feature:info().tiles, ...);
+-- points: what the game's formula (and any earlier hook) made of it.
+-- Return the new value. `kinds` keeps the hook off every other feature.
 transform("feature_points", function(ctx, feature, points)
-  if feature.kind == "road" and feature.closed and feature.tiles >= min_tiles then
+  if feature:closed() and feature:info().tiles >= min_tiles then
     return points * 2
   end
   return points
-end)
+end, { kinds = { "road" } })

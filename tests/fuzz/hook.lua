@@ -35,7 +35,7 @@ local STMTS = {
   "ctx.game:set_blob(1, '{[\"n\"]=2,}')", "ctx.game:set_blob(1, 'garbage(')",
   "for i = 1, 1000 do end", "while true do end", "ctx.play:end_game()",
   "local _ = ctx.game:features()", "if tile then local _ = tile:features() end",
-  "if feature then local _ = feature.handle:figures() end", "if move then move.x = 99 end",
+  "if feature then local _ = feature:figures() end", "if move then move.x = 99 end",
   "local _ = ctx.game:supply(1, 'meeple')", "x_global = 1", "ctx.x = 1", "rawset(ctx, 'game', 1)",
   "print('fuzz')", "local t = {} for i = 1, 1e6 do t[i] = i end",
   "local _ = ctx.option('none')", "ctx:score(2, 3)", "local _ = #ctx.game:placed_figures()",

@@ -225,6 +225,24 @@ do
     base_ledger.city / LEDGER_GAMES, l.city / LEDGER_GAMES))
 end
 
+-- cathedral_pennants: a pennant city pays 1.5 times the base when
+-- completed (3 per tile and pennant) and 0 when unfinished; every other
+-- payment is unchanged.
+do
+  local l = ledger_points({ DIR .. "cathedral_pennants.lua" })
+  local raised, zeroed = 0, 0
+  local ok, changed = entrywise(l, base_ledger, function(e, b)
+    if e.reason ~= "city" or e.points == b.points then return true end
+    if e.points * 2 == b.points * 3 then raised = raised + 1; return true end
+    if e.points == 0 then zeroed = zeroed + 1; return true end
+    return false
+  end)
+  check(ok and raised > 0 and zeroed > 0,
+        ("cathedral_pennants: pennant cities x1.5 when completed (%d), 0 when not (%d), nothing else"):format(raised, zeroed))
+  report("cathedral_pennants", sim({ DIR .. "cathedral_pennants.lua" }), base,
+         (", city points per game %.2f -> %.2f (%d changed)"):format(base_ledger.city / LEDGER_GAMES, l.city / LEDGER_GAMES, changed))
+end
+
 -- long_roads: a completed road of long_road+ tiles pays double; a higher
 -- threshold changes less.
 do

@@ -218,13 +218,13 @@ do
 
   -- a transform chain: the result depends on the order
   local double = script[[
-    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v * 2 end end)
+    transform("feature_points", function(ctx, f, v) if f:kind() == "city" then return v * 2 end end)
   ]]
   local plus_one = script[[
-    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end)
+    transform("feature_points", function(ctx, f, v) if f:kind() == "city" then return v + 1 end end)
   ]]
   local plus_one_first = script[[
-    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end,
+    transform("feature_points", function(ctx, f, v) if f:kind() == "city" then return v + 1 end end,
               { priority = -1 })
   ]]
   local base_ledger = ledger_of(load{})
@@ -245,8 +245,8 @@ do
   check(city_rule({ double, plus_one_first }, function(v) return 2 * v + 2 end),
         "a lower priority runs first whatever the load order")
   check(city_rule({ script[[
-    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v * 2 end end)
-    transform("feature_points", function(ctx, f, v) if f.kind == "city" then return v + 1 end end)
+    transform("feature_points", function(ctx, f, v) if f:kind() == "city" then return v * 2 end end)
+    transform("feature_points", function(ctx, f, v) if f:kind() == "city" then return v + 1 end end)
   ]] }, function(v) return 2 * v + 1 end), "within one script, declaration order")
 end
 
@@ -257,17 +257,20 @@ end
 do
   -- feature views, ctx fields, and the points the formula gave
   local rs = load{ script[[
-    transform("feature_points", function(ctx, f, v)
+    transform("feature_points", function(ctx, f, v, args)
       assert(ctx.game and ctx.play and ctx.phase, "ctx has game, play, phase")
       assert(math.type(ctx.turn) == "integer" and ctx.player >= 1 and ctx.player <= 2, "turn and player")
-      assert(f.handle and f.handle:kind() == f.kind, "feature handle")
-      assert(type(f.leaders) == "table", "leaders")
-      if f.kind == "city" and f.closed then
-        local want = 2 * f.tiles + 2 * f.attrs.pennant
-        if f.tiles == 2 and ctx.option("tiny_city") == 2 then want = 2 end
+      -- one shape everywhere: the feature is its handle, as in allow
+      assert(f:kind() == f:info().kind and type(f.kind) == "function", "the feature handle, with its methods")
+      assert(type(args.leaders) == "table" and #args.leaders >= 0, "leaders")
+      assert(args.when == "closed" or args.when == "final", "when")
+      if f:kind() == "city" and f:closed() then
+        local tiles = f:info().tiles
+        local want = 2 * tiles + 2 * f:attr("pennant")
+        if tiles == 2 and ctx.option("tiny_city") == 2 then want = 2 end
         assert(v == want, ("closed city: %d points, formula says %d"):format(v, want))
-      elseif f.kind == "road" then
-        assert(v == f.tiles, "road: 1 per tile")
+      elseif f:kind() == "road" then
+        assert(v == f:info().tiles, "road: 1 per tile")
       end
       return v
     end)
@@ -277,9 +280,9 @@ do
 
   -- a transform may also change the leaders: everyone shares every city
   rs = load{ script[[
-    transform("feature_points", function(ctx, f, v)
-      if f.kind == "city" and #f.leaders > 0 then return v, { 1, 2 } end
-    end)
+    transform("feature_points", function(ctx, f, v, args)
+      if #args.leaders > 0 then return v, { 1, 2 } end
+    end, { kinds = { "city" } })
   ]] }
   local ledger = ledger_of(rs)
   local cities, shared = {}, true
@@ -348,7 +351,7 @@ do
   local rs = load{ script[[
     state { cities_closed = 0 }
     on("feature_scored", function(ctx, f, args)
-      if f.kind == "city" and args.when == "closed" then
+      if f:kind() == "city" and args.when == "closed" then
         ctx.state.cities_closed = ctx.state.cities_closed + 1
       end
     end)
@@ -624,7 +627,7 @@ do
       ctx.state.placed[id] = (ctx.state.placed[id] or 0) + 1
     end, { tiles = { "start", "pennant" } })
     transform("feature_points", function(ctx, f, points)
-      if f.attrs.pennant == 0 then ctx.state.bad = ctx.state.bad + 1 end
+      if f:attr("pennant") == 0 then ctx.state.bad = ctx.state.bad + 1 end
       ctx.state.points = ctx.state.points + 1
       return points
     end, { attrs = { "pennant" } })

@@ -2,5 +2,5 @@
 -- feature report itself closed.
 -- expect: error attempt to index a boolean value
 on("feature_scored", function(ctx, feature)
-  getmetatable(feature.handle).__index.closed = function() return true end
+  getmetatable(feature).__index.closed = function() return true end
 end)

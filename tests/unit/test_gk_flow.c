@@ -577,8 +577,8 @@ static void extended(extended_rules *x) {
   gk_flow *f = flow_with_followers(x->rules, id);
   gk_figure_rule helper = {.on_kinds = 1ull << id->road, .group = 2, .needs_own = 1};
   assert_int_equal(gk_flow_set_figure(f, x->helper, &helper), GK_OK);
-  gk_formula road = {2, {{GK_TERM_TILE, 0, 1, 0}, {GK_TERM_TILE, 0, 1, x->helper + 1}}};
-  gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0}, {GK_TERM_ATTR, id->pennant, 2, 0}}};
+  gk_formula road = {2, {{GK_TERM_TILE, 0, 1, 0, 0}, {GK_TERM_TILE, 0, 1, x->helper + 1, 0}}};
+  gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0, 0}, {GK_TERM_ATTR, id->pennant, 2, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   assert_int_equal(gk_flow_add_gain(f, id->city, id->pennant, x->coats), GK_OK);
@@ -589,11 +589,11 @@ static void extended(extended_rules *x) {
   gk_extra_part_rule bad = {GK_EXTRA_EXTENDS, 0, -1, -1, id->stack};
   assert_int_equal(gk_flow_add_extra_part(f, &bad), GK_EINVAL);
   assert_int_equal(gk_flow_add_gain(f, id->city, 99, x->coats), GK_EINVAL);
-  gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99}}};
+  gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
-  gk_formula far = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(60, id->pennant), 1, 0}}};
+  gk_formula far = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(60, id->pennant), 1, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &far, id->r_road, 0), GK_EINVAL);
-  gk_formula no_attr = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(id->city, 60), 1, 0}}};
+  gk_formula no_attr = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(id->city, 60), 1, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &no_attr, id->r_road, 0), GK_EINVAL);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
@@ -675,11 +675,11 @@ static void line_game_rules(line_rules *x, int order) {
   gk_flow *f = flow_with_followers(x->rules, id);
   gk_figure_rule marker = {.group = 2, .stays = 1};
   assert_int_equal(gk_flow_set_figure(f, x->marker, &marker), GK_OK);
-  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0}}};
-  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0}}};
+  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0, 0}}};
+  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
-  gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0}}};
+  gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
   x->action = gk_flow_add_action(f, "pick");
   gk_line_markers_rule lr = {.figure = x->marker, .axis = 0, .dir = -1, .bonus = 4, .bonus_reason = x->reason,
@@ -852,10 +852,10 @@ static void hand_game_rules(hand_rules *x) {
                          .corner = 1};
   assert_int_equal(gk_flow_set_figure(f, x->cart, &cart), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->shed, &shed), GK_OK);
-  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0}}};
-  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0}}};
-  gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0}}};
-  gk_formula farm = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}};
+  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0, 0}}};
+  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
+  gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0, 0}}};
+  gk_formula farm = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
@@ -865,9 +865,9 @@ static void hand_game_rules(hand_rules *x) {
   x->a_cart = gk_flow_add_action(f, "cart");
   gk_hand_tile_rule hand = {x->hand_tile, x->token, 1, x->a_decline};
   gk_relocate_rule move_on = {x->cart, GK_REACH_CONNECTED, movable, x->a_cart};
-  gk_score_meeting_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0}}},
-                       .joined = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 1, 0}}}, .reason = x->r_meet};
-  gk_formula shed_final = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 4, 0}}};
+  gk_score_meeting_rule meet = {.figure = x->shed, .placed = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0, 0}}},
+                       .joined = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 1, 0, 0}}}, .reason = x->r_meet};
+  gk_formula shed_final = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 4, 0, 0}}};
   /* malformed declarations are refused */
   gk_hand_tile_rule bad_hand = hand;
   bad_hand.decline_action = 9;
@@ -1110,6 +1110,39 @@ static void test_hook_filters(void **state) {
   assert_true(points > 0);
 }
 
+typedef struct kinds_log {
+  int roads, others;
+} kinds_log;
+
+static int kinds_hook(void *ud, gk_play *p, gk_hook_call *c) {
+  kinds_log *h = ud;
+  if (c->hook == GK_HOOK_FEATURE_POINTS) {
+    if (gk_feature_kind(gk_play_game(p), c->feature) == IDS.road) h->roads++;
+    else h->others++;
+  }
+  return GK_OK;
+}
+
+/* points_kinds: the points hook is called for roads only, never for the
+** other kinds (which then score as with no hook). */
+static void test_points_kinds_filter(void **state) {
+  (void)state;
+  kinds_log h = {0};
+  gk_hooks hooks = {&h, 1u << GK_HOOK_FEATURE_POINTS, 0, kinds_hook, 0};
+  gk_hook_filters f = {.points_kinds = 1ull << IDS.road};
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    gk_game *g = base_fixture_new_game(RULES, 2, seed);
+    gk_play *p = gk_play_new(FLOW, g, &hooks);
+    gk_play_set_hook_filters(p, &f);
+    gk_play_seed_agent(p, seed);
+    assert_int_equal(gk_play_start(p), GK_OK);
+    assert_int_equal(gk_play_random_game(p), GK_OK);
+    gk_play_free(p);
+  }
+  assert_true(h.roads > 0);
+  assert_int_equal(h.others, 0);
+}
+
 typedef struct warden_rules {
   gk_rules *rules;
   gk_flow *flow;
@@ -1296,9 +1329,9 @@ static void test_attr_over_term(void **state) {
   base_ids id;
   assert_int_equal(base_fixture_ids(r, &id), 0);
   gk_flow *f = gk_flow_new(r);
-  gk_formula over = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, none), 3, 0}}};
-  gk_formula under = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(none, id.pennant), 3, 0}}};
-  gk_formula bad = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, 60), 3, 0}}};
+  gk_formula over = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, none), 3, 0, 0}}};
+  gk_formula under = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(none, id.pennant), 3, 0, 0}}};
+  gk_formula bad = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, 60), 3, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_CLOSED, &over, id.r_city, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_FINAL, &under, id.r_city, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id.road, GK_WHEN_FINAL, &bad, id.r_road, 0), GK_EINVAL);
@@ -1348,6 +1381,7 @@ int main(void) {
       cmocka_unit_test(test_line_markers),
       cmocka_unit_test(test_hand_corner_relocate_meet),
       cmocka_unit_test(test_hook_filters),
+      cmocka_unit_test(test_points_kinds_filter),
       cmocka_unit_test(test_blocked_across),
       cmocka_unit_test(test_system),
       cmocka_unit_test(test_attr_over_term),

@@ -42,8 +42,8 @@ static void recall_game_rules(recall_rules *x) {
   gk_figure_rule big = {.on_kinds = all, .group = 1, .blocked_by = 1, .strength = 2};
   assert_int_equal(gk_flow_set_figure(f, id->follower, &follower), GK_OK);
   assert_int_equal(gk_flow_set_figure(f, x->big, &big), GK_OK);
-  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0}}};
-  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0}}};
+  gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0, 0}}};
+  gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
   assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
   assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   x->phase = gk_flow_add_phase(f, "recall", GK_PHASE_PLACE_TILE);

@@ -130,7 +130,7 @@ function M.simulate(rs, opts)
     jobs = not opts.profile and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
+    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
     placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6] })
   return list or summary
 end
@@ -152,7 +152,7 @@ function M.new_play(rs, opts)
                                      collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
                                      agent_seed = opts.agent_seed or opts.seed or 1,
                                      placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs,
+                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
                                      placement_tiles = f.placement_tiles,
                                      placement_stacks = f.placement_stacks, direct = rs.dispatch[6] })
   -- start = false leaves the play before its first turn, so a scenario

@@ -17,7 +17,8 @@ int gk_flow_add_score_figure(gk_flow *f, int figure, gk_when when, const gk_form
             reason < r->n_reasons && f->caps.score_figure.n < GK_MAX_SCORE_FIGURES;
   for (int i = 0; ok && i < formula->n_terms; i++)
     ok = fl_term_ok(r, formula->terms[i].term, formula->terms[i].arg, false) &&
-         formula->terms[i].only_with == 0;
+         formula->terms[i].only_with == 0 && formula->terms[i].if_attr >= 0 &&
+         formula->terms[i].if_attr <= r->n_attrs;
   if (!ok) {
     fl_flow_error(f, "score_figure: malformed (figure, when, reason or a term) or more than %d",
                   GK_MAX_SCORE_FIGURES);

@@ -84,8 +84,8 @@ int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
 
 /* Is a term (type, argument) well formed? (in_system: for a system) */
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system) {
-  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_TOUCHING;
-  if (t == GK_TERM_ATTR) ok = ok && a >= 0 && a < r->n_attrs;
+  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_ZERO_IF;
+  if (t == GK_TERM_ATTR || t == GK_TERM_ZERO_IF) ok = ok && a >= 0 && a < r->n_attrs;
   if (t == GK_TERM_ATTR_OVER) ok = ok && a >= 0 && (a & 0xff) < r->n_attrs && (a >> 8) < r->n_attrs;
   if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED || t == GK_TERM_FEATURES)
     ok = ok && a >= 0 && a < r->n_kinds;
@@ -119,8 +119,8 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
   for (int i = 0; i < formula->n_terms; i++) {
     int t = formula->terms[i].term, a = formula->terms[i].arg;
     bool ok = fl_term_ok(r, t, a, false);
-    int w = formula->terms[i].only_with;
-    ok = ok && w >= 0 && w <= r->n_figure_kinds;
+    int w = formula->terms[i].only_with, c = formula->terms[i].if_attr;
+    ok = ok && w >= 0 && w <= r->n_figure_kinds && c >= 0 && c <= r->n_attrs;
     if (!ok) {
       fl_flow_error(f, "set_scoring: term %d is malformed (term %d, arg %d)", i + 1, t, a);
       return GK_EINVAL;
@@ -137,7 +137,8 @@ bool fl_formula_ok(const gk_rules *r, const gk_formula *fm) {
   bool ok = fm->n_terms >= 0 && fm->n_terms <= GK_MAX_TERMS;
   for (int i = 0; ok && i < fm->n_terms; i++)
     ok = fl_term_ok(r, fm->terms[i].term, fm->terms[i].arg, false) && fm->terms[i].only_with >= 0 &&
-         fm->terms[i].only_with <= r->n_figure_kinds;
+         fm->terms[i].only_with <= r->n_figure_kinds && fm->terms[i].if_attr >= 0 &&
+         fm->terms[i].if_attr <= r->n_attrs;
   return ok;
 }
 

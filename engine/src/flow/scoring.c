@@ -43,12 +43,15 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
                        uint32_t with_figures) {
   gk_game *g = p->game;
   int64_t total = 0;
+  const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
   for (int i = 0; i < sr->formula.n_terms; i++) {
-    int only = sr->formula.terms[i].only_with;
-    if (conditional ? (only == 0 || !((with_figures >> (only - 1)) & 1)) : only != 0) continue;
-    int32_t pts = sr->formula.terms[i].points;
     int arg = sr->formula.terms[i].arg;
-    const int32_t *attrs = &g->attrs[(size_t)root * (size_t)g->rules->n_attrs];
+    /* checked first: it zeroes the conditional terms (only_with) too */
+    if (sr->formula.terms[i].term == GK_TERM_ZERO_IF && attrs[arg] != 0) return 0;
+    int only = sr->formula.terms[i].only_with, cond = sr->formula.terms[i].if_attr;
+    if (conditional ? (only == 0 || !((with_figures >> (only - 1)) & 1)) : only != 0) continue;
+    if (cond && attrs[cond - 1] == 0) continue;
+    int32_t pts = sr->formula.terms[i].points;
     switch (sr->formula.terms[i].term) {
       case GK_TERM_CONST: total += pts; break;
       case GK_TERM_TILE: total += (int64_t)pts * gki_count_tiles(g, root); break;
@@ -69,6 +72,7 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
         break;
       }
       case GK_TERM_FEATURES: total += g->node_kind[root] == arg ? pts : 0; break;
+      default: break; /* GK_TERM_ZERO_IF: checked above */
     }
   }
   return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
@@ -103,7 +107,8 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
   int32_t root = gki_find(g, node);
   const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][when];
   bool points_hook =
-      fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs);
+      fl_has_hook(p, GK_HOOK_FEATURE_POINTS) && fl_attrs_hold(g, root, p->filters.points_attrs) &&
+      (!p->filters.points_kinds || ((p->filters.points_kinds >> g->node_kind[root]) & 1));
   if (!sr->on && !points_hook && !fl_has_hook(p, GK_HOOK_FEATURE_SCORED)) return 0;
   uint32_t leaders = 0;
   if (g->root[root].fig_head >= 0) { /* most features close with nobody on them */

@@ -13,7 +13,7 @@ tiles [[
 script [[
   -- a house rule: every closed city is worth 1 more
   transform("feature_points", function(ctx, feature, points)
-    if feature.kind == "city" and feature.closed then return points + 1 end
+    if feature:kind() == "city" and feature:closed() then return points + 1 end
     return points
   end)
 ]]

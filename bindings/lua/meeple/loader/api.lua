@@ -424,7 +424,7 @@ local function hook_event(kindname, events, event)
   return internal
 end
 
--- The narrowing options a hook takes (figures, tiles, attrs), checked
+-- The narrowing options a hook takes (figures, tiles, attrs, kinds), checked
 -- against the event they narrow; level 3 is the script's call.
 local function check_hook_narrowing(kindname, internal, opts)
   local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
@@ -443,8 +443,12 @@ local function check_hook_narrowing(kindname, internal, opts)
   if attrs ~= nil and internal ~= "feature_points" then
     error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
   end
+  if opts.kinds ~= nil and internal ~= "feature_points" then
+    error(("%s: 'kinds' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
   if type(stacks) == "string" then stacks = { stacks } end
   for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
+                          { "kinds", opts.kinds, "kinds" },
                           { "stack", stacks, "stack names" } }) do
     if not is_name_list(pair[2], true) then
       error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 3)
@@ -470,7 +474,7 @@ local function hook(c, kindname, events)
       kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
       fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
       script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
-      tiles = opts.tiles, attrs = opts.attrs,
+      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
       stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
     }
   end

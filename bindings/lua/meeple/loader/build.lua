@@ -216,7 +216,7 @@ local function score_terms(decl, kind, s, when)
         error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
       end
       for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do
-        terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5] }
+        terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5], t[6] }
       end
     end
   end
@@ -294,7 +294,7 @@ local function build_flow(decl, rules)
   return flow
 end
 
--- The names hooks narrow to (figures, tiles, attrs, collect's phase)
+-- The names hooks narrow to (figures, tiles, attrs, kinds, collect's phase)
 -- exist once every script ran.
 local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.figures or {}) do
@@ -315,6 +315,11 @@ local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.attrs or {}) do
     if not decl.attr_index[name] then
       error(("%s%s: unknown attribute '%s' in attrs"):format(at(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.kinds or {}) do
+    if not decl.kind_index[name] then
+      error(("%s%s: unknown kind '%s' in kinds"):format(at(h), h.kind, name), 0)
     end
   end
   if h.kind == "collect" and not phases[h.phase] then

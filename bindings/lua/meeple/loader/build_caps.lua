@@ -45,7 +45,7 @@ local function system_terms(decl, sy)
   local what = "system '" .. sy.name .. "'"
   local function add(spec, cond)
     for _, t in ipairs(formula_terms(decl, sy, what, spec, cond and ("only_if " .. cond) or "final")) do
-      if t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
+      if t[6] or t[1] ~= "const" and t[1] ~= "attr" and t[1] ~= "attr_over" and t[1] ~= "features" then
         error(("%ssystem '%s': a system formula takes attributes, per_excess, per_feature and points only"):format(at(sy), sy.name), 0)
       end
       terms[#terms + 1] = { t[1], t[2], t[3], cond, t[5] }
@@ -167,7 +167,7 @@ local function figure_scorings(b, list, fname, whens, tell)
     for _, fig in ipairs(sorted_keys(d.bonus or {})) do
       if decl.figure_index[fig] then
         for _, t in ipairs(formula_terms(decl, d, what, d.bonus[fig], "bonus " .. fig)) do
-          for _, list_of in ipairs(terms) do list_of[#list_of + 1] = { t[1], t[2], t[3], fig, t[5] } end
+          for _, list_of in ipairs(terms) do list_of[#list_of + 1] = { t[1], t[2], t[3], fig, t[5], t[6] } end
         end
       end
     end

@@ -20,15 +20,6 @@ local freeze, retarget = freeze_mod.freeze, freeze_mod.retarget
 
 local M = {}
 
--- What a hook sees of a feature: plain fields, read once.
-local function feature_view(fh)
-  if not fh then return nil end
-  local info = fh:info()
-  info.handle = fh
-  info.attrs = setmetatable({}, { __index = function(_, name) return fh:attr(name) end })
-  return info
-end
-
 -- The hooks by event key ("collect:<phase>" for collect), in order.
 local function group_hooks(hooks)
   local by_event = {}
@@ -136,16 +127,26 @@ end
 -- result, rs) runs the event's hooks and fills result.
 local EVENTS = {}
 
+-- A feature is its handle everywhere (fh:kind(), fh:attr(name),
+-- fh:info()...); what the moment adds (when, leaders) is in args.
+-- A hook narrowed by `kinds` or `attrs` runs only for such features.
+local function wants_feature(h, fh, kind)
+  if h.kind_set and not h.kind_set[kind] then return false end
+  if not h.attrs then return true end
+  for _, a in ipairs(h.attrs) do
+    if fh:attr(a) ~= 0 then return true end
+  end
+  return false
+end
+
 function EVENTS.feature_points(run, list, ctx, g, args)
-  local value, leaders = args.value, args.leaders
-  local fv = feature_view(args.feature)
-  fv.leaders, fv.when = leaders, args.when
-  local shown = freeze(fv)
+  local value, leaders, fh = args.value, args.leaders, args.feature
+  local kind = list.kinds and fh:kind()
+  local shown = nil
   for _, h in ipairs(list) do
-    local wanted = not h.attrs
-    for _, a in ipairs(h.attrs or {}) do wanted = wanted or fv.attrs[a] ~= 0 end
-    if wanted then
-      local v, l = run(h, ctx, g, shown, value)
+    if wants_feature(h, fh, kind) then
+      shown = shown or freeze(args)
+      local v, l = run(h, ctx, g, fh, value, shown)
       if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
       if l ~= nil then leaders = l end
     end
@@ -153,31 +154,44 @@ function EVENTS.feature_points(run, list, ctx, g, args)
   return { value = value, leaders = leaders }
 end
 
-function EVENTS.extra_part(run, list, ctx, g, _, _, rs)
-  local value, from = nil, nil
+-- The stack of an extra part goes through the hooks by name (nil: none
+-- so far); a hook returns a stack name, false for none, or nil to keep.
+function EVENTS.extra_part(run, list, ctx, g, args, _, rs)
+  local stacks = rs.decl.stack_index
+  local value = args.value >= 0 and rs.decl.stacks[args.value + 1] or nil
   for _, h in ipairs(list) do
-    local v = run(h, ctx, g)
-    if v ~= nil then value, from = v, h end
-  end
-  local result = {}
-  if value ~= nil then
-    local stacks = rs.decl.stack_index
-    if type(value) ~= "string" or not stacks[value] then
-      -- never tostring() a script's value here: its __tostring would run unbounded
-      local shown = type(value) == "string" and ("'" .. value .. "'") or ("a " .. type(value))
-      error(at(from, "extra_part: unknown stack " .. shown), 0)
+    local v = run(h, ctx, g, value)
+    if v == false then
+      value = nil
+    elseif v ~= nil then
+      if type(v) ~= "string" or not stacks[v] then
+        -- never tostring() a script's value here: its __tostring would run unbounded
+        local shown = type(v) == "string" and ("'" .. v .. "'") or ("a " .. type(v))
+        error(at(h, "extra_part: unknown stack " .. shown .. " (a stack name, false for none, nil to keep)"), 0)
+      end
+      value = v
     end
-    result.value = stacks[value] - 1
   end
-  return result
+  return { value = value and stacks[value] - 1 or -1 }
 end
 
 -- The flow keeps its own copy of each move and gets back only the
 -- indices kept; the hooks see each move through one read-only view,
 -- aimed at the move judged. Scoped placement vetoes (`tiles`, `stack`)
--- are asked about their tiles only.
+-- are asked about their tiles only. A veto may say why (false,
+-- "reason"): the reasons of a play's last veto round are kept for
+-- M.veto_reason, by the move's index in args.moves.
+local last_vetoes = setmetatable({}, { __mode = "k" })
+
+local function reason_of(h, why)
+  if type(why) ~= "string" then
+    error(at(h, "a veto's reason must be a string, not a " .. type(why)), 0)
+  end
+  return ("%s (%s)"):format(why, h.at or h.script)
+end
+
 local function allow(run, list, ctx, g, args, play)
-  local kept, shown = {}, nil
+  local kept, shown, reasons = {}, nil, nil
   local stack = list.scoped and play:stack()
   for i, m in ipairs(args.moves) do
     local ok = true
@@ -186,11 +200,19 @@ local function allow(run, list, ctx, g, args, play)
       if ok and (not h.figure_set or h.figure_set[figure])
          and (not h.scoped or h.tile_set[m.tile] or h.stack_set[stack]) then
         if not aimed then shown, aimed = shown and retarget(shown, m) or freeze(m), true end
-        if run(h, ctx, g, shown) == false then ok = false end
+        local answer, why = run(h, ctx, g, shown)
+        if answer == false then
+          ok = false
+          if why ~= nil then
+            reasons = reasons or {}
+            reasons[i] = reason_of(h, why)
+          end
+        end
       end
     end
     if ok then kept[#kept + 1] = i end
   end
+  last_vetoes[play] = reasons and { moves = args.moves, reasons = reasons } or nil
   return { kept = kept }
 end
 EVENTS.allow_placements, EVENTS.allow_deploys = allow, allow
@@ -229,15 +251,14 @@ end
 
 -- Every other event (on "turn_begin", "tile_placed", ...): notifications.
 local function notify(run, list, ctx, g, args, play, _, name)
-  local fv = args.feature and feature_view(args.feature)
-  if fv then fv.when = args.when end
   if name == "tile_drawn" then args.tile = play:tile() end
   local placed = name == "tile_placed" and args.tile_id
-  local first, shown_args = nil, nil
+  local shown_args = nil
+  local subject = args.feature or args.tile or args.move
   for _, h in ipairs(list) do
     if not h.tile_set or (placed and h.tile_set[placed]) then
-      if not shown_args then first, shown_args = freeze(fv or args.tile or args.move), freeze(args) end
-      run(h, ctx, g, first, shown_args)
+      if not shown_args then subject, shown_args = freeze(subject), freeze(args) end
+      run(h, ctx, g, subject, shown_args)
     end
   end
   return nil   -- nothing to fold: the flow reads no answer
@@ -406,6 +427,21 @@ local function placement_filter(decl, list, filters)
   end
 end
 
+-- Feature points hooks about some features (`attrs`, `kinds`): when
+-- every hook names attributes (kinds), the flow calls Lua only for
+-- features with one of the union's attributes (of the union's kinds).
+local function points_filter(list, filters)
+  for _, h in ipairs(list) do
+    if h.kinds then
+      h.kind_set, list.kinds = {}, true
+      for _, k in ipairs(h.kinds) do h.kind_set[k] = true end
+    end
+  end
+  local attrs, kinds = union_of(list, "attrs"), union_of(list, "kinds")
+  if attrs then filters.points_attrs = sorted_keys(attrs) end
+  if kinds then filters.points_kinds = sorted_keys(kinds) end
+end
+
 -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
 -- keeps the set of tile ids it is about, and when every hook of an
 -- event narrows, the flow gets the union and calls Lua only then.
@@ -422,10 +458,7 @@ local function hook_filters(rs, by_event)
   end
   collect_filter(decl, by_event, filters)
   if by_event.allow_placements then placement_filter(decl, by_event.allow_placements, filters) end
-  if by_event.feature_points then
-    local union = union_of(by_event.feature_points, "attrs")
-    if union then filters.points_attrs = sorted_keys(union) end
-  end
+  if by_event.feature_points then points_filter(by_event.feature_points, filters) end
   return filters
 end
 
@@ -456,5 +489,29 @@ local function make_dispatcher(rs, host, profile)
 end
 
 M.make_dispatcher = make_dispatcher
+
+-- The reason a veto gave for refusing move (a move table as play:why
+-- takes) in play's last veto round: "reason (file:line)", or nil.
+local function same_move(a, b)
+  if a.type ~= b.type or a.tile ~= b.tile or a.x ~= b.x or a.y ~= b.y or a.rot ~= b.rot
+     or a.figure ~= b.figure or a.action ~= b.action then
+    return false
+  end
+  local fa, fb = a.at and a.at.feature, b.at and b.at.feature
+  if (fa == nil) ~= (fb == nil) or (fa and fa ~= fb) then return false end
+  for k = 1, 4 do
+    if (a.args and a.args[k]) ~= (b.args and b.args[k]) then return false end
+  end
+  return true
+end
+
+function M.veto_reason(play, move)
+  local last = last_vetoes[play]
+  if not last then return nil end
+  for i, m in ipairs(last.moves) do
+    if last.reasons[i] and same_move(m, move) then return last.reasons[i] end
+  end
+  return nil
+end
 
 return M

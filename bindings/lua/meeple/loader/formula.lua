@@ -2,7 +2,7 @@
 -- ({ per_tile = 2, pennant = 2, per_adjacent_closed = { city = 3 } })
 -- to the list of terms the flow's C scoring evaluates.
 --
--- Invariant: a term is { kind, name, points, only_with, other }, the
+-- Invariant: a term is { kind, name, points, only_with, other, if_attr }, the
 -- argument meeple.flow's scoring, system and meeting calls take; terms
 -- come in sorted key order, so a formula gives the same terms on every
 -- run. Trusted host code, never visible to scripts.
@@ -66,6 +66,30 @@ function TERMS.touching(f, _, v)
       end
       f.terms[#f.terms + 1] = { "touching", k, per[a], nil, a }
     end
+  end
+end
+
+-- only_if = { inn = { per_tile = 1 } }: those terms count only when the
+-- feature's attribute is not 0 (a road with an inn: 1 more per tile)
+function TERMS.only_if(f, _, v)
+  if type(v) ~= "table" then fail(f, "only_if wants { attribute = formula }, got %s", type(v)) end
+  for _, a in ipairs(sorted_keys(v)) do
+    if not f.decl.attr_index[a] then fail(f, "only_if names unknown attribute '%s'", tostring(a)) end
+    for _, t in ipairs(M.terms(f.decl, f.d, f.what, v[a], f.where .. " only_if " .. a)) do
+      if t[6] or t[1] == "zero_if" then fail(f, "only_if %s: a formula inside only_if has no only_if or zero_if", a) end
+      f.terms[#f.terms + 1] = { t[1], t[2], t[3], t[4], t[5], a }
+    end
+  end
+end
+
+-- zero_if = "inn" (or a list): the formula gives 0 when the feature's
+-- attribute is not 0 (an unfinished road with an inn)
+function TERMS.zero_if(f, _, v)
+  local list = type(v) == "string" and { v } or v
+  if type(list) ~= "table" then fail(f, "zero_if wants an attribute or a list of them, got %s", type(v)) end
+  for _, a in ipairs(list) do
+    if not f.decl.attr_index[a] then fail(f, "zero_if names unknown attribute '%s'", tostring(a)) end
+    f.terms[#f.terms + 1] = { "zero_if", a, 0 }
   end
 end
 

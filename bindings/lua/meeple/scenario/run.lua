@@ -10,6 +10,7 @@ local spots = require "meeple.scenario.spots"
 local position = require "meeple.scenario.position"
 
 local clean = require("meeple.errors").clean  -- no host location in a failure
+local veto_reason = require("meeple.loader.dispatch").veto_reason
 local segment_at_spot, spot_of_segment, shape = spots.segment_at_spot, spots.spot_of_segment, spots.shape
 local parse_place, parse_deploy = spots.parse_place, spots.parse_deploy
 local ledger_entries = common.ledger_entries
@@ -254,7 +255,10 @@ local REASON_TEXT = {
       play:player(), fh and fh:kind() or "feature")
   end,
   target = function(run, play) return ("no such choice in phase %s"):format(play:phase()) end,
-  vetoed = function() return "refused by the rules' scripts (an allow hook)" end,
+  vetoed = function(run, play, text, fh, move)
+    local why = veto_reason(play, move)
+    return why and ("refused by an allow hook: " .. why) or "refused by the rules' scripts (an allow hook)"
+  end,
 }
 
 -- Why the engine refuses a move: the reason word of the engine's own
@@ -267,7 +271,7 @@ function Run:why_illegal(play, text)
   if not ok then return tostring(word) end
   if not word then return "legal" end
   local explain = REASON_TEXT[word]
-  return explain and (word .. ": " .. explain(self, play, text, fh)) or word
+  return explain and (word .. ": " .. explain(self, play, text, fh, move)) or word
 end
 
 -- Plays one move given as text; the tile named by a placement is drawn

@@ -3,6 +3,6 @@
 expansion "closed_city_bonus" { requires = { "base" } }
 
 transform("feature_points", function(ctx, feature, points)
-  if feature.kind == "city" and feature.closed then return points + 1 end
+  if feature:kind() == "city" and feature:closed() then return points + 1 end
   return points
 end)
