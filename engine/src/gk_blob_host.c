@@ -37,18 +37,7 @@ int gk_blob_fill(gk_game *g, int slot, const void *data, size_t len) {
     gki_game_seterr(g, "blob_fill: bad slot %d or data", slot);
     return GK_EINVAL;
   }
-  void *copy = NULL;
-  if (len) {
-    copy = gki_mem(&g->alloc, NULL, 0, len);
-    if (!copy) {
-      gki_game_seterr(g, "out of memory storing %zu bytes", len);
-      return GK_ENOMEM;
-    }
-    memcpy(copy, data, len);
-  }
-  gki_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
-  g->blob[slot] = copy;
-  g->blob_len[slot] = len;
+  if (gki_blob_store(g, slot, data, len) < 0) return GK_ENOMEM;
   g->blob_stale &= ~(1u << slot);
   return GK_OK;
 }

@@ -347,6 +347,24 @@ int gk_game_set_turn(gk_game *g, int turn, int player) {
 int gk_game_turn(const gk_game *g) { return g ? g->turn : 0; }
 int gk_game_player(const gk_game *g) { return g ? g->player : 0; }
 
+/* Replaces slot's bytes with a copy of data; on failure the old bytes
+** stay. Shared by the script's writes and the host's fills. */
+int gki_blob_store(gk_game *g, int slot, const void *data, size_t len) {
+  void *copy = NULL;
+  if (len) {
+    copy = gki_mem(&g->alloc, NULL, 0, len);
+    if (!copy) {
+      gki_game_seterr(g, "out of memory storing %zu bytes", len);
+      return GK_ENOMEM;
+    }
+    memcpy(copy, data, len);
+  }
+  gki_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
+  g->blob[slot] = copy;
+  g->blob_len[slot] = len;
+  return GK_OK;
+}
+
 int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
   if (!g) return GK_EINVAL;
   if (slot < 0 || slot >= GK_MAX_BLOBS || (len && !data) || len > (1u << 30)) {
@@ -363,18 +381,7 @@ int gk_blob_set(gk_game *g, int slot, const void *data, size_t len) {
     gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
-  void *copy = NULL;
-  if (len) {
-    copy = gki_mem(&g->alloc, NULL, 0, len);
-    if (!copy) {
-      gki_game_seterr(g, "out of memory storing %zu bytes", len);
-      return GK_ENOMEM;
-    }
-    memcpy(copy, data, len);
-  }
-  gki_mem(&g->alloc, g->blob[slot], g->blob_len[slot], 0);
-  g->blob[slot] = copy;
-  g->blob_len[slot] = len;
+  if (gki_blob_store(g, slot, data, len) < 0) return GK_ENOMEM;
   gki_log_push(g, GK_EV_BLOB, slot, (int32_t)len, 0, 0, 0);
   return GK_OK;
 }

@@ -240,6 +240,7 @@ struct gk_game {
 /* gk_blob_host.c: the blobs a host keeps (gk_blob_host) */
 int gki_blob_sync(const gk_game *g);   /* fill the stale blobs now */
 void gki_blob_release(gk_game *g);     /* drop the host's copy, detach */
+int gki_blob_store(gk_game *g, int slot, const void *data, size_t len); /* copy in */
 
 /* gk_util.c */
 void *gki_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);
