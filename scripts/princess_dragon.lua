@@ -25,7 +25,8 @@
 --   fairy: move, +1 a turn, +3 (§2.3, §4)    companion "fairy"
 -- `meeple bench --with princess_dragon` shows no Lua hook at all.
 --
--- Moves (four integers; a spot name works in scenarios: `action fairy 1 0 N 0`):
+-- Moves (named arguments, args.x ...; as text the values in that order, a
+-- spot name working in scenarios: `action fairy 1 0 N 0`):
 --   action fairy X Y SEGMENT 0       the fairy goes next to your follower there
 --   action portal X Y SEGMENT K      your follower of kind K (FOLLOWERS order)
 --                                    goes onto that segment, anywhere
@@ -114,10 +115,10 @@ figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true, blocks
 figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
 
 reason "fairy"
-action "fairy"
-action "portal"
-action "princess"
-action "dragon"
+action "fairy"                                            -- companion: x, y, segment
+action "portal"                                           -- deploy_anywhere: x, y, segment, kind
+action "princess"                                         -- evict: x, y, segment
+action "dragon"                                           -- walker: x, y, mover, step
 
 -- }======================================================================
 

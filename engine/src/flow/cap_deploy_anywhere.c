@@ -35,6 +35,8 @@ int gk_flow_add_deploy_anywhere(gk_flow *f, const gk_deploy_anywhere_rule *rule)
     fl_flow_error(f, "deploy_anywhere: declared twice (one per game)");
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "segment", "kind"};
+  if (fl_action_layout(f, rule->action, "deploy_anywhere", 4, args)) return GK_EINVAL;
   f->caps.deploy_anywhere.on = true;
   f->caps.deploy_anywhere.rule = *rule;
   return GK_OK;

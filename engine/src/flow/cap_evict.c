@@ -26,6 +26,8 @@ int gk_flow_add_evict(gk_flow *f, const gk_evict_rule *rule) {
     fl_flow_error(f, "evict: declared twice (one per game)");
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "segment"};
+  if (fl_action_layout(f, rule->action, "evict", 3, args)) return GK_EINVAL;
   f->caps.evict.on = true;
   f->caps.evict.rule = *rule;
   return GK_OK;
@@ -58,7 +60,7 @@ static int feature_moves(gk_play *p, int32_t root) {
     if (st) return st;
     p->moves[p->n_moves++] =
         (gk_move){.type = GK_MOVE_ACTION, .action = p->flow->caps.evict.rule.action,
-                  .arg = {t->x, t->y, g->node_seg[node] + 1, 0}};
+                  .arg = {t->x, t->y, g->node_seg[node] + 1}};
   }
   return GK_OK;
 }
