@@ -175,7 +175,6 @@ M.decls = {
     { "avoids", "string[]", "figure kinds whose tiles it never enters (kinds no script declares are left out)", default = {} },
     { "spares", "string[]", "figure kinds it does not send home (likewise)", default = {} },
   } },
-<<<<<<< HEAD
   deploy_anywhere = { class = "rules.DeployAnywhereSpec", call = 'deploy_anywhere "action" { ... }', fields = {
     { "figures", "string[]", "figure kinds it deploys, in listing order (kinds no script declares are left out)", required = true },
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", required = true },
@@ -184,12 +183,11 @@ M.decls = {
     { "figures", "string[]", "figure kinds it sends home, anyone's (kinds no script declares are left out)", required = true },
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
     { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
-=======
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
       more = "a move's text lists the values in this order: `action NAME V1 V2 V3 V4` (0 for the unnamed ones)" },
->>>>>>> main
   } },
   phase = { class = "rules.PhaseSpec", call = 'phase "name" { ... }', fields = {
     { "after", "string", "the built-in or earlier phase it follows", default = "after_scoring" },
