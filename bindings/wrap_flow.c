@@ -507,9 +507,23 @@ static int flow_phase(lua_State *L) {
   return 0;
 }
 
+/* flow:action(name [, {argument names}]) */
 static int flow_action(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
-  if (gk_flow_add_action(f, luaL_checkstring(L, 2)) < 0) return flowerror(L, f);
+  int action = gk_flow_add_action(f, luaL_checkstring(L, 2));
+  if (action < 0) return flowerror(L, f);
+  if (lua_isnoneornil(L, 3)) return 0;
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const char *names[GK_ACTION_ARGS];
+  lua_Integer n = raw_len(L, 3);
+  luaL_argcheck(L, n <= GK_ACTION_ARGS, 3, "at most 4 argument names");
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 3, i);
+    luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, 3, "argument names must be strings");
+    names[i - 1] = lua_tostring(L, -1); /* the table keeps it alive */
+    lua_pop(L, 1);
+  }
+  if (gk_flow_set_action_args(f, action, (int)n, names) < 0) return flowerror(L, f);
   return 0;
 }
 

@@ -27,7 +27,8 @@
 -- The portal and the princess still cost Lua calls on their tiles
 -- (`meeple bench --with princess_dragon` prints them per hook).
 --
--- Moves (four integers; a spot name works in scenarios: `action fairy 1 0 N 0`):
+-- Moves (named arguments, args.x ...; as text the values in that order, a
+-- spot name working in scenarios: `action fairy 1 0 N 0`):
 --   action fairy X Y SEGMENT 0       the fairy goes next to your follower there
 --   action portal X Y SEGMENT K      your follower of kind K (FOLLOWERS order)
 --                                    goes onto that segment, anywhere
@@ -113,10 +114,10 @@ figure "dragon"       { neutral = 1, on = {}, strength = 0, stays = true, blocks
 figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
 
 reason "fairy"
-action "fairy"
-action "portal"
-action "princess"
-action "dragon"
+action "fairy"                                            -- companion: x, y, segment
+action "portal" { args = { "x", "y", "segment", "kind" } }
+action "princess" { args = { "x", "y", "segment" } }
+action "dragon"                                           -- walker: x, y, mover, step
 
 -- }======================================================================
 
@@ -279,7 +280,7 @@ collect("place_figure", function(ctx)
           local kind_name = fh:kind()
           for _, k in ipairs(kinds) do
             if FOLLOWER_ON[k[2]][kind_name] then
-              moves[#moves + 1] = { type = "action", action = "portal", args = { info.x, info.y, seg, k[1] } }
+              moves[#moves + 1] = { type = "action", action = "portal", args = { x = info.x, y = info.y, segment = seg, kind = k[1] } }
             end
           end
         end
@@ -313,7 +314,7 @@ collect("place_figure", function(ctx)
         if info.owner >= 1 and is_follower(info.kind) then
           local at, s = spot_of(fig)
           local xy = at:info()
-          moves[#moves + 1] = { type = "action", action = "princess", args = { xy.x, xy.y, s, 0 } }
+          moves[#moves + 1] = { type = "action", action = "princess", args = { x = xy.x, y = xy.y, segment = s } }
         end
       end
     end
@@ -334,8 +335,8 @@ end
 -- =======================================================================
 
 local PLAY = {
-  portal = function(ctx, a) portal(ctx, a[1], a[2], a[3], a[4]) end,
-  princess = function(ctx, a) send_home(ctx, a[1], a[2], a[3]) end,
+  portal = function(ctx, a) portal(ctx, a.x, a.y, a.segment, a.kind) end,
+  princess = function(ctx, a) send_home(ctx, a.x, a.y, a.segment) end,
 }
 
 on("action", function(ctx, move)

@@ -426,7 +426,9 @@ function Figure:return_to_supply() end
 ---@field figure? string
 ---@field at? meeple.Location
 ---@field action? string
----@field args? integer[]
+--- the action's arguments by name ({x = 1, y = 0}), or four positional
+--- integers for an action declared without names (legacy)
+---@field args? table<string, integer>|integer[]
 
 --- A turn flow: the phases, capabilities and scorings meeple.loader
 --- declares from the scripts (docs/lua-api.md, "Rules API"), then
@@ -538,6 +540,11 @@ function Play:apply_index(i) end
 ---@param move meeple.Move
 ---@return string|nil
 function Play:why(move) end
+--- The names of an action's arguments, in order, or nil when it has none
+--- (its moves carry four positional integers).
+---@param action string
+---@return string[]|nil
+function Play:action_args(action) end
 --- Plays the move the random agent picks.
 function Play:random_move() end
 --- The index (from 1) the random agent picks now, from its own seed.

@@ -152,7 +152,7 @@ function line_markers(figure) end
 ---@class rules.HandTileSpec
 ---@field token string a figure kind: one in the supply = the tile in hand (required)
 ---@field end_round? boolean holders may still play it after the last tile (default: false)
----@field decline? string the action that gives it up (needed with end_round)
+---@field decline? string the action that gives it up, no args (needed with end_round)
 -- </schema>
 
 --- A tile played from hand into a hole instead of drawing.
@@ -180,7 +180,7 @@ function recall(action) end
 -- <schema companion>
 ---@class rules.CompanionSpec
 ---@field follows string[] figure kinds it goes next to, in listing order (kinds no script declares are left out) (required)
----@field action? string the action of its moves: X Y SEGMENT 0 (default: the declared name)
+---@field action? string the action of its moves, args x, y, segment; text X Y SEGMENT 0 (default: the declared name)
 ---@field turn_points? integer to the active player whose follower it stands by, at the turn's start (default: 0)
 ---@field scored_points? integer to that follower's owner when the feature under it is scored (default: 0)
 ---@field final? boolean scored_points also at the final scoring (default: false)
@@ -200,7 +200,7 @@ function companion(figure) end
 ---@field walks? string[] tile tags or attributes: placing such a tile starts a walk (default: {})
 ---@field steps integer moves per walk (1..16) (required)
 ---@field phase string a phase of the script's own (declared with phase) where its moves wait (required)
----@field action? string the action of its moves: X Y MOVER STEP (default: the declared name)
+---@field action? string the action of its moves, args x, y, mover, step; text X Y MOVER STEP (default: the declared name)
 ---@field avoids? string[] figure kinds whose tiles it never enters (kinds no script declares are left out) (default: {})
 ---@field spares? string[] figure kinds it does not send home (likewise) (default: {})
 -- </schema>
@@ -367,7 +367,7 @@ function stack_order(stacks) end
 -- <schema figure.relocate>
 ---@class rules.RelocateSpec
 ---@field to string[] kinds it may move to: incomplete features that hold no figure (required)
----@field action string the action of its moves: OWNER X Y SEGMENT (0: home) (required)
+---@field action string the action of its moves, args owner, x, y, segment (segment 0: home); text OWNER X Y SEGMENT (required)
 ---@field reach? "connected"|"around" features touching its own through segment adjacency (and a wildcard segment), or on its tile and the 8 around (default: "connected")
 -- </schema>
 
@@ -460,9 +460,22 @@ function system(name) end
 ---@return fun(spec?: rules.PhaseSpec)
 function phase(name) end
 
+-- <schema action>
+---@class rules.ActionSpec
+---@field args? string[] its arguments' names, in order (at most 4): moves carry args.NAME (default: none: four positional integers (legacy))
+-- </schema>
+
 --- Declares a custom move type, offered by collect hooks and played by
---- on("action") hooks.
+--- on("action") hooks. With args, its moves carry those named integer
+--- arguments (move.args.x); without, four positional integers (legacy).
+--- ```lua
+--- action "wagon_step" { args = { "x", "y", "segment" } }
+--- collect("move_wagon", function(ctx)
+---   return { { type = "action", action = "wagon_step", args = { x = 1, y = 0, segment = 3 } } }
+--- end)
+--- ```
 ---@param name string
+---@return fun(spec: rules.ActionSpec)
 function action(name) end
 
 --- This script's part of the game state (plain data only); hooks see it

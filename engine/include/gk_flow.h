@@ -304,6 +304,15 @@ const char *gk_flow_phase_name(const gk_flow *flow, int phase);
 int gk_flow_add_action(gk_flow *flow, const char *name);
 int gk_flow_find_action(const gk_flow *flow, const char *name);
 const char *gk_flow_action_name(const gk_flow *flow, int action);
+/* The names of an action's arguments, in order (n of them, 0..
+** GK_ACTION_ARGS, distinct names): argument i of its moves (gk_move.arg)
+** is names[i], the others stay 0. Set once, before the flow is frozen; a
+** capability that plays the action sets them itself, and refuses other
+** names declared before. gk_flow_action_args: n, or -1 when the action
+** has none (its moves carry four positional integers). */
+int gk_flow_set_action_args(gk_flow *flow, int action, int n, const char *const *names);
+int gk_flow_action_args(const gk_flow *flow, int action);
+const char *gk_flow_action_arg(const gk_flow *flow, int action, int i);
 /* Freezes the rules too. */
 int gk_flow_freeze(gk_flow *flow);
 
@@ -461,7 +470,7 @@ typedef struct gk_move {
   int figure_kind;
   gk_location at;
   int action;
-  int32_t arg[4];
+  int32_t arg[GK_ACTION_ARGS];
 } gk_move;
 
 int gk_move_equal(const gk_move *a, const gk_move *b);

@@ -42,6 +42,7 @@ enum {
   GK_MAX_TERMS = 8,             /* terms of one scoring formula */
   GK_MAX_PHASES = 48,           /* phases, built-in ones included */
   GK_MAX_ACTIONS = 32,          /* named custom actions */
+  GK_ACTION_ARGS = 4,           /* integer arguments of an action move (gk_move.arg) */
   GK_LINE_MAX_START = 8,        /* start cells of line markers */
   GK_MAX_SYSTEMS = 4,           /* gk_flow_add_system rules */
   GK_MAX_RECALLS = 4,           /* gk_flow_add_recall rules */

@@ -271,7 +271,7 @@ end
 
 local function flow_actions(b)
   for _, a in ipairs(b.decl.actions) do
-    b.declare({ at = b.decl.actions_at[a] }, "action", b.flow.action, a)
+    b.declare({ at = b.decl.actions_at[a] }, "action", b.flow.action, a, b.decl.action_args[a])
     b.actions[a] = true
   end
 end
