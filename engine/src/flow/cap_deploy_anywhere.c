@@ -71,6 +71,22 @@ static int tile_moves(gk_play *p, int32_t t, const int *kinds, int n_kinds) {
   return GK_OK;
 }
 
+/* The tiles blocks_tile figures stand on, found in one pass over the
+** figures; their count, or -1 when there are more than the buffer holds
+** (then each tile is asked on its own). */
+enum { FL_BLOCKED_TILES = 8 };
+static int blocked_tiles(const gk_play *p, int32_t out[FL_BLOCKED_TILES]) {
+  const gk_game *g = p->game;
+  int n = 0;
+  for (int32_t f = 0; p->flow->tile_blockers && f < g->n_figures; f++) {
+    const gk_figrec *fr = &g->figures[f];
+    if (fr->where != GK_AT_TILE || !((p->flow->tile_blockers >> fr->kind) & 1)) continue;
+    if (n == FL_BLOCKED_TILES) return -1;
+    out[n++] = fr->a;
+  }
+  return n;
+}
+
 /* After such a tile: a move per open segment elsewhere and kind held. */
 static int deploy_anywhere_moves(gk_play *p) {
   const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
@@ -79,8 +95,13 @@ static int deploy_anywhere_moves(gk_play *p) {
     return GK_OK;
   int kinds[GK_MAX_FIGURE_KINDS];
   int n_kinds = kinds_in_supply(p, kinds);
-  for (int32_t t = 0; n_kinds > 0 && t < g->n_tiles; t++) {
-    if (t == p->placed || (p->flow->tile_blockers && fl_tile_blocked(p, t))) continue;
+  if (n_kinds == 0) return GK_OK;
+  int32_t blocked[FL_BLOCKED_TILES];
+  int n_blocked = blocked_tiles(p, blocked);
+  for (int32_t t = 0; t < g->n_tiles; t++) {
+    bool skip = t == p->placed;
+    for (int i = 0; i < n_blocked && !skip; i++) skip = blocked[i] == t;
+    if (skip || (n_blocked < 0 && fl_tile_blocked(p, t))) continue;
     int st = tile_moves(p, t, kinds, n_kinds);
     if (st) return st;
   }

@@ -56,18 +56,30 @@ static int put_walker(gk_play *p, int32_t t) {
   return st < 0 ? st : GK_OK;
 }
 
-/* Does a figure of an avoided kind stand on tile t? */
-static bool avoided(const gk_play *p, int32_t t) {
+/* The tile figure f stands on (on one of its segments or on the tile),
+** or -1. */
+static int32_t tile_of(const gk_game *g, const gk_figrec *fr) {
+  if (fr->where == GK_AT_NODE) return g->node_tile[fr->a];
+  return fr->where == GK_AT_TILE ? fr->a : -1;
+}
+
+/* Drops from cand[] the tiles where a figure of an avoided kind stands,
+** in one pass over the figures; the count left. */
+static int drop_avoided(const gk_play *p, int32_t *cand, int n) {
   const gk_game *g = p->game;
   uint32_t avoids = p->flow->caps.walker.rule.avoids;
-  for (int32_t f = 0; avoids && f < g->n_figures; f++) {
+  for (int32_t f = 0; avoids && n > 0 && f < g->n_figures; f++) {
     const gk_figrec *fr = &g->figures[f];
     if (!((avoids >> fr->kind) & 1)) continue;
-    if ((fr->where == GK_AT_NODE && g->node_tile[fr->a] == t) ||
-        (fr->where == GK_AT_TILE && fr->a == t))
-      return true;
+    int32_t t = tile_of(g, fr);
+    for (int i = 0; t >= 0 && i < n; i++)
+      if (cand[i] == t) {
+        memmove(&cand[i], &cand[i + 1], sizeof *cand * (size_t)(n - i - 1));
+        n--;
+        break;
+      }
   }
-  return false;
+  return n;
 }
 
 /* The tiles the walk may enter next, N, E, S, W; their count. */
@@ -81,9 +93,9 @@ static int next_tiles(const gk_play *p, int32_t out[4]) {
     int32_t t = gk_tile_at(g, at->x + dx[d], at->y + dy[d]);
     bool seen = t < 0;
     for (int i = 0; i < n && !seen; i++) seen = p->caps.walker.trail[i] == t;
-    if (!seen && !avoided(p, t)) out[found++] = t;
+    if (!seen) out[found++] = t;
   }
-  return found;
+  return drop_avoided(p, out, found);
 }
 
 /* Lands on or starts a walk from the tile just placed. */
