@@ -244,7 +244,8 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   ud->busy = saved_busy;
   ud->in_direct = saved_direct;
   if (st != LUA_OK) {
-    gk_play_set_error(play, "%s", lua_tostring(L, -1));
+    /* a collector's move that does not read: playerror names the hook */
+    gk_play_set_error(play, "%s%s", c->hook == GK_HOOK_COLLECT ? "collect: " : "", lua_tostring(L, -1));
     h.status = GK_EINVAL;
   }
   lua_settop(L, top);

@@ -84,11 +84,7 @@ void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m) {
     case GK_MOVE_ACTION: {
       lua_pushstring(L, gk_flow_action_name(gk_play_flow(ud->play), m->action));
       lua_setfield(L, -2, "action");
-      lua_createtable(L, 4, 0);
-      for (int i = 0; i < 4; i++) {
-        lua_pushinteger(L, m->arg[i]);
-        lua_rawseti(L, -2, i + 1);
-      }
+      mp_pushargs(L, gk_play_flow(ud->play), m);
       lua_setfield(L, -2, "args");
       break;
     }
@@ -135,17 +131,7 @@ gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self) {
       m.action = gk_flow_find_action(gk_play_flow(ud->play), name);
       if (m.action < 0) luaL_error(L, "unknown action '%s'", name);
       lua_pop(L, 1);
-      if (mp_rawfield(L, arg, "args") == LUA_TTABLE)
-        for (int i = 0; i < 4; i++) {
-          int isint = 1;
-          lua_rawgeti(L, -1, i + 1);
-          lua_Integer v = lua_isnil(L, -1) ? 0 : lua_tointegerx(L, -1, &isint);
-          if (!isint || v < INT32_MIN || v > INT32_MAX)
-            luaL_error(L, "action argument %d must be a 32-bit integer", i + 1);
-          m.arg[i] = (int32_t)v;
-          lua_pop(L, 1);
-        }
-      lua_pop(L, 1);
+      mp_checkargs(L, arg, gk_play_flow(ud->play), &m);
       break;
     }
     default:
@@ -601,6 +587,7 @@ static const luaL_Reg play_methods[] = {
   {"apply", play_apply},
   {"apply_index", play_apply_index},
   {"why", play_why},
+  {"action_args", mp_play_action_args},
   {"random_move", play_random_move},
   {"random_choice", play_random_choice},
   {"random_game", play_random_game},

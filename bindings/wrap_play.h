@@ -50,6 +50,11 @@ int mp_pushplayview(lua_State *L, int self);
 const gk_rules *mp_playrules(mp_play *ud);
 void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m);
 gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self);
+/* move_args.c: an action move's args table (named when the action's
+** arguments have names, else four positional integers) */
+void mp_pushargs(lua_State *L, const gk_flow *f, const gk_move *m);
+void mp_checkargs(lua_State *L, int move, const gk_flow *f, gk_move *m);
+int mp_play_action_args(lua_State *L);
 mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx, gk_play *play,
                     uint32_t present, uint64_t collect_phases, uint32_t deploy_kinds);
 int mp_flow_new_play(lua_State *L);

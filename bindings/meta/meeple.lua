@@ -426,7 +426,9 @@ function Figure:return_to_supply() end
 ---@field figure? string
 ---@field at? meeple.Location
 ---@field action? string
----@field args? integer[]
+--- the action's arguments by name ({x = 1, y = 0}), or four positional
+--- integers for an action declared without names (legacy)
+---@field args? table<string, integer>|integer[]
 
 --- A turn flow: the phases, capabilities and scorings meeple.loader
 --- declares from the scripts (docs/lua-api.md, "Rules API"), then
@@ -468,6 +470,10 @@ function Flow:recall(spec) end
 function Flow:companion(spec) end
 ---@param spec {figure: string, lands?: string[], walks?: string[], steps: integer, phase: string, action: string, avoids?: string[], spares?: string[]}
 function Flow:walker(spec) end
+---@param spec {action: string, tiles: string[], figures: string[]}
+function Flow:deploy_anywhere(spec) end
+---@param spec {action: string, tiles?: string[], figures: string[], attr?: string}
+function Flow:evict(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]
@@ -491,6 +497,11 @@ function Flow:joins(stack, kind) end
 ---@param stack string
 ---@param rule "alternate"|"alternate_adjacent"
 function Flow:turns(stack, rule) end
+--- The stack's tiles wait until a tile with one of the tags (or
+--- attributes) is placed, then go into the draw stack, each at a random place.
+---@param stack string
+---@param spec {until: string[]}
+function Flow:set_aside(stack, spec) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string
@@ -538,6 +549,11 @@ function Play:apply_index(i) end
 ---@param move meeple.Move
 ---@return string|nil
 function Play:why(move) end
+--- The names of an action's arguments, in order, or nil when it has none
+--- (its moves carry four positional integers).
+---@param action string
+---@return string[]|nil
+function Play:action_args(action) end
 --- Plays the move the random agent picks.
 function Play:random_move() end
 --- The index (from 1) the random agent picks now, from its own seed.

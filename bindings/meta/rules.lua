@@ -152,7 +152,7 @@ function line_markers(figure) end
 ---@class rules.HandTileSpec
 ---@field token string a figure kind: one in the supply = the tile in hand (required)
 ---@field end_round? boolean holders may still play it after the last tile (default: false)
----@field decline? string the action that gives it up (needed with end_round)
+---@field decline? string the action that gives it up, no args (needed with end_round)
 -- </schema>
 
 --- A tile played from hand into a hole instead of drawing.
@@ -180,7 +180,7 @@ function recall(action) end
 -- <schema companion>
 ---@class rules.CompanionSpec
 ---@field follows string[] figure kinds it goes next to, in listing order (kinds no script declares are left out) (required)
----@field action? string the action of its moves: X Y SEGMENT 0 (default: the declared name)
+---@field action? string the action of its moves, args x, y, segment; text X Y SEGMENT 0 (default: the declared name)
 ---@field turn_points? integer to the active player whose follower it stands by, at the turn's start (default: 0)
 ---@field scored_points? integer to that follower's owner when the feature under it is scored (default: 0)
 ---@field final? boolean scored_points also at the final scoring (default: false)
@@ -200,7 +200,7 @@ function companion(figure) end
 ---@field walks? string[] tile tags or attributes: placing such a tile starts a walk (default: {})
 ---@field steps integer moves per walk (1..16) (required)
 ---@field phase string a phase of the script's own (declared with phase) where its moves wait (required)
----@field action? string the action of its moves: X Y MOVER STEP (default: the declared name)
+---@field action? string the action of its moves, args x, y, mover, step; text X Y MOVER STEP (default: the declared name)
 ---@field avoids? string[] figure kinds whose tiles it never enters (kinds no script declares are left out) (default: {})
 ---@field spares? string[] figure kinds it does not send home (likewise) (default: {})
 -- </schema>
@@ -213,6 +213,35 @@ function companion(figure) end
 ---@param figure string a neutral figure kind
 ---@return fun(spec: rules.WalkerSpec)
 function walker(figure) end
+
+-- <schema deploy_anywhere>
+---@class rules.DeployAnywhereSpec
+---@field figures string[] figure kinds it deploys, in listing order (kinds no script declares are left out) (required)
+---@field tiles string[] tile tags or attributes: offered after placing such a tile only (required)
+-- </schema>
+
+--- After placing such a tile, a figure deployed on any open feature of the
+--- board instead of on that tile ("action NAME X Y SEGMENT K", K: the
+--- kind's place in figures): a magic portal.
+--- Example: deploy_anywhere "portal" { figures = { "meeple" }, tiles = { "portal" } }
+---@param action string the action of its moves
+---@return fun(spec: rules.DeployAnywhereSpec)
+function deploy_anywhere(action) end
+
+-- <schema evict>
+---@class rules.EvictSpec
+---@field figures string[] figure kinds it sends home, anyone's (kinds no script declares are left out) (required)
+---@field tiles? string[] tile tags or attributes: offered after placing such a tile only (default: any tile)
+---@field attr? string only from the features of the placed tile's segments where this attribute is not 0 (default: every segment)
+-- </schema>
+
+--- After placing such a tile, a figure (anyone's) on the feature of one of
+--- its segments sent home instead of a deploy ("action NAME X Y SEGMENT 0"):
+--- a princess.
+--- Example: evict "princess" { figures = { "meeple" }, tiles = { "princess" }, attr = "princess" }
+---@param action string the action of its moves
+---@return fun(spec: rules.EvictSpec)
+function evict(action) end
 
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
@@ -332,6 +361,7 @@ function bonus(kind) end
 ---@field draw? boolean the stack each turn draws from (default: false)
 ---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
 ---@field turns? "alternate"|"alternate_adjacent" with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)
+---@field set_aside? string[] tile tags or attributes: no turn draws from this stack until such a tile is placed; then its tiles go into the draw stack, each at a random place
 -- </schema>
 
 --- Declares a tile stack. Only one stack may say draw = true; to play
@@ -367,7 +397,7 @@ function stack_order(stacks) end
 -- <schema figure.relocate>
 ---@class rules.RelocateSpec
 ---@field to string[] kinds it may move to: incomplete features that hold no figure (required)
----@field action string the action of its moves: OWNER X Y SEGMENT (0: home) (required)
+---@field action string the action of its moves, args owner, x, y, segment (segment 0: home); text OWNER X Y SEGMENT (required)
 ---@field reach? "connected"|"around" features touching its own through segment adjacency (and a wildcard segment), or on its tile and the 8 around (default: "connected")
 -- </schema>
 
@@ -460,9 +490,22 @@ function system(name) end
 ---@return fun(spec?: rules.PhaseSpec)
 function phase(name) end
 
+-- <schema action>
+---@class rules.ActionSpec
+---@field args? string[] its arguments' names, in order (at most 4): moves carry args.NAME (default: none: four positional integers (legacy))
+-- </schema>
+
 --- Declares a custom move type, offered by collect hooks and played by
---- on("action") hooks.
+--- on("action") hooks. With args, its moves carry those named integer
+--- arguments (move.args.x); without, four positional integers (legacy).
+--- ```lua
+--- action "wagon_step" { args = { "x", "y", "segment" } }
+--- collect("move_wagon", function(ctx)
+---   return { { type = "action", action = "wagon_step", args = { x = 1, y = 0, segment = 3 } } }
+--- end)
+--- ```
 ---@param name string
+---@return fun(spec: rules.ActionSpec)
 function action(name) end
 
 --- This script's part of the game state (plain data only); hooks see it

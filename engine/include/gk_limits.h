@@ -42,6 +42,7 @@ enum {
   GK_MAX_TERMS = 8,             /* terms of one scoring formula */
   GK_MAX_PHASES = 48,           /* phases, built-in ones included */
   GK_MAX_ACTIONS = 32,          /* named custom actions */
+  GK_ACTION_ARGS = 4,           /* integer arguments of an action move (gk_move.arg) */
   GK_LINE_MAX_START = 8,        /* start cells of line markers */
   GK_MAX_SYSTEMS = 4,           /* gk_flow_add_system rules */
   GK_MAX_RECALLS = 4,           /* gk_flow_add_recall rules */
@@ -50,7 +51,7 @@ enum {
   GK_MAX_SCORE_FIGURES = 4,   /* gk_flow_add_score_figure rules */
   GK_MAX_SCORE_MEETINGS = 4,    /* gk_flow_add_score_meeting rules */
   GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_add_extra_part rules */
-  GK_MAX_CAPABILITIES = 16,     /* rows of the flow's capability table */
+  GK_MAX_CAPABILITIES = 24,     /* rows of the flow's capability table */
   GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
   GK_MAX_REACH = 512,           /* features a relocating figure may reach */
   GK_MAX_COLLECTED = 2048       /* moves one phase's collect hooks may add (a

@@ -96,7 +96,13 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     await p.goto(srv.url + '/table/1?seat=1');
     const d = await settle(p, undefined);
     const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.textContent));
-    assert.ok(offered.includes(action.text), 'the page offers ' + action.text + ': ' + offered);
+    // the recall's arguments by name, in declared order; the text as its tooltip
+    assert.match(action.label, /^shaman x=-?\d+ y=-?\d+ segment=\d+$/, 'the API labels the action by name');
+    assert.strictEqual(action.text, 'action shaman ' + action.args.x + ' ' + action.args.y + ' ' + action.args.segment + ' 0',
+      'the text stays positional in declared order');
+    assert.ok(offered.includes(action.label), 'the page offers ' + action.label + ': ' + offered);
+    const title = await p.$eval('#move-list button[data-index="' + action.index + '"]', (e) => e.title);
+    assert.strictEqual(title, action.text, 'its tooltip is the move text');
     await p.screenshot({ path: path.join(OUT, 'serve-hg-action.png') });
     await p.click('#move-list button[data-index="' + action.index + '"]');
     await settle(p, d.version, true);

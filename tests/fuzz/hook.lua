@@ -18,7 +18,12 @@ local HOOKS = {
 local ANSWERS = { "true", "false", "nil", "'main'", "{}", "{{type = 'pass'}}",
   "{{type = 'deploy', figure = 'meeple', at = {cell = {0, 0}}}}",
   "{{type = 'deploy', figure = 'meeple', at = ctx.game:features()[1]}}",
-  "setmetatable({}, {__len = function() return 1 << 40 end})", "1.5", "ctx" }
+  "setmetatable({}, {__len = function() return 1 << 40 end})", "1.5", "ctx",
+  -- named action arguments (docs/lua-api.md, action), well and badly
+  "{{type = 'action', action = 'fz', args = {x = 1, y = -2}}}", "{{type = 'action', action = 'fz', args = {1, 2}}}",
+  "{{type = 'action', action = 'fz', args = {x = 1, yy = 2}}}", "{{type = 'action', action = 'fz', args = {x = 1e300, y = 0}}}",
+  "{{type = 'action', action = 'fz', args = 'x'}}", "{{type = 'action', action = 'fz', args = {x = 1, [1] = 2}}}",
+  "{{type = 'action', action = 'fz', args = setmetatable({}, {__index = error})}}" }
 local STMTS = {
   "ctx.state.n = (ctx.state.n or 0) + 1", "ctx.game:score(1, 1, 'bonus')",
   "local _ = ctx.game:scores()", "local _ = ctx.player + ctx.turn + ctx.part",
@@ -58,6 +63,8 @@ allow("figure_placement", function(...) return call("allow_figure", ...) end)
 collect("place_figure", function(...) return call("collect", ...) end)
 transform("feature_points", function(ctx, f, value) local v = call("points", ctx, f, value) if v == nil then return value end return v end)
 transform("extra_part", function(...) return call("extra", ...) end)
+action "fz" { args = { "x", "y" } }
+on("action", function(ctx, move) ctx.state.n = ctx.state.n + move.args.x end)
 ]]
 local trampoline = os.tmpname() .. ".lua"
 do

@@ -911,8 +911,12 @@ do
         offered = offered + #ms - 1
         for i = 1, #ms - 1 do
           local m = ms[i]
-          check(m.type == "action" and m.action == "take_back" and #m.args == 4 and m.args[4] == 0,
-                "recall moves are 'action take_back X Y SEG 0'")
+          local a = m.args
+          check(m.type == "action" and m.action == "take_back" and #a == 0 and math.type(a.x) == "integer"
+                and math.type(a.y) == "integer" and a.segment >= 1 and a[4] == nil,
+                "recall moves are 'action take_back X Y SEG 0', args x, y, segment")
+          check(play:move_name(i) == ("action take_back %d %d %d 0"):format(a.x, a.y, a.segment),
+                "the text of a recall move lists x, y, segment, 0: " .. play:move_name(i))
         end
         if #ms > 1 then
           local g, player = play:game(), play:player()

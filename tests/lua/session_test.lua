@@ -48,6 +48,30 @@ t:ok(err_of(g1.apply, g1, "place Z 9,9 r0"):match("is not a legal move now"), "u
 t:ok(err_of(g1.apply, g1, {}):match("move index"), "a table is no move")
 t:eq(g1:move_count(), n, "the failed moves changed nothing")
 
+-- A veto's reason shows in the refusal of a move text, which changes
+-- nothing. The same seed without the rule lists the vetoed placement.
+do
+  local free = meeple.load{ seed = 4 }
+  local north
+  for _, m in ipairs(free:legal_moves()) do
+    local y = m:match("^place %S+ %-?%d+,(%-?%d+) r%d$")
+    if y and tonumber(y) < 0 then north = north or m end
+  end
+  t:ok(north ~= nil, "without the veto a placement north of the start is legal")
+  local g = meeple.load{ seed = 4, rules = { "tests/fixtures/embed/north_veto.lua" } }
+  local legal, scores, turn, player = g:legal_moves(), table.concat(g:scores(), ","), g:turn(), g:player()
+  local e = err_of(g.apply, g, north)
+  t:ok(e and e:find("is not a legal move now", 1, true), "the vetoed text is refused: " .. tostring(e))
+  t:ok(e and e:find("vetoed: refused by an allow hook: nothing north of the start tile (", 1, true)
+       and e:find("north_veto.lua:3)", 1, true), "the refusal carries the veto's reason and line: " .. tostring(e))
+  t:same(g:legal_moves(), legal, "the refused move changed nothing (legal moves)")
+  t:eq(table.concat(g:scores(), ","), scores, "the refused move changed nothing (scores)")
+  t:ok(g:turn() == turn and g:player() == player, "the refused move changed nothing (turn and player)")
+  -- a text that is illegal for the engine's own reasons says that instead
+  local taken = err_of(g.apply, g, (north:gsub("%-?%d+,%-?%d+", "0,0")))
+  t:ok(taken and taken:find("taken: cell 0,0 is taken", 1, true), "an engine refusal gives its word: " .. tostring(taken))
+end
+
 -- Bad settings.
 t:ok(err_of(meeple.load, "base"):match("table expected"), "settings must be a table")
 t:ok(err_of(meeple.load, { game = 1 }) ~= nil, "game must be a string")

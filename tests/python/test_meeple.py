@@ -66,6 +66,20 @@ class GameTest(unittest.TestCase):
             self.assertGreaterEqual(index, 0)
             self.assertEqual(g.scores()[mover - 1] - before, gained)
 
+    def test_veto_reason(self):
+        # a placement north of the start, legal without the house rule
+        north = [m for m in meeple.load(seed=4).legal_moves()
+                 if m.startswith("place") and int(m.split()[2].split(",")[1]) < 0][0]
+        g = meeple.load(seed=4, rules=["tests/fixtures/embed/north_veto.lua"])
+        legal, scores, turn = g.legal_moves(), g.scores(), g.turn
+        with self.assertRaises(meeple.MeepleError) as caught:
+            g.apply(north)
+        text = str(caught.exception)
+        self.assertIn("vetoed: refused by an allow hook: nothing north of the start tile", text)
+        self.assertIn("north_veto.lua:3)", text)
+        self.assertEqual(g.legal_moves(), legal, "the refused move changed nothing")
+        self.assertEqual((g.scores(), g.turn), (scores, turn))
+
     def test_bad_input(self):
         g = meeple.load(seed=1)
         n = g.move_count

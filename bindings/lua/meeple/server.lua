@@ -14,6 +14,7 @@ local board = require "meeple.render_board"
 local record = require "meeple.cli.record"
 local agents_mod = require "meeple.cli.agents"
 local viewer = require "meeple.viewer"
+local illegal = require "meeple.illegal"
 
 local json = record.json
 local cjson = require "cjson"
@@ -133,7 +134,7 @@ function M.run_bots(t)
   while not play:over() and t.bots[play:player()] do
     local bot = t.bots[play:player()]
     -- an agent (meeple.cli.agents) names the move; the seed is its salt
-    local chosen = bot(play, t.seed)
+    local chosen = bot(play, t.seed, t.rs)
     if not chosen then error("the bot of seat " .. play:player() .. " chose no move", 0) end
     apply(t, chosen)
     guard = guard + 1
@@ -182,6 +183,17 @@ local function move_point(t, m)
   end
 end
 
+-- "wagon owner=1 x=0 y=1 segment=3": an action move by its argument
+-- names, in declared order (the text's order); the text for an action
+-- without names.
+local function action_label(play, m)
+  local names = play:action_args(m.action)
+  if not names then return nil end
+  local parts = { m.action }
+  for _, name in ipairs(names) do parts[#parts + 1] = ("%s=%d"):format(name, m.args[name]) end
+  return table.concat(parts, " ")
+end
+
 --- The legal moves of the seat to move: index, text, type and what the
 --- page needs to offer them (tile/cell/rotation, or a figure's spot).
 function M.moves(t)
@@ -199,7 +211,7 @@ function M.moves(t)
       e.px, e.py, e.x, e.y = move_point(t, m)
       e.shape = board.figure_shape(t.geo, m.figure)
     elseif m.type == "action" then
-      e.action = m.action
+      e.action, e.args, e.label = m.action, m.args, action_label(play, m)
     end
     list[#list + 1] = e
   end
@@ -320,7 +332,10 @@ local function post_move(t, body)
   elseif type(v.move) == "string" then
     local why
     i, why = play:find_move(v.move)
-    if not i then api_error(422, "illegal move '%s': %s", v.move, tostring(why)) end
+    if not i then
+      local message, reason = illegal.message(t.rs, play, v.move, why)
+      error({ status = 422, message = ("illegal move '%s': %s"):format(v.move, message), reason = reason }, 0)
+    end
   else
     api_error(400, "a move needs \"move\" (its text) or \"index\"")
   end
@@ -415,7 +430,7 @@ function M.handle(method, url, body, too_big)
         local ok, status, out, ctype = pcall(r[3], id, body, q)
         if ok then return respond(status, out, ctype) end
         if type(status) == "table" and status.status then
-          return respond(status.status, { error = status.message })
+          return respond(status.status, { error = status.message, reason = status.reason })
         end
         return respond(500, { error = tostring(status) })
       end

@@ -13,6 +13,7 @@
 -- them, without paying for a digest at every step.
 
 local loader = require "meeple.loader"
+local illegal = require "meeple.illegal"
 
 local M = {}
 local Session = {}
@@ -119,15 +120,16 @@ local function check_index(self, i)
 end
 
 -- Plays legal move i (1-based) or the move named by text; returns the
--- points the player who moved gained by it.
+-- points the player who moved gained by it. An illegal text is refused
+-- with why (a veto's reason and line too), and the game is unchanged.
 function Session:apply(move)
   local play, g = self.play, self.g
   if play:over() then error("the game is over", 0) end
   local i = move
   if type(move) == "string" then
-    local why
-    i, why = play:find_move(move)
-    if not i then error(why, 0) end
+    local not_found
+    i, not_found = play:find_move(move)
+    if not i then error((illegal.message(self.rs, play, move, not_found)), 0) end
   elseif type(move) ~= "number" then
     error("a move is its index (integer) or its text (string), not a " .. type(move), 0)
   else

@@ -33,6 +33,8 @@ int gk_flow_add_companion(gk_flow *f, const gk_companion_rule *rule) {
     fl_flow_error(f, "companion: declared twice (one companion per game)");
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "segment"};
+  if (fl_action_layout(f, rule->action, "companion", 3, args)) return GK_EINVAL;
   f->caps.companion.on = true;
   f->caps.companion.rule = *rule;
   f->caps.companion.follows = mask;

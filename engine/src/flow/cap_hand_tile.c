@@ -22,6 +22,8 @@ int gk_flow_add_hand_tile(gk_flow *f, const gk_hand_tile_rule *rule) {
     fl_flow_error(f, "hand_tile: declared twice");
     return GK_EINVAL;
   }
+  if (rule->decline_action >= 0 && fl_action_layout(f, rule->decline_action, "hand_tile decline", 0, NULL))
+    return GK_EINVAL;
   f->caps.hand_tile.rule = *rule;
   f->caps.hand_tile.on = true;
   return GK_OK;

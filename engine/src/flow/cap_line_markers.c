@@ -27,6 +27,10 @@ int gk_flow_add_line_markers(gk_flow *f, const gk_line_markers_rule *rule) {
     fl_flow_error(f, "line_markers: declared twice");
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "segment"};
+  if (rule->order == GK_LINE_ORDER_CHOOSE &&
+      fl_action_layout(f, rule->order_action, "line_markers", 3, args))
+    return GK_EINVAL;
   f->caps.line_markers.rule = *rule;
   f->caps.line_markers.on = true;
   return GK_OK;

@@ -31,6 +31,8 @@ int gk_flow_add_recall(gk_flow *f, const gk_recall_rule *rule) {
     fl_flow_error(f, "recall: more than %d rules", GK_MAX_RECALLS);
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "segment"};
+  if (fl_action_layout(f, rule->action, "recall", 3, args)) return GK_EINVAL;
   f->caps.recall.rule[f->caps.recall.n++] = *rule;
   return GK_OK;
 }

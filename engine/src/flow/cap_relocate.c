@@ -20,6 +20,8 @@ int gk_flow_add_relocate(gk_flow *f, const gk_relocate_rule *rule) {
                   GK_MAX_RELOCATIONS);
     return GK_EINVAL;
   }
+  static const char *const args[] = {"owner", "x", "y", "segment"};
+  if (fl_action_layout(f, rule->action, "relocate", 4, args)) return GK_EINVAL;
   f->caps.relocate.rule[f->caps.relocate.n++] = *rule;
   return GK_OK;
 }

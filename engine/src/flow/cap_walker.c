@@ -29,6 +29,8 @@ int gk_flow_add_walker(gk_flow *f, const gk_walker_rule *rule) {
     fl_flow_error(f, "walker: declared twice (one walker per game)");
     return GK_EINVAL;
   }
+  static const char *const args[] = {"x", "y", "mover", "step"};
+  if (fl_action_layout(f, rule->action, "walker", 4, args)) return GK_EINVAL;
   f->caps.walker.on = true;
   f->caps.walker.rule = *rule;
   return GK_OK;

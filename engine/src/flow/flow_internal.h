@@ -47,6 +47,14 @@ typedef struct fl_scoring {
   unsigned flags;
 } fl_scoring;
 
+/* The argument names of one action (named: declared; else its moves
+** carry four positional integers). */
+typedef struct fl_action_args {
+  bool named;
+  int n;
+  gk_name name[GK_ACTION_ARGS];
+} fl_action_args;
+
 typedef struct fl_capability fl_capability;
 
 /* The lifecycle slots of a capability (the callbacks of fl_capability). */
@@ -130,6 +138,7 @@ struct gk_flow {
   int next_phase[GK_MAX_PHASES];
   int n_actions;
   gk_name action_name[GK_MAX_ACTIONS];
+  fl_action_args action_args[GK_MAX_ACTIONS]; /* action_args.c */
   fl_cap_rules caps;
   /* gathered at freeze: per lifecycle slot, the declared capabilities
   ** that fill it, in table order (n_on[slot] of them) */
@@ -297,6 +306,8 @@ int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx);
 ** Core services the capabilities use
 ** =================================================================== */
 
+/* action_args.c: a capability's action takes these argument names */
+int fl_action_layout(gk_flow *f, int action, const char *what, int n, const char *const *names);
 /* declare.c */
 void fl_flow_error(gk_flow *f, const char *fmt, ...);
 int fl_check_open(gk_flow *f, const char *what);
@@ -379,6 +390,7 @@ int fl_reserve_moves(gk_play *p, int need);
 int fl_materialize(gk_play *p);
 int fl_list_placements(gk_play *p);
 bool fl_deployable(const gk_play *p, int kind, int32_t node);
+bool fl_tile_blocked(const gk_play *p, int32_t t); /* a blocks_tile figure stands on t */
 int fl_list_deploys(gk_play *p);
 
 /* phases.c */

@@ -1,5 +1,6 @@
 -- meeple.cli.bot: bot scripts. A bot is a Lua file defining
--- choose(view) that returns the index of a move in view.moves; it runs
+-- choose(view) that returns the index of a move in view.moves (or its
+-- text, refused with why when it is not legal now); it runs
 -- sandboxed like a rule script. The view is plain data, built fresh for
 -- each decision (docs/lua-api.md, "Bots"):
 --   player, players, turn, phase, tile (the id to place, or nil), scores,
@@ -93,6 +94,16 @@ function M.view(play)
            features = features, remaining = remaining_of(g), supply = supply_of(g) }
 end
 
+-- The index of the legal move a bot named by its text, or an error
+-- saying why the text is not legal now (a veto's reason too).
+function M.index_of_text(play, rs, path, text)
+  local i, not_found = play:find_move(text)
+  if i then return i end
+  local shown = #text > 80 and (text:sub(1, 80) .. "...") or text
+  if rs then not_found = (require("meeple.illegal").message(rs, play, text, not_found)) end
+  error(("%s: choose returned '%s': %s"):format(path, shown, not_found:gsub("^'.-' is", "it is", 1)), 0)
+end
+
 -- The agent of a bot file, or nil and a message.
 function M.load(path)
   local code, err = require("meeple.files").read(path)
@@ -102,11 +113,13 @@ function M.load(path)
   if type(env) ~= "table" or type(env.choose) ~= "function" then
     return nil, ("%s: a bot must define function choose(view)"):format(path)
   end
-  return function(play)
+  return function(play, _, rs)
     local view = M.view(play)
     local i = meeple_host.call(env.choose, view)
+    if type(i) == "string" then return M.index_of_text(play, rs, path, i) end
     if math.type(i) ~= "integer" or i < 1 or i > #view.moves then
-      error(("%s: choose returned %s, not a move index 1..%d"):format(path, tostring(i), #view.moves), 0)
+      error(("%s: choose returned %s, not a move index 1..%d or a move's text"):format(
+        path, math.type(i) and tostring(i) or type(i), #view.moves), 0)
     end
     return i
   end

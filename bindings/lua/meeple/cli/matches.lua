@@ -40,7 +40,7 @@ function M.play_one(rs, players, seed, seat_agents, seats)
   local moves = 0
   while not play:over() do
     local agent = seat_agents[seats[play:player()]]
-    local i = agent(play, seed)
+    local i = agent(play, seed, rs)
     if not i then error(("seed %d: the agent chose no move"):format(seed), 0) end
     play:apply_index(i)
     moves = moves + 1

@@ -103,7 +103,7 @@ local function play(args, ctx)
     local agent = seat_agents[(player - 1) % #seat_agents + 1]
     local chosen
     local okm, err = pcall(function()
-      chosen = agent(play, game.seed)
+      chosen = agent(play, game.seed, game.rs)
       if not chosen then error("the agent chose no move", 0) end
       line[#line + 1] = play:move_name(chosen)
       play:apply_index(chosen)

@@ -37,6 +37,7 @@ local function new_decl()
     options = {}, option_index = {},
     scores = {},             -- kind -> { closed=, final=, keep_figures=, reason=, final_reason= }
     phases = {}, actions = {}, actions_at = {},
+    action_args = {},        -- action name -> its argument names (none: positional)
     hooks = {},              -- { event, fn, priority, script, order }
     reasons = {}, reasons_at = {}, -- extra score reasons, in order
     blocked = {},            -- cells that never take a tile: { x, y, at = }
@@ -48,6 +49,8 @@ local function new_decl()
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     companion = nil,         -- companion: { figure =, action =, follows =, ... }
     walker = nil,            -- walker: { figure =, lands =, walks =, steps =, phase =, ... }
+    deploy_anywhere = nil,   -- deploy_anywhere: { action =, figures =, tiles = }
+    evict = nil,             -- evict: { action =, figures =, tiles =, attr = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},
@@ -313,6 +316,13 @@ function D.stack(c)
     if spec.turns ~= nil and spec.joins == nil then
       error(("stack '%s': turns needs joins (the kind whose chain turns)"):format(name), 3)
     end
+    if spec.set_aside ~= nil then
+      if spec.draw or #spec.set_aside == 0 then
+        error(("stack '%s': set_aside needs a list of tile tags or attributes, on a stack that is not the draw stack"):format(name), 3)
+      end
+      decl.stack_set_aside = decl.stack_set_aside or {}
+      decl.stack_set_aside[#decl.stack_set_aside + 1] = { stack = name, set_aside = spec.set_aside, at = pos }
+    end
     if spec.joins ~= nil then
       decl.stack_joins = decl.stack_joins or {}
       decl.stack_joins[#decl.stack_joins + 1] = { stack = name, kind = spec.joins, at = pos, turns = spec.turns }
@@ -411,7 +421,39 @@ function D.phase(c)
   end)
 end
 
-function D.action(c) return declare.name_list(c, "action", "actions", true) end
+-- `action "name"`: a custom move type whose moves carry four positional
+-- integers (the legacy form); `action "name" { args = { "x", "y" } }`:
+-- its moves carry those named arguments (args.x), in that order in text.
+local function check_arg_names(name, args)
+  if #args > 4 then error(("action '%s': at most 4 argument names, got %d"):format(name, #args), 3) end
+  local seen = {}
+  for i, a in ipairs(args) do
+    if not a:match("^[%a_][%w_]*$") or #a > 47 then
+      error(("action '%s': args[%d] must be a name (letters, digits, _), got '%s'"):format(name, i, a), 3)
+    end
+    if seen[a] then error(("action '%s': argument '%s' is named twice"):format(name, a), 3) end
+    seen[a] = true
+  end
+end
+
+function D.action(c)
+  local decl = c.decl
+  return function(name)
+    declare.check_loading(c.state, "action")
+    declare.checkname("action", name)
+    if decl.actions_at[name] then error(("action '%s' is already declared"):format(name), 2) end
+    decl.actions[#decl.actions + 1] = name
+    decl.actions_at[name] = declare.script_line(c)
+    return function(spec)
+      if type(spec) ~= "table" then
+        error(("bad argument #1 to 'action \"%s\"' (table expected, got %s)"):format(name, type(spec)), 2)
+      end
+      spec = check("action", spec, ("action '%s'"):format(name), 2, name)
+      if spec.args then check_arg_names(name, spec.args) end
+      decl.action_args[name] = spec.args
+    end
+  end
+end
 
 -- The internal event of `kindname` (on, allow, ...) event, or an error.
 local function hook_event(kindname, events, event)

@@ -87,6 +87,8 @@ M.decls = {
     { "draw", "boolean", "the stack each turn draws from", default = false },
     { "joins", "string", "a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)" },
     { "turns", '"alternate"|"alternate_adjacent"', "with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)" },
+    { "set_aside", "string[]", "tile tags or attributes: no turn draws from this stack until such a tile is placed; then its tiles go into the draw stack, each at a random place",
+      more = "before the `tile_placed` hook (the dragon tiles wait for the first volcano). In C, no hook" },
   } },
   figure = { class = "rules.FigureSpec", call = 'figure "name" { ... }', fields = {
     { "per_player", "integer", "how many each player has", default = 0 },
@@ -109,13 +111,13 @@ M.decls = {
       default = false, more = "refused deploys give the reason `vetoed` (a dragon). In C, no hook" },
     { "relocate", "rules.RelocateSpec", "after its feature is scored (it must stay), its owner moves it on or home",
       more = "several waiting figures decide one at a time, owners in turn order from the active player, in the "
-          .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (segment 0: back to the supply). In C" },
+          .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (args `owner`, `x`, `y`, `segment`; segment 0: back to the supply). In C" },
     { "shape", '"meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"disc"',
       "how pictures draw it", default_doc = "a disc with its initial" },
   } },
   ["figure.relocate"] = { class = "rules.RelocateSpec", call = "figure's relocate = { ... }", fields = {
     { "to", "string[]", "kinds it may move to: incomplete features that hold no figure", required = true },
-    { "action", "string", "the action of its moves: OWNER X Y SEGMENT (0: home)", required = true },
+    { "action", "string", "the action of its moves, args owner, x, y, segment (segment 0: home); text OWNER X Y SEGMENT", required = true },
     { "reach", '"connected"|"around"', "features touching its own through segment adjacency (and a wildcard segment), or on its tile and the 8 around",
       default = "connected" },
   } },
@@ -144,7 +146,7 @@ M.decls = {
   hand_tile = { class = "rules.HandTileSpec", call = 'hand_tile "tile id" { ... }', fields = {
     { "token", "string", "a figure kind: one in the supply = the tile in hand", required = true },
     { "end_round", "boolean", "holders may still play it after the last tile", default = false },
-    { "decline", "string", "the action that gives it up (needed with end_round)" },
+    { "decline", "string", "the action that gives it up, no args (needed with end_round)" },
   } },
   touches = { class = "rules.TouchesSpec", call = 'touches "tile id" { { port, port, ... }, ... }', fields = {
     { "optional", "boolean", "no error when no loaded tile set has the tile", default = false },
@@ -158,7 +160,7 @@ M.decls = {
   companion = { class = "rules.CompanionSpec", call = 'companion "figure" { ... }', fields = {
     { "follows", "string[]", "figure kinds it goes next to, in listing order (kinds no script declares are left out)",
       required = true },
-    { "action", "string", "the action of its moves: X Y SEGMENT 0", default = NAME },
+    { "action", "string", "the action of its moves, args x, y, segment; text X Y SEGMENT 0", default = NAME },
     { "turn_points", "integer", "to the active player whose follower it stands by, at the turn's start", default = 0 },
     { "scored_points", "integer", "to that follower's owner when the feature under it is scored", default = 0 },
     { "final", "boolean", "scored_points also at the final scoring", default = false },
@@ -169,9 +171,23 @@ M.decls = {
     { "walks", "string[]", "tile tags or attributes: placing such a tile starts a walk", default = {} },
     { "steps", "integer", "moves per walk (1..16)", required = true },
     { "phase", "string", "a phase of the script's own (declared with phase) where its moves wait", required = true },
-    { "action", "string", "the action of its moves: X Y MOVER STEP", default = NAME },
+    { "action", "string", "the action of its moves, args x, y, mover, step; text X Y MOVER STEP", default = NAME },
     { "avoids", "string[]", "figure kinds whose tiles it never enters (kinds no script declares are left out)", default = {} },
     { "spares", "string[]", "figure kinds it does not send home (likewise)", default = {} },
+  } },
+  deploy_anywhere = { class = "rules.DeployAnywhereSpec", call = 'deploy_anywhere "action" { ... }', fields = {
+    { "figures", "string[]", "figure kinds it deploys, in listing order (kinds no script declares are left out)", required = true },
+    { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", required = true },
+  } },
+  evict = { class = "rules.EvictSpec", call = 'evict "action" { ... }', fields = {
+    { "figures", "string[]", "figure kinds it sends home, anyone's (kinds no script declares are left out)", required = true },
+    { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
+    { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
+  } },
+  action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
+    { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
+      default_doc = "none: four positional integers (legacy)",
+      more = "a move's text lists the values in this order: `action NAME V1 V2 V3 V4` (0 for the unnamed ones)" },
   } },
   phase = { class = "rules.PhaseSpec", call = 'phase "name" { ... }', fields = {
     { "after", "string", "the built-in or earlier phase it follows", default = "after_scoring" },
@@ -207,7 +223,7 @@ M.decls = {
       more = "`placed`: the placed tile's port-closed features by segment, then surrounded ones around it in reading order; "
           .. "`active_first`: the same, the active player's features first, then clockwise; `choose`: the player picks" },
     { "action", "string", 'with order = "choose": the action of the moves offered',
-      more = "one per feature, `action NAME X Y SEGMENT 0` (a tile of the feature and its segment there, from 1)" },
+      more = "one per feature, args x, y, segment: `action NAME X Y SEGMENT 0` (a tile of the feature and its segment there, from 1)" },
   } },
   extra_part = { class = "rules.ExtraPartSpec", call = "extra_part { ... }", fields = {
     { "when", '"extends"|"closes"', "a tile that extends a feature holding the figure, or closes one with the attribute",

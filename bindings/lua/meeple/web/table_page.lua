@@ -152,8 +152,9 @@ local JS = [==[
     }
     $('rotations').innerHTML = rot;
     const others = moves.filter((m) => m.type !== 'place');
-    $('move-list').innerHTML = others.length ? 'Moves: ' + others.map((m) => '<button data-index="' + m.index + '">' +
-      MeepleWeb.esc(m.text) + '</button>').join('') : '';
+    // an action shows its arguments by name (label), its text as the tooltip
+    $('move-list').innerHTML = others.length ? 'Moves: ' + others.map((m) => '<button data-index="' + m.index +
+      '" title="' + MeepleWeb.esc(m.text) + '">' + MeepleWeb.esc(m.label || m.text) + '</button>').join('') : '';
     document.body.dataset.version = state.version;
     document.body.dataset.mine = mine() && moves.length ? '1' : '0';
     document.body.dataset.over = state.over ? '1' : '0';
