@@ -52,14 +52,8 @@ local function play(args, ctx)
   agent_names, code = common.list_arg("play", "agents", opts.agents or "random")
   if not agent_names then return code end
   local seat_agents
-  -- human seats read standard input (meeple.cli.human); the others by name
-  local named = {}
-  for i, name in ipairs(agent_names) do named[i] = name == "human" and "random" or name end
-  seat_agents, code = make_agents("play", named)
+  seat_agents, code = make_agents("play", agent_names, { human = true })
   if not seat_agents then return code end
-  for i, name in ipairs(agent_names) do
-    if name == "human" then seat_agents[i] = require("meeple.cli.human").agent() end
-  end
 
   local plan = output.plan()
   for _, file in ipairs(game.rs.files) do plan:protect(file.path) end
