@@ -1,5 +1,6 @@
 -- The instructions one hook call costs: plays GAMES base games (seeds 1..)
 -- with random moves, with an empty on("turn_begin") hook (HOOK = on),
+-- an empty on("tile_placed") hook (HOOK = placed),
 -- an empty allow("figure_placement") veto (HOOK = allow) or without
 -- (HOOK = none), and prints the number of hook calls made. Run each under
 -- callgrind; (Ir with - Ir without) / calls is the cost of one call:
@@ -9,6 +10,7 @@ local loader = require "meeple.loader"
 local which, games = (...) or "on", math.tointeger(tonumber(select(2, ...) or "")) or 20
 local RULES = {
   on = 'on("turn_begin", function(ctx) COUNT() end)',
+  placed = 'on("tile_placed", function(ctx) COUNT() end)',
   allow = 'allow("figure_placement", function(ctx, move) COUNT() return true end)',
 }
 local calls = 0

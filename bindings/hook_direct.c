@@ -23,6 +23,15 @@
 ** the scripts' live state: meeple.loader.state_live). The argument table
 ** is reused: a hook that keeps its view sees the arguments of the call of
 ** the moment.
+**
+** Cost: a call whose event shows what the last one showed (same game,
+** play, phase and value, no move or tile: turn_begin, turn_end, phase)
+** and whose hook ran last and read no lazy field is one sandboxed
+** lua_pcall of the script's function with the message handler pushed
+** once per event (mp_sandbox_call_with), about 1,100 instructions with
+** the flow's side; any other goes through the trampoline, which sets up
+** first, in the same protected call. A lazy field's reader calls
+** fields[lazy_key] (mark_lazy), so no call has to look afterwards.
 */
 #include <string.h>
 
@@ -56,10 +65,14 @@ typedef struct mp_direct {
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
-  const void *hook;        /* fields[hook_key] */
+  int hook;                /* ordinal of the hook in fields[hook_key], or -1 */
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
                            ** the next one clears them first */
+  int first[GK_HOOK_COUNT + 1]; /* the hooks of event h have the ordinals
+                                ** first[h] to first[h + 1] - 1 */
+  const char *source[];    /* by ordinal: the hook's script, for messages
+                           ** (the string lives in its event's list) */
 } mp_direct;
 
 /* The key of the Direct in the dispatcher's table. */
@@ -74,8 +87,9 @@ static void push_source(lua_State *L, int fn) {
   lua_pushstring(L, ar.short_src);
 }
 
-/* The flat list {hook, fn, source, ...} of the hook list at idx. */
-static void push_flat(lua_State *L, int idx) {
+/* The flat list {hook, fn, source, ...} of the hook list at idx; the
+** sources' addresses go to d->source from ordinal k on. */
+static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
   lua_createtable(L, (int)(3 * n), 0);
   int flat = lua_gettop(L);
@@ -84,16 +98,42 @@ static void push_flat(lua_State *L, int idx) {
     int h = lua_gettop(L);
     lua_getfield(L, h, "fn");
     push_source(L, h + 1);
+    d->source[k + i - 1] = lua_tostring(L, -1);
     lua_rawseti(L, flat, 3 * i);
     lua_rawseti(L, flat, 3 * i - 1);
     lua_rawseti(L, flat, 3 * i - 2);
   }
 }
 
+/* How many hooks the dispatcher's table at t calls directly. */
+static int count_hooks(lua_State *L, int t) {
+  int n = 0;
+  for (int h = 0; mp_hook_names[h]; h++) {
+    if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) n += (int)lua_rawlen(L, -1);
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
 /* t[name] as user value uv of the userdata at ud. */
 static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
   lua_getfield(L, t, name);
   lua_setiuservalue(L, ud, uv);
+}
+
+/* fields[lazy_key]: what ctx's lazy fields call when a hook reads one. */
+static int mark_lazy(lua_State *L) {
+  ((mp_direct *)lua_touserdata(L, lua_upvalueindex(1)))->lazy_read = 1;
+  return 0;
+}
+
+static void set_mark(lua_State *L, int dv) {
+  lua_getiuservalue(L, dv, DV_FIELDS);
+  lua_getiuservalue(L, dv, DV_LAZY_KEY);
+  lua_pushvalue(L, dv);
+  lua_pushcclosure(L, mark_lazy, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
 }
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
@@ -115,8 +155,11 @@ void mp_setdirect(lua_State *L, int self, int opts) {
     return;
   }
   lua_pop(L, 1);
-  mp_direct *d = (mp_direct *)lua_newuserdatauv(L, sizeof *d, DV_COUNT);
-  memset(d, 0, sizeof *d);
+  int count = count_hooks(L, t);
+  size_t size = sizeof(mp_direct) + sizeof(const char *) * (size_t)count;
+  mp_direct *d = (mp_direct *)lua_newuserdatauv(L, size, DV_COUNT);
+  memset(d, 0, size);
+  d->hook = -1;
   d->phase = -2;
   d->value = LUA_MININTEGER; /* args.value is set at the first call */
   int dv = lua_gettop(L);
@@ -128,6 +171,7 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   copy_field(L, dv, t, "fields", DV_FIELDS);
   copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
   copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
+  set_mark(L, dv);
   lua_getfield(L, t, "freeze");
   lua_createtable(L, 0, 6);
   lua_pushvalue(L, -1);
@@ -136,14 +180,18 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   lua_setiuservalue(L, dv, DV_VIEW);
   luaL_getmetatable(L, MP_TILE);
   lua_setiuservalue(L, dv, DV_TILE_MT);
-  for (int h = 0; mp_hook_names[h]; h++) {
+  int k = 0, h = 0;
+  for (; mp_hook_names[h]; h++) {
+    d->first[h] = k;
     if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
       ud->direct |= 1u << h;
-      push_flat(L, lua_gettop(L));
+      push_flat(L, lua_gettop(L), d, k);
+      k += (int)lua_rawlen(L, -2);
       lua_setiuservalue(L, dv, DV_LISTS + h);
     }
     lua_pop(L, 1);
   }
+  for (; h <= GK_HOOK_COUNT; h++) d->first[h] = k;
   d->events = ud->direct;
   lua_setiuservalue(L, self, DIRECT_UV);
   lua_pop(L, 1);
@@ -159,7 +207,7 @@ void mp_copydirect(lua_State *L, int dst_self, int src_self) {
   lua_setiuservalue(L, dst_self, DIRECT_UV);
 }
 
-/* One direct call: what the trampoline that runs each hook needs. */
+/* One direct event: what the setup and the calls need. */
 typedef struct direct_call {
   mp_direct *d;
   mp_play *ud;
@@ -167,7 +215,7 @@ typedef struct direct_call {
   int ready; /* ctx's fields and the arguments are set for this event */
 } direct_call;
 
-/* Stack slots of the trampoline. */
+/* Stack slots of the setup. */
 typedef struct direct_slots {
   int dv, self, fields, args, view;
   mp_game *game; /* the view's */
@@ -188,8 +236,6 @@ static void clear_lazy(lua_State *L, const direct_slots *s) {
     lua_pushnil(L);
     lua_setfield(L, s->fields, lazy[i]);
   }
-  lua_pushnil(L);
-  set_private(L, s, DV_LAZY_KEY);
 }
 
 /* ctx's fields for this event, written where they changed. */
@@ -258,10 +304,11 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
 }
 
 /* Runs in the sandbox's protected call, so that nothing it allocates can
-** raise through the flow: (call, direct, play, hook, fn). The first hook
-** of the event sets ctx's fields and the arguments (the subject is kept
-** as a user value for the next hooks); then the hook runs on (ctx,
-** subject, args). */
+** raise through the flow: (call, direct, play, hook record, ordinal, fn).
+** Clears the lazy fields a hook read, names the hook about to run in
+** ctx's fields and, the first time in an event, sets ctx's fields and
+** the arguments (the subject is kept as a user value); then runs the
+** hook on (ctx, subject, args). */
 static int trampoline(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
   direct_slots s = {.dv = 2, .self = 3};
@@ -271,10 +318,11 @@ static int trampoline(lua_State *L) {
     clear_lazy(L, &s);
     call->d->lazy_read = 0;
   }
-  if (lua_topointer(L, 4) != call->d->hook) {
+  int ordinal = (int)lua_tointeger(L, 5);
+  if (ordinal != call->d->hook) {
     lua_pushvalue(L, 4);
     set_private(L, &s, DV_HOOK_KEY);
-    call->d->hook = lua_topointer(L, 4);
+    call->d->hook = ordinal;
   }
   if (!call->ready) {
     lua_getiuservalue(L, s.dv, DV_ARGS);
@@ -288,65 +336,90 @@ static int trampoline(lua_State *L) {
     lua_setiuservalue(L, s.dv, DV_SUBJECT);
     call->ready = 1;
   }
-  lua_pushvalue(L, 5);
+  lua_pushvalue(L, 6);
   lua_getiuservalue(L, s.dv, DV_CTX);
   lua_getiuservalue(L, s.dv, DV_SUBJECT);
   lua_getiuservalue(L, s.dv, DV_VIEW);
   lua_call(L, 3, 0);
-  lua_getiuservalue(L, s.dv, DV_LAZY_KEY);
-  if (lua_rawget(L, s.fields) != LUA_TNIL) call->d->lazy_read = 1;
   return 0;
 }
 
-/* Runs hook i of the flat list at list. Raises nothing: GK_OK, or the
-** flow's error set. */
-static int run_one(lua_State *L, direct_call *call, gk_play *play, int dv, int list,
-                   lua_Integer i) {
-  int top = lua_gettop(L);
-  lua_pushcfunction(L, trampoline);
-  lua_pushlightuserdata(L, call);
-  lua_pushvalue(L, dv);
-  lua_pushvalue(L, call->ud->self);
-  lua_rawgeti(L, list, 3 * i - 2);
-  lua_rawgeti(L, list, 3 * i - 1);
-  lua_rawgeti(L, list, 3 * i);
-  const char *name = lua_tostring(L, -1); /* kept alive by the list */
-  lua_pop(L, 1);
-  int st = GK_OK;
-  if (mp_host_call(call->ud->host, 5, 0, name) != MP_SANDBOX_OK) {
-    call->d->lazy_read = 1; /* it may have read one before it failed */
-    gk_play_set_error(play, "%s", mp_sandbox_error(mp_host_sandbox(call->ud->host)));
-    st = GK_EINVAL;
+/* Does this event show anything the last one did not (another game or
+** play, phase, value, a move or a tile, now or then)? Then the first
+** hook's setup writes the arguments. */
+static int event_changed(const mp_direct *d, const mp_play *ud, const void *view,
+                         const gk_hook_call *c) {
+  return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
+         c->value != d->value || c->move || d->had_move || c->report || d->had_tile;
+}
+
+/* Stack slots of one event's calls. */
+typedef struct event_slots {
+  int dv, view, list, handler, ctx;
+} event_slots;
+
+/* Calls hook i (ordinal k) of the event on (ctx, subject, args): through
+** the trampoline when the last call left anything to set up, else as it
+** is. Raises nothing: GK_OK, or the flow's error set. */
+static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_slots *e,
+                   int changed, lua_Integer i, int k) {
+  mp_direct *d = call->d;
+  mp_sandbox *sb = mp_host_sandbox(call->ud->host);
+  const char *name = d->source[k];
+  int nargs = 3;
+  if ((changed && !call->ready) || d->lazy_read || d->hook != k) {
+    lua_pushcfunction(L, trampoline);
+    lua_pushlightuserdata(L, call);
+    lua_pushvalue(L, e->dv);
+    lua_pushvalue(L, call->ud->self);
+    lua_rawgeti(L, e->list, 3 * i - 2);
+    lua_pushinteger(L, k);
+    lua_rawgeti(L, e->list, 3 * i - 1);
+    nargs = 6;
+  } else {
+    lua_rawgeti(L, e->list, 3 * i - 1);
+    lua_pushvalue(L, e->ctx);
+    lua_getiuservalue(L, e->dv, DV_SUBJECT);
+    lua_getiuservalue(L, e->dv, DV_VIEW);
   }
-  lua_settop(L, top);
-  return st;
+  if (mp_sandbox_call_with(sb, nargs, e->handler, name) == MP_SANDBOX_OK) return GK_OK;
+  d->lazy_read = 1; /* it may have read one before it failed */
+  gk_play_set_error(play, "%s", mp_sandbox_error(sb));
+  return GK_EINVAL;
 }
 
 /* Called by the flow outside any protected call: raises nothing (what
-** may raise runs in the trampoline, under the sandbox's protection). */
+** may raise runs in the setup or the hook, under the sandbox's
+** protection; the rest only reads or pushes onto a checked stack). */
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   int top = lua_gettop(L);
   if (!lua_checkstack(L, 24)) {
     gk_play_set_error(play, "out of memory");
     return GK_ENOMEM;
   }
+  event_slots e;
   lua_getiuservalue(L, ud->self, DIRECT_UV);
-  int dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, dv), ud, c, 0};
+  e.dv = top + 1;
+  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0};
   lua_getiuservalue(L, ud->self, 2);
-  const mp_game *view = (const mp_game *)lua_touserdata(L, -1);
-  lua_pop(L, 1);
+  e.view = top + 2;
+  const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
   if (!view->game) {
     gk_play_set_error(play, "attempt to use a freed game");
     lua_settop(L, top);
     return GK_EINVAL;
   }
-  lua_getiuservalue(L, dv, DV_LISTS + c->hook);
-  int list = lua_gettop(L);
+  lua_getiuservalue(L, e.dv, DV_LISTS + c->hook);
+  e.list = top + 3;
+  mp_sandbox_push_handler(mp_host_sandbox(ud->host));
+  e.handler = top + 4;
+  lua_getiuservalue(L, e.dv, DV_CTX);
+  e.ctx = top + 5;
+  int changed = event_changed(call.d, ud, view, c);
+  int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;
   mp_host_lend_game(ud->host, view->game);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, list) / 3;
   int st = GK_OK;
-  for (lua_Integer i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, dv, list, i);
+  for (int i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, &e, changed, i, first + i - 1);
   mp_host_lend_game(ud->host, NULL);
   lua_settop(L, top);
   return st;

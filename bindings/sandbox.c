@@ -361,6 +361,7 @@ mp_sandbox *mp_sandbox_new(const mp_sandbox_limits *limits, mp_rng_fn rng,
   if (sb == NULL)
     return NULL;
   apply_limits(sb, limits);
+  sb->callee = sb->callee_buf;
   sb->rng = rng;
   sb->rng_ud = rng_ud;
   sb->print = mp_sb_print_stderr;
@@ -422,11 +423,13 @@ void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud) {
   sb->print_ud = fn != NULL ? ud : NULL;
 }
 
-static void set_callee(mp_sandbox *sb, const char *name) {
-  size_t n = strlen(name);
-  if (n >= sizeof sb->callee) n = sizeof sb->callee - 1;
-  memcpy(sb->callee, name, n);
-  sb->callee[n] = '\0';
+/* The name is the caller's, alive while the call runs: every message that
+** uses it is written before the call returns. */
+static void set_callee(mp_sandbox *sb, const char *name) { sb->callee = name; }
+
+static void copy_callee(mp_sandbox *sb, const char *name) {
+  snprintf(sb->callee_buf, sizeof sb->callee_buf, "%s", name);
+  sb->callee = sb->callee_buf;
 }
 
 /* The script a function comes from, for messages ("?" for a C function). */
@@ -436,7 +439,7 @@ static void set_callee_of(mp_sandbox *sb, int idx) {
   lua_pushvalue(L, idx);
   if (lua_isfunction(L, -1)) {
     lua_getinfo(L, ">S", &ar);
-    set_callee(sb, ar.short_src);
+    copy_callee(sb, ar.short_src);
   } else {
     lua_pop(L, 1);
     set_callee(sb, "?");
@@ -497,7 +500,7 @@ static int locate_error(lua_State *L) {
 ** takes it from the function being called. Hooks call here once per event,
 ** so only the outermost call pays for finding the name. */
 static int protected_call(mp_sandbox *sb, int nargs, int nresults,
-                          const char *name) {
+                          const char *name, int handler) {
   lua_State *L = sb->L;
   int outer = sb->depth == 0;
   int status, rc = MP_SANDBOX_OK;
@@ -510,13 +513,16 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
     else set_callee_of(sb, -(nargs + 1));
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, sb->step);
   }
-  int msgh = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, locate_error);
-  lua_insert(L, msgh);
+  int msgh = handler;
+  if (!handler) {
+    msgh = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, locate_error);
+    lua_insert(L, msgh);
+  }
   sb->depth++;
   status = lua_pcall(L, nargs, nresults, msgh);
   sb->depth--;
-  lua_remove(L, msgh);
+  if (!handler) lua_remove(L, msgh);
   if (status != LUA_OK) {
     if (status == LUA_ERRMEM)  /* nested: stop the outer script too */
       mp_sb_set_trip(L, sb, TRIP_MEMORY);
@@ -568,7 +574,16 @@ int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *n
     set_error(sb, "mp_sandbox_call: bad stack (%d arguments)", nargs);
     return MP_SANDBOX_EINVAL;
   }
-  return protected_call(sb, nargs, nresults, name);
+  return protected_call(sb, nargs, nresults, name, 0);
+}
+
+void mp_sandbox_push_handler(mp_sandbox *sb) {
+  lua_pushcfunction(sb->L, locate_error);
+}
+
+int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *name) {
+  sb->err[0] = '\0';
+  return protected_call(sb, nargs, 0, name, handler);
 }
 
 int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults) {
@@ -638,7 +653,7 @@ static int run_common(mp_sandbox *sb, const char *chunkname, const char *code,
     snprintf(src, sizeof src, "[string \"%.40s\"]", chunkname);
   return protected_call(sb, with_names ? 4 : 3,
                         nresults == LUA_MULTRET ? LUA_MULTRET : nresults + 1,
-                        src);
+                        src, 0);
 }
 
 int mp_sandbox_run(mp_sandbox *sb, const char *chunkname, const char *code,

@@ -133,6 +133,13 @@ int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults);
 ** look the name up: the hot path of hooks the flow calls directly. */
 int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *name);
 
+/* The hottest path, a hook's call (no results): the message handler that
+** puts file:line on errors is already on the stack at index 'handler'
+** (pushed once with mp_sandbox_push_handler for many calls), so the call
+** moves nothing on the stack; 'name' is used as mp_sandbox_call_named's. */
+void mp_sandbox_push_handler(mp_sandbox *sb);
+int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *name);
+
 /* The one-line message of the last failure, "" if none. Valid until the
 ** next call on 'sb'. */
 const char *mp_sandbox_error(const mp_sandbox *sb);

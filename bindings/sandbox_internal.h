@@ -59,7 +59,9 @@ struct mp_sandbox {
   int ref_globals;        /* registry refs, see the layout above */
   int ref_envmt;
   int ref_proxycache;
-  char callee[WHERE_MAX];      /* script being called, for messages */
+  const char *callee;          /* script being called, for messages: the
+                               ** caller's name (alive during the call) or callee_buf */
+  char callee_buf[WHERE_MAX];
   char trip_where[WHERE_MAX];  /* "file:line: " where a budget or the clock ran out */
   char mem_where[WHERE_MAX];   /* "file:line: " of the refused allocation */
   int mem_where_kept;          /* mem_where names a script frame: keep it */

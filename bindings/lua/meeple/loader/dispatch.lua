@@ -52,7 +52,8 @@ local function at(h, msg) return ("%s: %s"):format(h.at or h.script, msg) end
 
 -- Key of a ctx's fields that scripts cannot name: the running hook.
 local HOOK = setmetatable({}, { __name = "hook" })
--- set when a hook read a lazy field: the direct calls then clear them
+-- In a direct call's fields (hook_direct.c): a function that tells it a
+-- hook read a lazy field, so that it clears them before the next hook.
 local LAZY = setmetatable({}, { __name = "lazy" })
 -- fields table -> the state loader of its dispatcher
 local loader_of = setmetatable({}, { __mode = "k" })
@@ -86,7 +87,8 @@ local fields_mt = {
     if read then
       local v = read(fields)
       rawset(fields, key, v)
-      rawset(fields, LAZY, true)
+      local mark = rawget(fields, LAZY)
+      if mark then mark() end
       return v
     end
     return ctx_methods[key]
