@@ -595,6 +595,22 @@ static int32_t int_field(lua_State *L, int t, const char *name, int32_t dflt) {
   return v;
 }
 
+/* The figure kinds listed in field `name` of table t, in order, into
+** out[GK_MAX_FIGURE_KINDS]; their count. */
+static int field_figure_list(lua_State *L, int t, const char *name, uint8_t *out, const char *what) {
+  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+  int n = 0;
+  if (raw_getfield(L, t, name) != LUA_TTABLE) return luaL_error(L, "%s: %s = {figure kinds} expected", what, name);
+  for (lua_Integer i = 1, len = raw_len(L, -1); i <= len; i++) {
+    lua_rawgeti(L, -1, i);
+    if (n >= GK_MAX_FIGURE_KINDS) return luaL_error(L, "%s: too many figure kinds in %s", what, name);
+    out[n++] = (uint8_t)mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return n;
+}
+
 /* flow:companion{figure =, action =, follows = {figure kinds}, turn_points =,
 ** scored_points =, final = bool, reason =}: a neutral figure moved next
 ** to a follower instead of a deploy, paying that follower's owner
@@ -610,15 +626,7 @@ static int flow_companion(lua_State *L) {
   x.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
   x.action = field_action(L, 2, f, "companion");
   lua_pop(L, 2);
-  if (raw_getfield(L, 2, "follows") != LUA_TTABLE) return luaL_error(L, "companion: follows = {figure kinds} expected");
-  for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
-    lua_rawgeti(L, -1, i);
-    if (x.n_follows >= GK_MAX_FIGURE_KINDS) return luaL_error(L, "companion: too many follower kinds");
-    x.follows[x.n_follows++] =
-        (uint8_t)mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
+  x.n_follows = field_figure_list(L, 2, "follows", x.follows, "companion");
   x.turn_points = int_field(L, 2, "turn_points", 0);
   x.scored_points = int_field(L, 2, "scored_points", 0);
   raw_getfield(L, 2, "final");
@@ -652,6 +660,49 @@ static int flow_walker(lua_State *L) {
   return 0;
 }
 
+/* flow:deploy_anywhere{action =, tiles = {tags}, figures = {figure kinds}}:
+** after such a tile, a figure deployed on any open feature of the board
+** (gk_deploy_anywhere_rule). */
+static int flow_deploy_anywhere(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_deploy_anywhere_rule x = {0};
+  x.action = field_action(L, 2, f, "deploy_anywhere");
+  x.tiles = field_tiles(L, 2, "tiles", "deploy_anywhere");
+  x.n_figures = field_figure_list(L, 2, "figures", x.figures, "deploy_anywhere");
+  if (gk_flow_add_deploy_anywhere(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:evict{action =, tiles = {tags}, figures = {figure kinds}, attr =}:
+** after such a tile, a figure on its features sent home (gk_evict_rule). */
+static int flow_evict(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_evict_rule x = {0};
+  x.action = field_action(L, 2, f, "evict");
+  x.tiles = field_tiles(L, 2, "tiles", "evict");
+  x.figures = field_figures(L, 2, "figures");
+  x.attr = -1;
+  if (raw_getfield(L, 2, "attr") != LUA_TNIL)
+    x.attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+  lua_pop(L, 1);
+  if (gk_flow_add_evict(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:set_aside(stack, {until = {tags}}): the stack's tiles wait until
+** such a tile is placed, then join the draw stack. */
+static int flow_set_aside(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  gk_tile_filter until = field_tiles(L, 3, "until", "set_aside");
+  if (gk_flow_add_set_aside(f, s, &until)) return flowerror(L, f);
+  return 0;
+}
+
 static int flow_freeze(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   if (gk_flow_freeze(f)) return flowerror(L, f);
@@ -680,6 +731,9 @@ static const luaL_Reg flow_methods[] = {
   {"recall", flow_recall},
   {"companion", flow_companion},
   {"walker", flow_walker},
+  {"deploy_anywhere", flow_deploy_anywhere},
+  {"evict", flow_evict},
+  {"set_aside", flow_set_aside},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"simulate", mp_flow_simulate},

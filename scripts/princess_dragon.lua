@@ -10,22 +10,20 @@
 --   meeple play --with princess_dragon
 --   meeple play --with princess_dragon --option dragon_timing=after_scoring
 --
--- What runs where (no `state`: the board and the declared capabilities
--- hold all these rules remember; "declared" runs in C, with no
--- Lua call, through a general capability named for what it does):
+-- What runs where (no `state` and no Lua hook: the board and the
+-- declared capabilities hold all these rules remember and decide; each
+-- runs in C, with no Lua call, through a general capability named for
+-- what it does):
 --   tiles, tunnel, cloister in a city        tile data (C)
---   the dragon tiles set aside until the     a stack of their own, joined
---   first volcano (§2)                       to the draw stack by the
---                                            volcano hook (only volcanoes)
---   volcano: the dragon lands (§2)           declared: walker "dragon"
---   no deploy on the dragon's tile (§3)      declared: figure { blocks_tile }
---   the dragon's 6 moves, eating (§2.4)      declared: phase "dragon" + walker
---   magic portal (§2.3)                      collect("place_figure"), portal
---                                            tiles only, + on("action")
---   princess (§2.3)                          the same, princess tiles only
---   fairy: move, +1 a turn, +3 (§2.3, §4)    declared: companion "fairy"
--- The portal and the princess still cost Lua calls on their tiles
--- (`meeple bench --with princess_dragon` prints them per hook).
+--   the dragon tiles set aside until the     stack { set_aside }
+--   first volcano (§2)
+--   volcano: the dragon lands (§2)           walker "dragon"
+--   no deploy on the dragon's tile (§3)      figure { blocks_tile }
+--   the dragon's 6 moves, eating (§2.4)      phase "dragon" + walker
+--   magic portal (§2.3)                      deploy_anywhere "portal"
+--   princess (§2.3)                          evict "princess"
+--   fairy: move, +1 a turn, +3 (§2.3, §4)    companion "fairy"
+-- `meeple bench --with princess_dragon` shows no Lua hook at all.
 --
 -- Moves (named arguments, args.x ...; as text the values in that order, a
 -- spot name working in scenarios: `action fairy 1 0 N 0`):
@@ -91,10 +89,13 @@ attribute "princess" { merge = "sum" }
 
 -- §1: 30 land tiles. The 18 without a dragon go into the draw stack; the
 -- 12 with one wait in a stack of their own until the first volcano (§2).
+-- §2: the first volcano brings them back, each into the draw stack at a
+-- random place (shuffled in; the order of the tiles already there is
+-- random anyway).
 local ASIDE = "pd_dragon_tiles"
 tiles "princess_dragon"
 if EARLY_DRAGON == "set_aside" then
-  stack(ASIDE) {}
+  stack(ASIDE) { set_aside = { "volcano" } }
   tiles "princess_dragon_dragon" { stack = ASIDE }
 else
   tiles "princess_dragon_dragon"
@@ -115,8 +116,8 @@ figure "fairy"        { neutral = 1, on = {}, strength = 0, stays = true }
 
 reason "fairy"
 action "fairy"                                            -- companion: x, y, segment
-action "portal" { args = { "x", "y", "segment", "kind" } }
-action "princess" { args = { "x", "y", "segment" } }
+action "portal"                                           -- deploy_anywhere: x, y, segment, kind
+action "princess"                                         -- evict: x, y, segment
 action "dragon"                                           -- walker: x, y, mover, step
 
 -- }======================================================================
@@ -126,82 +127,10 @@ action "dragon"                                           -- walker: x, y, mover
 -- =======================================================================
 
 -- The figure kinds that are followers (§2.3: the fairy, the portal and the
--- princess deal with followers), and where each may stand, when a loaded
--- script declares them (base: meeple; Abbey & Mayor: mayor, wagon).
-local FOLLOWER_ON = {
-  meeple = { road = true, city = true, cloister = true, field = true },
-  mayor = { city = true },
-  wagon = { road = true, city = true, cloister = true },
-}
+-- princess deal with followers), in the order their moves are listed,
+-- when a loaded script declares them (base: meeple; Abbey & Mayor: mayor,
+-- wagon). Each capability leaves out the kinds no script declares.
 local FOLLOWER_ORDER = { "meeple", "mayor", "wagon" }
-
--- The follower kinds this game declares, in FOLLOWER_ORDER. Rule data, the
--- same for every game of these rules, so it is kept outside the state.
-local followers_of = setmetatable({}, { __mode = "k" })
-local function followers(g)
-  local rules = g:rules()
-  local list = followers_of[rules]
-  if list then return list end
-  local declared = {}
-  for _, name in ipairs(rules:names("figure")) do declared[name] = true end
-  list = {}
-  for _, name in ipairs(FOLLOWER_ORDER) do
-    if declared[name] then list[#list + 1] = name end
-  end
-  followers_of[rules] = list
-  return list
-end
-
-local function is_follower(kind) return FOLLOWER_ON[kind] ~= nil end
-
--- The neutral figure of that kind on the board, or nil.
-local function neutral(g, kind) return g:placed_figures(kind)[1] end
-
--- The tile the dragon stands on, or nil before the first volcano.
-local function dragon_tile(g)
-  local dragon = neutral(g, "dragon")
-  return dragon and dragon:info().at.tile
-end
-
--- Where a figure standing on a segment is: its tile and segment (from 1),
--- or nil for one that stands elsewhere (a corner, a tile).
-local function spot_of(fig)
-  local at = fig:info().at.feature
-  if not at then return nil end
-  local spot = at:spot()
-  return spot.tile, spot.segment
-end
-
--- The players' figures standing on segment seg of the tile th itself, not
--- elsewhere on its feature.
-local function figures_on(th, seg)
-  local out = {}
-  for _, fig in ipairs(th:feature(seg):figures()) do
-    local info = fig:info()
-    local spot = info.at.feature:spot()
-    if info.owner >= 1 and spot.segment == seg and spot.tile == th then out[#out + 1] = fig end
-  end
-  return out
-end
-
--- }======================================================================
-
--- {======================================================================
--- §2 The volcano: the dragon lands; §3 no deploy on the dragon's tile
--- =======================================================================
-
--- §2 (PD-EX-01): the dragon moves straight onto a volcano just placed,
--- from wherever it was (the walker below). The first volcano also brings
--- the set-aside dragon tiles back: each goes into the draw stack at a
--- random place (shuffled in; the order of the tiles already there is
--- random anyway).
-on("tile_placed", function(ctx)
-  local g = ctx.game
-  if EARLY_DRAGON == "set_aside" and g:stack_size(ASIDE) > 0 then
-    while g:stack_size(ASIDE) > 0 do g:put_back("main", g:draw(ASIDE), "random") end
-  end
-end, { tiles = { "volcano" } })
-
 
 -- }======================================================================
 
@@ -250,50 +179,13 @@ companion "fairy" {
 -- =======================================================================
 
 -- §2.3 (PD-EX-04): after placing a portal tile, instead of deploying on
--- it, the player may put a follower on any segment of any tile whose
--- feature is incomplete and holds no follower, except on the dragon's
--- tile (§3). The tile's own segments are the usual deploys.
-local function portal_free(fh)
-  if fh:closed() then return false end
-  for _, fig in ipairs(fh:figures()) do
-    local kind = fig:info().kind
-    if is_follower(kind) or kind == "barn" then return false end
-  end
-  return true
-end
-
-collect("place_figure", function(ctx)
-  local g = ctx.game
-  local placed, dragon = ctx.play:placed(), dragon_tile(g)
-  local kinds = {}
-  for k, kind in ipairs(followers(g)) do
-    if g:supply(ctx.player, kind) > 0 then kinds[#kinds + 1] = { k, kind } end
-  end
-  if #kinds == 0 then return nil end
-  local moves = {}
-  for _, th in ipairs(g:tiles()) do
-    if th ~= placed and th ~= dragon then
-      local info = th:info()
-      for seg = 1, info.segments do
-        local fh = th:feature(seg)
-        if portal_free(fh) then
-          local kind_name = fh:kind()
-          for _, k in ipairs(kinds) do
-            if FOLLOWER_ON[k[2]][kind_name] then
-              moves[#moves + 1] = { type = "action", action = "portal", args = { x = info.x, y = info.y, segment = seg, kind = k[1] } }
-            end
-          end
-        end
-      end
-    end
-  end
-  return moves
-end, { tiles = { "portal" } })
-
-local function portal(ctx, x, y, seg, k)
-  local g = ctx.game
-  g:deploy(ctx.player, followers(g)[k], g:tile_at(x, y):feature(seg))
-end
+-- it, the player may put a follower on any segment of any other tile
+-- whose feature is incomplete and takes it under the usual occupancy
+-- rules (no follower there, no barn in a field), except on the dragon's
+-- tile (§3, blocks_tile). The tile's own segments are the usual deploys.
+-- Moves: action portal X Y SEGMENT K (K: the follower kind, FOLLOWER_ORDER
+-- among the declared ones). All of it is the declared capability, in C.
+deploy_anywhere "portal" { figures = FOLLOWER_ORDER, tiles = { "portal" } }
 
 -- }======================================================================
 
@@ -303,45 +195,8 @@ end
 
 -- §2.3 (PD-EX-05): a princess tile that joins a city holding knights lets
 -- the player send one of them home instead of deploying: one move per
--- follower in that city (anyone's).
-collect("place_figure", function(ctx)
-  local th = ctx.play:placed()
-  local moves = {}
-  for seg = 1, th:info().segments do
-    if th:segment_attr(seg, "princess") ~= 0 then
-      for _, fig in ipairs(th:feature(seg):figures()) do
-        local info = fig:info()
-        if info.owner >= 1 and is_follower(info.kind) then
-          local at, s = spot_of(fig)
-          local xy = at:info()
-          moves[#moves + 1] = { type = "action", action = "princess", args = { x = xy.x, y = xy.y, segment = s } }
-        end
-      end
-    end
-  end
-  return moves
-end, { tiles = { "princess" } })
-
-local function send_home(ctx, x, y, seg)
-  for _, fig in ipairs(figures_on(ctx.game:tile_at(x, y), seg)) do
-    if is_follower(fig:info().kind) then fig:return_to_supply(); return end
-  end
-end
-
--- }======================================================================
-
--- {======================================================================
--- Playing the moves
--- =======================================================================
-
-local PLAY = {
-  portal = function(ctx, a) portal(ctx, a.x, a.y, a.segment, a.kind) end,
-  princess = function(ctx, a) send_home(ctx, a.x, a.y, a.segment) end,
-}
-
-on("action", function(ctx, move)
-  local play = PLAY[move.action]
-  if play then return play(ctx, move.args) end
-end)
+-- follower in that city (anyone's), naming where it stands. The princess
+-- stands in the city segment that carries the attribute.
+evict "princess" { figures = FOLLOWER_ORDER, tiles = { "princess" }, attr = "princess" }
 
 -- }======================================================================

@@ -470,6 +470,10 @@ function Flow:recall(spec) end
 function Flow:companion(spec) end
 ---@param spec {figure: string, lands?: string[], walks?: string[], steps: integer, phase: string, action: string, avoids?: string[], spares?: string[]}
 function Flow:walker(spec) end
+---@param spec {action: string, tiles: string[], figures: string[]}
+function Flow:deploy_anywhere(spec) end
+---@param spec {action: string, tiles?: string[], figures: string[], attr?: string}
+function Flow:evict(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]
@@ -493,6 +497,11 @@ function Flow:joins(stack, kind) end
 ---@param stack string
 ---@param rule "alternate"|"alternate_adjacent"
 function Flow:turns(stack, rule) end
+--- The stack's tiles wait until a tile with one of the tags (or
+--- attributes) is placed, then go into the draw stack, each at a random place.
+---@param stack string
+---@param spec {until: string[]}
+function Flow:set_aside(stack, spec) end
 --- A phase of the script's own, after `after`.
 ---@param name string
 ---@param after string

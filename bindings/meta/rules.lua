@@ -214,6 +214,35 @@ function companion(figure) end
 ---@return fun(spec: rules.WalkerSpec)
 function walker(figure) end
 
+-- <schema deploy_anywhere>
+---@class rules.DeployAnywhereSpec
+---@field figures string[] figure kinds it deploys, in listing order (kinds no script declares are left out) (required)
+---@field tiles string[] tile tags or attributes: offered after placing such a tile only (required)
+-- </schema>
+
+--- After placing such a tile, a figure deployed on any open feature of the
+--- board instead of on that tile ("action NAME X Y SEGMENT K", K: the
+--- kind's place in figures): a magic portal.
+--- Example: deploy_anywhere "portal" { figures = { "meeple" }, tiles = { "portal" } }
+---@param action string the action of its moves
+---@return fun(spec: rules.DeployAnywhereSpec)
+function deploy_anywhere(action) end
+
+-- <schema evict>
+---@class rules.EvictSpec
+---@field figures string[] figure kinds it sends home, anyone's (kinds no script declares are left out) (required)
+---@field tiles? string[] tile tags or attributes: offered after placing such a tile only (default: any tile)
+---@field attr? string only from the features of the placed tile's segments where this attribute is not 0 (default: every segment)
+-- </schema>
+
+--- After placing such a tile, a figure (anyone's) on the feature of one of
+--- its segments sent home instead of a deploy ("action NAME X Y SEGMENT 0"):
+--- a princess.
+--- Example: evict "princess" { figures = { "meeple" }, tiles = { "princess" }, attr = "princess" }
+---@param action string the action of its moves
+---@return fun(spec: rules.EvictSpec)
+function evict(action) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>
@@ -332,6 +361,7 @@ function bonus(kind) end
 ---@field draw? boolean the stack each turn draws from (default: false)
 ---@field joins? string a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)
 ---@field turns? "alternate"|"alternate_adjacent" with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)
+---@field set_aside? string[] tile tags or attributes: no turn draws from this stack until such a tile is placed; then its tiles go into the draw stack, each at a random place
 -- </schema>
 
 --- Declares a tile stack. Only one stack may say draw = true; to play

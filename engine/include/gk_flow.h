@@ -448,6 +448,50 @@ typedef struct gk_walker_rule {
 
 int gk_flow_add_walker(gk_flow *flow, const gk_walker_rule *rule);
 
+/* A deploy anywhere: after placing a tile that passes `tiles` (not both
+** masks 0), in the place-figure phase, after the tile's deploys and their
+** veto and the companion's moves, before the collectors, the player may
+** deploy instead a figure of one of the `figures` kinds they still hold
+** on any segment of any other tile (a magic portal): one action move
+** `action` {x, y, segment + 1, k} per tile (placement order), segment
+** and kind (k: its 1-based place in `figures`) where the segment's
+** feature is incomplete, the figure's rule lets it stand there under the
+** usual occupancy rules, and no blocks_tile figure stands on the tile.
+** Playing it deploys that figure there. One per flow. */
+typedef struct gk_deploy_anywhere_rule {
+  int action;            /* its moves (gk_flow_add_action) */
+  gk_tile_filter tiles;  /* offered after placing such a tile only */
+  int n_figures;
+  uint8_t figures[GK_MAX_FIGURE_KINDS]; /* figure kinds, in listing order */
+} gk_deploy_anywhere_rule;
+
+int gk_flow_add_deploy_anywhere(gk_flow *flow, const gk_deploy_anywhere_rule *rule);
+
+/* An evict: after placing a tile that passes `tiles` (both masks 0: any
+** tile), in the place-figure phase, after the deploy-anywhere moves and
+** before the collectors, the player may send home instead one figure of
+** a `figures` kind, anyone's, standing on the feature of a segment of
+** that tile (only segments where attribute `attr` is non-zero; -1: any):
+** per such segment (tile order), per such figure on its feature (figure
+** order), one action move `action` {x, y, segment + 1, 0} naming the
+** node the figure stands on (a princess). Playing it returns the first
+** such figure (figure order) on that node. One per flow. */
+typedef struct gk_evict_rule {
+  int action;            /* its moves (gk_flow_add_action) */
+  gk_tile_filter tiles;  /* offered after placing such a tile only */
+  uint32_t figures;      /* bit per figure kind that may be sent home */
+  int attr;              /* the segments' attribute, or -1: every segment */
+} gk_evict_rule;
+
+int gk_flow_add_evict(gk_flow *flow, const gk_evict_rule *rule);
+
+/* A stack set aside: no turn draws from `stack` until a tile passing
+** `until` (not both masks 0) is placed; then, before the tile-placed
+** hook, its tiles go into the draw stack, top first, each at a random
+** place (gk_stack_put_back GK_PUT_RANDOM): tiles held back until an
+** event (dragon tiles until the first volcano). */
+int gk_flow_add_set_aside(gk_flow *flow, int stack, const gk_tile_filter *until);
+
 /* }==================================================================== */
 
 /* {====================================================================

@@ -49,6 +49,12 @@
     struct { bool on; gk_companion_rule rule; uint32_t follows; })                       \
   X(walker, /* a neutral figure walking over tiles */                                    \
     struct { int8_t n; int32_t trail[GK_MAX_WALK_STEPS + 1]; },                          \
-    struct { bool on; gk_walker_rule rule; })
+    struct { bool on; gk_walker_rule rule; })                                            \
+  X(set_aside, fl_none, /* stacks held aside until some tile is placed */                \
+    struct { int n; gk_tile_filter until[GK_MAX_STACKS]; })                              \
+  X(deploy_anywhere, fl_none, /* a deploy on any open feature after some tiles */        \
+    struct { bool on; gk_deploy_anywhere_rule rule; })                                   \
+  X(evict, fl_none, /* a figure sent home from the placed tile's feature */              \
+    struct { bool on; gk_evict_rule rule; })
 
 #endif

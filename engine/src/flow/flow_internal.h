@@ -390,6 +390,7 @@ int fl_reserve_moves(gk_play *p, int need);
 int fl_materialize(gk_play *p);
 int fl_list_placements(gk_play *p);
 bool fl_deployable(const gk_play *p, int kind, int32_t node);
+bool fl_tile_blocked(const gk_play *p, int32_t t); /* a blocks_tile figure stands on t */
 int fl_list_deploys(gk_play *p);
 
 /* phases.c */

@@ -120,7 +120,7 @@ bool fl_deployable(const gk_play *p, int kind, int32_t node) {
 }
 
 /* Does a figure that blocks its tile stand on tile t? */
-static bool tile_blocked(const gk_play *p, int32_t t) {
+bool fl_tile_blocked(const gk_play *p, int32_t t) {
   const gk_game *g = p->game;
   for (int32_t f = 0; f < g->n_figures; f++)
     if (g->figures[f].where == GK_AT_TILE && g->figures[f].a == t &&
@@ -142,7 +142,7 @@ int fl_list_deploys(gk_play *p) {
     /* Who stands on each segment's feature, looked up once for all the
     ** kinds the player still has. */
     const uint16_t *segs_of = p->flow->deploy_segs + (size_t)t->type * GK_MAX_FIGURE_KINDS;
-    bool blocked = p->flow->tile_blockers && tile_blocked(p, p->placed);
+    bool blocked = p->flow->tile_blockers && fl_tile_blocked(p, p->placed);
     uint32_t kinds = 0;
     unsigned wanted = 0;
     for (uint32_t m = p->flow->placed_kinds; m; m &= m - 1) {

@@ -49,6 +49,8 @@ local function new_decl()
     score_meetings = {},     -- score_meeting: { figure =, placed =, joined =, bonus =, reason = }
     companion = nil,         -- companion: { figure =, action =, follows =, ... }
     walker = nil,            -- walker: { figure =, lands =, walks =, steps =, phase =, ... }
+    deploy_anywhere = nil,   -- deploy_anywhere: { action =, figures =, tiles = }
+    evict = nil,             -- evict: { action =, figures =, tiles =, attr = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},
@@ -313,6 +315,13 @@ function D.stack(c)
     if spec.draw then decl.draw_stack = name end
     if spec.turns ~= nil and spec.joins == nil then
       error(("stack '%s': turns needs joins (the kind whose chain turns)"):format(name), 3)
+    end
+    if spec.set_aside ~= nil then
+      if spec.draw or #spec.set_aside == 0 then
+        error(("stack '%s': set_aside needs a list of tile tags or attributes, on a stack that is not the draw stack"):format(name), 3)
+      end
+      decl.stack_set_aside = decl.stack_set_aside or {}
+      decl.stack_set_aside[#decl.stack_set_aside + 1] = { stack = name, set_aside = spec.set_aside, at = pos }
     end
     if spec.joins ~= nil then
       decl.stack_joins = decl.stack_joins or {}

@@ -73,12 +73,8 @@ end
 -- their followers instead of a deploy; it pays that follower's owner
 -- (docs/lua-api.md). The name is its figure.
 function D.companion(c)
-  local decl = c.decl
-  return named(c.state, "companion", function(figure, spec, pos)
-    declare.once(decl, "companion", "one companion per game")
-    if #spec.follows == 0 then error(("companion '%s': follows must name one figure or more"):format(figure), 3) end
-    spec.figure, spec.at = figure, pos
-    decl.companion = spec
+  return declare.single(c, "companion", "figure", function(spec)
+    if #spec.follows == 0 then error(("companion '%s': follows must name one figure or more"):format(spec.figure), 4) end
   end)
 end
 
@@ -86,14 +82,19 @@ end
 -- phase = "dragon", avoids = { "fairy" }, spares = { "barn" } }: a neutral
 -- figure that lands on some tiles and, after others, walks over the board
 -- sending figures home (docs/lua-api.md). The name is its figure.
-function D.walker(c)
-  local decl = c.decl
-  return named(c.state, "walker", function(figure, spec, pos)
-    declare.once(decl, "walker", "one walker per game")
-    spec.figure, spec.at = figure, pos
-    decl.walker = spec
-  end)
-end
+function D.walker(c) return declare.single(c, "walker", "figure") end
+
+-- deploy_anywhere "portal" { figures = { "meeple" }, tiles = { "portal" } }:
+-- after placing such a tile, instead of deploying on it, the player may
+-- deploy a figure on any open feature of the board (docs/lua-api.md).
+-- The name is the action of its moves (declared here if need be).
+function D.deploy_anywhere(c) return declare.single(c, "deploy_anywhere", "action") end
+
+-- evict "princess" { figures = { "meeple" }, tiles = { "princess" }, attr = "princess" }:
+-- after placing such a tile, instead of deploying, the player may send
+-- home a figure standing on the feature of one of its segments (with that
+-- attribute). The name is the action of its moves.
+function D.evict(c) return declare.single(c, "evict", "action") end
 
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end

@@ -252,6 +252,14 @@ local function flow_stack(b)
     b.declare(j, "stack '" .. j.stack .. "'", b.flow.joins, j.stack, j.kind)
     if j.turns then b.declare(j, "stack '" .. j.stack .. "'", b.flow.turns, j.stack, j.turns) end
   end
+  for _, a in ipairs(decl.stack_set_aside or {}) do
+    for _, name in ipairs(a.set_aside) do
+      if not decl.tags[name] and not decl.attr_index[name] then
+        error(("%sstack '%s': '%s' in set_aside is neither a tile tag nor an attribute"):format(at(a), a.stack, name), 0)
+      end
+    end
+    b.declare(a, "stack '" .. a.stack .. "'", b.flow.set_aside, a.stack, { ["until"] = a.set_aside })
+  end
   if not order then return b.flow:stack(decl.draw_stack) end
   for _, name in ipairs(order.list) do
     if not decl.stack_index[name] then
@@ -282,7 +290,7 @@ local FLOW_STEPS = {
   flow_figures, flow_scores, caps.gains, caps.majorities, caps.systems, flow_stack,
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
   caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures, caps.companion,
-  caps.walker,
+  caps.walker, caps.deploy_anywhere, caps.evict,
 }
 
 local function build_flow(decl, rules)

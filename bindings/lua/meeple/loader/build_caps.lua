@@ -196,6 +196,23 @@ local function declared_figures(decl, list)
   return out
 end
 
+-- The tile tags or attributes of field `field` of record d exist.
+local function known_tiles(decl, d, what, field)
+  for _, name in ipairs(d[field] or {}) do
+    if not decl.tags[name] and not decl.attr_index[name] then
+      error(("%s%s: '%s' in %s is neither a tile tag nor an attribute"):format(at(d), what, name, field), 0)
+    end
+  end
+end
+
+-- The figure kinds of d[field] some loaded script declares (a mayor or
+-- a wagon only with Abbey & Mayor), in order; none is an error.
+local function some_figures(b, d, what, field)
+  local figures = declared_figures(b.decl, d[field])
+  if #figures == 0 then error(("%s%s: none of its %s is a declared figure"):format(at(d), what, field), 0) end
+  return figures
+end
+
 -- A walker's tags and phase must exist; the figures it avoids or spares
 -- count only when some loaded script declares them (a barn: Abbey & Mayor).
 function M.walker(b)
@@ -203,13 +220,7 @@ function M.walker(b)
   if not w then return end
   local what = "walker '" .. w.figure .. "'"
   known_figure(b.decl, w, "walker")
-  for _, field in ipairs({ "lands", "walks" }) do
-    for _, name in ipairs(w[field]) do
-      if not b.decl.tags[name] and not b.decl.attr_index[name] then
-        error(("%s%s: '%s' in %s is neither a tile tag nor an attribute"):format(at(w), what, name, field), 0)
-      end
-    end
-  end
+  for _, field in ipairs({ "lands", "walks" }) do known_tiles(b.decl, w, what, field) end
   local phase_names = {}
   for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
   if not phase_names[w.phase] then
@@ -229,11 +240,33 @@ function M.companion(b)
   if not cp then return end
   local what = "companion '" .. cp.figure .. "'"
   known_figure(b.decl, cp, "companion")
-  local follows = declared_figures(b.decl, cp.follows)
-  if #follows == 0 then error(("%s%s: none of its follows is a declared figure"):format(at(cp), what), 0) end
+  local follows = some_figures(b, cp, what, "follows")
   need_action(b, cp, what, cp.action)
   b.declare(cp, what, b.flow.companion, { figure = cp.figure, action = cp.action, follows = follows,
     turn_points = cp.turn_points, scored_points = cp.scored_points, final = cp.final, reason = cp.reason })
+end
+
+function M.deploy_anywhere(b)
+  local d = b.decl.deploy_anywhere
+  if not d then return end
+  local what = "deploy_anywhere '" .. d.action .. "'"
+  known_tiles(b.decl, d, what, "tiles")
+  local figures = some_figures(b, d, what, "figures")
+  need_action(b, d, what, d.action)
+  b.declare(d, what, b.flow.deploy_anywhere, { action = d.action, tiles = d.tiles, figures = figures })
+end
+
+function M.evict(b)
+  local d = b.decl.evict
+  if not d then return end
+  local what = "evict '" .. d.action .. "'"
+  known_tiles(b.decl, d, what, "tiles")
+  if d.attr ~= nil and not b.decl.attr_index[d.attr] then
+    error(("%s%s: unknown attribute '%s' in attr"):format(at(d), what, tostring(d.attr)), 0)
+  end
+  local figures = some_figures(b, d, what, "figures")
+  need_action(b, d, what, d.action)
+  b.declare(d, what, b.flow.evict, { action = d.action, tiles = d.tiles, figures = figures, attr = d.attr })
 end
 
 return M

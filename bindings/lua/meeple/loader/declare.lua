@@ -140,6 +140,20 @@ function M.once(decl, fname, why)
   if decl[fname] then error(("%s: declared twice (%s)"):format(fname, why), 4) end
 end
 
+-- `walker "dragon" { ... }` style: a named declaration made once per game,
+-- whose checked table is its record c.decl[fname], with its name as
+-- record[name_key] and its script line as `at`; check(record), if given,
+-- says what the schema cannot (raising at level 4: the script's line).
+function M.single(c, fname, name_key, check)
+  local decl = c.decl
+  return M.named(c.state, fname, function(name, spec, pos)
+    M.once(decl, fname, "one " .. fname .. " per game")
+    spec[name_key], spec.at = name, pos
+    if check then check(spec) end
+    decl[fname] = spec
+  end)
+end
+
 -- The bit of figure group `name`, declared on first use (at most 31).
 local function group_bit(decl, name)
   local bit = decl.group_bit[name]

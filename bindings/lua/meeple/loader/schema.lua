@@ -87,6 +87,8 @@ M.decls = {
     { "draw", "boolean", "the stack each turn draws from", default = false },
     { "joins", "string", "a kind: this stack's tiles go only where a segment of that kind faces a tile already on the board (a river continues)" },
     { "turns", '"alternate"|"alternate_adjacent"', "with joins: the joined chain may not turn the same way as its last turn (alternate) or as the tile just before (alternate_adjacent)" },
+    { "set_aside", "string[]", "tile tags or attributes: no turn draws from this stack until such a tile is placed; then its tiles go into the draw stack, each at a random place",
+      more = "before the `tile_placed` hook (the dragon tiles wait for the first volcano). In C, no hook" },
   } },
   figure = { class = "rules.FigureSpec", call = 'figure "name" { ... }', fields = {
     { "per_player", "integer", "how many each player has", default = 0 },
@@ -172,6 +174,15 @@ M.decls = {
     { "action", "string", "the action of its moves, args x, y, mover, step; text X Y MOVER STEP", default = NAME },
     { "avoids", "string[]", "figure kinds whose tiles it never enters (kinds no script declares are left out)", default = {} },
     { "spares", "string[]", "figure kinds it does not send home (likewise)", default = {} },
+  } },
+  deploy_anywhere = { class = "rules.DeployAnywhereSpec", call = 'deploy_anywhere "action" { ... }', fields = {
+    { "figures", "string[]", "figure kinds it deploys, in listing order (kinds no script declares are left out)", required = true },
+    { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", required = true },
+  } },
+  evict = { class = "rules.EvictSpec", call = 'evict "action" { ... }', fields = {
+    { "figures", "string[]", "figure kinds it sends home, anyone's (kinds no script declares are left out)", required = true },
+    { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
+    { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
   } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",

@@ -1,0 +1,119 @@
+/*
+** cap_deploy_anywhere.c: after placing some tiles, a figure may be
+** deployed on any open feature of the board instead of on the tile just
+** placed (gk_deploy_anywhere_rule: a magic portal).
+**
+** Owns caps.deploy_anywhere: the rule. It keeps no state: the offer
+** depends only on the tile placed this part and the board. Invariant: a
+** listed move names a segment of a tile other than the one just placed
+** (its own segments are the usual deploys), on a tile no blocks_tile
+** figure stands on, whose feature is incomplete and takes a figure of
+** that kind under the usual occupancy rules (fl_deployable).
+*/
+#include "flow/flow_internal.h"
+
+int gk_flow_add_deploy_anywhere(gk_flow *f, const gk_deploy_anywhere_rule *rule) {
+  int st = fl_check_open(f, "declare a deploy_anywhere");
+  if (st) return st;
+  const gk_rules *r = f->rules;
+  bool ok = rule && rule->action >= 0 && rule->action < f->n_actions && rule->n_figures >= 1 &&
+            rule->n_figures <= GK_MAX_FIGURE_KINDS && (rule->tiles.tags || rule->tiles.attrs) &&
+            (r->n_tags >= 64 || !(rule->tiles.tags >> r->n_tags)) &&
+            (r->n_attrs >= 64 || !(rule->tiles.attrs >> r->n_attrs));
+  uint32_t seen = 0;
+  for (int i = 0; ok && i < rule->n_figures; i++) {
+    int k = rule->figures[i];
+    ok = k < r->n_figure_kinds && !((seen >> k) & 1);
+    seen |= 1u << (k & 31);
+  }
+  if (!ok) {
+    fl_flow_error(f, "deploy_anywhere: malformed rule (an action, tile tags or attributes that "
+                     "exist and distinct figure kinds)");
+    return GK_EINVAL;
+  }
+  if (f->caps.deploy_anywhere.on) {
+    fl_flow_error(f, "deploy_anywhere: declared twice (one per game)");
+    return GK_EINVAL;
+  }
+  static const char *const args[] = {"x", "y", "segment", "kind"};
+  if (fl_action_layout(f, rule->action, "deploy_anywhere", 4, args)) return GK_EINVAL;
+  f->caps.deploy_anywhere.on = true;
+  f->caps.deploy_anywhere.rule = *rule;
+  return GK_OK;
+}
+
+/* The rule's figure kinds the player still holds, as rule indexes. */
+static int kinds_in_supply(const gk_play *p, int out[GK_MAX_FIGURE_KINDS]) {
+  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+  int n = 0;
+  for (int i = 0; i < rule->n_figures; i++)
+    if (gk_supply(p->game, p->player, rule->figures[i]) > 0) out[n++] = i;
+  return n;
+}
+
+/* The moves onto the segments of tile t: per segment, per kind. */
+static int tile_moves(gk_play *p, int32_t t, const int *kinds, int n_kinds) {
+  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+  const gk_game *g = p->game;
+  const gk_tilerec *tr = &g->tiles[t];
+  int n_segs = gk_rules_tile(g->rules, tr->type)->n_segments;
+  for (int s = 0; s < n_segs; s++) {
+    int32_t node = tr->first_node + s;
+    if (gki_root_closed(g, gki_find(g, node))) continue;
+    for (int i = 0; i < n_kinds; i++) {
+      if (!fl_deployable(p, rule->figures[kinds[i]], node)) continue;
+      int st = fl_reserve_moves(p, p->n_moves + 1);
+      if (st) return st;
+      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
+                                         .arg = {tr->x, tr->y, s + 1, kinds[i] + 1}};
+    }
+  }
+  return GK_OK;
+}
+
+/* After such a tile: a move per open segment elsewhere and kind held. */
+static int deploy_anywhere_moves(gk_play *p) {
+  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+  const gk_game *g = p->game;
+  if (p->placed < 0 || !fl_tile_passes(p->flow, g->tiles[p->placed].type, &rule->tiles))
+    return GK_OK;
+  int kinds[GK_MAX_FIGURE_KINDS];
+  int n_kinds = kinds_in_supply(p, kinds);
+  for (int32_t t = 0; n_kinds > 0 && t < g->n_tiles; t++) {
+    if (t == p->placed || (p->flow->tile_blockers && fl_tile_blocked(p, t))) continue;
+    int st = tile_moves(p, t, kinds, n_kinds);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+/* Deploys the figure the move names (it was listed, so it may go there). */
+static int deploy_anywhere_apply(gk_play *p, const gk_move *m) {
+  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+  if (m->type != GK_MOVE_ACTION || m->action != rule->action) return FL_NOT_MINE;
+  gk_game *g = p->game;
+  int32_t tile = gk_tile_at(g, m->arg[0], m->arg[1]);
+  int32_t node = tile >= 0 ? gk_node(g, tile, m->arg[2] - 1) : -1;
+  if (node < 0 || m->arg[3] < 1 || m->arg[3] > rule->n_figures) {
+    gk_play_set_error(p, "%s: no segment %d at %d %d, or no figure %d",
+                      gk_flow_action_name(p->flow, m->action), m->arg[2], m->arg[0], m->arg[1],
+                      m->arg[3]);
+    return GK_EILLEGAL;
+  }
+  gk_location at = {GK_AT_NODE, node, 0};
+  int f = gk_figure_deploy(g, p->player, rule->figures[m->arg[3] - 1], at);
+  if (f < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(g));
+    return f;
+  }
+  return FL_PLAYED_NEXT;
+}
+
+static bool deploy_anywhere_declared(const gk_flow *f) { return f->caps.deploy_anywhere.on; }
+
+const fl_capability fl_cap_deploy_anywhere = {
+    .name = "deploy_anywhere",
+    .declared = deploy_anywhere_declared,
+    .deploy_moves = deploy_anywhere_moves,
+    .apply = deploy_anywhere_apply,
+};
