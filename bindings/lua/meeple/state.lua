@@ -35,6 +35,11 @@ local encode_value
 
 local function encode_table(t, out, depth, seen)
   if depth > M.MAX_DEPTH then fail("is nested deeper than " .. M.MAX_DEPTH .. " tables") end
+  local known = seen.text and seen.text(t)
+  if known then
+    out[#out + 1] = known
+    return
+  end
   if seen[t] then fail("cannot hold a cycle") end
   seen[t] = true
   local view = t
@@ -75,10 +80,12 @@ function encode_value(v, out, depth, seen)
   else fail("cannot hold a " .. t) end
 end
 
--- raw(t), if given: the table to read for t (a live state table's store)
-function M.encode(v, raw)
+-- raw(t), if given: the table to read for t (a live state table's
+-- store); text(t), if given: t's text when already known (its caller
+-- vouches that it is encode's, within the limits at its depth)
+function M.encode(v, raw, text)
   local out = {}
-  encode_value(v, out, 0, { raw = raw })
+  encode_value(v, out, 0, { raw = raw, text = text })
   local text = table.concat(out)
   if #text > M.MAX_BYTES then fail("is larger than " .. M.MAX_BYTES .. " bytes") end
   return text

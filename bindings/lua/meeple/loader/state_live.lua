@@ -3,83 +3,156 @@
 -- costs what it changes, not what the state holds.
 --
 -- Every table of a live state is a node: an empty proxy whose protected
--- metatable reads from its store (__index) and sends writes through
--- `write`, which checks the value (data only, as meeple.state encodes),
--- logs (store, key, old value) and marks the game's blob stale. The
--- kernel asks for the bytes (state_blobs.c: "fill") only when someone
--- reads them (clone, save, serialize, record, g:blob), and they are
--- then meeple.state.encode of the live table, byte for byte.
+-- metatable answers reads and sends writes through `write`, which checks
+-- the value (data only, as meeple.state encodes), logs (store, key, old
+-- value) and marks the game's blob stale. The kernel asks for the bytes
+-- (state_blobs.c: "fill") only when someone reads them (clone, save,
+-- serialize, record, g:blob), and they are then meeple.state.encode of
+-- the live table, byte for byte.
+--
+-- Copy-on-write: a game starts from a template (the declared state, or
+-- the state decoded from its blob: meeple.loader.state_templates), shared
+-- by every game that starts from it. A node is either shared (it reads
+-- through to its template table, SRC, and makes a shared node for each
+-- nested table read, KIDS) or owned (its store, __index, is its own). The
+-- first write to a shared node copies one level: its parent's path up to
+-- the root first, then its own entries (nested tables become shared
+-- nodes). So a game copies only the levels it writes.
 --
 -- Invariants:
 --  * an entry (game, slot) belongs to one game: it is keyed by the game's
 --    address, and the kernel drops it when that game is freed or
 --    overwritten, so two games never share a live table;
+--  * a shared node's whole subtree is as its template says (the parents
+--    of an owned node are owned), so its text is the template's, and
+--    templates are never written;
 --  * the log holds every write since the game's current epoch began (the
 --    kernel bumps it when a move that may roll back keeps its blobs);
 --    "restore" undoes them in reverse, so a failed move leaves the state
 --    exactly as before its first hook, nested, deleted and added keys
---    included, without a copy per move;
+--    included, without a copy per move (a level copied on write stays
+--    copied: its contents are the same);
 --  * a node belongs to one place in one state: a state table stored a
---    second time is copied (as saving and loading the game would), and
---    a plain table stored is adopted (emptied, and made a node of its
---    own contents), so a script that keeps it sees its later changes.
+--    second time is copied (as saving and loading the game would; a
+--    shared one by sharing its template), and a plain table stored is
+--    adopted (emptied, and made a node of its own contents), so a script
+--    that keeps it sees its later changes.
 
 local codec = require "meeple.state"
+local templates = require "meeple.loader.state_templates"
 
 local M = {}
 
-local KEY_TYPES = { string = true, number = true, boolean = true }
 local MAX_DEPTH, MAX_BYTES = codec.MAX_DEPTH, codec.MAX_BYTES
+local check_scalar, check_key, too_deep = templates.check_scalar, templates.check_key, templates.too_deep
 
--- node proxy -> its metatable; the store is mt.__index
+-- node proxy -> its metatable; an owned node's store is mt.__index
 local meta_of = setmetatable({}, { __mode = "k" })
 -- private fields of a node's metatable
-local ENTRY, PARENT, DEPTH = {}, {}, {}
+local ENTRY, PARENT, DEPTH, SRC, KIDS = {}, {}, {}, {}, {}
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
 
 local host = rawget(_G, "meeple_host")
 local has_keeper = host and host.state_keeper ~= nil
+local lent_key = host and host.lent_key
 
-local function fail(msg) error("state " .. msg, 0) end
+local write, shared_index, node_len, node_pairs
 
-local write
-
-local function node_len(p) return rawlen(meta_of[p].__index) end
-local function node_pairs(p) return next, meta_of[p].__index, nil end
-
-local function new_node(proxy, store, entry, parent, depth)
-  local mt = { __index = store, __newindex = write, __len = node_len, __pairs = node_pairs,
+local function new_meta(proxy, entry, parent, depth)
+  local mt = { __newindex = write, __len = node_len, __pairs = node_pairs,
                __metatable = false, [ENTRY] = entry, [PARENT] = parent, [DEPTH] = depth }
   meta_of[proxy] = mt
+  return mt
+end
+
+local function new_node(proxy, store, entry, parent, depth)
+  local mt = new_meta(proxy, entry, parent, depth)
+  mt.__index = store
   return setmetatable(proxy, mt)
 end
 
-local function check_scalar(v)
-  local t = type(v)
-  if t == "number" then
-    if v ~= v then fail("cannot hold NaN") end
-  elseif t == "string" then
-    if #v > MAX_BYTES then fail("is larger than " .. MAX_BYTES .. " bytes") end
-  elseif t ~= "boolean" and t ~= "nil" then
-    fail("cannot hold a " .. t)
-  end
-  return v
+-- A node reading through to template table src.
+local function new_shared(src, entry, parent, depth)
+  local proxy = {}
+  local mt = new_meta(proxy, entry, parent, depth)
+  mt.__index, mt[SRC] = shared_index, src
+  return setmetatable(proxy, mt)
 end
 
-local function check_key(k)
-  if not KEY_TYPES[type(k)] then fail("keys must be strings, numbers or booleans, not a " .. type(k)) end
-  if k ~= k then fail("keys cannot be NaN") end
+-- The shared node of nested template table v at key k of shared node p.
+local function kid(mt, p, k, v)
+  local kids = mt[KIDS]
+  if not kids then kids = {}; mt[KIDS] = kids end
+  local c = kids[k]
+  if not c then
+    c = new_shared(v, mt[ENTRY], p, mt[DEPTH] + 1)
+    kids[k] = c
+  end
+  return c
+end
+
+function shared_index(p, k)
+  local mt = meta_of[p]
+  local v = mt[SRC][k]
+  if type(v) ~= "table" then return v end
+  return kid(mt, p, k, v)
+end
+
+-- Shared node p gets a store of its own: a copy of its template's level,
+-- its parents first (a shared node's subtree is its template's).
+local function materialize(p, mt)
+  local parent = mt[PARENT]
+  if parent then
+    local pmt = meta_of[parent]
+    if pmt[SRC] then materialize(parent, pmt) end
+  end
+  local src, kids, entry, depth = mt[SRC], mt[KIDS], mt[ENTRY], mt[DEPTH] + 1
+  local store = {}
+  for k, v in next, src do
+    if type(v) == "table" then v = kids and kids[k] or new_shared(v, entry, p, depth) end
+    store[k] = v
+  end
+  mt.__index, mt[SRC], mt[KIDS] = store, nil, nil
+  return store
+end
+
+function node_len(p)
+  local mt = meta_of[p]
+  return rawlen(mt[SRC] or mt.__index)
+end
+
+local function shared_next(p, k)
+  local mt = meta_of[p]
+  local src = mt[SRC]
+  if not src then return next(mt.__index, k) end   -- copied while iterated
+  local v
+  k, v = next(src, k)
+  if type(v) == "table" then v = kid(mt, p, k, v) end
+  return k, v
+end
+
+function node_pairs(p)
+  local mt = meta_of[p]
+  if mt[SRC] then return shared_next, p, nil end
+  return next, mt.__index, nil
 end
 
 local adopt
 
--- A fresh node holding a copy of node src's contents.
+-- A fresh node holding a copy of node src's contents (a shared one
+-- shares its template).
 local function copy_node(src, entry, parent, depth)
-  if depth > MAX_DEPTH then fail("is nested deeper than " .. MAX_DEPTH .. " tables") end
+  if depth > MAX_DEPTH then too_deep() end
+  local smt = meta_of[src]
+  local template = smt[SRC]
+  if template then
+    if depth + templates.height(template) - 1 > MAX_DEPTH then too_deep() end
+    return new_shared(template, entry, parent, depth)
+  end
   local store, proxy = {}, {}
   new_node(proxy, store, entry, parent, depth)
-  for k, v in next, meta_of[src].__index do
+  for k, v in next, smt.__index do
     if type(v) == "table" then v = copy_node(v, entry, proxy, depth + 1) end
     store[k] = v
   end
@@ -94,13 +167,13 @@ function adopt(v, entry, parent, depth, path)
   if meta_of[v] then
     local p = parent
     while p do
-      if p == v then fail("cannot hold a cycle") end
+      if p == v then error("state cannot hold a cycle", 0) end
       p = meta_of[p][PARENT]
     end
     return copy_node(v, entry, parent, depth)
   end
-  if depth > MAX_DEPTH then fail("is nested deeper than " .. MAX_DEPTH .. " tables") end
-  if path[v] then fail("cannot hold a cycle") end
+  if depth > MAX_DEPTH then too_deep() end
+  if path[v] then error("state cannot hold a cycle", 0) end
   path[v] = true
   local in_place = getmetatable(v) == nil
   local proxy, store = in_place and v or {}, {}
@@ -117,27 +190,43 @@ function adopt(v, entry, parent, depth, path)
   return proxy
 end
 
--- t[k] = v on a node, from a script: checked, logged, and the blob marked.
+local KEY_TYPES = { string = true, number = true, boolean = true }
+
+-- t[k] = v on a node, from a script: checked, logged, and the blob
+-- marked. Errors name the script's line (level 2). This runs on every
+-- write, in the sandbox, where each instruction counts: the common
+-- values are checked inline, a key already present needs no check, and
+-- stores have no metatable (plain reads and writes, not rawget/rawset).
 function write(p, k, v)
   local mt = meta_of[p]
   local entry = mt[ENTRY]
   if not entry.live then error("state: this table belongs to a game that is gone", 2) end
-  if entry.key ~= host.lent_key() then
+  if entry.key ~= lent_key() then
     error("state: a state table can change only in a hook of its own game", 2)
   end
-  local ok, why = pcall(check_key, k)
-  if not ok then error(why, 2) end
-  if type(v) == "table" then
+  local store = mt.__index
+  if mt[SRC] then store = materialize(p, mt) end
+  local old = store[k]
+  if old == nil and (not KEY_TYPES[type(k)] or k ~= k) then
+    local _, why = pcall(check_key, k)
+    error(why, 2)
+  end
+  local tv = type(v)
+  if tv == "table" then
+    local ok
     ok, v = pcall(adopt, v, entry, p, mt[DEPTH] + 1, {})
     if not ok then error(v, 2) end
-  else
-    ok, why = pcall(check_scalar, v)
-    if not ok then error(why, 2) end
+  elseif tv == "number" then
+    if v ~= v then error("state cannot hold NaN", 2) end
+  elseif tv == "string" then
+    if #v > MAX_BYTES then error("state is larger than " .. MAX_BYTES .. " bytes", 2) end
+  elseif tv ~= "boolean" and tv ~= "nil" then
+    error("state cannot hold a " .. tv, 2)
   end
-  local store, log, n = mt.__index, entry.log, entry.n
-  log[n + 1], log[n + 2], log[n + 3] = store, k, rawget(store, k)
+  local log, n = entry.log, entry.n
+  log[n + 1], log[n + 2], log[n + 3] = store, k, old
   entry.n = n + 3
-  rawset(store, k, v)
+  store[k] = v
   if not entry.stale then
     entry.stale = true
     host.state_attach(entry.key, entry.slot)
@@ -146,11 +235,19 @@ end
 
 local function raw_of(t)
   local mt = meta_of[t]
-  return mt and mt.__index or t
+  if not mt then return t end
+  return mt[SRC] or mt.__index
+end
+
+-- A shared node's text is its template's (kept once computed).
+local function text_of(t)
+  local mt = meta_of[t]
+  local src = mt and mt[SRC]
+  return src and templates.text(src)
 end
 
 -- meeple.state's text of a live (or plain) state table.
-function M.encode(root) return codec.encode(root, raw_of) end
+function M.encode(root) return codec.encode(root, raw_of, text_of) end
 
 -- Undo the entry's log, newest first.
 local function undo(entry)
@@ -193,17 +290,9 @@ if has_keeper then
   host.state_keeper(function(op, key) return OPS[op](key) end)
 end
 
--- A copy of a declared state (checked data when it was declared).
-local function copy_plain(t)
-  if type(t) ~= "table" then return t end
-  local out = {}
-  for k, v in next, t do out[k] = copy_plain(v) end
-  return out
-end
-
--- The live state of blob slot `slot` of game view g: decoded from the
--- blob, or made from `initial` (a declared state, copied) when the game
--- has none yet. A new epoch starts a new log.
+-- The live state of blob slot `slot` of game view g: read through to
+-- the template of its blob's text, or to `initial` (a declared state)
+-- when the game has none yet. A new epoch starts a new log.
 function M.load(g, slot, initial)
   local key, epoch = host.state_key(g)
   local slots = live[key]
@@ -216,10 +305,14 @@ function M.load(g, slot, initial)
     return entry.root
   end
   local text = g:blob(slot)
-  local plain = text and codec.decode(text) or copy_plain(initial)
+  local template = text and templates.of_text(text) or templates.declared(initial)
   entry = { key = key, slot = slot, epoch = epoch, log = {}, n = 0, live = true,
             stale = text == nil }
-  entry.root = adopt(plain, entry, nil, 1, {})
+  if type(template) == "table" then
+    entry.root = new_shared(template, entry, nil, 1)
+  else
+    entry.root = check_scalar(template)
+  end
   if not slots then slots = {}; live[key] = slots end
   slots[slot] = entry
   -- no blob yet: the first one written is this state's text
