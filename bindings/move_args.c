@@ -105,84 +105,97 @@ static int unknown_name(lua_State *L, const gk_flow *f, int action, const char *
                     near ? near : "", near ? "'? " : "", takes);
 }
 
-/* What the keys of the args table at t are: how many positional (1..4)
-** keys, whether any is a name, and the first unknown name in byte order
-** (pushed, or nothing) so the message does not depend on next()'s order. */
-typedef struct key_scan {
+/* One raw pass over the args table at t (next() order does not matter:
+** what it finds is judged afterwards in a fixed order). value[i] is
+** argument i: the value of key i+1 (positional) or of the i-th declared
+** name; bit i of seen says it was there, of bad that it is no 32-bit
+** integer. unknown: the stack index of the unknown name first in byte
+** order (pushed), or 0. */
+typedef struct arg_scan {
   int positional;
   int named;
-  int unknown; /* stack index of the unknown name, or 0 */
-} key_scan;
+  unsigned seen;
+  unsigned bad;
+  int unknown;
+  int32_t value[GK_ACTION_ARGS];
+} arg_scan;
 
-static key_scan scan_keys(lua_State *L, int t, const gk_flow *f, int action) {
-  key_scan s = {0, 0, 0};
+/* The argument index of the key below the top (lua_next's key, its
+** value on top), or -1 for an unknown name. */
+static int key_index(lua_State *L, const gk_flow *f, int action, arg_scan *s) {
+  if (lua_isinteger(L, -2)) {
+    lua_Integer k = lua_tointeger(L, -2);
+    if (k < 1 || k > GK_ACTION_ARGS)
+      luaL_error(L, "action '%s': args has key %I (positions are 1..%d)", gk_flow_action_name(f, action), k,
+                 GK_ACTION_ARGS);
+    s->positional++;
+    return (int)k - 1;
+  }
+  if (lua_type(L, -2) != LUA_TSTRING)
+    luaL_error(L, "action '%s': an argument is named by a string, not a %s", gk_flow_action_name(f, action),
+               luaL_typename(L, -2));
+  s->named++;
+  const char *key = lua_tostring(L, -2);
   int n = gk_flow_action_args(f, action);
+  for (int i = 0; i < n; i++) {
+    const char *name = gk_flow_action_arg(f, action, i);
+    if (name[0] == key[0] && strcmp(key, name) == 0) return i; /* most names differ at once */
+  }
+  return -1;
+}
+
+static void scan_args(lua_State *L, int t, const gk_flow *f, int action, arg_scan *s) {
+  memset(s, 0, sizeof *s);
   lua_pushnil(L);
   while (lua_next(L, t)) {
-    lua_pop(L, 1);
-    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= GK_ACTION_ARGS) {
-      s.positional++;
-      continue;
-    }
-    if (lua_type(L, -1) == LUA_TNUMBER)
-      luaL_error(L, "action '%s': args has key %s (positions are 1..%d)",
-                 gk_flow_action_name(f, action), lua_tostring(L, -1), GK_ACTION_ARGS);
-    if (lua_type(L, -1) != LUA_TSTRING)
-      luaL_error(L, "action '%s': an argument is named by a string, not a %s",
-                 gk_flow_action_name(f, action), luaL_typename(L, -1));
-    s.named++;
-    const char *key = lua_tostring(L, -1);
-    int known = 0;
-    for (int i = 0; i < n && !known; i++) known = strcmp(key, gk_flow_action_arg(f, action, i)) == 0;
-    if (!known && (!s.unknown || strcmp(key, lua_tostring(L, s.unknown)) < 0)) {
-      if (s.unknown) lua_remove(L, s.unknown);
-      lua_pushvalue(L, -1);
+    int i = key_index(L, f, action, s);
+    if (i >= 0) {
+      int isint = 0;
+      lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isint) : 0;
+      s->seen |= 1u << i;
+      if (!isint || v < INT32_MIN || v > INT32_MAX) s->bad |= 1u << i;
+      else s->value[i] = (int32_t)v;
+    } else if (!s->unknown || strcmp(lua_tostring(L, -2), lua_tostring(L, s->unknown)) < 0) {
+      if (s->unknown) lua_remove(L, s->unknown); /* below the key: t + 1 */
+      lua_pushvalue(L, -2);
       lua_insert(L, t + 1);
-      s.unknown = t + 1;
+      s->unknown = t + 1;
     }
-  }
-  return s;
-}
-
-/* The value at the top as a 32-bit integer, or an error naming it. */
-static int32_t checkvalue(lua_State *L, const gk_flow *f, int action, const char *what) {
-  int isint = 0;
-  lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isint) : 0;
-  if (!isint || v < INT32_MIN || v > INT32_MAX) {
-    if (lua_type(L, -1) == LUA_TNUMBER)
-      luaL_error(L, "action '%s': %s must be a 32-bit integer, got %s", gk_flow_action_name(f, action),
-                 what, lua_tostring(L, -1));
-    luaL_error(L, "action '%s': %s must be a 32-bit integer, got a %s", gk_flow_action_name(f, action),
-               what, luaL_typename(L, -1));
-  }
-  return (int32_t)v;
-}
-
-/* The four integers of args[1..4] (nil: 0). */
-static void read_positional(lua_State *L, int t, const gk_flow *f, gk_move *m) {
-  char what[16];
-  for (int i = 0; i < GK_ACTION_ARGS; i++) {
-    lua_rawgeti(L, t, i + 1);
-    snprintf(what, sizeof what, "argument %d", i + 1);
-    m->arg[i] = lua_isnil(L, -1) ? 0 : checkvalue(L, f, m->action, what);
     lua_pop(L, 1);
   }
 }
 
-static void read_named(lua_State *L, int t, const gk_flow *f, gk_move *m) {
-  int n = gk_flow_action_args(f, m->action);
-  char what[GK_NAME_MAX + 8];
-  for (int i = 0; i < n; i++) {
-    const char *name = gk_flow_action_arg(f, m->action, i);
+/* Raises: argument i of the args table at t is no 32-bit integer. */
+static void bad_value(lua_State *L, int t, const gk_flow *f, int action, int i, int named) {
+  const char *what;
+  if (named) {
+    const char *name = gk_flow_action_arg(f, action, i);
     lua_pushstring(L, name);
-    if (lua_rawget(L, t) == LUA_TNIL) {
+    lua_rawget(L, t);
+    what = lua_pushfstring(L, "args.%s", name);
+  } else {
+    lua_rawgeti(L, t, i + 1);
+    what = lua_pushfstring(L, "argument %d", i + 1);
+  }
+  if (lua_type(L, -2) == LUA_TNUMBER)
+    luaL_error(L, "action '%s': %s must be a 32-bit integer, got %s", gk_flow_action_name(f, action), what,
+               lua_tostring(L, -2));
+  luaL_error(L, "action '%s': %s must be a 32-bit integer, got a %s", gk_flow_action_name(f, action), what,
+             luaL_typename(L, -2));
+}
+
+/* The arguments from a scan: positional (legacy: absent ones are 0) or
+** by name (every declared one required). */
+static void take_args(lua_State *L, int t, const gk_flow *f, gk_move *m, const arg_scan *s, int named) {
+  int n = named ? gk_flow_action_args(f, m->action) : GK_ACTION_ARGS;
+  for (int i = 0; i < n; i++) {
+    if (named && !((s->seen >> i) & 1)) {
       const char *takes = push_names(L, f, m->action);
-      luaL_error(L, "action '%s': argument '%s' is missing (it takes %s)",
-                 gk_flow_action_name(f, m->action), name, takes);
+      luaL_error(L, "action '%s': argument '%s' is missing (it takes %s)", gk_flow_action_name(f, m->action),
+                 gk_flow_action_arg(f, m->action, i), takes);
     }
-    snprintf(what, sizeof what, "args.%s", name);
-    m->arg[i] = checkvalue(L, f, m->action, what);
-    lua_pop(L, 1);
+    if ((s->bad >> i) & 1) bad_value(L, t, f, m->action, i, named);
+    m->arg[i] = s->value[i];
   }
 }
 
@@ -197,7 +210,8 @@ void mp_checkargs(lua_State *L, int move, const gk_flow *f, gk_move *m) {
   if (type != LUA_TNIL && type != LUA_TTABLE)
     luaL_error(L, "action '%s': args must be a table, not a %s", action, lua_typename(L, type));
   if (type == LUA_TTABLE) {
-    key_scan s = scan_keys(L, t, f, m->action);
+    arg_scan s;
+    scan_args(L, t, f, m->action, &s);
     if (s.named && n < 0)
       luaL_error(L, "action '%s' has no argument names (declare them: action \"%s\" { args = { ... } })",
                  action, action);
@@ -207,8 +221,7 @@ void mp_checkargs(lua_State *L, int move, const gk_flow *f, gk_move *m) {
     if (s.unknown) unknown_name(L, f, m->action, lua_tostring(L, s.unknown));
     /* the legacy form: positions only (an empty table is named: a named
     ** action's arguments are all required) */
-    if (n < 0 || (s.positional && !s.named)) read_positional(L, t, f, m);
-    else read_named(L, t, f, m);
+    take_args(L, t, f, m, &s, n >= 0 && !(s.positional && !s.named));
   }
   lua_settop(L, t - 1);
 }

@@ -8,7 +8,8 @@
 -- follower on a field. Roads, cities and cloisters are unaffected.
 --
 -- An allow hook sees each legal figure placement before a player chooses;
--- returning false removes it from the choice.
+-- returning false removes it from the choice, and the reason after it
+-- says why.
 --
 -- Run:  meeple play --rules examples/house-rules/no_early_farmers.lua
 --       meeple play --rules examples/house-rules/no_early_farmers.lua --option farmer_delay=20
@@ -22,7 +23,9 @@ local delay = option "farmer_delay" {
 allow("figure_placement", function(ctx, move)
   local feature = move.at.feature
   if ctx.turn <= delay and feature and feature:kind() == "field" then
-    return false
+    -- the reason shows wherever the move is refused (a scenario, an API
+    -- error, `meeple play --agents human`)
+    return false, ("no farmers before turn %d"):format(delay + 1)
   end
   return true
 end)

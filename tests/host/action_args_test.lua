@@ -281,6 +281,34 @@ do
   check(has(out, "turn   1  P1  " .. north) , "a legal text from a bot is played: " .. out:sub(1, 300))
 end
 
+-- `meeple play --agents human`: the moves are listed (an action's args by
+-- name), a vetoed text is refused with its reason and asked again, an
+-- index is played, and the end of the input stops the game.
+do
+  local north = north_move()
+  local exe = os.getenv("MEEPLE_BIN") or "build/meeple"
+  local h = io.popen(("printf '%%s\n' '%s' 'nonsense' 99 1 | %s play --seed 4 --players 2 --quiet "
+    .. "--rules tests/fixtures/embed/north_veto.lua --agents human,random 2>&1; echo rc=$?"):format(north, exe))
+  local out = h:read("a")
+  h:close()
+  check(has(out, "turn 1, player 1, phase place_tile, tile ") and has(out, "    1  place "),
+        "the person sees the legal moves: " .. out:sub(1, 300))
+  check(has(out, "  '" .. north .. "' is not a legal move now (phase place_tile")
+        and has(out, "vetoed: refused by an allow hook: nothing north of the start tile (")
+        and has(out, "north_veto.lua:3)"), "a vetoed text is refused with the reason: " .. out:sub(1, 600))
+  check(has(out, "'nonsense' is not a legal move now") and has(out, "no move 99 (1.."),
+        "other bad answers are refused and asked again: " .. out:sub(1, 600))
+  check(has(out, "phase place_figure") and has(out, "no more input: standard input ended before the game did")
+        and has(out, "rc=1"), "index 1 was played, then the end of input stops the game: " .. out:sub(-300))
+  -- the moves list shows an action's arguments by name
+  local path = temp_script(HOP:format("{ x = 1, y = 2, segment = 3 }"))
+  h = io.popen(("printf '1\n1\n' | %s play --seed 1 --players 2 --quiet --rules %s --agents human,random 2>&1")
+    :format(exe, path))
+  out = h:read("a")
+  h:close()
+  check(has(out, "action hop 1 2 3 0   (hop x=1 y=2 segment=3)"), "the prompt shows args by name: " .. out:sub(1, 800))
+end
+
 -- An action move in the API's JSON has args by name and a label.
 do
   local server = require "meeple.server"

@@ -286,6 +286,57 @@ do
     base_ledger.field / LEDGER_GAMES, l.field / LEDGER_GAMES, long.field / LEDGER_GAMES))
 end
 
+-- retreat: the retreat phase offers one move per meeple of the mover's on
+-- an unfinished road, its args naming that road (x, y, segment, the text
+-- in that order); each retreat brings one meeple home and costs 1 point.
+do
+  local rs = load_rules({ DIR .. "retreat.lua" })
+  local offers, taken, shape_ok, cost_ok = 0, 0, true, true
+  for seed = 1, 20 do
+    local play = loader.new_play(rs, { players = 2, seed = seed })
+    local g = play:game()
+    while not play:over() do
+      local retreat = nil
+      if play:phase() == "retreat" then
+        for i, m in ipairs(play:moves()) do
+          if m.type == "action" then
+            offers = offers + 1
+            local a = m.args
+            local fh = g:tile_at(a.x, a.y):feature(a.segment)
+            shape_ok = shape_ok and fh:kind() == "road" and not fh:closed()
+              and play:move_name(i) == ("action retreat %d %d %d 0"):format(a.x, a.y, a.segment)
+            retreat = retreat or i
+          end
+        end
+      end
+      if retreat then
+        local player = play:player()
+        local supply, score, entries = g:supply(player, "meeple"), g:scores()[player], #g:ledger()
+        play:apply_index(retreat)
+        taken = taken + 1
+        -- the turn goes on to its scoring: count the retreat's own entry
+        local ledger, retreats, others = g:ledger(), 0, 0
+        for k = entries + 1, #ledger do
+          local e = ledger[k]
+          if e.reason == "retreat" then
+            retreats = retreats + 1
+            cost_ok = cost_ok and e.points == -1 and e.player == player
+          elseif e.player == player then
+            others = others + e.points
+          end
+        end
+        cost_ok = cost_ok and retreats == 1 and g:scores()[player] == score - 1 + others
+          and g:supply(player, "meeple") >= supply + 1
+      else
+        play:random_move()
+      end
+    end
+  end
+  check(offers > 0 and taken > 0, ("retreat is offered (%d) and taken (%d)"):format(offers, taken))
+  check(shape_ok, "retreat: every offer names an unfinished road by x, y, segment, as its text")
+  check(cost_ok, "retreat: each one brings one meeple home for exactly 1 point")
+end
+
 -- city_builder_bonus: +2 to the current player for every completed city:
 -- the totals grow by exactly 2 x the cities completed in that game.
 do

@@ -14,7 +14,7 @@ local board = require "meeple.render_board"
 local record = require "meeple.cli.record"
 local agents_mod = require "meeple.cli.agents"
 local viewer = require "meeple.viewer"
-local illegal = require "meeple.illegal"
+local move_words = require "meeple.move_words"
 
 local json = record.json
 local cjson = require "cjson"
@@ -183,17 +183,6 @@ local function move_point(t, m)
   end
 end
 
--- "wagon owner=1 x=0 y=1 segment=3": an action move by its argument
--- names, in declared order (the text's order); the text for an action
--- without names.
-local function action_label(play, m)
-  local names = play:action_args(m.action)
-  if not names then return nil end
-  local parts = { m.action }
-  for _, name in ipairs(names) do parts[#parts + 1] = ("%s=%d"):format(name, m.args[name]) end
-  return table.concat(parts, " ")
-end
-
 --- The legal moves of the seat to move: index, text, type and what the
 --- page needs to offer them (tile/cell/rotation, or a figure's spot).
 function M.moves(t)
@@ -211,7 +200,7 @@ function M.moves(t)
       e.px, e.py, e.x, e.y = move_point(t, m)
       e.shape = board.figure_shape(t.geo, m.figure)
     elseif m.type == "action" then
-      e.action, e.args, e.label = m.action, m.args, action_label(play, m)
+      e.action, e.args, e.label = m.action, m.args, move_words.label(play, m)
     end
     list[#list + 1] = e
   end
@@ -333,7 +322,7 @@ local function post_move(t, body)
     local why
     i, why = play:find_move(v.move)
     if not i then
-      local message, reason = illegal.message(t.rs, play, v.move, why)
+      local message, reason = move_words.message(t.rs, play, v.move, why)
       error({ status = 422, message = ("illegal move '%s': %s"):format(v.move, message), reason = reason }, 0)
     end
   else

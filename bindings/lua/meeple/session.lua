@@ -13,7 +13,7 @@
 -- them, without paying for a digest at every step.
 
 local loader = require "meeple.loader"
-local illegal = require "meeple.illegal"
+local move_words = require "meeple.move_words"
 
 local M = {}
 local Session = {}
@@ -129,7 +129,7 @@ function Session:apply(move)
   if type(move) == "string" then
     local not_found
     i, not_found = play:find_move(move)
-    if not i then error((illegal.message(self.rs, play, move, not_found)), 0) end
+    if not i then error((move_words.message(self.rs, play, move, not_found)), 0) end
   elseif type(move) ~= "number" then
     error("a move is its index (integer) or its text (string), not a " .. type(move), 0)
   else

@@ -8,7 +8,7 @@ scenario "no_early_farmers: no farmer during the first turns" {
 }
 
 play "place U 1,0 r1"             -- the road goes on east; fields N and S of it
-expect.illegal "deploy meeple N"  -- a farmer: not in turn 1
+expect.illegal("deploy meeple N", "no farmers before turn 2")  -- a farmer: not in turn 1
 expect.illegal "deploy meeple S"
 expect.legal "deploy meeple E"    -- a thief is fine
 play "pass"

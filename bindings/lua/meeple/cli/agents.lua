@@ -93,10 +93,16 @@ function M.make(spec)
 end
 
 -- One agent per name; nil and the exit status after printing the error.
-function M.make_agents(cmd, list)
+-- opts.human: "human" is a person at the terminal (meeple.cli.human).
+function M.make_agents(cmd, list, opts)
   local out = {}
   for i, name in ipairs(list) do
-    local agent, err = M.make(name)
+    local agent, err
+    if name == "human" and opts and opts.human then
+      agent = require("meeple.cli.human").agent()
+    else
+      agent, err = M.make(name)
+    end
     if not agent then
       common.eprintf("meeple %s: %s\n", cmd, err)
       return nil, name:match("%.lua$") and 1 or 2

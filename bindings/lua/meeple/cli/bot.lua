@@ -100,7 +100,7 @@ function M.index_of_text(play, rs, path, text)
   local i, not_found = play:find_move(text)
   if i then return i end
   local shown = #text > 80 and (text:sub(1, 80) .. "...") or text
-  if rs then not_found = (require("meeple.illegal").message(rs, play, text, not_found)) end
+  if rs then not_found = (require("meeple.move_words").message(rs, play, text, not_found)) end
   error(("%s: choose returned '%s': %s"):format(path, shown, not_found:gsub("^'.-' is", "it is", 1)), 0)
 end
 

@@ -26,7 +26,9 @@ points of each player by feature kind and by reason.
   --agents A,B,...     one agent per seat, cycled (default random):
                        random, greedy, mcts (500 playouts a decision),
                        mcts:2000, mcts:time=50ms, mcts:500:c=0.7:seed=3,
-                       or a bot script FILE.lua
+                       a bot script FILE.lua, or human (you: each move
+                       by its index or text from standard input; an
+                       illegal one is refused with why)
   --record FILE        write the game record (JSON Lines) to FILE
   --svg FILE           draw the final board to FILE
   --html FILE          write a replay viewer of the game to FILE (as 'meeple view')
@@ -35,6 +37,7 @@ points of each player by feature kind and by reason.
 
 example: meeple play --game base --players 3 --seed 7 --svg board.svg
          meeple play --agents mcts:500,greedy --quiet
+         meeple play --agents human,greedy
 ]]
 
 local function play(args, ctx)
@@ -49,7 +52,7 @@ local function play(args, ctx)
   agent_names, code = common.list_arg("play", "agents", opts.agents or "random")
   if not agent_names then return code end
   local seat_agents
-  seat_agents, code = make_agents("play", agent_names)
+  seat_agents, code = make_agents("play", agent_names, { human = true })
   if not seat_agents then return code end
 
   local plan = output.plan()

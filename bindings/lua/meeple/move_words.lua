@@ -1,7 +1,9 @@
--- meeple.illegal: why a move given as text is not legal now, in words,
--- for every door a move comes in by: Session:apply (and so meeple_apply_text
--- in C and Game.apply in Python), the server API, a bot that names its
--- move. The words are the scenario runner's (meeple.scenario.run): the
+-- meeple.move_words: moves in words for people, wherever a move comes in
+-- or is offered: why a move text is not legal now (Session:apply, and so
+-- meeple_apply_text in C and Game.apply in Python; the server API; a bot
+-- or a person at `meeple play` naming a move), and an action move's
+-- arguments by name (label). The reasons are the scenario runner's
+-- (meeple.scenario.run): the
 -- engine's reason word, then what it means here, with a veto's own
 -- reason and the hook's line: "vetoed: refused by an allow hook: nothing
 -- north of the start tile (house.lua:2)".
@@ -35,6 +37,18 @@ function M.message(rs, play, text, not_found)
   local why = M.why(rs, play, text)
   if not why then return not_found, nil end
   return ("%s: %s"):format(not_found, why), why
+end
+
+-- "wagon owner=1 x=0 y=1 segment=3": an action move (as play:moves()
+-- lists it) by its argument names, in declared order (the order of its
+-- text's numbers); nil for an action without names, or another move.
+function M.label(play, m)
+  if m.type ~= "action" then return nil end
+  local names = play:action_args(m.action)
+  if not names then return nil end
+  local parts = { m.action }
+  for _, name in ipairs(names) do parts[#parts + 1] = ("%s=%d"):format(name, m.args[name]) end
+  return table.concat(parts, " ")
 end
 
 return M
