@@ -333,6 +333,18 @@ static void set_error(mp_sandbox *sb, const char *fmt, ...) {
   }
 }
 
+/* The registry keeps the last function set_callee_of named under this
+** key (made at creation, so storing there never allocates): alive, its
+** address names it exactly, and the dispatcher's calls of the same hook
+** skip lua_getinfo. */
+static const char callee_fn_key = 'c';
+
+static int setup_state(lua_State *L) {
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &callee_fn_key);
+  return mp_sb_setup(L);
+}
+
 static long or_default(long v, long def) { return v > 0 ? v : def; }
 
 static void apply_limits(mp_sandbox *sb, const mp_sandbox_limits *limits) {
@@ -378,7 +390,7 @@ mp_sandbox *mp_sandbox_new(const mp_sandbox_limits *limits, mp_rng_fn rng,
     return NULL;
   }
   *(mp_sandbox **)lua_getextraspace(sb->L) = sb;
-  lua_pushcfunction(sb->L, mp_sb_setup);
+  lua_pushcfunction(sb->L, setup_state);
   if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
     mp_sandbox_free(sb);
     return NULL;
@@ -428,22 +440,32 @@ void mp_sandbox_set_print(mp_sandbox *sb, mp_print_fn fn, void *ud) {
 static void set_callee(mp_sandbox *sb, const char *name) { sb->callee = name; }
 
 static void copy_callee(mp_sandbox *sb, const char *name) {
-  snprintf(sb->callee_buf, sizeof sb->callee_buf, "%s", name);
+  size_t n = strlen(name);
+  if (n >= sizeof sb->callee_buf) n = sizeof sb->callee_buf - 1;
+  memcpy(sb->callee_buf, name, n);
+  sb->callee_buf[n] = '\0';
   sb->callee = sb->callee_buf;
 }
 
 /* The script a function comes from, for messages ("?" for a C function). */
 static void set_callee_of(mp_sandbox *sb, int idx) {
   lua_State *L = sb->L;
-  lua_Debug ar;
-  lua_pushvalue(L, idx);
-  if (lua_isfunction(L, -1)) {
+  idx = lua_absindex(L, idx);
+  if (!lua_isfunction(L, idx)) {
+    set_callee(sb, "?");
+    return;
+  }
+  const void *fn = lua_topointer(L, idx);
+  if (fn != sb->callee_fn) {
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
     lua_getinfo(L, ">S", &ar);
     copy_callee(sb, ar.short_src);
-  } else {
-    lua_pop(L, 1);
-    set_callee(sb, "?");
+    lua_pushvalue(L, idx);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &callee_fn_key);
+    sb->callee_fn = fn;
   }
+  sb->callee = sb->callee_buf;
 }
 
 /* An outermost call gets the call budget, or less when its turn's or its

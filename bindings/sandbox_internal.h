@@ -62,6 +62,7 @@ struct mp_sandbox {
   const char *callee;          /* script being called, for messages: the
                                ** caller's name (alive during the call) or callee_buf */
   char callee_buf[WHERE_MAX];
+  const void *callee_fn;        /* the function callee_buf names (see set_callee_of) */
   char trip_where[WHERE_MAX];  /* "file:line: " where a budget or the clock ran out */
   char mem_where[WHERE_MAX];   /* "file:line: " of the refused allocation */
   int mem_where_kept;          /* mem_where names a script frame: keep it */

@@ -1,0 +1,146 @@
+-- Notifications the flow calls itself (bindings/hook_direct.c) show what
+-- the Lua dispatcher shows: the same ctx fields, subject and args, call
+-- after call. The direct path skips its setup when an event shows what
+-- the last one showed, so this plays games whose hooks read everything
+-- (and some read nothing, which takes that short path) and compares a
+-- trace of every call with the dispatcher's (meeple.loader.simulate with
+-- `profile` sends every hook through the dispatcher), then checks what
+-- each event must show.
+--
+-- Run from the repository root:  meeple script tests/host/direct_hooks_test.lua
+
+local loader = require "meeple.loader"
+
+package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
+local t = require("testlib").new("direct_hooks")
+local function check(cond, msg) return t:ok(cond, msg) end
+
+-- Two house rules: A reads every field in some hooks and nothing lazy in
+-- others; B shares turn_begin with A, so the running hook changes.
+local A = [[
+state { n = 0 }
+local function show(v) return v == nil and "nil" or type(v) end
+on("turn_begin", function(ctx, subject, args)
+  ctx.state.n = ctx.state.n + 1
+  TRACE(("tb %s t%d p%d s=%s tile=%s move=%s v=%s n=%d"):format(ctx.phase, ctx.turn, ctx.player,
+        show(subject), show(args.tile), show(args.move), tostring(args.value), ctx.state.n))
+end)
+on("tile_placed", function(ctx, tile, args)
+  TRACE(("tp %s id=%s same=%s v=%s"):format(args.phase, args.tile_id,
+        tostring(tile:info().id == args.tile_id), tostring(args.value)))
+end)
+on("figure_placed", function(ctx, move, args)
+  TRACE(("fp %s %s tile=%s"):format(ctx.phase, move.type, show(args.tile)))
+end)
+on("turn_end", function(ctx, subject, args)   -- reads no lazy field
+  TRACE(("te %s s=%s tile=%s move=%s v=%s"):format(ctx.phase, show(subject), show(args.tile),
+        show(args.move), tostring(args.value)))
+end)
+on("final_scoring", function(ctx, subject, args)
+  TRACE(("fs %s s=%s tile=%s n=%d"):format(args.phase, show(subject), show(args.tile), ctx.state.n))
+end)
+]]
+local B = [[
+state { m = 100 }
+on("turn_begin", function(ctx)
+  if ctx.turn % 3 == 0 then
+    ctx.state.m = ctx.state.m + 1
+    TRACE(("tb2 t%d m=%d"):format(ctx.turn, ctx.state.m))
+  end
+end)
+]]
+
+local trace
+local temps = {}
+local function load(codes)
+  local rules = {}
+  for i, code in ipairs(codes) do
+    local base = os.tmpname()
+    local f = assert(io.open(base .. ".lua", "w"))
+    f:write(code)
+    f:close()
+    temps[#temps + 1], temps[#temps + 2], rules[i] = base, base .. ".lua", base .. ".lua"
+  end
+  local function run(chunkname, code, api)
+    api.TRACE = function(s) trace[#trace + 1] = s end
+    return meeple_host.run(chunkname, code, api)
+  end
+  return loader.load{ game = "base", rules = rules, run = run,
+                      script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+end
+
+local function traced(rs, profile)
+  trace = {}
+  local games = loader.simulate(rs, { games = 6, players = 2, seed = 11, profile = profile })
+  return trace, games
+end
+
+-- The direct trace of codes, after checking it against the dispatcher's.
+local function compare(name, codes)
+  local rs = load(codes)
+  local direct, direct_games = traced(rs, nil)
+  local dispatched, dispatched_games = traced(rs, {})
+  check(#direct > 200, name .. ": the hooks ran (" .. #direct .. " calls)")
+  check(#direct == #dispatched, ("%s: as many calls: %d direct, %d dispatched"):format(
+    name, #direct, #dispatched))
+  local first_diff
+  for i = 1, math.max(#direct, #dispatched) do
+    if direct[i] ~= dispatched[i] then first_diff = i; break end
+  end
+  check(first_diff == nil, first_diff and ("%s: call %d: direct '%s', dispatcher '%s'"):format(
+    name, first_diff, tostring(direct[first_diff]), tostring(dispatched[first_diff])) or "")
+  for g = 1, #direct_games do
+    check(table.concat(direct_games[g].scores, ",") == table.concat(dispatched_games[g].scores, ","),
+          name .. ": game " .. g .. ": the same scores")
+  end
+  return direct
+end
+
+-- One hook alone is called again and again by the short path, unless
+-- its event shows something new: the phase, the tile, a lazy field.
+compare("phase alone", { [[
+phase "look" { after = "place_tile" }
+phase "look_again" { after = "look" }
+on("phase", function(ctx, subject, args)
+  TRACE(ctx.phase .. " " .. args.phase .. " " .. tostring(subject) .. " " .. tostring(args.tile))
+end)
+]] })
+compare("tile_placed alone", { [[
+on("tile_placed", function(ctx, tile, args)
+  local info = tile:info()
+  TRACE(args.tile_id .. " " .. info.id .. " " .. info.x .. "," .. info.y .. " " .. ctx.phase)
+end)
+]] })
+compare("turn_end alone, lazy fields", { [[
+on("turn_end", function(ctx) TRACE("te " .. ctx.turn .. " " .. ctx.player .. " " .. ctx.part) end)
+]] })
+
+local direct = compare("every notification, two scripts", { A, B })
+
+-- What each event must show, in the direct trace.
+local seen, last_turn = {}, 0
+for _, line in ipairs(direct) do
+  local ev = line:match("^(%S+)")
+  seen[ev] = (seen[ev] or 0) + 1
+  if ev == "tb" then
+    local t = tonumber(line:match(" t(%d+) "))
+    check(t == last_turn + 1 or t == 1, "turn_begin turns count up: " .. line)
+    last_turn = t
+    check(line:find("s=nil tile=nil move=nil v=0", 1, true), "turn_begin shows no subject: " .. line)
+  elseif ev == "te" then
+    check(line:find("s=nil tile=nil move=nil v=0", 1, true), "turn_end shows no subject: " .. line)
+  elseif ev == "tp" then
+    check(line:find("same=true", 1, true) and line:find("v=0", 1, true), "tile_placed: the tile: " .. line)
+  elseif ev == "fp" then
+    check(line:find(" deploy tile=nil", 1, true), "figure_placed: a deploy move: " .. line)
+  elseif ev == "fs" then
+    check(line:find("s=nil tile=nil", 1, true), "final_scoring shows no subject: " .. line)
+  end
+end
+for _, ev in ipairs{ "tb", "tb2", "tp", "fp", "te", "fs" } do
+  check((seen[ev] or 0) > 0, "event " .. ev .. " seen")
+end
+check(seen.fs == 6, "final_scoring once per game")
+
+for _, p in ipairs(temps) do os.remove(p) end
+t:done()
