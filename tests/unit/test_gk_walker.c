@@ -84,8 +84,7 @@ static void unbuild(world *w) {
 }
 
 static int deploy_at(gk_game *g, int player, int kind, int32_t x, int32_t y, int seg) {
-  gk_location at = {GK_AT_NODE, gk_node(g, gk_tile_at(g, x, y), seg), 0};
-  int f = gk_figure_deploy(g, player, kind, at);
+  int f = base_fixture_deploy_at(g, player, kind, x, y, seg);
   assert_true(f >= 0);
   return f;
 }
