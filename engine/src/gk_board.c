@@ -449,14 +449,6 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
   }
 }
 
-/* Widens the used box (gk_game.used_x0) to take in cell x, y. */
-static void note_used(gk_game *g, int32_t x, int32_t y) {
-  if (x < g->used_x0) g->used_x0 = x;
-  if (x > g->used_x1) g->used_x1 = x;
-  if (y < g->used_y0) g->used_y0 = y;
-  if (y > g->used_y1) g->used_y1 = y;
-}
-
 int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *rep) {
   const gk_rules *r = g->rules;
@@ -481,7 +473,7 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   if (was_frontier) frontier_remove(g, ci);
   g->cells[ci].tile = tile;
   g->cells[ci].fpos = -1;
-  note_used(g, x, y);
+  gki_note_used(g, x, y);
   g->boardops[g->n_boardops++] =
       (gk_boardop){(uint8_t)(fixed ? 1 : 0), (uint8_t)rot, (uint16_t)type, x, y};
   gki_log_push(g, fixed ? GK_EV_PLACE_FIXED : GK_EV_PLACE, type, x, y, rot, 0);
@@ -535,7 +527,7 @@ int gki_board_block(gk_game *g, int32_t x, int32_t y) {
     frontier_remove(g, ci);
   }
   g->cells[ci].fpos = -2;
-  note_used(g, x, y);
+  gki_note_used(g, x, y);
   g->boardops[g->n_boardops++] = (gk_boardop){2, 0, 0, x, y};
   gki_log_push(g, GK_EV_BLOCK, 0, x, y, 0, 0);
   return GK_OK;

@@ -330,6 +330,13 @@ static inline int32_t gki_cell_index(const gk_game *g, int32_t x, int32_t y) {
   if (cx < 0 || cy < 0 || cx >= g->w || cy >= g->h) return -1;
   return (int32_t)(cx + cy * g->w);
 }
+/* Widens the used box (gk_game.used_x0) to take in cell x, y. */
+static inline void gki_note_used(gk_game *g, int32_t x, int32_t y) {
+  if (x < g->used_x0) g->used_x0 = x;
+  if (x > g->used_x1) g->used_x1 = x;
+  if (y < g->used_y0) g->used_y0 = y;
+  if (y > g->used_y1) g->used_y1 = y;
+}
 int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
 int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
                    bool fixed, gk_place_report *report);
