@@ -17,6 +17,8 @@ run() {
 run --agents mcts:500,greedy
 # every playout move the best of all moves (sample=0): stronger, ~4x slower
 run --agents mcts:500:sample=0,greedy
+# only the opponent's playout moves the best of all (rsample=0): ~2.8x
+run --agents mcts:500:rsample=0,greedy
 run --agents mcts:500,random
 run --agents mcts:2000,mcts:500
 run --agents mcts:500,greedy --with traders_builders,abbey_mayor

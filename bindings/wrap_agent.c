@@ -90,7 +90,7 @@ static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "explorat
                                         "playout_turns", "win_weight", "margin_scale", "open",
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
-                                        NULL};
+                                        "reply_sample", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
@@ -173,6 +173,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->epsilon = optnumber(L, t, "epsilon", p->epsilon, 0, 1);
   p->sample = (int)optint(L, t, "sample", p->sample, 0, 1000000);
   p->common_draws = (int)optint(L, t, "common_draws", p->common_draws, 0, 1);
+  p->reply_sample = (int)optint(L, t, "reply_sample", p->reply_sample, -1, 1000000);
   read_eval(L, t, &p->eval);
 }
 

@@ -73,6 +73,9 @@ typedef struct gk_mcts_params {
                        ** moves (0: of all moves) */
   int common_draws;    /* 1: the k-th visit of each root move plays out
                        ** the same determinization (common random numbers) */
+  int reply_sample;    /* >= 0: the sample of greedy playouts at the other
+                       ** players' decisions (-1: sample): the replies
+                       ** the root's moves are judged by */
 } gk_mcts_params;
 
 /* How playouts choose moves: the flow's random agent, or the move with
@@ -80,8 +83,8 @@ typedef struct gk_mcts_params {
 enum { GK_PLAYOUT_RANDOM = 0, GK_PLAYOUT_GREEDY = 1 };
 
 /* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 2 turns by
-** the greedy policy (epsilon 0.1, best of 4 sampled moves) on common
-** draws, 20 prior visits from a 2-decision greedy look-ahead, win_weight
+** the greedy policy (epsilon 0.1, best of 4 sampled moves, for every
+** player: reply_sample -1) on common draws, 20 prior visits from a 2-decision greedy look-ahead, win_weight
 ** 0, margin_scale 10, eval {0.8, 1.0}, a 256 MB tree cap. */
 void gk_mcts_defaults(gk_mcts_params *params);
 

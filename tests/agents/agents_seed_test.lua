@@ -41,6 +41,16 @@ local gg1 = game_moves(g, g, 4)
 local gg2 = game_moves(g, g, 4)
 check(gg1 == gg2, "greedy is deterministic")
 
+-- reply_sample sets the sample of the other players' playout moves only:
+-- -1 is the default search, 0 another one, and both replay from seeds
+local function mcts_reply(rsample)
+  return meeple.agent { kind = "mcts", playouts = 20, seed = 7, reply_sample = rsample }
+end
+local replies = game_moves(mcts_reply(0), g, 3)
+check(replies == game_moves(mcts_reply(0), g, 3), "same seeds give the same game with reply_sample")
+check(replies ~= first, "reply_sample = 0 changes the search")
+check(game_moves(mcts_reply(-1), g, 3) == first, "reply_sample = -1 is the default search")
+
 -- a time budget searches and answers
 local timed = meeple.agent { kind = "mcts", time_ms = 5 }
 local play = loader.new_play(rs, { players = 2, seed = 1 })
@@ -57,6 +67,8 @@ local none, err = agents.make("mcts:fast")
 check(none == nil and err:match("mcts:fast"), "a bad setting is refused: " .. tostring(err))
 none, err = agents.make("mcts:c=-1")
 check(none == nil and err:match("exploration"), "a bad value is refused: " .. tostring(err))
+none, err = agents.make("mcts:rsample=-2")
+check(none == nil and err:match("reply_sample"), "a sample below -1 is refused: " .. tostring(err))
 none, err = agents.make("alphazero")
 check(none == nil and err:match("unknown agent"), "an unknown agent is refused")
 local okn, msg = pcall(meeple.agent, { kind = "mcts", playout = 5 })

@@ -47,7 +47,7 @@ void gk_mcts_defaults(gk_mcts_params *params) {
                              .eval = {0.8, 1.0}, .max_tree_bytes = (size_t)256 << 20,
                              .prior_visits = 20, .prior_depth = 2, .root_moves = 0,
                              .playout_policy = GK_PLAYOUT_GREEDY, .epsilon = 0.1, .sample = 4,
-                             .common_draws = 1};
+                             .common_draws = 1, .reply_sample = -1};
 }
 
 static int64_t now_us(void) {
@@ -151,6 +151,11 @@ static int seed_priors(search *s, int n) {
 /* One move of a playout, by the params' policy. */
 static int playout_move(search *s, const agent_policy *policy) {
   if (!policy) return gk_play_random_move(s->copy);
+  agent_policy reply = *policy;
+  if (s->params->reply_sample >= 0 && gk_play_player(s->copy) != s->tree.nodes[0].player) {
+    reply.sample = s->params->reply_sample; /* the other players' replies */
+    policy = &reply;
+  }
   int i = agent_policy_index(s->copy, s->scratch, policy, &s->draw);
   return i < 0 ? i : gk_play_apply_index(s->copy, i);
 }

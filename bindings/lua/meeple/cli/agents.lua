@@ -8,7 +8,7 @@
 --   greedy[:depth=N]       best lead after this turn's own decisions, by
 --                          points plus a position value (C, gk_agent.h)
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
---       [:policy=P][:eps=E][:sample=K][:crn=0|1][:win=W][:scale=D]
+--       [:policy=P][:eps=E][:sample=K][:rsample=K][:crn=0|1][:win=W][:scale=D]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
@@ -19,8 +19,10 @@
 --                          (0 = all); playouts by policy greedy (the best
 --                          lead after the move among `sample` random moves,
 --                          4, 0 = all; a random move with odds eps, 0.1) or
---                          random; crn=1 (default): every root move is tried
---                          on the same draws; reward: win weight W (0) plus
+--                          random; rsample: the sample at the other
+--                          players' decisions (-1: sample); crn=1
+--                          (default): every root move is tried on the
+--                          same draws; reward: win weight W (0) plus
 --                          the logistic of the lead gained, scale D (10)
 --   FILE.lua               a bot script defining choose(view)
 
@@ -48,7 +50,8 @@ end
 local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", playouts = "playouts",
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
                     scale = "margin_scale", prior = "prior_visits", top = "root_moves",
-                    policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws" }
+                    policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
+                    rsample = "reply_sample" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
