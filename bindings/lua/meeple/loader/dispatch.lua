@@ -339,6 +339,34 @@ local function direct_calls(by_event, host, kit)
   return t
 end
 
+-- The vetoes the flow may call without the dispatcher
+-- (bindings/hook_veto.c): each candidate move goes to the allow hooks
+-- from C, through one reused read-only view, in one protected call per
+-- veto round; the hooks' narrowing (figure_set, scoped, tile_set,
+-- stack_set) is read from their records. For the real host only; its
+-- ctx is its own. keep_reasons(play, moves, reasons) records a round's
+-- reasons for M.veto_reason (dense lists: the refused moves and their
+-- reasons), or forgets them (nil).
+local VETOES = { "allow_placements", "allow_deploys" }
+
+local function veto_calls(by_event, host, kit)
+  if host ~= rawget(_G, "meeple_host") then return nil end
+  local t, any = {}, false
+  for _, name in ipairs(VETOES) do
+    if by_event[name] then t[name], any = by_event[name], true end
+  end
+  if not any then return nil end
+  t.ctx = kit.new_ctx()
+  t.fields = kit.fields_of[t.ctx]
+  t.hook_key = HOOK
+  t.view, t.view_mt = freeze_mod.flat({})
+  t.freeze = freeze
+  t.keep_reasons = function(play, moves, reasons)
+    last_vetoes[play] = moves and { moves = moves, reasons = reasons } or nil
+  end
+  return t
+end
+
 -- The figure kinds the deploy vetoes look at, when every one of them
 -- says (`figures`): the flow then calls them only on turns that offer
 -- such a figure. nil: all kinds. Gives each such hook its figure_set.
@@ -476,7 +504,8 @@ local function hooked_names(by_event)
 end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
--- and the notifications the flow may call itself (or nil). profile: a
+-- the notifications the flow may call itself (or nil), and the vetoes
+-- it may call itself (or nil). profile: a
 -- table that gets, per hook record, { calls =, seconds = } (CPU time of
 -- the hook's own calls); every hook then goes through the dispatcher.
 local function make_dispatcher(rs, host, profile)
@@ -487,7 +516,9 @@ local function make_dispatcher(rs, host, profile)
   local hook_names, collect_phases = hooked_names(by_event)
   -- after hook_filters: a hook's tile_set keeps it off the direct path
   local direct = not profile and direct_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct
+  -- after deploy_figures and hook_filters: the narrowing sets it reads
+  local vetoes = not profile and veto_calls(by_event, host, kit) or nil
+  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes
 end
 
 M.make_dispatcher = make_dispatcher
