@@ -36,7 +36,7 @@ scenario_cli_test(test_bad_option 2 "unknown option '--bogus'|try 'meeple test -
 scenario_cli_test(test_missing 1 "no such file or directory 'nowhere'"
                   ${SCENARIO_EXE} test nowhere)
 scenario_cli_test(test_failing_scenario 1
-  "FAIL tests/scenarios-failing/wrong_score\\.lua|wrong_score\\.lua:12: expect\\.score: expected {5, 0}, got {4, 0}|ledger of turn 1: P1 \\+4 city|wrong_score\\.lua:13: expect\\.illegal: expected \"illegal: place E 0,-2 r0\", got \"legal\"|wrong_player\\.lua:10: 'place E 1,0 r1' is meant for player 1, but player 2 is to move|0 passed, 2 failed"
+  "FAIL tests/scenarios-failing/wrong_score\\.lua|wrong_score\\.lua:12: expect\\.score: expected {5, 0}, got {4, 0}|ledger of turn 1: P1 \\+4 city|wrong_score\\.lua:13: expect\\.illegal: expected \"illegal: place E 0,-2 r0\", got \"legal\"|wrong_player\\.lua:10: 'place E 1,0 r1' is meant for player 1, but player 2 is to move|wrong_penalty\\.lua:12: expect\\.score: expected {1, 0}, got {-1, 0}|ledger of turn 1: P1 -1 toll|0 passed, 3 failed"
   ${SCENARIO_EXE} test tests/scenarios-failing)
 scenario_cli_test(test_skips_rule_scripts 0 "ok   examples/fan-expansion/scenarios/01_pond\\.lua|, 2 files without a scenario line skipped"
                   ${SCENARIO_EXE} test examples/fan-expansion)

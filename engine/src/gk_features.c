@@ -204,47 +204,92 @@ int gk_feature_nodes(const gk_game *g, int32_t n, int32_t *out, int cap) {
   return count;
 }
 
-int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
-  if (!g || !node_ok(g, "feature_adjacent", n) ||
-      !out_ok(g, "feature_adjacent", out, cap))
-    return GK_EINVAL;
-  int32_t r = gki_find(g, n);
-  /* Distinct roots, gathered in a small growing local set. */
-  int32_t local[256];
-  int32_t *set = local;
-  int nset = 0, capset = 256;
+/* The distinct roots beside a feature, in the order its member walk
+** meets them: a small set on the stack, grown from the game's allocator
+** past that. */
+enum { ADJACENT_LOCAL = 256 };
+typedef struct root_set {
+  int32_t *v;
+  int n, cap;
+  int32_t local[ADJACENT_LOCAL];
+} root_set;
+
+static bool root_set_add(const gk_game *g, root_set *s, int32_t r) {
+  for (int k = 0; k < s->n; k++)
+    if (s->v[k] == r) return true;
+  if (s->n == s->cap) {
+    int32_t *bigger = gki_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)s->cap * 2);
+    if (!bigger) return false;
+    memcpy(bigger, s->v, sizeof(int32_t) * (size_t)s->n);
+    if (s->v != s->local) gki_mem(&g->alloc, s->v, sizeof(int32_t) * (size_t)s->cap, 0);
+    s->v = bigger;
+    s->cap *= 2;
+  }
+  s->v[s->n++] = r;
+  return true;
+}
+
+static void root_set_free(const gk_game *g, root_set *s) {
+  if (s->v != s->local) gki_mem(&g->alloc, s->v, sizeof(int32_t) * (size_t)s->cap, 0);
+}
+
+/* Fills s with the roots other than r that share a tile with one of r's
+** segments and are adjacent to it there; false on no memory. */
+static bool gather_adjacent(const gk_game *g, int32_t r, root_set *s) {
+  s->v = s->local;
+  s->n = 0;
+  s->cap = ADJACENT_LOCAL;
   int32_t m = r;
   do {
     const gk_tilerec *t = &g->tiles[g->node_tile[m]];
     uint16_t adj = g->rules->templates[t->type].adjacent[g->node_seg[m]];
     while (adj) {
-      int s = __builtin_ctz(adj);
+      int seg = __builtin_ctz(adj);
       adj &= (uint16_t)(adj - 1);
-      int32_t ar = gki_find(g, t->first_node + s);
-      if (ar == r) continue;
-      int k = 0;
-      while (k < nset && set[k] != ar) k++;
-      if (k < nset) continue;
-      if (nset == capset) {
-        int32_t *bigger = gki_mem(&g->alloc, NULL, 0, sizeof(int32_t) * (size_t)capset * 2);
-        if (!bigger) {
-          if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
-          gki_game_seterr(g, "out of memory");
-          return GK_ENOMEM;
-        }
-        memcpy(bigger, set, sizeof(int32_t) * (size_t)nset);
-        if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
-        set = bigger;
-        capset *= 2;
-      }
-      set[nset++] = ar;
+      int32_t ar = gki_find(g, t->first_node + seg);
+      if (ar != r && !root_set_add(g, s, ar)) return false;
     }
     m = g->next[m];
   } while (m != r);
-  qsort(set, (size_t)nset, sizeof *set, cmp_i32);
-  for (int i = 0; i < nset && i < cap; i++) out[i] = set[i];
-  if (set != local) gki_mem(&g->alloc, set, sizeof(int32_t) * (size_t)capset, 0);
-  return nset;
+  return true;
+}
+
+/* Small sets (the usual case) sort faster by insertion than by qsort. */
+static void sort_roots(int32_t *v, int n) {
+  if (n > 32) {
+    qsort(v, (size_t)n, sizeof *v, cmp_i32);
+    return;
+  }
+  for (int i = 1; i < n; i++) {
+    int32_t x = v[i];
+    int j = i;
+    for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
+static int adjacent_into(const gk_game *g, int32_t root, int32_t *out, int cap, bool sorted) {
+  root_set s;
+  if (!gather_adjacent(g, root, &s)) {
+    root_set_free(g, &s);
+    gki_game_seterr(g, "out of memory");
+    return GK_ENOMEM;
+  }
+  if (sorted) sort_roots(s.v, s.n);
+  for (int i = 0; i < s.n && i < cap; i++) out[i] = s.v[i];
+  root_set_free(g, &s);
+  return s.n;
+}
+
+int gki_adjacent_roots(const gk_game *g, int32_t root, int32_t *out, int cap) {
+  return adjacent_into(g, root, out, cap, false);
+}
+
+int gk_feature_adjacent(const gk_game *g, int32_t n, int32_t *out, int cap) {
+  if (!g || !node_ok(g, "feature_adjacent", n) ||
+      !out_ok(g, "feature_adjacent", out, cap))
+    return GK_EINVAL;
+  return adjacent_into(g, gki_find(g, n), out, cap, true);
 }
 
 int gk_features(const gk_game *g, int32_t *out, int cap) {

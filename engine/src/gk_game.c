@@ -220,60 +220,8 @@ typedef struct buffer_plan {
 
 enum { N_BUFFERS = N_ARRAYS + GK_MAX_STACKS + 2 + GK_MAX_BLOBS };
 
-int gk_game_copy(gk_game *dst, const gk_game *src) {
-  if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
-  if (dst == src) return GK_OK;
-  if (gki_blob_sync(src) < 0) return GK_ENOMEM;
-  array_ref da[N_ARRAYS], sa[N_ARRAYS];
-  int32_t d1, d2, d3, d4, d5, s1, s2, s3, s4, s5;
-  list_arrays(dst, da, &d1, &d2, &d3, &d4, &d5);
-  list_arrays((gk_game *)src, sa, &s1, &s2, &s3, &s4, &s5);
-  buffer_plan plan[N_BUFFERS];
-  int n = 0;
-  for (int i = 0; i < N_ARRAYS; i++)
-    plan[n++] = (buffer_plan){da[i].ptr, (size_t)*da[i].cap * da[i].elem,
-                              (size_t)*sa[i].cap * sa[i].elem, NULL};
-  for (int s = 0; s < GK_MAX_STACKS; s++)
-    plan[n++] = (buffer_plan){(void **)&dst->stacks[s].types, (size_t)dst->stacks[s].cap * 2,
-                              (size_t)src->stacks[s].cap * 2, NULL};
-  plan[n++] = (buffer_plan){(void **)&dst->ledger, (size_t)dst->cap_ledger * sizeof *dst->ledger,
-                            (size_t)src->cap_ledger * sizeof *src->ledger, NULL};
-  plan[n++] = (buffer_plan){(void **)&dst->log, (size_t)dst->cap_log * sizeof *dst->log,
-                            (size_t)src->cap_log * sizeof *src->log, NULL};
-  for (int b = 0; b < GK_MAX_BLOBS; b++)
-    plan[n++] = (buffer_plan){&dst->blob[b], dst->blob_len[b], src->blob_len[b], NULL};
-  /* Allocate what must change size before touching dst, so that a
-  ** failure leaves it exactly as it was. Sizes given to the allocator
-  ** stay exact: a counting allocator trusts them. */
-  for (int i = 0; i < n; i++) {
-    if (plan[i].have == plan[i].want || plan[i].want == 0) continue;
-    plan[i].fresh = gki_mem(&dst->alloc, NULL, 0, plan[i].want);
-    if (!plan[i].fresh) {
-      for (int j = 0; j < i; j++)
-        if (plan[j].fresh) gki_mem(&dst->alloc, plan[j].fresh, plan[j].want, 0);
-      gki_game_seterr(dst, "out of memory copying a game");
-      return GK_ENOMEM;
-    }
-  }
-  for (int i = 0; i < n; i++) {
-    if (plan[i].have == plan[i].want) continue;
-    gki_mem(&dst->alloc, *plan[i].ptr, plan[i].have, 0);
-    *plan[i].ptr = plan[i].fresh;
-  }
-  /* Keep dst's buffers, take src's scalars. */
-  void *keep[N_BUFFERS];
-  for (int i = 0; i < n; i++) keep[i] = *plan[i].ptr;
-  gk_allocator alloc = dst->alloc;
-  /* what dst's host kept describes the game being overwritten */
-  gki_blob_release(dst);
-  *dst = *src;
-  dst->alloc = alloc;
-  dst->blob_host = NULL;
-  dst->blob_stale = 0;
-  /* plan[] pointed into dst, whose fields now hold src's pointers:
-  ** restore ours. */
-  for (int i = 0; i < n; i++) *plan[i].ptr = keep[i];
-  /* Only what is in use needs copying. */
+/* Only what is in use needs copying. */
+static void copy_used(gk_game *dst, const gk_game *src) {
   int na = src->rules->n_attrs;
   copy_bytes(dst->cells, src->cells, (size_t)src->w * (size_t)src->h * sizeof *src->cells);
   copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
@@ -297,6 +245,131 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   copy_bytes(dst->log, src->log, (size_t)src->n_log * sizeof *src->log);
   for (int b = 0; b < GK_MAX_BLOBS; b++)
     if (src->blob_len[b]) copy_bytes(dst->blob[b], src->blob[b], src->blob_len[b]);
+}
+
+/* The buffers a game owns: what a copy into it keeps of its own while it
+** takes every other field from the source. */
+typedef struct game_buffers {
+  gk_cellrec *cells;
+  gk_frontier_entry *frontier;
+  gk_tilerec *tiles;
+  gk_boardop *boardops;
+  int32_t *parent, *next, *node_tile, *attrs;
+  uint8_t *node_seg, *node_kind;
+  gk_rootrec *root;
+  uint32_t *stamp;
+  gk_figrec *figures;
+  int16_t *supply;
+  uint16_t *stack_types[GK_MAX_STACKS];
+  gk_ledger_entry *ledger;
+  gk_event *log;
+  void *blob[GK_MAX_BLOBS];
+} game_buffers;
+_Static_assert(N_ARRAYS == 14, "game_buffers names every array of list_arrays");
+
+static void take_buffers(game_buffers *b, const gk_game *g) {
+  *b = (game_buffers){.cells = g->cells, .frontier = g->frontier, .tiles = g->tiles,
+                      .boardops = g->boardops, .parent = g->parent, .next = g->next,
+                      .node_tile = g->node_tile, .attrs = g->attrs, .node_seg = g->node_seg,
+                      .node_kind = g->node_kind, .root = g->root, .stamp = g->stamp,
+                      .figures = g->figures, .supply = g->supply, .ledger = g->ledger,
+                      .log = g->log};
+  for (int s = 0; s < GK_MAX_STACKS; s++) b->stack_types[s] = g->stacks[s].types;
+  memcpy(b->blob, g->blob, sizeof b->blob);
+}
+
+static void put_buffers(gk_game *g, const game_buffers *b) {
+  g->cells = b->cells;
+  g->frontier = b->frontier;
+  g->tiles = b->tiles;
+  g->boardops = b->boardops;
+  g->parent = b->parent;
+  g->next = b->next;
+  g->node_tile = b->node_tile;
+  g->attrs = b->attrs;
+  g->node_seg = b->node_seg;
+  g->node_kind = b->node_kind;
+  g->root = b->root;
+  g->stamp = b->stamp;
+  g->figures = b->figures;
+  g->supply = b->supply;
+  for (int s = 0; s < GK_MAX_STACKS; s++) g->stacks[s].types = b->stack_types[s];
+  g->ledger = b->ledger;
+  g->log = b->log;
+  memcpy(g->blob, b->blob, sizeof b->blob);
+}
+
+/* Whether every buffer of dst already has src's size (the usual case of a
+** search refilling one game from its root): then a copy allocates nothing. */
+static bool same_sizes(const gk_game *dst, const gk_game *src) {
+  if (dst->w != src->w || dst->h != src->h || dst->cap_frontier != src->cap_frontier ||
+      dst->cap_tiles != src->cap_tiles || dst->cap_boardops != src->cap_boardops ||
+      dst->cap_nodes != src->cap_nodes || dst->n_figures != src->n_figures ||
+      dst->n_players != src->n_players || dst->cap_ledger != src->cap_ledger ||
+      dst->cap_log != src->cap_log)
+    return false;
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    if (dst->stacks[s].cap != src->stacks[s].cap) return false;
+  return memcmp(dst->blob_len, src->blob_len, sizeof dst->blob_len) == 0;
+}
+
+/* Gives dst's buffers src's sizes. Allocates what must change size before
+** touching dst, so that a failure leaves it exactly as it was. Sizes
+** given to the allocator stay exact: a counting allocator trusts them. */
+static int resize_buffers(gk_game *dst, const gk_game *src) {
+  array_ref da[N_ARRAYS], sa[N_ARRAYS];
+  int32_t d1, d2, d3, d4, d5, s1, s2, s3, s4, s5;
+  list_arrays(dst, da, &d1, &d2, &d3, &d4, &d5);
+  list_arrays((gk_game *)src, sa, &s1, &s2, &s3, &s4, &s5);
+  buffer_plan plan[N_BUFFERS];
+  int n = 0;
+  for (int i = 0; i < N_ARRAYS; i++)
+    plan[n++] = (buffer_plan){da[i].ptr, (size_t)*da[i].cap * da[i].elem,
+                              (size_t)*sa[i].cap * sa[i].elem, NULL};
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    plan[n++] = (buffer_plan){(void **)&dst->stacks[s].types, (size_t)dst->stacks[s].cap * 2,
+                              (size_t)src->stacks[s].cap * 2, NULL};
+  plan[n++] = (buffer_plan){(void **)&dst->ledger, (size_t)dst->cap_ledger * sizeof *dst->ledger,
+                            (size_t)src->cap_ledger * sizeof *src->ledger, NULL};
+  plan[n++] = (buffer_plan){(void **)&dst->log, (size_t)dst->cap_log * sizeof *dst->log,
+                            (size_t)src->cap_log * sizeof *src->log, NULL};
+  for (int b = 0; b < GK_MAX_BLOBS; b++)
+    plan[n++] = (buffer_plan){&dst->blob[b], dst->blob_len[b], src->blob_len[b], NULL};
+  for (int i = 0; i < n; i++) {
+    if (plan[i].have == plan[i].want || plan[i].want == 0) continue;
+    plan[i].fresh = gki_mem(&dst->alloc, NULL, 0, plan[i].want);
+    if (!plan[i].fresh) {
+      for (int j = 0; j < i; j++)
+        if (plan[j].fresh) gki_mem(&dst->alloc, plan[j].fresh, plan[j].want, 0);
+      gki_game_seterr(dst, "out of memory copying a game");
+      return GK_ENOMEM;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    if (plan[i].have == plan[i].want) continue;
+    gki_mem(&dst->alloc, *plan[i].ptr, plan[i].have, 0);
+    *plan[i].ptr = plan[i].fresh;
+  }
+  return GK_OK;
+}
+
+int gk_game_copy(gk_game *dst, const gk_game *src) {
+  if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
+  if (dst == src) return GK_OK;
+  if (gki_blob_sync(src) < 0) return GK_ENOMEM;
+  if (!same_sizes(dst, src) && resize_buffers(dst, src) < 0) return GK_ENOMEM;
+  /* Keep dst's buffers, take src's scalars. */
+  game_buffers keep;
+  take_buffers(&keep, dst);
+  gk_allocator alloc = dst->alloc;
+  /* what dst's host kept describes the game being overwritten */
+  gki_blob_release(dst);
+  *dst = *src;
+  dst->alloc = alloc;
+  dst->blob_host = NULL;
+  dst->blob_stale = 0;
+  put_buffers(dst, &keep);
+  copy_used(dst, src);
   return GK_OK;
 }
 

@@ -276,6 +276,10 @@ static inline int32_t gki_find(const gk_game *cg, int32_t n) {
 }
 int32_t gki_unite(gk_game *g, int32_t a, int32_t b);
 int gki_count_tiles(const gk_game *g, int32_t root);
+/* The distinct roots adjacent to root's segments on their tiles (as
+** gk_feature_adjacent) in no promised order: the count, the first cap of
+** them in out; GK_ENOMEM. For callers that fold over the set. */
+int gki_adjacent_roots(const gk_game *g, int32_t root, int32_t *out, int cap);
 static inline bool gki_root_closed(const gk_game *g, int32_t root) {
   switch (g->rules->kind_completion[g->node_kind[root]]) {
     case GK_CLOSE_PORTS: return g->root[root].open == 0;

@@ -548,6 +548,60 @@ static void test_aggregates_consistent_random(void **state) {
   }
 }
 
+/* The adjacency the test works out itself: the distinct roots other than
+** the feature's own of the segments its members touch on their tiles,
+** sorted. */
+static int reference_adjacent(gk_game *g, int32_t root, int32_t *out, int cap) {
+  int n = 0;
+  for (int32_t m = 0; m < gk_node_count(g); m++) {
+    if (gk_feature_root(g, m) != root) continue;
+    gk_placed_tile pt;
+    assert_int_equal(gk_tile_info(g, gk_node_tile(g, m), &pt), 0);
+    const gk_tile_def *def = gk_rules_tile(gk_game_rules(g), pt.type);
+    for (int s = 0; s < pt.n_segments; s++) {
+      if (!(def->segments[gk_node_segment(g, m)].adjacent & (1u << s))) continue;
+      int32_t r = gk_feature_root(g, pt.first_node + s);
+      int at = 0;
+      while (at < n && out[at] < r) at++;
+      if (r == root || (at < n && out[at] == r)) continue;
+      assert_true(n < cap);
+      memmove(out + at + 1, out + at, sizeof *out * (size_t)(n - at));
+      out[at] = r;
+      n++;
+    }
+  }
+  return n;
+}
+
+/* gk_feature_adjacent agrees with the reference for every node, as the
+** features merge through random games (checked every few turns), and a
+** short buffer gets the first entries of the same sorted list. */
+static void test_adjacency_matches_reference_random(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    gk_game *g = base_fixture_new_game(FX_RULES, 2, seed);
+    assert_non_null(g);
+    int rc = 0, checked = 0;
+    for (int turn = 0; rc >= 0; turn++) {
+      rc = base_fixture_play_turn(g, &FX_IDS);
+      if (turn % 7 != 0 && rc >= 0) continue;
+      for (int32_t n = 0; n < gk_node_count(g); n++) {
+        int32_t want[512], got[512], few[2];
+        int32_t root = gk_feature_root(g, n);
+        int k = reference_adjacent(g, root, want, 512);
+        assert_int_equal(gk_feature_adjacent(g, n, got, 512), k);
+        assert_memory_equal(got, want, sizeof *got * (size_t)k);
+        assert_int_equal(gk_feature_adjacent(g, n, few, 2), k);
+        if (k > 0) assert_memory_equal(few, want, sizeof *few * (size_t)(k < 2 ? k : 2));
+        checked += k;
+      }
+    }
+    assert_int_equal(rc, GK_EEMPTY);
+    assert_true(checked > 100);
+    gk_game_free(g);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_road_loop_through_tile_twice),
@@ -555,6 +609,7 @@ int main(void) {
     cmocka_unit_test(test_attribute_merge_ops),
     cmocka_unit_test(test_report_merges),
     cmocka_unit_test(test_adjacency),
+    cmocka_unit_test(test_adjacency_matches_reference_random),
     cmocka_unit_test(test_cloister_surrounded),
     cmocka_unit_test(test_cloister_closes_on_arrival),
     cmocka_unit_test(test_aggregates_consistent_random),

@@ -105,6 +105,42 @@ static void test_copy_into_existing(void **state) {
   gk_game_free(twin);
 }
 
+/* gk_game_copy between games of the same sizes (a search refilling its
+** copy from the root, which allocates nothing): the copy equals the
+** source, keeps its own buffers (playing either leaves the other as it
+** was) and plays on exactly as the source does. */
+static void test_copy_same_sizes(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    gk_game *root = game_after(40 + seed, 2, 25), *copy = gk_game_clone(root);
+    assert_int_equal(gk_blob_set(root, 2, "abc", 3), 0);
+    assert_int_equal(gk_blob_set(copy, 2, "xyz", 3), 0);
+    for (int round = 0; round < 5; round++) {
+      assert_true(base_fixture_play_turn(copy, &FX_IDS) >= 0);
+      gk_rng_next(copy);
+      assert_int_equal(gk_game_copy(copy, root), GK_OK);
+      assert_true(fx_same_state(copy, root));
+      assert_int_equal(gk_game_size(copy), gk_game_size(root));
+      size_t bl = 0;
+      const char *b = gk_blob_get(copy, 2, &bl);
+      assert_int_equal(bl, 3);
+      assert_memory_equal(b, "abc", 3);
+      assert_ptr_not_equal(b, gk_blob_get(root, 2, &bl));
+    }
+    size_t len;
+    unsigned char *before = fx_serialize(root, &len);
+    gk_game *twin = gk_game_clone(root);
+    play_out(copy);
+    assert_true(fx_state_is(root, before, len));
+    play_out(twin);
+    assert_true(fx_same_state(copy, twin));
+    free(before);
+    gk_game_free(root);
+    gk_game_free(copy);
+    gk_game_free(twin);
+  }
+}
+
 static void test_serialize_round_trip_and_continue(void **state) {
   (void)state;
   static const int points[] = {0, 1, 17, 40, 70};
@@ -370,6 +406,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_clone_independent),
     cmocka_unit_test(test_copy_into_existing),
+    cmocka_unit_test(test_copy_same_sizes),
     cmocka_unit_test(test_serialize_round_trip_and_continue),
     cmocka_unit_test(test_deserialize_bad_input),
     cmocka_unit_test(test_game_size),

@@ -7,17 +7,21 @@
 ** figures each player still holds.
 */
 #include "agent/agent_internal.h"
+#include "flow/flow_internal.h"
 
 enum { EVAL_MAX_FEATURES = 256 };
 
-/* The distinct unfinished features that hold a figure, by root. */
+/* The distinct unfinished features that hold an owned figure, by root, in
+** the order of their first figure. It reads the kernel's records
+** directly: a search evaluates positions hundreds of thousands of times
+** a second. */
 static int held_features(const gk_game *g, int32_t *roots) {
-  int n = 0, figures = gk_figure_count(g);
-  for (int f = 0; f < figures && n < EVAL_MAX_FEATURES; f++) {
-    gk_figure_info fi;
-    if (gk_figure_get(g, f, &fi) < 0 || fi.at.where != GK_AT_NODE || fi.owner < 0) continue;
-    int32_t root = gk_feature_root(g, fi.at.a);
-    if (root < 0 || gk_feature_closed(g, root) == 1) continue;
+  int n = 0;
+  for (int f = 0; f < g->n_figures && n < EVAL_MAX_FEATURES; f++) {
+    const gk_figrec *r = &g->figures[f];
+    if (r->where != GK_AT_NODE || r->owner < 0) continue;
+    int32_t root = gki_find(g, r->a);
+    if (gki_root_closed(g, root)) continue;
     int seen = 0;
     for (int i = 0; i < n && !seen; i++) seen = roots[i] == root;
     if (!seen) roots[n++] = root;
@@ -29,15 +33,15 @@ static int held_features(const gk_game *g, int32_t *roots) {
 ** each of the n features. */
 static void add_feature_values(gk_play *play, const int32_t *roots, int n, gk_when when,
                                double weight, double *out) {
-  const gk_game *g = gk_play_game(play);
-  int32_t ones[GK_MAX_FIGURE_KINDS];
+  const gk_game *g = play->game;
+  int32_t ones[GK_MAX_FIGURE_KINDS]; /* every figure counts one */
   for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) ones[k] = 1;
   for (int i = 0; i < n; i++) {
     uint32_t leaders = 0;
     if (gk_majority(g, roots[i], ones, NULL, &leaders) <= 0) continue;
     int32_t points = gk_play_formula_points(play, roots[i], when);
     if (points <= 0) continue;
-    for (int p = 0; p < gk_game_players(g); p++)
+    for (int p = 0; p < g->n_players; p++)
       if ((leaders >> p) & 1) out[p] += weight * points;
   }
 }

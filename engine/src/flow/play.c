@@ -145,7 +145,22 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
     gk_play_set_error(dst, "out of memory copying a game");
     return GK_ENOMEM;
   }
-  gk_play keep = *dst;
+  /* dst's own: identity, hooks, filters and buffers (not the whole
+  ** struct: it is a few kilobytes and a search copies it very often) */
+  struct {
+    gk_game *game;
+    gk_hooks hooks;
+    gk_hook_filters filters;
+    bool game_released;
+    void *blob_keep, *backup;
+    size_t blob_keep_cap, backup_bytes;
+    gk_move *moves;
+    int cap_moves;
+    gk_placement *place;
+    int32_t cap_place;
+  } keep = {dst->game, dst->hooks, dst->filters, dst->game_released, dst->blob_keep,
+            dst->backup, dst->blob_keep_cap, dst->backup_bytes, dst->moves, dst->cap_moves,
+            dst->place, dst->cap_place};
   *dst = *src;
   dst->game = keep.game;
   dst->hooks = keep.hooks;

@@ -17,7 +17,7 @@
 ** Without memory for a long list: 0, and p->formula_oom is set. */
 static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_only, int attr) {
   int32_t local[64];
-  int n = gk_feature_adjacent(p->game, root, local, 64);
+  int n = gki_adjacent_roots(p->game, root, local, 64);
   int32_t *adj = local;
   if (n > 64) {
     adj = gki_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
@@ -25,7 +25,7 @@ static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_onl
       p->formula_oom = true;
       return 0;
     }
-    gk_feature_adjacent(p->game, root, adj, n);
+    gki_adjacent_roots(p->game, root, adj, n);
   }
   int64_t count = 0;
   const size_t n_attrs = (size_t)p->game->rules->n_attrs;

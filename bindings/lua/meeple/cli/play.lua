@@ -124,7 +124,7 @@ local function play(args, ctx)
     local gained = {}
     for i = ledger_seen + 1, #ledger do
       local e = ledger[i]
-      local text = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+      local text = ("P%d %+d %s"):format(e.player, e.points, e.reason)
       if e.turn ~= kernel_turn then final[#final + 1] = text else gained[#gained + 1] = text end
     end
     ledger_seen = #ledger

@@ -358,13 +358,13 @@ function Run:ledger_text()
   local t0 = self:last_turn0()
   local parts = {}
   for _, e in ipairs(ledger_entries(g, t0)) do
-    parts[#parts + 1] = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+    parts[#parts + 1] = ("P%d %+d %s"):format(e.player, e.points, e.reason)
   end
   local text = ("ledger of turn %d: %s"):format(t0 + 1, #parts > 0 and table.concat(parts, ", ") or "(nothing scored)")
   if self.play:over() and self.play:turn() - 1 ~= t0 then
     local fin = {}
     for _, e in ipairs(ledger_entries(g, self.play:turn() - 1)) do
-      fin[#fin + 1] = ("P%d +%d %s"):format(e.player, e.points, e.reason)
+      fin[#fin + 1] = ("P%d %+d %s"):format(e.player, e.points, e.reason)
     end
     text = text .. "; final scoring: " .. (#fin > 0 and table.concat(fin, ", ") or "(nothing scored)")
   end

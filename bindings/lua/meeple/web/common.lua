@@ -36,7 +36,7 @@ window.MeepleWeb = {
       const d = before ? s - before[i] : 0;
       rows.push('<tr data-player="' + (i + 1) + '" data-score="' + s + '"><td><span class="swatch" style="background:' +
         D.colours[i] + '"></span></td><td>' + MeepleWeb.esc(D.names[i]) + '</td><td class="score">' + s +
-        '</td><td class="delta">' + (d ? '+' + d : '') + '</td></tr>');
+        '</td><td class="delta">' + (d ? (d > 0 ? '+' : '') + d : '') + '</td></tr>');
     });
     table.innerHTML = rows.join('');
   },
