@@ -485,6 +485,10 @@ typedef struct gk_figure_info {
 
 int gk_figure_count(const gk_game *game);
 int gk_figure_get(const gk_game *game, int figure, gk_figure_info *out);
+/* The figures of a player (or -1 = neutral) and kind are consecutive ids,
+** fixed for the whole game: their count, the first id in *first. Lets a
+** caller visit one owner's figures of a kind without a scan of all. */
+int gk_figure_range(const gk_game *game, int player, int kind, int *first);
 /* Figures of a player (or -1 = neutral) and kind still in supply. */
 int gk_supply(const gk_game *game, int player, int kind);
 /* Takes a figure of that kind from the owner's supply and puts it at loc.

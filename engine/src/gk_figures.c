@@ -26,6 +26,16 @@ int gk_figure_get(const gk_game *g, int f, gk_figure_info *out) {
   return GK_OK;
 }
 
+int gk_figure_range(const gk_game *g, int player, int kind, int *first) {
+  if (!g || player < -1 || player >= g->n_players || kind < 0 ||
+      kind >= g->rules->n_figure_kinds || !first)
+    return GK_EINVAL;
+  int32_t at;
+  int n = gki_figure_range(g, player, kind, &at);
+  *first = at;
+  return n;
+}
+
 int gk_supply(const gk_game *g, int player, int kind) {
   if (!g || player < -1 || player >= g->n_players || kind < 0 ||
       kind >= g->rules->n_figure_kinds)

@@ -263,6 +263,28 @@ static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,
   g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
 }
 
+/* gk_figures.c */
+/* gk_game_new lays the figures out by kind, each kind's players' figures
+** (player by player) then its neutral ones, and no record ever changes
+** owner or kind: the figures of one kind, and of one owner and kind, are
+** consecutive ids. gki_kind_range gives all of a kind's figures: their
+** count, the first id in *first. Unchecked; gk_figure_range is the
+** checked form of gki_figure_range. */
+static inline int gki_kind_range(const gk_game *g, int kind, int32_t *first) {
+  const gk_figure_spec *spec = g->rules->figure_spec;
+  int32_t at = 0;
+  for (int k = 0; k < kind; k++) at += spec[k].per_player * g->n_players + spec[k].neutral;
+  *first = at;
+  return spec[kind].per_player * g->n_players + spec[kind].neutral;
+}
+/* ... and those of one owner (-1: neutral) of that kind. */
+static inline int gki_figure_range(const gk_game *g, int owner, int kind, int32_t *first) {
+  int per = g->rules->figure_spec[kind].per_player;
+  int n = gki_kind_range(g, kind, first);
+  *first += owner >= 0 ? owner * per : g->n_players * per;
+  return owner >= 0 ? per : n - g->n_players * per;
+}
+
 /* gk_features.c */
 /* Path halving. Compression changes no answer, only speed, so read-only
 ** queries may do it too. */

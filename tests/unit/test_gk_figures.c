@@ -92,13 +92,21 @@ static void test_deploy_return_move(void **state) {
   gk_game_free(g);
 }
 
-static void test_neutral_figures(void **state) {
-  (void)state;
+/* The base rules (unfrozen) plus a "dragon" (one neutral figure) and a
+** "big" (one per player and two neutral ones). */
+static gk_rules *rules_with_neutrals(int *kd, int *kb) {
   gk_rules *r = base_fixture_rules_unfrozen(NULL);
   gk_figure_spec dragon = {0, 1}, big = {1, 2};
-  int kd = gk_rules_add_figure_kind(r, "dragon", &dragon);
-  int kb = gk_rules_add_figure_kind(r, "big", &big);
-  assert_true(kd >= 0 && kb >= 0);
+  *kd = gk_rules_add_figure_kind(r, "dragon", &dragon);
+  *kb = gk_rules_add_figure_kind(r, "big", &big);
+  assert_true(*kd >= 0 && *kb >= 0);
+  return r;
+}
+
+static void test_neutral_figures(void **state) {
+  (void)state;
+  int kd, kb;
+  gk_rules *r = rules_with_neutrals(&kd, &kb);
   gk_figure_spec back;
   assert_int_equal(gk_rules_figure_spec(r, kb, &back), 0);
   assert_int_equal(back.per_player, 1);
@@ -117,6 +125,44 @@ static void test_neutral_figures(void **state) {
   assert_int_equal(fi.kind, kd);
   assert_int_equal(gk_figure_deploy(g, -1, kd, (gk_location){GK_AT_CELL, 0, 0}), GK_EEMPTY);
   assert_int_equal(gk_figure_deploy(g, 0, kd, (gk_location){GK_AT_CELL, 0, 0}), GK_EEMPTY);
+  gk_game_free(g);
+  gk_rules_free(r);
+}
+
+/* gk_figure_range: each owner's figures of a kind are consecutive ids,
+** every figure is in exactly one owner's range, and a deploy takes one of
+** its own range; bad arguments are refused. */
+static void test_figure_ranges(void **state) {
+  (void)state;
+  int kd, kb;
+  gk_rules *r = rules_with_neutrals(&kd, &kb);
+  assert_int_equal(gk_rules_freeze(r), 0);
+  gk_game *g = gk_game_new(r, 3, 1);
+  int n_figs = gk_figure_count(g), seen[64] = {0};
+  assert_true(n_figs > 0 && n_figs <= 64);
+  int kinds[3] = {FX_IDS.follower, kd, kb};
+  for (int k = 0; k < 3; k++)
+    for (int owner = -1; owner < 3; owner++) {
+      int first = -7, n = gk_figure_range(g, owner, kinds[k], &first);
+      assert_int_equal(n, gk_supply(g, owner, kinds[k])); /* all in supply yet */
+      for (int f = first; f < first + n; f++) {
+        struct gk_figure_info fi;
+        assert_int_equal(gk_figure_get(g, f, &fi), 0);
+        assert_int_equal(fi.owner, owner);
+        assert_int_equal(fi.kind, kinds[k]);
+        seen[f]++;
+      }
+    }
+  for (int f = 0; f < n_figs; f++) assert_int_equal(seen[f], 1);
+  int first, n = gk_figure_range(g, 2, kb, &first);
+  assert_int_equal(n, 1);
+  assert_int_equal(gk_figure_deploy(g, 2, kb, (gk_location){GK_AT_CELL, 0, 0}), first);
+  assert_int_equal(gk_figure_range(g, 2, kb, &first), 1); /* fixed, wherever they stand */
+  assert_int_equal(gk_figure_range(g, 3, kb, &first), GK_EINVAL);
+  assert_int_equal(gk_figure_range(g, -2, kb, &first), GK_EINVAL);
+  assert_int_equal(gk_figure_range(g, 0, 99, &first), GK_EINVAL);
+  assert_int_equal(gk_figure_range(g, 0, kb, NULL), GK_EINVAL);
+  assert_int_equal(gk_figure_range(NULL, 0, kb, &first), GK_EINVAL);
   gk_game_free(g);
   gk_rules_free(r);
 }
@@ -293,6 +339,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_deploy_return_move),
     cmocka_unit_test(test_neutral_figures),
+    cmocka_unit_test(test_figure_ranges),
     cmocka_unit_test(test_figures_after_merge_and_majority),
     cmocka_unit_test(test_score_and_ledger),
     cmocka_unit_test(test_random_game_bookkeeping),

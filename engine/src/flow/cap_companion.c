@@ -41,30 +41,34 @@ int gk_flow_add_companion(gk_flow *f, const gk_companion_rule *rule) {
   return GK_OK;
 }
 
-/* The node the companion stands on, or -1 while it is off the board. */
+/* The node the companion stands on, or -1 while it is off the board:
+** the first neutral figure of its kind on a node (gki_figure_range: no
+** scan of the other figures). */
 int32_t fl_companion_node(const gk_play *p) {
   if (!p->flow->caps.companion.on) return -1;
   const gk_game *g = p->game;
-  int kind = p->flow->caps.companion.rule.figure;
-  for (int32_t f = 0; f < g->n_figures; f++) {
-    const gk_figrec *fr = &g->figures[f];
-    if (fr->kind == kind && fr->owner < 0 && fr->where == GK_AT_NODE) return fr->a;
-  }
+  int32_t f;
+  int n = gki_figure_range(g, -1, p->flow->caps.companion.rule.figure, &f);
+  for (; n > 0; n--, f++)
+    if (g->figures[f].where == GK_AT_NODE) return g->figures[f].a;
   return -1;
 }
 
-/* The follower the companion is next to: the first figure of a player,
-** of a followed kind, on its node; -1 if none (it went home, was sent
-** away: the companion stays where it is). */
+/* The follower the companion is next to: the lowest-numbered figure of a
+** player, of a followed kind, on its node; -1 if none (it went home, was
+** sent away: the companion stays where it is). Only the figures on the
+** node's feature can stand there. */
 static int32_t follower_at(const gk_play *p, int32_t node) {
+  if (node < 0) return -1;
   const gk_game *g = p->game;
   uint32_t follows = p->flow->caps.companion.follows;
-  for (int32_t f = 0; node >= 0 && f < g->n_figures; f++) {
+  int32_t best = -1;
+  for (int32_t f = g->root[gki_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
     const gk_figrec *fr = &g->figures[f];
-    if (fr->where == GK_AT_NODE && fr->a == node && fr->owner >= 0 && ((follows >> fr->kind) & 1))
-      return f;
+    if (fr->a == node && fr->owner >= 0 && ((follows >> fr->kind) & 1) && (best < 0 || f < best))
+      best = f;
   }
-  return -1;
+  return best;
 }
 
 /* Scores the owner of the companion's follower, if there is one. */
@@ -74,19 +78,21 @@ static int pay(gk_play *p, int32_t follower, int32_t points, int32_t feature) {
   return gk_score(p->game, p->game->figures[follower].owner, points, rule->reason, feature);
 }
 
-/* A move each per figure of the player's it may go next to. */
+/* A move each per figure of the player's it may go next to, kind by
+** kind in `follows` order, each kind's figures in id order (the player's
+** range of that kind, gki_figure_range). */
 static int companion_moves(gk_play *p) {
   const gk_companion_rule *rule = &p->flow->caps.companion.rule;
   const gk_game *g = p->game;
   int32_t at = fl_companion_node(p);
   for (int i = 0; i < rule->n_follows; i++) {
-    for (int32_t f = 0; f < g->n_figures; f++) {
+    int32_t f;
+    int n = gki_figure_range(g, p->player, rule->follows[i], &f);
+    int st = fl_reserve_moves(p, p->n_moves + n);
+    if (st) return st;
+    for (; n > 0; n--, f++) {
       const gk_figrec *fr = &g->figures[f];
-      if (fr->kind != rule->follows[i] || fr->owner != p->player || fr->where != GK_AT_NODE ||
-          fr->a == at)
-        continue;
-      int st = fl_reserve_moves(p, p->n_moves + 1);
-      if (st) return st;
+      if (fr->where != GK_AT_NODE || fr->a == at) continue;
       const gk_tilerec *t = &g->tiles[g->node_tile[fr->a]];
       p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
                                          .arg = {t->x, t->y, g->node_seg[fr->a] + 1, 0}};
@@ -110,11 +116,9 @@ static int companion_apply(gk_play *p, const gk_move *m) {
   }
   gk_location to = {GK_AT_NODE, node, 0};
   int st = GK_OK;
-  int32_t f = -1;
-  for (int32_t i = 0; i < g->n_figures && f < 0; i++)
-    if (g->figures[i].kind == rule->figure && g->figures[i].owner < 0 &&
-        g->figures[i].where != GK_AT_SUPPLY && g->figures[i].where != GK_AT_OUT)
-      f = i;
+  int32_t f = -1, i;
+  for (int n = gki_figure_range(g, -1, rule->figure, &i); n > 0 && f < 0; n--, i++)
+    if (g->figures[i].where != GK_AT_SUPPLY && g->figures[i].where != GK_AT_OUT) f = i;
   st = f >= 0 ? gk_figure_move(g, f, to) : gk_figure_deploy(g, -1, rule->figure, to);
   if (st < 0) {
     gk_play_set_error(p, "%s", gk_game_error(g));

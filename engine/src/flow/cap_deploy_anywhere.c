@@ -42,47 +42,55 @@ int gk_flow_add_deploy_anywhere(gk_flow *f, const gk_deploy_anywhere_rule *rule)
   return GK_OK;
 }
 
-/* The rule's figure kinds the player still holds, as rule indexes. */
-static int kinds_in_supply(const gk_play *p, int out[GK_MAX_FIGURE_KINDS]) {
+/* The rule's figure kinds the player still holds: their rule indexes in
+** idx[], the kinds themselves in kind[]. */
+static int kinds_in_supply(const gk_play *p, int idx[GK_MAX_FIGURE_KINDS],
+                           int kind[GK_MAX_FIGURE_KINDS]) {
   const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
   int n = 0;
   for (int i = 0; i < rule->n_figures; i++)
-    if (gk_supply(p->game, p->player, rule->figures[i]) > 0) out[n++] = i;
+    if (gk_supply(p->game, p->player, rule->figures[i]) > 0) {
+      idx[n] = i;
+      kind[n++] = rule->figures[i];
+    }
   return n;
 }
 
-/* The moves onto the segments of tile t: per segment, per kind. */
-static int tile_moves(gk_play *p, int32_t t, const int *kinds, int n_kinds) {
-  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+/* The moves onto the segments of tile t: per open segment, per kind that
+** may stand there (fl_deployable_kinds), room made once for the tile. */
+static int tile_moves(gk_play *p, int32_t t, const int *idx, const int *kind, int n_kinds) {
   const gk_game *g = p->game;
   const gk_tilerec *tr = &g->tiles[t];
-  int n_segs = gk_rules_tile(g->rules, tr->type)->n_segments;
+  int n_segs = g->rules->templates[tr->type].n_segments;
+  int st = fl_reserve_moves(p, p->n_moves + n_segs * n_kinds);
+  if (st) return st;
+  int action = p->flow->caps.deploy_anywhere.rule.action;
   for (int s = 0; s < n_segs; s++) {
-    int32_t node = tr->first_node + s;
-    if (gki_root_closed(g, gki_find(g, node))) continue;
-    for (int i = 0; i < n_kinds; i++) {
-      if (!fl_deployable(p, rule->figures[kinds[i]], node)) continue;
-      int st = fl_reserve_moves(p, p->n_moves + 1);
-      if (st) return st;
-      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
-                                         .arg = {tr->x, tr->y, s + 1, kinds[i] + 1}};
+    int32_t node = tr->first_node + s, root = gki_find(g, node);
+    if (gki_root_closed(g, root)) continue;
+    for (unsigned m = fl_deployable_kinds(p, kind, n_kinds, node, root); m; m &= m - 1) {
+      int i = __builtin_ctz(m);
+      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = action,
+                                         .arg = {tr->x, tr->y, s + 1, idx[i] + 1}};
     }
   }
   return GK_OK;
 }
 
-/* The tiles blocks_tile figures stand on, found in one pass over the
-** figures; their count, or -1 when there are more than the buffer holds
-** (then each tile is asked on its own). */
+/* The tiles blocks_tile figures stand on, from those kinds' figures only
+** (gki_kind_range); their count, or -1 when there are more than the
+** buffer holds (then each tile is asked on its own). */
 enum { FL_BLOCKED_TILES = 8 };
 static int blocked_tiles(const gk_play *p, int32_t out[FL_BLOCKED_TILES]) {
   const gk_game *g = p->game;
   int n = 0;
-  for (int32_t f = 0; p->flow->tile_blockers && f < g->n_figures; f++) {
-    const gk_figrec *fr = &g->figures[f];
-    if (fr->where != GK_AT_TILE || !((p->flow->tile_blockers >> fr->kind) & 1)) continue;
-    if (n == FL_BLOCKED_TILES) return -1;
-    out[n++] = fr->a;
+  for (uint32_t kinds = p->flow->tile_blockers; kinds; kinds &= kinds - 1) {
+    int32_t f;
+    for (int k = gki_kind_range(g, __builtin_ctz(kinds), &f); k > 0; k--, f++) {
+      if (g->figures[f].where != GK_AT_TILE) continue;
+      if (n == FL_BLOCKED_TILES) return -1;
+      out[n++] = g->figures[f].a;
+    }
   }
   return n;
 }
@@ -93,8 +101,8 @@ static int deploy_anywhere_moves(gk_play *p) {
   const gk_game *g = p->game;
   if (p->placed < 0 || !fl_tile_passes(p->flow, g->tiles[p->placed].type, &rule->tiles))
     return GK_OK;
-  int kinds[GK_MAX_FIGURE_KINDS];
-  int n_kinds = kinds_in_supply(p, kinds);
+  int idx[GK_MAX_FIGURE_KINDS], kind[GK_MAX_FIGURE_KINDS];
+  int n_kinds = kinds_in_supply(p, idx, kind);
   if (n_kinds == 0) return GK_OK;
   int32_t blocked[FL_BLOCKED_TILES];
   int n_blocked = blocked_tiles(p, blocked);
@@ -102,7 +110,7 @@ static int deploy_anywhere_moves(gk_play *p) {
     bool skip = t == p->placed;
     for (int i = 0; i < n_blocked && !skip; i++) skip = blocked[i] == t;
     if (skip || (n_blocked < 0 && fl_tile_blocked(p, t))) continue;
-    int st = tile_moves(p, t, kinds, n_kinds);
+    int st = tile_moves(p, t, idx, kind, n_kinds);
     if (st) return st;
   }
   return GK_OK;

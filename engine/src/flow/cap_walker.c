@@ -36,13 +36,13 @@ int gk_flow_add_walker(gk_flow *f, const gk_walker_rule *rule) {
   return GK_OK;
 }
 
-/* The walker figure on the board, or -1. */
+/* The walker figure on the board, or -1: the first neutral figure of its
+** kind on a tile (gki_figure_range: no scan of the other figures). */
 static int32_t walker_figure(const gk_play *p) {
   const gk_game *g = p->game;
-  int kind = p->flow->caps.walker.rule.figure;
-  for (int32_t f = 0; f < g->n_figures; f++)
-    if (g->figures[f].kind == kind && g->figures[f].owner < 0 && g->figures[f].where == GK_AT_TILE)
-      return f;
+  int32_t f;
+  for (int n = gki_figure_range(g, -1, p->flow->caps.walker.rule.figure, &f); n > 0; n--, f++)
+    if (g->figures[f].where == GK_AT_TILE) return f;
   return -1;
 }
 
@@ -63,21 +63,25 @@ static int32_t tile_of(const gk_game *g, const gk_figrec *fr) {
   return fr->where == GK_AT_TILE ? fr->a : -1;
 }
 
+/* Drops tile t from cand[] (distinct tiles), keeping the order; the
+** count left. */
+static int drop_tile(int32_t *cand, int n, int32_t t) {
+  for (int i = 0; t >= 0 && i < n; i++)
+    if (cand[i] == t) {
+      memmove(&cand[i], &cand[i + 1], sizeof *cand * (size_t)(n - i - 1));
+      return n - 1;
+    }
+  return n;
+}
+
 /* Drops from cand[] the tiles where a figure of an avoided kind stands,
-** in one pass over the figures; the count left. */
+** visiting only those kinds' figures (gki_kind_range); the count left. */
 static int drop_avoided(const gk_play *p, int32_t *cand, int n) {
   const gk_game *g = p->game;
-  uint32_t avoids = p->flow->caps.walker.rule.avoids;
-  for (int32_t f = 0; avoids && n > 0 && f < g->n_figures; f++) {
-    const gk_figrec *fr = &g->figures[f];
-    if (!((avoids >> fr->kind) & 1)) continue;
-    int32_t t = tile_of(g, fr);
-    for (int i = 0; t >= 0 && i < n; i++)
-      if (cand[i] == t) {
-        memmove(&cand[i], &cand[i + 1], sizeof *cand * (size_t)(n - i - 1));
-        n--;
-        break;
-      }
+  for (uint32_t avoids = p->flow->caps.walker.rule.avoids; avoids && n > 0; avoids &= avoids - 1) {
+    int32_t f;
+    for (int k = gki_kind_range(g, __builtin_ctz(avoids), &f); k > 0 && n > 0; k--, f++)
+      n = drop_tile(cand, n, tile_of(g, &g->figures[f]));
   }
   return n;
 }
@@ -123,7 +127,7 @@ static int walker_moves(gk_play *p) {
   if (p->phase != rule->phase || p->caps.walker.n == 0) return GK_OK;
   int32_t to[4];
   int n = next_tiles(p, to);
-  if (n == 0) { /* a dead end at its start */
+  if (n == 0) { /* a dead end, at its start or after a move */
     p->caps.walker.n = 0;
     return GK_OK;
   }
@@ -139,8 +143,9 @@ static int walker_moves(gk_play *p) {
   return GK_OK;
 }
 
-/* The players' figures on tile t's segments go home, but spared kinds. */
-static int send_home(gk_play *p, int32_t t) {
+/* send_home's way when more figures stand on the tile than it holds:
+** one pass over all figures, in id order. */
+static int send_home_scan(gk_play *p, int32_t t) {
   gk_game *g = p->game;
   uint32_t spares = p->flow->caps.walker.rule.spares;
   for (int32_t f = 0; f < g->n_figures; f++) {
@@ -154,6 +159,40 @@ static int send_home(gk_play *p, int32_t t) {
     }
   }
   return GK_OK;
+}
+
+/* The players' figures standing on tile t's segments, but spared kinds,
+** in id order, found through the features of its segments (each node's
+** exact match, so a feature on two of its segments counts once); their
+** count, or -1 when more than cap. */
+static int figures_on_tile(const gk_play *p, int32_t t, int32_t *out, int cap) {
+  const gk_game *g = p->game;
+  uint32_t spares = p->flow->caps.walker.rule.spares;
+  const gk_tilerec *tr = &g->tiles[t];
+  int n = 0, n_segs = g->rules->templates[tr->type].n_segments;
+  for (int32_t node = tr->first_node; node < tr->first_node + n_segs; node++)
+    for (int32_t f = g->root[gki_find(g, node)].fig_head; f >= 0; f = g->figures[f].next) {
+      const gk_figrec *fr = &g->figures[f];
+      if (fr->a != node || fr->owner < 0 || ((spares >> fr->kind) & 1)) continue;
+      if (n == cap) return -1;
+      int i = n++;
+      for (; i > 0 && out[i - 1] > f; i--) out[i] = out[i - 1];
+      out[i] = f;
+    }
+  return n;
+}
+
+/* The players' figures on tile t's segments go home, but spared kinds. */
+static int send_home(gk_play *p, int32_t t) {
+  gk_game *g = p->game;
+  int32_t home[GK_MAX_SEGMENTS];
+  int n = figures_on_tile(p, t, home, GK_MAX_SEGMENTS);
+  for (int i = 0; i < n; i++)
+    if (gk_figure_return(g, home[i]) < 0) {
+      gk_play_set_error(p, "%s", gk_game_error(g));
+      return GK_EINVAL;
+    }
+  return n >= 0 ? GK_OK : send_home_scan(p, t);
 }
 
 /* One move of the walk (it was listed); the phase asks again until the
@@ -172,8 +211,8 @@ static int walker_apply(gk_play *p, const gk_move *m) {
   if (!st) st = send_home(p, t);
   if (st) return st;
   p->caps.walker.trail[p->caps.walker.n++] = t;
-  int32_t to[4];
-  if (p->caps.walker.n - 1 >= rule->steps || next_tiles(p, to) == 0) p->caps.walker.n = 0;
+  /* A dead end is found when the phase asks for the next moves. */
+  if (p->caps.walker.n - 1 >= rule->steps) p->caps.walker.n = 0;
   return FL_PLAYED_AGAIN;
 }
 

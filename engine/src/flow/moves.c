@@ -119,13 +119,32 @@ bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   return deployable_among(p, fr, &c, NULL);
 }
 
-/* Does a figure that blocks its tile stand on tile t? */
+/* Which of the kinds kinds[0..n) may this player put on the feature
+** (root) of node, by fl_deployable's rules: bit i for kinds[i]. Who
+** stands there is looked up once for all of them. */
+unsigned fl_deployable_kinds(const gk_play *p, const int *kinds, int n, int32_t node,
+                             int32_t root) {
+  unsigned on = 0;
+  for (int i = 0; i < n; i++)
+    if ((p->flow->figure[kinds[i]].on_kinds >> p->game->node_kind[node]) & 1) on |= 1u << i;
+  if (!on) return 0;
+  company c = company_at(p, root);
+  for (unsigned m = on; m; m &= m - 1) {
+    int i = __builtin_ctz(m);
+    if (!deployable_among(p, &p->flow->figure[kinds[i]], &c, NULL)) on &= ~(1u << i);
+  }
+  return on;
+}
+
+/* Does a figure that blocks its tile stand on tile t? Only the figures
+** of blocks_tile kinds are looked at (gki_kind_range). */
 bool fl_tile_blocked(const gk_play *p, int32_t t) {
   const gk_game *g = p->game;
-  for (int32_t f = 0; f < g->n_figures; f++)
-    if (g->figures[f].where == GK_AT_TILE && g->figures[f].a == t &&
-        ((p->flow->tile_blockers >> g->figures[f].kind) & 1))
-      return true;
+  for (uint32_t kinds = p->flow->tile_blockers; kinds; kinds &= kinds - 1) {
+    int32_t f;
+    for (int n = gki_kind_range(g, __builtin_ctz(kinds), &f); n > 0; n--, f++)
+      if (g->figures[f].where == GK_AT_TILE && g->figures[f].a == t) return true;
+  }
   return false;
 }
 
