@@ -233,8 +233,13 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   lua_pop(L, 8);
   meeple_lua_preload(L);
   /* Hooks make short-lived tables by the thousand over a large, stable
-  ** heap (the loaded rules): the generational collector suits that. */
-  lua_gc(L, LUA_GCGEN, 0, 0);
+  ** heap (the loaded rules): the generational collector suits that. A
+  ** minor collection once the heap grew by its size (minor multiplier 100,
+  ** not 20) marks the same survivors five times less often: an empty
+  ** tile_placed hook, whose tile handle is its garbage, costs 6% fewer
+  ** instructions a game. The memory cap still holds: a refused allocation
+  ** makes Lua collect in full and try again. */
+  lua_gc(L, LUA_GCGEN, 100, 0);
   luaL_newlibtable(L, host_funcs);
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);

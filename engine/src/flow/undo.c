@@ -15,11 +15,11 @@ int fl_keep_blobs(gk_play *p) {
   ** the bytes are kept as they are, stale or not, with their marks */
   g->blob_epoch++;
   p->blob_kept_stale = g->blob_stale;
+  /* one fixed-size copy and a sum the compiler unrolls: this runs before
+  ** the first hook of every guarded move */
+  memcpy(p->blob_kept_len, g->blob_len, sizeof p->blob_kept_len);
   size_t need = 0;
-  for (int b = 0; b < GK_MAX_BLOBS; b++) {
-    p->blob_kept_len[b] = g->blob_len[b];
-    need += g->blob_len[b];
-  }
+  for (int b = 0; b < GK_MAX_BLOBS; b++) need += p->blob_kept_len[b];
   if (need == 0) return GK_OK; /* no script state yet: nothing to copy */
   if (need > p->blob_keep_cap) {
     void *nb = gki_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
@@ -97,11 +97,16 @@ int gk_play_apply(gk_play *p, const gk_move *m) {
   return GK_EILLEGAL;
 }
 
-/* Copies the play's position from src to dst, the used part of its
-** arrays only (but closed_done): a few hundred bytes rather than the
-** whole struct. Left out: the message (the caller sets it) and the kept
-** blobs' lengths (the caller keeps them). The fields past the report are copied whole, so
-** fields added at the end are kept too. */
+/* Copies the play's position from src to dst: the undo record of a
+** guarded move, taken before the move and put back when a hook fails.
+** Only what a move can change is copied, in fixed-size pieces (inlined
+** copies rather than a call per piece): the scalars, closed_done (whole:
+** a placement sets n_closed without clearing it) and the fields past the
+** report (so fields added at the end are kept too). The report and the
+** closed list are rewritten only by a tile placement (place_move in
+** phases.c), so they are copied only for one (with_report), and then
+** only their used parts. Left out: the message (the caller sets it) and
+** the kept blobs' lengths (the caller keeps them). */
 _Static_assert(offsetof(gk_play, err) < offsetof(gk_play, closed) &&
                    offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
                    offsetof(gk_play, closed_done) < offsetof(gk_play, report) &&
@@ -114,29 +119,31 @@ _Static_assert(offsetof(gk_place_report, feature) < offsetof(gk_place_report, fl
                    offsetof(gk_place_report, closed) + sizeof(int32_t[GK_REPORT_MAX]) ==
                        sizeof(gk_place_report),
                "play_snapshot copies gk_place_report in this order");
-static void copy_range(void *dst, const void *src, size_t from, size_t to) {
-  memcpy((char *)dst + from, (const char *)src + from, to - from);
-}
+#define COPY_RANGE(dst, src, from, to) \
+  memcpy((char *)(dst) + (from), (const char *)(src) + (from), (to) - (from))
 
-static void play_snapshot(gk_play *dst, const gk_play *src) {
-  size_t n = (size_t)src->n_closed, nr = (size_t)src->report.n_closed;
-  size_t nf = (size_t)src->report.n_features;
-  copy_range(dst, src, 0, offsetof(gk_play, err));
-  copy_range(dst, src, offsetof(gk_play, err) + sizeof src->err, offsetof(gk_play, closed));
-  memcpy(dst->closed, src->closed, sizeof(int32_t) * n);
-  /* whole: a placement sets n_closed without clearing these */
-  memcpy(dst->closed_done, src->closed_done, sizeof src->closed_done);
+static void copy_report(gk_play *dst, const gk_play *src) {
+  size_t nr = (size_t)src->report.n_closed, nf = (size_t)src->report.n_features;
+  memcpy(dst->closed, src->closed, sizeof(int32_t) * (size_t)src->n_closed);
   gk_place_report *dr = &dst->report;
   const gk_place_report *sr = &src->report;
-  copy_range(dr, sr, 0, offsetof(gk_place_report, feature));
+  COPY_RANGE(dr, sr, 0, offsetof(gk_place_report, feature));
   memcpy(dr->feature, sr->feature, sizeof sr->feature[0] * nf);
   memcpy(dr->flags, sr->flags, sizeof sr->flags[0] * nf);
-  copy_range(dr, sr, offsetof(gk_place_report, n_merges), offsetof(gk_place_report, closed));
+  COPY_RANGE(dr, sr, offsetof(gk_place_report, n_merges), offsetof(gk_place_report, closed));
   memcpy(dr->closed, sr->closed, sizeof(int32_t) * nr);
-  copy_range(dst, src, offsetof(gk_play, agent_rng), offsetof(gk_play, blob_kept_len));
-  copy_range(dst, src, offsetof(gk_play, blob_kept_len) + sizeof src->blob_kept_len,
+}
+
+static void play_snapshot(gk_play *dst, const gk_play *src, bool with_report) {
+  COPY_RANGE(dst, src, 0, offsetof(gk_play, err));
+  COPY_RANGE(dst, src, offsetof(gk_play, err) + sizeof src->err, offsetof(gk_play, closed));
+  memcpy(dst->closed_done, src->closed_done, sizeof src->closed_done);
+  if (with_report) copy_report(dst, src);
+  COPY_RANGE(dst, src, offsetof(gk_play, agent_rng), offsetof(gk_play, blob_kept_len));
+  COPY_RANGE(dst, src, offsetof(gk_play, blob_kept_len) + sizeof src->blob_kept_len,
              sizeof(gk_play));
 }
+#undef COPY_RANGE
 
 int gk_play_apply_index(gk_play *p, int i) {
   if (!p) return GK_EINVAL;
@@ -173,8 +180,10 @@ int gk_play_apply_index(gk_play *p, int i) {
   }
   if (list_bytes)
     memcpy(p->backup, p->moves_in_place ? (void *)p->place : (void *)p->moves, list_bytes);
+  /* only a placement rewrites the report and the closed list */
+  bool with_report = move.type == GK_MOVE_PLACE;
   gk_play saved;
-  play_snapshot(&saved, p);
+  play_snapshot(&saved, p, with_report);
   p->guarded = true;
   p->blobs_kept = false;
   int st = fl_play_move(p, &move);
@@ -193,7 +202,7 @@ int gk_play_apply_index(gk_play *p, int i) {
     /* the blobs kept during the move, in a buffer that may have moved */
     void *blob_keep = p->blob_keep;
     size_t blob_keep_cap = p->blob_keep_cap;
-    play_snapshot(p, &saved);
+    play_snapshot(p, &saved, with_report);
     p->blob_keep = blob_keep;
     p->blob_keep_cap = blob_keep_cap;
     p->moves = moves;
