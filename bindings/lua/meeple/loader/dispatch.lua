@@ -33,12 +33,15 @@ end
 
 -- The scripts' state tables: one blob slot per script that declared
 -- state, in declaration order, each seen as its live table
--- (meeple.loader.state_live). Returns load(g, script).
-local function state_store(decl)
+-- (meeple.loader.state_live). Returns load(g, script). Each hook record
+-- gets its script's slot (state_slot, nil: no state) for the C reader of
+-- ctx.state (bindings/ctx_fields.c).
+local function state_store(decl, hooks)
   local state_slot, slots = {}, 0
   for _, s in ipairs(decl.scripts) do
     if decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
   end
+  for _, h in ipairs(hooks) do h.state_slot = state_slot[h.script_id] end
   return function(g, script)
     local slot = state_slot[script]
     if not slot then return nil end
@@ -81,18 +84,24 @@ local ctx_lazy = {
     return st
   end,
 }
+-- The real host reads them in C (bindings/ctx_fields.c): this Lua
+-- reader would run inside the hook's sandboxed call, where each of its VM
+-- instructions pays the budget's count hook.
+local real_host = rawget(_G, "meeple_host")
 local fields_mt = {
-  __index = function(fields, key)
-    local read = ctx_lazy[key]
-    if read then
-      local v = read(fields)
-      rawset(fields, key, v)
-      local mark = rawget(fields, LAZY)
-      if mark then mark() end
-      return v
-    end
-    return ctx_methods[key]
-  end,
+  __index = real_host and real_host.ctx_index and state_live.live
+    and real_host.ctx_index(ctx_methods, ctx_lazy, HOOK, LAZY, state_live.live)
+    or function(fields, key)
+      local read = ctx_lazy[key]
+      if read then
+        local v = read(fields)
+        rawset(fields, key, v)
+        local mark = rawget(fields, LAZY)
+        if mark then mark() end
+        return v
+      end
+      return ctx_methods[key]
+    end,
 }
 local function refuse_write(_, key)
   error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
@@ -272,7 +281,7 @@ end
 local function dispatcher(rs, host, by_event, profile)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
-  local kit = ctx_kit(option_values, state_store(rs.decl))
+  local kit = ctx_kit(option_values, state_store(rs.decl, rs.hooks))
   local fields_of = kit.fields_of
   -- Runs one script hook. The ctx proxy is read-only to scripts; the
   -- host writes its fields table.
