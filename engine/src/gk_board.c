@@ -473,6 +473,7 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   if (was_frontier) frontier_remove(g, ci);
   g->cells[ci].tile = tile;
   g->cells[ci].fpos = -1;
+  gki_note_used(g, x, y);
   g->boardops[g->n_boardops++] =
       (gk_boardop){(uint8_t)(fixed ? 1 : 0), (uint8_t)rot, (uint16_t)type, x, y};
   gki_log_push(g, fixed ? GK_EV_PLACE_FIXED : GK_EV_PLACE, type, x, y, rot, 0);
@@ -526,6 +527,7 @@ int gki_board_block(gk_game *g, int32_t x, int32_t y) {
     frontier_remove(g, ci);
   }
   g->cells[ci].fpos = -2;
+  gki_note_used(g, x, y);
   g->boardops[g->n_boardops++] = (gk_boardop){2, 0, 0, x, y};
   gki_log_push(g, GK_EV_BLOCK, 0, x, y, 0, 0);
   return GK_OK;

@@ -85,6 +85,9 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
   g->rules = rules;
   g->alloc = a;
   g->n_players = n_players;
+  g->used_x0 = g->used_y0 = INT32_MAX;
+  g->used_x1 = g->used_y1 = INT32_MIN;
+  g->log_id = gki_log_new_id();
   gki_rng_seed(g->rng, seed);
   memcpy(g->rng0, g->rng, sizeof g->rng0);
 
@@ -142,6 +145,24 @@ gk_game *gk_game_new(const gk_rules *rules, int n_players, uint64_t seed) {
   return g;
 }
 
+/* dst's log was just made a copy of src's. */
+static void note_copied_log(gk_game *dst, const gk_game *src) {
+  dst->log_id = gki_log_new_id();
+  dst->log_from = src->log_id;
+  dst->log_from_n = src->n_log;
+}
+
+/* How many first entries of dst's log are known to equal src's: all but
+** the last that src had when dst was last copied from it, if neither log
+** has been rewritten since (both only appended, or changed their last). */
+static int shared_log(const gk_game *dst, const gk_game *src) {
+  if (dst->log_from != src->log_id) return 0;
+  int k = dst->log_from_n;
+  if (k > src->n_log) k = src->n_log;
+  if (k > dst->n_log) k = dst->n_log;
+  return k > 0 ? k - 1 : 0;
+}
+
 gk_game *gk_game_clone(const gk_game *src) {
   if (!src || gki_blob_sync(src) < 0) return NULL;
   gk_allocator a = src->alloc;
@@ -151,6 +172,7 @@ gk_game *gk_game_clone(const gk_game *src) {
   /* the bytes are fresh (synced): the host keeps nothing for the copy */
   g->blob_host = NULL;
   g->blob_stale = 0;
+  note_copied_log(g, src);
   /* Null every pointer first so a failure part-way frees only copies. */
   array_ref arr[N_ARRAYS], sarr[N_ARRAYS];
   int32_t c1, c2, c3, c4, c5, s1, s2, s3, s4, s5;
@@ -220,10 +242,50 @@ typedef struct buffer_plan {
 
 enum { N_BUFFERS = N_ARRAYS + GK_MAX_STACKS + 2 + GK_MAX_BLOBS };
 
-/* Only what is in use needs copying. */
-static void copy_used(gk_game *dst, const gk_game *src) {
+/* The cells a copy must write: the whole window, or (when dst already
+** has src's window) the union of both used boxes; box[] = x0, y0, x1, y1. */
+typedef struct cell_plan {
+  bool whole;
+  int32_t box[4];
+} cell_plan;
+
+static cell_plan plan_cells(const gk_game *dst, const gk_game *src) {
+  cell_plan c = {!(dst->ox == src->ox && dst->oy == src->oy && dst->w == src->w &&
+                   dst->h == src->h),
+                 {dst->used_x0 < src->used_x0 ? dst->used_x0 : src->used_x0,
+                  dst->used_y0 < src->used_y0 ? dst->used_y0 : src->used_y0,
+                  dst->used_x1 > src->used_x1 ? dst->used_x1 : src->used_x1,
+                  dst->used_y1 > src->used_y1 ? dst->used_y1 : src->used_y1}};
+  return c;
+}
+
+/* src's cells into dst's. Outside both used boxes, one cell wider, every
+** cell of either game is as a new window makes it. */
+static void copy_cells(gk_game *dst, const gk_game *src, const cell_plan *plan) {
+  if (plan->whole) {
+    copy_bytes(dst->cells, src->cells, (size_t)src->w * (size_t)src->h * sizeof *src->cells);
+    return;
+  }
+  int32_t x0 = plan->box[0], y0 = plan->box[1], x1 = plan->box[2], y1 = plan->box[3];
+  if (x0 > x1 || y0 > y1) return; /* nothing placed or blocked in either */
+  /* window coordinates, one cell wider, inside the window */
+  int64_t cx0 = (int64_t)x0 - 1 - src->ox, cx1 = (int64_t)x1 + 1 - src->ox;
+  int64_t cy0 = (int64_t)y0 - 1 - src->oy, cy1 = (int64_t)y1 + 1 - src->oy;
+  if (cx0 < 0) cx0 = 0;
+  if (cy0 < 0) cy0 = 0;
+  if (cx1 >= src->w) cx1 = src->w - 1;
+  if (cy1 >= src->h) cy1 = src->h - 1;
+  for (int64_t cy = cy0; cy <= cy1; cy++) {
+    size_t at = (size_t)(cy * src->w + cx0);
+    copy_bytes(dst->cells + at, src->cells + at, (size_t)(cx1 - cx0 + 1) * sizeof *src->cells);
+  }
+}
+
+/* Only what is in use needs copying: of the log, the entries after the
+** first `log_kept` that dst already shares with src. */
+static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept) {
   int na = src->rules->n_attrs;
-  copy_bytes(dst->cells, src->cells, (size_t)src->w * (size_t)src->h * sizeof *src->cells);
+  copy_cells(dst, src, cells);
   copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
   copy_bytes(dst->tiles, src->tiles, (size_t)src->n_tiles * sizeof *src->tiles);
   copy_bytes(dst->stamp, src->stamp, (size_t)src->cap_tiles * sizeof *src->stamp);
@@ -242,7 +304,8 @@ static void copy_used(gk_game *dst, const gk_game *src) {
     if (src->stacks[s].n)
       copy_bytes(dst->stacks[s].types, src->stacks[s].types, (size_t)src->stacks[s].n * 2);
   copy_bytes(dst->ledger, src->ledger, (size_t)src->n_ledger * sizeof *src->ledger);
-  copy_bytes(dst->log, src->log, (size_t)src->n_log * sizeof *src->log);
+  copy_bytes(dst->log + log_kept, src->log + log_kept,
+             (size_t)(src->n_log - log_kept) * sizeof *src->log);
   for (int b = 0; b < GK_MAX_BLOBS; b++)
     if (src->blob_len[b]) copy_bytes(dst->blob[b], src->blob[b], src->blob_len[b]);
 }
@@ -357,6 +420,9 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
   if (dst == src) return GK_OK;
   if (gki_blob_sync(src) < 0) return GK_ENOMEM;
+  /* what dst's buffers still hold of src's (a resized buffer holds nothing) */
+  cell_plan cells = plan_cells(dst, src);
+  int log_kept = dst->cap_log == src->cap_log ? shared_log(dst, src) : 0;
   if (!same_sizes(dst, src) && resize_buffers(dst, src) < 0) return GK_ENOMEM;
   /* Keep dst's buffers, take src's scalars. */
   game_buffers keep;
@@ -369,7 +435,8 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   dst->blob_host = NULL;
   dst->blob_stale = 0;
   put_buffers(dst, &keep);
-  copy_used(dst, src);
+  note_copied_log(dst, src);
+  copy_used(dst, src, &cells, log_kept);
   return GK_OK;
 }
 

@@ -187,6 +187,10 @@ struct gk_game {
   gk_tilerec *tiles;
   int n_boardops, cap_boardops;
   gk_boardop *boardops;
+  /* The box of placed tiles and blocked cells (used_x0 > used_x1: none).
+  ** Every cell more than one step outside it is as a new window makes it,
+  ** so a copy between games of the same window copies only that box. */
+  int32_t used_x0, used_y0, used_x1, used_y1;
 
   /* Feature graph. */
   int32_t n_nodes, cap_nodes;
@@ -228,6 +232,14 @@ struct gk_game {
   /* Log. */
   int n_log, cap_log;
   gk_event *log;
+  /* The log's history, so that a copy refilled from the same source
+  ** copies only the entries added since (a search refills one copy from
+  ** its root thousands of times). Entries are only appended, but the
+  ** last may change (the RNG counts its draws there); log_id changes
+  ** whenever anything else may (new game, load, copy into). */
+  uint64_t log_id;
+  uint64_t log_from;     /* the log_id this log was copied from, or 0 */
+  int log_from_n;        /* ... and how many entries it had then */
 
   /* Rules-layer bytes. */
   void *blob[GK_MAX_BLOBS];
@@ -257,6 +269,8 @@ void gki_rng_seed(uint64_t s[4], uint64_t seed);
 
 /* gk_log.c */
 int gki_log_reserve(gk_game *g, int n);
+/* A log_id no game has had (process-wide; never 0). */
+uint64_t gki_log_new_id(void);
 static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,
                                int32_t c, int32_t d, int32_t e) {
   assert(g->n_log < g->cap_log);
@@ -315,6 +329,13 @@ static inline int32_t gki_cell_index(const gk_game *g, int32_t x, int32_t y) {
   int64_t cx = (int64_t)x - g->ox, cy = (int64_t)y - g->oy;
   if (cx < 0 || cy < 0 || cx >= g->w || cy >= g->h) return -1;
   return (int32_t)(cx + cy * g->w);
+}
+/* Widens the used box (gk_game.used_x0) to take in cell x, y. */
+static inline void gki_note_used(gk_game *g, int32_t x, int32_t y) {
+  if (x < g->used_x0) g->used_x0 = x;
+  if (x > g->used_x1) g->used_x1 = x;
+  if (y < g->used_y0) g->used_y0 = y;
+  if (y > g->used_y1) g->used_y1 = y;
 }
 int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes);
 int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,

@@ -1,7 +1,14 @@
 /*
 ** gk_log.c: the score ledger, the event log and replay.
 */
+#include <stdatomic.h>
+
 #include "gk_internal.h"
+
+uint64_t gki_log_new_id(void) {
+  static _Atomic uint64_t last = 0;
+  return atomic_fetch_add_explicit(&last, 1, memory_order_relaxed) + 1;
+}
 
 /* Reserves one slot more than asked: the spare lets the RNG log a draw
 ** without allocating, since gk_rng_next cannot report a failure. */

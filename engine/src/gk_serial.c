@@ -273,6 +273,8 @@ static bool read_log(reader *rd, gk_game *g) {
     e->e = get_i32(rd);
   }
   g->n_log = (int)nlog;
+  g->log_id = gki_log_new_id(); /* a history of its own now */
+  g->log_from = 0;
   return true;
 }
 

@@ -12,38 +12,82 @@
 enum { EVAL_MAX_FEATURES = 256 };
 
 /* The distinct unfinished features that hold an owned figure, by root, in
-** the order of their first figure. It reads the kernel's records
-** directly: a search evaluates positions hundreds of thousands of times
-** a second. */
-static int held_features(const gk_game *g, int32_t *roots) {
+** the order of their first figure, and how many figures each player has
+** on each. It reads the kernel's records directly (a feature's figure
+** list holds exactly the figures standing on its nodes): a search
+** evaluates positions hundreds of thousands of times a second. */
+static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_PLAYERS]) {
   int n = 0;
-  for (int f = 0; f < g->n_figures && n < EVAL_MAX_FEATURES; f++) {
+  for (int f = 0; f < g->n_figures; f++) {
     const gk_figrec *r = &g->figures[f];
     if (r->where != GK_AT_NODE || r->owner < 0) continue;
     int32_t root = gki_find(g, r->a);
     if (gki_root_closed(g, root)) continue;
-    int seen = 0;
-    for (int i = 0; i < n && !seen; i++) seen = roots[i] == root;
-    if (!seen) roots[n++] = root;
+    int i = 0;
+    while (i < n && roots[i] != root) i++;
+    if (i == n) {
+      if (n == EVAL_MAX_FEATURES) continue;
+      roots[n++] = root;
+      memset(count[i], 0, sizeof count[i]);
+    }
+    count[i][r->owner]++;
   }
   return n;
 }
 
-/* Adds weight * (the feature's points under `when`) to each leader of
-** each of the n features. */
-static void add_feature_values(gk_play *play, const int32_t *roots, int n, gk_when when,
-                               double weight, double *out) {
+/* The players with the most figures (none when nobody has one). */
+static uint32_t leaders_of(const int *count, int players) {
+  int best = 0;
+  uint32_t leaders = 0;
+  for (int p = 0; p < players; p++) {
+    if (count[p] > best) {
+      best = count[p];
+      leaders = 1u << p;
+    } else if (count[p] == best && best > 0) {
+      leaders |= 1u << p;
+    }
+  }
+  return leaders;
+}
+
+/* Adds weight * (the feature's points under `when`) to each of the
+** leaders of each of the n features. */
+static void add_feature_values(gk_play *play, const int32_t *roots, const uint32_t *leaders,
+                               int n, gk_when when, double weight, double *out) {
   const gk_game *g = play->game;
-  int32_t ones[GK_MAX_FIGURE_KINDS]; /* every figure counts one */
-  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) ones[k] = 1;
   for (int i = 0; i < n; i++) {
-    uint32_t leaders = 0;
-    if (gk_majority(g, roots[i], ones, NULL, &leaders) <= 0) continue;
+    if (!leaders[i]) continue;
     int32_t points = gk_play_formula_points(play, roots[i], when);
     if (points <= 0) continue;
     for (int p = 0; p < g->n_players; p++)
-      if ((leaders >> p) & 1) out[p] += weight * points;
+      if ((leaders[i] >> p) & 1) out[p] += weight * points;
   }
+}
+
+/* What the unfinished features holding figures would score now. */
+static void add_held_values(gk_play *play, double weight, double *out) {
+  const gk_game *g = play->game;
+  int32_t roots[EVAL_MAX_FEATURES];
+  int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
+  uint32_t leaders[EVAL_MAX_FEATURES];
+  int n = held_features(g, roots, count);
+  for (int i = 0; i < n; i++) leaders[i] = leaders_of(count[i], g->n_players);
+  add_feature_values(play, roots, leaders, n, GK_WHEN_FINAL, weight, out);
+}
+
+/* What the features closed this part and not yet scored will score: a
+** move that closes a feature is worth its points before the figure
+** decision that follows it (every figure counting one). */
+static void add_closed_values(gk_play *play, double *out) {
+  const gk_game *g = play->game;
+  int32_t roots[EVAL_MAX_FEATURES], ones[GK_MAX_FIGURE_KINDS];
+  uint32_t leaders[EVAL_MAX_FEATURES];
+  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) ones[k] = 1;
+  int n = gk_play_closed(play, roots, EVAL_MAX_FEATURES);
+  if (n > EVAL_MAX_FEATURES) n = EVAL_MAX_FEATURES;
+  for (int i = 0; i < n; i++)
+    if (gk_majority(g, roots[i], ones, NULL, &leaders[i]) <= 0) leaders[i] = 0;
+  add_feature_values(play, roots, leaders, n, GK_WHEN_CLOSED, 1.0, out);
 }
 
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
@@ -56,13 +100,7 @@ int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
     if (eval->figure != 0)
       for (int k = 0; k < kinds; k++) out[p] += eval->figure * gk_supply(g, p, k);
   }
-  int32_t roots[EVAL_MAX_FEATURES];
-  if (eval->open != 0) add_feature_values(play, roots, held_features(g, roots), GK_WHEN_FINAL, eval->open, out);
-  /* closed this part, scored when the turn reaches its scoring phase: a
-  ** move that closes a feature is worth its points before the figure
-  ** decision that follows it */
-  int closed = gk_play_closed(play, roots, EVAL_MAX_FEATURES);
-  if (closed > EVAL_MAX_FEATURES) closed = EVAL_MAX_FEATURES;
-  add_feature_values(play, roots, closed, GK_WHEN_CLOSED, 1.0, out);
+  if (eval->open != 0) add_held_values(play, eval->open, out);
+  add_closed_values(play, out);
   return GK_OK;
 }
