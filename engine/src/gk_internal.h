@@ -76,6 +76,9 @@ struct gk_rules {
   int n_figure_kinds;
   gk_name figure_name[GK_MAX_FIGURE_KINDS];
   gk_figure_spec figure_spec[GK_MAX_FIGURE_KINDS];
+  /* the kinds before each kind, summed: its figures' place in a game's
+  ** table (gki_kind_range), set as kinds are added */
+  gk_figure_spec figures_before[GK_MAX_FIGURE_KINDS];
 
   int n_stacks;
   gk_name stack_name[GK_MAX_STACKS];
@@ -285,11 +288,10 @@ static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,
 ** count, the first id in *first. Unchecked; gk_figure_range is the
 ** checked form of gki_figure_range. */
 static inline int gki_kind_range(const gk_game *g, int kind, int32_t *first) {
-  const gk_figure_spec *spec = g->rules->figure_spec;
-  int32_t at = 0;
-  for (int k = 0; k < kind; k++) at += spec[k].per_player * g->n_players + spec[k].neutral;
-  *first = at;
-  return spec[kind].per_player * g->n_players + spec[kind].neutral;
+  const gk_figure_spec *before = &g->rules->figures_before[kind];
+  const gk_figure_spec *spec = &g->rules->figure_spec[kind];
+  *first = before->per_player * g->n_players + before->neutral;
+  return spec->per_player * g->n_players + spec->neutral;
 }
 /* ... and those of one owner (-1: neutral) of that kind. */
 static inline int gki_figure_range(const gk_game *g, int owner, int kind, int32_t *first) {

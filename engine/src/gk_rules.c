@@ -196,6 +196,10 @@ int gk_rules_add_figure_kind(gk_rules *r, const char *name,
   int i = r->n_figure_kinds++;
   strcpy(r->figure_name[i].s, name);
   r->figure_spec[i] = *spec;
+  if (i > 0)
+    r->figures_before[i] = (gk_figure_spec){
+        r->figures_before[i - 1].per_player + r->figure_spec[i - 1].per_player,
+        r->figures_before[i - 1].neutral + r->figure_spec[i - 1].neutral};
   return i;
 }
 

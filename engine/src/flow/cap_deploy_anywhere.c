@@ -56,9 +56,30 @@ static int kinds_in_supply(const gk_play *p, int idx[GK_MAX_FIGURE_KINDS],
   return n;
 }
 
+/* What the listing learnt about the features it met: for a root, the
+** kinds it takes (0 when closed). Features span many tiles, so most
+** segments find theirs here. Direct-mapped by root: a miss only costs the
+** look it spares. */
+enum { FL_ROOT_MEMO = 64 };
+typedef struct root_memo {
+  int32_t root[FL_ROOT_MEMO];
+  unsigned takes[FL_ROOT_MEMO];
+} root_memo;
+
+static unsigned root_takes(const gk_play *p, root_memo *memo, int32_t root, const int *kind,
+                           int n_kinds) {
+  int slot = root & (FL_ROOT_MEMO - 1);
+  if (memo->root[slot] == root) return memo->takes[slot];
+  unsigned takes = gki_root_closed(p->game, root) ? 0 : fl_root_takes(p, kind, n_kinds, root);
+  memo->root[slot] = root;
+  memo->takes[slot] = takes;
+  return takes;
+}
+
 /* The moves onto the segments of tile t: per open segment, per kind that
-** may stand there (fl_deployable_kinds), room made once for the tile. */
-static int tile_moves(gk_play *p, int32_t t, const int *idx, const int *kind, int n_kinds) {
+** may stand there, room made once for the tile. */
+static int tile_moves(gk_play *p, root_memo *memo, int32_t t, const int *idx, const int *kind,
+                      int n_kinds) {
   const gk_game *g = p->game;
   const gk_tilerec *tr = &g->tiles[t];
   int n_segs = g->rules->templates[tr->type].n_segments;
@@ -66,9 +87,10 @@ static int tile_moves(gk_play *p, int32_t t, const int *idx, const int *kind, in
   if (st) return st;
   int action = p->flow->caps.deploy_anywhere.rule.action;
   for (int s = 0; s < n_segs; s++) {
-    int32_t node = tr->first_node + s, root = gki_find(g, node);
-    if (gki_root_closed(g, root)) continue;
-    for (unsigned m = fl_deployable_kinds(p, kind, n_kinds, node, root); m; m &= m - 1) {
+    int32_t node = tr->first_node + s;
+    unsigned m = fl_kinds_on(p, kind, n_kinds, g->node_kind[node]);
+    if (m) m &= root_takes(p, memo, gki_find(g, node), kind, n_kinds);
+    for (; m; m &= m - 1) {
       int i = __builtin_ctz(m);
       p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = action,
                                          .arg = {tr->x, tr->y, s + 1, idx[i] + 1}};
@@ -106,11 +128,13 @@ static int deploy_anywhere_moves(gk_play *p) {
   if (n_kinds == 0) return GK_OK;
   int32_t blocked[FL_BLOCKED_TILES];
   int n_blocked = blocked_tiles(p, blocked);
+  root_memo memo;
+  memset(memo.root, 0xff, sizeof memo.root); /* -1: no root yet */
   for (int32_t t = 0; t < g->n_tiles; t++) {
     bool skip = t == p->placed;
     for (int i = 0; i < n_blocked && !skip; i++) skip = blocked[i] == t;
     if (skip || (n_blocked < 0 && fl_tile_blocked(p, t))) continue;
-    int st = tile_moves(p, t, idx, kind, n_kinds);
+    int st = tile_moves(p, &memo, t, idx, kind, n_kinds);
     if (st) return st;
   }
   return GK_OK;

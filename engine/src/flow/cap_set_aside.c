@@ -48,7 +48,10 @@ static int set_aside_tile_placed(gk_play *p, const gk_move *m) {
   int type = p->game->tiles[p->placed].type;
   for (int s = 0; s < p->game->rules->n_stacks && s < GK_MAX_STACKS; s++) {
     const gk_tile_filter *u = &p->flow->caps.set_aside.until[s];
-    if ((!u->tags && !u->attrs) || s == p->flow->stack || !fl_tile_passes(p->flow, type, u)) continue;
+    /* an empty stack (one released already) has nothing to give */
+    if ((!u->tags && !u->attrs) || s == p->flow->stack || p->game->stacks[s].n == 0 ||
+        !fl_tile_passes(p->flow, type, u))
+      continue;
     int st = release(p, s);
     if (st) return st;
   }

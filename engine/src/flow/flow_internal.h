@@ -390,8 +390,8 @@ int fl_reserve_moves(gk_play *p, int need);
 int fl_materialize(gk_play *p);
 int fl_list_placements(gk_play *p);
 bool fl_deployable(const gk_play *p, int kind, int32_t node);
-unsigned fl_deployable_kinds(const gk_play *p, const int *kinds, int n, int32_t node,
-                             int32_t root);
+unsigned fl_kinds_on(const gk_play *p, const int *kinds, int n, int feature_kind);
+unsigned fl_root_takes(const gk_play *p, const int *kinds, int n, int32_t root);
 bool fl_tile_blocked(const gk_play *p, int32_t t); /* a blocks_tile figure stands on t */
 int fl_list_deploys(gk_play *p);
 

@@ -9,6 +9,7 @@
 #include "flow/flow_internal.h"
 
 int fl_reserve_moves(gk_play *p, int need) {
+  if (need <= p->cap_moves) return GK_OK; /* the usual case, asked per listing */
   void *m = p->moves;
   if (gki_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
     gk_play_set_error(p, "out of memory listing moves");
@@ -119,21 +120,24 @@ bool fl_deployable(const gk_play *p, int kind, int32_t node) {
   return deployable_among(p, fr, &c, NULL);
 }
 
-/* Which of the kinds kinds[0..n) may this player put on the feature
-** (root) of node, by fl_deployable's rules: bit i for kinds[i]. Who
-** stands there is looked up once for all of them. */
-unsigned fl_deployable_kinds(const gk_play *p, const int *kinds, int n, int32_t node,
-                             int32_t root) {
+/* Which of the kinds kinds[0..n) may stand on a segment of this feature
+** kind (their on_kinds): bit i for kinds[i]. */
+unsigned fl_kinds_on(const gk_play *p, const int *kinds, int n, int feature_kind) {
   unsigned on = 0;
   for (int i = 0; i < n; i++)
-    if ((p->flow->figure[kinds[i]].on_kinds >> p->game->node_kind[node]) & 1) on |= 1u << i;
-  if (!on) return 0;
-  company c = company_at(p, root);
-  for (unsigned m = on; m; m &= m - 1) {
-    int i = __builtin_ctz(m);
-    if (!deployable_among(p, &p->flow->figure[kinds[i]], &c, NULL)) on &= ~(1u << i);
-  }
+    if ((p->flow->figure[kinds[i]].on_kinds >> feature_kind) & 1) on |= 1u << i;
   return on;
+}
+
+/* Which of the kinds kinds[0..n) does the feature (root) take from this
+** player under the occupancy rules (fl_deployable's, less on_kinds): bit
+** i for kinds[i]. Who stands there is looked up once for all of them. */
+unsigned fl_root_takes(const gk_play *p, const int *kinds, int n, int32_t root) {
+  company c = company_at(p, root);
+  unsigned takes = 0;
+  for (int i = 0; i < n; i++)
+    if (deployable_among(p, &p->flow->figure[kinds[i]], &c, NULL)) takes |= 1u << i;
+  return takes;
 }
 
 /* Does a figure that blocks its tile stand on tile t? Only the figures
