@@ -140,6 +140,7 @@ static void set_mark(lua_State *L, int dv) {
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
 void mp_setdirect(lua_State *L, int self, int opts) {
   self = lua_absindex(L, self);
+  mp_setvetoes(L, self, opts);
   mp_play *ud = mp_checkplayud(L, self);
   ud->direct = 0;
   ud->host = mp_host_of(L);
@@ -203,6 +204,7 @@ void mp_setdirect(lua_State *L, int self, int opts) {
 /* A copy of a play (clone, a lender) calls the same hooks the same way. */
 void mp_copydirect(lua_State *L, int dst_self, int src_self) {
   dst_self = lua_absindex(L, dst_self);
+  mp_copyvetoes(L, dst_self, src_self);
   mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
   dst->direct = src->direct;
   dst->host = src->host;

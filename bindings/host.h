@@ -32,6 +32,8 @@ void mp_host_lend_game(mp_host *host, gk_game *g);
 gk_game *mp_host_lent(mp_host *host);
 /* Adds the state keeper's functions (state_blobs.c) to the table on top. */
 void mp_state_blobs_open(lua_State *L);
+/* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy fields */
+void mp_ctx_fields_open(lua_State *L);
 /* meeple_host.call from C: calls the function below nargs arguments
 ** under the sandbox (see mp_sandbox_call_named); MP_SANDBOX_* and, on
 ** failure, mp_sandbox_error(mp_host_sandbox(host)). */

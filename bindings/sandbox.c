@@ -608,6 +608,22 @@ int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *nam
   return protected_call(sb, nargs, 0, name, handler);
 }
 
+/* Charges what the running call used so far to its turn and game, and
+** gives the next script function its own call's budget, clock and name:
+** the host's C code that calls many script functions inside one
+** protected call (hook_veto.c, a veto per candidate move) keeps the
+** limits of one call per function. Inside a nested call (depth > 1) the
+** budget stays the outer call's, as for any nested call. */
+void mp_sandbox_renew(mp_sandbox *sb, const char *name) {
+  if (sb->depth != 1 || sb->trip != TRIP_NONE) return;
+  long used = sb->granted - (sb->remaining > 0 ? sb->remaining : 0);
+  sb->turn_used += used;
+  sb->game_used += used;
+  grant(sb);
+  set_callee(sb, name);
+  lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, sb->step);
+}
+
 int mp_sandbox_call(mp_sandbox *sb, int nargs, int nresults) {
   return mp_sandbox_call_named(sb, nargs, nresults, NULL);
 }

@@ -140,6 +140,13 @@ int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *n
 void mp_sandbox_push_handler(mp_sandbox *sb);
 int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *name);
 
+/* Inside a running mp_sandbox_call*, from the host's C code between two
+** script functions it calls there (lua_call): what ran so far counts
+** against the turn and the game, and the next function gets a fresh call
+** budget and clock, named 'name' in messages (alive until the call
+** returns). No effect inside a nested call. */
+void mp_sandbox_renew(mp_sandbox *sb, const char *name);
+
 /* The one-line message of the last failure, "" if none. Valid until the
 ** next call on 'sb'. */
 const char *mp_sandbox_error(const mp_sandbox *sb);

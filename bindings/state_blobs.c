@@ -143,4 +143,7 @@ static const luaL_Reg funcs[] = {
   {NULL, NULL}
 };
 
-void mp_state_blobs_open(lua_State *L) { luaL_setfuncs(L, funcs, 0); }
+void mp_state_blobs_open(lua_State *L) {
+  luaL_setfuncs(L, funcs, 0);
+  mp_ctx_fields_open(L);
+}

@@ -33,6 +33,8 @@ typedef struct mp_play {
   uint32_t direct;      /* hooks called without the Lua dispatcher (hook_direct.c) */
   int in_direct;        /* inside such a call: a nested one takes the dispatcher */
   struct mp_host *host; /* whose sandbox runs them (NULL: no direct calls) */
+  uint32_t vetoes;      /* allow hooks called without the dispatcher (hook_veto.c) */
+  int veto_reasons;     /* its last veto round kept reasons (dispatch.veto_reason) */
 } mp_play;
 
 
@@ -76,6 +78,11 @@ void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_cal
 void mp_setdirect(lua_State *L, int self, int opts);
 void mp_copydirect(lua_State *L, int dst_self, int src_self);
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_veto.c: allow hooks the flow calls without the dispatcher */
+void mp_setvetoes(lua_State *L, int self, int opts);
+void mp_copyvetoes(lua_State *L, int dst_self, int src_self);
+int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

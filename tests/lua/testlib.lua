@@ -88,6 +88,22 @@ function M:done()
   os.exit(self.failed == 0 and 0 or 1)
 end
 
+--- Rule scripts from inline code: each code in a temporary file NAME.lua.
+-- Returns the file names, and a function that removes every file made.
+function M.rule_files(codes)
+  local files, temps = {}, {}
+  for i, code in ipairs(codes) do
+    local base = os.tmpname()
+    local f = assert(io.open(base .. ".lua", "w"))
+    f:write(code)
+    f:close()
+    temps[#temps + 1], temps[#temps + 2], files[i] = base, base .. ".lua", base .. ".lua"
+  end
+  return files, function()
+    for _, p in ipairs(temps) do os.remove(p) end
+  end
+end
+
 --- Repository root: $MEEPLE_ROOT (set by CTest) or the current directory.
 function M.root()
   local r = os.getenv("MEEPLE_ROOT")

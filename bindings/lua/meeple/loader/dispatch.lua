@@ -33,12 +33,15 @@ end
 
 -- The scripts' state tables: one blob slot per script that declared
 -- state, in declaration order, each seen as its live table
--- (meeple.loader.state_live). Returns load(g, script).
-local function state_store(decl)
+-- (meeple.loader.state_live). Returns load(g, script). Each hook record
+-- gets its script's slot (state_slot, nil: no state) for the C reader of
+-- ctx.state (bindings/ctx_fields.c).
+local function state_store(decl, hooks)
   local state_slot, slots = {}, 0
   for _, s in ipairs(decl.scripts) do
     if decl.states[s.order] then slots = slots + 1; state_slot[s.order] = slots end
   end
+  for _, h in ipairs(hooks) do h.state_slot = state_slot[h.script_id] end
   return function(g, script)
     local slot = state_slot[script]
     if not slot then return nil end
@@ -81,18 +84,24 @@ local ctx_lazy = {
     return st
   end,
 }
+-- The real host reads them in C (bindings/ctx_fields.c): this Lua
+-- reader would run inside the hook's sandboxed call, where each of its VM
+-- instructions pays the budget's count hook.
+local real_host = rawget(_G, "meeple_host")
 local fields_mt = {
-  __index = function(fields, key)
-    local read = ctx_lazy[key]
-    if read then
-      local v = read(fields)
-      rawset(fields, key, v)
-      local mark = rawget(fields, LAZY)
-      if mark then mark() end
-      return v
-    end
-    return ctx_methods[key]
-  end,
+  __index = real_host and real_host.ctx_index and state_live.live
+    and real_host.ctx_index(ctx_methods, ctx_lazy, HOOK, LAZY, state_live.live)
+    or function(fields, key)
+      local read = ctx_lazy[key]
+      if read then
+        local v = read(fields)
+        rawset(fields, key, v)
+        local mark = rawget(fields, LAZY)
+        if mark then mark() end
+        return v
+      end
+      return ctx_methods[key]
+    end,
 }
 local function refuse_write(_, key)
   error("ctx is read-only (cannot set '" .. tostring(key) .. "'); keep data in ctx.state", 2)
@@ -272,7 +281,7 @@ end
 local function dispatcher(rs, host, by_event, profile)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
-  local kit = ctx_kit(option_values, state_store(rs.decl))
+  local kit = ctx_kit(option_values, state_store(rs.decl, rs.hooks))
   local fields_of = kit.fields_of
   -- Runs one script hook. The ctx proxy is read-only to scripts; the
   -- host writes its fields table.
@@ -336,6 +345,34 @@ local function direct_calls(by_event, host, kit)
   t.fields = kit.fields_of[t.ctx]
   t.hook_key, t.lazy_key = HOOK, LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
+  return t
+end
+
+-- The vetoes the flow may call without the dispatcher
+-- (bindings/hook_veto.c): each candidate move goes to the allow hooks
+-- from C, through one reused read-only view, in one protected call per
+-- veto round; the hooks' narrowing (figure_set, scoped, tile_set,
+-- stack_set) is read from their records. For the real host only; its
+-- ctx is its own. keep_reasons(play, moves, reasons) records a round's
+-- reasons for M.veto_reason (dense lists: the refused moves and their
+-- reasons), or forgets them (nil).
+local VETOES = { "allow_placements", "allow_deploys" }
+
+local function veto_calls(by_event, host, kit)
+  if host ~= rawget(_G, "meeple_host") then return nil end
+  local t, any = {}, false
+  for _, name in ipairs(VETOES) do
+    if by_event[name] then t[name], any = by_event[name], true end
+  end
+  if not any then return nil end
+  t.ctx = kit.new_ctx()
+  t.fields = kit.fields_of[t.ctx]
+  t.hook_key = HOOK
+  t.view, t.view_mt = freeze_mod.flat({})
+  t.freeze = freeze
+  t.keep_reasons = function(play, moves, reasons)
+    last_vetoes[play] = moves and { moves = moves, reasons = reasons } or nil
+  end
   return t
 end
 
@@ -476,7 +513,8 @@ local function hooked_names(by_event)
 end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
--- and the notifications the flow may call itself (or nil). profile: a
+-- the notifications the flow may call itself (or nil), and the vetoes
+-- it may call itself (or nil). profile: a
 -- table that gets, per hook record, { calls =, seconds = } (CPU time of
 -- the hook's own calls); every hook then goes through the dispatcher.
 local function make_dispatcher(rs, host, profile)
@@ -487,7 +525,9 @@ local function make_dispatcher(rs, host, profile)
   local hook_names, collect_phases = hooked_names(by_event)
   -- after hook_filters: a hook's tile_set keeps it off the direct path
   local direct = not profile and direct_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct
+  -- after deploy_figures and hook_filters: the narrowing sets it reads
+  local vetoes = not profile and veto_calls(by_event, host, kit) or nil
+  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes
 end
 
 M.make_dispatcher = make_dispatcher

@@ -56,4 +56,21 @@ function M.retarget(view, t)
   return view
 end
 
+-- A view that reads straight from a table (mt.__index), for the C side
+-- that judges moves one after another (bindings/hook_veto.c): a read is a
+-- table lookup, not a call, and the host aims it at another table by
+-- setting mt.__index. The table's nested tables must be views already
+-- (freeze them first). Returns the view and its metatable.
+function M.flat(t)
+  local mt
+  mt = {
+    __index = t,
+    __newindex = VIEW_MT.__newindex,
+    __len = function() return #mt.__index end,
+    __pairs = function() return next, mt.__index, nil end,
+    __metatable = false,
+  }
+  return setmetatable({}, mt), mt
+end
+
 return M

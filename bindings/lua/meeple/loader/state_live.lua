@@ -321,5 +321,9 @@ function M.load(g, slot, initial)
 end
 
 M.available = has_keeper
+-- game key -> { [slot] = entry }: read by the C reader of ctx.state
+-- (bindings/ctx_fields.c), which does what M.load does for a game whose
+-- entry exists
+M.live = live
 
 return M

@@ -1,0 +1,440 @@
+/*
+** hook_veto.c: the allow hooks (allow("tile_placement"),
+** allow("figure_placement")) that the flow calls itself, without the Lua
+** dispatcher: a veto round is one sandboxed protected call, in which C
+** shows each candidate move to the hooks through one reused read-only
+** view and keeps the moves none refused.
+**
+** The dispatcher (meeple.loader.dispatch, veto_calls) hands over a table
+**   { allow_placements = {hook, ...}, allow_deploys = {hook, ...},
+**     ctx = proxy, fields = its fields, hook_key = (the fields' private
+**     key of the running hook), view = a flat read-only view, view_mt =
+**     its metatable, freeze = fn(t), keep_reasons = fn(play, moves, reasons) }
+** from which mp_setvetoes makes a Vetoes userdata, the play's user value
+** 5: its C part (mp_vetoes) holds each hook's narrowing (figure kinds,
+** scoped to tiles or stacks) and names, and what the reused place table
+** shows now; its user values (VV_*) hold the ctx, the view, the place
+** table and per event a flat list {record, fn, source, ...}.
+**
+** Invariant: each hook sees what the dispatcher would show it, in the
+** same order (candidate by candidate, hooks in their order, none after
+** the first refusal), with ctx's fields of the round (the lazy ones
+** cleared at its start, state when the hook changes), and each call has
+** its own instruction budget and clock (mp_sandbox_renew); a refusal's
+** reason and a bad reason read as the dispatcher's; the round's reasons
+** reach meeple.loader.dispatch's veto_reason through keep_reasons. On
+** any failure the game is lent to nobody again and the flow gets the
+** sandbox's message.
+**
+** Cost: a candidate that is a placement writes only the fields that
+** changed (x, y, rot; tile and type rarely) into the place table, which
+** the view reads with plain table lookups; other moves (deploys, actions)
+** are built fresh, their nested tables frozen. Then one lua_call per hook.
+*/
+#include <limits.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "host.h"
+#include "sandbox.h"
+#include "wrap_play.h"
+
+/* User value 5 of a play: the Vetoes userdata, or nil. */
+enum { VETO_UV = 5 };
+
+/* The Vetoes userdata's user values. */
+enum {
+  VV_TABLE = 1, /* the dispatcher's table: freeze, keep_reasons */
+  VV_CTX,
+  VV_FIELDS,
+  VV_HOOK_KEY,
+  VV_VIEW,
+  VV_VIEW_MT,
+  VV_PLACE,     /* the reused table of placements */
+  VV_LISTS      /* + event (0 placements, 1 deploys): {record, fn, source, ...} */
+};
+enum { VV_COUNT = VV_LISTS + 2 };
+
+typedef struct veto_hook {
+  uint32_t figures;   /* deploys: the figure kinds it judges (0: all) */
+  int scoped;         /* placements: only its tiles' and stacks' */
+  const char *source; /* the script, as the sandbox names it */
+  const char *at;     /* "file:line" of its declaration (else its script) */
+} veto_hook;
+
+typedef struct mp_vetoes {
+  uint32_t events;   /* bit per gk_hook called from here */
+  int first[3];      /* event e's hooks are first[e] .. first[e + 1] - 1 */
+  int tile, x, y, rot; /* what the place table shows (tile -1: nothing yet) */
+  veto_hook hook[];
+} mp_vetoes;
+
+static const char vetoes_key = 'v';
+
+static const char *const events[] = {"allow_placements", "allow_deploys"};
+
+static int event_of(int hook) { return hook == GK_HOOK_ALLOW_DEPLOYS; }
+
+/* The figure kinds of record.figures as a mask (0: none named). */
+static uint32_t figure_mask(lua_State *L, int rec, const gk_rules *r) {
+  uint32_t mask = 0;
+  if (lua_getfield(L, rec, "figures") == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      int k = lua_type(L, -1) == LUA_TSTRING ? gk_rules_find_figure_kind(r, lua_tostring(L, -1)) : -1;
+      if (k < 0 || k >= 32) luaL_error(L, "allow: figure kind %d cannot be narrowed", k);
+      mask |= 1u << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The flat list of the hooks at idx, their C records from v->hook[k]. */
+static void push_flat(lua_State *L, int idx, mp_vetoes *v, int k, const gk_rules *r) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  lua_createtable(L, (int)(3 * n), 0);
+  int flat = lua_gettop(L);
+  for (lua_Integer i = 1; i <= n; i++, k++) {
+    lua_rawgeti(L, idx, i);
+    int rec = lua_gettop(L);
+    veto_hook *h = &v->hook[k];
+    h->figures = figure_mask(L, rec, r);
+    lua_getfield(L, rec, "scoped");
+    h->scoped = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
+      lua_pop(L, 1);
+      lua_getfield(L, rec, "script");
+    }
+    h->at = lua_tostring(L, -1); /* alive: the record holds it */
+    lua_pop(L, 1);
+    lua_getfield(L, rec, "fn");
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar);
+    lua_pushstring(L, ar.short_src);
+    h->source = lua_tostring(L, -1); /* alive: the flat list holds it */
+    lua_rawseti(L, flat, 3 * i);
+    lua_rawseti(L, flat, 3 * i - 1);
+    lua_rawseti(L, flat, 3 * i - 2);
+  }
+}
+
+static int count_hooks(lua_State *L, int t) {
+  int n = 0;
+  for (int e = 0; e < 2; e++) {
+    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) n += (int)lua_rawlen(L, -1);
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
+static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
+  lua_getfield(L, t, name);
+  lua_setiuservalue(L, ud, uv);
+}
+
+static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
+  int count = count_hooks(L, t);
+  size_t size = sizeof(mp_vetoes) + sizeof(veto_hook) * (size_t)count;
+  mp_vetoes *v = (mp_vetoes *)lua_newuserdatauv(L, size, VV_COUNT);
+  memset(v, 0, size);
+  v->tile = -1;
+  v->x = v->y = v->rot = INT_MIN; /* the place table shows nothing yet */
+  int vv = lua_gettop(L);
+  lua_pushvalue(L, t);
+  lua_setiuservalue(L, vv, VV_TABLE);
+  copy_field(L, vv, t, "ctx", VV_CTX);
+  copy_field(L, vv, t, "fields", VV_FIELDS);
+  copy_field(L, vv, t, "hook_key", VV_HOOK_KEY);
+  copy_field(L, vv, t, "view", VV_VIEW);
+  copy_field(L, vv, t, "view_mt", VV_VIEW_MT);
+  lua_createtable(L, 0, 5);
+  lua_pushstring(L, mp_move_types[GK_MOVE_PLACE]);
+  lua_setfield(L, -2, "type");
+  lua_setiuservalue(L, vv, VV_PLACE);
+  int k = 0;
+  for (int e = 0; e < 2; e++) {
+    v->first[e] = k;
+    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) {
+      v->events |= 1u << (e ? GK_HOOK_ALLOW_DEPLOYS : GK_HOOK_ALLOW_PLACEMENTS);
+      push_flat(L, lua_gettop(L), v, k, mp_playrules(ud));
+      k += (int)lua_rawlen(L, -2);
+      lua_setiuservalue(L, vv, VV_LISTS + e);
+    }
+    lua_pop(L, 1);
+  }
+  v->first[2] = k;
+  lua_pushvalue(L, vv);
+  lua_rawsetp(L, t, &vetoes_key);
+  return v;
+}
+
+/* opts.vetoes: the dispatcher's table (absent: vetoes dispatch). */
+void mp_setvetoes(lua_State *L, int self, int opts) {
+  self = lua_absindex(L, self);
+  opts = lua_absindex(L, opts);
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->vetoes = 0;
+  ud->host = mp_host_of(L);
+  if (!ud->host || lua_getfield(L, opts, "vetoes") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  int t = lua_gettop(L);
+  /* one Vetoes per dispatcher table: its plays share the ctx and view */
+  mp_vetoes *v = lua_rawgetp(L, t, &vetoes_key) == LUA_TUSERDATA
+                     ? (mp_vetoes *)lua_touserdata(L, -1)
+                     : (lua_pop(L, 1), new_vetoes(L, t, ud));
+  ud->vetoes = v->events;
+  lua_setiuservalue(L, self, VETO_UV);
+  lua_pop(L, 1);
+}
+
+void mp_copyvetoes(lua_State *L, int dst_self, int src_self) {
+  dst_self = lua_absindex(L, dst_self);
+  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
+  dst->vetoes = src->vetoes;
+  if (src->host) dst->host = src->host;
+  lua_getiuservalue(L, src_self, VETO_UV);
+  lua_setiuservalue(L, dst_self, VETO_UV);
+}
+
+/* {======================================================================
+** A veto round
+** ======================================================================= */
+
+typedef struct veto_round {
+  mp_play *ud;
+  gk_play *play;
+  gk_hook_call *c;
+} veto_round;
+
+/* Stack slots of a round (in the protected call). */
+typedef struct round_slots {
+  int vv, self, game, fields, ctx, view, view_mt, place, list, hook_key;
+  int reasons;   /* slots of the round's lists {moves} and {reasons} */
+  int n_reasons; /* their length (0: nil yet) */
+  mp_vetoes *v;
+  mp_play *ud;
+  int aimed_place; /* the view reads the place table */
+} round_slots;
+
+static void set_int(lua_State *L, int t, const char *k, int v) {
+  lua_pushinteger(L, v);
+  lua_setfield(L, t, k);
+}
+
+/* The view shows move m: a placement in the reused table, written where
+** it changed; any other move built fresh, its nested tables frozen. */
+static void show_move(lua_State *L, round_slots *s, const gk_move *m) {
+  mp_vetoes *v = s->v;
+  if (m->type == GK_MOVE_PLACE) {
+    if (m->tile != v->tile) {
+      lua_pushstring(L, gk_rules_tile(mp_playrules(s->ud), m->tile)->id);
+      lua_setfield(L, s->place, "tile");
+      v->tile = m->tile;
+    }
+    if (m->x != v->x) set_int(L, s->place, "x", v->x = m->x);
+    if (m->y != v->y) set_int(L, s->place, "y", v->y = m->y);
+    if (m->rot != v->rot) set_int(L, s->place, "rot", v->rot = m->rot);
+    if (!s->aimed_place) {
+      lua_pushvalue(L, s->place);
+      lua_setfield(L, s->view_mt, "__index");
+      s->aimed_place = 1;
+    }
+    return;
+  }
+  mp_pushmove(L, s->ud, s->self, m);
+  int t = lua_gettop(L);
+  static const char *const nested[] = {"at", "args"};
+  for (int i = 0; i < 2; i++) {
+    if (lua_getfield(L, t, nested[i]) == LUA_TTABLE) {
+      lua_getiuservalue(L, s->vv, VV_TABLE);
+      lua_getfield(L, -1, "freeze");
+      lua_replace(L, -2);
+      lua_insert(L, -2);
+      lua_call(L, 1, 1);
+      lua_setfield(L, t, nested[i]);
+    } else lua_pop(L, 1);
+  }
+  lua_setfield(L, s->view_mt, "__index");
+  s->aimed_place = 0;
+}
+
+/* Does scoped hook k (record at rec) judge the placements of this round:
+** its tiles (by the candidate's tile id) or its stacks (by the part's)? */
+static int scoped_wants(lua_State *L, const round_slots *s, int rec, const gk_move *m) {
+  const gk_rules *r = mp_playrules(s->ud);
+  int top = lua_gettop(L), hit = 0;
+  if (m->type == GK_MOVE_PLACE && lua_getfield(L, rec, "tile_set") == LUA_TTABLE)
+    hit = lua_getfield(L, -1, gk_rules_tile(r, m->tile)->id) != LUA_TNIL && lua_toboolean(L, -1);
+  lua_settop(L, top);
+  if (!hit && lua_getfield(L, rec, "stack_set") == LUA_TTABLE) {
+    const char *stack = gk_rules_stack_name(r, gk_play_stack(s->ud->play));
+    hit = stack && lua_getfield(L, -1, stack) != LUA_TNIL && lua_toboolean(L, -1);
+  }
+  lua_settop(L, top);
+  return hit;
+}
+
+/* The answer on top (answer, why): 1 refused, 0 not. A reason goes to
+** the round's lists (made at the first), with the move; a reason that is
+** no string raises. */
+static int refused(lua_State *L, round_slots *s, const veto_hook *h, const gk_move *m) {
+  if (!lua_isboolean(L, -2) || lua_toboolean(L, -2)) return 0;
+  if (lua_isnil(L, -1)) return 1;
+  if (lua_type(L, -1) != LUA_TSTRING)
+    return luaL_error(L, "%s: a veto's reason must be a string, not a %s", h->at, luaL_typename(L, -1));
+  if (!s->n_reasons) {
+    lua_createtable(L, 4, 0);
+    lua_replace(L, s->reasons);
+    lua_createtable(L, 4, 0);
+    lua_replace(L, s->reasons + 1);
+  }
+  lua_Integer n = ++s->n_reasons;
+  mp_pushmove(L, s->ud, s->self, m);
+  lua_rawseti(L, s->reasons, n);
+  lua_pushfstring(L, "%s (%s)", lua_tostring(L, -1), h->at);
+  lua_rawseti(L, s->reasons + 1, n);
+  return 1;
+}
+
+/* Is move m kept: no hook of [first, last) that judges it refuses it? */
+static int judge(lua_State *L, round_slots *s, const gk_move *m, int first, int last, int *running) {
+  mp_sandbox *sb = mp_host_sandbox(s->ud->host);
+  int shown = 0;
+  for (int k = first; k < last; k++) {
+    const veto_hook *h = &s->v->hook[k];
+    int i = k - first + 1;
+    if (h->figures && (m->type != GK_MOVE_DEPLOY || !((h->figures >> m->figure_kind) & 1u))) continue;
+    if (h->scoped) {
+      lua_rawgeti(L, s->list, 3 * i - 2);
+      int wants = scoped_wants(L, s, lua_gettop(L), m);
+      lua_pop(L, 1);
+      if (!wants) continue;
+    }
+    if (!shown) show_move(L, s, m), shown = 1;
+    if (k != *running) { /* ctx names the hook; its state is its script's */
+      lua_rawgeti(L, s->list, 3 * i - 2);
+      lua_getiuservalue(L, s->vv, VV_HOOK_KEY);
+      lua_insert(L, -2);
+      lua_rawset(L, s->fields);
+      lua_pushnil(L);
+      lua_setfield(L, s->fields, "state");
+      *running = k;
+    }
+    mp_sandbox_renew(sb, h->source);
+    lua_rawgeti(L, s->list, 3 * i - 1);
+    lua_pushvalue(L, s->ctx);
+    lua_pushvalue(L, s->view);
+    lua_call(L, 2, 2);
+    int no = refused(L, s, h, m);
+    lua_pop(L, 2);
+    if (no) return 0;
+  }
+  return 1;
+}
+
+/* ctx's fields for the round: the game, the play, the phase; the lazy
+** ones (player, turn, part, state) read anew. */
+static void set_fields(lua_State *L, const round_slots *s, const gk_hook_call *c) {
+  static const char *const lazy[] = {"player", "turn", "part", "state"};
+  lua_pushvalue(L, s->game);
+  lua_setfield(L, s->fields, "game");
+  lua_pushvalue(L, s->self);
+  lua_setfield(L, s->fields, "play");
+  const char *phase = gk_flow_phase_name(gk_play_flow(s->ud->play), c->phase);
+  lua_pushstring(L, phase ? phase : "?");
+  lua_setfield(L, s->fields, "phase");
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, s->fields, lazy[i]);
+  }
+}
+
+/* The round's reasons to keep_reasons, or the last round's forgotten. */
+static void keep_reasons(lua_State *L, round_slots *s) {
+  if (!s->n_reasons && !s->ud->veto_reasons) return;
+  lua_getiuservalue(L, s->vv, VV_TABLE);
+  lua_getfield(L, -1, "keep_reasons");
+  lua_pushvalue(L, s->self);
+  lua_pushvalue(L, s->reasons);
+  lua_pushvalue(L, s->reasons + 1);
+  lua_call(L, 3, 0);
+  lua_pop(L, 1);
+  s->ud->veto_reasons = s->n_reasons != 0;
+}
+
+/* In the sandbox's protected call: (round, vetoes, play, game view). */
+static int run_round(lua_State *L) {
+  veto_round *r = (veto_round *)lua_touserdata(L, 1);
+  round_slots s = {.vv = 2, .self = 3, .game = 4, .ud = r->ud};
+  s.v = (mp_vetoes *)lua_touserdata(L, s.vv);
+  int e = event_of(r->c->hook);
+  lua_getiuservalue(L, s.vv, VV_FIELDS);
+  s.fields = lua_gettop(L);
+  lua_getiuservalue(L, s.vv, VV_CTX);
+  s.ctx = lua_gettop(L);
+  lua_getiuservalue(L, s.vv, VV_VIEW);
+  s.view = lua_gettop(L);
+  lua_getiuservalue(L, s.vv, VV_VIEW_MT);
+  s.view_mt = lua_gettop(L);
+  lua_getiuservalue(L, s.vv, VV_PLACE);
+  s.place = lua_gettop(L);
+  lua_getiuservalue(L, s.vv, VV_LISTS + e);
+  s.list = lua_gettop(L);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  s.reasons = s.list + 1;
+  set_fields(L, &s, r->c);
+  gk_hook_call *c = r->c;
+  int first = s.v->first[e], last = s.v->first[e + 1], running = -1, kept = 0;
+  for (int i = 0; i < c->n_moves; i++) {
+    gk_move m = c->moves[i];
+    if (judge(L, &s, &m, first, last, &running)) c->moves[kept++] = m;
+  }
+  c->n_moves = kept;
+  keep_reasons(L, &s);
+  return 0;
+}
+
+/* Called by the flow outside any protected call: raises nothing. */
+int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  int top = lua_gettop(L);
+  if (!lua_checkstack(L, 32)) {
+    gk_play_set_error(play, "out of memory");
+    return GK_ENOMEM;
+  }
+  mp_sandbox *sb = mp_host_sandbox(ud->host);
+  lua_getiuservalue(L, ud->self, VETO_UV);
+  mp_vetoes *v = (mp_vetoes *)lua_touserdata(L, top + 1);
+  lua_getiuservalue(L, ud->self, 2);
+  const mp_game *view = (const mp_game *)lua_touserdata(L, top + 2);
+  if (!view->game) {
+    gk_play_set_error(play, "attempt to use a freed game");
+    lua_settop(L, top);
+    return GK_EINVAL;
+  }
+  veto_round round = {ud, play, c};
+  mp_sandbox_push_handler(sb);
+  lua_pushcfunction(L, run_round);
+  lua_pushlightuserdata(L, &round);
+  lua_pushvalue(L, top + 1);
+  lua_pushvalue(L, ud->self);
+  lua_pushvalue(L, top + 2);
+  mp_host_lend_game(ud->host, view->game);
+  int st = mp_sandbox_call_with(sb, 4, top + 3, v->hook[v->first[event_of(c->hook)]].source);
+  mp_host_lend_game(ud->host, NULL);
+  lua_settop(L, top);
+  if (st == MP_SANDBOX_OK) return GK_OK;
+  gk_play_set_error(play, "%s", mp_sandbox_error(sb));
+  return GK_EINVAL;
+}
+
+/* }====================================================================== */
