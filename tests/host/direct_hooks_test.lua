@@ -12,7 +12,8 @@
 local loader = require "meeple.loader"
 
 package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
-local t = require("testlib").new("direct_hooks")
+local testlib = require("testlib")
+local t = testlib.new("direct_hooks")
 local function check(cond, msg) return t:ok(cond, msg) end
 
 -- Two house rules: A reads every field in some hooks and nothing lazy in
@@ -51,16 +52,10 @@ end)
 ]]
 
 local trace
-local temps = {}
+local cleanups = {}
 local function load(codes)
-  local rules = {}
-  for i, code in ipairs(codes) do
-    local base = os.tmpname()
-    local f = assert(io.open(base .. ".lua", "w"))
-    f:write(code)
-    f:close()
-    temps[#temps + 1], temps[#temps + 2], rules[i] = base, base .. ".lua", base .. ".lua"
-  end
+  local rules, cleanup = testlib.rule_files(codes)
+  cleanups[#cleanups + 1] = cleanup
   local function run(chunkname, code, api)
     api.TRACE = function(s) trace[#trace + 1] = s end
     return meeple_host.run(chunkname, code, api)
@@ -142,5 +137,5 @@ for _, ev in ipairs{ "tb", "tb2", "tp", "fp", "te", "fs" } do
 end
 check(seen.fs == 6, "final_scoring once per game")
 
-for _, p in ipairs(temps) do os.remove(p) end
+for _, cleanup in ipairs(cleanups) do cleanup() end
 t:done()

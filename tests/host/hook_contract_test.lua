@@ -6,6 +6,8 @@
 -- Run from the repository root:  meeple script tests/host/hook_contract_test.lua
 
 local loader = require "meeple.loader"
+package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
+local testlib = require("testlib")
 
 local passed, failed = 0, 0
 local function check(cond, msg)
@@ -14,16 +16,10 @@ local function check(cond, msg)
 end
 
 -- Rules from inline scripts (temporary files), after the game (and expansions).
-local temps = {}
+local cleanups = {}
 local function load(codes, game, with, options)
-  local rules = {}
-  for i, code in ipairs(codes) do
-    local base = os.tmpname()
-    local f = assert(io.open(base .. ".lua", "w"))
-    f:write(code)
-    f:close()
-    temps[#temps + 1], temps[#temps + 2], rules[i] = base, base .. ".lua", base .. ".lua"
-  end
+  local rules, cleanup = testlib.rule_files(codes)
+  cleanups[#cleanups + 1] = cleanup
   return loader.load{ game = game or "base", with = with or {}, rules = rules, options = options,
                       run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
 end
@@ -130,7 +126,7 @@ do
         "kinds narrows feature_points only: " .. tostring(err))
 end
 
-for _, p in ipairs(temps) do os.remove(p) end
+for _, cleanup in ipairs(cleanups) do cleanup() end
 -- figure_placed fires for deploy moves only, not for figures the game's
 -- setup puts on the board (New World's surveyors on their start cells).
 do
