@@ -3,7 +3,9 @@
 -- after the flow has already changed the play: the tile placed, the
 -- report and the closed features (tile_placed), the scoring, the figures
 -- sent home, the turn, the player, the part, the phase and the drawn tile
--- (turn_begin, turn_end, tile_drawn), a figure deployed (figure_placed).
+-- (turn_begin, turn_end, tile_drawn), a figure deployed (figure_placed),
+-- the capabilities' own state (the dragon's walk in Princess & Dragon,
+-- New World's surveyor line) and the stack in play (the River).
 --
 -- Two plays of the same game take the same moves: one whose hooks fail
 -- now and then (each failing move is tried again and then passes), one
@@ -91,6 +93,10 @@ local CONFIGS = {
   { game = "base", with = { "traders_builders", "abbey_mayor" } },
   { game = "hunters_gatherers" },
   { game = "new_world" },
+  -- the dragon, fairy and portal keep per-play state (the walker's)
+  { game = "base", with = { "princess_dragon" } },
+  -- stacks played in order: the part's stack changes with the moves
+  { game = "base", with = { "river" } },
 }
 
 for _, cfg in ipairs(CONFIGS) do

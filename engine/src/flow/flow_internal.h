@@ -166,45 +166,54 @@ struct gk_play {
   gk_game *game;
   gk_hooks hooks;
   char err[GK_ERR_MAX];
+  /* The position: every field a move may change but the placement's
+  ** report and closed list, in one block from phase to closed_done, which
+  ** undo.c keeps whole before a guarded move (a field a move changes
+  ** belongs inside it). */
   int phase;
   int turn, player, part;
   int stack;              /* where this part draws from */
   int tile;               /* drawn type waiting to be placed, or -1 */
   int placed;             /* placed tile index this part, or -1 */
-  int n_closed;
-  int32_t closed[GK_REPORT_MAX];
-  uint8_t closed_done[GK_REPORT_MAX]; /* already scored by a capability */
-  gk_place_report report;
+  int n_closed;           /* entries of closed[] this part */
   uint64_t agent_rng;
   bool ending;            /* end the game when this turn ends */
-  int extra_stack;        /* an extra part granted this turn, or -1 */
   bool extra_used;        /* this turn already had its extra part */
-  fl_cap_state caps;
-  void *blob_keep;        /* the blobs' bytes before the move */
-  size_t blob_keep_cap;
-  size_t blob_kept_len[GK_MAX_BLOBS];
-  uint32_t blob_kept_stale; /* ... and which of them a host kept newer */
-  void *backup;           /* the move list before the move */
-  size_t backup_bytes;
-  /* The legal moves of the waiting phase. */
-  int n_moves, cap_moves;
-  gk_move *moves;
-  int32_t cap_place;      /* the kernel's placement listing */
-  gk_placement *place;
+  int extra_stack;        /* an extra part granted this turn, or -1 */
+  /* The legal moves of the waiting phase (their buffers are below). */
+  int n_moves;
   /* In the place-tile phase the moves stay in place[] as the kernel wrote
   ** them, and become gk_moves only when someone asks. */
   bool moves_in_place;
   /* ... or not even written: the kernel finds the i-th one on demand,
   ** which is all a random agent needs. */
   bool moves_lazy;
-  int drawn_fits;         /* placements of the tile just drawn */
   bool from_listing;      /* the move being played came from the kernel's
                           ** placement listing as is (lazy or in place) */
+  bool formula_oom;       /* a formula term could not be counted (no memory);
+                          ** fl_formula_status reports and clears it */
+  int drawn_fits;         /* placements of the tile just drawn */
+  fl_cap_state caps;
+  uint8_t closed_done[GK_REPORT_MAX]; /* already scored by a capability */
+  /* End of the position. Only a tile placement writes these two, and only
+  ** in a part that has placed nothing yet (so n_closed is 0): until then
+  ** nothing reads them, which is why the undo of a move leaves them. */
+  int32_t closed[GK_REPORT_MAX];
+  gk_place_report report;
+  void *blob_keep;        /* the blobs' bytes before the move */
+  size_t blob_keep_cap;
+  size_t blob_kept_bytes;  /* their sum: 0, and the lengths are not kept */
+  size_t blob_kept_len[GK_MAX_BLOBS];
+  uint32_t blob_kept_stale; /* ... and which of them a host kept newer */
+  void *backup;           /* the move list before the move */
+  size_t backup_bytes;
+  int cap_moves;
+  gk_move *moves;
+  int32_t cap_place;      /* the kernel's placement listing */
+  gk_placement *place;
   gk_hook_filters filters; /* which calls of the hooks are wanted */
   bool guarded;           /* a move that rolls back on a hook failure is running */
   bool blobs_kept;        /* ... and its blobs were kept before its first hook */
-  bool formula_oom;       /* a formula term could not be counted (no memory);
-                          ** fl_formula_status reports and clears it */
   bool game_released;     /* gk_play_release: freeing the play keeps the game */
 };
 

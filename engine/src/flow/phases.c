@@ -298,6 +298,8 @@ int gk_play_moves(gk_play *p, gk_move *out, int cap) {
 static int place_move(gk_play *p, const gk_move *m) {
   gk_game *g = p->game;
   int st;
+  /* one placement a part: undo.c relies on it to leave report and closed */
+  assert(p->placed < 0 && p->n_closed == 0);
   if (p->phase == GK_PHASE_DRAW) p->tile = m->tile; /* played from hand */
   if (p->from_listing) {
     /* the kernel listed it, so the checks of gk_place_tile would only

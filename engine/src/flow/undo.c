@@ -15,12 +15,13 @@ int fl_keep_blobs(gk_play *p) {
   ** the bytes are kept as they are, stale or not, with their marks */
   g->blob_epoch++;
   p->blob_kept_stale = g->blob_stale;
-  /* one fixed-size copy and a sum the compiler unrolls: this runs before
-  ** the first hook of every guarded move */
-  memcpy(p->blob_kept_len, g->blob_len, sizeof p->blob_kept_len);
+  /* a sum the compiler unrolls, and the lengths only when there are
+  ** bytes: this runs before the first hook of every guarded move */
   size_t need = 0;
-  for (int b = 0; b < GK_MAX_BLOBS; b++) need += p->blob_kept_len[b];
+  for (int b = 0; b < GK_MAX_BLOBS; b++) need += g->blob_len[b];
+  p->blob_kept_bytes = need;
   if (need == 0) return GK_OK; /* no script state yet: nothing to copy */
+  memcpy(p->blob_kept_len, g->blob_len, sizeof p->blob_kept_len);
   if (need > p->blob_keep_cap) {
     void *nb = gki_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
     if (!nb) return GK_ENOMEM;
@@ -46,7 +47,7 @@ static int rebuild(gk_play *p, int mark, bool kept, uint32_t kept_stale) {
   size_t at = 0;
   for (int b = 0; b < GK_MAX_BLOBS && st >= 0; b++) {
     /* no hook ran: the blobs are still those before the move */
-    size_t len = kept ? p->blob_kept_len[b] : g->blob_len[b];
+    size_t len = !kept ? g->blob_len[b] : p->blob_kept_bytes ? p->blob_kept_len[b] : 0;
     /* no arithmetic on a NULL blob_keep (nothing kept yet): UB even for + 0 */
     const void *from = !kept ? g->blob[b] : len ? (const void *)((char *)p->blob_keep + at) : NULL;
     void *copy = NULL;
@@ -97,53 +98,32 @@ int gk_play_apply(gk_play *p, const gk_move *m) {
   return GK_EILLEGAL;
 }
 
-/* Copies the play's position from src to dst: the undo record of a
-** guarded move, taken before the move and put back when a hook fails.
-** Only what a move can change is copied, in fixed-size pieces (inlined
-** copies rather than a call per piece): the scalars, closed_done (whole:
-** a placement sets n_closed without clearing it) and the fields past the
-** report (so fields added at the end are kept too). The report and the
-** closed list are rewritten only by a tile placement (place_move in
-** phases.c), so they are copied only for one (with_report), and then
-** only their used parts. Left out: the message (the caller sets it) and
-** the kept blobs' lengths (the caller keeps them). */
-_Static_assert(offsetof(gk_play, err) < offsetof(gk_play, closed) &&
-                   offsetof(gk_play, closed) < offsetof(gk_play, closed_done) &&
-                   offsetof(gk_play, closed_done) < offsetof(gk_play, report) &&
-                   offsetof(gk_play, report) < offsetof(gk_play, agent_rng) &&
-                   offsetof(gk_play, agent_rng) < offsetof(gk_play, blob_kept_len),
-               "play_snapshot copies gk_play in this order");
-_Static_assert(offsetof(gk_place_report, feature) < offsetof(gk_place_report, flags) &&
-                   offsetof(gk_place_report, flags) < offsetof(gk_place_report, n_merges) &&
-                   offsetof(gk_place_report, n_closed) < offsetof(gk_place_report, closed) &&
-                   offsetof(gk_place_report, closed) + sizeof(int32_t[GK_REPORT_MAX]) ==
-                       sizeof(gk_place_report),
-               "play_snapshot copies gk_place_report in this order");
-#define COPY_RANGE(dst, src, from, to) \
-  memcpy((char *)(dst) + (from), (const char *)(src) + (from), (to) - (from))
+/* The undo record of a guarded move: the play's position (phase to
+** closed_done, see gk_play), one fixed-size block of a few hundred bytes
+** the compiler copies inline, taken before the move and put back when a
+** hook fails. The rest of the play is either the game's (replayed from
+** its log), the move list (backed up below), the kept blobs (kept before
+** the first hook), buffers and settings no move changes, or the report
+** and closed list of a placement: a placement is played only in a part
+** that has placed nothing (placed is -1 and n_closed 0), so nothing
+** reads the old ones, and the placement overwrites them. */
+#define POSITION_AT offsetof(gk_play, phase)
+#define POSITION_END offsetof(gk_play, closed)
+_Static_assert(POSITION_AT < offsetof(gk_play, closed_done) &&
+                   offsetof(gk_play, closed_done) < POSITION_END,
+               "the position runs from phase to closed_done");
 
-static void copy_report(gk_play *dst, const gk_play *src) {
-  size_t nr = (size_t)src->report.n_closed, nf = (size_t)src->report.n_features;
-  memcpy(dst->closed, src->closed, sizeof(int32_t) * (size_t)src->n_closed);
-  gk_place_report *dr = &dst->report;
-  const gk_place_report *sr = &src->report;
-  COPY_RANGE(dr, sr, 0, offsetof(gk_place_report, feature));
-  memcpy(dr->feature, sr->feature, sizeof sr->feature[0] * nf);
-  memcpy(dr->flags, sr->flags, sizeof sr->flags[0] * nf);
-  COPY_RANGE(dr, sr, offsetof(gk_place_report, n_merges), offsetof(gk_place_report, closed));
-  memcpy(dr->closed, sr->closed, sizeof(int32_t) * nr);
+typedef struct position {
+  char bytes[POSITION_END - POSITION_AT];
+} position;
+
+static void keep_position(position *to, const gk_play *p) {
+  memcpy(to->bytes, (const char *)p + POSITION_AT, sizeof to->bytes);
 }
 
-static void play_snapshot(gk_play *dst, const gk_play *src, bool with_report) {
-  COPY_RANGE(dst, src, 0, offsetof(gk_play, err));
-  COPY_RANGE(dst, src, offsetof(gk_play, err) + sizeof src->err, offsetof(gk_play, closed));
-  memcpy(dst->closed_done, src->closed_done, sizeof src->closed_done);
-  if (with_report) copy_report(dst, src);
-  COPY_RANGE(dst, src, offsetof(gk_play, agent_rng), offsetof(gk_play, blob_kept_len));
-  COPY_RANGE(dst, src, offsetof(gk_play, blob_kept_len) + sizeof src->blob_kept_len,
-             sizeof(gk_play));
+static void restore_position(gk_play *p, const position *from) {
+  memcpy((char *)p + POSITION_AT, from->bytes, sizeof from->bytes);
 }
-#undef COPY_RANGE
 
 int gk_play_apply_index(gk_play *p, int i) {
   if (!p) return GK_EINVAL;
@@ -180,10 +160,8 @@ int gk_play_apply_index(gk_play *p, int i) {
   }
   if (list_bytes)
     memcpy(p->backup, p->moves_in_place ? (void *)p->place : (void *)p->moves, list_bytes);
-  /* only a placement rewrites the report and the closed list */
-  bool with_report = move.type == GK_MOVE_PLACE;
-  gk_play saved;
-  play_snapshot(&saved, p, with_report);
+  position saved;
+  keep_position(&saved, p);
   p->guarded = true;
   p->blobs_kept = false;
   int st = fl_play_move(p, &move);
@@ -193,23 +171,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   if (st < 0) {
     char why[GK_ERR_MAX];
     memcpy(why, p->err, sizeof why);
-    /* the position fields come back; the move list buffers stay ours */
-    gk_move *moves = p->moves;
-    int cap_moves = p->cap_moves;
-    gk_placement *place = p->place;
-    int32_t cap_place = p->cap_place;
-    gk_game *game = p->game;
-    /* the blobs kept during the move, in a buffer that may have moved */
-    void *blob_keep = p->blob_keep;
-    size_t blob_keep_cap = p->blob_keep_cap;
-    play_snapshot(p, &saved, with_report);
-    p->blob_keep = blob_keep;
-    p->blob_keep_cap = blob_keep_cap;
-    p->moves = moves;
-    p->cap_moves = cap_moves;
-    p->place = place;
-    p->cap_place = cap_place;
-    p->game = game;
+    restore_position(p, &saved);
     void *backup = p->backup;
     if (rebuild(p, log_mark, kept, kept_stale)) {
       gk_play_set_error(p, "out of memory restoring a game after: %s", why);
