@@ -56,6 +56,7 @@ enum {
   DV_TILE_MT,   /* the metatable of tile handles */
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
+  DV_PLACED,    /* placed_call: a closure over args, the view, keys */
   DV_LISTS      /* + hook: the flat list of the event's hooks */
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
@@ -137,6 +138,21 @@ static void set_mark(lua_State *L, int dv) {
   lua_pop(L, 1);
 }
 
+/* Upvalues of placed_call. */
+enum { PU_ARGS = 1, PU_VIEW, PU_TILE_MT, PU_TILE_KEY, PU_ID_KEY, PU_DV };
+
+static int placed_call(lua_State *L);
+
+static void push_placed_call(lua_State *L, int dv) {
+  lua_getiuservalue(L, dv, DV_ARGS);
+  lua_getiuservalue(L, dv, DV_VIEW);
+  lua_getiuservalue(L, dv, DV_TILE_MT);
+  lua_pushliteral(L, "tile");
+  lua_pushliteral(L, "tile_id");
+  lua_pushvalue(L, dv);
+  lua_pushcclosure(L, placed_call, 6);
+}
+
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
 void mp_setdirect(lua_State *L, int self, int opts) {
   self = lua_absindex(L, self);
@@ -184,6 +200,8 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   lua_setiuservalue(L, dv, DV_TILE_MT);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
+  push_placed_call(L, dv);
+  lua_setiuservalue(L, dv, DV_PLACED);
   int k = 0, h = 0;
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
@@ -218,6 +236,7 @@ typedef struct direct_call {
   mp_play *ud;
   const gk_hook_call *c;
   int ready; /* ctx's fields and the arguments are set for this event */
+  int hooks; /* how many the event calls */
 } direct_call;
 
 /* Stack slots of the setup. */
@@ -362,6 +381,43 @@ static int trampoline(lua_State *L) {
   return 0;
 }
 
+/* The setup and call of a tile_placed event that shows what the last
+** event showed but the tile (same game, play, phase and value, no move),
+** for a hook that ran last and read no lazy field: the trampoline's work
+** cut to what changes, the tile's handle and args.tile_id and args.tile
+** (raw sets of keys the table holds). Runs in the sandbox's protected
+** call: (call, game view, tile id, fn, ctx). */
+static int placed_call(lua_State *L) {
+  direct_call *call = (direct_call *)lua_touserdata(L, 1);
+  const mp_game *game = (const mp_game *)lua_touserdata(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
+  lua_pushvalue(L, 3);
+  lua_rawset(L, lua_upvalueindex(PU_ARGS));
+  mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
+  int tile = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
+  lua_pushvalue(L, tile);
+  lua_rawset(L, lua_upvalueindex(PU_ARGS));
+  if (call->hooks > 1) { /* the next hooks' subject */
+    lua_pushvalue(L, tile);
+    lua_setiuservalue(L, lua_upvalueindex(PU_DV), DV_SUBJECT);
+  }
+  call->ready = 1;
+  lua_pushvalue(L, 4);
+  lua_pushvalue(L, 5);
+  lua_pushvalue(L, tile);
+  lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
+  lua_call(L, 3, 0);
+  return 0;
+}
+
+/* Does this event differ from the last one in its placed tile only? */
+static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *view,
+                             const gk_hook_call *c) {
+  return c->report && d->had_tile && !c->move && !d->had_move && view == d->game &&
+         (const void *)ud == d->play && c->phase == d->phase && c->value == d->value;
+}
+
 /* Does this event show anything the last one did not (another game or
 ** play, phase, value, a move or a tile, now or then)? Then the first
 ** hook's setup writes the arguments. */
@@ -374,6 +430,9 @@ static int event_changed(const mp_direct *d, const mp_play *ud, const void *view
 /* Stack slots of one event's calls. */
 typedef struct event_slots {
   int dv, view, list, handler, ctx;
+  int self; /* the play: ud->self names it only until a hook calls a
+            ** play method, which points it into that method's frame */
+  int tile_id; /* the placed tile's id when only the tile changed, or 0 */
 } event_slots;
 
 /* Calls hook i (ordinal k) of the event on (ctx, subject, args): through
@@ -385,11 +444,19 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   mp_sandbox *sb = mp_host_sandbox(call->ud->host);
   const char *name = d->source[k];
   int nargs = 3;
-  if ((changed && !call->ready) || d->lazy_read || d->hook != k) {
+  if (e->tile_id && !call->ready && !d->lazy_read && d->hook == k) {
+    lua_getiuservalue(L, e->dv, DV_PLACED);
+    lua_pushlightuserdata(L, call);
+    lua_pushvalue(L, e->view);
+    lua_pushvalue(L, e->tile_id);
+    lua_rawgeti(L, e->list, 3 * i - 1);
+    lua_pushvalue(L, e->ctx);
+    nargs = 5;
+  } else if ((changed && !call->ready) || d->lazy_read || d->hook != k) {
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->dv);
-    lua_pushvalue(L, call->ud->self);
+    lua_pushvalue(L, e->self);
     lua_rawgeti(L, e->list, 3 * i - 2);
     lua_pushinteger(L, k);
     lua_rawgeti(L, e->list, 3 * i - 1);
@@ -406,6 +473,22 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   return GK_EINVAL;
 }
 
+/* The placed tile's id if the full setup cached it already (pushed, its
+** slot returned), else 0 (nothing pushed): only the full setup, inside
+** the protected call, may make the string. */
+static int push_cached_id(lua_State *L, const event_slots *e, const gk_hook_call *c) {
+  gk_placed_tile pt;
+  const mp_game *view = (const mp_game *)lua_touserdata(L, e->view);
+  if (gk_tile_info(view->game, c->report->tile, &pt) != GK_OK) return 0;
+  lua_getiuservalue(L, e->dv, DV_TILE_IDS);
+  if (lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  lua_remove(L, -2);
+  return lua_gettop(L);
+}
+
 /* Called by the flow outside any protected call: raises nothing (what
 ** may raise runs in the setup or the hook, under the sandbox's
 ** protection; the rest only reads or pushes onto a checked stack). */
@@ -418,7 +501,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   event_slots e;
   lua_getiuservalue(L, ud->self, DIRECT_UV);
   e.dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0};
   lua_getiuservalue(L, ud->self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
@@ -433,8 +516,13 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.handler = top + 4;
   lua_getiuservalue(L, e.dv, DV_CTX);
   e.ctx = top + 5;
+  lua_pushvalue(L, ud->self);
+  e.self = top + 6;
+  e.tile_id = 0;
   int changed = event_changed(call.d, ud, view, c);
+  if (only_tile_changed(call.d, ud, view, c)) e.tile_id = push_cached_id(L, &e, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;
+  call.hooks = n;
   mp_host_lend_game(ud->host, view->game);
   int st = GK_OK;
   for (int i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, &e, changed, i, first + i - 1);

@@ -106,6 +106,38 @@ on("tile_placed", function(ctx, tile, args)
   TRACE(args.tile_id .. " " .. info.id .. " " .. info.x .. "," .. info.y .. " " .. ctx.phase)
 end)
 ]] })
+-- A handle stays its tile's: a hook that keeps the handles of earlier
+-- calls reads the tiles they were made for (the short path of a placed
+-- tile makes a new handle each time, it does not rewrite one).
+compare("tile_placed, kept handles", { [[
+local kept = {}
+on("tile_placed", function(ctx, tile, args)
+  if ctx.turn == 1 then kept = {} end   -- a new game
+  local info = tile:info()
+  kept[#kept + 1] = { tile, info.x, info.y, args.tile }
+  for i = math.max(1, #kept - 3), #kept do
+    local k = kept[i]
+    local ki = k[1]:info()
+    if ki.x ~= k[2] or ki.y ~= k[3] or k[4] ~= k[1] then error("kept handle " .. i .. " moved") end
+  end
+  TRACE(args.tile_id .. " " .. info.x .. "," .. info.y .. " kept " .. #kept)
+end)
+]] })
+-- Two hooks of one event: the second sees the same tile and play, also
+-- after the first called a method of the play (which points the play's
+-- stack slot into the method's frame: the calls keep their own).
+compare("tile_placed twice, play methods", { [[
+on("tile_placed", function(ctx, tile, args)
+  TRACE("1 " .. args.tile_id .. " " .. ctx.play:player() .. " " .. ctx.play:turn())
+end)
+on("tile_placed", function(ctx, tile, args)
+  local info = tile:info()
+  TRACE("2 " .. args.tile_id .. " " .. info.id .. " " .. info.x .. "," .. info.y .. " " ..
+        tostring(ctx.play):match("^meeple play") .. " " .. ctx.play:turn() .. " " .. ctx.turn)
+end)
+on("turn_end", function(ctx) TRACE("te1 " .. ctx.play:part()) end)
+on("turn_end", function(ctx) TRACE("te2 " .. tostring(ctx.play):match("^meeple play") .. " " .. ctx.play:turn()) end)
+]] })
 compare("turn_end alone, lazy fields", { [[
 on("turn_end", function(ctx) TRACE("te " .. ctx.turn .. " " .. ctx.player .. " " .. ctx.part) end)
 ]] })
