@@ -203,7 +203,7 @@ static int line_pending_list(gk_play *p, line_pending *out) {
   int n = 0;
   if (p->placed < 0) return 0;
   for (int i = 0; i < p->n_closed; i++) {
-    if (p->closed_done[i]) continue;
+    if (fl_closed_done(p, i)) continue;
     int32_t root = gki_find(g, p->closed[i]);
     bool seen = false;
     for (int j = 0; j < n && !seen; j++) seen = out[j].root == root;
@@ -233,7 +233,7 @@ static int line_score_one(gk_play *p, int32_t root) {
   if (st >= 0) st = line_advance(p);
   if (st < 0) return st;
   for (int i = 0; i < p->n_closed; i++)
-    if (gki_find(g, p->closed[i]) == root) p->closed_done[i] = 1;
+    if (gki_find(g, p->closed[i]) == root) fl_set_closed_done(p, i);
   return GK_OK;
 }
 

@@ -194,7 +194,8 @@ struct gk_play {
                           ** fl_formula_status reports and clears it */
   int drawn_fits;         /* placements of the tile just drawn */
   fl_cap_state caps;
-  uint8_t closed_done[GK_REPORT_MAX]; /* already scored by a capability */
+  /* bit i: closed[i] already scored by a capability (fl_closed_done) */
+  uint64_t closed_done[(GK_REPORT_MAX + 63) / 64];
   /* End of the position. Only a tile placement writes these two, and only
   ** in a part that has placed nothing yet (so n_closed is 0): until then
   ** nothing reads them, which is why the undo of a move leaves them. */
@@ -332,6 +333,15 @@ bool fl_turns_wanted(const gk_play *p);
 bool fl_turns_allow(const gk_play *p, const gk_placement *pl, unsigned ports);
 /* cap_companion.c: the node the companion stands on, or -1 */
 int32_t fl_companion_node(const gk_play *p);
+
+/* The closed features a capability already scored (bits: they
+** are part of the position a guarded move copies) */
+static inline bool fl_closed_done(const gk_play *p, int i) {
+  return (p->closed_done[i >> 6] >> (i & 63)) & 1u;
+}
+static inline void fl_set_closed_done(gk_play *p, int i) {
+  p->closed_done[i >> 6] |= 1ull << (i & 63);
+}
 
 /* hooks.c */
 static inline bool fl_has_hook(const gk_play *p, int hook) {

@@ -143,7 +143,7 @@ static int score(gk_play *p) {
     if (st > 0) return GK_OK; /* a capability waits for a move */
   }
   for (int i = 0; i < p->n_closed; i++) {
-    if (p->closed_done[i]) continue;
+    if (fl_closed_done(p, i)) continue;
     int32_t root = gki_find(g, p->closed[i]);
     bool seen = false;
     for (int j = 0; j < i && !seen; j++) seen = gki_find(g, p->closed[j]) == root;

@@ -209,7 +209,7 @@ int gk_play_closed(const gk_play *p, int32_t *out, int cap) {
     int32_t root = gki_find(p->game, p->closed[i]);
     bool seen = false;
     for (int j = 0; j < i && !seen; j++) seen = gki_find(p->game, p->closed[j]) == root;
-    if (seen || p->closed_done[i]) continue;
+    if (seen || fl_closed_done(p, i)) continue;
     if (n < cap) out[n] = root;
     n++;
   }
