@@ -90,7 +90,7 @@ static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "explorat
                                         "playout_turns", "win_weight", "margin_scale", "open",
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
-                                        "reply_sample", NULL};
+                                        "reply_sample", "stop_settled", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
@@ -174,6 +174,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->sample = (int)optint(L, t, "sample", p->sample, 0, 1000000);
   p->common_draws = (int)optint(L, t, "common_draws", p->common_draws, 0, 1);
   p->reply_sample = (int)optint(L, t, "reply_sample", p->reply_sample, -1, 1000000);
+  p->stop_settled = (int)optint(L, t, "stop_settled", p->stop_settled, 0, 1);
   read_eval(L, t, &p->eval);
 }
 

@@ -76,6 +76,10 @@ typedef struct gk_mcts_params {
   int reply_sample;    /* >= 0: the sample of greedy playouts at the other
                        ** players' decisions (-1: sample): the replies
                        ** the root's moves are judged by */
+  int stop_settled;    /* 1: a search by playouts stops as soon as its
+                       ** most visited root move leads every other by more
+                       ** visits than playouts are left (the same move,
+                       ** sooner); 0: every playout runs */
 } gk_mcts_params;
 
 /* How playouts choose moves: the flow's random agent, or the move with
@@ -84,7 +88,7 @@ enum { GK_PLAYOUT_RANDOM = 0, GK_PLAYOUT_GREEDY = 1 };
 
 /* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 2 turns by
 ** the greedy policy (epsilon 0.1, best of 4 sampled moves, for every
-** player: reply_sample -1) on common draws, 20 prior visits from a 2-decision greedy look-ahead, win_weight
+** player: reply_sample -1) on common draws, stopped once settled, 20 prior visits from a 2-decision greedy look-ahead, win_weight
 ** 0, margin_scale 10, eval {0.8, 1.0}, a 256 MB tree cap. */
 void gk_mcts_defaults(gk_mcts_params *params);
 

@@ -51,6 +51,28 @@ check(replies == game_moves(mcts_reply(0), g, 3), "same seeds give the same game
 check(replies ~= first, "reply_sample = 0 changes the search")
 check(game_moves(mcts_reply(-1), g, 3) == first, "reply_sample = -1 is the default search")
 
+-- stop_settled (the default) ends a search once no playout left can
+-- change the most visited root move: every decision of a game is the one
+-- the full search makes, and some searches stop early
+do
+  local full = meeple.agent { kind = "mcts", playouts = 60, seed = 7, stop_settled = 0 }
+  local quick = meeple.agent { kind = "mcts", playouts = 60, seed = 7 }
+  local play = loader.new_play(rs, { players = 2, seed = 5 })
+  local decisions, same, stopped, ran_full = 0, 0, 0, 0
+  while not play:over() do
+    local i, st = quick:choose(play, 5)
+    local j, st_full = full:choose(play, 5)
+    decisions = decisions + 1
+    if i == j then same = same + 1 end
+    if st.playouts < 60 and st_full.playouts > 0 then stopped = stopped + 1 end
+    if st_full.playouts == 60 or st_full.playouts == 0 then ran_full = ran_full + 1 end
+    play:apply_index(j)
+  end
+  check(same == decisions, ("a settled stop plays the full search's move (%d of %d)"):format(same, decisions))
+  check(ran_full == decisions, "stop_settled = 0 runs every playout")
+  check(stopped > decisions // 10, ("settled searches stop early (%d of %d)"):format(stopped, decisions))
+end
+
 -- a time budget searches and answers
 local timed = meeple.agent { kind = "mcts", time_ms = 5 }
 local play = loader.new_play(rs, { players = 2, seed = 1 })

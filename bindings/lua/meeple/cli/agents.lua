@@ -9,6 +9,7 @@
 --                          points plus a position value (C, gk_agent.h)
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
 --       [:policy=P][:eps=E][:sample=K][:rsample=K][:crn=0|1][:win=W][:scale=D]
+--       [:settle=0|1]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
@@ -23,7 +24,9 @@
 --                          players' decisions (-1: sample); crn=1
 --                          (default): every root move is tried on the
 --                          same draws; reward: win weight W (0) plus
---                          the logistic of the lead gained, scale D (10)
+--                          the logistic of the lead gained, scale D (10);
+--                          settle=1 (default): stop once no playout left
+--                          can change the most visited root move
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -51,7 +54,7 @@ local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", p
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
                     scale = "margin_scale", prior = "prior_visits", top = "root_moves",
                     policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
-                    rsample = "reply_sample" }
+                    rsample = "reply_sample", settle = "stop_settled" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
