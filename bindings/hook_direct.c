@@ -29,8 +29,12 @@
 ** and whose hook ran last and read no lazy field is one sandboxed
 ** lua_pcall of the script's function with the message handler pushed
 ** once per event (mp_sandbox_call_with), about 1,100 instructions with
-** the flow's side; any other goes through the trampoline, which sets up
-** first, in the same protected call. A lazy field's reader calls
+** the flow's side; a tile_placed event that changed only the tile goes
+** through placed_call (a closure over what it writes: the tile's handle,
+** args.tile and args.tile_id), about 2,300; any other goes through the
+** trampoline, which sets up first, in the same protected call. The play
+** is named by the slot ud->self gave when the event began: a hook's call
+** of a play method repoints ud->self into that method's frame. A lazy field's reader calls
 ** fields[lazy_key] (mark_lazy), so no call has to look afterwards.
 */
 #include <string.h>
@@ -139,7 +143,7 @@ static void set_mark(lua_State *L, int dv) {
 }
 
 /* Upvalues of placed_call. */
-enum { PU_ARGS = 1, PU_VIEW, PU_TILE_MT, PU_TILE_KEY, PU_ID_KEY, PU_DV };
+enum { PU_ARGS = 1, PU_VIEW, PU_TILE_MT, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
 
 static int placed_call(lua_State *L);
 
@@ -150,7 +154,8 @@ static void push_placed_call(lua_State *L, int dv) {
   lua_pushliteral(L, "tile");
   lua_pushliteral(L, "tile_id");
   lua_pushvalue(L, dv);
-  lua_pushcclosure(L, placed_call, 6);
+  lua_getiuservalue(L, dv, DV_TILE_IDS);
+  lua_pushcclosure(L, placed_call, 7);
 }
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
@@ -287,14 +292,18 @@ static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int ph
 
 /* A tile type's id, as a Lua string made once per type: interning the C
 ** string again on every placement costs more than the lookup. */
-static void push_tile_id(lua_State *L, const direct_slots *s, const gk_rules *r, int type) {
-  lua_getiuservalue(L, s->dv, DV_TILE_IDS);
-  if (lua_rawgeti(L, -1, type + 1) != LUA_TSTRING) {
+static void push_id_from(lua_State *L, int ids, const gk_rules *r, int type) {
+  if (lua_rawgeti(L, ids, type + 1) != LUA_TSTRING) {
     lua_pop(L, 1);
     lua_pushstring(L, gk_rules_tile(r, type)->id);
     lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, type + 1);
+    lua_rawseti(L, ids, type + 1);
   }
+}
+
+static void push_tile_id(lua_State *L, const direct_slots *s, const gk_rules *r, int type) {
+  lua_getiuservalue(L, s->dv, DV_TILE_IDS);
+  push_id_from(L, lua_gettop(L), r, type);
   lua_remove(L, -2);
 }
 
@@ -386,12 +395,15 @@ static int trampoline(lua_State *L) {
 ** for a hook that ran last and read no lazy field: the trampoline's work
 ** cut to what changes, the tile's handle and args.tile_id and args.tile
 ** (raw sets of keys the table holds). Runs in the sandbox's protected
-** call: (call, game view, tile id, fn, ctx). */
+** call: (call, game view, fn, ctx). */
 static int placed_call(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
   const mp_game *game = (const mp_game *)lua_touserdata(L, 2);
+  gk_placed_tile pt;
   lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-  lua_pushvalue(L, 3);
+  if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
+    push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+  else lua_pushnil(L);
   lua_rawset(L, lua_upvalueindex(PU_ARGS));
   mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
   int tile = lua_gettop(L);
@@ -403,8 +415,8 @@ static int placed_call(lua_State *L) {
     lua_setiuservalue(L, lua_upvalueindex(PU_DV), DV_SUBJECT);
   }
   call->ready = 1;
+  lua_pushvalue(L, 3);
   lua_pushvalue(L, 4);
-  lua_pushvalue(L, 5);
   lua_pushvalue(L, tile);
   lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
   lua_call(L, 3, 0);
@@ -430,9 +442,9 @@ static int event_changed(const mp_direct *d, const mp_play *ud, const void *view
 /* Stack slots of one event's calls. */
 typedef struct event_slots {
   int dv, view, list, handler, ctx;
-  int self; /* the play: ud->self names it only until a hook calls a
-            ** play method, which points it into that method's frame */
-  int tile_id; /* the placed tile's id when only the tile changed, or 0 */
+  int self; /* the play's slot: ud->self names it only until a hook
+            ** calls a play method, which points it into that frame */
+  int only_tile; /* the event differs from the last in its tile only */
 } event_slots;
 
 /* Calls hook i (ordinal k) of the event on (ctx, subject, args): through
@@ -444,14 +456,13 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   mp_sandbox *sb = mp_host_sandbox(call->ud->host);
   const char *name = d->source[k];
   int nargs = 3;
-  if (e->tile_id && !call->ready && !d->lazy_read && d->hook == k) {
+  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
     lua_getiuservalue(L, e->dv, DV_PLACED);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->view);
-    lua_pushvalue(L, e->tile_id);
     lua_rawgeti(L, e->list, 3 * i - 1);
     lua_pushvalue(L, e->ctx);
-    nargs = 5;
+    nargs = 4;
   } else if ((changed && !call->ready) || d->lazy_read || d->hook != k) {
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, call);
@@ -473,22 +484,6 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   return GK_EINVAL;
 }
 
-/* The placed tile's id if the full setup cached it already (pushed, its
-** slot returned), else 0 (nothing pushed): only the full setup, inside
-** the protected call, may make the string. */
-static int push_cached_id(lua_State *L, const event_slots *e, const gk_hook_call *c) {
-  gk_placed_tile pt;
-  const mp_game *view = (const mp_game *)lua_touserdata(L, e->view);
-  if (gk_tile_info(view->game, c->report->tile, &pt) != GK_OK) return 0;
-  lua_getiuservalue(L, e->dv, DV_TILE_IDS);
-  if (lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
-    lua_pop(L, 2);
-    return 0;
-  }
-  lua_remove(L, -2);
-  return lua_gettop(L);
-}
-
 /* Called by the flow outside any protected call: raises nothing (what
 ** may raise runs in the setup or the hook, under the sandbox's
 ** protection; the rest only reads or pushes onto a checked stack). */
@@ -499,10 +494,11 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
     return GK_ENOMEM;
   }
   event_slots e;
-  lua_getiuservalue(L, ud->self, DIRECT_UV);
+  e.self = lua_absindex(L, ud->self);
+  lua_getiuservalue(L, e.self, DIRECT_UV);
   e.dv = top + 1;
   direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0};
-  lua_getiuservalue(L, ud->self, 2);
+  lua_getiuservalue(L, e.self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
   if (!view->game) {
@@ -516,11 +512,8 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.handler = top + 4;
   lua_getiuservalue(L, e.dv, DV_CTX);
   e.ctx = top + 5;
-  lua_pushvalue(L, ud->self);
-  e.self = top + 6;
-  e.tile_id = 0;
   int changed = event_changed(call.d, ud, view, c);
-  if (only_tile_changed(call.d, ud, view, c)) e.tile_id = push_cached_id(L, &e, c);
+  e.only_tile = only_tile_changed(call.d, ud, view, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;
   call.hooks = n;
   mp_host_lend_game(ud->host, view->game);
