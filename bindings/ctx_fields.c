@@ -5,21 +5,26 @@
 ** instruction pays the count hook, and cost about 5,000 machine
 ** instructions a field (10,000 for state).
 **
-** meeple_host.ctx_index(methods, lazy, hook_key, lazy_key, live) makes the
+** meeple_host.ctx_index(methods, lazy, hook_key, live, root) makes the
 ** __index of ctx's fields tables (meeple.loader.dispatch): key ->
 **   player, turn, part   the play's (fields.play), as play:player() etc.;
 **   state                the running hook's (fields[hook_key]) script's
 **                        live state table in the game of fields.game:
-**                        live[game][hook.state_slot].root, its undo log
-**                        started anew when the game's epoch moved on, as
-**                        meeple.loader.state_live.load does;
+**                        live[game][hook.state_slot][root], as
+**                        meeple.loader.state_live.load gives it (a new
+**                        epoch's undo log starts at its first write);
 **   anything else        methods[key].
-** A value read is kept in the fields (rawset) and fields[lazy_key](), if
-** set, is told. Whatever this reader cannot answer itself (no live entry
-** yet, a freed play) goes to the Lua reader lazy[key](fields).
+** A value read is not kept in the fields: reading it again costs less
+** than keeping it, telling the direct calls (hook_direct.c's lazy_key)
+** and clearing it before the next hook. Whatever this reader cannot
+** answer itself (no live entry yet, a freed play) goes to the Lua reader
+** lazy[key](fields).
 **
-** Invariant: answers what the Lua readers answer, and changes what they
-** change (the fields, the entry's log and epoch), nothing else.
+** Invariant: answers what the Lua readers answer (the same value on
+** every read within a hook call: a play's fields change only between
+** calls, and a game's live state root never changes), and changes
+** nothing. Keys and the Game and Play metatables are upvalues: each read
+** is a few raw lookups, as this runs on every hook call that reads ctx.
 */
 #include <string.h>
 
@@ -30,14 +35,29 @@
 #include "wrap_internal.h"
 #include "wrap_play.h"
 
-enum { UP_METHODS = 1, UP_LAZY, UP_HOOK_KEY, UP_LAZY_KEY, UP_LIVE };
+enum { UP_METHODS = 1, UP_LAZY, UP_HOOK_KEY, UP_LIVE, UP_ROOT, UP_GAME_MT, UP_PLAY_MT,
+       UP_PLAY, UP_GAME, UP_STATE_SLOT };
+static const char *const key_names[] = {"play", "game", "state_slot"};
+enum { N_UPVALUES = UP_STATE_SLOT };
+
+/* The full userdata t[upvalue key] if its metatable is upvalue mt, else
+** NULL; pushes nothing. */
+static void *field_udata(lua_State *L, int t, int key, int mt) {
+  lua_pushvalue(L, lua_upvalueindex(key));
+  lua_rawget(L, t);
+  void *ud = NULL;
+  if (lua_getmetatable(L, -1)) {
+    if (lua_rawequal(L, -1, lua_upvalueindex(mt))) ud = lua_touserdata(L, -2);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return ud;
+}
 
 /* The play's player, turn or part (which: 0, 1, 2) pushed; 0 if the
 ** play is not one (or is gone): the Lua reader decides then. */
 static int push_play_field(lua_State *L, int fields, int which) {
-  lua_getfield(L, fields, "play");
-  mp_play *ud = (mp_play *)luaL_testudata(L, -1, MP_PLAY);
-  lua_pop(L, 1);
+  mp_play *ud = (mp_play *)field_udata(L, fields, UP_PLAY, UP_PLAY_MT);
   if (!ud || !ud->play) return 0;
   lua_Integer v = which == 0   ? gk_play_player(ud->play) + 1
                   : which == 1 ? gk_play_turn(ud->play) + 1
@@ -46,27 +66,9 @@ static int push_play_field(lua_State *L, int fields, int which) {
   return 1;
 }
 
-/* The entry's undo log starts anew: state_live's forget_log. */
-static void new_epoch(lua_State *L, int entry, lua_Integer epoch) {
-  lua_getfield(L, entry, "n");
-  lua_Integer n = lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  if (n > 0) {
-    lua_getfield(L, entry, "log");
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_pushnil(L);
-      lua_rawseti(L, -2, i);
-    }
-    lua_pop(L, 1);
-    lua_pushinteger(L, 0);
-    lua_setfield(L, entry, "n");
-  }
-  lua_pushinteger(L, epoch);
-  lua_setfield(L, entry, "epoch");
-}
-
 /* The running hook's state pushed (nil: its script has none); 0 when
-** its game has no live entry for it yet: the Lua reader loads it. */
+** its game has no live entry for it yet: the Lua reader loads it. (A
+** new epoch's log is started by the first write, state_write.c.) */
 static int push_state(lua_State *L, int fields) {
   int top = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(UP_HOOK_KEY));
@@ -75,36 +77,33 @@ static int push_state(lua_State *L, int fields) {
     lua_pushnil(L);
     return 1;
   }
-  if (lua_getfield(L, -1, "state_slot") != LUA_TNUMBER) {
+  lua_pushvalue(L, lua_upvalueindex(UP_STATE_SLOT));
+  if (lua_rawget(L, -2) != LUA_TNUMBER) {
     lua_settop(L, top);
     lua_pushnil(L);
     return 1;
   }
   lua_Integer slot = lua_tointeger(L, -1);
-  lua_getfield(L, fields, "game");
-  mp_game *view = (mp_game *)luaL_testudata(L, -1, MP_GAME);
+  mp_game *view = (mp_game *)field_udata(L, fields, UP_GAME, UP_GAME_MT);
   if (!view || !view->game || lua_rawgetp(L, lua_upvalueindex(UP_LIVE), view->game) != LUA_TTABLE ||
       lua_rawgeti(L, -1, slot) != LUA_TTABLE) {
     lua_settop(L, top);
     return 0;
   }
-  int entry = lua_gettop(L);
-  lua_Integer epoch = (lua_Integer)gk_blob_epoch(view->game);
-  lua_getfield(L, entry, "epoch");
-  int same = lua_tointeger(L, -1) == epoch;
-  lua_pop(L, 1);
-  if (!same) new_epoch(L, entry, epoch);
-  lua_getfield(L, entry, "root");
+  lua_rawgeti(L, -1, lua_tointeger(L, lua_upvalueindex(UP_ROOT)));
   lua_replace(L, top + 1);
   lua_settop(L, top + 1);
   return 1;
 }
 
+/* 0 player, 1 turn, 2 part, 3 state, -1 another key. */
 static int lazy_field(const char *k) {
-  static const char *const names[] = {"player", "turn", "part", "state"};
-  for (int i = 0; i < 4; i++)
-    if (strcmp(k, names[i]) == 0) return i;
-  return -1;
+  switch (k[0]) {
+  case 'p': return strcmp(k, "player") == 0 ? 0 : strcmp(k, "part") == 0 ? 2 : -1;
+  case 't': return strcmp(k, "turn") == 0 ? 1 : -1;
+  case 's': return strcmp(k, "state") == 0 ? 3 : -1;
+  default: return -1;
+  }
 }
 
 /* __index(fields, key) */
@@ -122,25 +121,21 @@ static int ctx_index(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_call(L, 1, 1);
   }
-  int v = lua_gettop(L);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, v);
-  lua_rawset(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(UP_LAZY_KEY));
-  if (lua_rawget(L, 1) != LUA_TNIL) lua_call(L, 0, 0);
-  else lua_pop(L, 1);
   return 1;
 }
 
-/* meeple_host.ctx_index(methods, lazy, hook_key, lazy_key, live) */
+/* meeple_host.ctx_index(methods, lazy, hook_key, live, root) */
 static int host_ctx_index(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checkany(L, 3);
-  luaL_checkany(L, 4);
-  luaL_checktype(L, 5, LUA_TTABLE);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  luaL_checkinteger(L, 5);
   lua_settop(L, 5);
-  lua_pushcclosure(L, ctx_index, 5);
+  luaL_getmetatable(L, MP_GAME);
+  luaL_getmetatable(L, MP_PLAY);
+  for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++) lua_pushstring(L, key_names[i]);
+  lua_pushcclosure(L, ctx_index, N_UPVALUES);
   return 1;
 }
 

@@ -34,6 +34,10 @@ gk_game *mp_host_lent(mp_host *host);
 void mp_state_blobs_open(lua_State *L);
 /* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy fields */
 void mp_ctx_fields_open(lua_State *L);
+/* state_write.c: meeple_host.state_writer, a live state's writes in C */
+void mp_state_write_open(lua_State *L);
+/* The state keeper keeps g's state; slot (0-based, -1: none) is stale. */
+void mp_state_mark_stale(lua_State *L, gk_game *g, int slot);
 /* meeple_host.call from C: calls the function below nargs arguments
 ** under the sandbox (see mp_sandbox_call_named); MP_SANDBOX_* and, on
 ** failure, mp_sandbox_error(mp_host_sandbox(host)). */

@@ -16,6 +16,8 @@
 **   state_fill(key, slot, s) the bytes, for "fill" (fresh again)
 **   state_info(key, slot)    the game's epoch, whether the slot is stale
 **   lent_key()               the key of the game lent to hooks, or nil
+**   state_writer(...)        the live state's write and length in C
+**                            (state_write.c)
 **
 ** Invariant: the keeper's callbacks never raise into the kernel: fill
 ** reports failure as GK_EINVAL, drop and restore swallow errors (a
@@ -99,12 +101,16 @@ static gk_game *checkkey(lua_State *L, int arg) {
   return (gk_game *)lua_touserdata(L, arg);
 }
 
+void mp_state_mark_stale(lua_State *L, gk_game *g, int slot) {
+  gk_blob_attach(g, &keeper(L)->h);
+  if (slot >= 0) gk_blob_mark_stale(g, slot);
+}
+
 /* state_attach(key [, slot]): the keeper keeps g's state (drop and
 ** restore reach it); with slot, that slot is stale. */
 static int state_attach(lua_State *L) {
   gk_game *g = checkkey(L, 1);
-  gk_blob_attach(g, &keeper(L)->h);
-  if (!lua_isnoneornil(L, 2)) gk_blob_mark_stale(g, checkslot(L, 2));
+  mp_state_mark_stale(L, g, lua_isnoneornil(L, 2) ? -1 : checkslot(L, 2));
   return 0;
 }
 
@@ -146,4 +152,5 @@ static const luaL_Reg funcs[] = {
 void mp_state_blobs_open(lua_State *L) {
   luaL_setfuncs(L, funcs, 0);
   mp_ctx_fields_open(L);
+  mp_state_write_open(L);
 }

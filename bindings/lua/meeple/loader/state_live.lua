@@ -27,7 +27,10 @@
 --    of an owned node are owned), so its text is the template's, and
 --    templates are never written;
 --  * the log holds every write since the game's current epoch began (the
---    kernel bumps it when a move that may roll back keeps its blobs);
+--    kernel bumps it when a move that may roll back keeps its blobs; the
+--    first write of an epoch forgets the log of the one before, and
+--    entry[EPOCH] is the epoch of the newest write, so a move that wrote
+--    nothing has nothing to undo);
 --    "restore" undoes them in reverse, so a failed move leaves the state
 --    exactly as before its first hook, nested, deleted and added keys
 --    included, without a copy per move (a level copied on write stays
@@ -48,8 +51,13 @@ local check_scalar, check_key, too_deep = templates.check_scalar, templates.chec
 
 -- node proxy -> its metatable; an owned node's store is mt.__index
 local meta_of = setmetatable({}, { __mode = "k" })
--- private fields of a node's metatable
-local ENTRY, PARENT, DEPTH, SRC, KIDS = {}, {}, {}, {}, {}
+-- private fields of a node's metatable, and an entry's fields: integer
+-- keys, which the C writer and reader (bindings/state_write.c,
+-- ctx_fields.c) read with rawgeti (LAYOUT tells them which)
+local ENTRY, PARENT, DEPTH, SRC, KIDS = 1, 2, 3, 4, 5
+local KEY, SLOT, EPOCH, LOG, COUNT, LIVE, STALE, ROOT = 1, 2, 3, 4, 5, 6, 7, 8
+local LAYOUT = { entry = ENTRY, src = SRC, key = KEY, slot = SLOT, epoch = EPOCH, log = LOG,
+                 count = COUNT, live = LIVE, stale = STALE, root = ROOT }
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
 
@@ -115,11 +123,6 @@ local function materialize(p, mt)
   end
   mt.__index, mt[SRC], mt[KIDS] = store, nil, nil
   return store
-end
-
-function node_len(p)
-  local mt = meta_of[p]
-  return rawlen(mt[SRC] or mt.__index)
 end
 
 local function shared_next(p, k)
@@ -192,45 +195,73 @@ end
 
 local KEY_TYPES = { string = true, number = true, boolean = true }
 
+local function forget_log(entry)
+  local log = entry[LOG]
+  for i = 1, entry[COUNT] do log[i] = nil end
+  entry[COUNT] = 0
+end
+
 -- t[k] = v on a node, from a script: checked, logged, and the blob
--- marked. Errors name the script's line (level 2). This runs on every
--- write, in the sandbox, where each instruction counts: the common
--- values are checked inline, a key already present needs no check, and
--- stores have no metatable (plain reads and writes, not rawget/rawset).
-function write(p, k, v)
+-- marked. Errors name the script's line (level 2, or `level` when the C
+-- writer hands a write over: bindings/state_write.c does the common ones
+-- itself, and this only when a node must be copied, a table adopted, or
+-- something refused). This runs in the sandbox, where each instruction
+-- counts: the common values are checked inline, a key already present
+-- needs no check, and stores have no metatable (plain reads and writes,
+-- not rawget/rawset).
+local function lua_write(p, k, v, level)
+  level = level or 2
   local mt = meta_of[p]
   local entry = mt[ENTRY]
-  if not entry.live then error("state: this table belongs to a game that is gone", 2) end
-  if entry.key ~= lent_key() then
-    error("state: a state table can change only in a hook of its own game", 2)
+  if not entry[LIVE] then error("state: this table belongs to a game that is gone", level) end
+  if entry[KEY] ~= lent_key() then
+    error("state: a state table can change only in a hook of its own game", level)
   end
   local store = mt.__index
   if mt[SRC] then store = materialize(p, mt) end
   local old = store[k]
   if old == nil and (not KEY_TYPES[type(k)] or k ~= k) then
     local _, why = pcall(check_key, k)
-    error(why, 2)
+    error(why, level)
   end
   local tv = type(v)
   if tv == "table" then
     local ok
     ok, v = pcall(adopt, v, entry, p, mt[DEPTH] + 1, {})
-    if not ok then error(v, 2) end
+    if not ok then error(v, level) end
   elseif tv == "number" then
-    if v ~= v then error("state cannot hold NaN", 2) end
+    if v ~= v then error("state cannot hold NaN", level) end
   elseif tv == "string" then
-    if #v > MAX_BYTES then error("state is larger than " .. MAX_BYTES .. " bytes", 2) end
+    if #v > MAX_BYTES then error("state is larger than " .. MAX_BYTES .. " bytes", level) end
   elseif tv ~= "boolean" and tv ~= "nil" then
-    error("state cannot hold a " .. tv, 2)
+    error("state cannot hold a " .. tv, level)
   end
-  local log, n = entry.log, entry.n
+  local epoch = host.state_info(entry[KEY], entry[SLOT])
+  if entry[EPOCH] ~= epoch then
+    forget_log(entry)
+    entry[EPOCH] = epoch
+  end
+  local log, n = entry[LOG], entry[COUNT]
   log[n + 1], log[n + 2], log[n + 3] = store, k, old
-  entry.n = n + 3
+  entry[COUNT] = n + 3
   store[k] = v
-  if not entry.stale then
-    entry.stale = true
-    host.state_attach(entry.key, entry.slot)
+  if not entry[STALE] then
+    entry[STALE] = true
+    host.state_attach(entry[KEY], entry[SLOT])
   end
+end
+
+local function lua_len(p)
+  local mt = meta_of[p]
+  return rawlen(mt[SRC] or mt.__index)
+end
+
+-- The real host writes and measures in C; the Lua write stays for what
+-- the C writer hands over.
+if host and host.state_writer then
+  write, node_len = host.state_writer(LAYOUT, lua_write, MAX_BYTES)
+else
+  write, node_len = lua_write, lua_len
 end
 
 local function raw_of(t)
@@ -251,39 +282,33 @@ function M.encode(root) return codec.encode(root, raw_of, text_of) end
 
 -- Undo the entry's log, newest first.
 local function undo(entry)
-  local log = entry.log
-  for i = entry.n, 3, -3 do
+  local log = entry[LOG]
+  for i = entry[COUNT], 3, -3 do
     rawset(log[i - 2], log[i - 1], log[i])
     log[i - 2], log[i - 1], log[i] = nil, nil, nil
   end
-  entry.n = 0
-end
-
-local function forget_log(entry)
-  local log = entry.log
-  for i = 1, entry.n do log[i] = nil end
-  entry.n = 0
+  entry[COUNT] = 0
 end
 
 -- The kernel's calls (state_blobs.c).
 local OPS = {}
 function OPS.fill(key)
   for slot, entry in pairs(live[key] or {}) do
-    if entry.stale then
-      host.state_fill(key, slot, M.encode(entry.root))
-      entry.stale = false
+    if entry[STALE] then
+      host.state_fill(key, slot, M.encode(entry[ROOT]))
+      entry[STALE] = false
     end
   end
 end
 function OPS.drop(key)
-  for _, entry in pairs(live[key] or {}) do entry.live = false end
+  for _, entry in pairs(live[key] or {}) do entry[LIVE] = false end
   live[key] = nil
 end
 function OPS.restore(key)
   for slot, entry in pairs(live[key] or {}) do
     local epoch, stale = host.state_info(key, slot)
-    if entry.epoch == epoch then undo(entry) end
-    entry.stale = stale
+    if entry[EPOCH] == epoch then undo(entry) end
+    entry[STALE] = stale
   end
 end
 if has_keeper then
@@ -292,38 +317,32 @@ end
 
 -- The live state of blob slot `slot` of game view g: read through to
 -- the template of its blob's text, or to `initial` (a declared state)
--- when the game has none yet. A new epoch starts a new log.
+-- when the game has none yet.
 function M.load(g, slot, initial)
   local key, epoch = host.state_key(g)
   local slots = live[key]
   local entry = slots and slots[slot]
-  if entry then
-    if entry.epoch ~= epoch then
-      forget_log(entry)
-      entry.epoch = epoch
-    end
-    return entry.root
-  end
+  if entry then return entry[ROOT] end
   local text = g:blob(slot)
   local template = text and templates.of_text(text) or templates.declared(initial)
-  entry = { key = key, slot = slot, epoch = epoch, log = {}, n = 0, live = true,
-            stale = text == nil }
+  entry = { [KEY] = key, [SLOT] = slot, [EPOCH] = epoch, [LOG] = {}, [COUNT] = 0, [LIVE] = true,
+             [STALE] = text == nil }
   if type(template) == "table" then
-    entry.root = new_shared(template, entry, nil, 1)
+    entry[ROOT] = new_shared(template, entry, nil, 1)
   else
-    entry.root = check_scalar(template)
+    entry[ROOT] = check_scalar(template)
   end
   if not slots then slots = {}; live[key] = slots end
   slots[slot] = entry
   -- no blob yet: the first one written is this state's text
   host.state_attach(key, text == nil and slot or nil)
-  return entry.root
+  return entry[ROOT]
 end
 
 M.available = has_keeper
 -- game key -> { [slot] = entry }: read by the C reader of ctx.state
 -- (bindings/ctx_fields.c), which does what M.load does for a game whose
--- entry exists
-M.live = live
+-- entry exists: live[key][slot][ROOT]
+M.live, M.ROOT = live, ROOT
 
 return M
