@@ -203,6 +203,13 @@ static int agent_new(lua_State *L) {
 
 static void refilled(void *ud, gk_play *copy) { lender_point((mp_lender *)ud, copy); }
 
+/* The env an agent searches the play at play_arg with: its hooks, lent
+** (see lend_hooks), when it has any. */
+static gk_agent_env lend_env(lua_State *L, int play_arg, mp_lender *lender) {
+  if (!lend_hooks(L, play_arg, lender)) return (gk_agent_env){NULL, NULL, NULL, NULL};
+  return (gk_agent_env){&lender->hooks, &lender->filters, refilled, lender};
+}
+
 static void push_stats(lua_State *L, const gk_agent_stats *st) {
   lua_createtable(L, 0, 6);
   lua_pushinteger(L, st->playouts);
@@ -228,10 +235,7 @@ static int agent_choose(lua_State *L) {
   uint64_t salt = (uint64_t)luaL_optinteger(L, 3, 0);
   lua_settop(L, 3);
   mp_lender lender;
-  gk_agent_env env = {NULL, NULL, NULL, NULL};
-  if (lend_hooks(L, 2, &lender)) {
-    env = (gk_agent_env){&lender.hooks, &lender.filters, refilled, &lender};
-  }
+  gk_agent_env env = lend_env(L, 2, &lender);
   gk_agent_stats stats;
   int i = a->kind == AGENT_MCTS ? gk_mcts_choose(&a->mcts, play, &env, salt, &stats)
                                 : gk_greedy_choose(&a->greedy, play, &env, salt, &stats);
@@ -239,6 +243,25 @@ static int agent_choose(lua_State *L) {
   if (i < 0) return luaL_error(L, "%s", gk_play_error(play));
   lua_pushinteger(L, i + 1);
   push_stats(L, &stats);
+  return 2;
+}
+
+/* agent:memo_check(play) -> moves whose values the playout policy's memo
+** got wrong (0), points it answered (tests: gk_agent_memo_check) */
+static int agent_memo_check(lua_State *L) {
+  mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
+  mp_play *pud = mp_checkplayud(L, 2);
+  luaL_argcheck(L, pud->play != NULL, 2, "play is gone (freed)");
+  lua_settop(L, 2);
+  mp_lender lender;
+  gk_agent_env env = lend_env(L, 2, &lender);
+  int answered = 0;
+  const gk_agent_eval *eval = a->kind == AGENT_MCTS ? &a->mcts.eval : &a->greedy.eval;
+  int bad = gk_agent_memo_check(pud->play, eval, &env, &answered);
+  lender_point(&lender, NULL);
+  if (bad < 0) return luaL_error(L, "%s", gk_play_error(pud->play));
+  lua_pushinteger(L, bad);
+  lua_pushinteger(L, answered);
   return 2;
 }
 
@@ -255,6 +278,7 @@ static int agent_tostring(lua_State *L) {
 
 static const luaL_Reg agent_methods[] = {
   {"choose", agent_choose},
+  {"memo_check", agent_memo_check},
   {NULL, NULL}
 };
 

@@ -126,6 +126,15 @@ int gk_greedy_choose(const gk_greedy_params *params, gk_play *root, const gk_age
 ** per player. */
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out);
 
+/* A check of the memo the playout policy shares across the legal moves
+** of one decision (tests): values each legal move of play, each in a copy
+** of it, with the memo and without. Returns how many moves got values
+** that differ in any bit (0: the memo is exact) and, in *answered, how
+** many feature points the memo answered from what it kept; a negative
+** status with play's error set. */
+int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
+                        int *answered);
+
 #ifdef __cplusplus
 }
 #endif

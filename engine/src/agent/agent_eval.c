@@ -16,7 +16,7 @@ enum { EVAL_MAX_FEATURES = 256 };
 ** on each. It reads the kernel's records directly (a feature's figure
 ** list holds exactly the figures standing on its nodes): a search
 ** evaluates positions hundreds of thousands of times a second. */
-static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_PLAYERS]) {
+static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_PLAYERS], int cap) {
   int n = 0;
   for (int f = 0; f < g->n_figures; f++) {
     const gk_figrec *r = &g->figures[f];
@@ -26,7 +26,7 @@ static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_P
     int i = 0;
     while (i < n && roots[i] != root) i++;
     if (i == n) {
-      if (n == EVAL_MAX_FEATURES) continue;
+      if (n == cap) continue;
       roots[n++] = root;
       memset(count[i], 0, sizeof count[i]);
     }
@@ -53,26 +53,60 @@ static uint32_t leaders_of(const int *count, int players) {
 /* Adds weight * (the feature's points under `when`) to each of the
 ** leaders of each of the n features. */
 static void add_feature_values(gk_play *play, const int32_t *roots, const uint32_t *leaders,
-                               int n, gk_when when, double weight, double *out) {
+                               int n, gk_when when, double weight, agent_memo *memo,
+                               double *out) {
   const gk_game *g = play->game;
   for (int i = 0; i < n; i++) {
     if (!leaders[i]) continue;
-    int32_t points = gk_play_formula_points(play, roots[i], when);
+    int32_t points = when == GK_WHEN_FINAL ? agent_memo_points(memo, play, roots[i])
+                                           : gk_play_formula_points(play, roots[i], when);
     if (points <= 0) continue;
     for (int p = 0; p < g->n_players; p++)
       if ((leaders[i] >> p) & 1) out[p] += weight * points;
   }
 }
 
+/* held_features in the position a memo is bound to, from the base's
+** list (or -1: not known that way). A move that moved no figure left
+** every figure where it was: only a touched feature may have merged
+** (the merged one keeps the place of its first figure, as held_features
+** would list it) or closed. */
+static int held_after(agent_memo *m, const gk_game *g, int32_t *roots,
+                      int (*count)[GK_MAX_PLAYERS]) {
+  if (!m || !m->usable || m->figures_moved) return -1;
+  if (!m->held_known) {
+    m->n_held = held_features(m->base->game, m->held_root, m->held_count, AGENT_MEMO_HELD);
+    m->held_known = true;
+  }
+  if (m->n_held >= AGENT_MEMO_HELD) return -1; /* perhaps cut short */
+  int n = 0;
+  for (int i = 0; i < m->n_held; i++) {
+    int32_t root = m->held_root[i];
+    int j = n;
+    if (agent_memo_touched(m, root)) {
+      root = gki_find(g, root);
+      if (gki_root_closed(g, root)) continue;
+      for (j = 0; j < n && roots[j] != root; j++) continue;
+    }
+    if (j == n) {
+      roots[n] = root;
+      memset(count[n++], 0, sizeof count[j]);
+    }
+    for (int p = 0; p < g->n_players; p++) count[j][p] += m->held_count[i][p];
+  }
+  return n;
+}
+
 /* What the unfinished features holding figures would score now. */
-static void add_held_values(gk_play *play, double weight, double *out) {
+static void add_held_values(gk_play *play, double weight, agent_memo *memo, double *out) {
   const gk_game *g = play->game;
   int32_t roots[EVAL_MAX_FEATURES];
   int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
   uint32_t leaders[EVAL_MAX_FEATURES];
-  int n = held_features(g, roots, count);
+  int n = held_after(memo, g, roots, count);
+  if (n < 0) n = held_features(g, roots, count, EVAL_MAX_FEATURES);
   for (int i = 0; i < n; i++) leaders[i] = leaders_of(count[i], g->n_players);
-  add_feature_values(play, roots, leaders, n, GK_WHEN_FINAL, weight, out);
+  add_feature_values(play, roots, leaders, n, GK_WHEN_FINAL, weight, memo, out);
 }
 
 /* What the features closed this part and not yet scored will score: a
@@ -87,10 +121,14 @@ static void add_closed_values(gk_play *play, double *out) {
   if (n > EVAL_MAX_FEATURES) n = EVAL_MAX_FEATURES;
   for (int i = 0; i < n; i++)
     if (gk_majority(g, roots[i], ones, NULL, &leaders[i]) <= 0) leaders[i] = 0;
-  add_feature_values(play, roots, leaders, n, GK_WHEN_CLOSED, 1.0, out);
+  add_feature_values(play, roots, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out);
 }
 
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
+  return agent_values(play, eval, NULL, out);
+}
+
+int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out) {
   const gk_game *g = gk_play_game(play);
   if (!g || !eval || !out) return GK_EINVAL;
   int players = gk_game_players(g);
@@ -100,7 +138,7 @@ int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
     if (eval->figure != 0)
       for (int k = 0; k < kinds; k++) out[p] += eval->figure * gk_supply(g, p, k);
   }
-  if (eval->open != 0) add_held_values(play, eval->open, out);
+  if (eval->open != 0) add_held_values(play, eval->open, memo, out);
   add_closed_values(play, out);
   return GK_OK;
 }

@@ -10,6 +10,8 @@
 #ifndef AGENT_INTERNAL_H
 #define AGENT_INTERNAL_H
 
+#include <stdbool.h>
+
 #include "gk_agent.h"
 
 /* splitmix64: a small, well-mixed generator of the agent's own. */
@@ -40,6 +42,55 @@ int agent_fail(gk_play *root, gk_play *copy, int st);
 ** to depth decisions), looked at in a determinized copy (greedy.c). */
 int agent_move_leads(gk_play *root, const gk_agent_env *env, agent_rng *rng,
                      const gk_agent_eval *eval, int depth, double *leads, int n);
+
+/* The memo of one decision's candidates (agent_memo.c): the final points
+** of features a candidate move leaves alone, worked out once. */
+enum { AGENT_MEMO_HELD = 64, AGENT_MEMO_ENTRIES = 64, AGENT_MEMO_ADJACENT = 1024, AGENT_MEMO_TOUCHED = 9 * GK_MAX_SEGMENTS };
+
+typedef struct agent_memo_entry {
+  int32_t root, points;
+  bool known;             /* points worked out */
+  int first_adjacent;     /* the features beside it in the base, in */
+  int n_adjacent;         /* adjacent[]; -1: not yet listed */
+} agent_memo_entry;
+
+typedef struct agent_memo {
+  gk_play *base;          /* the position every candidate starts from */
+  int base_log;           /* its log length and node count */
+  int32_t base_nodes;
+  bool usable;            /* the bound position: the memo may answer for it */
+  bool figures_moved;     /* ... its move deployed, moved or returned one */
+  bool placed;            /* ... its move placed a tile, at: */
+  int32_t placed_x, placed_y;
+  int n_touched;          /* ... and the base's features its move may change */
+  int32_t touched[AGENT_MEMO_TOUCHED];
+  uint64_t filter[4];     /* a bit per hash of each touched root */
+  int8_t reach[GK_MAX_KINDS]; /* per kind: see kind_reach; -1 unknown */
+  bool held_known;        /* the base's held features (agent_eval.c) */
+  int n_held;
+  int32_t held_root[AGENT_MEMO_HELD];
+  int held_count[AGENT_MEMO_HELD][GK_MAX_PLAYERS];
+  int n_entries;
+  agent_memo_entry entries[AGENT_MEMO_ENTRIES];
+  int n_adjacent;
+  int32_t adjacent[AGENT_MEMO_ADJACENT];
+  int answered;           /* points answered from entries (for checks) */
+} agent_memo;
+
+/* Starts a memo for the candidates of base (which must not change while
+** the memo is used). */
+void agent_memo_init(agent_memo *m, gk_play *base);
+/* Binds the position after one move from the base (a copy of the base
+** with one move applied): what agent_memo_points may answer for it. */
+void agent_memo_bind(agent_memo *m, gk_play *after);
+/* Whether the bound move may have changed the base's feature root. */
+bool agent_memo_touched(const agent_memo *m, int32_t root);
+/* The final formula points of root (a root in after), as
+** gk_play_formula_points(after, root, GK_WHEN_FINAL) gives them. m may be
+** NULL. */
+int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root);
+/* gk_agent_values with a memo bound to play (or NULL). */
+int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out);
 
 /* The informed playout policy (playout_policy.c): the best move by the
 ** lead right after it among `sample` random ones (0: all), or with odds

@@ -16,14 +16,15 @@
 
 /* The lead move i of p gives its mover, looked at in scratch. */
 static int lead_after(gk_play *p, gk_play *scratch, const gk_agent_env *env,
-                      const gk_agent_eval *eval, int i, double *lead) {
+                      const gk_agent_eval *eval, agent_memo *memo, int i, double *lead) {
   int st = gk_play_copy_from(scratch, p);
   if (st < 0) return st;
   agent_refilled(scratch, env);
   st = gk_play_apply_index(scratch, i);
   if (st < 0) return st;
   double values[GK_MAX_PLAYERS];
-  gk_agent_values(scratch, eval, values);
+  agent_memo_bind(memo, scratch);
+  agent_values(scratch, eval, memo, values);
   *lead = agent_lead(values, gk_game_players(gk_play_game(p)), gk_play_player(p));
   return GK_OK;
 }
@@ -56,10 +57,12 @@ int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy,
   double best = -1e300;
   int pick = 0, st = GK_OK;
   uint32_t ties = 0;
+  agent_memo memo;
+  agent_memo_init(&memo, p);
   for (int j = 0; j < k && st == GK_OK; j++) {
     int i = k == n ? j : (int)((start + (uint64_t)stride * (uint32_t)j) % (uint32_t)n);
     double v;
-    st = lead_after(p, scratch, policy->env, policy->eval, i, &v);
+    st = lead_after(p, scratch, policy->env, policy->eval, &memo, i, &v);
     if (st < 0) break;
     if (v > best) {
       best = v;
