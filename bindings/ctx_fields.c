@@ -5,26 +5,31 @@
 ** instruction pays the count hook, and cost about 5,000 machine
 ** instructions a field (10,000 for state).
 **
-** meeple_host.ctx_index(methods, lazy, hook_key, live, root) makes the
-** __index of ctx's fields tables (meeple.loader.dispatch): key ->
-**   player, turn, part   the play's (fields.play), as play:player() etc.;
+** meeple_host.ctx_index(methods, lazy, hook_key, live, root, holders)
+** makes the __index of ctx's fields tables (meeple.loader.dispatch):
+** key ->
+**   player, turn, part   the play's (fields.play), as play:player() etc.,
+**                        read afresh every time;
 **   state                the running hook's (fields[hook_key]) script's
 **                        live state table in the game of fields.game:
 **                        live[game][hook.state_slot][root], as
 **                        meeple.loader.state_live.load gives it (a new
 **                        epoch's undo log starts at its first write);
+**                        kept in fields.state, so that the hook's next
+**                        reads are one raw lookup, and noted in
+**                        holders[fields] = the game's key;
 **   anything else        methods[key].
-** A value read is not kept in the fields: reading it again costs less
-** than keeping it, telling the direct calls (hook_direct.c's lazy_key)
-** and clearing it before the next hook. Whatever this reader cannot
-** answer itself (no live entry yet, a freed play) goes to the Lua reader
-** lazy[key](fields).
+** Whatever this reader cannot answer itself (no live entry yet, a freed
+** play) goes to the Lua reader lazy[key](fields).
 **
-** Invariant: answers what the Lua readers answer (the same value on
-** every read within a hook call: a play's fields change only between
-** calls, and a game's live state root never changes), and changes
-** nothing. Keys and the Game and Play metatables are upvalues: each read
-** is a few raw lookups, as this runs on every hook call that reads ctx.
+** Invariant: answers what the Lua readers answer, and changes nothing
+** but fields.state and holders. A kept fields.state is the live root of
+** fields[hook_key]'s slot in fields.game's game for as long as it stays:
+** whoever names another hook or another game in the fields clears it
+** (dispatch.lua, hook_direct.c, hook_veto.c), and so does state_live
+** when it drops that game's entries (holders). A game's live root never
+** changes while its entry lives. Keys and the Game and Play metatables
+** are upvalues: each read is a few raw lookups.
 */
 #include <string.h>
 
@@ -35,10 +40,10 @@
 #include "wrap_internal.h"
 #include "wrap_play.h"
 
-enum { UP_METHODS = 1, UP_LAZY, UP_HOOK_KEY, UP_LIVE, UP_ROOT, UP_GAME_MT, UP_PLAY_MT,
-       UP_PLAY, UP_GAME, UP_STATE_SLOT };
-static const char *const key_names[] = {"play", "game", "state_slot"};
-enum { N_UPVALUES = UP_STATE_SLOT };
+enum { UP_METHODS = 1, UP_LAZY, UP_HOOK_KEY, UP_LIVE, UP_ROOT, UP_HOLDERS, UP_GAME_MT,
+       UP_PLAY_MT, UP_PLAY, UP_GAME, UP_STATE_SLOT, UP_STATE };
+static const char *const key_names[] = {"play", "game", "state_slot", "state"};
+enum { N_UPVALUES = UP_STATE };
 
 /* The full userdata t[upvalue key] if its metatable is upvalue mt, else
 ** NULL; pushes nothing. */
@@ -68,7 +73,8 @@ static int push_play_field(lua_State *L, int fields, int which) {
 
 /* The running hook's state pushed (nil: its script has none); 0 when
 ** its game has no live entry for it yet: the Lua reader loads it. (A
-** new epoch's log is started by the first write, state_write.c.) */
+** new epoch's log is started by the first write, state_write.c.) A
+** state found is kept in the fields (keep_state). */
 static int push_state(lua_State *L, int fields) {
   int top = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(UP_HOOK_KEY));
@@ -96,6 +102,20 @@ static int push_state(lua_State *L, int fields) {
   return 1;
 }
 
+/* The state on top kept as fields.state, and holders[fields] = its
+** game's key, for state_live to clear when it drops that game's state. */
+static void keep_state(lua_State *L, int fields) {
+  if (lua_isnil(L, -1)) return;
+  mp_game *view = (mp_game *)field_udata(L, fields, UP_GAME, UP_GAME_MT);
+  if (!view || !view->game) return;
+  lua_pushvalue(L, fields);
+  lua_pushlightuserdata(L, view->game);
+  lua_rawset(L, lua_upvalueindex(UP_HOLDERS));
+  lua_pushvalue(L, lua_upvalueindex(UP_STATE));
+  lua_pushvalue(L, -2);
+  lua_rawset(L, fields);
+}
+
 /* 0 player, 1 turn, 2 part, 3 state, -1 another key. */
 static int lazy_field(const char *k) {
   switch (k[0]) {
@@ -121,17 +141,19 @@ static int ctx_index(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_call(L, 1, 1);
   }
+  if (which == 3) keep_state(L, 1);
   return 1;
 }
 
-/* meeple_host.ctx_index(methods, lazy, hook_key, live, root) */
+/* meeple_host.ctx_index(methods, lazy, hook_key, live, root, holders) */
 static int host_ctx_index(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checkany(L, 3);
   luaL_checktype(L, 4, LUA_TTABLE);
   luaL_checkinteger(L, 5);
-  lua_settop(L, 5);
+  luaL_checktype(L, 6, LUA_TTABLE);
+  lua_settop(L, 6);
   luaL_getmetatable(L, MP_GAME);
   luaL_getmetatable(L, MP_PLAY);
   for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++) lua_pushstring(L, key_names[i]);

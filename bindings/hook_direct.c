@@ -267,6 +267,13 @@ static void clear_lazy(lua_State *L, const direct_slots *s) {
   }
 }
 
+/* The state the reader of ctx.state kept in the fields (ctx_fields.c)
+** forgotten: another hook or game is named there now. */
+static void forget_state(lua_State *L, const direct_slots *s) {
+  lua_pushnil(L);
+  lua_setfield(L, s->fields, "state");
+}
+
 /* ctx's fields for this event, written where they changed. */
 static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int phase,
                        const char *phase_name) {
@@ -274,6 +281,7 @@ static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int ph
   if (game != d->game) {
     lua_pushvalue(L, s->view);
     lua_setfield(L, s->fields, "game");
+    forget_state(L, s);
     d->game = game;
   }
   if (play != d->play) {
@@ -365,9 +373,10 @@ static int trampoline(lua_State *L) {
     call->d->lazy_read = 0;
   }
   int ordinal = (int)lua_tointeger(L, 5);
-  if (ordinal != call->d->hook) {
+  if (ordinal != call->d->hook) { /* and its state is its script's */
     lua_pushvalue(L, 4);
     set_private(L, &s, DV_HOOK_KEY);
+    forget_state(L, &s);
     call->d->hook = ordinal;
   }
   if (!call->ready) {

@@ -84,15 +84,18 @@ local ctx_lazy = {
     return st
   end,
 }
--- The real host reads them in C (bindings/ctx_fields.c), and afresh on
--- every read (keeping them would cost more: LAZY's call, and clearing
--- them before the next hook): this Lua reader would run inside the
--- hook's sandboxed call, where each of its VM instructions pays the
--- budget's count hook.
+-- The real host reads them in C (bindings/ctx_fields.c): the player,
+-- turn and part afresh on every read (keeping them would cost more:
+-- LAZY's call, and clearing them before the next hook), the state kept
+-- in the fields until another hook or game is named there (run and
+-- kit.make clear it) or state_live drops the game's state: this Lua
+-- reader would run inside the hook's sandboxed call, where each of its
+-- VM instructions pays the budget's count hook.
 local real_host = rawget(_G, "meeple_host")
 local fields_mt = {
   __index = real_host and real_host.ctx_index and state_live.live
-    and real_host.ctx_index(ctx_methods, ctx_lazy, HOOK, state_live.live, state_live.ROOT)
+    and real_host.ctx_index(ctx_methods, ctx_lazy, HOOK, state_live.live, state_live.ROOT,
+                            state_live.holders)
     or function(fields, key)
       local read = ctx_lazy[key]
       if read then

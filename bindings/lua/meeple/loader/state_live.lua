@@ -60,6 +60,10 @@ local LAYOUT = { entry = ENTRY, src = SRC, key = KEY, slot = SLOT, epoch = EPOCH
                  count = COUNT, live = LIVE, stale = STALE, root = ROOT }
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
+-- ctx fields table -> the key of the game whose live state the C reader
+-- of ctx.state (bindings/ctx_fields.c) kept in its `state` field: that
+-- field goes when the game's state is dropped
+local holders = setmetatable({}, { __mode = "k" })
 
 local host = rawget(_G, "meeple_host")
 local has_keeper = host and host.state_keeper ~= nil
@@ -303,6 +307,12 @@ end
 function OPS.drop(key)
   for _, entry in pairs(live[key] or {}) do entry[LIVE] = false end
   live[key] = nil
+  for fields, k in next, holders do
+    if k == key then
+      rawset(fields, "state", nil)
+      holders[fields] = nil
+    end
+  end
 end
 function OPS.restore(key)
   for slot, entry in pairs(live[key] or {}) do
@@ -343,6 +353,6 @@ M.available = has_keeper
 -- game key -> { [slot] = entry }: read by the C reader of ctx.state
 -- (bindings/ctx_fields.c), which does what M.load does for a game whose
 -- entry exists: live[key][slot][ROOT]
-M.live, M.ROOT = live, ROOT
+M.live, M.ROOT, M.holders = live, ROOT, holders
 
 return M

@@ -1,0 +1,117 @@
+-- Issue #19: the reader of ctx.state (bindings/ctx_fields.c) keeps the
+-- running hook's live state in ctx's fields, so that a hook's later
+-- reads are one raw lookup. What it keeps must go whenever it stops being
+-- that hook's state in that game: when the game's state is dropped (the
+-- game overwritten by play:restore, or its blob set from outside), when
+-- another game's event comes through the same ctx, and when another
+-- script's hook runs. Each case here reads a kept value that would be
+-- stale, and fails if it is still there.
+--
+-- Run from the repository root:  meeple script tests/host/state_kept_test.lua
+
+local loader = require "meeple.loader"
+local codec = require "meeple.state"
+
+package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
+local testlib = require("testlib")
+local t = testlib.new("state_kept")
+local function check(cond, msg) return t:ok(cond, msg) end
+
+-- A counts its placements (and checks that ctx.state is one table
+-- within a call); B, a second script, keeps its own count.
+local A = [[
+state { n = 0, id = "A" }
+on("tile_placed", function(ctx)
+  local st = ctx.state
+  if rawequal(st, ctx.state) == false then error("ctx.state changed within a call") end
+  if st.id ~= "A" then error("A's hook read " .. tostring(st.id) .. "'s state") end
+  st.n = st.n + 1
+end)
+]]
+local B = [[
+state { m = 0, id = "B" }
+on("tile_placed", function(ctx)
+  if ctx.state.id ~= "B" then error("B's hook read " .. tostring(ctx.state.id) .. "'s state") end
+  ctx.state.m = ctx.state.m + 1
+end)
+]]
+
+local cleanups = {}
+local function load(codes)
+  local rules, cleanup = testlib.rule_files(codes)
+  cleanups[#cleanups + 1] = cleanup
+  return loader.load{ game = "base", rules = rules, run = meeple_host.run,
+                      script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+end
+local function state_of(play, slot)
+  local text = play:game():blob(slot or 1)
+  return text and codec.decode(text) or {}
+end
+-- Plays n moves; true, or false and the error.
+local function moves(play, n)
+  for _ = 1, n do
+    local ok, err = pcall(play.random_move, play)
+    if not ok then return false, err end
+  end
+  return true
+end
+-- Tiles placed so far (each placement is one tile_placed call).
+local function placed(play) return play:game():tile_count() end
+
+-- The game overwritten (play:restore) between two calls of one hook in
+-- the same ctx: the next call counts on from the copied game's state.
+do
+  local rs = load({ A })
+  local a = loader.new_play(rs, { players = 2, seed = 1 })
+  local b = loader.new_play(rs, { players = 2, seed = 2 })
+  check(moves(b, 4), "b plays")
+  check(moves(a, 9), "a plays")   -- a's state is kept in ctx now
+  local before = placed(b)
+  a:restore(b)
+  local ok, err = moves(a, 3)
+  check(ok, "a plays on after restore: " .. tostring(err))
+  local n = state_of(a).n
+  check(n == placed(a) - 1, ("after restore a counts from b's state: n=%s, %d placed (start tile uncounted)")
+        :format(tostring(n), placed(a)))
+  check(state_of(b).n == before - 1, "b's own state is untouched")
+end
+
+-- The game's blob set from outside (the state dropped and decoded anew).
+do
+  local rs = load({ A })
+  local a = loader.new_play(rs, { players = 2, seed = 3 })
+  check(moves(a, 5), "a plays")
+  a:game():set_blob(1, codec.encode({ n = 100, id = "A" }))
+  local ok, err = moves(a, 2)
+  check(ok, "a plays on after set_blob: " .. tostring(err))
+  local st = state_of(a)
+  check(st.n >= 101 and st.n <= 102, ("counts on from the blob set: n=%s"):format(tostring(st.n)))
+end
+
+-- Two games through one ctx, move by move: each counts its own.
+do
+  local rs = load({ A })
+  local a = loader.new_play(rs, { players = 2, seed = 4 })
+  local b = loader.new_play(rs, { players = 2, seed = 5 })
+  for _ = 1, 8 do
+    check(moves(a, 1) and moves(b, 1), "a and b play in turn")
+  end
+  check(state_of(a).n == placed(a) - 1 and state_of(b).n == placed(b) - 1,
+        ("each game's own count (a %d of %d, b %d of %d)"):format(state_of(a).n, placed(a) - 1,
+        state_of(b).n, placed(b) - 1))
+end
+
+-- Two scripts' hooks of one event: each reads its own state.
+do
+  local rs = load({ A, B })
+  local a = loader.new_play(rs, { players = 2, seed = 6 })
+  local ok, err = moves(a, 12)
+  check(ok, "A and B alternate: " .. tostring(err))
+  local n = placed(a) - 1
+  check(state_of(a, 1).n == n and state_of(a, 2).m == n,
+        ("each script counted every placement (A %s, B %s, %d)"):format(tostring(state_of(a, 1).n),
+        tostring(state_of(a, 2).m), n))
+end
+
+for _, c in ipairs(cleanups) do c() end
+t:done()
