@@ -12,7 +12,8 @@
 **                        read afresh every time;
 **   state                the running hook's (fields[hook_key]) script's
 **                        live state table in the game of fields.game:
-**                        live[game][hook.state_slot][root], as
+**                        live[game][hook.state_slot][root] (an entry of
+**                        state_entry.c, or a table), as
 **                        meeple.loader.state_live.load gives it (a new
 **                        epoch's undo log starts at its first write);
 **                        kept in fields.state, so that the hook's next
@@ -91,12 +92,12 @@ static int push_state(lua_State *L, int fields) {
   }
   lua_Integer slot = lua_tointeger(L, -1);
   mp_game *view = (mp_game *)field_udata(L, fields, UP_GAME, UP_GAME_MT);
-  if (!view || !view->game || lua_rawgetp(L, lua_upvalueindex(UP_LIVE), view->game) != LUA_TTABLE ||
-      lua_rawgeti(L, -1, slot) != LUA_TTABLE) {
-    lua_settop(L, top);
-    return 0;
-  }
-  lua_rawgeti(L, -1, lua_tointeger(L, lua_upvalueindex(UP_ROOT)));
+  if (!view || !view->game || lua_rawgetp(L, lua_upvalueindex(UP_LIVE), view->game) != LUA_TTABLE)
+    return lua_settop(L, top), 0;
+  int t = lua_rawgeti(L, -1, slot);
+  if (t == LUA_TTABLE) lua_rawgeti(L, -1, lua_tointeger(L, lua_upvalueindex(UP_ROOT)));
+  else if (mp_state_entry_of(L, -1)) lua_getiuservalue(L, -1, MP_ENTRY_UV_ROOT);
+  else return lua_settop(L, top), 0;
   lua_replace(L, top + 1);
   lua_settop(L, top + 1);
   return 1;

@@ -75,6 +75,7 @@ typedef struct mp_direct {
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
                            ** the next one clears them first */
+  const gk_game *state_game; /* the game whose state fields.state may keep */
   int first[GK_HOOK_COUNT + 1]; /* the hooks of event h have the ordinals
                                 ** first[h] to first[h + 1] - 1 */
   const char *source[];    /* by ordinal: the hook's script, for messages
@@ -268,7 +269,7 @@ static void clear_lazy(lua_State *L, const direct_slots *s) {
 }
 
 /* The state the reader of ctx.state kept in the fields (ctx_fields.c)
-** forgotten: another hook or game is named there now. */
+** forgotten: another hook is named there now. */
 static void forget_state(lua_State *L, const direct_slots *s) {
   lua_pushnil(L);
   lua_setfield(L, s->fields, "state");
@@ -281,7 +282,6 @@ static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int ph
   if (game != d->game) {
     lua_pushvalue(L, s->view);
     lua_setfield(L, s->fields, "game");
-    forget_state(L, s);
     d->game = game;
   }
   if (play != d->play) {
@@ -493,6 +493,17 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   return GK_EINVAL;
 }
 
+/* The hook's state kept in ctx's fields (ctx_fields.c) is one game's:
+** another game shown, even through the same view (an agent's lender
+** repoints its view), forgets it. (A nil stored allocates nothing.) */
+static void forget_game_state(lua_State *L, const event_slots *e, mp_direct *d, const gk_game *g) {
+  lua_getiuservalue(L, e->dv, DV_FIELDS);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "state");
+  lua_pop(L, 1);
+  d->state_game = g;
+}
+
 /* Called by the flow outside any protected call: raises nothing (what
 ** may raise runs in the setup or the hook, under the sandbox's
 ** protection; the rest only reads or pushes onto a checked stack). */
@@ -521,6 +532,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.handler = top + 4;
   lua_getiuservalue(L, e.dv, DV_CTX);
   e.ctx = top + 5;
+  if (view->game != call.d->state_game) forget_game_state(L, &e, call.d, view->game);
   int changed = event_changed(call.d, ud, view, c);
   e.only_tile = only_tile_changed(call.d, ud, view, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;

@@ -36,6 +36,24 @@ void mp_state_blobs_open(lua_State *L);
 void mp_ctx_fields_open(lua_State *L);
 /* state_write.c: meeple_host.state_writer, a live state's writes in C */
 void mp_state_write_open(lua_State *L);
+/* state_entry.c: one script's live state in one game
+** (meeple.loader.state_live's entry). Lua indexes it by these keys; the
+** undo log (store, key, old value triples) and the root are user values. */
+enum { MP_ENTRY_KEY = 1, MP_ENTRY_SLOT, MP_ENTRY_EPOCH, MP_ENTRY_LOG, MP_ENTRY_COUNT,
+       MP_ENTRY_LIVE, MP_ENTRY_STALE, MP_ENTRY_ROOT };
+enum { MP_ENTRY_UV_LOG = 1, MP_ENTRY_UV_ROOT, MP_ENTRY_UV_COUNT = MP_ENTRY_UV_ROOT };
+typedef struct mp_state_entry {
+  gk_game *key;       /* the game (its lightuserdata key), NULL: none */
+  lua_Integer slot;   /* its blob slot, from 1 */
+  lua_Integer epoch;  /* the game's epoch at the newest write */
+  lua_Integer count;  /* log[1..count] are the writes of that epoch; the
+                      ** slots past count are stale, never read */
+  int live, stale;    /* the game still has it; its blob is stale */
+} mp_state_entry;
+/* The entry at idx, or NULL if it is not one. */
+mp_state_entry *mp_state_entry_of(lua_State *L, int idx);
+/* Adds meeple_host.state_entry to the table on top. */
+void mp_state_entry_open(lua_State *L);
 /* The state keeper keeps g's state; slot (0-based, -1: none) is stale. */
 void mp_state_mark_stale(lua_State *L, gk_game *g, int slot);
 /* meeple_host.call from C: calls the function below nargs arguments

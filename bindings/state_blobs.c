@@ -18,6 +18,7 @@
 **   lent_key()               the key of the game lent to hooks, or nil
 **   state_writer(...)        the live state's write and length in C
 **                            (state_write.c)
+**   state_entry(...)         a live state's entry (state_entry.c)
 **
 ** Invariant: the keeper's callbacks never raise into the kernel: fill
 ** reports failure as GK_EINVAL, drop and restore swallow errors (a
@@ -152,5 +153,6 @@ static const luaL_Reg funcs[] = {
 void mp_state_blobs_open(lua_State *L) {
   luaL_setfuncs(L, funcs, 0);
   mp_ctx_fields_open(L);
+  mp_state_entry_open(L);
   mp_state_write_open(L);
 }

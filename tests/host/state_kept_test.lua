@@ -3,14 +3,15 @@
 -- reads are one raw lookup. What it keeps must go whenever it stops being
 -- that hook's state in that game: when the game's state is dropped (the
 -- game overwritten by play:restore, or its blob set from outside), when
--- another game's event comes through the same ctx, and when another
--- script's hook runs. Each case here reads a kept value that would be
+-- another game's event comes through the same ctx (or through the same
+-- view: an agent's lender), and when another script's hook runs. Each case here reads a kept value that would be
 -- stale, and fails if it is still there.
 --
 -- Run from the repository root:  meeple script tests/host/state_kept_test.lua
 
 local loader = require "meeple.loader"
 local codec = require "meeple.state"
+local meeple = require "meeple"
 
 package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
 local testlib = require("testlib")
@@ -111,6 +112,25 @@ do
   check(state_of(a, 1).n == n and state_of(a, 2).m == n,
         ("each script counted every placement (A %s, B %s, %d)"):format(tostring(state_of(a, 1).n),
         tostring(state_of(a, 2).m), n))
+end
+
+-- An agent's search: its lender shows each copy through one view, then
+-- the game itself again; the hooks in the copies and in the game each
+-- count in their own game's state.
+do
+  local rs = load({ A })
+  local a = loader.new_play(rs, { players = 2, seed = 7 })
+  local agent = meeple.agent { kind = "mcts", playouts = 4, playout_turns = 2, prior_visits = 0, seed = 3 }
+  local ok, err = true, nil
+  for turn = 1, 10 do
+    if not ok then break end
+    local before = a:game():serialize()
+    ok, err = pcall(function() return a:apply_index(agent:choose(a, turn)) end)
+    check(not ok or a:game():serialize() ~= before, "the agent's move was played")
+  end
+  check(ok, "the agent searches and plays with a state hook: " .. tostring(err))
+  check(state_of(a).n == placed(a) - 1,
+        ("the game counted its own placements only (%s, %d)"):format(tostring(state_of(a).n), placed(a) - 1))
 end
 
 for _, c in ipairs(cleanups) do c() end

@@ -51,13 +51,15 @@ local check_scalar, check_key, too_deep = templates.check_scalar, templates.chec
 
 -- node proxy -> its metatable; an owned node's store is mt.__index
 local meta_of = setmetatable({}, { __mode = "k" })
--- private fields of a node's metatable, and an entry's fields: integer
--- keys, which the C writer and reader (bindings/state_write.c,
--- ctx_fields.c) read with rawgeti (LAYOUT tells them which)
-local ENTRY, PARENT, DEPTH, SRC, KIDS = 1, 2, 3, 4, 5
+-- private fields of a node's metatable (STORE: an owned node's store,
+-- also its __index), and an entry's fields: integer keys, which the C
+-- writer and reader (bindings/state_write.c, ctx_fields.c) read with
+-- rawgeti (LAYOUT tells them which; the real host's entries are structs,
+-- bindings/state_entry.c, whose fields C reads directly)
+local ENTRY, PARENT, DEPTH, SRC, KIDS, STORE = 1, 2, 3, 4, 5, 6
 local KEY, SLOT, EPOCH, LOG, COUNT, LIVE, STALE, ROOT = 1, 2, 3, 4, 5, 6, 7, 8
-local LAYOUT = { entry = ENTRY, src = SRC, key = KEY, slot = SLOT, epoch = EPOCH, log = LOG,
-                 count = COUNT, live = LIVE, stale = STALE, root = ROOT }
+local LAYOUT = { entry = ENTRY, src = SRC, store = STORE, key = KEY, slot = SLOT, epoch = EPOCH,
+                 log = LOG, count = COUNT, live = LIVE, stale = STALE, root = ROOT }
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
 -- ctx fields table -> the key of the game whose live state the C reader
@@ -80,7 +82,7 @@ end
 
 local function new_node(proxy, store, entry, parent, depth)
   local mt = new_meta(proxy, entry, parent, depth)
-  mt.__index = store
+  mt.__index, mt[STORE] = store, store
   return setmetatable(proxy, mt)
 end
 
@@ -125,7 +127,7 @@ local function materialize(p, mt)
     if type(v) == "table" then v = kids and kids[k] or new_shared(v, entry, p, depth) end
     store[k] = v
   end
-  mt.__index, mt[SRC], mt[KIDS] = store, nil, nil
+  mt.__index, mt[STORE], mt[SRC], mt[KIDS] = store, store, nil, nil
   return store
 end
 
@@ -198,6 +200,13 @@ function adopt(v, entry, parent, depth, path)
 end
 
 local KEY_TYPES = { string = true, number = true, boolean = true }
+
+-- An entry: the real host's is a struct (bindings/state_entry.c) that
+-- the C writer reads directly; both are indexed by the keys above.
+local new_entry = host and host.state_entry or function(key, slot, epoch, stale)
+  return { [KEY] = key, [SLOT] = slot, [EPOCH] = epoch, [LOG] = {}, [COUNT] = 0, [LIVE] = true,
+           [STALE] = stale }
+end
 
 local function forget_log(entry)
   local log = entry[LOG]
@@ -335,8 +344,7 @@ function M.load(g, slot, initial)
   if entry then return entry[ROOT] end
   local text = g:blob(slot)
   local template = text and templates.of_text(text) or templates.declared(initial)
-  entry = { [KEY] = key, [SLOT] = slot, [EPOCH] = epoch, [LOG] = {}, [COUNT] = 0, [LIVE] = true,
-             [STALE] = text == nil }
+  entry = new_entry(key, slot, epoch, text == nil)
   if type(template) == "table" then
     entry[ROOT] = new_shared(template, entry, nil, 1)
   else
