@@ -5,21 +5,25 @@
 ** under the sandbox's count hook (4-5k machine instructions a write);
 ** here the common write is a few raw table reads.
 **
-** meeple_host.state_writer(layout, slow, max_bytes) gives
+** meeple_host.state_writer(layout, slow, max_bytes, meta_of) gives
 ** (write, len), the __newindex and __len of every node. layout names the
-** integer keys of a node's metatable (entry, src, store), so that each
-** is one rawgeti, and of an entry, which must be state_entry.c's
-** (MP_ENTRY_*: the entry is a struct, its fields plain reads):
-**   write(p, k, v)   on an owned node (its store mt[store], also its
-**                    __index) of a live entry whose game is the one lent
-**                    to the hooks now, an existing key or a plain new key
+** integer keys of a node's metatable (entry, parent, depth, src, kids,
+** store), so that each is one rawgeti, and of an entry, which must be
+** state_entry.c's (MP_ENTRY_*: the entry is a struct, its fields plain
+** reads); meta_of is state_live's node -> metatable:
+**   write(p, k, v)   on a node of a live entry whose game is the one lent
+**                    to the hooks now: an owned node (its store
+**                    mt[store], also its __index), or a shared one whose
+**                    parent is owned or none, which gets its store first
+**                    (state_live's materialize: a copy of its template's
+**                    level); an existing key or a plain new key
 **                    (string, boolean, number but NaN), a scalar value
 **                    (nil, boolean, number but NaN, string of at most
 **                    max_bytes): logs (store, k, old) in the entry's log
 **                    (starting it anew in a new epoch), stores v, and
 **                    marks the entry's blob slot stale on its first
-**                    write; anything else (a shared node to copy first, a
-**                    table to adopt, a bad key or value, a gone or
+**                    write; anything else (a shared node under a shared
+**                    parent, a table to adopt, a bad key or value, a gone or
 **                    foreign game) goes to slow(p, k, v, 3), the Lua
 **                    write, whose errors then name the script's line
 **                    (level 3: past this C function);
@@ -39,12 +43,13 @@
 
 /* Upvalue 1 of write and len. */
 typedef struct state_layout {
-  lua_Integer entry, src, store; /* in a node's metatable */
+  lua_Integer entry, parent, depth, src, kids, store; /* in a node's metatable */
   lua_Integer max_bytes;
   mp_host *host;
 } state_layout;
 
-enum { UP_LAYOUT = 1, UP_SLOW, N_UPVALUES = UP_SLOW };
+/* UP_META_OF: state_live's node -> metatable (weak keys). */
+enum { UP_LAYOUT = 1, UP_SLOW, UP_META_OF, N_UPVALUES = UP_META_OF };
 
 /* The Lua write, past this function (its level-2 errors would name us). */
 static int slow_write(lua_State *L) {
@@ -99,17 +104,98 @@ static void log_write(lua_State *L, mp_state_entry *e, int log, int store, int o
   e->count = n + 3;
 }
 
+/* A shared node for template table v (on top, replaced by it), the kid
+** of shared node p (its metatable at pmt), as state_live's new_shared
+** makes it: the parent's metamethods, entry and reader, one level
+** deeper, and known to meta_of. */
+static void new_kid(lua_State *L, int p, int pmt, const state_layout *y) {
+  static const char *const shared[] = {"__newindex", "__len", "__pairs", "__metatable", "__index"};
+  int v = lua_gettop(L);
+  lua_newtable(L); /* the proxy */
+  lua_createtable(L, 0, 9);
+  int mt = v + 2;
+  for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+    lua_pushstring(L, shared[i]);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, pmt);
+    lua_rawset(L, mt);
+  }
+  lua_rawgeti(L, pmt, y->entry);
+  lua_rawseti(L, mt, y->entry);
+  lua_pushvalue(L, p);
+  lua_rawseti(L, mt, y->parent);
+  lua_rawgeti(L, pmt, y->depth);
+  lua_pushinteger(L, lua_tointeger(L, -1) + 1);
+  lua_rawseti(L, mt, y->depth);
+  lua_pop(L, 1);
+  lua_pushvalue(L, v);
+  lua_rawseti(L, mt, y->src);
+  lua_pushvalue(L, v + 1);
+  lua_pushvalue(L, mt);
+  lua_rawset(L, lua_upvalueindex(UP_META_OF));
+  lua_setmetatable(L, v + 1);
+  lua_replace(L, v);
+}
+
+/* Shared node p (at 1, its metatable at mt, its template src) gets a
+** store of its own, pushed: state_live's materialize, for a node whose
+** parent is owned (or none); 0 (nothing pushed) for a node whose parent
+** is shared too, which the Lua write copies, parents first. Nested
+** tables become shared nodes (the kids already made, or new ones); the
+** store is filled in the template's order from empty, as Lua fills it. */
+static int materialize(lua_State *L, int mt, int src, const state_layout *y) {
+  int top = lua_gettop(L);
+  if (lua_rawgeti(L, mt, y->parent) != LUA_TNIL) {
+    int shared_parent = !lua_getmetatable(L, -1) || lua_rawgeti(L, -1, y->src) != LUA_TNIL;
+    lua_settop(L, top);
+    if (shared_parent) return 0;
+  }
+  lua_settop(L, top);
+  lua_newtable(L);
+  int store = top + 1;
+  int kids = lua_rawgeti(L, mt, y->kids) == LUA_TTABLE ? top + 2 : 0;
+  lua_pushnil(L);
+  while (lua_next(L, src)) {
+    if (lua_type(L, -1) == LUA_TTABLE) { /* key, template table */
+      int kid = 0;
+      if (kids) {
+        lua_pushvalue(L, -2);
+        kid = lua_rawget(L, kids) != LUA_TNIL;
+        if (kid) lua_replace(L, -2);
+        else lua_pop(L, 1);
+      }
+      if (!kid) new_kid(L, 1, mt, y);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, store);
+  }
+  lua_settop(L, store);
+  lua_pushliteral(L, "__index");
+  lua_pushvalue(L, store);
+  lua_rawset(L, mt);
+  lua_pushvalue(L, store);
+  lua_rawseti(L, mt, y->store);
+  lua_pushnil(L);
+  lua_rawseti(L, mt, y->src);
+  lua_pushnil(L);
+  lua_rawseti(L, mt, y->kids);
+  return 1;
+}
+
 /* write(p, k, v): stack 1 p, 2 k, 3 v, 4 mt, 5 shared, 6 entry, 7 store,
 ** 8 old, 9 log. The metatable is the node's own (lua_getmetatable ignores
 ** __metatable), or none: not a node, for the Lua write to refuse. */
 static int state_write(lua_State *L) {
   const state_layout *y = (const state_layout *)lua_touserdata(L, lua_upvalueindex(UP_LAYOUT));
   lua_settop(L, 3);
-  if (!lua_getmetatable(L, 1) || lua_rawgeti(L, 4, y->src) != LUA_TNIL) return slow_write(L);
+  if (!lua_getmetatable(L, 1)) return slow_write(L);
+  int shared = lua_rawgeti(L, 4, y->src) != LUA_TNIL;
   lua_rawgeti(L, 4, y->entry);
   mp_state_entry *e = mp_state_entry_of(L, 6);
-  if (!e || !e->live || !e->key || !y->host || mp_host_lent(y->host) != e->key ||
-      lua_rawgeti(L, 4, y->store) != LUA_TTABLE)
+  if (!e || !e->live || !e->key || !y->host || mp_host_lent(y->host) != e->key)
+    return slow_write(L);
+  if (shared ? !materialize(L, 4, 5, y) : lua_rawgeti(L, 4, y->store) != LUA_TTABLE)
     return slow_write(L);
   lua_pushvalue(L, 2);
   int fresh = lua_rawget(L, 7) == LUA_TNIL;
@@ -152,11 +238,12 @@ static void entry_key(lua_State *L, int layout, const char *name, lua_Integer wa
     luaL_error(L, "state_writer: layout.%s must be %d (state_entry.c)", name, (int)want);
 }
 
-/* meeple_host.state_writer(layout, slow, max_bytes) */
+/* meeple_host.state_writer(layout, slow, max_bytes, meta_of) */
 static int state_writer(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_Integer max_bytes = luaL_checkinteger(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
   static const struct { const char *name; lua_Integer key; } fields[] = {
       {"key", MP_ENTRY_KEY},     {"slot", MP_ENTRY_SLOT},   {"epoch", MP_ENTRY_EPOCH},
       {"log", MP_ENTRY_LOG},     {"count", MP_ENTRY_COUNT}, {"live", MP_ENTRY_LIVE},
@@ -164,11 +251,13 @@ static int state_writer(lua_State *L) {
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
     entry_key(L, 1, fields[i].name, fields[i].key);
   state_layout *y = (state_layout *)lua_newuserdatauv(L, sizeof *y, 0);
-  *y = (state_layout){.entry = layout_key(L, 1, "entry"), .src = layout_key(L, 1, "src"),
-                      .store = layout_key(L, 1, "store"), .max_bytes = max_bytes,
-                      .host = mp_host_of(L)};
+  *y = (state_layout){.entry = layout_key(L, 1, "entry"), .parent = layout_key(L, 1, "parent"),
+                      .depth = layout_key(L, 1, "depth"), .src = layout_key(L, 1, "src"),
+                      .kids = layout_key(L, 1, "kids"), .store = layout_key(L, 1, "store"),
+                      .max_bytes = max_bytes, .host = mp_host_of(L)};
   int up = lua_gettop(L);
   lua_pushvalue(L, 2);
+  lua_pushvalue(L, 4);
   for (int i = 0; i < N_UPVALUES; i++) lua_pushvalue(L, up + i);
   lua_pushcclosure(L, state_write, N_UPVALUES);
   for (int i = 0; i < N_UPVALUES; i++) lua_pushvalue(L, up + i);

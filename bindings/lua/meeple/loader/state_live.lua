@@ -58,8 +58,9 @@ local meta_of = setmetatable({}, { __mode = "k" })
 -- bindings/state_entry.c, whose fields C reads directly)
 local ENTRY, PARENT, DEPTH, SRC, KIDS, STORE = 1, 2, 3, 4, 5, 6
 local KEY, SLOT, EPOCH, LOG, COUNT, LIVE, STALE, ROOT = 1, 2, 3, 4, 5, 6, 7, 8
-local LAYOUT = { entry = ENTRY, src = SRC, store = STORE, key = KEY, slot = SLOT, epoch = EPOCH,
-                 log = LOG, count = COUNT, live = LIVE, stale = STALE, root = ROOT }
+local LAYOUT = { entry = ENTRY, parent = PARENT, depth = DEPTH, src = SRC, kids = KIDS,
+                 store = STORE, key = KEY, slot = SLOT, epoch = EPOCH, log = LOG, count = COUNT,
+                 live = LIVE, stale = STALE, root = ROOT }
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
 -- ctx fields table -> the key of the game whose live state the C reader
@@ -217,8 +218,9 @@ end
 -- t[k] = v on a node, from a script: checked, logged, and the blob
 -- marked. Errors name the script's line (level 2, or `level` when the C
 -- writer hands a write over: bindings/state_write.c does the common ones
--- itself, and this only when a node must be copied, a table adopted, or
--- something refused). This runs in the sandbox, where each instruction
+-- itself, copying a shared node whose parent is owned as materialize
+-- does, and this only when a node's parents must be copied too, a table
+-- adopted, or something refused). This runs in the sandbox, where each instruction
 -- counts: the common values are checked inline, a key already present
 -- needs no check, and stores have no metatable (plain reads and writes,
 -- not rawget/rawset).
@@ -272,7 +274,7 @@ end
 -- The real host writes and measures in C; the Lua write stays for what
 -- the C writer hands over.
 if host and host.state_writer then
-  write, node_len = host.state_writer(LAYOUT, lua_write, MAX_BYTES)
+  write, node_len = host.state_writer(LAYOUT, lua_write, MAX_BYTES, meta_of)
 else
   write, node_len = lua_write, lua_len
 end
