@@ -165,5 +165,33 @@ do
   end
 end
 
+-- Transforms called from C (bindings/hook_transform.c): two scripts'
+-- transforms of one event each read their own state, in game after game.
+local TA = [[
+state { id = "TA", n = 0 }
+transform("feature_points", function(ctx, feature, points)
+  if ctx.state.id ~= "TA" then error("TA's transform read " .. tostring(ctx.state.id) .. "'s state") end
+  ctx.state.n = ctx.state.n + 1
+  return points
+end)
+]]
+local TB = [[
+state { id = "TB", n = 0 }
+transform("feature_points", function(ctx, feature, points)
+  if ctx.state.id ~= "TB" then error("TB's transform read " .. tostring(ctx.state.id) .. "'s state") end
+  ctx.state.n = ctx.state.n + 1
+  return points
+end)
+]]
+do
+  local rs = load({ TA, TB })
+  for seed = 10, 12 do
+    local a = loader.new_play(rs, { players = 2, seed = seed })
+    local ok, err = moves(a, 40)
+    check(ok, "two scripts' transforms read their own state: " .. tostring(err))
+    check(state_of(a, 1).n == state_of(a, 2).n, "both transforms counted every call")
+  end
+end
+
 for _, c in ipairs(cleanups) do c() end
 t:done()
