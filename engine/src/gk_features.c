@@ -37,6 +37,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
     rb = tr;
   }
   g->parent[b] = a;
+  GKI_JOURNAL_NODE(g, g->root, a);
   ra->open += rb->open;
   ra->segments += rb->segments;
   ra->tiles = -1;
@@ -54,6 +55,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   int na = g->rules->n_attrs;
   int32_t *av = g->attrs + (size_t)a * (size_t)na;
   const int32_t *bv = g->attrs + (size_t)b * (size_t)na;
+  if (a < g->journal.nodes_from) gki_journal(g, av, na);
   /* Rules whose attributes all add up (every shipped game) merge in a
   ** loop without a choice per attribute. */
   if (g->rules->attrs_all_summed)
@@ -61,6 +63,8 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   else
     for (int i = 0; i < na; i++) av[i] = merge_attr(g->rules->attr_op[i], av[i], bv[i]);
   int32_t t = g->next[a];
+  GKI_JOURNAL_NODE(g, g->next, a);
+  GKI_JOURNAL_NODE(g, g->next, b);
   g->next[a] = g->next[b];
   g->next[b] = t;
   return a;
@@ -87,6 +91,9 @@ int gki_count_tiles(const gk_game *cg, int32_t root) {
     }
     n = g->next[n];
   } while (n != root);
+  /* not journaled: a cache, and the count holds in the position a rewind
+  ** goes back to (a move that changes the feature first journals its
+  ** record, the count with it) */
   g->root[root].tiles = count;
   return count;
 }
@@ -354,6 +361,7 @@ int gk_node_add_attr(gk_game *g, int32_t n, int attr, int32_t delta) {
     return GK_ENOMEM;
   }
   if (delta == 0) return GK_OK;
+  GKI_JOURNAL_REC(g, merged);
   *merged = (int32_t)sum;
   g->boardops[g->n_boardops++] = (gk_boardop){3, 0, (uint16_t)attr, n, delta};
   gki_log_push(g, GK_EV_ATTR, n, attr, delta, 0, 0);
