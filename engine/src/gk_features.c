@@ -55,7 +55,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   int na = g->rules->n_attrs;
   int32_t *av = g->attrs + (size_t)a * (size_t)na;
   const int32_t *bv = g->attrs + (size_t)b * (size_t)na;
-  if (a < g->journal.nodes_from) gki_journal(g, av, na);
+  if (na && a < g->journal.nodes_from) gki_journal(g, av, na);
   /* Rules whose attributes all add up (every shipped game) merge in a
   ** loop without a choice per attribute. */
   if (g->rules->attrs_all_summed)

@@ -490,10 +490,11 @@ static bool has_blobs(const gk_game *g) {
 
 bool gki_game_rewind(gk_game *dst, const gk_game *src) {
   /* the journal must have started at a copy from src as it is now, and
-  ** no buffer of dst may have moved since (same sizes: none grew) */
+  ** no buffer of dst may have moved since (same sizes: none grew; the
+  ** same blob lengths, so src has no bytes either when dst has none) */
   if (!dst->journal.on || dst->journal.broken || dst->rules != src->rules ||
       dst->log_from != src->log_id || dst->log_from_n != src->n_log || dst->n_log < src->n_log ||
-      has_blobs(dst) || has_blobs(src) || !same_sizes(dst, src))
+      has_blobs(dst) || src->blob_host || src->blob_stale || !same_sizes(dst, src))
     return false;
   gki_journal_undo(dst);
   copy_unjournaled(dst, src);
