@@ -886,20 +886,4 @@ int gk_holes(const gk_game *g, gk_cell *out, int cap) {
   return list_frontier(g, out, cap, true);
 }
 
-int gk_corner_nodes(const gk_game *g, int32_t x, int32_t y, int32_t out[8]) {
-  if (!g || !out) return GK_EINVAL;
-  /* NW, NE, SW, SE cells of the vertex, and for each the two ports that
-  ** end at the vertex. */
-  static const int cdx[4] = {-1, 0, -1, 0}, cdy[4] = {-1, -1, 0, 0};
-  static const int cport[4][2] = {
-      {GK_ESE, GK_SSE}, {GK_SSW, GK_WSW}, {GK_ENE, GK_NNE}, {GK_NNW, GK_WNW}};
-  int present = 0;
-  for (int c = 0; c < 4; c++) {
-    int32_t cx = x + cdx[c], cy = y + cdy[c];
-    present += gk_tile_at(g, cx, cy) >= 0;
-    for (int k = 0; k < 2; k++) out[2 * c + k] = gk_node_at_port(g, cx, cy, cport[c][k]);
-  }
-  return present;
-}
-
 /* }------------------------------------------------------------------ */

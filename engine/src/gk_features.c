@@ -128,6 +128,24 @@ int32_t gk_node_at_port(const gk_game *g, int32_t x, int32_t y, int port) {
   return t->first_node + gki_port_seg(g->rules, t->type, t->rot)[port];
 }
 
+/* The nodes at the ports that end at vertex x, y, in the four cells
+** around it, and how many of those cells hold a tile. */
+int gk_corner_nodes(const gk_game *g, int32_t x, int32_t y, int32_t out[8]) {
+  if (!g || !out) return GK_EINVAL;
+  /* NW, NE, SW, SE cells of the vertex, and for each the two ports that
+  ** end at the vertex. */
+  static const int cdx[4] = {-1, 0, -1, 0}, cdy[4] = {-1, -1, 0, 0};
+  static const int cport[4][2] = {
+      {GK_ESE, GK_SSE}, {GK_SSW, GK_WSW}, {GK_ENE, GK_NNE}, {GK_NNW, GK_WNW}};
+  int present = 0;
+  for (int c = 0; c < 4; c++) {
+    int32_t cx = x + cdx[c], cy = y + cdy[c];
+    present += gk_tile_at(g, cx, cy) >= 0;
+    for (int k = 0; k < 2; k++) out[2 * c + k] = gk_node_at_port(g, cx, cy, cport[c][k]);
+  }
+  return present;
+}
+
 int gk_node_tile(const gk_game *g, int32_t n) {
   if (!g || !node_ok(g, "node_tile", n)) return GK_EINVAL;
   return g->node_tile[n];
