@@ -267,6 +267,26 @@ static int agent_memo_check(lua_State *L) {
   return 2;
 }
 
+/* agent:rewind_check(play) -> moves whose rewind differed from a fresh
+** copy (0), rewinds by the journal, first part that differed (tests:
+** gk_play_rewind_check) */
+static int agent_rewind_check(lua_State *L) {
+  luaL_checkudata(L, 1, MP_AGENT);
+  mp_play *pud = mp_checkplayud(L, 2);
+  luaL_argcheck(L, pud->play != NULL, 2, "play is gone (freed)");
+  lua_settop(L, 2);
+  mp_lender lender;
+  gk_agent_env env = lend_env(L, 2, &lender);
+  int rewound = 0, first_bad = 0;
+  int bad = gk_play_rewind_check(pud->play, &env, &rewound, &first_bad);
+  lender_point(&lender, NULL);
+  if (bad < 0) return luaL_error(L, "%s", gk_play_error(pud->play));
+  lua_pushinteger(L, bad);
+  lua_pushinteger(L, rewound);
+  lua_pushinteger(L, first_bad);
+  return 3;
+}
+
 static int agent_tostring(lua_State *L) {
   mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
   if (a->kind == AGENT_GREEDY)
@@ -281,6 +301,7 @@ static int agent_tostring(lua_State *L) {
 static const luaL_Reg agent_methods[] = {
   {"choose", agent_choose},
   {"memo_check", agent_memo_check},
+  {"rewind_check", agent_rewind_check},
   {NULL, NULL}
 };
 

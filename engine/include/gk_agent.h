@@ -139,6 +139,17 @@ int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out);
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
                         int *answered);
 
+/* A check of gk_play_rewind (tests, rewind_check.c): each legal move of
+** play is played in a tracked copy, which is rewound and compared with a
+** fresh copy of play (every field and range in use), and then both play
+** one more move and are compared again. Returns how many moves left a
+** difference (0: exact), with the first difference's part in *first_bad
+** (1 game scalars, 2 cells, 3 board, 4 nodes, 5 roots, 6 figures,
+** 7 stacks, 8 ledger/log, 9 blobs, 10-14 the play's own), and in
+** *rewound how many rewinds went by the journal; a negative status
+** with play's error set. */
+int gk_play_rewind_check(gk_play *play, const gk_agent_env *env, int *rewound, int *first_bad);
+
 #ifdef __cplusplus
 }
 #endif

@@ -589,6 +589,19 @@ gk_game *gk_play_release(gk_play *play);
 /* Makes dst a copy of src (same flow); handles into dst stay valid
 ** only if the binding says so. */
 int gk_play_copy_from(gk_play *dst, const gk_play *src);
+/* Copies src into dst (as gk_play_copy_from) and starts dst's journal:
+** from then on dst remembers what its moves overwrite, so that
+** gk_play_rewind(dst, src) can make it a copy of src again by undoing
+** just that. For an agent that tries each move of src in one copy. */
+int gk_play_copy_tracked(gk_play *dst, const gk_play *src);
+/* Makes dst a copy of src again, as gk_play_copy_from would, after moves
+** played in it since gk_play_copy_tracked(dst, src) (src unchanged): by
+** the journal when it can (no blobs, no buffer grown, nothing lost), else
+** by a full copy; either way the journal starts again. Returns 1 when it
+** went by the journal, 0 when by a full copy, or a negative status. */
+int gk_play_rewind(gk_play *dst, const gk_play *src);
+/* Stops dst's journal (its moves are no longer recorded). */
+void gk_play_untrack(gk_play *dst);
 gk_game *gk_play_game(gk_play *play);
 const gk_flow *gk_play_flow(const gk_play *play);
 const char *gk_play_error(const gk_play *play);

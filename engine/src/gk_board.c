@@ -190,6 +190,7 @@ static inline bool enclosed(const gk_game *g, int32_t cx, int32_t cy) {
 
 /* cx, cy: the cell's position inside the window */
 static void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy) {
+  GKI_JOURNAL_REC(g, &g->cells[ci]);
   g->cells[ci].fpos = g->n_frontier;
   g->frontier[g->n_frontier++] = (gk_frontier_entry){g->cells[ci].key, (int16_t)cx, (int16_t)cy};
 }
@@ -198,6 +199,8 @@ static void frontier_remove(gk_game *g, int32_t ci) {
   int32_t pos = g->cells[ci].fpos;
   gk_frontier_entry last = g->frontier[--g->n_frontier];
   g->frontier[pos] = last;
+  GKI_JOURNAL_REC(g, &g->cells[entry_cell(g, &last)]);
+  GKI_JOURNAL_REC(g, &g->cells[ci]);
   g->cells[entry_cell(g, &last)].fpos = pos;
   g->cells[ci].fpos = -1;
 }
@@ -312,6 +315,7 @@ static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *r
         r->kind_completion[d->segments[s].kind] != GK_CLOSE_SURROUNDED)
       continue;
     int32_t root = gki_find(g, t->first_node + s);
+    GKI_JOURNAL_NODE(g, g->root, root);
     g->root[root].closed_by = 1;
     report_closed(rep, root);
   }
@@ -388,6 +392,8 @@ static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
     int32_t rb = gki_find(g, pp->theirs), ra = (joined >> pp->segment) & 1 ? gki_find(g, mine) : mine;
     pp->their_root_before = rb;
     /* when both ends are one feature already, it loses both ports */
+    GKI_JOURNAL_NODE(g, g->root, ra);
+    GKI_JOURNAL_NODE(g, g->root, rb);
     g->root[ra].open -= pp->ports;
     g->root[rb].open -= pp->ports;
     if (!pp->join) continue;
@@ -471,6 +477,7 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   g->tiles[tile] = (gk_tilerec){x, y, (uint16_t)type, (uint8_t)rot, 0, base};
   bool was_frontier = g->cells[ci].fpos >= 0;
   if (was_frontier) frontier_remove(g, ci);
+  GKI_JOURNAL_REC(g, &g->cells[ci]);
   g->cells[ci].tile = tile;
   g->cells[ci].fpos = -1;
   gki_note_used(g, x, y);
@@ -495,6 +502,7 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
       pg.n += pair_side(g, &nt, s, &g->tiles[nc->tile], pg.pair + pg.n);
       continue;
     }
+    GKI_JOURNAL_REC(g, nc);
     nc->key += side_key[s];
     if (nc->fpos >= 0) {
       g->frontier[nc->fpos].key = nc->key;
@@ -526,6 +534,7 @@ int gki_board_block(gk_game *g, int32_t x, int32_t y) {
     if (enclosed(g, x - g->ox, y - g->oy)) g->n_holes--;
     frontier_remove(g, ci);
   }
+  GKI_JOURNAL_REC(g, &g->cells[ci]);
   g->cells[ci].fpos = -2;
   gki_note_used(g, x, y);
   g->boardops[g->n_boardops++] = (gk_boardop){2, 0, 0, x, y};
@@ -875,22 +884,6 @@ int gk_frontier(const gk_game *g, gk_cell *out, int cap) {
 
 int gk_holes(const gk_game *g, gk_cell *out, int cap) {
   return list_frontier(g, out, cap, true);
-}
-
-int gk_corner_nodes(const gk_game *g, int32_t x, int32_t y, int32_t out[8]) {
-  if (!g || !out) return GK_EINVAL;
-  /* NW, NE, SW, SE cells of the vertex, and for each the two ports that
-  ** end at the vertex. */
-  static const int cdx[4] = {-1, 0, -1, 0}, cdy[4] = {-1, -1, 0, 0};
-  static const int cport[4][2] = {
-      {GK_ESE, GK_SSE}, {GK_SSW, GK_WSW}, {GK_ENE, GK_NNE}, {GK_NNW, GK_WNW}};
-  int present = 0;
-  for (int c = 0; c < 4; c++) {
-    int32_t cx = x + cdx[c], cy = y + cdy[c];
-    present += gk_tile_at(g, cx, cy) >= 0;
-    for (int k = 0; k < 2; k++) out[2 * c + k] = gk_node_at_port(g, cx, cy, cport[c][k]);
-  }
-  return present;
 }
 
 /* }------------------------------------------------------------------ */

@@ -37,6 +37,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
     rb = tr;
   }
   g->parent[b] = a;
+  GKI_JOURNAL_NODE(g, g->root, a);
   ra->open += rb->open;
   ra->segments += rb->segments;
   ra->tiles = -1;
@@ -54,6 +55,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   int na = g->rules->n_attrs;
   int32_t *av = g->attrs + (size_t)a * (size_t)na;
   const int32_t *bv = g->attrs + (size_t)b * (size_t)na;
+  if (na && a < g->journal.nodes_from) gki_journal(g, av, na);
   /* Rules whose attributes all add up (every shipped game) merge in a
   ** loop without a choice per attribute. */
   if (g->rules->attrs_all_summed)
@@ -61,6 +63,8 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   else
     for (int i = 0; i < na; i++) av[i] = merge_attr(g->rules->attr_op[i], av[i], bv[i]);
   int32_t t = g->next[a];
+  GKI_JOURNAL_NODE(g, g->next, a);
+  GKI_JOURNAL_NODE(g, g->next, b);
   g->next[a] = g->next[b];
   g->next[b] = t;
   return a;
@@ -87,6 +91,9 @@ int gki_count_tiles(const gk_game *cg, int32_t root) {
     }
     n = g->next[n];
   } while (n != root);
+  /* not journaled: a cache, and the count holds in the position a rewind
+  ** goes back to (a move that changes the feature first journals its
+  ** record, the count with it) */
   g->root[root].tiles = count;
   return count;
 }
@@ -119,6 +126,24 @@ int32_t gk_node_at_port(const gk_game *g, int32_t x, int32_t y, int port) {
   if (tile < 0) return -1;
   const gk_tilerec *t = &g->tiles[tile];
   return t->first_node + gki_port_seg(g->rules, t->type, t->rot)[port];
+}
+
+/* The nodes at the ports that end at vertex x, y, in the four cells
+** around it, and how many of those cells hold a tile. */
+int gk_corner_nodes(const gk_game *g, int32_t x, int32_t y, int32_t out[8]) {
+  if (!g || !out) return GK_EINVAL;
+  /* NW, NE, SW, SE cells of the vertex, and for each the two ports that
+  ** end at the vertex. */
+  static const int cdx[4] = {-1, 0, -1, 0}, cdy[4] = {-1, -1, 0, 0};
+  static const int cport[4][2] = {
+      {GK_ESE, GK_SSE}, {GK_SSW, GK_WSW}, {GK_ENE, GK_NNE}, {GK_NNW, GK_WNW}};
+  int present = 0;
+  for (int c = 0; c < 4; c++) {
+    int32_t cx = x + cdx[c], cy = y + cdy[c];
+    present += gk_tile_at(g, cx, cy) >= 0;
+    for (int k = 0; k < 2; k++) out[2 * c + k] = gk_node_at_port(g, cx, cy, cport[c][k]);
+  }
+  return present;
 }
 
 int gk_node_tile(const gk_game *g, int32_t n) {
@@ -354,6 +379,7 @@ int gk_node_add_attr(gk_game *g, int32_t n, int attr, int32_t delta) {
     return GK_ENOMEM;
   }
   if (delta == 0) return GK_OK;
+  GKI_JOURNAL_REC(g, merged);
   *merged = (int32_t)sum;
   g->boardops[g->n_boardops++] = (gk_boardop){3, 0, (uint16_t)attr, n, delta};
   gki_log_push(g, GK_EV_ATTR, n, attr, delta, 0, 0);

@@ -73,6 +73,7 @@ static void detach(gk_game *g, int f) {
   gk_figrec *fr = &g->figures[f];
   if (fr->where == GK_AT_NODE) {
     gk_rootrec *root = &g->root[gki_find(g, fr->a)];
+    GKI_JOURNAL_REC(g, root);
     int32_t *link = &root->fig_head;
     while (*link != f) link = &g->figures[*link].next;
     *link = fr->next;
@@ -91,6 +92,7 @@ static void attach(gk_game *g, int f, gk_location loc) {
   fr->next = -1;
   if (loc.where == GK_AT_NODE) {
     gk_rootrec *root = &g->root[gki_find(g, loc.a)];
+    GKI_JOURNAL_REC(g, root);
     fr->next = root->fig_head;
     root->fig_head = f;
     root->figures++;

@@ -1,6 +1,8 @@
 /*
 ** gk_game.c: creating, copying and freeing game states; turn, blobs.
 */
+#include <stddef.h>
+
 #include "gk_internal.h"
 
 /* Every array a game owns, with its element size and capacity field, so
@@ -68,6 +70,7 @@ void gk_game_free(gk_game *g) {
   if (!g) return;
   gki_blob_release(g);
   free_arrays(g);
+  gki_journal_free(g);
   gk_allocator a = g->alloc;
   gki_mem(&a, g, sizeof *g, 0);
 }
@@ -172,6 +175,7 @@ gk_game *gk_game_clone(const gk_game *src) {
   /* the bytes are fresh (synced): the host keeps nothing for the copy */
   g->blob_host = NULL;
   g->blob_stale = 0;
+  memset(&g->journal, 0, sizeof g->journal);
   note_copied_log(g, src);
   /* Null every pointer first so a failure part-way frees only copies. */
   array_ref arr[N_ARRAYS], sarr[N_ARRAYS];
@@ -281,6 +285,16 @@ static void copy_cells(gk_game *dst, const gk_game *src, const cell_plan *plan) 
   }
 }
 
+/* The figures, supplies and stacks in use. */
+static void copy_pieces(gk_game *dst, const gk_game *src) {
+  copy_bytes(dst->figures, src->figures, (size_t)src->n_figures * sizeof *src->figures);
+  copy_bytes(dst->supply, src->supply,
+             (size_t)(src->n_players + 1) * (size_t)src->rules->n_figure_kinds * sizeof *src->supply);
+  for (int s = 0; s < GK_MAX_STACKS; s++)
+    if (src->stacks[s].n)
+      copy_bytes(dst->stacks[s].types, src->stacks[s].types, (size_t)src->stacks[s].n * 2);
+}
+
 /* Only what is in use needs copying: of the log, the entries after the
 ** first `log_kept` that dst already shares with src. */
 static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept) {
@@ -297,12 +311,7 @@ static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, 
   copy_bytes(dst->node_kind, src->node_kind, (size_t)src->n_nodes);
   copy_bytes(dst->root, src->root, (size_t)src->n_nodes * sizeof *src->root);
   copy_bytes(dst->attrs, src->attrs, (size_t)src->n_nodes * (size_t)na * sizeof *src->attrs);
-  copy_bytes(dst->figures, src->figures, (size_t)src->n_figures * sizeof *src->figures);
-  copy_bytes(dst->supply, src->supply,
-         (size_t)(src->n_players + 1) * (size_t)src->rules->n_figure_kinds * sizeof *src->supply);
-  for (int s = 0; s < GK_MAX_STACKS; s++)
-    if (src->stacks[s].n)
-      copy_bytes(dst->stacks[s].types, src->stacks[s].types, (size_t)src->stacks[s].n * 2);
+  copy_pieces(dst, src);
   copy_bytes(dst->ledger, src->ledger, (size_t)src->n_ledger * sizeof *src->ledger);
   copy_bytes(dst->log + log_kept, src->log + log_kept,
              (size_t)(src->n_log - log_kept) * sizeof *src->log);
@@ -416,6 +425,22 @@ static int resize_buffers(gk_game *dst, const gk_game *src) {
   return GK_OK;
 }
 
+/* dst takes src's scalars, keeping its own buffers, allocator and
+** journal; the host keeps nothing for it. */
+static void take_scalars(gk_game *dst, const gk_game *src) {
+  game_buffers keep;
+  take_buffers(&keep, dst);
+  gk_allocator alloc = dst->alloc;
+  gki_jlist journal = dst->journal;
+  *dst = *src;
+  dst->alloc = alloc;
+  dst->journal = journal;
+  dst->blob_host = NULL;
+  dst->blob_stale = 0;
+  put_buffers(dst, &keep);
+  note_copied_log(dst, src);
+}
+
 int gk_game_copy(gk_game *dst, const gk_game *src) {
   if (!dst || !src || dst->rules != src->rules) return GK_EINVAL;
   if (dst == src) return GK_OK;
@@ -425,19 +450,65 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   int log_kept = dst->cap_log == src->cap_log ? shared_log(dst, src) : 0;
   if (!same_sizes(dst, src) && resize_buffers(dst, src) < 0) return GK_ENOMEM;
   /* Keep dst's buffers, take src's scalars. */
-  game_buffers keep;
-  take_buffers(&keep, dst);
-  gk_allocator alloc = dst->alloc;
   /* what dst's host kept describes the game being overwritten */
   gki_blob_release(dst);
-  *dst = *src;
-  dst->alloc = alloc;
-  dst->blob_host = NULL;
-  dst->blob_stale = 0;
-  put_buffers(dst, &keep);
-  note_copied_log(dst, src);
+  take_scalars(dst, src);
+  /* the journal's records may point into buffers just replaced */
+  if (dst->journal.on) dst->journal.broken = true;
   copy_used(dst, src, &cells, log_kept);
   return GK_OK;
+}
+
+/* Entries of src a move in dst may have changed that the journal does not
+** keep (gk_journal.c), put back whole: each is small. Appended entries
+** (tiles, nodes, board changes, ledger, log) need nothing but the counts;
+** the log's last entry may have been rewritten (the generator counts its
+** draws there). */
+static void copy_unjournaled(gk_game *dst, const gk_game *src) {
+  int32_t stamps = dst->n_tiles > src->n_tiles ? dst->n_tiles : src->n_tiles;
+  copy_bytes(dst->parent, src->parent, (size_t)src->n_nodes * sizeof *src->parent);
+  copy_bytes(dst->tiles, src->tiles, (size_t)src->n_tiles * sizeof *src->tiles);
+  /* a tile dst counted, new or old, may hold a stamp src never gave */
+  copy_bytes(dst->stamp, src->stamp, (size_t)stamps * sizeof *src->stamp);
+  copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
+  copy_pieces(dst, src);
+  if (src->n_log) dst->log[src->n_log - 1] = src->log[src->n_log - 1];
+}
+
+_Static_assert(offsetof(gk_game, err) < offsetof(gk_game, n_players) &&
+                   offsetof(gk_game, alloc) < offsetof(gk_game, n_players) &&
+                   offsetof(gk_game, log_from_n) < offsetof(gk_game, blob) &&
+                   offsetof(gk_game, blob) < offsetof(gk_game, blob_len) &&
+                   offsetof(gk_game, blob_len) < offsetof(gk_game, blob_stale) &&
+                   offsetof(gk_game, blob_host) < offsetof(gk_game, journal),
+               "a rewind takes the scalars from n_players up to the blobs");
+
+static bool has_blobs(const gk_game *g) {
+  static const size_t none[GK_MAX_BLOBS];
+  return g->blob_host || g->blob_stale || memcmp(g->blob_len, none, sizeof none) != 0;
+}
+
+bool gki_game_rewind(gk_game *dst, const gk_game *src) {
+  /* the journal must have started at a copy from src as it is now, and
+  ** no buffer of dst may have moved since (same sizes: none grew; the
+  ** same blob lengths, so src has no bytes either when dst has none) */
+  if (!dst->journal.on || dst->journal.broken || dst->rules != src->rules ||
+      dst->log_from != src->log_id || dst->log_from_n != src->n_log || dst->n_log < src->n_log ||
+      has_blobs(dst) || src->blob_host || src->blob_stale || !same_sizes(dst, src))
+    return false;
+  gki_journal_undo(dst);
+  copy_unjournaled(dst, src);
+  /* the scalars from n_players up to the blobs: the rules, allocator and
+  ** journal are dst's, the error text is no position, and neither game
+  ** has blob bytes or a host */
+  game_buffers keep;
+  take_buffers(&keep, dst);
+  size_t at = offsetof(gk_game, n_players), end = offsetof(gk_game, blob);
+  memcpy((char *)dst + at, (const char *)src + at, end - at);
+  dst->blob_epoch = src->blob_epoch;
+  put_buffers(dst, &keep);
+  note_copied_log(dst, src);
+  return true;
 }
 
 gk_game *gk_game_new_like(const gk_game *g) {

@@ -161,6 +161,23 @@ typedef struct gk_stackrec {
 } gk_stackrec;
 
 /* A board mutation kept for serialization, in order. */
+/* One entry of a game's journal (gk_journal.c): the words at `at` as
+** they were before a write. */
+enum { GKI_JOURNAL_WORDS = 6 };
+typedef struct gki_jrec {
+  int32_t *at;
+  int32_t n;
+  int32_t old[GKI_JOURNAL_WORDS];
+} gki_jrec;
+
+typedef struct gki_jlist {
+  bool on, broken;     /* broken: a record was lost; rewind will not */
+  int32_t n, cap;
+  int32_t nodes_from;  /* nodes from here on are new since the start:
+                       ** nothing to keep of them */
+  gki_jrec *rec;
+} gki_jlist;
+
 typedef struct gk_boardop {
   uint8_t op;        /* 0 place, 1 fixed, 2 block, 3 attribute edit
                      ** (type = attribute, x = node, y = delta) */
@@ -250,12 +267,49 @@ struct gk_game {
   uint32_t blob_stale;              /* slots whose newest bytes the host keeps */
   uint32_t blob_epoch;              /* guarded moves that kept the blobs */
   const gk_blob_host *blob_host;    /* who keeps them (NULL: nobody) */
+
+  /* The journal (gk_journal.c): while on, every write to an existing
+  ** entry of cells, root, next and attrs records the old words first, so
+  ** that gki_game_rewind can put a copy back as it was. The game's own:
+  ** a copy into it or a clone of it never takes another game's. */
+  gki_jlist journal;
 };
 
 /* gk_blob_host.c: the blobs a host keeps (gk_blob_host) */
 int gki_blob_sync(const gk_game *g);   /* fill the stale blobs now */
 void gki_blob_release(gk_game *g);     /* drop the host's copy, detach */
 int gki_blob_store(gk_game *g, int slot, const void *data, size_t len); /* copy in */
+
+/* gk_journal.c: the journal of writes a rewind undoes (gk_game.journal) */
+void gki_journal_save(gk_game *g, const void *at, int words);
+/* Inlined for the fixed sizes of the records a move writes (a word, a
+** cell, a root record), so that keeping one costs a few stores. */
+static inline void gki_journal(gk_game *g, const void *at, int words) {
+  if (!g->journal.on) return;
+  if (words > GKI_JOURNAL_WORDS || g->journal.n == g->journal.cap) {
+    gki_journal_save(g, at, words);
+    return;
+  }
+  gki_jrec *r = &g->journal.rec[g->journal.n++];
+  r->at = (int32_t *)at;
+  r->n = words;
+  memcpy(r->old, at, sizeof(int32_t) * (size_t)words);
+}
+/* One record (a cell, a root record, a word) journaled whole. */
+#define GKI_JOURNAL_REC(g, p) gki_journal((g), (p), (int)(sizeof *(p) / sizeof(int32_t)))
+/* ... of a node's entry (arr[node]), unless the node is new. */
+#define GKI_JOURNAL_NODE(g, arr, node) \
+  do { \
+    if ((node) < (g)->journal.nodes_from) GKI_JOURNAL_REC((g), &(arr)[node]); \
+  } while (0)
+void gki_journal_start(gk_game *g);   /* empty and on */
+void gki_journal_stop(gk_game *g);    /* off (keeps its buffer) */
+void gki_journal_free(gk_game *g);
+void gki_journal_undo(gk_game *g);    /* every recorded write, newest first */
+/* gk_game.c: dst made equal to src again, dst having been copied from src
+** with its journal started then and src not changed since: true; false
+** (dst untouched) when it cannot be done that way. */
+bool gki_game_rewind(gk_game *dst, const gk_game *src);
 
 /* gk_util.c */
 void *gki_mem(const gk_allocator *a, void *p, size_t osize, size_t nsize);

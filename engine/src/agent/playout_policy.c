@@ -8,16 +8,22 @@
 ** and spend figures aimlessly, so their results say little about the
 ** move under test; this policy keeps playouts near real play.
 **
+** Each candidate is played in one scratch copy of the play, put back
+** between candidates by its journal (gk_play_rewind) rather than copied
+** again.
+**
 ** Invariant: the move is looked at in the scratch play only; the play
 ** being played out is left as it was, and the host is pointed back at it
 ** before returning.
 */
 #include "agent/agent_internal.h"
 
-/* The lead move i of p gives its mover, looked at in scratch. */
+/* The lead move i of p gives its mover, looked at in scratch, which is a
+** tracked copy of p (the first candidate) or holds the move before. */
 static int lead_after(gk_play *p, gk_play *scratch, const gk_agent_env *env,
-                      const gk_agent_eval *eval, agent_memo *memo, int i, double *lead) {
-  int st = gk_play_copy_from(scratch, p);
+                      const gk_agent_eval *eval, agent_memo *memo, int i, bool first,
+                      double *lead) {
+  int st = first ? gk_play_copy_tracked(scratch, p) : gk_play_rewind(scratch, p);
   if (st < 0) return st;
   agent_refilled(scratch, env);
   st = gk_play_apply_index(scratch, i);
@@ -62,7 +68,7 @@ int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy,
   for (int j = 0; j < k && st == GK_OK; j++) {
     int i = k == n ? j : (int)((start + (uint64_t)stride * (uint32_t)j) % (uint32_t)n);
     double v;
-    st = lead_after(p, scratch, policy->env, policy->eval, &memo, i, &v);
+    st = lead_after(p, scratch, policy->env, policy->eval, &memo, i, j == 0, &v);
     if (st < 0) break;
     if (v > best) {
       best = v;
@@ -72,6 +78,7 @@ int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy,
       pick = i;
     }
   }
+  gk_play_untrack(scratch);
   agent_refilled(p, policy->env);
   if (st < 0) {
     gk_play_set_error(p, "%s", gk_play_error(scratch));

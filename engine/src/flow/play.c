@@ -5,6 +5,8 @@
 ** and backup buffers are its own (a clone allocates fresh ones); its game
 ** is freed with it unless released.
 */
+#include <stddef.h>
+
 #include "flow/flow_internal.h"
 
 void gk_play_set_error(gk_play *p, const char *fmt, ...) {
@@ -125,28 +127,21 @@ static bool reserve_items(gk_allocator *a, void **items, int32_t *cap, int32_t w
   return true;
 }
 
-/* Copies into dst's own game and buffers (gk_game_copy: a tenth of a
-** clone), keeping dst's identity, hooks, filters and scratch buffers; a
-** search that refills one play from its root many times allocates only
-** when the root has grown. On failure dst is unchanged. */
-int gk_play_copy_from(gk_play *dst, const gk_play *src) {
-  if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
-  if (dst == src) return GK_OK;
-  gk_allocator *a = &dst->game->alloc;
-  int32_t cap_moves = dst->cap_moves;
-  if (!reserve_items(a, (void **)&dst->moves, &cap_moves, src->cap_moves, sizeof(gk_move)) ||
-      !reserve_items(a, (void **)&dst->place, &dst->cap_place, src->cap_place, sizeof(gk_placement))) {
-    dst->cap_moves = cap_moves;
-    gk_play_set_error(dst, "out of memory copying a game");
-    return GK_ENOMEM;
-  }
-  dst->cap_moves = cap_moves;
-  if (gk_game_copy(dst->game, src->game) < 0) {
-    gk_play_set_error(dst, "out of memory copying a game");
-    return GK_ENOMEM;
-  }
-  /* dst's own: identity, hooks, filters and buffers (not the whole
-  ** struct: it is a few kilobytes and a search copies it very often) */
+/* src's listed moves into dst's buffers (as big as src's). place[] means
+** something only while it holds the list; a lazy list has no entries in
+** moves[] (n_moves may pass cap_moves). */
+static void take_list(gk_play *dst, const gk_play *src) {
+  if (src->moves_in_place)
+    memcpy(dst->place, src->place, sizeof(gk_placement) * (size_t)src->n_moves);
+  else if (!src->moves_lazy)
+    memcpy(dst->moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+}
+
+/* dst takes src's fields and listed moves, keeping its own identity,
+** hooks, filters and buffers (not the whole struct: it is a few
+** kilobytes and a search copies it very often). dst's buffers hold
+** src's capacities. */
+static void take_position(gk_play *dst, const gk_play *src) {
   struct {
     gk_game *game;
     gk_hooks hooks;
@@ -174,11 +169,65 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
   dst->cap_moves = keep.cap_moves;
   dst->place = keep.place;
   dst->cap_place = keep.cap_place;
-  if (src->cap_place) memcpy(dst->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
-  /* a lazy list has no entries in moves[] (n_moves may pass cap_moves) */
-  if (!src->moves_in_place && !src->moves_lazy)
-    memcpy(dst->moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+  take_list(dst, src);
+}
+
+/* Copies into dst's own game and buffers (gk_game_copy: a tenth of a
+** clone), keeping dst's identity, hooks, filters and scratch buffers; a
+** search that refills one play from its root many times allocates only
+** when the root has grown. On failure dst is unchanged. */
+int gk_play_copy_from(gk_play *dst, const gk_play *src) {
+  if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
+  if (dst == src) return GK_OK;
+  gk_allocator *a = &dst->game->alloc;
+  int32_t cap_moves = dst->cap_moves;
+  if (!reserve_items(a, (void **)&dst->moves, &cap_moves, src->cap_moves, sizeof(gk_move)) ||
+      !reserve_items(a, (void **)&dst->place, &dst->cap_place, src->cap_place, sizeof(gk_placement))) {
+    dst->cap_moves = cap_moves;
+    gk_play_set_error(dst, "out of memory copying a game");
+    return GK_ENOMEM;
+  }
+  dst->cap_moves = cap_moves;
+  if (gk_game_copy(dst->game, src->game) < 0) {
+    gk_play_set_error(dst, "out of memory copying a game");
+    return GK_ENOMEM;
+  }
+  take_position(dst, src);
   return GK_OK;
+}
+
+int gk_play_copy_tracked(gk_play *dst, const gk_play *src) {
+  int st = gk_play_copy_from(dst, src);
+  if (st == GK_OK) gki_journal_start(dst->game);
+  return st;
+}
+
+void gk_play_untrack(gk_play *dst) {
+  if (dst) gki_journal_stop(dst->game);
+}
+
+/* What a move may have changed in dst's own fields, back from src: the
+** position block (undo.c), the closed list and placement report (their
+** entries in use), and the listed moves. The rest is dst's own or set
+** only while a move runs (guarded, blobs_kept) or when it fails (err). */
+static void take_moved(gk_play *dst, const gk_play *src) {
+  size_t at = offsetof(gk_play, phase), end = offsetof(gk_play, closed);
+  memcpy((char *)dst + at, (const char *)src + at, end - at);
+  memcpy(dst->closed, src->closed, sizeof(int32_t) * (size_t)src->n_closed);
+  int rc = src->report.n_closed < GK_REPORT_MAX ? src->report.n_closed : GK_REPORT_MAX;
+  memcpy(&dst->report, &src->report,
+         offsetof(gk_place_report, closed) + sizeof(int32_t) * (size_t)(rc > 0 ? rc : 0));
+  take_list(dst, src);
+}
+
+int gk_play_rewind(gk_play *dst, const gk_play *src) {
+  if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
+  if (dst == src) return GK_OK;
+  if (dst->cap_moves < src->cap_moves || dst->cap_place < src->cap_place ||
+      !gki_game_rewind(dst->game, src->game))
+    return gk_play_copy_tracked(dst, src);
+  take_moved(dst, src);
+  return 1;
 }
 
 gk_game *gk_play_game(gk_play *p) { return p ? p->game : NULL; }
