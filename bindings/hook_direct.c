@@ -42,6 +42,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "hook_profile.h"
 #include "host.h"
 #include "wrap_play.h"
 
@@ -477,6 +478,7 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   int sees = d->hooks[k].sees;
   call->sees = sees;
   int nargs = 3;
+  int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
   if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
     lua_getiuservalue(L, e->dv, DV_PLACED);
     lua_pushlightuserdata(L, call);
@@ -500,7 +502,9 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
     if (sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
     nargs = sees;
   }
-  if (mp_sandbox_call_with(sb, nargs, e->handler, name) == MP_SANDBOX_OK) return GK_OK;
+  int st = mp_sandbox_call_with(sb, nargs, e->handler, name);
+  if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  if (st == MP_SANDBOX_OK) return GK_OK;
   d->lazy_read = 1; /* it may have read one before it failed */
   gk_play_set_error(play, "%s", mp_sandbox_error(sb));
   return GK_EINVAL;

@@ -37,6 +37,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "hook_profile.h"
 #include "host.h"
 #include "sandbox.h"
 #include "wrap_play.h"
@@ -319,6 +320,7 @@ static int judge(lua_State *L, round_slots *s, const gk_move *m, int first, int 
       lua_pop(L, 1);
       if (!wants) continue;
     }
+    int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_VETO) : -1;
     if (!shown) show_move(L, s, m), shown = 1;
     if (k != *running) { /* ctx names the hook; its state is its script's */
       lua_rawgeti(L, s->list, 3 * i - 2);
@@ -336,6 +338,7 @@ static int judge(lua_State *L, round_slots *s, const gk_move *m, int first, int 
     lua_call(L, 2, 2);
     int no = refused(L, s, h, m);
     lua_pop(L, 2);
+    if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
     if (no) return 0;
   }
   return 1;

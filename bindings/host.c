@@ -24,6 +24,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "hook_profile.h"
 #include "host.h"
 #include "meeple_lua.h"
 #include "sandbox.h"
@@ -244,6 +245,7 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);
   mp_state_blobs_open(L);
+  mp_hook_profile_open(L);
   lua_setglobal(L, "meeple_host");
   lua_pushlightuserdata(L, h);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &host_key);

@@ -15,6 +15,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "hook_profile.h"
 #include "wrap_play.h"
 
 /* {======================================================================
@@ -221,6 +222,7 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   int top = lua_gettop(L);
   int saved_self = ud->self, saved_lock = ud->lock, saved_busy = ud->busy;
   hook_ctx h = {ud, play, c, GK_OK};
+  int profiled = mp_profiling ? mp_profile_enter(mp_profiling, NULL, 0) : -1;
   int lock = query_hook(c->hook) ? MP_LOCK_QUERY : MP_LOCK_HOOK;
   if (lock > ud->lock) ud->lock = lock;
   ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
@@ -254,6 +256,7 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
     h.status = GK_EINVAL;
   }
   lua_settop(L, top);
+  if (profiled >= 0 && mp_profiling) mp_profile_leave(mp_profiling, profiled);
   return h.status;
 }
 

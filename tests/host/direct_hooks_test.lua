@@ -4,7 +4,7 @@
 -- the last one showed, so this plays games whose hooks read everything
 -- (and some read nothing, which takes that short path) and compares a
 -- trace of every call with the dispatcher's (meeple.loader.simulate with
--- `profile` sends every hook through the dispatcher), then checks what
+-- `dispatcher` sends every hook through it), then checks what
 -- each event must show.
 --
 -- Run from the repository root:  meeple script tests/host/direct_hooks_test.lua
@@ -66,7 +66,7 @@ end
 
 local function traced(rs, profile)
   trace = {}
-  local games = loader.simulate(rs, { games = 6, players = 2, seed = 11, profile = profile })
+  local games = loader.simulate(rs, { games = 6, players = 2, seed = 11, dispatcher = profile ~= nil })
   return trace, games
 end
 

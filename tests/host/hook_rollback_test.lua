@@ -115,8 +115,8 @@ allow("tile_placement", function() return true end)]]) }
   local lines = {}
   hook_profile.print(report, function(fmt, ...) lines[#lines + 1] = fmt:format(...) end)
   check(lines[1]:find("profiled over 20 games", 1, true) ~= nil, "title names the games")
-  check(lines[3]:match("turn_begin%s+[%d.]+%s+[%d.]+%s+[%d.]+%%") ~= nil,
-        "a row: calls/game, us/call, share: " .. tostring(lines[3]))
+  check(lines[3]:match("turn_begin%s+direct%s+[%d.]+%s+[%d.]+%s+[%d.]+%%") ~= nil,
+        "a row: path, calls/game, us/call, share: " .. tostring(lines[3]))
 end
 
 for _, p in ipairs(temps) do os.remove(p) end

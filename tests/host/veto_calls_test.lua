@@ -3,7 +3,7 @@
 -- candidate, no hook after the first refusal), the same view of each
 -- move and of ctx, the same moves kept, so the same games. Plays games
 -- whose vetoes refuse some moves and trace every call, once on the C path
--- and once through the dispatcher (meeple.loader.simulate with `profile`
+-- and once through the dispatcher (meeple.loader.simulate with `dispatcher`
 -- sends every hook through it), and compares. Then checks what only the C
 -- path does: a budget per call, not per round; reasons kept for the
 -- play's last round; a bad reason's message.
@@ -32,7 +32,7 @@ end
 
 local function traced(rs, profile, games)
   trace = {}
-  local list = loader.simulate(rs, { games = games or 4, players = 2, seed = 5, profile = profile })
+  local list = loader.simulate(rs, { games = games or 4, players = 2, seed = 5, dispatcher = profile ~= nil })
   return trace, list
 end
 

@@ -106,13 +106,17 @@ end
 -- opts.results is false; otherwise, as before, a list with one table per
 -- game ({scores=, turns=, moves=, closed={kind=n}}), which grows with the
 -- number of games.
--- opts.profile: a table that gets each hook's calls and CPU seconds (see
--- meeple.loader.dispatch); the games then run in one process.
+-- opts.profile = true: the dispatcher's hook calls are timed into the
+-- host's running hook profile (meeple.cli.hook_profile; the C paths time
+-- theirs); opts.dispatcher = true: every hook goes through the Lua
+-- dispatcher, none by a C path (for tests). Either runs the games in one
+-- process.
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
   rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
   local dispatch = rs.dispatch
-  if opts.profile then dispatch = { make_dispatcher(rs, opts.host or meeple_host, opts.profile) } end
+  local how = opts.dispatcher and "dispatcher" or opts.profile and "timed"
+  if how then dispatch = { make_dispatcher(rs, opts.host or meeple_host, how) } end
   local f = dispatch[5]
   local list, on_game = nil, opts.on_game
   if opts.results ~= false then
@@ -127,7 +131,7 @@ function M.simulate(rs, opts)
   end
   local summary = rs.flow:simulate(templ, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
-    jobs = not opts.profile and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
+    jobs = not how and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,

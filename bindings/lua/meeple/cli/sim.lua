@@ -69,9 +69,11 @@ how the games are split into shards. Memory stays the same for any N.
   --progress           show progress on stderr even when it is not a
                        terminal (a batch job's log)
   --profile            then what each Lua hook costs: one more run (up to
-                       1000 of the games) with every hook call timed; per
-                       hook its calls per game, us per call and share of
-                       that run's time (on stderr with --json/--csv/--output)
+                       1000 of the games) with every hook call timed on
+                       its own path; per hook its path (direct, veto,
+                       dispatcher), calls per game, us per call and share
+                       of that run's time (on stderr with
+                       --json/--csv/--output)
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
                        adds each agent's and each seat's win rate (95%

@@ -280,7 +280,7 @@ end
 -- The dispatcher the flow calls for every hooked event. It builds the
 -- hook's view of the moment, runs the script functions in their fixed
 -- order under the sandbox budget, and folds their answers.
-local function dispatcher(rs, host, by_event, profile)
+local function dispatcher(rs, host, by_event, timed)
   local option_values = {}
   for _, d in ipairs(rs.options) do option_values[d.name] = d.value end
   local kit = ctx_kit(option_values, state_store(rs.decl, rs.hooks))
@@ -290,16 +290,8 @@ local function dispatcher(rs, host, by_event, profile)
   local function run(h, ctx, g, ...)
     local fields = fields_of[ctx]
     fields[HOOK], fields.state = h, nil
-    local r1, r2
-    if profile then
-      local t0 = os.clock()
-      r1, r2 = host.call(h.fn, ctx, ...)
-      local p = profile[h] or { calls = 0, seconds = 0 }
-      p.calls, p.seconds, profile[h] = p.calls + 1, p.seconds + (os.clock() - t0), p
-    else
-      r1, r2 = host.call(h.fn, ctx, ...)
-    end
-    return r1, r2
+    if timed then return host.timed_call(h, h.fn, ctx, ...) end
+    return host.call(h.fn, ctx, ...)
   end
   local function inner(name, args, play, g, outer)
     local key = name == "collect" and ("collect:" .. args.phase) or name
@@ -516,12 +508,16 @@ end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
 -- the notifications the flow may call itself (or nil), and the vetoes
--- it may call itself (or nil). profile: a
--- table that gets, per hook record, { calls =, seconds = } (CPU time of
--- the hook's own calls); every hook then goes through the dispatcher.
-local function make_dispatcher(rs, host, profile)
+-- it may call itself (or nil). how: nil; "timed": the same paths, the
+-- dispatcher's calls timed into the host's running hook profile
+-- (meeple_host.timed_call; the C paths time their own); "dispatcher":
+-- every hook through the dispatcher (the tests compare the C paths
+-- with it).
+local function make_dispatcher(rs, host, how)
   local by_event = group_hooks(rs.hooks)
-  local dispatch, kit = dispatcher(rs, host, by_event, profile)
+  local timed = how == "timed" and host.timed_call ~= nil
+  local profile = how == "dispatcher"
+  local dispatch, kit = dispatcher(rs, host, by_event, timed)
   local figures = deploy_figures(by_event)
   local filters = hook_filters(rs, by_event)
   local hook_names, collect_phases = hooked_names(by_event)
