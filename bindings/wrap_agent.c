@@ -89,6 +89,7 @@ static void lender_point(mp_lender *l, gk_play *copy) {
 static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "exploration", "seed",
                                         "playout_turns", "win_weight", "margin_scale", "open",
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
+                                        "follow",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
                                         "reply_sample", "stop_settled", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
@@ -168,6 +169,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
                                      1 << 20) << 20;
   p->prior_visits = (int)optint(L, t, "prior_visits", p->prior_visits, 0, 1000000);
   p->prior_depth = (int)optint(L, t, "prior_depth", p->prior_depth, 1, 6);
+  p->follow = (int)optint(L, t, "follow", p->follow, 0, 1000000);
   p->root_moves = (int)optint(L, t, "root_moves", p->root_moves, 0, 1000000);
   p->playout_policy = optpolicy(L, t, p->playout_policy);
   p->epsilon = optnumber(L, t, "epsilon", p->epsilon, 0, 1);

@@ -71,6 +71,10 @@ typedef struct gk_mcts_params {
   double epsilon;      /* greedy playouts: odds of a random move instead */
   int sample;          /* greedy playouts: the best of this many random
                        ** moves (0: of all moves) */
+  int follow;          /* > 0 (greedy playouts): every playout move is
+                       ** valued one ply deep, and the `follow` best of
+                       ** those after which the mover decides again this
+                       ** turn by their best follow-up (sample ignored) */
   int common_draws;    /* 1: the k-th visit of each root move plays out
                        ** the same determinization (common random numbers) */
   int reply_sample;    /* >= 0: the sample of greedy playouts at the other

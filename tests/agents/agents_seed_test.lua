@@ -51,6 +51,20 @@ check(replies == game_moves(mcts_reply(0), g, 3), "same seeds give the same game
 check(replies ~= first, "reply_sample = 0 changes the search")
 check(game_moves(mcts_reply(-1), g, 3) == first, "reply_sample = -1 is the default search")
 
+-- follow: 0 is the default search, other values change it and replay
+-- from seeds
+for _, key in ipairs { "follow" } do
+  local function agent(v)
+    return meeple.agent { kind = "mcts", playouts = 20, seed = 7, [key] = v }
+  end
+  local on = game_moves(agent(3), g, 3)
+  check(on == game_moves(agent(3), g, 3), "same seeds give the same game with " .. key)
+  check(on ~= first, key .. " = 3 changes the search")
+  check(game_moves(agent(0), g, 3) == first, key .. " = 0 is the default search")
+  local okk, msg = pcall(meeple.agent, { kind = "mcts", [key] = -1 })
+  check(not okk and msg:match(key .. " must be in 0%.%."), key .. " = -1 is refused: " .. tostring(msg))
+end
+
 -- stop_settled (the default) ends a search once no playout left can
 -- change the most visited root move: every decision of a game is the one
 -- the full search makes, and some searches stop early

@@ -77,4 +77,15 @@ for jobs in 1 2; do
   fi
   grep -q 'bot gave up' "$WORK/err" || fail "no bot message (--jobs $jobs): $(cat "$WORK/err")"
 done
+# --- a bad agent setting: exit 2 and a message naming the setting ---
+for bad in "follow=-1;follow must be in 0" "follow=x;bad value 'x' for follow" \
+           "follow=2.5;follow must be an integer"; do
+  spec=${bad%%;*}
+  want=${bad#*;}
+  status=0
+  "$MEEPLE" sim --game $TINY --games 2 --agents "mcts:20:$spec,greedy" > /dev/null 2> "$WORK/err" \
+    || status=$?
+  [ "$status" -eq 2 ] || fail "mcts:20:$spec exited $status, not 2"
+  grep -q "$want" "$WORK/err" || fail "mcts:20:$spec: $(cat "$WORK/err")"
+done
 echo "agents sim: ok"

@@ -106,6 +106,14 @@ typedef struct agent_policy {
 ** copy of the same rules); a negative status with p's error set. */
 int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy, agent_rng *rng);
 
+/* The look-ahead playout policy (policy_follow.c): every move valued one
+** ply deep, then the `follow` best of those after which the mover decides
+** again this turn valued by their best follow-up, as greedy does; with
+** odds random_below / 2^64 a random move. Looked at in scratch and
+** scratch2; the index, or a negative status with p's error set. */
+int agent_follow_index(gk_play *p, gk_play *scratch, gk_play *scratch2,
+                       const agent_policy *policy, int follow, agent_rng *rng);
+
 /* Value of the player `me` in values[]: its value minus the best other's. */
 double agent_lead(const double *values, int players, int me);
 

@@ -27,6 +27,7 @@ typedef struct search {
   const gk_mcts_params *params;
   const gk_agent_env *env;
   gk_play *root, *copy, *scratch; /* scratch: where greedy playouts look */
+  gk_play *scratch2;    /* where the follow policy looks one move further */
   mcts_tree tree;
   agent_rng rng;        /* selection's ties, priors */
   agent_rng draw;       /* this iteration's determinization and playout */
@@ -157,7 +158,9 @@ static int playout_move(search *s, const agent_policy *policy) {
     reply.sample = s->params->reply_sample; /* the other players' replies */
     policy = &reply;
   }
-  int i = agent_policy_index(s->copy, s->scratch, policy, &s->draw);
+  int i = s->params->follow > 0
+              ? agent_follow_index(s->copy, s->scratch, s->scratch2, policy, s->params->follow, &s->draw)
+              : agent_policy_index(s->copy, s->scratch, policy, &s->draw);
   return i < 0 ? i : gk_play_apply_index(s->copy, i);
 }
 
@@ -330,13 +333,16 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
   int done = params->prior_visits > 0 ? seed_priors(&s, n) : GK_OK;
   if (done == GK_OK) {
     s.copy = agent_copy_new(root, env);
-    if (s.copy && params->playout_policy == GK_PLAYOUT_GREEDY) s.scratch = agent_copy_new(root, env);
-    done = s.copy && (s.scratch || params->playout_policy != GK_PLAYOUT_GREEDY) ? run(&s) : GK_ENOMEM;
+    int greedy = params->playout_policy == GK_PLAYOUT_GREEDY, follow = greedy && params->follow > 0;
+    if (s.copy && greedy) s.scratch = agent_copy_new(root, env);
+    if (s.scratch && follow) s.scratch2 = agent_copy_new(root, env);
+    done = s.copy && (s.scratch || !greedy) && (s.scratch2 || !follow) ? run(&s) : GK_ENOMEM;
   }
   int best = done < 0 ? done : best_root_edge(&s);
   if (stats && done >= 0) fill_stats(&s, done, best, stats);
   gk_play_free(s.copy);
   gk_play_free(s.scratch);
+  gk_play_free(s.scratch2);
   free(s.pruned);
   mcts_tree_free(&s.tree);
   return best;

@@ -9,7 +9,7 @@
 --                          points plus a position value (C, gk_agent.h)
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
 --       [:policy=P][:eps=E][:sample=K][:rsample=K][:crn=0|1][:win=W][:scale=D]
---       [:settle=0|1]
+--       [:settle=0|1][:follow=F]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
@@ -26,7 +26,10 @@
 --                          same draws; reward: win weight W (0) plus
 --                          the logistic of the lead gained, scale D (10);
 --                          settle=1 (default): stop once no playout left
---                          can change the most visited root move
+--                          can change the most visited root move;
+--                          follow=F (0): greedy playouts also value the
+--                          F best moves by their best follow-up this turn
+--                          (a tile by the figure it lets the mover put)
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -52,7 +55,7 @@ end
 
 local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", playouts = "playouts",
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
-                    scale = "margin_scale", prior = "prior_visits", top = "root_moves",
+                    scale = "margin_scale", prior = "prior_visits", follow = "follow", top = "root_moves",
                     policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
                     rsample = "reply_sample", settle = "stop_settled" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
