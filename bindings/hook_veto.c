@@ -108,31 +108,36 @@ static void push_flat(lua_State *L, int idx, mp_vetoes *v, int k, const gk_rules
     lua_getfield(L, rec, "scoped");
     h->scoped = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
-      lua_pop(L, 1);
-      lua_getfield(L, rec, "script");
-    }
-    h->at = lua_tostring(L, -1); /* alive: the record holds it */
-    lua_pop(L, 1);
-    lua_getfield(L, rec, "fn");
-    lua_Debug ar;
-    lua_pushvalue(L, -1);
-    lua_getinfo(L, ">S", &ar);
-    lua_pushstring(L, ar.short_src);
-    h->source = lua_tostring(L, -1); /* alive: the flat list holds it */
-    lua_rawseti(L, flat, 3 * i);
-    lua_rawseti(L, flat, 3 * i - 1);
-    lua_rawseti(L, flat, 3 * i - 2);
+    mp_flat_hook(L, flat, i, &h->at, &h->source);
   }
 }
 
-static int count_hooks(lua_State *L, int t) {
-  int n = 0;
-  for (int e = 0; e < 2; e++) {
-    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) n += (int)lua_rawlen(L, -1);
+void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source) {
+  int rec = lua_gettop(L);
+  if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
+    lua_pop(L, 1);
+    lua_getfield(L, rec, "script");
+  }
+  *at = lua_tostring(L, -1); /* alive: the record holds it */
+  lua_pop(L, 1);
+  lua_getfield(L, rec, "fn");
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  lua_getinfo(L, ">S", &ar);
+  lua_pushstring(L, ar.short_src);
+  *source = lua_tostring(L, -1); /* alive: the flat list holds it */
+  lua_rawseti(L, flat, 3 * i);
+  lua_rawseti(L, flat, 3 * i - 1);
+  lua_rawseti(L, flat, 3 * i - 2);
+}
+
+int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
+  int count = 0;
+  for (int e = 0; e < n; e++) {
+    if (lua_getfield(L, t, names[e]) == LUA_TTABLE) count += (int)lua_rawlen(L, -1);
     lua_pop(L, 1);
   }
-  return n;
+  return count;
 }
 
 static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
@@ -141,7 +146,7 @@ static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
 }
 
 static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
-  int count = count_hooks(L, t);
+  int count = mp_count_hooks(L, t, events, 2);
   size_t size = sizeof(mp_vetoes) + sizeof(veto_hook) * (size_t)count;
   mp_vetoes *v = (mp_vetoes *)lua_newuserdatauv(L, size, VV_COUNT);
   memset(v, 0, size);
@@ -176,10 +181,12 @@ static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
   return v;
 }
 
-/* opts.vetoes: the dispatcher's table (absent: vetoes dispatch). */
+/* opts.vetoes: the dispatcher's table (absent: vetoes dispatch); and
+** opts.transforms (hook_transform.c). */
 void mp_setvetoes(lua_State *L, int self, int opts) {
   self = lua_absindex(L, self);
   opts = lua_absindex(L, opts);
+  mp_settransforms(L, self, opts);
   mp_play *ud = mp_checkplayud(L, self);
   ud->vetoes = 0;
   ud->host = mp_host_of(L);
@@ -199,6 +206,8 @@ void mp_setvetoes(lua_State *L, int self, int opts) {
 
 void mp_copyvetoes(lua_State *L, int dst_self, int src_self) {
   dst_self = lua_absindex(L, dst_self);
+  src_self = lua_absindex(L, src_self);
+  mp_copytransforms(L, dst_self, src_self);
   mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
   dst->vetoes = src->vetoes;
   if (src->host) dst->host = src->host;
@@ -407,16 +416,15 @@ static int run_round(lua_State *L) {
   return 0;
 }
 
-/* Called by the flow outside any protected call: raises nothing. */
-int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
+                   const gk_hook_call *c) {
   int top = lua_gettop(L);
   if (!lua_checkstack(L, 32)) {
     gk_play_set_error(play, "out of memory");
     return GK_ENOMEM;
   }
   mp_sandbox *sb = mp_host_sandbox(ud->host);
-  lua_getiuservalue(L, ud->self, VETO_UV);
-  mp_vetoes *v = (mp_vetoes *)lua_touserdata(L, top + 1);
+  lua_getiuservalue(L, ud->self, path->uv);
   lua_getiuservalue(L, ud->self, 2);
   const mp_game *view = (const mp_game *)lua_touserdata(L, top + 2);
   if (!view->game) {
@@ -424,20 +432,32 @@ int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
     lua_settop(L, top);
     return GK_EINVAL;
   }
-  veto_round round = {ud, play, c};
   mp_sandbox_push_handler(sb);
-  lua_pushcfunction(L, run_round);
-  lua_pushlightuserdata(L, &round);
+  lua_pushcfunction(L, path->body);
+  lua_pushlightuserdata(L, arg);
   lua_pushvalue(L, top + 1);
   lua_pushvalue(L, ud->self);
   lua_pushvalue(L, top + 2);
   mp_host_lend_game(ud->host, view->game);
-  int st = mp_sandbox_call_with(sb, 4, top + 3, v->hook[v->first[event_of(c->hook)]].source);
+  int st = mp_sandbox_call_with(sb, 4, top + 3, path->name_of(lua_touserdata(L, top + 1), c->hook));
   mp_host_lend_game(ud->host, NULL);
   lua_settop(L, top);
   if (st == MP_SANDBOX_OK) return GK_OK;
   gk_play_set_error(play, "%s", mp_sandbox_error(sb));
   return GK_EINVAL;
+}
+
+/* The script messages name: the event's first hook's. */
+static const char *first_source(void *vetoes, int hook) {
+  const mp_vetoes *v = (const mp_vetoes *)vetoes;
+  return v->hook[v->first[event_of(hook)]].source;
+}
+
+/* Called by the flow outside any protected call: raises nothing. */
+int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  static const mp_c_path path = {VETO_UV, run_round, first_source};
+  veto_round round = {ud, play, c};
+  return mp_c_path_call(L, ud, play, &path, &round, c);
 }
 
 /* }====================================================================== */

@@ -228,12 +228,17 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
   int direct = ((ud->direct >> c->hook) & 1u) && c->feature < 0 && !ud->in_direct;
   int veto = ((ud->vetoes >> c->hook) & 1u) && !ud->in_direct;
+  int transform = ((ud->transforms >> c->hook) & 1u) && !ud->in_direct;
   int saved_direct = ud->in_direct;
   int st = LUA_OK;
   if (veto) {
     /* a veto round the flow calls itself (hook_veto.c) */
     ud->in_direct = 1;
     h.status = mp_veto_call(L, ud, play, c);
+  } else if (transform) {
+    /* a transform the flow calls itself (hook_transform.c) */
+    ud->in_direct = 1;
+    h.status = mp_transform_call(L, ud, play, c);
   } else if (direct) {
     /* a notification the flow calls itself (hook_direct.c): it raises
     ** nothing, so it needs no protected call of its own */

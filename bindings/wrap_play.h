@@ -35,6 +35,7 @@ typedef struct mp_play {
   struct mp_host *host; /* whose sandbox runs them (NULL: no direct calls) */
   uint32_t vetoes;      /* allow hooks called without the dispatcher (hook_veto.c) */
   int veto_reasons;     /* its last veto round kept reasons (dispatch.veto_reason) */
+  uint32_t transforms;  /* transforms called without the dispatcher (hook_transform.c) */
 } mp_play;
 
 
@@ -83,6 +84,29 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 void mp_setvetoes(lua_State *L, int self, int opts);
 void mp_copyvetoes(lua_State *L, int dst_self, int src_self);
 int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+/* and what the C paths share: the hooks listed under these names of the
+** dispatcher's table t; the record on top into flat[3i - 2 .. 3i] as
+** {record, fn, source} (popped), with its "file:line" (else its script)
+** and its source's short name, both kept alive by the tables */
+int mp_count_hooks(lua_State *L, int t, const char *const *names, int n);
+/* and the shell of an event: path->body runs in the sandbox's protected
+** call on (arg, the play's user value path->uv, the play, its game view)
+** with the game lent meanwhile; messages name path->name_of(that user
+** value's data, c->hook). Raises nothing: GK_OK, or the flow's error. */
+typedef struct mp_c_path {
+  int uv;
+  lua_CFunction body;
+  const char *(*name_of)(void *data, int hook);
+} mp_c_path;
+int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
+                   const gk_hook_call *c);
+void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source);
+
+/* hook_transform.c: transforms the flow calls without the dispatcher
+** (set and copied with the vetoes) */
+void mp_settransforms(lua_State *L, int self, int opts);
+void mp_copytransforms(lua_State *L, int dst_self, int src_self);
+int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

@@ -108,11 +108,11 @@ end
 
 local PLAIN_PATHS = {
   "direct", "dispatcher", "direct", "direct", "dispatcher", "direct", "direct", "direct",
-  "veto", "veto", "dispatcher", "dispatcher", "dispatcher", "dispatcher",
+  "veto", "veto", "transform", "transform", "dispatcher", "dispatcher",
 }
 local report = check_profile("plain", load{ PLAIN }, PLAIN_PATHS)
 check_profile("narrowed", load{ NARROWED },
-              { "dispatcher", "dispatcher", "veto", "dispatcher", "dispatcher" })
+              { "dispatcher", "dispatcher", "veto", "transform", "dispatcher" })
 check_profile("traders_builders", load({ PLAIN }, { "traders_builders" }), PLAIN_PATHS)
 
 -- The printed table: a row per hook with its path, and the total.

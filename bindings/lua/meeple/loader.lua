@@ -135,7 +135,8 @@ function M.simulate(rs, opts)
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
-    placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6], vetoes = dispatch[7] })
+    placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6], vetoes = dispatch[7],
+    transforms = dispatch[8] })
   return list or summary
 end
 
@@ -159,7 +160,7 @@ function M.new_play(rs, opts)
                                      collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
                                      placement_tiles = f.placement_tiles,
                                      placement_stacks = f.placement_stacks, direct = rs.dispatch[6],
-                                     vetoes = rs.dispatch[7] })
+                                     vetoes = rs.dispatch[7], transforms = rs.dispatch[8] })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

@@ -352,21 +352,47 @@ end
 -- reasons), or forgets them (nil).
 local VETOES = { "allow_placements", "allow_deploys" }
 
-local function veto_calls(by_event, host, kit)
+-- The table a C path reads: the hook lists of these events, and a ctx
+-- of its own (its fields, the key of the running hook); nil when none of
+-- the events is hooked or the host is not the real one.
+local function c_calls(names, by_event, host, kit)
   if host ~= rawget(_G, "meeple_host") then return nil end
   local t, any = {}, false
-  for _, name in ipairs(VETOES) do
+  for _, name in ipairs(names) do
     if by_event[name] then t[name], any = by_event[name], true end
   end
   if not any then return nil end
   t.ctx = kit.new_ctx()
   t.fields = kit.fields_of[t.ctx]
   t.hook_key = HOOK
+  return t
+end
+
+local function veto_calls(by_event, host, kit)
+  local t = c_calls(VETOES, by_event, host, kit)
+  if not t then return nil end
   t.view, t.view_mt = freeze_mod.flat({})
   t.freeze = freeze
   t.keep_reasons = function(play, moves, reasons)
     last_vetoes[play] = moves and { moves = moves, reasons = reasons } or nil
   end
+  return t
+end
+
+-- The transforms the flow may call without the dispatcher
+-- (bindings/hook_transform.c): feature_points hooks get (ctx, feature,
+-- points so far, args) and extra_part hooks (ctx, stack name), from C,
+-- in one protected call per event; the hooks' narrowing (kinds, attrs)
+-- is read from their records. args is one reused table read through a
+-- flat read-only view, its leaders one reused table through its view.
+local TRANSFORMS = { "feature_points", "extra_part" }
+
+local function transform_calls(by_event, host, kit)
+  local t = c_calls(TRANSFORMS, by_event, host, kit)
+  if not t then return nil end
+  t.leaders = {}
+  t.args = { leaders = freeze(t.leaders) }
+  t.view = freeze_mod.flat(t.args)
   return t
 end
 
@@ -507,8 +533,8 @@ local function hooked_names(by_event)
 end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
--- the notifications the flow may call itself (or nil), and the vetoes
--- it may call itself (or nil). how: nil; "timed": the same paths, the
+-- the notifications the flow may call itself (or nil), the vetoes it may
+-- call itself (or nil) and the transforms (or nil). how: nil; "timed": the same paths, the
 -- dispatcher's calls timed into the host's running hook profile
 -- (meeple_host.timed_call; the C paths time their own); "dispatcher":
 -- every hook through the dispatcher (the tests compare the C paths
@@ -525,7 +551,8 @@ local function make_dispatcher(rs, host, how)
   local direct = not profile and direct_calls(by_event, host, kit) or nil
   -- after deploy_figures and hook_filters: the narrowing sets it reads
   local vetoes = not profile and veto_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes
+  local transforms = not profile and transform_calls(by_event, host, kit) or nil
+  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms
 end
 
 M.make_dispatcher = make_dispatcher

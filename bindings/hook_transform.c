@@ -1,0 +1,419 @@
+/*
+** hook_transform.c: the transforms (transform("feature_points"),
+** transform("extra_part")) that the flow calls itself, without the Lua
+** dispatcher: an event is one sandboxed protected call, in which C hands
+** each hook the value the hooks before it made, and folds its answer as
+** meeple.loader.dispatch's EVENTS.feature_points and EVENTS.extra_part
+** do.
+**
+** The dispatcher (meeple.loader.dispatch, transform_calls) hands over a
+** table
+**   { feature_points = {hook, ...}, extra_part = {hook, ...}, ctx =
+**     proxy, fields = its fields, hook_key = (the fields' private key of
+**     the running hook), args = a table, view = its flat read-only view,
+**     leaders = the table args.leaders shows through its view }
+** from which mp_settransforms makes a Transforms userdata, the play's
+** user value 6: its C part (mp_transforms) holds each hook's narrowing
+** (kinds and attributes, as masks) and names; its user values (TV_*)
+** hold the tables and per event a flat list {record, fn, source, ...}.
+**
+** Invariant: each hook sees what the dispatcher would show it, in the
+** same order, and the answers fold the same way with the same messages:
+** feature_points hooks get (ctx, feature, points so far, args), args
+** being {phase, feature, when, value (the points before any hook),
+** leaders}; a hook returning an integer-valued number sets the points,
+** anything else non-nil raises "feature_points must return an integer";
+** a non-nil second result replaces the leaders (a table of player
+** numbers, read raw after the last hook, as the flow reads the
+** dispatcher's answer; anything else leaves the flow's). extra_part
+** hooks get (ctx, stack name or nil) and answer a stack name, false for
+** none or nil to keep. Each call has its own instruction budget
+** (mp_sandbox_renew); on any failure the game is lent to nobody again
+** and the flow gets the sandbox's message. The argument table and the
+** leaders table are reused: a hook that keeps args sees the event of
+** the moment.
+*/
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "hook_profile.h"
+#include "host.h"
+#include "sandbox.h"
+#include "wrap_internal.h"
+#include "wrap_play.h"
+
+/* User value 6 of a play: the Transforms userdata, or nil. */
+enum { TRANSFORM_UV = 6 };
+
+/* The Transforms userdata's user values. */
+enum {
+  TV_CTX = 1,
+  TV_FIELDS,
+  TV_HOOK_KEY,
+  TV_ARGS,
+  TV_VIEW,
+  TV_LEADERS,
+  TV_LISTS /* + event (0 feature_points, 1 extra_part): {record, fn, source, ...} */
+};
+enum { TV_COUNT = TV_LISTS + 1 };
+
+typedef struct tf_hook {
+  uint64_t kinds;     /* feature_points: the kinds it is about (0: all) */
+  uint64_t attrs;     /* and the attributes one of which it needs (0: any) */
+  const char *source; /* the script, as the sandbox names it */
+  const char *at;     /* "file:line" of its declaration (else its script) */
+} tf_hook;
+
+typedef struct mp_transforms {
+  const void *game, *play; /* what ctx's fields show now */
+  int phase;               /* ctx.phase and args.phase (-1: unset) */
+  int when;                /* args.when (-1: unset) */
+  int running;             /* the hook fields[hook_key] names (-1: none) */
+  uint32_t events; /* bit per gk_hook called from here */
+  int first[3];    /* event e's hooks are first[e] .. first[e + 1] - 1 */
+  tf_hook hook[];
+} mp_transforms;
+
+static const char transforms_key = 't';
+
+static const char *const events[] = {"feature_points", "extra_part"};
+
+static int event_of(int hook) { return hook == GK_HOOK_EXTRA_PART; }
+
+/* The names in record[field] as a mask of their indices by find. */
+static uint64_t name_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
+                          int (*find)(const gk_rules *, const char *), const char *what) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, rec, field) == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      int k = lua_type(L, -1) == LUA_TSTRING ? find(r, lua_tostring(L, -1)) : -1;
+      if (k < 0 || k >= 64) luaL_error(L, "transform: %s %d cannot be narrowed", what, k);
+      mask |= 1ull << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+/* The flat list of the hooks at idx, their C records from t->hook[k]. */
+static void push_flat(lua_State *L, int idx, mp_transforms *t, int k, const gk_rules *r) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  lua_createtable(L, (int)(3 * n), 0);
+  int flat = lua_gettop(L);
+  for (lua_Integer i = 1; i <= n; i++, k++) {
+    lua_rawgeti(L, idx, i);
+    int rec = lua_gettop(L);
+    tf_hook *h = &t->hook[k];
+    h->kinds = name_mask(L, rec, "kinds", r, gk_rules_find_kind, "kind");
+    h->attrs = name_mask(L, rec, "attrs", r, gk_rules_find_attr, "attribute");
+    mp_flat_hook(L, flat, i, &h->at, &h->source);
+  }
+}
+
+static mp_transforms *new_transforms(lua_State *L, int t, mp_play *ud) {
+  static const char *const fields[] = {"ctx", "fields", "hook_key", "args", "view", "leaders"};
+  int count = mp_count_hooks(L, t, events, 2);
+  size_t size = sizeof(mp_transforms) + sizeof(tf_hook) * (size_t)count;
+  mp_transforms *v = (mp_transforms *)lua_newuserdatauv(L, size, TV_COUNT);
+  memset(v, 0, size);
+  v->phase = v->when = v->running = -1;
+  int tv = lua_gettop(L);
+  for (int i = 0; i < TV_LISTS - 1; i++) {
+    lua_getfield(L, t, fields[i]);
+    lua_setiuservalue(L, tv, TV_CTX + i);
+  }
+  int k = 0;
+  for (int e = 0; e < 2; e++) {
+    v->first[e] = k;
+    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) {
+      v->events |= 1u << (e ? GK_HOOK_EXTRA_PART : GK_HOOK_FEATURE_POINTS);
+      push_flat(L, lua_gettop(L), v, k, mp_playrules(ud));
+      k += (int)lua_rawlen(L, -2);
+      lua_setiuservalue(L, tv, TV_LISTS + e);
+    }
+    lua_pop(L, 1);
+  }
+  v->first[2] = k;
+  lua_pushvalue(L, tv);
+  lua_rawsetp(L, t, &transforms_key);
+  return v;
+}
+
+/* opts.transforms: the dispatcher's table (absent: transforms dispatch). */
+void mp_settransforms(lua_State *L, int self, int opts) {
+  self = lua_absindex(L, self);
+  opts = lua_absindex(L, opts);
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->transforms = 0;
+  if (!mp_host_of(L) || lua_getfield(L, opts, "transforms") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  int t = lua_gettop(L);
+  /* one Transforms per dispatcher table: its plays share the ctx */
+  mp_transforms *v = lua_rawgetp(L, t, &transforms_key) == LUA_TUSERDATA
+                         ? (mp_transforms *)lua_touserdata(L, -1)
+                         : (lua_pop(L, 1), new_transforms(L, t, ud));
+  ud->transforms = v->events;
+  lua_setiuservalue(L, self, TRANSFORM_UV);
+  lua_pop(L, 1);
+}
+
+void mp_copytransforms(lua_State *L, int dst_self, int src_self) {
+  dst_self = lua_absindex(L, dst_self);
+  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
+  dst->transforms = src->transforms;
+  lua_getiuservalue(L, src_self, TRANSFORM_UV);
+  lua_setiuservalue(L, dst_self, TRANSFORM_UV);
+}
+
+/* {======================================================================
+** An event
+** ======================================================================= */
+
+typedef struct tf_event {
+  mp_play *ud;
+  gk_hook_call *c;
+  const gk_game *game;
+  const char *bad; /* the answer does not read: the flow's message */
+  int bad_index;   /* or a leader that is no player: its position */
+} tf_event;
+
+/* Stack slots of an event (in the protected call). */
+typedef struct tf_slots {
+  int tv, self, game, fields, ctx, list;
+  mp_transforms *v;
+  mp_sandbox *sb;
+} tf_slots;
+
+/* ctx's fields for the event, written where they changed: the game, the
+** play, the phase (and args.phase). The lazy ones (player, turn, part,
+** state) are never kept in the fields: the real host's reader
+** (ctx_fields.c), the only one this path runs with, reads them afresh. */
+static void set_fields(lua_State *L, const tf_slots *s, const tf_event *ev) {
+  mp_transforms *v = s->v;
+  const void *game = lua_topointer(L, s->game), *play = lua_topointer(L, s->self);
+  if (game != v->game) {
+    lua_pushvalue(L, s->game);
+    lua_setfield(L, s->fields, "game");
+    v->game = game;
+  }
+  if (play != v->play) {
+    lua_pushvalue(L, s->self);
+    lua_setfield(L, s->fields, "play");
+    v->play = play;
+  }
+  if (ev->c->phase != v->phase) {
+    const char *phase = gk_flow_phase_name(gk_play_flow(ev->ud->play), ev->c->phase);
+    lua_pushstring(L, phase ? phase : "?");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, s->fields, "phase");
+    lua_getiuservalue(L, s->tv, TV_ARGS);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "phase");
+    lua_pop(L, 1);
+    v->phase = ev->c->phase;
+  }
+}
+
+/* ctx names hook k (its record at list[3i - 2]) as the running one; then
+** its function is pushed, with ctx. */
+static void push_hook(lua_State *L, const tf_slots *s, int k, lua_Integer i, const tf_hook *h) {
+  if (k != s->v->running) {
+    lua_rawgeti(L, s->list, 3 * i - 2);
+    lua_getiuservalue(L, s->tv, TV_HOOK_KEY);
+    lua_insert(L, -2);
+    lua_rawset(L, s->fields);
+    s->v->running = k;
+  }
+  mp_sandbox_renew(s->sb, h->source);
+  lua_rawgeti(L, s->list, 3 * i - 1);
+  lua_pushvalue(L, s->ctx);
+}
+
+/* Is the feature one hook h is about (its kinds; one of its attributes
+** non-zero)? */
+static int wants(const tf_hook *h, const gk_game *g, int32_t node, int kind) {
+  if (h->kinds && (kind < 0 || kind >= 64 || !((h->kinds >> kind) & 1u))) return 0;
+  if (!h->attrs) return 1;
+  for (int a = 0; a < 64; a++)
+    if (((h->attrs >> a) & 1u) && gk_feature_attr(g, node, a) != 0) return 1;
+  return 0;
+}
+
+/* args for a feature's points: the feature (pushed too: the hooks'
+** subject), when, value and leaders (the reused table, refilled; args
+** shows it through its view, set once). */
+static void set_points_args(lua_State *L, const tf_slots *s, const gk_hook_call *c) {
+  lua_getiuservalue(L, s->tv, TV_ARGS);
+  int args = lua_gettop(L);
+  int when = c->when == GK_WHEN_FINAL;
+  if (when != s->v->when) {
+    lua_pushstring(L, when ? "final" : "closed");
+    lua_setfield(L, args, "when");
+    s->v->when = when;
+  }
+  lua_pushinteger(L, c->value);
+  lua_setfield(L, args, "value");
+  lua_getiuservalue(L, s->tv, TV_LEADERS);
+  int leaders = lua_gettop(L);
+  lua_Integer n = 0;
+  for (int p = 0; p < GK_MAX_PLAYERS; p++)
+    if ((c->leaders >> p) & 1u) {
+      lua_pushinteger(L, p + 1);
+      lua_rawseti(L, leaders, ++n);
+    }
+  for (lua_Integer i = n + 1, len = (lua_Integer)lua_rawlen(L, leaders); i <= len; i++) {
+    lua_pushnil(L);
+    lua_rawseti(L, leaders, i);
+  }
+  lua_pop(L, 1);
+  mp_pushfeature(L, s->game, c->feature);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, args, "feature");
+  lua_remove(L, args);
+}
+
+/* The hooks' leaders into c: a list of player numbers (read raw); else
+** the error the flow gives when it reads the dispatcher's answer. */
+static void to_leaders(lua_State *L, int idx, tf_event *ev) {
+  int players = gk_game_players(ev->game);
+  uint32_t mask = 0;
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, idx, i);
+    int isint = 0;
+    lua_Integer p = lua_tointegerx(L, -1, &isint);
+    lua_pop(L, 1);
+    if (!isint || p < 1 || p > players) {
+      ev->bad = "leaders";
+      ev->bad_index = (int)i;
+      return;
+    }
+    mask |= 1u << (p - 1);
+  }
+  ev->c->leaders = mask;
+}
+
+/* The feature_points hooks of [first, last), folded into c. */
+static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first, int last) {
+  gk_hook_call *c = ev->c;
+  int kind = gk_node_kind(ev->game, c->feature);
+  int subject = 0, leaders = 0;
+  lua_Integer value = c->value;
+  for (int k = first; k < last; k++) {
+    const tf_hook *h = &s->v->hook[k];
+    if (!wants(h, ev->game, c->feature, kind)) continue;
+    lua_Integer i = k - first + 1;
+    int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_TRANSFORM) : -1;
+    if (!subject) {
+      set_points_args(L, s, c);
+      subject = lua_gettop(L);
+    }
+    push_hook(L, s, k, i, h);
+    lua_pushvalue(L, subject);
+    lua_pushinteger(L, value);
+    lua_getiuservalue(L, s->tv, TV_VIEW);
+    lua_call(L, 4, 2);
+    if (!lua_isnil(L, -2)) {
+      int isint = 0;
+      value = lua_tointegerx(L, -2, &isint);
+      if (!isint) luaL_error(L, "%s: feature_points must return an integer", h->at);
+    }
+    if (!lua_isnil(L, -1)) { /* the leaders so far, kept in a slot of their own */
+      if (leaders) lua_replace(L, leaders);
+      else {
+        lua_insert(L, -2);
+        leaders = lua_gettop(L) - 1;
+      }
+    } else lua_pop(L, 1);
+    lua_pop(L, 1);
+    if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  }
+  /* the flow's reading of an answer: its errors are not the hooks' */
+  if (value < INT32_MIN || value > INT32_MAX) {
+    ev->bad = "feature_points: value out of range";
+    return;
+  }
+  c->value = (int32_t)value;
+  if (leaders && lua_istable(L, leaders)) to_leaders(L, leaders, ev);
+}
+
+/* The extra_part hooks of [first, last), folded into c (a stack index,
+** -1: none). */
+static void run_extra(lua_State *L, const tf_slots *s, const tf_event *ev, int first, int last) {
+  gk_hook_call *c = ev->c;
+  const gk_rules *r = mp_playrules(ev->ud);
+  int value = c->value;
+  for (int k = first; k < last; k++) {
+    const tf_hook *h = &s->v->hook[k];
+    lua_Integer i = k - first + 1;
+    int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_TRANSFORM) : -1;
+    push_hook(L, s, k, i, h);
+    const char *name = value >= 0 ? gk_rules_stack_name(r, value) : NULL;
+    if (name) lua_pushstring(L, name);
+    else lua_pushnil(L);
+    lua_call(L, 2, 1);
+    if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) value = -1;
+    else if (!lua_isnil(L, -1)) {
+      int stack = lua_type(L, -1) == LUA_TSTRING ? gk_rules_find_stack(r, lua_tostring(L, -1)) : -1;
+      if (stack < 0) {
+        if (lua_type(L, -1) == LUA_TSTRING)
+          luaL_error(L, "%s: extra_part: unknown stack '%s' (a stack name, false for none, nil to keep)",
+                     h->at, lua_tostring(L, -1));
+        luaL_error(L, "%s: extra_part: unknown stack a %s (a stack name, false for none, nil to keep)",
+                   h->at, luaL_typename(L, -1));
+      }
+      value = stack;
+    }
+    lua_pop(L, 1);
+    if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  }
+  c->value = value;
+}
+
+/* In the sandbox's protected call: (event, transforms, play, game view). */
+static int run_event(lua_State *L) {
+  tf_event *ev = (tf_event *)lua_touserdata(L, 1);
+  tf_slots s = {.tv = 2, .self = 3, .game = 4, .sb = mp_host_sandbox(ev->ud->host)};
+  ev->game = ((const mp_game *)lua_touserdata(L, s.game))->game;
+  s.v = (mp_transforms *)lua_touserdata(L, s.tv);
+  int e = event_of(ev->c->hook);
+  lua_getiuservalue(L, s.tv, TV_FIELDS);
+  s.fields = lua_gettop(L);
+  lua_getiuservalue(L, s.tv, TV_CTX);
+  s.ctx = lua_gettop(L);
+  lua_getiuservalue(L, s.tv, TV_LISTS + e);
+  s.list = lua_gettop(L);
+  set_fields(L, &s, ev);
+  int first = s.v->first[e], last = s.v->first[e + 1];
+  if (e == 0) run_points(L, &s, ev, first, last);
+  else run_extra(L, &s, ev, first, last);
+  return 0;
+}
+
+/* The script messages name: the event's first hook's. */
+static const char *first_source(void *transforms, int hook) {
+  const mp_transforms *v = (const mp_transforms *)transforms;
+  return v->hook[v->first[event_of(hook)]].source;
+}
+
+/* Called by the flow outside any protected call: raises nothing. */
+int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  static const mp_c_path path = {TRANSFORM_UV, run_event, first_source};
+  tf_event ev = {ud, c, NULL, NULL, 0};
+  int st = mp_c_path_call(L, ud, play, &path, &ev, c);
+  if (st != GK_OK) return st;
+  if (ev.bad_index) /* the flow's messages when it reads a dispatcher's answer */
+    gk_play_set_error(play, "feature_points: leaders[%d] is not a player (1 to %d)", ev.bad_index,
+                      gk_game_players(gk_play_game(play)));
+  else if (ev.bad) gk_play_set_error(play, "%s", ev.bad);
+  return ev.bad ? GK_EINVAL : GK_OK;
+}
+
+/* }====================================================================== */
