@@ -66,6 +66,17 @@ enum {
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
 
+/* One hook, by its ordinal. */
+typedef struct mp_direct_hook {
+  const char *source; /* its script, for messages (the string lives in
+                      ** its event's list) */
+  int sees;           /* how many of (ctx, subject, args) its function can
+                      ** see: its parameters, 3 if it takes `...`. Scripts
+                      ** have no debug library, so a function never reads
+                      ** an argument it has no parameter for: a call
+                      ** passes only those, and builds nothing else */
+} mp_direct_hook;
+
 /* What ctx's fields and the argument table show now. */
 typedef struct mp_direct {
   const void *game, *play; /* fields.game, fields.play */
@@ -79,20 +90,20 @@ typedef struct mp_direct {
   const gk_game *state_game; /* the game whose state fields.state may keep */
   int first[GK_HOOK_COUNT + 1]; /* the hooks of event h have the ordinals
                                 ** first[h] to first[h + 1] - 1 */
-  const char *source[];    /* by ordinal: the hook's script, for messages
-                           ** (the string lives in its event's list) */
+  mp_direct_hook hooks[];  /* by ordinal */
 } mp_direct;
 
 /* The key of the Direct in the dispatcher's table. */
 static const char direct_key = 'd';
 
-/* The name messages give the hook's script: what Lua calls its short
-** source. */
-static void push_source(lua_State *L, int fn) {
+/* The name messages give the hook's script (what Lua calls its short
+** source), pushed; and how many arguments its function sees. */
+static int push_source(lua_State *L, int fn) {
   lua_Debug ar;
   lua_pushvalue(L, fn);
-  lua_getinfo(L, ">S", &ar);
+  lua_getinfo(L, ">Su", &ar);
   lua_pushstring(L, ar.short_src);
+  return ar.isvararg || ar.nparams > 3 ? 3 : ar.nparams;
 }
 
 /* The flat list {hook, fn, source, ...} of the hook list at idx; the
@@ -105,8 +116,8 @@ static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
     lua_rawgeti(L, idx, i);
     int h = lua_gettop(L);
     lua_getfield(L, h, "fn");
-    push_source(L, h + 1);
-    d->source[k + i - 1] = lua_tostring(L, -1);
+    d->hooks[k + i - 1].sees = push_source(L, h + 1);
+    d->hooks[k + i - 1].source = lua_tostring(L, -1);
     lua_rawseti(L, flat, 3 * i);
     lua_rawseti(L, flat, 3 * i - 1);
     lua_rawseti(L, flat, 3 * i - 2);
@@ -181,7 +192,7 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   }
   lua_pop(L, 1);
   int count = count_hooks(L, t);
-  size_t size = sizeof(mp_direct) + sizeof(const char *) * (size_t)count;
+  size_t size = sizeof(mp_direct) + sizeof(mp_direct_hook) * (size_t)count;
   mp_direct *d = (mp_direct *)lua_newuserdatauv(L, size, DV_COUNT);
   memset(d, 0, size);
   d->hook = -1;
@@ -244,6 +255,7 @@ typedef struct direct_call {
   const gk_hook_call *c;
   int ready; /* ctx's fields and the arguments are set for this event */
   int hooks; /* how many the event calls */
+  int sees;  /* the running hook's mp_direct_hook.sees */
 } direct_call;
 
 /* Stack slots of the setup. */
@@ -393,10 +405,10 @@ static int trampoline(lua_State *L) {
     call->ready = 1;
   }
   lua_pushvalue(L, 6);
-  lua_getiuservalue(L, s.dv, DV_CTX);
-  lua_getiuservalue(L, s.dv, DV_SUBJECT);
-  lua_getiuservalue(L, s.dv, DV_VIEW);
-  lua_call(L, 3, 0);
+  if (call->sees >= 1) lua_getiuservalue(L, s.dv, DV_CTX);
+  if (call->sees >= 2) lua_getiuservalue(L, s.dv, DV_SUBJECT);
+  if (call->sees >= 3) lua_getiuservalue(L, s.dv, DV_VIEW);
+  lua_call(L, call->sees, 0);
   return 0;
 }
 
@@ -404,32 +416,39 @@ static int trampoline(lua_State *L) {
 ** event showed but the tile (same game, play, phase and value, no move),
 ** for a hook that ran last and read no lazy field: the trampoline's work
 ** cut to what changes, the tile's handle and args.tile_id and args.tile
-** (raw sets of keys the table holds). Runs in the sandbox's protected
-** call: (call, game view, fn, ctx). */
+** (raw sets of keys the table holds), and only what the
+** hook's function can see: without `args` the table is left as it is and
+** the event not marked ready, so a next hook sets it up in full. Runs in
+** the sandbox's protected call: (call, game view, fn, ctx). */
 static int placed_call(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
   const mp_game *game = (const mp_game *)lua_touserdata(L, 2);
-  gk_placed_tile pt;
-  lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-  if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
-    push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
-  else lua_pushnil(L);
-  lua_rawset(L, lua_upvalueindex(PU_ARGS));
-  mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
-  int tile = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
-  lua_pushvalue(L, tile);
-  lua_rawset(L, lua_upvalueindex(PU_ARGS));
-  if (call->hooks > 1) { /* the next hooks' subject */
-    lua_pushvalue(L, tile);
-    lua_setiuservalue(L, lua_upvalueindex(PU_DV), DV_SUBJECT);
+  int sees = call->sees, tile = 0;
+  if (sees >= 2) {
+    mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
+    tile = lua_gettop(L);
   }
-  call->ready = 1;
+  if (sees >= 3) {
+    gk_placed_tile pt;
+    lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
+    if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
+      push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+    else lua_pushnil(L);
+    lua_rawset(L, lua_upvalueindex(PU_ARGS));
+    lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
+    lua_pushvalue(L, tile);
+    lua_rawset(L, lua_upvalueindex(PU_ARGS));
+    if (call->hooks > 1) { /* the next hooks' subject */
+      lua_pushvalue(L, tile);
+      lua_setiuservalue(L, lua_upvalueindex(PU_DV), DV_SUBJECT);
+    }
+    call->ready = 1;
+  }
   lua_pushvalue(L, 3);
-  lua_pushvalue(L, 4);
-  lua_pushvalue(L, tile);
-  lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
-  lua_call(L, 3, 0);
+  if (sees >= 1) lua_pushvalue(L, 4);
+  if (sees >= 2) lua_pushvalue(L, tile);
+  if (sees >= 3) lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
+  lua_call(L, sees, 0);
   return 0;
 }
 
@@ -464,7 +483,9 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
                    int changed, lua_Integer i, int k) {
   mp_direct *d = call->d;
   mp_sandbox *sb = mp_host_sandbox(call->ud->host);
-  const char *name = d->source[k];
+  const char *name = d->hooks[k].source;
+  int sees = d->hooks[k].sees;
+  call->sees = sees;
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
   if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
@@ -485,9 +506,10 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
     nargs = 6;
   } else {
     lua_rawgeti(L, e->list, 3 * i - 1);
-    lua_pushvalue(L, e->ctx);
-    lua_getiuservalue(L, e->dv, DV_SUBJECT);
-    lua_getiuservalue(L, e->dv, DV_VIEW);
+    if (sees >= 1) lua_pushvalue(L, e->ctx);
+    if (sees >= 2) lua_getiuservalue(L, e->dv, DV_SUBJECT);
+    if (sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
+    nargs = sees;
   }
   int st = mp_sandbox_call_with(sb, nargs, e->handler, name);
   if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
@@ -521,7 +543,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.self = lua_absindex(L, ud->self);
   lua_getiuservalue(L, e.self, DIRECT_UV);
   e.dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0};
   lua_getiuservalue(L, e.self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);

@@ -142,6 +142,67 @@ compare("turn_end alone, lazy fields", { [[
 on("turn_end", function(ctx) TRACE("te " .. ctx.turn .. " " .. ctx.player .. " " .. ctx.part) end)
 ]] })
 
+-- A hook gets only the arguments its function has parameters for (the
+-- sandbox has no debug library, so it could not reach the others): the
+-- call builds nothing else, a later hook still sees its event in full,
+-- and a handle it keeps stays its tile's.
+local blind = compare("hooks that see fewer arguments", { [[
+local kept = {}
+on("tile_placed", function(ctx, tile)
+  if ctx.turn == 1 then kept = {} end
+  local info = tile:info()
+  kept[#kept + 1] = { tile, info.x, info.y }
+  for i = math.max(1, #kept - 3), #kept do
+    local ki = kept[i][1]:info()
+    if ki.x ~= kept[i][2] or ki.y ~= kept[i][3] then error("kept handle " .. i .. " moved") end
+  end
+  TRACE("tp2 " .. info.id .. " " .. info.x .. "," .. info.y)
+end)
+on("turn_begin", function() TRACE("tb0") end)
+on("final_scoring", function(ctx, subject, args)
+  TRACE(("fs %s tile=%s id=%s"):format(args.phase, tostring(args.tile), tostring(args.tile_id)))
+end)
+]] })
+for _, line in ipairs(blind) do
+  if line:match("^fs ") then
+    check(line:find("tile=nil id=nil", 1, true), "final_scoring after blind tile_placed calls: " .. line)
+  end
+end
+compare("a vararg hook, then one that sees only ctx", { [[
+on("tile_placed", function(...)
+  local ctx, tile, args = ...
+  TRACE(select("#", ...) .. " " .. args.tile_id .. " " .. tile:info().id .. " " ..
+        tostring(tile == args.tile) .. " " .. ctx.phase)
+end)
+on("turn_end", function(ctx) TRACE("te " .. ctx.phase) end)
+]] })
+
+-- A hook that sees nothing still runs, and its failure still undoes the
+-- whole move.
+do
+  local rs = load{ [[
+local calls = 0
+on("tile_placed", function()
+  calls = calls + 1
+  if calls == 4 then error("blind boom") end
+end)
+]] }
+  local play = loader.new_play(rs, { players = 2, seed = 5 })
+  local failures = 0
+  while not play:over() do
+    local before = play:game():serialize()
+    local i = play:random_choice()
+    local ok, err = pcall(play.apply_index, play, i)
+    if not ok then
+      failures = failures + 1
+      check(tostring(err):find("blind boom", 1, true), "a blind hook's error: " .. tostring(err))
+      check(play:game():serialize() == before, "a blind hook's failed move is undone")
+      play:apply_index(i)
+    end
+  end
+  check(failures == 1, "the blind hook failed once (" .. failures .. ")")
+end
+
 local direct = compare("every notification, two scripts", { A, B })
 
 -- What each event must show, in the direct trace.
