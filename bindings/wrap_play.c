@@ -413,8 +413,8 @@ static int play_score_feature(lua_State *L) {
   int view = mp_pushplayview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   int when = luaL_checkoption(L, 3, "closed", whens);
-  int pts = gk_play_score_feature(ud->play, node, (gk_when)when);
-  if (pts < 0) return playerror(L, ud);
+  int32_t pts = 0;
+  if (gk_play_score_feature(ud->play, node, (gk_when)when, &pts) != GK_OK) return playerror(L, ud);
   lua_pushinteger(L, pts);
   return 1;
 }

@@ -670,8 +670,10 @@ const char *gk_why_name(int why);
 void gk_play_end_game(gk_play *play);
 
 /* Built-in scoring of one feature, for hooks that score out of turn
-** (a barn, a surveyor). Returns the points given to each leader. */
-int gk_play_score_feature(gk_play *play, int32_t root, gk_when when);
+** (a barn, a surveyor). *points (may be NULL) gets the points given to
+** each leader, which a points hook may make negative; returns GK_OK or an
+** error, never points, so a negative score is not taken for an error. */
+int gk_play_score_feature(gk_play *play, int32_t root, gk_when when, int32_t *points);
 /* Points a feature is worth under its formula, without hooks; 0 when out
 ** of memory (gk_play_error then says so). */
 int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);

@@ -130,6 +130,22 @@ for _, case in ipairs({
   check(from_c == dispatched, ("the same message from C and dispatched: '%s' / '%s'"):format(from_c, dispatched))
 end
 
+-- A transform may make points negative (a penalty): the leaders are
+-- scored below zero, and the points are not taken for an error code.
+do
+  local code = 'transform("feature_points", function(c, f, p) TRACE(tostring(p)) return -p - 1 end)'
+  local direct = compare("negative points", { code })
+  local rs = load({ code })
+  trace = {}
+  local ok, list = pcall(loader.simulate, rs, { games = 2, players = 2, seed = 7 })
+  check(ok, "negative points are scored: " .. tostring(ok or list))
+  local lowest = 0
+  for _, g in ipairs(ok and list or {}) do
+    for _, score in ipairs(g.scores) do lowest = math.min(lowest, score) end
+  end
+  check(#direct > 20 and lowest < 0, "a player ends below zero (" .. lowest .. ")")
+end
+
 -- A budget per call: a transform using most of one call's budget runs on
 -- every scored feature.
 do

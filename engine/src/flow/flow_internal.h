@@ -387,7 +387,7 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
 /* After fl_formula_sum: GK_ENOMEM (the play's message set) when a term
 ** could not be counted for lack of memory, else GK_OK. */
 int fl_formula_status(gk_play *p);
-int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out);
+int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out, int32_t *points_out);
 int fl_score_closed(gk_play *p, int32_t root);
 int fl_final_scoring(gk_play *p);
 

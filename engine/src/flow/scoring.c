@@ -96,14 +96,15 @@ int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
   return fl_formula_status(p) ? 0 : points; /* 0, and gk_play_error says why */
 }
 
-int gk_play_score_feature(gk_play *p, int32_t node, gk_when when) {
+int gk_play_score_feature(gk_play *p, int32_t node, gk_when when, int32_t *points) {
   if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
-  return fl_score_feature(p, node, when, NULL);
+  return fl_score_feature(p, node, when, NULL, points);
 }
 
-int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out) {
+int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out, int32_t *points_out) {
   gk_game *g = p->game;
   if (leaders_out) *leaders_out = 0;
+  if (points_out) *points_out = 0;
   int32_t root = gki_find(g, node);
   const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][when];
   bool points_hook =
@@ -172,7 +173,8 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
     int st = fl_call_hook(p, &c);
     if (st) return st;
   }
-  return points;
+  if (points_out) *points_out = points;
+  return GK_OK;
 }
 
 /* A figure that needs its owner's company goes home once alone. */
@@ -252,7 +254,7 @@ static int score_features_final(gk_play *p) {
     int32_t n = roots[i];
     const fl_scoring *sr = &p->flow->scoring[g->node_kind[n]][GK_WHEN_FINAL];
     if (!sr->on || g->root[n].figures == 0 || gki_root_closed(g, n)) continue;
-    int st = gk_play_score_feature(p, n, GK_WHEN_FINAL);
+    int st = gk_play_score_feature(p, n, GK_WHEN_FINAL, NULL);
     if (st >= 0 && !(sr->flags & GK_SCORE_KEEP_FIGURES)) st = gk_play_return_figures(p, n, 1);
     if (st < 0) st_roots = st;
   }
@@ -277,7 +279,7 @@ int fl_final_scoring(gk_play *p) {
 ** add for it, then its figures go home. */
 int fl_score_closed(gk_play *p, int32_t root) {
   uint32_t leaders = 0;
-  int st = fl_score_feature(p, root, GK_WHEN_CLOSED, &leaders);
+  int st = fl_score_feature(p, root, GK_WHEN_CLOSED, &leaders, NULL);
   if (st >= 0 && fl_has_slot(p->flow, FL_ON_FEATURE_SCORED))
     st = fl_caps_feature_scored(p, root, leaders);
   if (st >= 0) st = gk_play_return_figures(p, root, 0);
