@@ -195,7 +195,7 @@ static void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy) {
   g->frontier[g->n_frontier++] = (gk_frontier_entry){g->cells[ci].key, (int16_t)cx, (int16_t)cy};
 }
 
-static void frontier_remove(gk_game *g, int32_t ci) {
+static inline __attribute__((always_inline)) void frontier_remove(gk_game *g, int32_t ci) {
   int32_t pos = g->cells[ci].fpos;
   gk_frontier_entry last = g->frontier[--g->n_frontier];
   g->frontier[pos] = last;

@@ -285,7 +285,7 @@ void gki_journal_save(gk_game *g, const void *at, int words);
 /* Inlined for the fixed sizes of the records a move writes (a word, a
 ** cell, a root record), so that keeping one costs a few stores. */
 static inline void gki_journal(gk_game *g, const void *at, int words) {
-  if (!g->journal.on) return;
+  if (__builtin_expect(!g->journal.on, 1)) return; /* on only in an agent's search */
   if (words > GKI_JOURNAL_WORDS || g->journal.n == g->journal.cap) {
     gki_journal_save(g, at, words);
     return;
@@ -300,7 +300,8 @@ static inline void gki_journal(gk_game *g, const void *at, int words) {
 /* ... of a node's entry (arr[node]), unless the node is new. */
 #define GKI_JOURNAL_NODE(g, arr, node) \
   do { \
-    if ((node) < (g)->journal.nodes_from) GKI_JOURNAL_REC((g), &(arr)[node]); \
+    if (__builtin_expect((g)->journal.on, 0) && (node) < (g)->journal.nodes_from) \
+      GKI_JOURNAL_REC((g), &(arr)[node]); \
   } while (0)
 void gki_journal_start(gk_game *g);   /* empty and on */
 void gki_journal_stop(gk_game *g);    /* off (keeps its buffer) */
