@@ -139,13 +139,10 @@ static int grow_nodes(gk_game *g, int32_t need) {
   return GK_OK;
 }
 
-int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
-  /* The common case: everything already fits. */
-  if (x - 1 >= g->ox && y - 1 >= g->oy && x + 1 < g->ox + g->w && y + 1 < g->oy + g->h &&
-      g->n_tiles + 1 <= g->cap_tiles && g->n_nodes + extra_nodes <= g->cap_nodes &&
-      g->n_frontier + 4 <= g->cap_frontier && g->n_boardops + 1 <= g->cap_boardops &&
-      g->n_log + 2 <= g->cap_log)
-    return GK_OK;
+/* Out of line, so that a placement's body (flattened, gki_board_place)
+** holds only the common case. */
+static __attribute__((noinline)) int reserve_growing(gk_game *g, int32_t x, int32_t y,
+                                                     int extra_nodes) {
   int st;
   if ((st = grow_window(g, x - 1, y - 1, x + 1, y + 1))) return st;
   if ((st = grow_tiles(g, g->n_tiles + 1))) return st;
@@ -163,6 +160,16 @@ int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
 nomem:
   gki_game_seterr(g, "out of memory");
   return GK_ENOMEM;
+}
+
+int gki_board_reserve(gk_game *g, int32_t x, int32_t y, int extra_nodes) {
+  /* The common case: everything already fits. */
+  if (x - 1 >= g->ox && y - 1 >= g->oy && x + 1 < g->ox + g->w && y + 1 < g->oy + g->h &&
+      g->n_tiles + 1 <= g->cap_tiles && g->n_nodes + extra_nodes <= g->cap_nodes &&
+      g->n_frontier + 4 <= g->cap_frontier && g->n_boardops + 1 <= g->cap_boardops &&
+      g->n_log + 2 <= g->cap_log)
+    return GK_OK;
+  return reserve_growing(g, x, y, extra_nodes);
 }
 
 /* }------------------------------------------------------------------ */
@@ -188,19 +195,22 @@ static inline bool enclosed(const gk_game *g, int32_t cx, int32_t cy) {
   return by_key ? by_key[g->cells[cx + cy * g->w].key] != 0 : enclosed_by_cells(g, cx, cy);
 }
 
-/* cx, cy: the cell's position inside the window */
-static void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy) {
-  GKI_JOURNAL_REC(g, &g->cells[ci]);
+/* cx, cy: the cell's position inside the window. `journaled`, here and
+** below: see gki_board_place. */
+static inline void frontier_add(gk_game *g, int32_t ci, int32_t cx, int32_t cy,
+                                const bool journaled) {
+  GKI_JOURNAL_REC_IF(journaled, g, &g->cells[ci]);
   g->cells[ci].fpos = g->n_frontier;
   g->frontier[g->n_frontier++] = (gk_frontier_entry){g->cells[ci].key, (int16_t)cx, (int16_t)cy};
 }
 
-static inline __attribute__((always_inline)) void frontier_remove(gk_game *g, int32_t ci) {
+static inline __attribute__((always_inline)) void frontier_remove(gk_game *g, int32_t ci,
+                                                                  const bool journaled) {
   int32_t pos = g->cells[ci].fpos;
   gk_frontier_entry last = g->frontier[--g->n_frontier];
   g->frontier[pos] = last;
-  GKI_JOURNAL_REC(g, &g->cells[entry_cell(g, &last)]);
-  GKI_JOURNAL_REC(g, &g->cells[ci]);
+  GKI_JOURNAL_REC_IF(journaled, g, &g->cells[entry_cell(g, &last)]);
+  GKI_JOURNAL_REC_IF(journaled, g, &g->cells[ci]);
   g->cells[entry_cell(g, &last)].fpos = pos;
   g->cells[ci].fpos = -1;
 }
@@ -305,8 +315,10 @@ static void report_closed(gk_place_report *rep, int32_t root) {
 }
 
 /* A tile that just became surrounded closes its inner segments of kinds
-** that close that way. */
-static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *rep) {
+** that close that way. Rare: out of line (noinline), as before the
+** placement was flattened. */
+static __attribute__((noinline)) void close_surrounded(gk_game *g, const gk_tilerec *t,
+                                                      gk_place_report *rep, const bool journaled) {
   const gk_rules *r = g->rules;
   if (!r->surround_mask_any[t->type]) return;
   const gk_tile_def *d = &r->tiles[t->type].def;
@@ -315,7 +327,7 @@ static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *r
         r->kind_completion[d->segments[s].kind] != GK_CLOSE_SURROUNDED)
       continue;
     int32_t root = gki_find(g, t->first_node + s);
-    GKI_JOURNAL_NODE(g, g->root, root);
+    GKI_JOURNAL_NODE_IF(journaled, g, g->root, root);
     g->root[root].closed_by = 1;
     report_closed(rep, root);
   }
@@ -324,8 +336,9 @@ static void close_surrounded(gk_game *g, const gk_tilerec *t, gk_place_report *r
 /* Counts the new tile among its 8 neighbours' neighbours. A neighbour
 ** reaching 8 has just become surrounded; it closes before the ones after
 ** it in the order N NE E SE S SW W NW, and the new tile last. */
-static void update_surroundings(gk_game *g, int32_t tile, int32_t ci, bool was_frontier,
-                                gk_place_report *rep) {
+static inline void update_surroundings(gk_game *g, int32_t tile, int32_t ci,
+                                       bool was_frontier, gk_place_report *rep,
+                                       const bool journaled) {
   /* The window always reaches one cell beyond a placed tile. */
   const gk_cellrec *north = &g->cells[ci - g->w], *here = &g->cells[ci],
                    *south = &g->cells[ci + g->w];
@@ -334,16 +347,19 @@ static void update_surroundings(gk_game *g, int32_t tile, int32_t ci, bool was_f
   gk_tilerec *tiles = g->tiles;
   int count = 0;
   unsigned occupied = 0; /* bit d: around[d] holds a tile */
+  /* unrolled whole, which the compiler no longer chose by itself once the
+  ** placement had two copies: as a loop, ~50 more instructions a tile */
+#pragma GCC unroll 8
   for (int d = 0; d < 8; d++) {
     if (around[d] < 0) continue;
     count++;
     occupied |= 1u << d;
     gk_tilerec *o = &tiles[around[d]];
-    if (++o->neighbours == 8) close_surrounded(g, o, rep);
+    if (++o->neighbours == 8) close_surrounded(g, o, rep, journaled);
   }
   gk_tilerec *t = &tiles[tile];
   t->neighbours = (uint8_t)count;
-  if (count == 8) close_surrounded(g, t, rep);
+  if (count == 8) close_surrounded(g, t, rep, journaled);
   /* Holes, counted as they open and fill: the new tile filled one if its
   ** four sides touch tiles; an empty side cell became one if its other
   ** three neighbours are tiles, two of which are diagonal to the new tile
@@ -383,7 +399,7 @@ static int pair_side(const gk_game *g, const new_tile *nt, int s, const gk_tiler
 ** tile's own nodes are the only ones united so far, so a root reached
 ** through an old node is an old feature's unless it already took in a
 ** new node. */
-static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
+static inline void join_pairs(gk_game *g, int32_t base, pairing *pg, const bool journaled) {
   unsigned joined = 0;
   for (int j = 0; j < pg->n; j++) {
     port_pair *pp = &pg->pair[j];
@@ -392,13 +408,13 @@ static void join_pairs(gk_game *g, int32_t base, pairing *pg) {
     int32_t rb = gki_find(g, pp->theirs), ra = (joined >> pp->segment) & 1 ? gki_find(g, mine) : mine;
     pp->their_root_before = rb;
     /* when both ends are one feature already, it loses both ports */
-    GKI_JOURNAL_NODE(g, g->root, ra);
-    GKI_JOURNAL_NODE(g, g->root, rb);
+    GKI_JOURNAL_NODE_IF(journaled, g, g->root, ra);
+    GKI_JOURNAL_NODE_IF(journaled, g, g->root, rb);
     g->root[ra].open -= pp->ports;
     g->root[rb].open -= pp->ports;
     if (!pp->join) continue;
     joined |= 1u << pp->segment;
-    if (ra != rb) gki_unite(g, ra, rb);
+    if (ra != rb) (journaled ? gki_unite_journaled : gki_unite_plain)(g, ra, rb);
   }
   pg->joined = joined;
 }
@@ -455,8 +471,14 @@ static void build_report(gk_game *g, int32_t tile, int32_t base, int n_segments,
   }
 }
 
-int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
-                   bool fixed, gk_place_report *rep) {
+/* A placement, compiled twice from one check of the journal's on flag
+** (gki_board_place): with journaled false (folded), nothing is recorded
+** and nothing tested; a base game's placement stays as fast as before
+** the journal. Both copies make the same game. */
+static inline __attribute__((always_inline)) int place(gk_game *g, int type, int32_t x,
+                                                       int32_t y, int rot, bool fixed,
+                                                       gk_place_report *rep,
+                                                       const bool journaled) {
   const gk_rules *r = g->rules;
   const gk_tile_template *tp = &r->templates[type];
   int st = gki_board_reserve(g, x, y, tp->n_segments);
@@ -476,8 +498,8 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
   g->n_nodes += tp->n_segments;
   g->tiles[tile] = (gk_tilerec){x, y, (uint16_t)type, (uint8_t)rot, 0, base};
   bool was_frontier = g->cells[ci].fpos >= 0;
-  if (was_frontier) frontier_remove(g, ci);
-  GKI_JOURNAL_REC(g, &g->cells[ci]);
+  if (was_frontier) frontier_remove(g, ci, journaled);
+  GKI_JOURNAL_REC_IF(journaled, g, &g->cells[ci]);
   g->cells[ci].tile = tile;
   g->cells[ci].fpos = -1;
   gki_note_used(g, x, y);
@@ -502,7 +524,7 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
       pg.n += pair_side(g, &nt, s, &g->tiles[nc->tile], pg.pair + pg.n);
       continue;
     }
-    GKI_JOURNAL_REC(g, nc);
+    GKI_JOURNAL_REC_IF(journaled, g, nc);
     nc->key += side_key[s];
     if (nc->fpos >= 0) {
       g->frontier[nc->fpos].key = nc->key;
@@ -510,13 +532,31 @@ int gki_board_place(gk_game *g, int type, int32_t x, int32_t y, int rot,
       if (r->n_regions && gki_in_blocked_region(r, x + DX4[s], y + DY4[s]))
         nc->fpos = -2;
       else
-        frontier_add(g, nci, cx + DX4[s], cy + DY4[s]);
+        frontier_add(g, nci, cx + DX4[s], cy + DY4[s], journaled);
     }
   }
-  join_pairs(g, base, &pg);
-  update_surroundings(g, tile, ci, was_frontier, rep);
+  join_pairs(g, base, &pg, journaled);
+  update_surroundings(g, tile, ci, was_frontier, rep, journaled);
   if (rep) build_report(g, tile, base, tp->n_segments, &pg, rep);
   return GK_OK;
+}
+
+/* flatten: both copies inline their helpers whole (unite included), as
+** the single placement did before it had two copies: without it the
+** compiler's growth limits leave helpers out of line, a slower plain copy.
+** The rare paths stay out (noinline: reserve_growing, close_surrounded). */
+static __attribute__((noinline, flatten)) int place_journaled(gk_game *g, int type, int32_t x,
+                                                              int32_t y, int rot, bool fixed,
+                                                              gk_place_report *rep) {
+  return place(g, type, x, y, rot, fixed, rep, true);
+}
+
+/* The journal is on only in an agent's search, and no placement turns it
+** on: the flag is read once here. */
+__attribute__((flatten)) int gki_board_place(gk_game *g, int type, int32_t x, int32_t y,
+                                            int rot, bool fixed, gk_place_report *rep) {
+  if (__builtin_expect(g->journal.on, 0)) return place_journaled(g, type, x, y, rot, fixed, rep);
+  return place(g, type, x, y, rot, fixed, rep, false);
 }
 
 int gki_board_block(gk_game *g, int32_t x, int32_t y) {
@@ -532,7 +572,7 @@ int gki_board_block(gk_game *g, int32_t x, int32_t y) {
   int32_t ci = gki_cell_index(g, x, y);
   if (g->cells[ci].fpos >= 0) {
     if (enclosed(g, x - g->ox, y - g->oy)) g->n_holes--;
-    frontier_remove(g, ci);
+    frontier_remove(g, ci, true); /* the journaled copy still tests on */
   }
   GKI_JOURNAL_REC(g, &g->cells[ci]);
   g->cells[ci].fpos = -2;

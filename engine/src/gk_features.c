@@ -24,8 +24,10 @@ static int32_t merge_attr(int op, int32_t a, int32_t b) {
   }
 }
 
-/* Unites two roots; returns the surviving root. */
-int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
+/* Unites two roots; returns the surviving root. Compiled twice, with and
+** without the journal's records (GKI_JOURNAL_REC_IF). */
+static inline __attribute__((always_inline)) int32_t unite(gk_game *g, int32_t a, int32_t b,
+                                                           const bool journaled) {
   assert(a != b && g->parent[a] == a && g->parent[b] == b);
   gk_rootrec *ra = &g->root[a], *rb = &g->root[b];
   if (ra->segments < rb->segments || (ra->segments == rb->segments && b < a)) {
@@ -37,7 +39,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
     rb = tr;
   }
   g->parent[b] = a;
-  GKI_JOURNAL_NODE(g, g->root, a);
+  GKI_JOURNAL_NODE_IF(journaled, g, g->root, a);
   ra->open += rb->open;
   ra->segments += rb->segments;
   ra->tiles = -1;
@@ -55,7 +57,7 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   int na = g->rules->n_attrs;
   int32_t *av = g->attrs + (size_t)a * (size_t)na;
   const int32_t *bv = g->attrs + (size_t)b * (size_t)na;
-  if (na && a < g->journal.nodes_from) gki_journal(g, av, na);
+  if (journaled && na && a < g->journal.nodes_from) gki_journal(g, av, na);
   /* Rules whose attributes all add up (every shipped game) merge in a
   ** loop without a choice per attribute. */
   if (g->rules->attrs_all_summed)
@@ -63,12 +65,16 @@ int32_t gki_unite(gk_game *g, int32_t a, int32_t b) {
   else
     for (int i = 0; i < na; i++) av[i] = merge_attr(g->rules->attr_op[i], av[i], bv[i]);
   int32_t t = g->next[a];
-  GKI_JOURNAL_NODE(g, g->next, a);
-  GKI_JOURNAL_NODE(g, g->next, b);
+  GKI_JOURNAL_NODE_IF(journaled, g, g->next, a);
+  GKI_JOURNAL_NODE_IF(journaled, g, g->next, b);
   g->next[a] = g->next[b];
   g->next[b] = t;
   return a;
 }
+
+int32_t gki_unite_plain(gk_game *g, int32_t a, int32_t b) { return unite(g, a, b, false); }
+
+int32_t gki_unite_journaled(gk_game *g, int32_t a, int32_t b) { return unite(g, a, b, true); }
 
 /* Distinct tiles, counted by walking the members when first asked after
 ** a merge: a merge cannot know cheaply whether both sides already share

@@ -303,6 +303,18 @@ static inline void gki_journal(gk_game *g, const void *at, int words) {
     if (__builtin_expect((g)->journal.on, 0) && (node) < (g)->journal.nodes_from) \
       GKI_JOURNAL_REC((g), &(arr)[node]); \
   } while (0)
+/* The same for a body compiled twice, journaled and plain, from one
+** check of the journal's on flag (the placement path, gk_board.c): `j` is
+** a constant the compiler folds, so the plain copy tests nothing at all.
+** The journaled copy still tests on, which a failed record may clear. */
+#define GKI_JOURNAL_REC_IF(j, g, p) \
+  do { \
+    if (j) GKI_JOURNAL_REC((g), (p)); \
+  } while (0)
+#define GKI_JOURNAL_NODE_IF(j, g, arr, node) \
+  do { \
+    if (j) GKI_JOURNAL_NODE((g), (arr), (node)); \
+  } while (0)
 void gki_journal_start(gk_game *g);   /* empty and on */
 void gki_journal_stop(gk_game *g);    /* off (keeps its buffer) */
 void gki_journal_free(gk_game *g);
@@ -367,7 +379,10 @@ static inline int32_t gki_find(const gk_game *cg, int32_t n) {
   }
   return n;
 }
-int32_t gki_unite(gk_game *g, int32_t a, int32_t b);
+/* Unites two roots, returns the surviving root; the caller knows whether
+** the journal is on (gki_board_place). */
+int32_t gki_unite_plain(gk_game *g, int32_t a, int32_t b);
+int32_t gki_unite_journaled(gk_game *g, int32_t a, int32_t b);
 int gki_count_tiles(const gk_game *g, int32_t root);
 /* The distinct roots adjacent to root's segments on their tiles (as
 ** gk_feature_adjacent) in no promised order: the count, the first cap of
