@@ -10,6 +10,7 @@
 ** is one table read per frontier cell.
 */
 #include "gk_internal.h"
+#include "gk_unite.h"
 
 typedef struct gk_rot_list {
   uint8_t n;
@@ -414,7 +415,7 @@ static inline void join_pairs(gk_game *g, int32_t base, pairing *pg, const bool 
     g->root[rb].open -= pp->ports;
     if (!pp->join) continue;
     joined |= 1u << pp->segment;
-    if (ra != rb) (journaled ? gki_unite_journaled : gki_unite_plain)(g, ra, rb);
+    if (ra != rb) gki_unite(g, ra, rb, journaled);
   }
   pg->joined = joined;
 }
@@ -541,7 +542,7 @@ static inline __attribute__((always_inline)) int place(gk_game *g, int type, int
   return GK_OK;
 }
 
-/* flatten: both copies inline their helpers whole (unite included), as
+/* flatten: both copies inline their helpers whole, as
 ** the single placement did before it had two copies: without it the
 ** compiler's growth limits leave helpers out of line, a slower plain copy.
 ** The rare paths stay out (noinline: reserve_growing, close_surrounded). */

@@ -379,10 +379,7 @@ static inline int32_t gki_find(const gk_game *cg, int32_t n) {
   }
   return n;
 }
-/* Unites two roots, returns the surviving root; the caller knows whether
-** the journal is on (gki_board_place). */
-int32_t gki_unite_plain(gk_game *g, int32_t a, int32_t b);
-int32_t gki_unite_journaled(gk_game *g, int32_t a, int32_t b);
+/* gki_unite: gk_unite.h */
 int gki_count_tiles(const gk_game *g, int32_t root);
 /* The distinct roots adjacent to root's segments on their tiles (as
 ** gk_feature_adjacent) in no promised order: the count, the first cap of
