@@ -2,8 +2,9 @@
 ** agent_eval.c: the position value the greedy agent and truncated
 ** playouts use. It names no game: points scored so far, what each
 ** unfinished feature holding figures would score for its leaders if the
-** game ended now (its final formula, its leaders found by the figures'
-** declared strengths as its scoring finds them), what features closed
+** game ended now (its final formula, with the terms a leader gets for a
+** figure it has there, its leaders found by the figures' declared
+** strengths as its scoring finds them), what features closed
 ** this part and not yet scored will score, and the figures each player
 ** still holds. For a search's leaves (which are thrown away), also what
 ** the rules' own final scoring beyond the features would give now
@@ -81,6 +82,29 @@ static uint32_t leaders_of(const int *count, int players) {
   return leaders;
 }
 
+/* Whether the formula has terms that count only for a leader with a
+** given figure there (a pig's bonus in its field). */
+static bool has_conditional(const fl_scoring *sr) {
+  for (int i = 0; sr->on && i < sr->formula.n_terms; i++)
+    if (sr->formula.terms[i].only_with) return true;
+  return false;
+}
+
+/* Adds to each leader of root what those terms give it, as its scoring
+** would: each leader by the figure kinds it has there. */
+static void add_conditional(gk_play *play, int32_t root, const fl_scoring *sr, uint32_t leaders,
+                            double weight, double *out) {
+  const gk_game *g = play->game;
+  uint32_t with[GK_MAX_PLAYERS] = {0};
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next)
+    if (g->figures[f].owner >= 0) with[g->figures[f].owner] |= 1u << g->figures[f].kind;
+  for (int p = 0; p < g->n_players; p++) {
+    if (!((leaders >> p) & 1) || !with[p]) continue;
+    int32_t points = fl_formula_sum(play, root, sr, true, with[p]);
+    if (fl_formula_status(play) == GK_OK && points > 0) out[p] += weight * points;
+  }
+}
+
 /* Adds weight * (the feature's points under `when`) to each of the
 ** leaders of each of the n features. */
 static void add_feature_values(gk_play *play, const int32_t *roots, const uint32_t *leaders,
@@ -89,6 +113,8 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const uint32
   const gk_game *g = play->game;
   for (int i = 0; i < n; i++) {
     if (!leaders[i]) continue;
+    const fl_scoring *sr = &play->flow->scoring[g->node_kind[roots[i]]][when];
+    if (has_conditional(sr)) add_conditional(play, roots[i], sr, leaders[i], weight, out);
     int32_t points = when == GK_WHEN_FINAL ? agent_memo_points(memo, play, roots[i])
                                            : gk_play_formula_points(play, roots[i], when);
     if (points <= 0) continue;
