@@ -26,8 +26,6 @@ static const gk_rot_list gk_rot_lists[16] = {
 
 static const int DX4[4] = {0, 1, 0, -1}; /* N E S W */
 static const int DY4[4] = {-1, 0, 1, 0};
-static const int DX8[8] = {0, 1, 1, 1, 0, -1, -1, -1}; /* N NE E SE S SW W NW */
-static const int DY8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 static bool coord_ok(int32_t x, int32_t y) {
   return x > -GK_MAX_COORD && x < GK_MAX_COORD && y > -GK_MAX_COORD &&
@@ -853,50 +851,6 @@ int gk_cell_blocked(const gk_game *g, int32_t x, int32_t y) {
   if (!g) return GK_EINVAL;
   int32_t ci = gki_cell_index(g, x, y);
   return (ci >= 0 && g->cells[ci].fpos == -2) || gki_in_blocked_region(g->rules, x, y);
-}
-
-int gk_tile_at(const gk_game *g, int32_t x, int32_t y) {
-  if (!g) return -1;
-  int32_t ci = gki_cell_index(g, x, y);
-  return ci < 0 ? -1 : g->cells[ci].tile;
-}
-
-int gk_tile_count(const gk_game *g) { return g ? g->n_tiles : 0; }
-
-int gk_tile_info(const gk_game *g, int tile, gk_placed_tile *out) {
-  if (!g) return GK_EINVAL;
-  if (tile < 0 || tile >= g->n_tiles || !out) {
-    gki_game_seterr(g, "tile_info: no placed tile %d", tile);
-    return GK_EINVAL;
-  }
-  const gk_tilerec *t = &g->tiles[tile];
-  out->type = t->type;
-  out->x = t->x;
-  out->y = t->y;
-  out->rot = t->rot;
-  out->neighbours = t->neighbours;
-  out->first_node = t->first_node;
-  out->n_segments = g->rules->tiles[t->type].def.n_segments;
-  return GK_OK;
-}
-
-static int neighbours(const gk_game *g, int32_t x, int32_t y, int n,
-                      const int *dx, const int *dy, int *out) {
-  if (!g || !out) return GK_EINVAL;
-  int present = 0;
-  for (int d = 0; d < n; d++) {
-    out[d] = gk_tile_at(g, x + dx[d], y + dy[d]);
-    present += out[d] >= 0;
-  }
-  return present;
-}
-
-int gk_neighbours4(const gk_game *g, int32_t x, int32_t y, int out[4]) {
-  return neighbours(g, x, y, 4, DX4, DY4, out);
-}
-
-int gk_neighbours8(const gk_game *g, int32_t x, int32_t y, int out[8]) {
-  return neighbours(g, x, y, 8, DX8, DY8, out);
 }
 
 static int list_frontier(const gk_game *g, gk_cell *out, int cap, bool holes) {
