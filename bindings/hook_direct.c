@@ -330,8 +330,10 @@ static void push_tile_id(lua_State *L, const direct_slots *s, const gk_rules *r,
 
 /* The event's arguments, into the reused table: phase (set_fields),
 ** value, move (figure_placed) and the placed tile (tile_placed) and its
-** id (for the dispatcher's tile filters: cheaper than th:info()). Pushes
-** the subject: the placed tile, the move's view, or nil. */
+** id (for the dispatcher's tile filters: cheaper than th:info()), or the
+** drawn tile's id (tile_drawn: args.tile, as the dispatcher's
+** play:tile()). Pushes the subject: the placed tile, the drawn tile's
+** id, the move's view, or nil. */
 static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call *c,
                      const direct_slots *s) {
   if (c->value != d->value) {
@@ -360,6 +362,13 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_setfield(L, s->args, "tile");
     d->had_tile = c->report != NULL;
     if (c->report) return;
+  }
+  if (c->hook == GK_HOOK_TILE_DRAWN) { /* args.tile and the subject: the drawn tile's id */
+    push_tile_id(L, s, mp_playrules(ud), (int)c->value);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, s->args, "tile");
+    d->had_tile = 1; /* the next event clears it */
+    return;
   }
   if (c->move) {
     lua_getiuservalue(L, s->dv, DV_TABLE);
@@ -465,7 +474,8 @@ static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *
 static int event_changed(const mp_direct *d, const mp_play *ud, const void *view,
                          const gk_hook_call *c) {
   return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
-         c->value != d->value || c->move || d->had_move || c->report || d->had_tile;
+         c->value != d->value || c->move || d->had_move || c->report || d->had_tile ||
+         c->hook == GK_HOOK_TILE_DRAWN;
 }
 
 /* Stack slots of one event's calls. */

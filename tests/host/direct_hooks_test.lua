@@ -26,6 +26,11 @@ on("turn_begin", function(ctx, subject, args)
   TRACE(("tb %s t%d p%d s=%s tile=%s move=%s v=%s n=%d"):format(ctx.phase, ctx.turn, ctx.player,
         show(subject), show(args.tile), show(args.move), tostring(args.value), ctx.state.n))
 end)
+on("tile_drawn", function(ctx, tile, args)
+  TRACE(("td %s t%d p%d s=%s same=%s id=%s move=%s v=%s"):format(ctx.phase, ctx.turn, ctx.player,
+        tostring(tile), tostring(tile == args.tile and tile == ctx.play:tile()), show(args.tile_id),
+        show(args.move), tostring(args.value)))
+end)
 on("tile_placed", function(ctx, tile, args)
   TRACE(("tp %s id=%s same=%s v=%s"):format(args.phase, args.tile_id,
         tostring(tile:info().id == args.tile_id), tostring(args.value)))
@@ -138,6 +143,23 @@ end)
 on("turn_end", function(ctx) TRACE("te1 " .. ctx.play:part()) end)
 on("turn_end", function(ctx) TRACE("te2 " .. tostring(ctx.play):match("^meeple play") .. " " .. ctx.play:turn()) end)
 ]] })
+-- tile_drawn alone: every event shows a new tile id (the short path
+-- must not keep the last one); a hook blind to its arguments between
+-- two that see them; a placed tile's args after a drawn one's.
+compare("tile_drawn alone", { [[
+on("tile_drawn", function(ctx, tile, args)
+  TRACE("td " .. tile .. " " .. args.tile .. " " .. args.value .. " " .. tostring(args.tile_id))
+end)
+]] })
+compare("tile_drawn, blind and seeing hooks, then tile_placed", { [[
+on("tile_drawn", function(ctx, tile) TRACE("td1 " .. tile) end)
+on("tile_drawn", function(ctx) TRACE("td2 " .. ctx.turn) end)
+on("tile_drawn", function(ctx, tile, args) TRACE("td3 " .. tile .. " " .. args.tile .. " " .. args.phase) end)
+on("tile_placed", function(ctx, tile, args)
+  TRACE("tp " .. args.tile_id .. " " .. tostring(args.tile == tile) .. " " .. args.phase)
+end)
+on("turn_begin", function(ctx, subject, args) TRACE("tb " .. tostring(subject) .. " " .. tostring(args.tile)) end)
+]] })
 compare("turn_end alone, lazy fields", { [[
 on("turn_end", function(ctx) TRACE("te " .. ctx.turn .. " " .. ctx.player .. " " .. ctx.part) end)
 ]] })
@@ -217,6 +239,9 @@ for _, line in ipairs(direct) do
     check(line:find("s=nil tile=nil move=nil v=0", 1, true), "turn_begin shows no subject: " .. line)
   elseif ev == "te" then
     check(line:find("s=nil tile=nil move=nil v=0", 1, true), "turn_end shows no subject: " .. line)
+  elseif ev == "td" then
+    check(line:find("s=%S+ same=true id=nil move=nil v=%d+$") and not line:find("s=nil", 1, true),
+          "tile_drawn: the drawn tile's id: " .. line)
   elseif ev == "tp" then
     check(line:find("same=true", 1, true) and line:find("v=0", 1, true), "tile_placed: the tile: " .. line)
   elseif ev == "fp" then
@@ -225,7 +250,7 @@ for _, line in ipairs(direct) do
     check(line:find("s=nil tile=nil", 1, true), "final_scoring shows no subject: " .. line)
   end
 end
-for _, ev in ipairs{ "tb", "tb2", "tp", "fp", "te", "fs" } do
+for _, ev in ipairs{ "tb", "tb2", "td", "tp", "fp", "te", "fs" } do
   check((seen[ev] or 0) > 0, "event " .. ev .. " seen")
 end
 check(seen.fs == 6, "final_scoring once per game")

@@ -107,7 +107,7 @@ local function check_profile(name, rs, paths)
 end
 
 local PLAIN_PATHS = {
-  "direct", "dispatcher", "direct", "direct", "dispatcher", "direct", "direct", "direct",
+  "direct", "direct", "direct", "direct", "dispatcher", "direct", "direct", "direct",
   "veto", "veto", "transform", "transform", "dispatcher", "dispatcher",
 }
 local report = check_profile("plain", load{ PLAIN }, PLAIN_PATHS)
