@@ -15,12 +15,13 @@ run() {
   echo
 }
 run --agents mcts:500,greedy
-# every playout move the best of all moves (sample=0): stronger, ~4x slower
-run --agents mcts:500:sample=0,greedy
-# only the opponent's playout moves the best of all (rsample=0): ~2.8x
-run --agents mcts:500:rsample=0,greedy
+# the earlier default: every playout move the best of 4 drawn (sample=4),
+# a third of the default's cost (sample=0, every move weighed)
+run --agents mcts:500:sample=4,greedy
+# only the opponent's playout moves the best of all (rsample=0)
+run --agents mcts:500:sample=4:rsample=0,greedy
 # playout moves judged as greedy judges them, a tile by its best figure
-# (follow=100): about 2.7x sample=0's instructions a playout
+# (follow=100, capped at 16): about 2x the default's time a decision
 run --agents mcts:500:follow=100,greedy
 run --agents mcts:500,random
 run --agents mcts:2000,mcts:500

@@ -43,13 +43,18 @@ check(gg1 == gg2, "greedy is deterministic")
 
 -- reply_sample sets the sample of the other players' playout moves only:
 -- -1 is the default search, 0 another one, and both replay from seeds
+-- (with a sample of 4: the default sample 0 is reply_sample 0's too)
 local function mcts_reply(rsample)
-  return meeple.agent { kind = "mcts", playouts = 20, seed = 7, reply_sample = rsample }
+  return meeple.agent { kind = "mcts", playouts = 20, seed = 7, sample = 4, reply_sample = rsample }
 end
 local replies = game_moves(mcts_reply(0), g, 3)
 check(replies == game_moves(mcts_reply(0), g, 3), "same seeds give the same game with reply_sample")
 check(replies ~= first, "reply_sample = 0 changes the search")
-check(game_moves(mcts_reply(-1), g, 3) == first, "reply_sample = -1 is the default search")
+local sample4 = game_moves(meeple.agent { kind = "mcts", playouts = 20, seed = 7, sample = 4 }, g, 3)
+check(sample4 ~= first, "sample = 4 changes the search")
+check(game_moves(mcts_reply(-1), g, 3) == sample4, "reply_sample = -1 is the search with the sample of every move")
+check(game_moves(meeple.agent { kind = "mcts", playouts = 20, seed = 7, sample = 0 }, g, 3) == first,
+      "sample = 0 is the default search")
 
 -- follow: 0 is the default search, other values change it and replay
 -- from seeds

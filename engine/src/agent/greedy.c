@@ -6,7 +6,8 @@
 **
 ** Invariant: levels[d] holds the position d decisions below the root;
 ** levels[0] is a determinized copy of the root, so looking ahead never
-** reads the real draw order.
+** reads the real draw order. levels[d + 1] is tracked from levels[d]
+** (gk_play_copy_tracked) while levels[d]'s moves are tried in it.
 */
 #include <stdlib.h>
 
@@ -36,10 +37,14 @@ static int still_deciding(const greedy_search *s, gk_play *p) {
 
 static int best_lead(greedy_search *s, int d, double *lead, int *best_move);
 
-/* The lead move i of levels[d] reaches, in levels[d + 1]. */
-static int move_lead(greedy_search *s, int d, int i, double *lead) {
+/* The lead move i of levels[d] reaches, in levels[d + 1]: a tracked copy
+** of levels[d] for the first move (first), put back by its journal for
+** the next ones rather than copied again; valued with the memo of
+** levels[d]'s candidates (agent_memo.c). */
+static int move_lead(greedy_search *s, int d, int i, bool first, agent_memo *memo,
+                     double *lead) {
   gk_play *from = s->levels[d], *to = s->levels[d + 1];
-  int st = gk_play_copy_from(to, from);
+  int st = first ? gk_play_copy_tracked(to, from) : gk_play_rewind(to, from);
   if (st < 0) return agent_fail(s->root, to, st);
   agent_refilled(to, s->env);
   st = gk_play_apply_index(to, i);
@@ -49,7 +54,8 @@ static int move_lead(greedy_search *s, int d, int i, double *lead) {
     return best_lead(s, d + 1, lead, &ignored);
   }
   double values[GK_MAX_PLAYERS];
-  gk_agent_values(to, &s->params->eval, values);
+  agent_memo_bind(memo, to);
+  agent_values(to, &s->params->eval, memo, values);
   *lead = agent_lead(values, s->players, s->me);
   return GK_OK;
 }
@@ -59,9 +65,11 @@ static int best_lead(greedy_search *s, int d, double *lead, int *best_move) {
   int n = gk_play_moves(s->levels[d], NULL, 0);
   if (n < 0) return agent_fail(s->root, s->levels[d], n);
   *lead = -1e300;
+  agent_memo memo;
+  agent_memo_init(&memo, s->levels[d]);
   for (int i = 0; i < n; i++) {
     double v;
-    int st = move_lead(s, d, i, &v);
+    int st = move_lead(s, d, i, i == 0, &memo, &v);
     if (st < 0) return st;
     if (v > *lead) {
       *lead = v;
@@ -77,8 +85,10 @@ static void free_levels(greedy_search *s) {
 
 /* The lead each root move reaches (leads[i] for move i, n moves). */
 static int root_leads(greedy_search *s, double *leads, int n) {
+  agent_memo memo;
+  agent_memo_init(&memo, s->levels[0]);
   for (int i = 0; i < n; i++) {
-    int st = move_lead(s, 0, i, &leads[i]);
+    int st = move_lead(s, 0, i, i == 0, &memo, &leads[i]);
     if (st < 0) return st;
   }
   return GK_OK;

@@ -8,6 +8,10 @@
 ** their best follow-up. The cost is the one-ply pass plus about `follow`
 ** small figure decisions.
 **
+** Each candidate is played in a copy put back between candidates by its
+** write journal (gk_play_copy_tracked, gk_play_rewind), as in
+** playout_policy.c, rather than copied again.
+**
 ** Invariant: moves are looked at in scratch and scratch2 only; p is left
 ** as it was, and the host is pointed back at it before returning.
 */
@@ -19,14 +23,15 @@ enum { FOLLOW_MAX = 16 };
 
 /* The lead each of p's n moves gives its mover right after it, looked
 ** at in scratch, and (again may be NULL) whether the mover decides again
-** this turn after it; a negative status with p's error set. */
+** this turn after it; a negative status with p's error set. scratch is
+** left tracked from p (the caller untracks it). */
 static int one_ply_leads(gk_play *p, gk_play *scratch, const gk_agent_env *env,
                          const gk_agent_eval *eval, double *leads, unsigned char *again, int n) {
   int players = gk_game_players(gk_play_game(p)), me = gk_play_player(p), st = GK_OK;
   agent_memo memo;
   agent_memo_init(&memo, p);
   for (int i = 0; i < n && st == GK_OK; i++) {
-    st = gk_play_copy_from(scratch, p);
+    st = i == 0 ? gk_play_copy_tracked(scratch, p) : gk_play_rewind(scratch, p);
     if (st < 0) break;
     agent_refilled(scratch, env);
     st = gk_play_apply_index(scratch, i);
@@ -44,10 +49,11 @@ static int one_ply_leads(gk_play *p, gk_play *scratch, const gk_agent_env *env,
   return st < 0 ? st : GK_OK;
 }
 
-/* The best lead among the follow-ups of move i of p. */
+/* The best lead among the follow-ups of move i of p; scratch is tracked
+** from p. */
 static int best_follow_up(gk_play *p, gk_play *scratch, gk_play *scratch2,
                           const agent_policy *policy, int i, double *lead) {
-  int st = gk_play_copy_from(scratch, p);
+  int st = gk_play_rewind(scratch, p);
   if (st >= 0) {
     agent_refilled(scratch, policy->env);
     st = gk_play_apply_index(scratch, i);
@@ -64,6 +70,7 @@ static int best_follow_up(gk_play *p, gk_play *scratch, gk_play *scratch2,
     return GK_ENOMEM;
   }
   st = one_ply_leads(scratch, scratch2, policy->env, policy->eval, leads, NULL, m);
+  gk_play_untrack(scratch2);
   if (st < 0) gk_play_set_error(p, "%s", gk_play_error(scratch));
   for (int j = 0; j < m && st >= 0; j++)
     if (j == 0 || leads[j] > *lead) *lead = leads[j];
@@ -119,6 +126,7 @@ int agent_follow_index(gk_play *p, gk_play *scratch, gk_play *scratch2,
   int k = st < 0 ? 0 : top_again(leads, again, n, follow < FOLLOW_MAX ? follow : FOLLOW_MAX, top);
   for (int j = 0; j < k && st >= 0; j++)
     st = best_follow_up(p, scratch, scratch2, policy, top[j], &leads[top[j]]);
+  gk_play_untrack(scratch);
   agent_refilled(p, policy->env);
   int pick = st < 0 ? st : pick_best(leads, n, rng);
   free(leads);

@@ -19,7 +19,8 @@
 --                          only the M best root moves by the priors searched
 --                          (0 = all); playouts by policy greedy (the best
 --                          lead after the move among `sample` random moves,
---                          4, 0 = all; a random move with odds eps, 0.1) or
+--                          0 = all (default); a random move with odds eps,
+--                          0.1) or
 --                          random; rsample: the sample at the other
 --                          players' decisions (-1: sample); crn=1
 --                          (default): every root move is tried on the
