@@ -58,7 +58,6 @@ enum {
   DV_LAZY_KEY,
   DV_ARGS,      /* the argument table, reused */
   DV_VIEW,      /* its read-only view, what hooks get */
-  DV_TILE_MT,   /* the metatable of tile handles */
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
   DV_PLACED,    /* placed_call: a closure over args, the view, keys */
@@ -156,19 +155,18 @@ static void set_mark(lua_State *L, int dv) {
 }
 
 /* Upvalues of placed_call. */
-enum { PU_ARGS = 1, PU_VIEW, PU_TILE_MT, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
+enum { PU_ARGS = 1, PU_VIEW, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
 
 static int placed_call(lua_State *L);
 
 static void push_placed_call(lua_State *L, int dv) {
   lua_getiuservalue(L, dv, DV_ARGS);
   lua_getiuservalue(L, dv, DV_VIEW);
-  lua_getiuservalue(L, dv, DV_TILE_MT);
   lua_pushliteral(L, "tile");
   lua_pushliteral(L, "tile_id");
   lua_pushvalue(L, dv);
   lua_getiuservalue(L, dv, DV_TILE_IDS);
-  lua_pushcclosure(L, placed_call, 7);
+  lua_pushcclosure(L, placed_call, 6);
 }
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
@@ -214,8 +212,6 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   lua_setiuservalue(L, dv, DV_ARGS);
   lua_call(L, 1, 1);
   lua_setiuservalue(L, dv, DV_VIEW);
-  luaL_getmetatable(L, MP_TILE);
-  lua_setiuservalue(L, dv, DV_TILE_MT);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
   push_placed_call(L, dv);
@@ -352,9 +348,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     else lua_pushnil(L);
     lua_setfield(L, s->args, "tile_id");
     if (c->report) {
-      lua_getiuservalue(L, s->dv, DV_TILE_MT);
-      mp_pushtile_with(L, s->view, s->game, -1, c->report->tile);
-      lua_remove(L, -2);
+      mp_pushtile_with(L, s->view, s->game, c->report->tile);
       lua_pushvalue(L, -1); /* and the subject */
     } else lua_pushnil(L);
     lua_setfield(L, s->args, "tile");
@@ -422,10 +416,10 @@ static int trampoline(lua_State *L) {
 ** the sandbox's protected call: (call, game view, fn, ctx). */
 static int placed_call(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
-  const mp_game *game = (const mp_game *)lua_touserdata(L, 2);
+  mp_game *game = (mp_game *)lua_touserdata(L, 2);
   int sees = call->sees, tile = 0;
   if (sees >= 2) {
-    mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
+    mp_pushtile_with(L, 2, game, call->c->report->tile);
     tile = lua_gettop(L);
   }
   if (sees >= 3) {
