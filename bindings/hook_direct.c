@@ -61,6 +61,8 @@ enum {
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
   DV_PLACED,    /* placed_call: a closure over args, the view, keys */
+  DV_TILE_KEY,  /* "tile" and "tile_id", for placed_inline */
+  DV_ID_KEY,
   DV_LISTS      /* + hook: the flat list of the event's hooks */
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
@@ -82,6 +84,8 @@ typedef struct mp_direct {
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
+  int ids_live;            /* args.tile and args.tile_id hold values: a raw
+                           ** set of either allocates nothing */
   int hook;                /* ordinal of the hook in fields[hook_key], or -1 */
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
@@ -216,6 +220,10 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   lua_setiuservalue(L, dv, DV_TILE_IDS);
   push_placed_call(L, dv);
   lua_setiuservalue(L, dv, DV_PLACED);
+  lua_pushliteral(L, "tile");
+  lua_setiuservalue(L, dv, DV_TILE_KEY);
+  lua_pushliteral(L, "tile_id");
+  lua_setiuservalue(L, dv, DV_ID_KEY);
   int k = 0, h = 0;
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
@@ -343,8 +351,8 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   }
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
-    if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
-      push_tile_id(L, s, mp_playrules(ud), pt.type);
+    d->ids_live = c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK;
+    if (d->ids_live) push_tile_id(L, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
     lua_setfield(L, s->args, "tile_id");
     if (c->report) {
@@ -425,8 +433,8 @@ static int placed_call(lua_State *L) {
   if (sees >= 3) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-    if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
-      push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+    call->d->ids_live = gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK;
+    if (call->d->ids_live) push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
     lua_rawset(L, lua_upvalueindex(PU_ARGS));
     lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
@@ -444,6 +452,47 @@ static int placed_call(lua_State *L) {
   if (sees >= 3) lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
   lua_call(L, sees, 0);
   return 0;
+}
+
+/* placed_call's work done in place, outside any protected call, when
+** none of it can raise: the view's generation has its tile serial (a
+** handle is a pushed number), the tile type's id string is made, and
+** args.tile and args.tile_id hold values (a raw set of a key with a value
+** neither allocates nor raises). Saves the closure's C call. Pushes the
+** hook's function and what it sees, returns how many; -1, nothing
+** pushed: placed_call does it. */
+static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int list, int ctx,
+                         lua_Integer i) {
+  mp_game *game = (mp_game *)lua_touserdata(L, view);
+  int sees = call->sees, tile = call->c->report->tile, top = lua_gettop(L);
+  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) return -1;
+  if (sees >= 3) {
+    gk_placed_tile pt;
+    lua_getiuservalue(L, dv, DV_TILE_IDS);
+    if (!call->d->ids_live || gk_tile_info(game->game, tile, &pt) != GK_OK ||
+        lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
+      lua_settop(L, top);
+      return -1;
+    }
+    lua_getiuservalue(L, dv, DV_ARGS); /* top + 4 */
+    lua_getiuservalue(L, dv, DV_ID_KEY);
+    lua_pushvalue(L, top + 3);
+    lua_rawset(L, top + 4);
+    lua_getiuservalue(L, dv, DV_TILE_KEY);
+    lua_pushvalue(L, top + 1);
+    lua_rawset(L, top + 4);
+    if (call->hooks > 1) { /* the next hooks' subject */
+      lua_pushvalue(L, top + 1);
+      lua_setiuservalue(L, dv, DV_SUBJECT);
+    }
+    lua_settop(L, top + 1);
+    call->ready = 1;
+  }
+  lua_rawgeti(L, list, 3 * i - 1);
+  if (sees >= 1) lua_pushvalue(L, ctx);
+  if (sees >= 2) lua_rotate(L, top + 1, -1); /* the tile after them */
+  if (sees >= 3) lua_getiuservalue(L, dv, DV_VIEW);
+  return sees;
 }
 
 /* Does this event differ from the last one in its placed tile only? */
@@ -482,7 +531,11 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   call->sees = sees;
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
-  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
+  int inline_args = -1;
+  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
+      (inline_args = placed_inline(L, call, e->dv, e->view, e->list, e->ctx, i)) >= 0) {
+    nargs = inline_args;
+  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
     lua_getiuservalue(L, e->dv, DV_PLACED);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->view);

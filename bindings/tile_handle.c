@@ -80,12 +80,18 @@ static void take_serial(lua_State *L, int game_idx, mp_game *gud) {
   gud->tile_generation = gud->generation;
 }
 
-void mp_pushtile_with(lua_State *L, int game_idx, mp_game *gud, int tile) {
-  if (gud->tile_generation != gud->generation || !gud->tile_serial)
-    take_serial(L, lua_absindex(L, game_idx), gud);
-  if ((uintptr_t)tile > TILE_MASK) luaL_error(L, "tile handles: tile index %d out of range", tile);
+int mp_pushtile_ready(lua_State *L, const mp_game *gud, int tile) {
+  if (gud->tile_generation != gud->generation || !gud->tile_serial || (uintptr_t)tile > TILE_MASK) return 0;
   uintptr_t v = TILE_TAG << 56 | (uintptr_t)gud->tile_serial << TILE_BITS | (uintptr_t)tile;
   lua_pushlightuserdata(L, (void *)v);
+  return 1;
+}
+
+void mp_pushtile_with(lua_State *L, int game_idx, mp_game *gud, int tile) {
+  if (mp_pushtile_ready(L, gud, tile)) return;
+  if ((uintptr_t)tile > TILE_MASK) luaL_error(L, "tile handles: tile index %d out of range", tile);
+  take_serial(L, lua_absindex(L, game_idx), gud);
+  mp_pushtile_ready(L, gud, tile);
 }
 
 void mp_pushtile(lua_State *L, int game_idx, int tile) {

@@ -112,6 +112,9 @@ int mp_game_replay(lua_State *L);
 void mp_pushtile(lua_State *L, int game_idx, int tile);
 /* The same for a caller that checked the Game (gud, at game_idx). */
 void mp_pushtile_with(lua_State *L, int game_idx, mp_game *gud, int tile);
+/* The handle pushed, 1, when that raises nothing (the game's generation
+** has its serial); else 0, nothing pushed: mp_pushtile_with then. */
+int mp_pushtile_ready(lua_State *L, const mp_game *gud, int tile);
 /* Is the value at arg a tile handle (live or stale)? */
 int mp_istile(lua_State *L, int arg);
 /* The tile of the handle at arg (mp_istile) and its Game userdata pushed,
