@@ -21,8 +21,9 @@
 ** same order, and the answers fold the same way with the same messages:
 ** feature_points hooks get (ctx, feature, points so far, args), args
 ** being {phase, feature, when, value (the points before any hook),
-** leaders}; a hook returning an integer-valued number sets the points,
-** anything else non-nil raises "feature_points must return an integer";
+** leaders}; a hook returning an integer-valued number within 32 bits
+** sets the points, anything else non-nil raises an error naming the
+** hook's line and what it returned (points_answer);
 ** a non-nil second result replaces the leaders (a table of player
 ** numbers, read raw after the last hook, as the flow reads the
 ** dispatcher's answer; anything else leaves the flow's). extra_part
@@ -310,6 +311,25 @@ static void to_leaders(lua_State *L, int idx, tf_event *ev) {
   ev->c->leaders = mask;
 }
 
+/* Hook h's points, on top but one: a number with an integer value that
+** fits the flow's 32 bits; else the dispatcher's message (dispatch.lua,
+** points_of), naming the hook and what it returned. */
+static lua_Integer points_answer(lua_State *L, const tf_hook *h) {
+  int isint = 0;
+  int number = lua_type(L, -2) == LUA_TNUMBER;
+  lua_Integer v = number ? lua_tointegerx(L, -2, &isint) : 0;
+  if (!isint && number) {
+    lua_pushvalue(L, -2); /* a copy: lua_tostring converts in place */
+    luaL_error(L, "%s: feature_points must return an integer, not %s", h->at, lua_tostring(L, -1));
+  }
+  if (!isint)
+    luaL_error(L, "%s: feature_points must return an integer, not a %s", h->at, luaL_typename(L, -2));
+  if (v < INT32_MIN || v > INT32_MAX)
+    luaL_error(L, "%s: feature_points returned %I, out of range (%d to %d)", h->at, (LUAI_UACINT)v,
+               (int)INT32_MIN, (int)INT32_MAX);
+  return v;
+}
+
 /* The feature_points hooks of [first, last), folded into c. */
 static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first, int last) {
   gk_hook_call *c = ev->c;
@@ -330,11 +350,7 @@ static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first,
     lua_pushinteger(L, value);
     lua_getiuservalue(L, s->tv, TV_VIEW);
     lua_call(L, 4, 2);
-    if (!lua_isnil(L, -2)) {
-      int isint = 0;
-      value = lua_tointegerx(L, -2, &isint);
-      if (!isint) luaL_error(L, "%s: feature_points must return an integer", h->at);
-    }
+    if (!lua_isnil(L, -2)) value = points_answer(L, h);
     if (!lua_isnil(L, -1)) { /* the leaders so far, kept in a slot of their own */
       if (leaders) lua_replace(L, leaders);
       else {
@@ -345,12 +361,7 @@ static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first,
     lua_pop(L, 1);
     if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
   }
-  /* the flow's reading of an answer: its errors are not the hooks' */
-  if (value < INT32_MIN || value > INT32_MAX) {
-    ev->bad = "feature_points: value out of range";
-    return;
-  }
-  c->value = (int32_t)value;
+  c->value = (int32_t)value; /* each answer fits (points_answer) */
   if (leaders && lua_istable(L, leaders)) to_leaders(L, leaders, ev);
 }
 

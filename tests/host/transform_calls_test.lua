@@ -114,9 +114,21 @@ local function error_of(code, dispatcher, with)
   return not ok and tostring(err):gsub("/tmp/lua_%w+%.lua", "F") or "no error"
 end
 for _, case in ipairs({
-  { 'transform("feature_points", function() return "x" end)', "feature_points must return an integer" },
-  { 'transform("feature_points", function() return 1.5 end)', "feature_points must return an integer" },
-  { 'transform("feature_points", function() return 2^40 end)', "value out of range" },
+  { 'transform("feature_points", function() return "x" end)', "F:1: feature_points must return an integer, not a string" },
+  { 'transform("feature_points", function() return "12" end)', "F:1: feature_points must return an integer, not a string" },
+  { 'transform("feature_points", function() return {} end)', "F:1: feature_points must return an integer, not a table" },
+  { 'transform("feature_points", function() return 1.5 end)', "F:1: feature_points must return an integer, not 1.5" },
+  { 'transform("feature_points", function() return 1e300 end)', "F:1: feature_points must return an integer, not 1e+300" },
+  { 'transform("feature_points", function() return 0/0 end)', "F:1: feature_points must return an integer, not " },
+  -- out of the flow's 32 bits: the hook's line and the value, not the flow's bare "value out of range"
+  { 'transform("feature_points", function() return 2^40 end)',
+    "F:1: feature_points returned 1099511627776, out of range (-2147483648 to 2147483647)" },
+  { 'transform("feature_points", function() return math.maxinteger end)',
+    "F:1: feature_points returned 9223372036854775807, out of range (-2147483648 to 2147483647)" },
+  { 'transform("feature_points", function() return -2^31 - 1 end)',
+    "F:1: feature_points returned -2147483649, out of range (-2147483648 to 2147483647)" },
+  { 'transform("feature_points", function(c, f, p) return p end)\ntransform("feature_points", function() return math.mininteger end)',
+    "F:2: feature_points returned -9223372036854775808, out of range" },
   { 'transform("feature_points", function(c, f, p) return p, { 9 } end)', "leaders[1] is not a player" },
   { 'transform("feature_points", function(c, f, p) return p, { 1, "a" } end)', "leaders[2] is not a player" },
   { 'transform("extra_part", function() return "nope" end)', "unknown stack 'nope'" },
@@ -127,6 +139,7 @@ for _, case in ipairs({
 }) do
   local from_c, dispatched = error_of(case[1], false), error_of(case[1], true)
   check(from_c:find(case[2], 1, true) ~= nil, ("%s: %s"):format(case[2], from_c))
+  check(not from_c:find("\n", 1, true), "one line: " .. from_c)
   check(from_c == dispatched, ("the same message from C and dispatched: '%s' / '%s'"):format(from_c, dispatched))
 end
 

@@ -80,7 +80,8 @@ static int pay(gk_play *p, int32_t follower, int32_t points, int32_t feature) {
 
 /* A move each per figure of the player's it may go next to, kind by
 ** kind in `follows` order, each kind's figures in id order (the player's
-** range of that kind, gki_figure_range). */
+** range of that kind, gki_figure_range). Written through a local cursor:
+** stores through p->moves would make the compiler reload p's fields. */
 static int companion_moves(gk_play *p) {
   const gk_companion_rule *rule = &p->flow->caps.companion.rule;
   const gk_game *g = p->game;
@@ -88,15 +89,19 @@ static int companion_moves(gk_play *p) {
   for (int i = 0; i < rule->n_follows; i++) {
     int32_t f;
     int n = gki_figure_range(g, p->player, rule->follows[i], &f);
-    int st = fl_reserve_moves(p, p->n_moves + n);
-    if (st) return st;
+    if (p->n_moves + n > p->cap_moves) {
+      int st = fl_reserve_moves(p, p->n_moves + n);
+      if (st) return st;
+    }
+    gk_move *out = p->moves + p->n_moves;
     for (; n > 0; n--, f++) {
       const gk_figrec *fr = &g->figures[f];
       if (fr->where != GK_AT_NODE || fr->a == at) continue;
       const gk_tilerec *t = &g->tiles[g->node_tile[fr->a]];
-      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
-                                         .arg = {t->x, t->y, g->node_seg[fr->a] + 1, 0}};
+      *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
+                         .arg = {t->x, t->y, g->node_seg[fr->a] + 1, 0}};
     }
+    p->n_moves = (int)(out - p->moves);
   }
   return GK_OK;
 }

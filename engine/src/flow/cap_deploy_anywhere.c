@@ -42,60 +42,73 @@ int gk_flow_add_deploy_anywhere(gk_flow *f, const gk_deploy_anywhere_rule *rule)
   return GK_OK;
 }
 
-/* The rule's figure kinds the player still holds: their rule indexes in
-** idx[], the kinds themselves in kind[]. */
-static int kinds_in_supply(const gk_play *p, int idx[GK_MAX_FIGURE_KINDS],
-                           int kind[GK_MAX_FIGURE_KINDS]) {
-  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
-  int n = 0;
-  for (int i = 0; i < rule->n_figures; i++)
-    if (gk_supply(p->game, p->player, rule->figures[i]) > 0) {
-      idx[n] = i;
-      kind[n++] = rule->figures[i];
-    }
-  return n;
-}
-
-/* What the listing learnt about the features it met: for a root, the
-** kinds it takes (0 when closed). Features span many tiles, so most
-** segments find theirs here. Direct-mapped by root: a miss only costs the
-** look it spares. */
+/* What one listing knows before it looks at a segment: the rule's kinds
+** the player still holds (their rule indexes in idx[], the kinds in
+** kind[]), which of them may stand on each segment kind (bit i for
+** kind[i], asked once per listing instead of per segment), and what it
+** learnt about the features it met: for a root, the kinds it takes (0
+** when closed). Features span many tiles, so most segments find theirs
+** in that memo. Direct-mapped by root: a miss only costs the look it
+** spares. */
 enum { FL_ROOT_MEMO = 64 };
-typedef struct root_memo {
+typedef struct listing {
+  int n_kinds, action;
+  int idx[GK_MAX_FIGURE_KINDS], kind[GK_MAX_FIGURE_KINDS];
+  unsigned on[GK_MAX_KINDS];
   int32_t root[FL_ROOT_MEMO];
   unsigned takes[FL_ROOT_MEMO];
-} root_memo;
+} listing;
 
-static unsigned root_takes(const gk_play *p, root_memo *memo, int32_t root, const int *kind,
-                           int n_kinds) {
+/* Fills the listing for the player to move; false when the player
+** holds none of the rule's kinds. */
+static bool listing_init(const gk_play *p, listing *l) {
+  const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
+  l->n_kinds = 0;
+  for (int i = 0; i < rule->n_figures; i++)
+    if (gk_supply(p->game, p->player, rule->figures[i]) > 0) {
+      l->idx[l->n_kinds] = i;
+      l->kind[l->n_kinds++] = rule->figures[i];
+    }
+  if (l->n_kinds == 0) return false;
+  l->action = rule->action;
+  for (int k = 0; k < p->game->rules->n_kinds; k++)
+    l->on[k] = fl_kinds_on(p, l->kind, l->n_kinds, k);
+  memset(l->root, 0xff, sizeof l->root); /* -1: no root yet */
+  return true;
+}
+
+static unsigned root_takes(const gk_play *p, listing *l, int32_t root) {
   int slot = root & (FL_ROOT_MEMO - 1);
-  if (memo->root[slot] == root) return memo->takes[slot];
-  unsigned takes = gki_root_closed(p->game, root) ? 0 : fl_root_takes(p, kind, n_kinds, root);
-  memo->root[slot] = root;
-  memo->takes[slot] = takes;
+  if (l->root[slot] == root) return l->takes[slot];
+  unsigned takes =
+      gki_root_closed(p->game, root) ? 0 : fl_root_takes(p, l->kind, l->n_kinds, root);
+  l->root[slot] = root;
+  l->takes[slot] = takes;
   return takes;
 }
 
 /* The moves onto the segments of tile t: per open segment, per kind that
-** may stand there, room made once for the tile. */
-static int tile_moves(gk_play *p, root_memo *memo, int32_t t, const int *idx, const int *kind,
-                      int n_kinds) {
+** may stand there, room made once for the tile. The moves are written
+** through a local cursor: stores through p->moves would make the
+** compiler reload p's fields after each one. */
+static int tile_moves(gk_play *p, listing *l, int32_t t) {
   const gk_game *g = p->game;
   const gk_tilerec *tr = &g->tiles[t];
   int n_segs = g->rules->templates[tr->type].n_segments;
-  int st = fl_reserve_moves(p, p->n_moves + n_segs * n_kinds);
-  if (st) return st;
-  int action = p->flow->caps.deploy_anywhere.rule.action;
+  if (p->n_moves + n_segs * l->n_kinds > p->cap_moves) {
+    int st = fl_reserve_moves(p, p->n_moves + n_segs * l->n_kinds);
+    if (st) return st;
+  }
+  gk_move *out = p->moves + p->n_moves;
   for (int s = 0; s < n_segs; s++) {
     int32_t node = tr->first_node + s;
-    unsigned m = fl_kinds_on(p, kind, n_kinds, g->node_kind[node]);
-    if (m) m &= root_takes(p, memo, gki_find(g, node), kind, n_kinds);
-    for (; m; m &= m - 1) {
-      int i = __builtin_ctz(m);
-      p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = action,
-                                         .arg = {tr->x, tr->y, s + 1, idx[i] + 1}};
-    }
+    unsigned m = l->on[g->node_kind[node]];
+    if (m) m &= root_takes(p, l, gki_find(g, node));
+    for (; m; m &= m - 1)
+      *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = l->action,
+                         .arg = {tr->x, tr->y, s + 1, l->idx[__builtin_ctz(m)] + 1}};
   }
+  p->n_moves = (int)(out - p->moves);
   return GK_OK;
 }
 
@@ -123,18 +136,15 @@ static int deploy_anywhere_moves(gk_play *p) {
   const gk_game *g = p->game;
   if (p->placed < 0 || !fl_tile_passes(p->flow, g->tiles[p->placed].type, &rule->tiles))
     return GK_OK;
-  int idx[GK_MAX_FIGURE_KINDS], kind[GK_MAX_FIGURE_KINDS];
-  int n_kinds = kinds_in_supply(p, idx, kind);
-  if (n_kinds == 0) return GK_OK;
+  listing l;
+  if (!listing_init(p, &l)) return GK_OK;
   int32_t blocked[FL_BLOCKED_TILES];
   int n_blocked = blocked_tiles(p, blocked);
-  root_memo memo;
-  memset(memo.root, 0xff, sizeof memo.root); /* -1: no root yet */
   for (int32_t t = 0; t < g->n_tiles; t++) {
     bool skip = t == p->placed;
     for (int i = 0; i < n_blocked && !skip; i++) skip = blocked[i] == t;
     if (skip || (n_blocked < 0 && fl_tile_blocked(p, t))) continue;
-    int st = tile_moves(p, &memo, t, idx, kind, n_kinds);
+    int st = tile_moves(p, &l, t);
     if (st) return st;
   }
   return GK_OK;

@@ -155,6 +155,23 @@ local function wants_feature(h, fh, kind)
   return false
 end
 
+-- A feature_points answer: a number with an integer value that fits the
+-- flow's 32 bits (never tostring() a script's non-number here: its
+-- __tostring would run unbounded). The C path (hook_transform.c) says
+-- the same.
+local INT32_MIN, INT32_MAX = -2147483648, 2147483647
+local function points_of(h, v)
+  local i = math.type(v) and math.tointeger(v)
+  if not i then
+    local shown = math.type(v) and tostring(v) or ("a " .. type(v))
+    error(at(h, "feature_points must return an integer, not " .. shown), 0)
+  end
+  if i < INT32_MIN or i > INT32_MAX then
+    error(at(h, ("feature_points returned %d, out of range (%d to %d)"):format(i, INT32_MIN, INT32_MAX)), 0)
+  end
+  return i
+end
+
 function EVENTS.feature_points(run, list, ctx, g, args)
   local value, leaders, fh = args.value, args.leaders, args.feature
   local kind = list.kinds and fh:kind()
@@ -163,7 +180,7 @@ function EVENTS.feature_points(run, list, ctx, g, args)
     if wants_feature(h, fh, kind) then
       shown = shown or freeze(args)
       local v, l = run(h, ctx, g, fh, value, shown)
-      if v ~= nil then value = math.tointeger(v) or error(at(h, "feature_points must return an integer"), 0) end
+      if v ~= nil then value = points_of(h, v) end
       if l ~= nil then leaders = l end
     end
   end
