@@ -29,9 +29,10 @@
 ** and whose hook ran last and read no lazy field is one sandboxed
 ** lua_pcall of the script's function with the message handler pushed
 ** once per event (mp_sandbox_call_with), about 1,100 instructions with
-** the flow's side; a tile_placed event that changed only the tile goes
-** through placed_call (a closure over what it writes: the tile's handle,
-** args.tile and args.tile_id), about 2,300; any other goes through the
+** the flow's side; a tile_placed event that changed only the tile has
+** the tile's handle (a value), args.tile and args.tile_id set in place
+** when none of that can raise (placed_inline), else through placed_call
+** (a closure over what it writes); any other goes through the
 ** trampoline, which sets up first, in the same protected call. The play
 ** is named by the slot ud->self gave when the event began: a hook's call
 ** of a play method repoints ud->self into that method's frame. A lazy field's reader calls
