@@ -91,7 +91,7 @@ static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "explorat
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
                                         "follow",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
-                                        "reply_sample", "stop_settled", NULL};
+                                        "reply_sample", "stop_settled", "final", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
@@ -178,6 +178,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->reply_sample = (int)optint(L, t, "reply_sample", p->reply_sample, -1, 1000000);
   p->stop_settled = (int)optint(L, t, "stop_settled", p->stop_settled, 0, 1);
   read_eval(L, t, &p->eval);
+  p->eval.final = optnumber(L, t, "final", p->eval.final, -100, 100);
 }
 
 static void read_greedy(lua_State *L, int t, gk_greedy_params *p) {
@@ -287,6 +288,25 @@ static int agent_rewind_check(lua_State *L) {
   return 3;
 }
 
+/* agent:values(play) -> {value of player 1, ...}: the position value
+** the agent's search gives a leaf (greedy: its own), play unchanged */
+static int agent_position_values(lua_State *L) {
+  mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
+  mp_play *pud = mp_checkplayud(L, 2);
+  luaL_argcheck(L, pud->play != NULL, 2, "play is gone (freed)");
+  double v[GK_MAX_PLAYERS];
+  int st = a->kind == AGENT_MCTS ? gk_agent_leaf_values(pud->play, &a->mcts.eval, v)
+                                 : gk_agent_values(pud->play, &a->greedy.eval, v);
+  if (st < 0) return luaL_error(L, "%s", gk_play_error(pud->play));
+  int players = gk_game_players(gk_play_game(pud->play));
+  lua_createtable(L, players, 0);
+  for (int p = 0; p < players; p++) {
+    lua_pushnumber(L, v[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  return 1;
+}
+
 static int agent_tostring(lua_State *L) {
   mp_agent *a = (mp_agent *)luaL_checkudata(L, 1, MP_AGENT);
   if (a->kind == AGENT_GREEDY)
@@ -301,6 +321,7 @@ static int agent_tostring(lua_State *L) {
 static const luaL_Reg agent_methods[] = {
   {"choose", agent_choose},
   {"memo_check", agent_memo_check},
+  {"values", agent_position_values},
   {"rewind_check", agent_rewind_check},
   {NULL, NULL}
 };

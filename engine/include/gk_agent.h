@@ -43,10 +43,13 @@ typedef struct gk_agent_env {
 ** for each player, score + open * (what the features where the player
 ** leads would score if the game ended now) + figure * (figures in the
 ** player's supply); a player's value is then the difference to the best
-** other player. */
+** other player. A search's leaves (and its root) add final * what the
+** rules' own final scoring beyond the features would give now (systems,
+** counter majorities, figures that score by themselves; mcts only). */
 typedef struct gk_agent_eval {
   double open;
   double figure;
+  double final;
 } gk_agent_eval;
 
 typedef struct gk_mcts_params {
@@ -129,6 +132,10 @@ int gk_greedy_choose(const gk_greedy_params *params, gk_play *root, const gk_age
 /* Each player's position value (see gk_agent_eval); out has one entry
 ** per player. */
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out);
+/* The same as a search values its leaves: plus eval->final * what the
+** rules' own final scoring beyond the features would give now, worked
+** out in a copy (play does not change). */
+int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out);
 
 /* A check of the memo the playout policy shares across the legal moves
 ** of one decision (tests): values each legal move of play, each in a copy

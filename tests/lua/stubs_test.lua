@@ -220,8 +220,10 @@ for _, name in ipairs(sorted(module_stubs)) do
 end
 
 -- The docs show no `x:name(` that no type has: besides the binding's,
--- ctx:score, the agents' and bots' choose and the sessions' methods.
-local OTHER = { score = true, choose = true, legal_moves = true, record = true, reset = true }
+-- ctx:score, the agents' and bots' choose, the agents' values and the
+-- sessions' methods.
+local OTHER = { score = true, choose = true, values = true, legal_moves = true, record = true,
+                reset = true }
 for m in docs:gmatch("[%w_]+:([%w_]+)%(") do
   if not method_names[m] and not OTHER[m] then
     t:fail(("docs/lua-api.md shows :%s(, not a method of any type"):format(m))

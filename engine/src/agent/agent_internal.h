@@ -92,6 +92,16 @@ int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root);
 /* gk_agent_values with a memo bound to play (or NULL). */
 int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out);
 
+/* Whether the rules score more at the end than the features' formulas
+** (systems, counter majorities, figures that score by themselves). */
+bool agent_final_extra_declared(const gk_play *play);
+/* Adds weight * what that scoring would give each player if the game
+** ended now to out. Spends `spent`: runs that scoring in it, so only a
+** copy about to be refilled or freed may be passed. */
+int agent_add_final_extra(gk_play *spent, double weight, double *out);
+/* The same for a position that must stay as it is (a copy is spent). */
+int agent_add_final_extra_of(gk_play *play, double weight, double *out);
+
 /* The informed playout policy (playout_policy.c): the best move by the
 ** lead right after it among `sample` random ones (0: all), or with odds
 ** random_below / 2^64 a random one. */

@@ -25,6 +25,7 @@ typedef struct greedy_search {
 void gk_greedy_defaults(gk_greedy_params *params) {
   params->eval.open = 0.8;
   params->eval.figure = 1.0;
+  params->eval.final = 0; /* the leaves of a search only */
   params->depth = 2;
   params->seed = 1;
 }

@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "agent/agent_internal.h"
@@ -33,6 +34,7 @@ typedef struct search {
   agent_rng draw;       /* this iteration's determinization and playout */
   uint64_t crn_base;    /* common random numbers: see iteration_draws */
   double root_lead[GK_MAX_PLAYERS]; /* each player's lead at the root */
+  double root_extra[GK_MAX_PLAYERS]; /* ... of it, from the final extra */
   int players;
   int depth;
   int32_t path_node[MCTS_MAX_PATH], path_edge[MCTS_MAX_PATH];
@@ -42,10 +44,12 @@ typedef struct search {
 void gk_mcts_defaults(gk_mcts_params *params) {
   /* measured against greedy on the base game (bench/strength.sh):
   ** short playouts by the epsilon-greedy policy on common draws, valued
-  ** by the position, greedy priors, little exploration */
+  ** by the position, greedy priors, little exploration; the rules' own
+  ** final scoring counted twice at the leaves (final 2: with Traders &
+  ** Builders and in Hunters & Gatherers it beat final 1) */
   *params = (gk_mcts_params){.playouts = 500, .time_us = 0, .exploration = 0.3, .seed = 1,
                              .playout_turns = 2, .win_weight = 0, .margin_scale = 10,
-                             .eval = {0.8, 1.0}, .max_tree_bytes = (size_t)256 << 20,
+                             .eval = {0.8, 1.0, 2.0}, .max_tree_bytes = (size_t)256 << 20,
                              .prior_visits = 20, .prior_depth = 2, .root_moves = 0,
                              .playout_policy = GK_PLAYOUT_GREEDY, .epsilon = 0.1, .sample = 4,
                              .common_draws = 1, .reply_sample = -1,
@@ -107,10 +111,16 @@ static double reward_of(const search *s, const double *values, int player) {
   return reward_of_lead(s, player, agent_lead(values, s->players, player));
 }
 
-static void note_root_leads(search *s) {
-  double values[GK_MAX_PLAYERS];
+static int note_root_leads(search *s) {
+  double values[GK_MAX_PLAYERS], plain[GK_MAX_PLAYERS];
   gk_agent_values(s->root, &s->params->eval, values);
-  for (int p = 0; p < s->players; p++) s->root_lead[p] = agent_lead(values, s->players, p);
+  memcpy(plain, values, sizeof plain);
+  int st = agent_add_final_extra_of(s->root, s->params->eval.final, values);
+  for (int p = 0; p < s->players; p++) {
+    s->root_lead[p] = agent_lead(values, s->players, p);
+    s->root_extra[p] = s->root_lead[p] - agent_lead(plain, s->players, p);
+  }
+  return st;
 }
 
 /* Keeps only the root_moves best root moves by their priors (ties: the
@@ -143,7 +153,9 @@ static int seed_priors(search *s, int n) {
   uint32_t v0 = (uint32_t)s->params->prior_visits;
   for (int i = 0; i < n && st == GK_OK; i++) {
     s->tree.edges[i].visits = v0;
-    s->tree.edges[i].reward = v0 * reward_of_lead(s, gk_play_player(s->root), leads[i]);
+    /* the look-ahead values no final extra: the root's stands in */
+    int me = gk_play_player(s->root);
+    s->tree.edges[i].reward = v0 * reward_of_lead(s, me, leads[i] + s->root_extra[me]);
   }
   if (st == GK_OK) st = prune_root(s, leads, n);
   free(leads);
@@ -183,6 +195,8 @@ static int playout(search *s, double *rewards) {
     for (int pl = 0; pl < s->players; pl++) values[pl] = gk_player_score(gk_play_game(p), pl);
   } else {
     gk_agent_values(p, &s->params->eval, values);
+    int st = agent_add_final_extra(p, s->params->eval.final, values); /* p is refilled next */
+    if (st < 0) return agent_fail(s->root, p, st);
   }
   for (int pl = 0; pl < s->players; pl++) rewards[pl] = reward_of(s, values, pl);
   return GK_OK;
@@ -324,7 +338,8 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
               .players = gk_game_players(gk_play_game(root))};
   s.rng = agent_rng_for(params->seed, salt, root);
   s.crn_base = agent_rng_next(&s.rng);
-  note_root_leads(&s);
+  int noted = note_root_leads(&s);
+  if (noted < 0) return noted;
   mcts_tree_init(&s.tree);
   if (mcts_tree_add(&s.tree, -1, 0, gk_play_player(root), n) < 0) {
     gk_play_set_error(root, "mcts: out of memory");

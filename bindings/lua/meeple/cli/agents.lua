@@ -57,7 +57,8 @@ local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", p
                     time = "time_ms", open = "open", figure = "figure", win = "win_weight",
                     scale = "margin_scale", prior = "prior_visits", follow = "follow", top = "root_moves",
                     policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
-                    rsample = "reply_sample", settle = "stop_settled" }
+                    rsample = "reply_sample", settle = "stop_settled",
+                    final = "final" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
