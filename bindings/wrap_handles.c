@@ -44,7 +44,11 @@ static const char *what(const char *tname) {
 
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
                        gk_game **game) {
-  if (strcmp(tname, MP_TILE) == 0) return mp_checktile(L, arg, game_idx, game);
+  /* tiles are light userdata (tile_handle.c): the name is compared only
+  ** for a value that is no full userdata, so feature and figure checks
+  ** (a veto round makes many) compare no string */
+  if (lua_type(L, arg) != LUA_TUSERDATA && strcmp(tname, MP_TILE) == 0)
+    return mp_checktile(L, arg, game_idx, game);
   mp_handle *h = (mp_handle *)luaL_checkudata(L, arg, tname);
   lua_getiuservalue(L, arg, 1);
   mp_game *gud = (mp_game *)lua_touserdata(L, -1);
@@ -60,7 +64,7 @@ int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
 /* Checks the handle at 1 and pushes its Game userdata; returns its index. */
 static int selfgame(lua_State *L, const char *tname, int32_t *id, gk_game **g) {
   *id = mp_checkhandle(L, 1, tname, 0, g);
-  if (strcmp(tname, MP_TILE) == 0) {
+  if (lua_type(L, 1) == LUA_TLIGHTUSERDATA) { /* a tile: checked above */
     mp_game *gud;
     mp_tile_game(L, 1, &gud); /* live: checked above */
   } else lua_getiuservalue(L, 1, 1);
