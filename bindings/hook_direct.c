@@ -29,9 +29,10 @@
 ** and whose hook ran last and read no lazy field is one sandboxed
 ** lua_pcall of the script's function with the message handler pushed
 ** once per event (mp_sandbox_call_with), about 1,100 instructions with
-** the flow's side; a tile_placed event that changed only the tile goes
-** through placed_call (a closure over what it writes: the tile's handle,
-** args.tile and args.tile_id), about 2,300; any other goes through the
+** the flow's side; a tile_placed event that changed only the tile has
+** the tile's handle (a value), args.tile and args.tile_id set in place
+** when none of that can raise (placed_inline), else through placed_call
+** (a closure over what it writes); any other goes through the
 ** trampoline, which sets up first, in the same protected call. The play
 ** is named by the slot ud->self gave when the event began: a hook's call
 ** of a play method repoints ud->self into that method's frame. A lazy field's reader calls
@@ -58,10 +59,11 @@ enum {
   DV_LAZY_KEY,
   DV_ARGS,      /* the argument table, reused */
   DV_VIEW,      /* its read-only view, what hooks get */
-  DV_TILE_MT,   /* the metatable of tile handles */
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
   DV_PLACED,    /* placed_call: a closure over args, the view, keys */
+  DV_TILE_KEY,  /* "tile" and "tile_id", for placed_inline */
+  DV_ID_KEY,
   DV_LISTS      /* + hook: the flat list of the event's hooks */
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
@@ -83,6 +85,8 @@ typedef struct mp_direct {
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
+  int ids_live;            /* args.tile and args.tile_id hold values: a raw
+                           ** set of either allocates nothing */
   int hook;                /* ordinal of the hook in fields[hook_key], or -1 */
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
@@ -156,19 +160,18 @@ static void set_mark(lua_State *L, int dv) {
 }
 
 /* Upvalues of placed_call. */
-enum { PU_ARGS = 1, PU_VIEW, PU_TILE_MT, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
+enum { PU_ARGS = 1, PU_VIEW, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
 
 static int placed_call(lua_State *L);
 
 static void push_placed_call(lua_State *L, int dv) {
   lua_getiuservalue(L, dv, DV_ARGS);
   lua_getiuservalue(L, dv, DV_VIEW);
-  lua_getiuservalue(L, dv, DV_TILE_MT);
   lua_pushliteral(L, "tile");
   lua_pushliteral(L, "tile_id");
   lua_pushvalue(L, dv);
   lua_getiuservalue(L, dv, DV_TILE_IDS);
-  lua_pushcclosure(L, placed_call, 7);
+  lua_pushcclosure(L, placed_call, 6);
 }
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
@@ -214,12 +217,14 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   lua_setiuservalue(L, dv, DV_ARGS);
   lua_call(L, 1, 1);
   lua_setiuservalue(L, dv, DV_VIEW);
-  luaL_getmetatable(L, MP_TILE);
-  lua_setiuservalue(L, dv, DV_TILE_MT);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
   push_placed_call(L, dv);
   lua_setiuservalue(L, dv, DV_PLACED);
+  lua_pushliteral(L, "tile");
+  lua_setiuservalue(L, dv, DV_TILE_KEY);
+  lua_pushliteral(L, "tile_id");
+  lua_setiuservalue(L, dv, DV_ID_KEY);
   int k = 0, h = 0;
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
@@ -349,14 +354,12 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   }
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
-    if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
-      push_tile_id(L, s, mp_playrules(ud), pt.type);
+    d->ids_live = c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK;
+    if (d->ids_live) push_tile_id(L, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
     lua_setfield(L, s->args, "tile_id");
     if (c->report) {
-      lua_getiuservalue(L, s->dv, DV_TILE_MT);
-      mp_pushtile_with(L, s->view, s->game, -1, c->report->tile);
-      lua_remove(L, -2);
+      mp_pushtile_with(L, s->view, s->game, c->report->tile);
       lua_pushvalue(L, -1); /* and the subject */
     } else lua_pushnil(L);
     lua_setfield(L, s->args, "tile");
@@ -431,17 +434,17 @@ static int trampoline(lua_State *L) {
 ** the sandbox's protected call: (call, game view, fn, ctx). */
 static int placed_call(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
-  const mp_game *game = (const mp_game *)lua_touserdata(L, 2);
+  mp_game *game = (mp_game *)lua_touserdata(L, 2);
   int sees = call->sees, tile = 0;
   if (sees >= 2) {
-    mp_pushtile_with(L, 2, game, lua_upvalueindex(PU_TILE_MT), call->c->report->tile);
+    mp_pushtile_with(L, 2, game, call->c->report->tile);
     tile = lua_gettop(L);
   }
   if (sees >= 3) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-    if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
-      push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+    call->d->ids_live = gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK;
+    if (call->d->ids_live) push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
     lua_rawset(L, lua_upvalueindex(PU_ARGS));
     lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
@@ -459,6 +462,47 @@ static int placed_call(lua_State *L) {
   if (sees >= 3) lua_pushvalue(L, lua_upvalueindex(PU_VIEW));
   lua_call(L, sees, 0);
   return 0;
+}
+
+/* placed_call's work done in place, outside any protected call, when
+** none of it can raise: the view's generation has its tile serial (a
+** handle is a pushed number), the tile type's id string is made, and
+** args.tile and args.tile_id hold values (a raw set of a key with a value
+** neither allocates nor raises). Saves the closure's C call. Pushes the
+** hook's function and what it sees, returns how many; -1, nothing
+** pushed: placed_call does it. */
+static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int list, int ctx,
+                         lua_Integer i) {
+  mp_game *game = (mp_game *)lua_touserdata(L, view);
+  int sees = call->sees, tile = call->c->report->tile, top = lua_gettop(L);
+  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) return -1;
+  if (sees >= 3) {
+    gk_placed_tile pt;
+    lua_getiuservalue(L, dv, DV_TILE_IDS);
+    if (!call->d->ids_live || gk_tile_info(game->game, tile, &pt) != GK_OK ||
+        lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
+      lua_settop(L, top);
+      return -1;
+    }
+    lua_getiuservalue(L, dv, DV_ARGS); /* top + 4 */
+    lua_getiuservalue(L, dv, DV_ID_KEY);
+    lua_pushvalue(L, top + 3);
+    lua_rawset(L, top + 4);
+    lua_getiuservalue(L, dv, DV_TILE_KEY);
+    lua_pushvalue(L, top + 1);
+    lua_rawset(L, top + 4);
+    if (call->hooks > 1) { /* the next hooks' subject */
+      lua_pushvalue(L, top + 1);
+      lua_setiuservalue(L, dv, DV_SUBJECT);
+    }
+    lua_settop(L, top + 1);
+    call->ready = 1;
+  }
+  lua_rawgeti(L, list, 3 * i - 1);
+  if (sees >= 1) lua_pushvalue(L, ctx);
+  if (sees >= 2) lua_rotate(L, top + 1, -1); /* the tile after them */
+  if (sees >= 3) lua_getiuservalue(L, dv, DV_VIEW);
+  return sees;
 }
 
 /* Does this event differ from the last one in its placed tile only? */
@@ -498,7 +542,11 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   call->sees = sees;
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
-  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
+  int inline_args = -1;
+  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
+      (inline_args = placed_inline(L, call, e->dv, e->view, e->list, e->ctx, i)) >= 0) {
+    nargs = inline_args;
+  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
     lua_getiuservalue(L, e->dv, DV_PLACED);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->view);

@@ -30,6 +30,8 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->generation = 0;
   ud->borrowed = 0;
   ud->lock = NULL;
+  ud->tile_serial = 0; /* its first tile handle takes one */
+  ud->tile_generation = 0;
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, 1);
@@ -467,7 +469,7 @@ gk_location mp_checklocation(lua_State *L, int arg, int game_idx) {
   if (luaL_testudata(L, arg, MP_FEATURE)) {
     loc.where = GK_AT_NODE;
     loc.a = mp_checkhandle(L, arg, MP_FEATURE, game_idx, NULL);
-  } else if (luaL_testudata(L, arg, MP_TILE)) {
+  } else if (mp_istile(L, arg)) {
     loc.where = GK_AT_TILE;
     loc.a = mp_checkhandle(L, arg, MP_TILE, game_idx, NULL);
   } else if (lua_istable(L, arg)) {

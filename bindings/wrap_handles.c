@@ -4,7 +4,8 @@
 ** A handle names something inside one game state by its kernel index
 ** (placed tile, feature-graph node, figure). Feature handles hold any
 ** node of the feature and ask for its root on every use, so a handle
-** follows its feature through later merges.
+** follows its feature through later merges. Tile handles are values
+** (light userdata, tile_handle.c); their methods are here.
 */
 #include <string.h>
 
@@ -26,22 +27,6 @@ static void pushhandle(lua_State *L, int game_idx, const char *tname,
   lua_setiuservalue(L, -2, 1);
 }
 
-void mp_pushtile(lua_State *L, int game_idx, int tile) {
-  pushhandle(L, game_idx, MP_TILE, tile);
-}
-
-void mp_pushtile_with(lua_State *L, int game_idx, const mp_game *gud, int mt_idx, int tile) {
-  game_idx = lua_absindex(L, game_idx);
-  mt_idx = lua_absindex(L, mt_idx);
-  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
-  h->id = tile;
-  h->generation = gud->generation;
-  lua_pushvalue(L, mt_idx);
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, game_idx);
-  lua_setiuservalue(L, -2, 1);
-}
-
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
   pushhandle(L, game_idx, MP_FEATURE, node);
 }
@@ -59,6 +44,11 @@ static const char *what(const char *tname) {
 
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
                        gk_game **game) {
+  /* tiles are light userdata (tile_handle.c): the name is compared only
+  ** for a value that is no full userdata, so feature and figure checks
+  ** (a veto round makes many) compare no string */
+  if (lua_type(L, arg) != LUA_TUSERDATA && strcmp(tname, MP_TILE) == 0)
+    return mp_checktile(L, arg, game_idx, game);
   mp_handle *h = (mp_handle *)luaL_checkudata(L, arg, tname);
   lua_getiuservalue(L, arg, 1);
   mp_game *gud = (mp_game *)lua_touserdata(L, -1);
@@ -74,7 +64,10 @@ int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
 /* Checks the handle at 1 and pushes its Game userdata; returns its index. */
 static int selfgame(lua_State *L, const char *tname, int32_t *id, gk_game **g) {
   *id = mp_checkhandle(L, 1, tname, 0, g);
-  lua_getiuservalue(L, 1, 1);
+  if (lua_type(L, 1) == LUA_TLIGHTUSERDATA) { /* a tile: checked above */
+    mp_game *gud;
+    mp_tile_game(L, 1, &gud); /* live: checked above */
+  } else lua_getiuservalue(L, 1, 1);
   return lua_gettop(L);
 }
 
@@ -145,15 +138,15 @@ static int tile_features(lua_State *L) {
   return 1;
 }
 
-static int tile_eq(lua_State *L) { return handle_eq(L, MP_TILE, 0); }
-
+/* Every light userdata's __tostring (they share one metatable): the
+** usual "userdata: 0x..." for those that are no tile handle. */
 static int tile_tostring(lua_State *L) {
-  mp_handle *h = (mp_handle *)luaL_checkudata(L, 1, MP_TILE);
-  lua_getiuservalue(L, 1, 1);
-  mp_game *gud = (mp_game *)lua_touserdata(L, -1);
+  mp_game *gud;
   gk_placed_tile pt;
-  if (gud->game == NULL || gud->generation != h->generation ||
-      gk_tile_info(gud->game, h->id, &pt) < 0)
+  int tile = mp_istile(L, 1) ? mp_tile_game(L, 1, &gud) : -2;
+  if (tile == -2)
+    lua_pushfstring(L, "userdata: %p", lua_touserdata(L, 1));
+  else if (tile < 0 || gk_tile_info(gud->game, tile, &pt) < 0)
     lua_pushliteral(L, "tile (stale)");
   else
     lua_pushfstring(L, "tile %s at %d,%d rot %d",
@@ -204,7 +197,6 @@ static const luaL_Reg tile_methods[] = {
 };
 
 static const luaL_Reg tile_meta[] = {
-  {"__eq", tile_eq},
   {"__tostring", tile_tostring},
   {NULL, NULL}
 };
@@ -549,6 +541,11 @@ static const luaL_Reg figure_meta[] = {
 
 void mp_open_handles(lua_State *L) {
   mp_register_type(L, MP_TILE, tile_meta, tile_methods, 0);
+  /* tile handles are light userdata: their metatable is that type's */
+  lua_pushlightuserdata(L, NULL);
+  luaL_getmetatable(L, MP_TILE);
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
   mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 0);
   mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 0);
 }

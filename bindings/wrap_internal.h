@@ -4,11 +4,13 @@
 **
 ** Object model. A Rules userdata owns a gk_rules. A Game userdata owns a
 ** gk_game and keeps its Rules userdata in its user value, so the rules
-** outlive every game played with them. Tile, Feature and Figure handles
-** are small userdata holding an index into one game and keep their Game
+** outlive every game played with them. Feature and Figure handles are
+** small userdata holding an index into one game and keep their Game
 ** userdata in their user value; they also copy the game's generation,
 ** which g:free() and g:restore() bump, so a handle into a state that no
-** longer exists is refused instead of read.
+** longer exists is refused instead of read. Tile handles are light
+** userdata naming the game's generation by a serial (tile_handle.c):
+** values, never allocated; the same refusal.
 */
 #ifndef WRAP_INTERNAL_H
 #define WRAP_INTERNAL_H
@@ -40,6 +42,8 @@ typedef struct mp_game {
   lua_Integer generation;
   int borrowed;           /* a view of a game a Play owns (user value 2) */
   const int *lock;        /* the owner's MP_LOCK_* level, NULL if none */
+  uint64_t tile_serial;   /* its tile handles' serial (tile_handle.c), 0: none yet */
+  lua_Integer tile_generation; /* the generation tile_serial names */
 } mp_game;
 
 typedef struct mp_handle {
@@ -102,15 +106,30 @@ void mp_pushlocation(lua_State *L, int game_idx, gk_location loc);
 int mp_game_log(lua_State *L);
 int mp_game_replay(lua_State *L);
 
-/* wrap_handles.c: game_idx is the stack index of the Game userdata. */
+/* tile_handle.c: game_idx is the stack index of the Game userdata. The
+** Tile metatable (registry[MP_TILE]) is every light userdata's: never
+** luaL_checkudata(MP_TILE), which would take the number for a pointer. */
 void mp_pushtile(lua_State *L, int game_idx, int tile);
-/* The same for a caller that checked the Game (gud, at game_idx) and
-** holds the Tile metatable at mt_idx: the flow's direct hook calls. */
-void mp_pushtile_with(lua_State *L, int game_idx, const mp_game *gud, int mt_idx, int tile);
+/* The same for a caller that checked the Game (gud, at game_idx). */
+void mp_pushtile_with(lua_State *L, int game_idx, mp_game *gud, int tile);
+/* The handle pushed, 1, when that raises nothing (the game's generation
+** has its serial); else 0, nothing pushed: mp_pushtile_with then. */
+int mp_pushtile_ready(lua_State *L, const mp_game *gud, int tile);
+/* Is the value at arg a tile handle (live or stale)? */
+int mp_istile(lua_State *L, int arg);
+/* The tile of the handle at arg (mp_istile) and its Game userdata pushed,
+** *gud set; or -1 and nothing pushed when the handle is stale. */
+int mp_tile_game(lua_State *L, int arg, mp_game **gud);
+/* The tile; raises for anything but a live tile handle or, when game_idx
+** > 0, for a handle of another game. *game gets the live gk_game. */
+int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);
+
+/* wrap_handles.c: game_idx is the stack index of the Game userdata. */
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
 void mp_pushfigure(lua_State *L, int game_idx, int figure);
 /* The handle's index; raises for a stale handle or, when game_idx > 0,
-** for a handle of another game. *game gets the live gk_game. */
+** for a handle of another game. *game gets the live gk_game. MP_TILE
+** goes to mp_checktile. */
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);
 

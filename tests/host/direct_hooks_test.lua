@@ -113,11 +113,12 @@ end)
 ]] })
 -- A handle stays its tile's: a hook that keeps the handles of earlier
 -- calls reads the tiles they were made for (the short path of a placed
--- tile makes a new handle each time, it does not rewrite one).
+-- tile makes a new handle each time, it does not rewrite one). Handles
+-- are values: the same tile's, however reached, is one table key.
 compare("tile_placed, kept handles", { [[
-local kept = {}
+local kept, keys, n_keys = {}, {}, 0
 on("tile_placed", function(ctx, tile, args)
-  if ctx.turn == 1 then kept = {} end   -- a new game
+  if ctx.turn == 1 then kept, keys, n_keys = {}, {}, 0 end   -- a new game
   local info = tile:info()
   kept[#kept + 1] = { tile, info.x, info.y, args.tile }
   for i = math.max(1, #kept - 3), #kept do
@@ -125,7 +126,11 @@ on("tile_placed", function(ctx, tile, args)
     local ki = k[1]:info()
     if ki.x ~= k[2] or ki.y ~= k[3] or k[4] ~= k[1] then error("kept handle " .. i .. " moved") end
   end
-  TRACE(args.tile_id .. " " .. info.x .. "," .. info.y .. " kept " .. #kept)
+  for _, h in ipairs{ tile, args.tile, ctx.game:tile_at(info.x, info.y), kept[1][1] } do
+    if not keys[h] then keys[h], n_keys = true, n_keys + 1 end
+  end
+  if n_keys ~= #kept then error("one tile, one key: " .. n_keys .. " keys, " .. #kept .. " tiles") end
+  TRACE(args.tile_id .. " " .. info.x .. "," .. info.y .. " kept " .. #kept .. " keys " .. n_keys)
 end)
 ]] })
 -- Two hooks of one event: the second sees the same tile and play, also

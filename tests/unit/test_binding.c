@@ -177,6 +177,58 @@ static void test_use_after_free(void **state) {
                       "feature (stale)");
 }
 
+/* Tile handles are values (light userdata, bindings/tile_handle.c): two
+** handles of one tile are equal and one table key; a handle does not keep
+** its game alive, and once the game is gone it is refused, never read;
+** other light userdata share the metatable but are no tile. */
+static int foreign_target;
+
+static int push_foreign(lua_State *L) {
+  lua_pushlightuserdata(L, &foreign_target);
+  return 1;
+}
+
+static void test_tile_handles_are_values(void **state) {
+  lua_State *L = *state;
+  assert_string_equal(result_of(L,
+                                "local a, b = g:tile_at(0, 0), g:tile_at(0, 0)\n"
+                                "local keys = {[a] = 1}\n"
+                                "g:place('E', 0, -1, 2)\n"
+                                "local c = g:tile_at(0, -1)\n"
+                                "return table.concat({tostring(a == b), tostring(rawequal(a, b)),\n"
+                                "  tostring(keys[b]), tostring(a == c), type(a), tostring(getmetatable(a)),\n"
+                                "  tostring(a), c:info().id}, ',')"),
+                      "true,true,1,false,userdata,false,tile D at 0,0 rot 0,E");
+  assert_string_equal(error_of(L, "setmetatable(g:tile_at(0, 0), {})"),
+                      "bad argument #1 to 'setmetatable' (table expected, got meeple.Tile)");
+  /* a handle made before g:free() or a collection is stale */
+  assert_string_equal(result_of(L,
+                                "local other = rules:new_game{players = 2, seed = 1}\n"
+                                "other:place_fixed('D', 0, 0, 0)\n"
+                                "kept = other:tile_at(0, 0)\n"
+                                "other = nil; collectgarbage(); collectgarbage()\n"
+                                "return tostring(kept)"),
+                      "tile (stale)");
+  assert_string_equal(error_of(L, "kept:info()"),
+                      "stale tile handle (its game was freed or restored)");
+  assert_string_equal(error_of(L, "g:deploy(1, 'follower', kept)"),
+                      "stale tile handle (its game was freed or restored)");
+  assert_string_equal(error_of(L, "local o = rules:new_game{players = 2, seed = 1}\n"
+                                  "o:place_fixed('D', 0, 0, 0)\n"
+                                  "g:deploy(1, 'follower', o:tile_at(0, 0))"),
+                      "bad argument #3 to 'deploy' (tile of another game)");
+  assert_string_equal(result_of(L, "th = g:tile_at(0, 0); g:free(); return tostring(th)"), "tile (stale)");
+  /* another light userdata: printed as Lua prints it, refused as a tile
+  ** (messages name it by the shared metatable's __name) */
+  lua_pushcfunction(L, push_foreign);
+  lua_setglobal(L, "foreign");
+  char expected[64];
+  snprintf(expected, sizeof expected, "userdata: %p", (void *)&foreign_target);
+  assert_string_equal(result_of(L, "return tostring(foreign())"), expected);
+  assert_string_equal(error_of(L, "return kept.info(foreign())"),
+                      "bad argument #1 to 'info' (tile handle expected, got meeple.Tile)");
+}
+
 static void test_rules_outlive_their_games(void **state) {
   lua_State *L = *state;
   assert_string_equal(result_of(L,
@@ -222,6 +274,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_players_are_one_based, setup, teardown),
     cmocka_unit_test_setup_teardown(test_stale_handles, setup, teardown),
     cmocka_unit_test_setup_teardown(test_use_after_free, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_tile_handles_are_values, setup, teardown),
     cmocka_unit_test_setup_teardown(test_rules_outlive_their_games, setup, teardown),
     cmocka_unit_test_setup_teardown(test_serialize_round_trip, setup, teardown),
     cmocka_unit_test_setup_teardown(test_embedded_modules, setup, teardown),
