@@ -83,6 +83,20 @@ static void lender_point(mp_lender *l, gk_play *copy) {
   mp_gameview_invalidate(l->view, gk_play_game(l->lender->play));
 }
 
+/* The search is over: the lender's copy of the game goes now, not when
+** the collector finds the lender. Lua sees only the small userdata, so a
+** game's worth of C memory per decision piled up between collections
+** until the scripts' memory cap failed (a greedy game with one hook hit
+** 8 MiB by its second game). A hook that kept its view or play finds it
+** gone, as it would after a collection. */
+static void lender_release(mp_lender *l) {
+  if (!l->lender) return;
+  l->lender->play = NULL;
+  mp_gameview_invalidate(l->view, NULL);
+  gk_play_free(l->own);
+  l->own = NULL;
+}
+
 /* }------------------------------------------------------------------ */
 
 /* The keys each kind takes; any other key is refused. */
@@ -242,7 +256,7 @@ static int agent_choose(lua_State *L) {
   gk_agent_stats stats;
   int i = a->kind == AGENT_MCTS ? gk_mcts_choose(&a->mcts, play, &env, salt, &stats)
                                 : gk_greedy_choose(&a->greedy, play, &env, salt, &stats);
-  lender_point(&lender, NULL);
+  lender_release(&lender);
   if (i < 0) return luaL_error(L, "%s", gk_play_error(play));
   lua_pushinteger(L, i + 1);
   push_stats(L, &stats);
@@ -261,7 +275,7 @@ static int agent_memo_check(lua_State *L) {
   int answered = 0;
   const gk_agent_eval *eval = a->kind == AGENT_MCTS ? &a->mcts.eval : &a->greedy.eval;
   int bad = gk_agent_memo_check(pud->play, eval, &env, &answered);
-  lender_point(&lender, NULL);
+  lender_release(&lender);
   if (bad < 0) return luaL_error(L, "%s", gk_play_error(pud->play));
   lua_pushinteger(L, bad);
   lua_pushinteger(L, answered);
@@ -280,7 +294,7 @@ static int agent_rewind_check(lua_State *L) {
   gk_agent_env env = lend_env(L, 2, &lender);
   int rewound = 0, first_bad = 0;
   int bad = gk_play_rewind_check(pud->play, &env, &rewound, &first_bad);
-  lender_point(&lender, NULL);
+  lender_release(&lender);
   if (bad < 0) return luaL_error(L, "%s", gk_play_error(pud->play));
   lua_pushinteger(L, bad);
   lua_pushinteger(L, rewound);
