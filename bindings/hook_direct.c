@@ -62,8 +62,6 @@ enum {
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
   DV_PLACED,    /* placed_call: a closure over args, the view, keys */
-  DV_TILE_KEY,  /* "tile" and "tile_id", for placed_inline */
-  DV_ID_KEY,
   DV_LISTS      /* + hook: the flat list of the event's hooks */
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
@@ -79,14 +77,23 @@ typedef struct mp_direct_hook {
                       ** passes only those, and builds nothing else */
 } mp_direct_hook;
 
+/* Tile types whose id strings mp_direct remembers are made. */
+enum { IDS_MADE_WORDS = 8 };
+
 /* What ctx's fields and the argument table show now. */
 typedef struct mp_direct {
   const void *game, *play; /* fields.game, fields.play */
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
-  int ids_live;            /* args.tile and args.tile_id hold values: a raw
-                           ** set of either allocates nothing */
+  int pending;             /* args.tile and args.tile_id are not written
+                           ** yet: the view's first read (refresh_args)
+                           ** writes pending_tile and the id of type
+                           ** pending_type (-1: nil) */
+  void *pending_tile;      /* the tile's handle, a light userdata value */
+  int pending_type;
+  uint64_t ids_made[IDS_MADE_WORDS]; /* bit per tile type whose id string
+                                     ** DV_TILE_IDS holds */
   int hook;                /* ordinal of the hook in fields[hook_key], or -1 */
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
@@ -159,6 +166,41 @@ static void set_mark(lua_State *L, int dv) {
   lua_pop(L, 1);
 }
 
+/* Upvalues of refresh_args. */
+enum { RU_DV = 1, RU_ARGS, RU_TILE_IDS };
+
+/* What the argument table's view calls before every read: writes the
+** pending args.tile_id and args.tile (placed_inline), in the order
+** set_args writes them. Runs in the reading hook's sandboxed call. */
+static int refresh_args(lua_State *L) {
+  mp_direct *d = (mp_direct *)lua_touserdata(L, lua_upvalueindex(RU_DV));
+  if (!d->pending) return 0;
+  d->pending = 0;
+  lua_pushliteral(L, "tile_id");
+  if (d->pending_type >= 0) lua_rawgeti(L, lua_upvalueindex(RU_TILE_IDS), d->pending_type + 1);
+  else lua_pushnil(L);
+  lua_rawset(L, lua_upvalueindex(RU_ARGS));
+  lua_pushliteral(L, "tile");
+  lua_pushlightuserdata(L, d->pending_tile);
+  lua_rawset(L, lua_upvalueindex(RU_ARGS));
+  return 0;
+}
+
+/* The argument table's view (the dispatcher's lazy(args, refresh)),
+** the args table on top: popped. */
+static void make_view(lua_State *L, int dv, int t) {
+  int args = lua_gettop(L);
+  lua_getfield(L, t, "lazy");
+  lua_pushvalue(L, args);
+  lua_pushvalue(L, dv);
+  lua_pushvalue(L, args);
+  lua_getiuservalue(L, dv, DV_TILE_IDS);
+  lua_pushcclosure(L, refresh_args, 3);
+  lua_call(L, 2, 1);
+  lua_setiuservalue(L, dv, DV_VIEW);
+  lua_pop(L, 1);
+}
+
 /* Upvalues of placed_call. */
 enum { PU_ARGS = 1, PU_VIEW, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
 
@@ -211,20 +253,14 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
   copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   set_mark(L, dv);
-  lua_getfield(L, t, "freeze");
+  lua_newtable(L);
+  lua_setiuservalue(L, dv, DV_TILE_IDS);
   lua_createtable(L, 0, 6);
   lua_pushvalue(L, -1);
   lua_setiuservalue(L, dv, DV_ARGS);
-  lua_call(L, 1, 1);
-  lua_setiuservalue(L, dv, DV_VIEW);
-  lua_newtable(L);
-  lua_setiuservalue(L, dv, DV_TILE_IDS);
+  make_view(L, dv, t);
   push_placed_call(L, dv);
   lua_setiuservalue(L, dv, DV_PLACED);
-  lua_pushliteral(L, "tile");
-  lua_setiuservalue(L, dv, DV_TILE_KEY);
-  lua_pushliteral(L, "tile_id");
-  lua_setiuservalue(L, dv, DV_ID_KEY);
   int k = 0, h = 0;
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
@@ -316,20 +352,27 @@ static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int ph
   }
 }
 
+/* Is type's id string in DV_TILE_IDS (which only grows)? */
+static int id_made(const mp_direct *d, int type) {
+  return type >= 0 && type < 64 * IDS_MADE_WORDS && ((d->ids_made[type / 64] >> (type % 64)) & 1u);
+}
+
 /* A tile type's id, as a Lua string made once per type: interning the C
 ** string again on every placement costs more than the lookup. */
-static void push_id_from(lua_State *L, int ids, const gk_rules *r, int type) {
+static void push_id_from(lua_State *L, mp_direct *d, int ids, const gk_rules *r, int type) {
   if (lua_rawgeti(L, ids, type + 1) != LUA_TSTRING) {
     lua_pop(L, 1);
     lua_pushstring(L, gk_rules_tile(r, type)->id);
     lua_pushvalue(L, -1);
     lua_rawseti(L, ids, type + 1);
   }
+  if (type < 64 * IDS_MADE_WORDS) d->ids_made[type / 64] |= (uint64_t)1 << (type % 64);
 }
 
-static void push_tile_id(lua_State *L, const direct_slots *s, const gk_rules *r, int type) {
+static void push_tile_id(lua_State *L, mp_direct *d, const direct_slots *s, const gk_rules *r,
+                         int type) {
   lua_getiuservalue(L, s->dv, DV_TILE_IDS);
-  push_id_from(L, lua_gettop(L), r, type);
+  push_id_from(L, d, lua_gettop(L), r, type);
   lua_remove(L, -2);
 }
 
@@ -354,8 +397,9 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   }
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
-    d->ids_live = c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK;
-    if (d->ids_live) push_tile_id(L, s, mp_playrules(ud), pt.type);
+    d->pending = 0; /* written here */
+    if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
+      push_tile_id(L, d, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
     lua_setfield(L, s->args, "tile_id");
     if (c->report) {
@@ -367,7 +411,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     if (c->report) return;
   }
   if (c->hook == GK_HOOK_TILE_DRAWN) { /* args.tile and the subject: the drawn tile's id */
-    push_tile_id(L, s, mp_playrules(ud), (int)c->value);
+    push_tile_id(L, d, s, mp_playrules(ud), (int)c->value);
     lua_pushvalue(L, -1);
     lua_setfield(L, s->args, "tile");
     d->had_tile = 1; /* the next event clears it */
@@ -443,8 +487,9 @@ static int placed_call(lua_State *L) {
   if (sees >= 3) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-    call->d->ids_live = gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK;
-    if (call->d->ids_live) push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+    call->d->pending = 0; /* written here */
+    if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
+      push_id_from(L, call->d, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
     lua_rawset(L, lua_upvalueindex(PU_ARGS));
     lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
@@ -466,42 +511,39 @@ static int placed_call(lua_State *L) {
 
 /* placed_call's work done in place, outside any protected call, when
 ** none of it can raise: the view's generation has its tile serial (a
-** handle is a pushed number), the tile type's id string is made, and
-** args.tile and args.tile_id hold values (a raw set of a key with a value
-** neither allocates nor raises). Saves the closure's C call. Pushes the
+** handle is a pushed number) and the tile type's id string is made.
+** args.tile and args.tile_id are left pending: the view writes them at a
+** hook's first read of it (refresh_args), so a hook that never reads its
+** arguments costs no table write. Saves the closure's C call. Pushes the
 ** hook's function and what it sees, returns how many; -1, nothing
 ** pushed: placed_call does it. */
 static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int list, int ctx,
                          lua_Integer i) {
   mp_game *game = (mp_game *)lua_touserdata(L, view);
   int sees = call->sees, tile = call->c->report->tile, top = lua_gettop(L);
-  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) return -1;
+  lua_rawgeti(L, list, 3 * i - 1);
+  if (sees >= 1) lua_pushvalue(L, ctx);
+  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) {
+    lua_settop(L, top);
+    return -1;
+  }
   if (sees >= 3) {
     gk_placed_tile pt;
-    lua_getiuservalue(L, dv, DV_TILE_IDS);
-    if (!call->d->ids_live || gk_tile_info(game->game, tile, &pt) != GK_OK ||
-        lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
+    int type = gk_tile_info(game->game, tile, &pt) == GK_OK ? pt.type : -1;
+    if (type >= 0 && !id_made(call->d, type)) {
       lua_settop(L, top);
       return -1;
     }
-    lua_getiuservalue(L, dv, DV_ARGS); /* top + 4 */
-    lua_getiuservalue(L, dv, DV_ID_KEY);
-    lua_pushvalue(L, top + 3);
-    lua_rawset(L, top + 4);
-    lua_getiuservalue(L, dv, DV_TILE_KEY);
-    lua_pushvalue(L, top + 1);
-    lua_rawset(L, top + 4);
+    call->d->pending = 1;
+    call->d->pending_tile = lua_touserdata(L, top + 3);
+    call->d->pending_type = type;
     if (call->hooks > 1) { /* the next hooks' subject */
-      lua_pushvalue(L, top + 1);
+      lua_pushvalue(L, top + 3);
       lua_setiuservalue(L, dv, DV_SUBJECT);
     }
-    lua_settop(L, top + 1);
     call->ready = 1;
+    lua_getiuservalue(L, dv, DV_VIEW);
   }
-  lua_rawgeti(L, list, 3 * i - 1);
-  if (sees >= 1) lua_pushvalue(L, ctx);
-  if (sees >= 2) lua_rotate(L, top + 1, -1); /* the tile after them */
-  if (sees >= 3) lua_getiuservalue(L, dv, DV_VIEW);
   return sees;
 }
 

@@ -360,6 +360,7 @@ local function direct_calls(by_event, host, kit)
   t.fields = kit.fields_of[t.ctx]
   t.hook_key, t.lazy_key = HOOK, LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
+  t.lazy = freeze_mod.lazy -- the arguments' view that fills fields at a hook's first read
   return t
 end
 
