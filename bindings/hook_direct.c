@@ -86,6 +86,7 @@ typedef struct mp_direct {
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
+  int had_feature;         /* args.feature, when and leaders are set */
   int pending;             /* args.tile and args.tile_id are not written
                            ** yet: the view's first read (refresh_args)
                            ** writes pending_tile and the id of type
@@ -376,6 +377,24 @@ static void push_tile_id(lua_State *L, mp_direct *d, const direct_slots *s, cons
   lua_remove(L, -2);
 }
 
+/* args.feature (the scored feature's handle), args.when ("closed" or
+** "final") and args.leaders (a new list of player numbers), as the
+** dispatcher shows them to on("feature_scored"); nil for other events. */
+static void set_feature(lua_State *L, mp_direct *d, const gk_hook_call *c,
+                        const direct_slots *s) {
+  int on = c->feature >= 0;
+  if (on) mp_pushfeature(L, s->view, c->feature);
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "feature");
+  if (on) lua_pushstring(L, c->when == GK_WHEN_FINAL ? "final" : "closed");
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "when");
+  if (on) mp_pushleaders(L, c->leaders);
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "leaders");
+  d->had_feature = on;
+}
+
 /* The event's arguments, into the reused table: phase (set_fields),
 ** value, move (figure_placed) and the placed tile (tile_placed) and its
 ** id (for the dispatcher's tile filters: cheaper than th:info()), or the
@@ -395,6 +414,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_setfield(L, s->args, "move");
     d->had_move = c->move != NULL;
   }
+  if (c->feature >= 0 || d->had_feature) set_feature(L, d, c, s);
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
     d->pending = 0; /* written here */
@@ -415,6 +435,10 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_pushvalue(L, -1);
     lua_setfield(L, s->args, "tile");
     d->had_tile = 1; /* the next event clears it */
+    return;
+  }
+  if (c->feature >= 0) { /* the subject: the feature's handle */
+    lua_getfield(L, s->args, "feature");
     return;
   }
   if (c->move) {
@@ -550,7 +574,8 @@ static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int 
 /* Does this event differ from the last one in its placed tile only? */
 static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *view,
                              const gk_hook_call *c) {
-  return c->report && d->had_tile && !c->move && !d->had_move && view == d->game &&
+  return c->report && d->had_tile && !c->move && !d->had_move && !d->had_feature &&
+         view == d->game &&
          (const void *)ud == d->play && c->phase == d->phase && c->value == d->value;
 }
 
@@ -561,6 +586,7 @@ static int event_changed(const mp_direct *d, const mp_play *ud, const void *view
                          const gk_hook_call *c) {
   return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
          c->value != d->value || c->move || d->had_move || c->report || d->had_tile ||
+         c->feature >= 0 || d->had_feature ||
          c->hook == GK_HOOK_TILE_DRAWN;
 }
 

@@ -52,6 +52,8 @@ mp_play *mp_checkplayud(lua_State *L, int arg);
 int mp_pushplayview(lua_State *L, int self);
 const gk_rules *mp_playrules(mp_play *ud);
 void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m);
+/* play_hooks.c: a scoring event's leaders, a new list of player numbers */
+void mp_pushleaders(lua_State *L, uint32_t mask);
 gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self);
 /* move_args.c: an action move's args table (named when the action's
 ** arguments have names, else four positional integers) */

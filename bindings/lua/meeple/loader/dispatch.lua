@@ -342,8 +342,8 @@ end
 -- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
 -- applies only when all of an event's hooks narrow).
-local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "final_scoring",
-                 "phase" }
+local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "feature_scored",
+                 "final_scoring", "phase" }
 
 -- The table hook_direct.c reads (nil: no direct calls), for the real host
 -- only: its C side calls the sandbox itself. Its ctx is its own.
