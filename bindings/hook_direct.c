@@ -221,6 +221,7 @@ static void push_placed_call(lua_State *L, int dv) {
 void mp_setdirect(lua_State *L, int self, int opts) {
   self = lua_absindex(L, self);
   mp_setvetoes(L, self, opts);
+  mp_setcollects(L, self, opts);
   mp_play *ud = mp_checkplayud(L, self);
   ud->direct = 0;
   ud->host = mp_host_of(L);
@@ -282,7 +283,9 @@ void mp_setdirect(lua_State *L, int self, int opts) {
 /* A copy of a play (clone, a lender) calls the same hooks the same way. */
 void mp_copydirect(lua_State *L, int dst_self, int src_self) {
   dst_self = lua_absindex(L, dst_self);
+  src_self = lua_absindex(L, src_self);
   mp_copyvetoes(L, dst_self, src_self);
+  mp_copycollects(L, dst_self, src_self);
   mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
   dst->direct = src->direct;
   dst->host = src->host;

@@ -230,6 +230,7 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   int direct = ((ud->direct >> c->hook) & 1u) && !ud->in_direct;
   int veto = ((ud->vetoes >> c->hook) & 1u) && !ud->in_direct;
   int transform = ((ud->transforms >> c->hook) & 1u) && !ud->in_direct;
+  int collect = ((ud->collects >> c->hook) & 1u) && !ud->in_direct;
   int saved_direct = ud->in_direct;
   int st = LUA_OK;
   if (veto) {
@@ -240,6 +241,10 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
     /* a transform the flow calls itself (hook_transform.c) */
     ud->in_direct = 1;
     h.status = mp_transform_call(L, ud, play, c);
+  } else if (collect) {
+    /* a collect the flow calls itself (hook_collect.c) */
+    ud->in_direct = 1;
+    h.status = mp_collect_call(L, ud, play, c);
   } else if (direct) {
     /* a notification the flow calls itself (hook_direct.c): it raises
     ** nothing, so it needs no protected call of its own */

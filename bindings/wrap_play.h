@@ -36,6 +36,7 @@ typedef struct mp_play {
   uint32_t vetoes;      /* allow hooks called without the dispatcher (hook_veto.c) */
   int veto_reasons;     /* its last veto round kept reasons (dispatch.veto_reason) */
   uint32_t transforms;  /* transforms called without the dispatcher (hook_transform.c) */
+  uint32_t collects;    /* collects called without the dispatcher (hook_collect.c) */
 } mp_play;
 
 
@@ -109,6 +110,12 @@ void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const 
 void mp_settransforms(lua_State *L, int self, int opts);
 void mp_copytransforms(lua_State *L, int dst_self, int src_self);
 int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_collect.c: collects the flow calls without the dispatcher (set and
+** copied with the notifications) */
+void mp_setcollects(lua_State *L, int self, int opts);
+void mp_copycollects(lua_State *L, int dst_self, int src_self);
+int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

@@ -13,12 +13,14 @@ local function check(cond, msg)
   if cond then passed = passed + 1 else failed = failed + 1; print("FAIL " .. msg) end
 end
 
-local temps = {}
+local temps, written = {}, {}
 local function script(code)
+  if written[code] then return written[code] end -- one file: the same names in messages
   local base = os.tmpname()
   local path = base .. ".lua"
   local f = assert(io.open(path, "w")); f:write(code); f:close()
   temps[#temps + 1] = base; temps[#temps + 1] = path
+  written[code] = path
   return path
 end
 local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
@@ -113,6 +115,80 @@ do
     check(errors[1] and errors[1]:find(":%d+: boom") ~= nil,
           ("%s: the message names the script line: %s"):format(how, tostring(errors[1])))
     check(log_of(game)[1] ~= "edited", how .. ": the failed call's state edit was undone")
+  end
+end
+
+-- collect: hooks that offer moves (an action with named arguments, a
+-- pass), offer nothing (nil, {}), or run only for some tiles; what they
+-- saw is logged and the moves they offer are played.
+local COLLECT = [[
+phase "pick" { after = "place_figure" }
+action "bonus" { args = { "n" } }
+reason "bonus"
+state { log = {} }
+local calls = 0
+collect("pick", function(ctx)
+  calls = calls + 1
+  local log = ctx.state.log
+  log[#log + 1] = table.concat({ ctx.turn, ctx.phase, ctx.player, ctx.part }, "|")
+  %s
+  if ctx.turn %% 3 == 0 then
+    return { { type = "action", action = "bonus", args = { n = ctx.turn %% 5 } }, nil, { type = "pass" } }
+  end
+  if ctx.turn %% 3 == 1 then return nil end
+  return {}
+end)
+collect("pick", function(ctx)
+  local log = ctx.state.log
+  log[#log + 1] = "pennant " .. ctx.turn
+  if ctx.turn %% 2 == 0 then return { { type = "action", action = "bonus", args = { n = 7 } } } end
+end, { tiles = { "pennant" } })
+on("action", function(ctx, move)
+  if move.action == "bonus" then ctx:score(ctx.player, move.args.n, "bonus") end
+end)
+]]
+
+do
+  local direct_rs = load(COLLECT:format(""))
+  local disp_rs = load(COLLECT:format(""), "dispatcher")
+  for seed = 1, 3 do
+    local g1 = play_out(direct_rs, seed)
+    local g2 = play_out(disp_rs, seed)
+    local l1, l2 = log_of(g1), log_of(g2)
+    local pennants = 0
+    for _, line in ipairs(l1) do if line:find("^pennant") then pennants = pennants + 1 end end
+    check(#l1 > 40 and pennants > 0, ("seed %d: both collects ran (%d calls, %d for pennants)"):format(seed, #l1, pennants))
+    check(table.concat(l1, "\n") == table.concat(l2, "\n"),
+          ("seed %d: collect hooks see the same on both paths"):format(seed))
+    check(g1:serialize() == g2:serialize(), ("seed %d: the same game on both paths (the moves offered were played)"):format(seed))
+    local bonus = 0
+    for _, sc in ipairs(g1:scores()) do bonus = bonus + sc end
+    check(bonus > 0, "points were scored")
+  end
+end
+
+-- A collect that fails once: an error after editing its state, an answer
+-- that is no list, a move that does not read. The same message on both
+-- paths; the move is undone, state included.
+do
+  local FAILS = {
+    error = { [[if calls == 7 then ctx.state.log[1] = "edited"; error("boom in collect") end]], ":%d+: boom in collect" },
+    answer = { [[if calls == 7 then return 42 end]], ":%d+: collect must return a list of moves, not a number" },
+    move = { [[if calls == 7 then return { { type = "bogus" } } end]], "collect: " },
+  }
+  for _, kind in ipairs({ "error", "answer", "move" }) do
+    local code, want = FAILS[kind][1], FAILS[kind][2]
+    local got = {}
+    for _, how in ipairs({ "direct", "dispatcher" }) do
+      local game, errors = play_out(load(COLLECT:format(code), how), 2)
+      check(#errors == 1, ("%s/%s: one move failed (got %d)"):format(kind, how, #errors))
+      check(errors[1] and errors[1]:find(want) ~= nil,
+            ("%s/%s: the message says why: %s"):format(kind, how, tostring(errors[1])))
+      check(log_of(game)[1] ~= "edited", kind .. "/" .. how .. ": the failed call's state edit was undone")
+      got[how] = errors[1]
+    end
+    check(got.direct == got.dispatcher, ("%s: the same message on both paths:\n  %s\n  %s"):format(
+      kind, tostring(got.direct), tostring(got.dispatcher)))
   end
 end
 

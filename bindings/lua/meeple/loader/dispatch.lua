@@ -418,6 +418,24 @@ local function transform_calls(by_event, host, kit)
   return t
 end
 
+-- The collects the flow may call without the dispatcher
+-- (bindings/hook_collect.c): each phase's collect hooks get ctx, from C,
+-- in one protected call per event; their narrowing to tiles (tile_set)
+-- is read from their records. For the real host only; its ctx is its own.
+local function collect_calls(by_event, host, kit)
+  if host ~= rawget(_G, "meeple_host") then return nil end
+  local t, any = { phases = {} }, false
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    if phase then t.phases[phase], any = by_event[key], true end
+  end
+  if not any then return nil end
+  t.ctx = kit.new_ctx()
+  t.fields = kit.fields_of[t.ctx]
+  t.hook_key = HOOK
+  return t
+end
+
 -- The figure kinds the deploy vetoes look at, when every one of them
 -- says (`figures`): the flow then calls them only on turns that offer
 -- such a figure. nil: all kinds. Gives each such hook its figure_set.
@@ -556,7 +574,8 @@ end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
 -- the notifications the flow may call itself (or nil), the vetoes it may
--- call itself (or nil) and the transforms (or nil). how: nil; "timed": the same paths, the
+-- call itself (or nil), the transforms (or nil) and the collects (or
+-- nil). how: nil; "timed": the same paths, the
 -- dispatcher's calls timed into the host's running hook profile
 -- (meeple_host.timed_call; the C paths time their own); "dispatcher":
 -- every hook through the dispatcher (the tests compare the C paths
@@ -574,7 +593,9 @@ local function make_dispatcher(rs, host, how)
   -- after deploy_figures and hook_filters: the narrowing sets it reads
   local vetoes = not profile and veto_calls(by_event, host, kit) or nil
   local transforms = not profile and transform_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms
+  -- after hook_filters: the tile_set of a collect narrowed to tiles
+  local collects = not profile and collect_calls(by_event, host, kit) or nil
+  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms, collects
 end
 
 M.make_dispatcher = make_dispatcher
