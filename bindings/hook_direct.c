@@ -6,7 +6,8 @@
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     hook_key =, lazy_key = (the fields' private keys), freeze = fn(v) }
+**     hook_key =, lazy_key = (the fields' private keys), freeze = fn(v),
+**     lazy = fn(args, refresh): the arguments' view }
 ** from which mp_setdirect makes a Direct userdata, the play's user value
 ** 4: its C part (mp_direct) remembers what ctx's fields show now, and its
 ** user values (DV_*) hold what every call reuses: the ctx, one argument
@@ -18,7 +19,9 @@
 ** Invariant: the calls see what the dispatcher would show (ctx, subject,
 ** args, the lent game, the budgets) and fail the same way with the same
 ** message; a field of ctx or of the arguments is written only when it
-** changes (the lazy ones are cleared when a hook read one: lazy_key); on
+** changes (the lazy ones are cleared when a hook read one: lazy_key), and
+** a placed tile's args.tile and args.tile_id only when a hook reads the
+** arguments' view (any read calls refresh_args first: pending); on
 ** any failure the game is lent to nobody again (the move's undo restores
 ** the scripts' live state: meeple.loader.state_live). The argument table
 ** is reused: a hook that keeps its view sees the arguments of the call of
@@ -30,10 +33,11 @@
 ** lua_pcall of the script's function with the message handler pushed
 ** once per event (mp_sandbox_call_with), about 1,100 instructions with
 ** the flow's side; a tile_placed event that changed only the tile has
-** the tile's handle (a value), args.tile and args.tile_id set in place
-** when none of that can raise (placed_inline), else through placed_call
+** the tile's handle (a value) pushed and args.tile and args.tile_id left
+** pending when none of that can raise (placed_inline), else through placed_call
 ** (a closure over what it writes); any other goes through the
-** trampoline, which sets up first, in the same protected call. The play
+** trampoline, which sets up first, in the same protected call (a
+** feature_scored event's args.feature, when and leaders: set_feature). The play
 ** is named by the slot ud->self gave when the event began: a hook's call
 ** of a play method repoints ud->self into that method's frame. A lazy field's reader calls
 ** fields[lazy_key] (mark_lazy), so no call has to look afterwards.
