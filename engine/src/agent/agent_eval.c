@@ -15,22 +15,32 @@
 
 enum { EVAL_MAX_FEATURES = 256 };
 
+/* Whether figure record r counts for a held feature: an owned figure
+** on a node, whose root is then returned. */
+static bool on_a_feature(const gk_game *g, const gk_figrec *r, int32_t *root) {
+  if (r->where != GK_AT_NODE || r->owner < 0) return false;
+  *root = gki_find(g, r->a);
+  return true;
+}
+
 /* The distinct unfinished features that hold an owned figure, by root, in
-** the order of their first figure, and how many figures each player has
-** on each. It reads the kernel's records directly (a feature's figure
-** list holds exactly the figures standing on its nodes): a search
-** evaluates positions hundreds of thousands of times a second. */
-static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_PLAYERS], int cap) {
+** the order of their first (lowest) figure, that figure (first may be
+** NULL), and how many figures each player has on each. It reads the
+** kernel's records directly (a feature's figure list holds exactly the
+** figures standing on its nodes): a search evaluates positions hundreds
+** of thousands of times a second. */
+static int held_features(const gk_game *g, int32_t *roots, int32_t *first,
+                         int (*count)[GK_MAX_PLAYERS], int cap) {
   int n = 0;
   for (int f = 0; f < g->n_figures; f++) {
     const gk_figrec *r = &g->figures[f];
-    if (r->where != GK_AT_NODE || r->owner < 0) continue;
-    int32_t root = gki_find(g, r->a);
-    if (gki_root_closed(g, root)) continue;
+    int32_t root;
+    if (!on_a_feature(g, r, &root) || gki_root_closed(g, root)) continue;
     int i = 0;
     while (i < n && roots[i] != root) i++;
     if (i == n) {
       if (n == cap) continue;
+      if (first) first[n] = f;
       roots[n++] = root;
       memset(count[i], 0, sizeof count[i]);
     }
@@ -90,6 +100,15 @@ static bool has_conditional(const fl_scoring *sr) {
   return false;
 }
 
+/* has_conditional for the final formula of a kind, looked at once per
+** decision with a memo. */
+static bool final_conditional(const gk_play *play, int kind, agent_memo *memo) {
+  const fl_scoring *sr = &play->flow->scoring[kind][GK_WHEN_FINAL];
+  if (!memo) return has_conditional(sr);
+  if (memo->conditional[kind] < 0) memo->conditional[kind] = has_conditional(sr);
+  return memo->conditional[kind];
+}
+
 /* Adds to each leader of root what those terms give it, as its scoring
 ** would: each leader by the figure kinds it has there. */
 static void add_conditional(gk_play *play, int32_t root, const fl_scoring *sr, uint32_t leaders,
@@ -113,8 +132,10 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const uint32
   const gk_game *g = play->game;
   for (int i = 0; i < n; i++) {
     if (!leaders[i]) continue;
-    const fl_scoring *sr = &play->flow->scoring[g->node_kind[roots[i]]][when];
-    if (has_conditional(sr)) add_conditional(play, roots[i], sr, leaders[i], weight, out);
+    int kind = g->node_kind[roots[i]];
+    const fl_scoring *sr = &play->flow->scoring[kind][when];
+    if (when == GK_WHEN_FINAL ? final_conditional(play, kind, memo) : has_conditional(sr))
+      add_conditional(play, roots[i], sr, leaders[i], weight, out);
     int32_t points = when == GK_WHEN_FINAL ? agent_memo_points(memo, play, roots[i])
                                            : gk_play_formula_points(play, roots[i], when);
     if (points <= 0) continue;
@@ -123,16 +144,71 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const uint32
   }
 }
 
+/* Sorts the n held features by their first figure (insertion: figures
+** that moved shift a few). */
+static void sort_by_first(int32_t *roots, int32_t *first, int (*count)[GK_MAX_PLAYERS], int n) {
+  for (int i = 1; i < n; i++) {
+    int32_t r = roots[i], f = first[i];
+    int c[GK_MAX_PLAYERS];
+    memcpy(c, count[i], sizeof c);
+    int j = i;
+    for (; j > 0 && first[j - 1] > f; j--) {
+      roots[j] = roots[j - 1];
+      first[j] = first[j - 1];
+      memcpy(count[j], count[j - 1], sizeof c);
+    }
+    roots[j] = r;
+    first[j] = f;
+    memcpy(count[j], c, sizeof c);
+  }
+}
+
+/* The held features after figures were deployed, moved or returned since
+** the memo's base, from the n derived from the base's (-1: not known
+** that way): a figure that left a feature still held in g sends it to
+** held_features; one that stands on a feature now counts there, a new
+** feature where it is the only one. */
+static int figures_after(const agent_memo *m, const gk_game *g, int32_t *roots, int32_t *first,
+                         int (*count)[GK_MAX_PLAYERS], int n) {
+  const gk_game *b = m->base->game;
+  if (g->n_figures != b->n_figures) return -1;
+  bool came = false;
+  for (int f = 0; f < g->n_figures; f++) {
+    const gk_figrec *was = &b->figures[f], *is = &g->figures[f];
+    if (was->where == is->where && was->a == is->a && was->owner == is->owner) continue;
+    int32_t root;
+    if (on_a_feature(b, was, &root) && !gki_root_closed(b, root)) {
+      if (agent_memo_touched(m, root)) root = gki_find(g, root);
+      if (!gki_root_closed(g, root)) return -1; /* it left a held feature */
+    }
+    if (!on_a_feature(g, is, &root) || gki_root_closed(g, root)) continue;
+    int j = 0;
+    while (j < n && roots[j] != root) j++;
+    if (j == n) {
+      if (n == EVAL_MAX_FEATURES) return -1;
+      roots[n] = root;
+      first[n] = f;
+      memset(count[n++], 0, sizeof count[j]);
+    }
+    count[j][is->owner]++;
+    if (f < first[j]) first[j] = f;
+    came = true;
+  }
+  if (came) sort_by_first(roots, first, count, n);
+  return n;
+}
+
 /* held_features in the position a memo is bound to, from the base's
-** list (or -1: not known that way). A move that moved no figure left
-** every figure where it was: only a touched feature may have merged
-** (the merged one keeps the place of its first figure, as held_features
-** would list it) or closed. */
-static int held_after(agent_memo *m, const gk_game *g, int32_t *roots,
+** list (or -1: not known that way). The base's features keep their
+** figures but for those that moved (figures_after): only a touched
+** feature may have merged (the merged one keeps the place of its first
+** figure, as held_features would list it) or closed. */
+static int held_after(agent_memo *m, const gk_game *g, int32_t *roots, int32_t *first,
                       int (*count)[GK_MAX_PLAYERS]) {
-  if (!m || !m->usable || m->figures_moved) return -1;
+  if (!m || !m->usable) return -1;
   if (!m->held_known) {
-    m->n_held = held_features(m->base->game, m->held_root, m->held_count, AGENT_MEMO_HELD);
+    m->n_held = held_features(m->base->game, m->held_root, m->held_first, m->held_count,
+                              AGENT_MEMO_HELD);
     m->held_known = true;
   }
   if (m->n_held >= AGENT_MEMO_HELD) return -1; /* perhaps cut short */
@@ -147,21 +223,38 @@ static int held_after(agent_memo *m, const gk_game *g, int32_t *roots,
     }
     if (j == n) {
       roots[n] = root;
+      first[n] = m->held_first[i];
       memset(count[n++], 0, sizeof count[j]);
     }
     for (int p = 0; p < g->n_players; p++) count[j][p] += m->held_count[i][p];
   }
-  return n;
+  return m->figures_moved ? figures_after(m, g, roots, first, count, n) : n;
+}
+
+bool agent_held_differs(gk_play *play, agent_memo *memo) {
+  const gk_game *g = play->game;
+  int32_t roots[EVAL_MAX_FEATURES], first[EVAL_MAX_FEATURES];
+  int32_t fresh_roots[EVAL_MAX_FEATURES], fresh_first[EVAL_MAX_FEATURES];
+  int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS], fresh_count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
+  int n = held_after(memo, g, roots, first, count);
+  int fresh = held_features(g, fresh_roots, fresh_first, fresh_count, EVAL_MAX_FEATURES);
+  if (n < 0) return false; /* listed afresh */
+  if (n != fresh) return true;
+  for (int i = 0; i < n; i++)
+    if (roots[i] != fresh_roots[i] || first[i] != fresh_first[i] ||
+        memcmp(count[i], fresh_count[i], sizeof(int) * (size_t)g->n_players) != 0)
+      return true;
+  return false;
 }
 
 /* What the unfinished features holding figures would score now. */
 static void add_held_values(gk_play *play, double weight, agent_memo *memo, double *out) {
   const gk_game *g = play->game;
-  int32_t roots[EVAL_MAX_FEATURES];
+  int32_t roots[EVAL_MAX_FEATURES], first[EVAL_MAX_FEATURES];
   int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
   uint32_t leaders[EVAL_MAX_FEATURES];
-  int n = held_after(memo, g, roots, count);
-  if (n < 0) n = held_features(g, roots, count, EVAL_MAX_FEATURES);
+  int n = held_after(memo, g, roots, first, count);
+  if (n < 0) n = held_features(g, roots, NULL, count, EVAL_MAX_FEATURES);
   bool plain = plain_strengths(play);
   for (int i = 0; i < n; i++)
     leaders[i] = plain ? leaders_of(count[i], g->n_players) : scored_leaders(play, roots[i]);

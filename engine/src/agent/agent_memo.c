@@ -64,6 +64,8 @@ void agent_memo_init(agent_memo *m, gk_play *base) {
   m->held_known = false;
   m->answered = 0;
   memset(m->reach, 0xff, sizeof m->reach); /* -1: not yet looked at */
+  memset(m->conditional, 0xff, sizeof m->conditional);
+  memset(m->slot, 0xff, sizeof m->slot); /* no entries */
 }
 
 /* A root's bit in the touched set's filter. */
@@ -138,6 +140,9 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
         m->placed_x = e->b;
         m->placed_y = e->c;
         break;
+      case GK_EV_DEPLOY:
+      case GK_EV_MOVE:
+      case GK_EV_RETURN: moved = true; break;
       case GK_EV_STACK_ADD:
       case GK_EV_SHUFFLE:
       case GK_EV_DRAW:
@@ -145,14 +150,11 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
       case GK_EV_PUT_BACK:
       case GK_EV_FORCE:
       case GK_EV_DISCARD:
-      case GK_EV_DEPLOY:
-      case GK_EV_MOVE:
-      case GK_EV_RETURN: moved = true; break;
       case GK_EV_SCORE:
       case GK_EV_TURN:
       case GK_EV_BLOB:
       case GK_EV_RNG:
-      case GK_EV_COUNTER: break; /* figures, stacks, scores: no formula reads them */
+      case GK_EV_COUNTER: break; /* stacks, scores: no formula reads them */
       default: return;           /* fixed tiles, blocks, attribute edits, ... */
     }
   }
@@ -161,10 +163,21 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
   m->figures_moved = moved;
 }
 
+/* The entry of root, a new one if the memo has room (else NULL): found
+** by a hash of the root, probing the next slots, as a decision looks up
+** every held feature once per candidate. */
+_Static_assert(AGENT_MEMO_SLOTS == 128 && 2 * AGENT_MEMO_ENTRIES <= AGENT_MEMO_SLOTS,
+               "entry_of hashes to 7 bits and needs a free slot");
+
 static agent_memo_entry *entry_of(agent_memo *m, int32_t root) {
-  for (int i = 0; i < m->n_entries; i++)
+  uint32_t h = (uint32_t)root * 0x9E3779B1u >> 25; /* 7 bits: AGENT_MEMO_SLOTS */
+  for (;; h = (h + 1) % AGENT_MEMO_SLOTS) {
+    int i = m->slot[h];
+    if (i < 0) break;
     if (m->entries[i].root == root) return &m->entries[i];
+  }
   if (m->n_entries == AGENT_MEMO_ENTRIES) return NULL;
+  m->slot[h] = (int8_t)m->n_entries;
   agent_memo_entry *e = &m->entries[m->n_entries++];
   *e = (agent_memo_entry){.root = root, .known = false, .first_adjacent = 0, .n_adjacent = -1};
   return e;
@@ -234,7 +247,7 @@ int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent
     agent_values(scratch, eval, NULL, without);
     agent_memo_bind(&memo, scratch);
     agent_values(scratch, eval, &memo, with);
-    bad += memcmp(with, without, bytes) != 0;
+    bad += memcmp(with, without, bytes) != 0 || agent_held_differs(scratch, &memo);
   }
   agent_refilled(play, env);
   if (st < 0 && scratch) agent_fail(play, scratch, st);
