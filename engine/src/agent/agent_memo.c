@@ -20,17 +20,22 @@
 **   - an untouched feature keeps its root, members, tiles, attributes and
 **     closure. Terms that read the features beside it are answered only
 **     when none of those is touched (two of them merging, or one closing,
-**     change the count); the block term only when its root's tile is not
-**     next to the new one.
+**     change the count), and terms that count only the closed ones also
+**     when none of the touched ones is closed after the move (one that is
+**     not was not before: closure lasts; it took nothing closed in, as a
+**     closed feature has no port to join by; and the untouched closed
+**     ones stay as they were); the block term only when its root's tile
+**     is not next to the new one.
 ** Formula terms the memo does not know are never answered from it.
 */
 #include "agent/agent_internal.h"
 #include "flow/flow_internal.h"
 
 /* What the final formula of features of a kind reads (REACH_*): the
-** feature itself, the features beside it, the tiles around its root's
-** tile, or something the memo does not follow (0). */
-enum { REACH_SELF = 1, REACH_BESIDE = 2, REACH_BLOCK = 4 };
+** feature itself, the features beside it, only the closed ones beside
+** it, the tiles around its root's tile, or something the memo does not
+** follow (0). */
+enum { REACH_SELF = 1, REACH_BESIDE = 2, REACH_BLOCK = 4, REACH_BESIDE_CLOSED = 8 };
 
 static int kind_reach(const gk_play *p, int kind) {
   const gk_formula *f = &p->flow->scoring[kind][GK_WHEN_FINAL].formula;
@@ -44,8 +49,8 @@ static int kind_reach(const gk_play *p, int kind) {
       case GK_TERM_FEATURES:
       case GK_TERM_ZERO_IF: break;
       case GK_TERM_BLOCK: reach |= REACH_BLOCK; break;
+      case GK_TERM_ADJACENT_CLOSED: reach |= REACH_BESIDE_CLOSED; break;
       case GK_TERM_ADJACENT:
-      case GK_TERM_ADJACENT_CLOSED:
       case GK_TERM_TOUCHING: reach |= REACH_BESIDE; break;
       default: return 0;
     }
@@ -183,19 +188,36 @@ static agent_memo_entry *entry_of(agent_memo *m, int32_t root) {
   return e;
 }
 
+/* Lists the features beside e's in the base, once; false when the memo
+** has no room to remember them. */
+static bool list_beside(agent_memo *m, agent_memo_entry *e) {
+  if (e->n_adjacent >= 0) return true;
+  int room = AGENT_MEMO_ADJACENT - m->n_adjacent;
+  int n = gki_adjacent_roots(m->base->game, e->root, m->adjacent + m->n_adjacent, room);
+  if (n < 0 || n > room) return false;
+  e->first_adjacent = m->n_adjacent;
+  e->n_adjacent = n;
+  m->n_adjacent += n;
+  return true;
+}
+
 /* Whether a feature beside e's (in the base) is touched; true when the
 ** memo has no room to remember them. */
 static bool beside_touched(agent_memo *m, agent_memo_entry *e) {
-  if (e->n_adjacent < 0) {
-    int room = AGENT_MEMO_ADJACENT - m->n_adjacent;
-    int n = gki_adjacent_roots(m->base->game, e->root, m->adjacent + m->n_adjacent, room);
-    if (n < 0 || n > room) return true;
-    e->first_adjacent = m->n_adjacent;
-    e->n_adjacent = n;
-    m->n_adjacent += n;
-  }
+  if (!list_beside(m, e)) return true;
   for (int i = 0; i < e->n_adjacent; i++)
     if (agent_memo_touched(m, m->adjacent[e->first_adjacent + i])) return true;
+  return false;
+}
+
+/* Whether a touched feature beside e's is closed in after; true when the
+** memo has no room to remember them. */
+static bool beside_closed(agent_memo *m, const gk_game *after, agent_memo_entry *e) {
+  if (!list_beside(m, e)) return true;
+  for (int i = 0; i < e->n_adjacent; i++) {
+    int32_t root = m->adjacent[e->first_adjacent + i];
+    if (agent_memo_touched(m, root) && gki_root_closed(after, gki_find(after, root))) return true;
+  }
   return false;
 }
 
@@ -216,7 +238,8 @@ int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
   int reach = m->reach[kind];
   agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
   if (!e || ((reach & REACH_BLOCK) && block_touched(m, root)) ||
-      ((reach & REACH_BESIDE) && m->n_touched && beside_touched(m, e)))
+      ((reach & REACH_BESIDE) && m->n_touched && beside_touched(m, e)) ||
+      ((reach & REACH_BESIDE_CLOSED) && m->n_touched && beside_closed(m, after->game, e)))
     return gk_play_formula_points(after, root, GK_WHEN_FINAL);
   if (!e->known) {
     /* the feature is as in the base: its points there */
