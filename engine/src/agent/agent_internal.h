@@ -48,7 +48,8 @@ int agent_move_leads(gk_play *root, const gk_agent_env *env, agent_rng *rng,
 ** base's held features (agent_eval.c), from which each candidate's are
 ** derived. */
 enum { AGENT_MEMO_HELD = 64, AGENT_MEMO_ENTRIES = 64, AGENT_MEMO_SLOTS = 128,
-       AGENT_MEMO_ADJACENT = 1024, AGENT_MEMO_TOUCHED = 9 * GK_MAX_SEGMENTS };
+       AGENT_MEMO_ADJACENT = 1024, AGENT_MEMO_TOUCHED = 9 * GK_MAX_SEGMENTS,
+       AGENT_MEMO_NONE = -1, AGENT_MEMO_UNKNOWN = -2 };
 
 typedef struct agent_memo_entry {
   int32_t root, points;
@@ -75,6 +76,8 @@ typedef struct agent_memo {
   int32_t held_root[AGENT_MEMO_HELD];
   int32_t held_first[AGENT_MEMO_HELD]; /* the lowest figure on each */
   int held_count[AGENT_MEMO_HELD][GK_MAX_PLAYERS];
+  uint32_t held_leaders[AGENT_MEMO_HELD]; /* by figure count */
+  int8_t held_entry[AGENT_MEMO_HELD]; /* its points entry, AGENT_MEMO_NONE, or unknown */
   int n_entries;
   agent_memo_entry entries[AGENT_MEMO_ENTRIES];
   int8_t slot[AGENT_MEMO_SLOTS]; /* entries by a hash of the root; -1 free */
@@ -95,6 +98,11 @@ bool agent_memo_touched(const agent_memo *m, int32_t root);
 ** gk_play_formula_points(after, root, GK_WHEN_FINAL) gives them. m may be
 ** NULL. */
 int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root);
+/* The base's held features are listed (n_held): none has its entry yet. */
+void agent_memo_held_known(agent_memo *m);
+/* agent_memo_points for the base's held feature i, which the bound move
+** left untouched. */
+int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i);
 /* gk_agent_values with a memo bound to play (or NULL). */
 int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out);
 /* Whether the held features the memo bound to play derives (if it can)

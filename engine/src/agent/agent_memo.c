@@ -73,6 +73,10 @@ void agent_memo_init(agent_memo *m, gk_play *base) {
   memset(m->slot, 0xff, sizeof m->slot); /* no entries */
 }
 
+void agent_memo_held_known(agent_memo *m) {
+  memset(m->held_entry, AGENT_MEMO_UNKNOWN, sizeof m->held_entry[0] * (size_t)m->n_held);
+}
+
 /* A root's bit in the touched set's filter. */
 static inline uint64_t filter_bit(int32_t root, int *word) {
   uint32_t h = (uint32_t)root * 0x9E3779B1u >> 24;
@@ -229,15 +233,11 @@ static bool block_touched(const agent_memo *m, int32_t root) {
          t->y >= m->placed_y - 1 && t->y <= m->placed_y + 1;
 }
 
-int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
-  if (!m || !m->usable || root >= m->base_nodes || m->base->game->parent[root] != root ||
-      agent_memo_touched(m, root))
-    return gk_play_formula_points(after, root, GK_WHEN_FINAL);
-  int kind = m->base->game->node_kind[root];
-  if (m->reach[kind] < 0) m->reach[kind] = (int8_t)kind_reach(m->base, kind);
-  int reach = m->reach[kind];
-  agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
-  if (!e || ((reach & REACH_BLOCK) && block_touched(m, root)) ||
+/* The points of e's feature (root, of a kind that reaches `reach`) in
+** after, from e when the bound move left what it reads alone. */
+static int32_t entry_points(agent_memo *m, gk_play *after, agent_memo_entry *e, int reach) {
+  int32_t root = e->root;
+  if (((reach & REACH_BLOCK) && block_touched(m, root)) ||
       ((reach & REACH_BESIDE) && m->n_touched && beside_touched(m, e)) ||
       ((reach & REACH_BESIDE_CLOSED) && m->n_touched && beside_closed(m, after->game, e)))
     return gk_play_formula_points(after, root, GK_WHEN_FINAL);
@@ -249,6 +249,34 @@ int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
     m->answered++;
   }
   return e->points;
+}
+
+/* What the final formula of root's kind reads, looked at once. */
+static int reach_of(agent_memo *m, int32_t root) {
+  int kind = m->base->game->node_kind[root];
+  if (m->reach[kind] < 0) m->reach[kind] = (int8_t)kind_reach(m->base, kind);
+  return m->reach[kind];
+}
+
+int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
+  if (!m || !m->usable || root >= m->base_nodes || m->base->game->parent[root] != root ||
+      agent_memo_touched(m, root))
+    return gk_play_formula_points(after, root, GK_WHEN_FINAL);
+  int reach = reach_of(m, root);
+  agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
+  return e ? entry_points(m, after, e, reach) : gk_play_formula_points(after, root, GK_WHEN_FINAL);
+}
+
+int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i) {
+  if (m->held_entry[i] == AGENT_MEMO_UNKNOWN) {
+    int reach = reach_of(m, m->held_root[i]);
+    agent_memo_entry *e = reach ? entry_of(m, m->held_root[i]) : NULL;
+    m->held_entry[i] = e ? (int8_t)(e - m->entries) : AGENT_MEMO_NONE;
+  }
+  if (m->held_entry[i] == AGENT_MEMO_NONE)
+    return gk_play_formula_points(after, m->held_root[i], GK_WHEN_FINAL);
+  agent_memo_entry *e = &m->entries[m->held_entry[i]];
+  return entry_points(m, after, e, m->reach[m->base->game->node_kind[e->root]]);
 }
 
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
