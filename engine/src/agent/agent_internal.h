@@ -56,6 +56,7 @@ typedef struct agent_memo_entry {
   bool known;             /* points worked out */
   int first_adjacent;     /* the features beside it in the base, in */
   int n_adjacent;         /* adjacent[]; -1: not yet listed */
+  uint64_t beside[4];     /* their bits as in the touched filter */
 } agent_memo_entry;
 
 typedef struct agent_memo {

@@ -202,13 +202,27 @@ static bool list_beside(agent_memo *m, agent_memo_entry *e) {
   e->first_adjacent = m->n_adjacent;
   e->n_adjacent = n;
   m->n_adjacent += n;
+  memset(e->beside, 0, sizeof e->beside);
+  for (int i = 0; i < n; i++) {
+    int w;
+    uint64_t bit = filter_bit(m->adjacent[e->first_adjacent + i], &w);
+    e->beside[w] |= bit;
+  }
   return true;
+}
+
+/* Whether a feature beside e's may be touched: their filter bits meet
+** (none do for most features, most moves). */
+static bool beside_may_be_touched(const agent_memo *m, const agent_memo_entry *e) {
+  return ((e->beside[0] & m->filter[0]) | (e->beside[1] & m->filter[1]) |
+          (e->beside[2] & m->filter[2]) | (e->beside[3] & m->filter[3])) != 0;
 }
 
 /* Whether a feature beside e's (in the base) is touched; true when the
 ** memo has no room to remember them. */
 static bool beside_touched(agent_memo *m, agent_memo_entry *e) {
   if (!list_beside(m, e)) return true;
+  if (!beside_may_be_touched(m, e)) return false;
   for (int i = 0; i < e->n_adjacent; i++)
     if (agent_memo_touched(m, m->adjacent[e->first_adjacent + i])) return true;
   return false;
@@ -218,6 +232,7 @@ static bool beside_touched(agent_memo *m, agent_memo_entry *e) {
 ** memo has no room to remember them. */
 static bool beside_closed(agent_memo *m, const gk_game *after, agent_memo_entry *e) {
   if (!list_beside(m, e)) return true;
+  if (!beside_may_be_touched(m, e)) return false;
   for (int i = 0; i < e->n_adjacent; i++) {
     int32_t root = m->adjacent[e->first_adjacent + i];
     if (agent_memo_touched(m, root) && gki_root_closed(after, gki_find(after, root))) return true;
