@@ -15,6 +15,8 @@ run() {
   echo
 }
 run --agents mcts:500,greedy
+# the earlier default: a figure in supply worth 1 point, as greedy's value
+run --agents mcts:500:figure=1,greedy
 # the earlier default: every playout move the best of 4 drawn (sample=4),
 # a third of the default's cost (sample=0, every move weighed)
 run --agents mcts:500:sample=4,greedy

@@ -48,10 +48,16 @@ void gk_mcts_defaults(gk_mcts_params *params) {
   ** final scoring counted twice at the leaves (final 2: with Traders &
   ** Builders and in Hunters & Gatherers it beat final 1); every playout
   ** move the best of all (sample 0): 80% of base games won against
-  ** greedy, where the best of 4 won 66% at a third of the cost */
+  ** greedy, where the best of 4 won 66% at a third of the cost; a figure
+  ** in supply worth 2 points (figure 2), not greedy's 1: the search and
+  ** its playouts keep figures for features worth them (seeds 1001-1030,
+  ** 60 games: 81.7%, margin +22.6, where figure 1 won 75.8%, +17.9, and
+  ** figure 1 with 2000 playouts 81.7%, +21.8; seeds 2001-2050, 100 games:
+  ** 89.5%, +23.6;
+  ** figure 1.5 74.0%, +20.0; docs/lua-api.md) */
   *params = (gk_mcts_params){.playouts = 500, .time_us = 0, .exploration = 0.3, .seed = 1,
                              .playout_turns = 2, .win_weight = 0, .margin_scale = 10,
-                             .eval = {0.8, 1.0, 2.0}, .max_tree_bytes = (size_t)256 << 20,
+                             .eval = {0.8, 2.0, 2.0}, .max_tree_bytes = (size_t)256 << 20,
                              .prior_visits = 20, .prior_depth = 2, .root_moves = 0,
                              .playout_policy = GK_PLAYOUT_GREEDY, .epsilon = 0.1, .sample = 0,
                              .common_draws = 1, .reply_sample = -1,
