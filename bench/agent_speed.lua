@@ -1,11 +1,16 @@
 -- bench/agent_speed.lua: how fast the MCTS agent decides (CPU time, one
 -- core): playouts per second inside the search, milliseconds per
 -- decision, and the largest tree. Run through the meeple executable:
---   build/meeple script bench/agent_speed.lua [SPEC [GAMES [GAME [WITH]]]]
+--   build/meeple script bench/agent_speed.lua [SPEC [GAMES [GAME [WITH [DECISIONS]]]]]
 -- e.g. build/meeple script bench/agent_speed.lua 500 4 base
 --      build/meeple script bench/agent_speed.lua mcts:500:turns=0:prior=0 4 base
 -- SPEC: a number of playouts or an mcts agent name as in --agents;
--- WITH "-": no expansion.
+-- WITH "-": no expansion; DECISIONS: stop each game after that many
+-- decisions (a short run for callgrind). For instructions per playout,
+-- count only the search's:
+--   valgrind --tool=callgrind --toggle-collect=gk_mcts_choose build/meeple \
+--     script bench/agent_speed.lua 500 1 base - 40
+-- and divide the instructions by the playouts it prints.
 local loader = require "meeple.loader"
 local meeple = require "meeple"
 
@@ -18,6 +23,7 @@ local games = math.tointeger(tonumber((select(2, ...)))) or 4
 local game = select(3, ...) or "base"
 local with = select(4, ...)
 if with == "-" then with = nil end
+local max_decisions = math.tointeger(tonumber((select(5, ...)))) or math.maxinteger
 local root = os.getenv("MEEPLE_ROOT") or "."
 
 local rs = loader.load { game = game, with = with and { with } or {}, rules = {}, options = {},
@@ -27,7 +33,9 @@ local agent = meeple.agent(args)
 local decisions, searched, total_playouts, cpu, biggest, cpu_searched = 0, 0, 0, 0, 0, 0
 for seed = 1, games do
   local play = loader.new_play(rs, { players = 2, seed = seed })
-  while not play:over() do
+  local made = 0
+  while not play:over() and made < max_decisions do
+    made = made + 1
     local t0 = os.clock()
     local i, st = agent:choose(play, seed)
     local dt = os.clock() - t0
@@ -44,6 +52,7 @@ for seed = 1, games do
 end
 print(("%s%s, %s, %d games, %d decisions (%d searched: more than one legal move)"):format(
   game, with and (" + " .. with) or "", spec, games, decisions, searched))
+print(("  playouts                       %d"):format(total_playouts))
 print(("  playouts/s inside the search   %.0f"):format(total_playouts / cpu_searched))
 print(("  ms per decision                %.2f (searched ones: %.2f)"):format(1000 * cpu / decisions,
   1000 * cpu_searched / searched))

@@ -141,7 +141,9 @@ int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out);
 /* A check of the memo the playout policy shares across the legal moves
 ** of one decision (tests): values each legal move of play, each in a copy
 ** of it, with the memo and without. Returns how many moves got values
-** that differ in any bit (0: the memo is exact) and, in *answered, how
+** that differ in any bit, or held features (roots, order, figure counts)
+** derived from the memo's that differ from those listed afresh (0: the
+** memo is exact) and, in *answered, how
 ** many feature points the memo answered from what it kept; a negative
 ** status with play's error set. */
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,

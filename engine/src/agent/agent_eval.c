@@ -15,22 +15,32 @@
 
 enum { EVAL_MAX_FEATURES = 256 };
 
+/* Whether figure record r counts for a held feature: an owned figure
+** on a node, whose root is then returned. */
+static bool on_a_feature(const gk_game *g, const gk_figrec *r, int32_t *root) {
+  if (r->where != GK_AT_NODE || r->owner < 0) return false;
+  *root = gki_find(g, r->a);
+  return true;
+}
+
 /* The distinct unfinished features that hold an owned figure, by root, in
-** the order of their first figure, and how many figures each player has
-** on each. It reads the kernel's records directly (a feature's figure
-** list holds exactly the figures standing on its nodes): a search
-** evaluates positions hundreds of thousands of times a second. */
-static int held_features(const gk_game *g, int32_t *roots, int (*count)[GK_MAX_PLAYERS], int cap) {
+** the order of their first (lowest) figure, that figure (first may be
+** NULL), and how many figures each player has on each. It reads the
+** kernel's records directly (a feature's figure list holds exactly the
+** figures standing on its nodes): a search evaluates positions hundreds
+** of thousands of times a second. */
+static int held_features(const gk_game *g, int32_t *roots, int32_t *first,
+                         int (*count)[GK_MAX_PLAYERS], int cap) {
   int n = 0;
   for (int f = 0; f < g->n_figures; f++) {
     const gk_figrec *r = &g->figures[f];
-    if (r->where != GK_AT_NODE || r->owner < 0) continue;
-    int32_t root = gki_find(g, r->a);
-    if (gki_root_closed(g, root)) continue;
+    int32_t root;
+    if (!on_a_feature(g, r, &root) || gki_root_closed(g, root)) continue;
     int i = 0;
     while (i < n && roots[i] != root) i++;
     if (i == n) {
       if (n == cap) continue;
+      if (first) first[n] = f;
       roots[n++] = root;
       memset(count[i], 0, sizeof count[i]);
     }
@@ -90,6 +100,15 @@ static bool has_conditional(const fl_scoring *sr) {
   return false;
 }
 
+/* has_conditional for the final formula of a kind, looked at once per
+** decision with a memo. */
+static bool final_conditional(const gk_play *play, int kind, agent_memo *memo) {
+  const fl_scoring *sr = &play->flow->scoring[kind][GK_WHEN_FINAL];
+  if (!memo) return has_conditional(sr);
+  if (memo->conditional[kind] < 0) memo->conditional[kind] = has_conditional(sr);
+  return memo->conditional[kind];
+}
+
 /* Adds to each leader of root what those terms give it, as its scoring
 ** would: each leader by the figure kinds it has there. */
 static void add_conditional(gk_play *play, int32_t root, const fl_scoring *sr, uint32_t leaders,
@@ -106,66 +125,186 @@ static void add_conditional(gk_play *play, int32_t root, const fl_scoring *sr, u
 }
 
 /* Adds weight * (the feature's points under `when`) to each of the
-** leaders of each of the n features. */
-static void add_feature_values(gk_play *play, const int32_t *roots, const uint32_t *leaders,
-                               int n, gk_when when, double weight, agent_memo *memo,
-                               double *out) {
+** leaders of each of the n features; from (NULL, or as in held_list)
+** names those the memo knows as its base's held features. */
+static void add_feature_values(gk_play *play, const int32_t *roots, const int16_t *from,
+                               const uint32_t *leaders, int n, gk_when when, double weight,
+                               agent_memo *memo, double *out) {
   const gk_game *g = play->game;
   for (int i = 0; i < n; i++) {
     if (!leaders[i]) continue;
-    const fl_scoring *sr = &play->flow->scoring[g->node_kind[roots[i]]][when];
-    if (has_conditional(sr)) add_conditional(play, roots[i], sr, leaders[i], weight, out);
-    int32_t points = when == GK_WHEN_FINAL ? agent_memo_points(memo, play, roots[i])
-                                           : gk_play_formula_points(play, roots[i], when);
+    int kind = g->node_kind[roots[i]];
+    const fl_scoring *sr = &play->flow->scoring[kind][when];
+    if (when == GK_WHEN_FINAL ? final_conditional(play, kind, memo) : has_conditional(sr))
+      add_conditional(play, roots[i], sr, leaders[i], weight, out);
+    int32_t points = when != GK_WHEN_FINAL ? gk_play_formula_points(play, roots[i], when)
+                     : from && from[i] >= 0 ? agent_memo_held_points(memo, play, from[i])
+                                            : agent_memo_points(memo, play, roots[i]);
     if (points <= 0) continue;
     for (int p = 0; p < g->n_players; p++)
       if ((leaders[i] >> p) & 1) out[p] += weight * points;
   }
 }
 
-/* held_features in the position a memo is bound to, from the base's
-** list (or -1: not known that way). A move that moved no figure left
-** every figure where it was: only a touched feature may have merged
-** (the merged one keeps the place of its first figure, as held_features
-** would list it) or closed. */
-static int held_after(agent_memo *m, const gk_game *g, int32_t *roots,
-                      int (*count)[GK_MAX_PLAYERS]) {
-  if (!m || !m->usable || m->figures_moved) return -1;
-  if (!m->held_known) {
-    m->n_held = held_features(m->base->game, m->held_root, m->held_count, AGENT_MEMO_HELD);
-    m->held_known = true;
-  }
-  if (m->n_held >= AGENT_MEMO_HELD) return -1; /* perhaps cut short */
-  int n = 0;
-  for (int i = 0; i < m->n_held; i++) {
-    int32_t root = m->held_root[i];
-    int j = n;
-    if (agent_memo_touched(m, root)) {
-      root = gki_find(g, root);
-      if (gki_root_closed(g, root)) continue;
-      for (j = 0; j < n && roots[j] != root; j++) continue;
-    }
-    if (j == n) {
-      roots[n] = root;
-      memset(count[n++], 0, sizeof count[j]);
-    }
-    for (int p = 0; p < g->n_players; p++) count[j][p] += m->held_count[i][p];
-  }
-  return n;
+/* The held features of a position (held_features' output) as derived
+** from a memo's base: from[i] is the base's feature i stands for when it
+** is that feature unchanged (its count row then left unfilled: the
+** base's), else -1. */
+typedef struct held_list {
+  int n;
+  int32_t root[EVAL_MAX_FEATURES], first[EVAL_MAX_FEATURES];
+  int16_t from[EVAL_MAX_FEATURES];
+  int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
+} held_list;
+
+/* Fills in the count row of feature i from the base's, if it was left. */
+static void own_count(const agent_memo *m, held_list *h, int i) {
+  if (h->from[i] < 0) return;
+  memcpy(h->count[i], m->held_count[h->from[i]], sizeof h->count[i]);
+  h->from[i] = -1;
 }
 
-/* What the unfinished features holding figures would score now. */
+/* Appends a feature with no figures counted yet. */
+static int held_append(held_list *h, int32_t root, int32_t first) {
+  int i = h->n++;
+  h->root[i] = root;
+  h->first[i] = first;
+  h->from[i] = -1;
+  memset(h->count[i], 0, sizeof h->count[i]);
+  return i;
+}
+
+/* Sorts the held features by their first figure (insertion: figures
+** that moved shift a few). */
+static void sort_by_first(held_list *h) {
+  for (int i = 1; i < h->n; i++) {
+    int32_t r = h->root[i], f = h->first[i];
+    int16_t from = h->from[i];
+    int c[GK_MAX_PLAYERS];
+    memcpy(c, h->count[i], sizeof c);
+    int j = i;
+    for (; j > 0 && h->first[j - 1] > f; j--) {
+      h->root[j] = h->root[j - 1];
+      h->first[j] = h->first[j - 1];
+      h->from[j] = h->from[j - 1];
+      memcpy(h->count[j], h->count[j - 1], sizeof c);
+    }
+    h->root[j] = r;
+    h->first[j] = f;
+    h->from[j] = from;
+    memcpy(h->count[j], c, sizeof c);
+  }
+}
+
+/* The held features after figures were deployed, moved or returned since
+** the memo's base, from those derived from the base's (false: not known
+** that way): a figure that left a feature still held in g sends it to
+** held_features; one that stands on a feature now counts there, a new
+** feature where it is the only one. */
+static bool figures_after(const agent_memo *m, const gk_game *g, held_list *h) {
+  const gk_game *b = m->base->game;
+  if (g->n_figures != b->n_figures) return false;
+  bool came = false;
+  for (int f = 0; f < g->n_figures; f++) {
+    const gk_figrec *was = &b->figures[f], *is = &g->figures[f];
+    if (was->where == is->where && was->a == is->a && was->owner == is->owner) continue;
+    int32_t root;
+    if (on_a_feature(b, was, &root) && !gki_root_closed(b, root)) {
+      if (agent_memo_touched(m, root)) root = gki_find(g, root);
+      if (!gki_root_closed(g, root)) return false; /* it left a held feature */
+    }
+    if (!on_a_feature(g, is, &root) || gki_root_closed(g, root)) continue;
+    int j = 0;
+    while (j < h->n && h->root[j] != root) j++;
+    if (j == h->n) {
+      if (h->n == EVAL_MAX_FEATURES) return false;
+      held_append(h, root, f);
+    }
+    own_count(m, h, j);
+    h->count[j][is->owner]++;
+    if (f < h->first[j]) h->first[j] = f;
+    came = true;
+  }
+  if (came) sort_by_first(h);
+  return true;
+}
+
+/* The base's held features and their leaders (plain strengths), listed
+** once per decision. */
+static void know_base(agent_memo *m) {
+  if (m->held_known) return;
+  const gk_game *b = m->base->game;
+  m->n_held = held_features(b, m->held_root, m->held_first, m->held_count, AGENT_MEMO_HELD);
+  for (int i = 0; i < m->n_held && i < AGENT_MEMO_HELD; i++)
+    m->held_leaders[i] = leaders_of(m->held_count[i], b->n_players);
+  agent_memo_held_known(m);
+  m->held_known = true;
+}
+
+/* held_features in the position a memo is bound to, from the base's
+** list (false: not known that way). The base's features keep their
+** figures but for those that moved (figures_after): only a touched
+** feature may have merged (the merged one keeps the place of its first
+** figure, as held_features would list it) or closed. */
+static bool held_after(agent_memo *m, const gk_game *g, held_list *h) {
+  if (!m || !m->usable) return false;
+  know_base(m);
+  if (m->n_held >= AGENT_MEMO_HELD) return false; /* perhaps cut short */
+  h->n = 0;
+  for (int i = 0; i < m->n_held; i++) {
+    int32_t root = m->held_root[i];
+    if (!agent_memo_touched(m, root)) {
+      int k = h->n++;
+      h->root[k] = root;
+      h->first[k] = m->held_first[i];
+      h->from[k] = (int16_t)i;
+      continue;
+    }
+    root = gki_find(g, root);
+    if (gki_root_closed(g, root)) continue;
+    int j = 0;
+    while (j < h->n && h->root[j] != root) j++;
+    if (j == h->n) held_append(h, root, m->held_first[i]);
+    own_count(m, h, j);
+    for (int p = 0; p < GK_MAX_PLAYERS; p++) h->count[j][p] += m->held_count[i][p];
+  }
+  return !m->figures_moved || figures_after(m, g, h);
+}
+
+/* held_features into h (no memo: every row its own). */
+static void held_fresh(const gk_game *g, held_list *h) {
+  h->n = held_features(g, h->root, h->first, h->count, EVAL_MAX_FEATURES);
+  memset(h->from, 0xff, sizeof h->from[0] * (size_t)h->n);
+}
+
+bool agent_held_differs(gk_play *play, agent_memo *memo) {
+  const gk_game *g = play->game;
+  held_list h, fresh;
+  if (!held_after(memo, g, &h)) return false; /* listed afresh */
+  held_fresh(g, &fresh);
+  if (h.n != fresh.n) return true;
+  for (int i = 0; i < h.n; i++) {
+    own_count(memo, &h, i);
+    if (h.root[i] != fresh.root[i] || h.first[i] != fresh.first[i] ||
+        memcmp(h.count[i], fresh.count[i], sizeof h.count[i]) != 0)
+      return true;
+  }
+  return false;
+}
+
+/* What the unfinished features holding figures would score now: an
+** unchanged feature of the memo's base keeps its leaders there. */
 static void add_held_values(gk_play *play, double weight, agent_memo *memo, double *out) {
   const gk_game *g = play->game;
-  int32_t roots[EVAL_MAX_FEATURES];
-  int count[EVAL_MAX_FEATURES][GK_MAX_PLAYERS];
+  held_list h;
   uint32_t leaders[EVAL_MAX_FEATURES];
-  int n = held_after(memo, g, roots, count);
-  if (n < 0) n = held_features(g, roots, count, EVAL_MAX_FEATURES);
+  if (!held_after(memo, g, &h)) held_fresh(g, &h);
   bool plain = plain_strengths(play);
-  for (int i = 0; i < n; i++)
-    leaders[i] = plain ? leaders_of(count[i], g->n_players) : scored_leaders(play, roots[i]);
-  add_feature_values(play, roots, leaders, n, GK_WHEN_FINAL, weight, memo, out);
+  for (int i = 0; i < h.n; i++)
+    leaders[i] = !plain            ? scored_leaders(play, h.root[i])
+                 : h.from[i] >= 0 ? memo->held_leaders[h.from[i]]
+                                  : leaders_of(h.count[i], g->n_players);
+  add_feature_values(play, h.root, h.from, leaders, h.n, GK_WHEN_FINAL, weight, memo, out);
 }
 
 /* What the features closed this part and not yet scored will score: a
@@ -182,7 +321,7 @@ static void add_closed_values(gk_play *play, double *out) {
   for (int i = 0; i < n; i++)
     if (!plain) leaders[i] = scored_leaders(play, roots[i]);
     else if (gk_majority(g, roots[i], ones, NULL, &leaders[i]) <= 0) leaders[i] = 0;
-  add_feature_values(play, roots, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out);
+  add_feature_values(play, roots, NULL, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out);
 }
 
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {

@@ -44,14 +44,19 @@ int agent_move_leads(gk_play *root, const gk_agent_env *env, agent_rng *rng,
                      const gk_agent_eval *eval, int depth, double *leads, int n);
 
 /* The memo of one decision's candidates (agent_memo.c): the final points
-** of features a candidate move leaves alone, worked out once. */
-enum { AGENT_MEMO_HELD = 64, AGENT_MEMO_ENTRIES = 64, AGENT_MEMO_ADJACENT = 1024, AGENT_MEMO_TOUCHED = 9 * GK_MAX_SEGMENTS };
+** of features a candidate move leaves alone, worked out once, and the
+** base's held features (agent_eval.c), from which each candidate's are
+** derived. */
+enum { AGENT_MEMO_HELD = 64, AGENT_MEMO_ENTRIES = 64, AGENT_MEMO_SLOTS = 128,
+       AGENT_MEMO_ADJACENT = 1024, AGENT_MEMO_TOUCHED = 9 * GK_MAX_SEGMENTS,
+       AGENT_MEMO_NONE = -1, AGENT_MEMO_UNKNOWN = -2 };
 
 typedef struct agent_memo_entry {
   int32_t root, points;
   bool known;             /* points worked out */
   int first_adjacent;     /* the features beside it in the base, in */
   int n_adjacent;         /* adjacent[]; -1: not yet listed */
+  uint64_t beside[4];     /* their bits as in the touched filter */
 } agent_memo_entry;
 
 typedef struct agent_memo {
@@ -66,12 +71,17 @@ typedef struct agent_memo {
   int32_t touched[AGENT_MEMO_TOUCHED];
   uint64_t filter[4];     /* a bit per hash of each touched root */
   int8_t reach[GK_MAX_KINDS]; /* per kind: see kind_reach; -1 unknown */
+  int8_t conditional[GK_MAX_KINDS]; /* per kind: agent_eval.c; -1 unknown */
   bool held_known;        /* the base's held features (agent_eval.c) */
   int n_held;
   int32_t held_root[AGENT_MEMO_HELD];
+  int32_t held_first[AGENT_MEMO_HELD]; /* the lowest figure on each */
   int held_count[AGENT_MEMO_HELD][GK_MAX_PLAYERS];
+  uint32_t held_leaders[AGENT_MEMO_HELD]; /* by figure count */
+  int8_t held_entry[AGENT_MEMO_HELD]; /* its points entry, AGENT_MEMO_NONE, or unknown */
   int n_entries;
   agent_memo_entry entries[AGENT_MEMO_ENTRIES];
+  int8_t slot[AGENT_MEMO_SLOTS]; /* entries by a hash of the root; -1 free */
   int n_adjacent;
   int32_t adjacent[AGENT_MEMO_ADJACENT];
   int answered;           /* points answered from entries (for checks) */
@@ -89,8 +99,17 @@ bool agent_memo_touched(const agent_memo *m, int32_t root);
 ** gk_play_formula_points(after, root, GK_WHEN_FINAL) gives them. m may be
 ** NULL. */
 int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root);
+/* The base's held features are listed (n_held): none has its entry yet. */
+void agent_memo_held_known(agent_memo *m);
+/* agent_memo_points for the base's held feature i, which the bound move
+** left untouched. */
+int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i);
 /* gk_agent_values with a memo bound to play (or NULL). */
 int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out);
+/* Whether the held features the memo bound to play derives (if it can)
+** differ from those listed afresh: roots, order or figure counts (for
+** checks). */
+bool agent_held_differs(gk_play *play, agent_memo *memo);
 
 /* Whether the rules score more at the end than the features' formulas
 ** (systems, counter majorities, figures that score by themselves). */

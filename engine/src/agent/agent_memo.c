@@ -20,17 +20,22 @@
 **   - an untouched feature keeps its root, members, tiles, attributes and
 **     closure. Terms that read the features beside it are answered only
 **     when none of those is touched (two of them merging, or one closing,
-**     change the count); the block term only when its root's tile is not
-**     next to the new one.
+**     change the count), and terms that count only the closed ones also
+**     when none of the touched ones is closed after the move (one that is
+**     not was not before: closure lasts; it took nothing closed in, as a
+**     closed feature has no port to join by; and the untouched closed
+**     ones stay as they were); the block term only when its root's tile
+**     is not next to the new one.
 ** Formula terms the memo does not know are never answered from it.
 */
 #include "agent/agent_internal.h"
 #include "flow/flow_internal.h"
 
 /* What the final formula of features of a kind reads (REACH_*): the
-** feature itself, the features beside it, the tiles around its root's
-** tile, or something the memo does not follow (0). */
-enum { REACH_SELF = 1, REACH_BESIDE = 2, REACH_BLOCK = 4 };
+** feature itself, the features beside it, only the closed ones beside
+** it, the tiles around its root's tile, or something the memo does not
+** follow (0). */
+enum { REACH_SELF = 1, REACH_BESIDE = 2, REACH_BLOCK = 4, REACH_BESIDE_CLOSED = 8 };
 
 static int kind_reach(const gk_play *p, int kind) {
   const gk_formula *f = &p->flow->scoring[kind][GK_WHEN_FINAL].formula;
@@ -44,8 +49,8 @@ static int kind_reach(const gk_play *p, int kind) {
       case GK_TERM_FEATURES:
       case GK_TERM_ZERO_IF: break;
       case GK_TERM_BLOCK: reach |= REACH_BLOCK; break;
+      case GK_TERM_ADJACENT_CLOSED: reach |= REACH_BESIDE_CLOSED; break;
       case GK_TERM_ADJACENT:
-      case GK_TERM_ADJACENT_CLOSED:
       case GK_TERM_TOUCHING: reach |= REACH_BESIDE; break;
       default: return 0;
     }
@@ -64,6 +69,12 @@ void agent_memo_init(agent_memo *m, gk_play *base) {
   m->held_known = false;
   m->answered = 0;
   memset(m->reach, 0xff, sizeof m->reach); /* -1: not yet looked at */
+  memset(m->conditional, 0xff, sizeof m->conditional);
+  memset(m->slot, 0xff, sizeof m->slot); /* no entries */
+}
+
+void agent_memo_held_known(agent_memo *m) {
+  memset(m->held_entry, AGENT_MEMO_UNKNOWN, sizeof m->held_entry[0] * (size_t)m->n_held);
 }
 
 /* A root's bit in the touched set's filter. */
@@ -138,6 +149,9 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
         m->placed_x = e->b;
         m->placed_y = e->c;
         break;
+      case GK_EV_DEPLOY:
+      case GK_EV_MOVE:
+      case GK_EV_RETURN: moved = true; break;
       case GK_EV_STACK_ADD:
       case GK_EV_SHUFFLE:
       case GK_EV_DRAW:
@@ -145,14 +159,11 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
       case GK_EV_PUT_BACK:
       case GK_EV_FORCE:
       case GK_EV_DISCARD:
-      case GK_EV_DEPLOY:
-      case GK_EV_MOVE:
-      case GK_EV_RETURN: moved = true; break;
       case GK_EV_SCORE:
       case GK_EV_TURN:
       case GK_EV_BLOB:
       case GK_EV_RNG:
-      case GK_EV_COUNTER: break; /* figures, stacks, scores: no formula reads them */
+      case GK_EV_COUNTER: break; /* stacks, scores: no formula reads them */
       default: return;           /* fixed tiles, blocks, attribute edits, ... */
     }
   }
@@ -161,28 +172,71 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
   m->figures_moved = moved;
 }
 
+/* The entry of root, a new one if the memo has room (else NULL): found
+** by a hash of the root, probing the next slots, as a decision looks up
+** every held feature once per candidate. */
+_Static_assert(AGENT_MEMO_SLOTS == 128 && 2 * AGENT_MEMO_ENTRIES <= AGENT_MEMO_SLOTS,
+               "entry_of hashes to 7 bits and needs a free slot");
+
 static agent_memo_entry *entry_of(agent_memo *m, int32_t root) {
-  for (int i = 0; i < m->n_entries; i++)
+  uint32_t h = (uint32_t)root * 0x9E3779B1u >> 25; /* 7 bits: AGENT_MEMO_SLOTS */
+  for (;; h = (h + 1) % AGENT_MEMO_SLOTS) {
+    int i = m->slot[h];
+    if (i < 0) break;
     if (m->entries[i].root == root) return &m->entries[i];
+  }
   if (m->n_entries == AGENT_MEMO_ENTRIES) return NULL;
+  m->slot[h] = (int8_t)m->n_entries;
   agent_memo_entry *e = &m->entries[m->n_entries++];
   *e = (agent_memo_entry){.root = root, .known = false, .first_adjacent = 0, .n_adjacent = -1};
   return e;
 }
 
+/* Lists the features beside e's in the base, once; false when the memo
+** has no room to remember them. */
+static bool list_beside(agent_memo *m, agent_memo_entry *e) {
+  if (e->n_adjacent >= 0) return true;
+  int room = AGENT_MEMO_ADJACENT - m->n_adjacent;
+  int n = gki_adjacent_roots(m->base->game, e->root, m->adjacent + m->n_adjacent, room);
+  if (n < 0 || n > room) return false;
+  e->first_adjacent = m->n_adjacent;
+  e->n_adjacent = n;
+  m->n_adjacent += n;
+  memset(e->beside, 0, sizeof e->beside);
+  for (int i = 0; i < n; i++) {
+    int w;
+    uint64_t bit = filter_bit(m->adjacent[e->first_adjacent + i], &w);
+    e->beside[w] |= bit;
+  }
+  return true;
+}
+
+/* Whether a feature beside e's may be touched: their filter bits meet
+** (none do for most features, most moves). */
+static bool beside_may_be_touched(const agent_memo *m, const agent_memo_entry *e) {
+  return ((e->beside[0] & m->filter[0]) | (e->beside[1] & m->filter[1]) |
+          (e->beside[2] & m->filter[2]) | (e->beside[3] & m->filter[3])) != 0;
+}
+
 /* Whether a feature beside e's (in the base) is touched; true when the
 ** memo has no room to remember them. */
 static bool beside_touched(agent_memo *m, agent_memo_entry *e) {
-  if (e->n_adjacent < 0) {
-    int room = AGENT_MEMO_ADJACENT - m->n_adjacent;
-    int n = gki_adjacent_roots(m->base->game, e->root, m->adjacent + m->n_adjacent, room);
-    if (n < 0 || n > room) return true;
-    e->first_adjacent = m->n_adjacent;
-    e->n_adjacent = n;
-    m->n_adjacent += n;
-  }
+  if (!list_beside(m, e)) return true;
+  if (!beside_may_be_touched(m, e)) return false;
   for (int i = 0; i < e->n_adjacent; i++)
     if (agent_memo_touched(m, m->adjacent[e->first_adjacent + i])) return true;
+  return false;
+}
+
+/* Whether a touched feature beside e's is closed in after; true when the
+** memo has no room to remember them. */
+static bool beside_closed(agent_memo *m, const gk_game *after, agent_memo_entry *e) {
+  if (!list_beside(m, e)) return true;
+  if (!beside_may_be_touched(m, e)) return false;
+  for (int i = 0; i < e->n_adjacent; i++) {
+    int32_t root = m->adjacent[e->first_adjacent + i];
+    if (agent_memo_touched(m, root) && gki_root_closed(after, gki_find(after, root))) return true;
+  }
   return false;
 }
 
@@ -194,16 +248,13 @@ static bool block_touched(const agent_memo *m, int32_t root) {
          t->y >= m->placed_y - 1 && t->y <= m->placed_y + 1;
 }
 
-int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
-  if (!m || !m->usable || root >= m->base_nodes || m->base->game->parent[root] != root ||
-      agent_memo_touched(m, root))
-    return gk_play_formula_points(after, root, GK_WHEN_FINAL);
-  int kind = m->base->game->node_kind[root];
-  if (m->reach[kind] < 0) m->reach[kind] = (int8_t)kind_reach(m->base, kind);
-  int reach = m->reach[kind];
-  agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
-  if (!e || ((reach & REACH_BLOCK) && block_touched(m, root)) ||
-      ((reach & REACH_BESIDE) && m->n_touched && beside_touched(m, e)))
+/* The points of e's feature (root, of a kind that reaches `reach`) in
+** after, from e when the bound move left what it reads alone. */
+static int32_t entry_points(agent_memo *m, gk_play *after, agent_memo_entry *e, int reach) {
+  int32_t root = e->root;
+  if (((reach & REACH_BLOCK) && block_touched(m, root)) ||
+      ((reach & REACH_BESIDE) && m->n_touched && beside_touched(m, e)) ||
+      ((reach & REACH_BESIDE_CLOSED) && m->n_touched && beside_closed(m, after->game, e)))
     return gk_play_formula_points(after, root, GK_WHEN_FINAL);
   if (!e->known) {
     /* the feature is as in the base: its points there */
@@ -213,6 +264,34 @@ int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
     m->answered++;
   }
   return e->points;
+}
+
+/* What the final formula of root's kind reads, looked at once. */
+static int reach_of(agent_memo *m, int32_t root) {
+  int kind = m->base->game->node_kind[root];
+  if (m->reach[kind] < 0) m->reach[kind] = (int8_t)kind_reach(m->base, kind);
+  return m->reach[kind];
+}
+
+int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
+  if (!m || !m->usable || root >= m->base_nodes || m->base->game->parent[root] != root ||
+      agent_memo_touched(m, root))
+    return gk_play_formula_points(after, root, GK_WHEN_FINAL);
+  int reach = reach_of(m, root);
+  agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
+  return e ? entry_points(m, after, e, reach) : gk_play_formula_points(after, root, GK_WHEN_FINAL);
+}
+
+int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i) {
+  if (m->held_entry[i] == AGENT_MEMO_UNKNOWN) {
+    int reach = reach_of(m, m->held_root[i]);
+    agent_memo_entry *e = reach ? entry_of(m, m->held_root[i]) : NULL;
+    m->held_entry[i] = e ? (int8_t)(e - m->entries) : AGENT_MEMO_NONE;
+  }
+  if (m->held_entry[i] == AGENT_MEMO_NONE)
+    return gk_play_formula_points(after, m->held_root[i], GK_WHEN_FINAL);
+  agent_memo_entry *e = &m->entries[m->held_entry[i]];
+  return entry_points(m, after, e, m->reach[m->base->game->node_kind[e->root]]);
 }
 
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
@@ -234,7 +313,7 @@ int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent
     agent_values(scratch, eval, NULL, without);
     agent_memo_bind(&memo, scratch);
     agent_values(scratch, eval, &memo, with);
-    bad += memcmp(with, without, bytes) != 0;
+    bad += memcmp(with, without, bytes) != 0 || agent_held_differs(scratch, &memo);
   }
   agent_refilled(play, env);
   if (st < 0 && scratch) agent_fail(play, scratch, st);
