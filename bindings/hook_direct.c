@@ -6,7 +6,8 @@
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over a table
 **   { [event name] = {hook, ...}, ctx = proxy, fields = its fields,
-**     hook_key =, lazy_key = (the fields' private keys), freeze = fn(v) }
+**     hook_key =, lazy_key = (the fields' private keys), freeze = fn(v),
+**     lazy = fn(args, refresh): the arguments' view }
 ** from which mp_setdirect makes a Direct userdata, the play's user value
 ** 4: its C part (mp_direct) remembers what ctx's fields show now, and its
 ** user values (DV_*) hold what every call reuses: the ctx, one argument
@@ -18,7 +19,9 @@
 ** Invariant: the calls see what the dispatcher would show (ctx, subject,
 ** args, the lent game, the budgets) and fail the same way with the same
 ** message; a field of ctx or of the arguments is written only when it
-** changes (the lazy ones are cleared when a hook read one: lazy_key); on
+** changes (the lazy ones are cleared when a hook read one: lazy_key), and
+** a placed tile's args.tile and args.tile_id only when a hook reads the
+** arguments' view (any read calls refresh_args first: pending); on
 ** any failure the game is lent to nobody again (the move's undo restores
 ** the scripts' live state: meeple.loader.state_live). The argument table
 ** is reused: a hook that keeps its view sees the arguments of the call of
@@ -30,10 +33,11 @@
 ** lua_pcall of the script's function with the message handler pushed
 ** once per event (mp_sandbox_call_with), about 1,100 instructions with
 ** the flow's side; a tile_placed event that changed only the tile has
-** the tile's handle (a value), args.tile and args.tile_id set in place
-** when none of that can raise (placed_inline), else through placed_call
+** the tile's handle (a value) pushed and args.tile and args.tile_id left
+** pending when none of that can raise (placed_inline), else through placed_call
 ** (a closure over what it writes); any other goes through the
-** trampoline, which sets up first, in the same protected call. The play
+** trampoline, which sets up first, in the same protected call (a
+** feature_scored event's args.feature, when and leaders: set_feature). The play
 ** is named by the slot ud->self gave when the event began: a hook's call
 ** of a play method repoints ud->self into that method's frame. A lazy field's reader calls
 ** fields[lazy_key] (mark_lazy), so no call has to look afterwards.
@@ -62,8 +66,6 @@ enum {
   DV_TILE_IDS,  /* tile type + 1 -> its id, filled as tiles are placed */
   DV_SUBJECT,   /* the subject of the event of the moment */
   DV_PLACED,    /* placed_call: a closure over args, the view, keys */
-  DV_TILE_KEY,  /* "tile" and "tile_id", for placed_inline */
-  DV_ID_KEY,
   DV_LISTS      /* + hook: the flat list of the event's hooks */
 };
 enum { DV_COUNT = DV_LISTS + GK_HOOK_COUNT };
@@ -79,14 +81,24 @@ typedef struct mp_direct_hook {
                       ** passes only those, and builds nothing else */
 } mp_direct_hook;
 
+/* Tile types whose id strings mp_direct remembers are made. */
+enum { IDS_MADE_WORDS = 8 };
+
 /* What ctx's fields and the argument table show now. */
 typedef struct mp_direct {
   const void *game, *play; /* fields.game, fields.play */
   int phase;               /* fields.phase and args.phase (-2: unset) */
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
-  int ids_live;            /* args.tile and args.tile_id hold values: a raw
-                           ** set of either allocates nothing */
+  int had_feature;         /* args.feature, when and leaders are set */
+  int pending;             /* args.tile and args.tile_id are not written
+                           ** yet: the view's first read (refresh_args)
+                           ** writes pending_tile and the id of type
+                           ** pending_type (-1: nil) */
+  void *pending_tile;      /* the tile's handle, a light userdata value */
+  int pending_type;
+  uint64_t ids_made[IDS_MADE_WORDS]; /* bit per tile type whose id string
+                                     ** DV_TILE_IDS holds */
   int hook;                /* ordinal of the hook in fields[hook_key], or -1 */
   uint32_t events;         /* bit per gk_hook called directly */
   int lazy_read;           /* a hook read a lazy field of ctx (or failed):
@@ -159,6 +171,41 @@ static void set_mark(lua_State *L, int dv) {
   lua_pop(L, 1);
 }
 
+/* Upvalues of refresh_args. */
+enum { RU_DV = 1, RU_ARGS, RU_TILE_IDS };
+
+/* What the argument table's view calls before every read: writes the
+** pending args.tile_id and args.tile (placed_inline), in the order
+** set_args writes them. Runs in the reading hook's sandboxed call. */
+static int refresh_args(lua_State *L) {
+  mp_direct *d = (mp_direct *)lua_touserdata(L, lua_upvalueindex(RU_DV));
+  if (!d->pending) return 0;
+  d->pending = 0;
+  lua_pushliteral(L, "tile_id");
+  if (d->pending_type >= 0) lua_rawgeti(L, lua_upvalueindex(RU_TILE_IDS), d->pending_type + 1);
+  else lua_pushnil(L);
+  lua_rawset(L, lua_upvalueindex(RU_ARGS));
+  lua_pushliteral(L, "tile");
+  lua_pushlightuserdata(L, d->pending_tile);
+  lua_rawset(L, lua_upvalueindex(RU_ARGS));
+  return 0;
+}
+
+/* The argument table's view (the dispatcher's lazy(args, refresh)),
+** the args table on top: popped. */
+static void make_view(lua_State *L, int dv, int t) {
+  int args = lua_gettop(L);
+  lua_getfield(L, t, "lazy");
+  lua_pushvalue(L, args);
+  lua_pushvalue(L, dv);
+  lua_pushvalue(L, args);
+  lua_getiuservalue(L, dv, DV_TILE_IDS);
+  lua_pushcclosure(L, refresh_args, 3);
+  lua_call(L, 2, 1);
+  lua_setiuservalue(L, dv, DV_VIEW);
+  lua_pop(L, 1);
+}
+
 /* Upvalues of placed_call. */
 enum { PU_ARGS = 1, PU_VIEW, PU_TILE_KEY, PU_ID_KEY, PU_DV, PU_TILE_IDS };
 
@@ -178,6 +225,7 @@ static void push_placed_call(lua_State *L, int dv) {
 void mp_setdirect(lua_State *L, int self, int opts) {
   self = lua_absindex(L, self);
   mp_setvetoes(L, self, opts);
+  mp_setcollects(L, self, opts);
   mp_play *ud = mp_checkplayud(L, self);
   ud->direct = 0;
   ud->host = mp_host_of(L);
@@ -211,20 +259,14 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
   copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   set_mark(L, dv);
-  lua_getfield(L, t, "freeze");
+  lua_newtable(L);
+  lua_setiuservalue(L, dv, DV_TILE_IDS);
   lua_createtable(L, 0, 6);
   lua_pushvalue(L, -1);
   lua_setiuservalue(L, dv, DV_ARGS);
-  lua_call(L, 1, 1);
-  lua_setiuservalue(L, dv, DV_VIEW);
-  lua_newtable(L);
-  lua_setiuservalue(L, dv, DV_TILE_IDS);
+  make_view(L, dv, t);
   push_placed_call(L, dv);
   lua_setiuservalue(L, dv, DV_PLACED);
-  lua_pushliteral(L, "tile");
-  lua_setiuservalue(L, dv, DV_TILE_KEY);
-  lua_pushliteral(L, "tile_id");
-  lua_setiuservalue(L, dv, DV_ID_KEY);
   int k = 0, h = 0;
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
@@ -245,7 +287,9 @@ void mp_setdirect(lua_State *L, int self, int opts) {
 /* A copy of a play (clone, a lender) calls the same hooks the same way. */
 void mp_copydirect(lua_State *L, int dst_self, int src_self) {
   dst_self = lua_absindex(L, dst_self);
+  src_self = lua_absindex(L, src_self);
   mp_copyvetoes(L, dst_self, src_self);
+  mp_copycollects(L, dst_self, src_self);
   mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
   dst->direct = src->direct;
   dst->host = src->host;
@@ -316,21 +360,46 @@ static void set_fields(lua_State *L, mp_direct *d, const direct_slots *s, int ph
   }
 }
 
+/* Is type's id string in DV_TILE_IDS (which only grows)? */
+static int id_made(const mp_direct *d, int type) {
+  return type >= 0 && type < 64 * IDS_MADE_WORDS && ((d->ids_made[type / 64] >> (type % 64)) & 1u);
+}
+
 /* A tile type's id, as a Lua string made once per type: interning the C
 ** string again on every placement costs more than the lookup. */
-static void push_id_from(lua_State *L, int ids, const gk_rules *r, int type) {
+static void push_id_from(lua_State *L, mp_direct *d, int ids, const gk_rules *r, int type) {
   if (lua_rawgeti(L, ids, type + 1) != LUA_TSTRING) {
     lua_pop(L, 1);
     lua_pushstring(L, gk_rules_tile(r, type)->id);
     lua_pushvalue(L, -1);
     lua_rawseti(L, ids, type + 1);
   }
+  if (type < 64 * IDS_MADE_WORDS) d->ids_made[type / 64] |= (uint64_t)1 << (type % 64);
 }
 
-static void push_tile_id(lua_State *L, const direct_slots *s, const gk_rules *r, int type) {
+static void push_tile_id(lua_State *L, mp_direct *d, const direct_slots *s, const gk_rules *r,
+                         int type) {
   lua_getiuservalue(L, s->dv, DV_TILE_IDS);
-  push_id_from(L, lua_gettop(L), r, type);
+  push_id_from(L, d, lua_gettop(L), r, type);
   lua_remove(L, -2);
+}
+
+/* args.feature (the scored feature's handle), args.when ("closed" or
+** "final") and args.leaders (a new list of player numbers), as the
+** dispatcher shows them to on("feature_scored"); nil for other events. */
+static void set_feature(lua_State *L, mp_direct *d, const gk_hook_call *c,
+                        const direct_slots *s) {
+  int on = c->feature >= 0;
+  if (on) mp_pushfeature(L, s->view, c->feature);
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "feature");
+  if (on) lua_pushstring(L, c->when == GK_WHEN_FINAL ? "final" : "closed");
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "when");
+  if (on) mp_pushleaders(L, c->leaders);
+  else lua_pushnil(L);
+  lua_setfield(L, s->args, "leaders");
+  d->had_feature = on;
 }
 
 /* The event's arguments, into the reused table: phase (set_fields),
@@ -352,10 +421,12 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_setfield(L, s->args, "move");
     d->had_move = c->move != NULL;
   }
+  if (c->feature >= 0 || d->had_feature) set_feature(L, d, c, s);
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
-    d->ids_live = c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK;
-    if (d->ids_live) push_tile_id(L, s, mp_playrules(ud), pt.type);
+    d->pending = 0; /* written here */
+    if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
+      push_tile_id(L, d, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
     lua_setfield(L, s->args, "tile_id");
     if (c->report) {
@@ -367,10 +438,14 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     if (c->report) return;
   }
   if (c->hook == GK_HOOK_TILE_DRAWN) { /* args.tile and the subject: the drawn tile's id */
-    push_tile_id(L, s, mp_playrules(ud), (int)c->value);
+    push_tile_id(L, d, s, mp_playrules(ud), (int)c->value);
     lua_pushvalue(L, -1);
     lua_setfield(L, s->args, "tile");
     d->had_tile = 1; /* the next event clears it */
+    return;
+  }
+  if (c->feature >= 0) { /* the subject: the feature's handle */
+    lua_getfield(L, s->args, "feature");
     return;
   }
   if (c->move) {
@@ -443,8 +518,9 @@ static int placed_call(lua_State *L) {
   if (sees >= 3) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
-    call->d->ids_live = gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK;
-    if (call->d->ids_live) push_id_from(L, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
+    call->d->pending = 0; /* written here */
+    if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
+      push_id_from(L, call->d, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
     lua_rawset(L, lua_upvalueindex(PU_ARGS));
     lua_pushvalue(L, lua_upvalueindex(PU_TILE_KEY));
@@ -466,49 +542,47 @@ static int placed_call(lua_State *L) {
 
 /* placed_call's work done in place, outside any protected call, when
 ** none of it can raise: the view's generation has its tile serial (a
-** handle is a pushed number), the tile type's id string is made, and
-** args.tile and args.tile_id hold values (a raw set of a key with a value
-** neither allocates nor raises). Saves the closure's C call. Pushes the
+** handle is a pushed number) and the tile type's id string is made.
+** args.tile and args.tile_id are left pending: the view writes them at a
+** hook's first read of it (refresh_args), so a hook that never reads its
+** arguments costs no table write. Saves the closure's C call. Pushes the
 ** hook's function and what it sees, returns how many; -1, nothing
 ** pushed: placed_call does it. */
 static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int list, int ctx,
                          lua_Integer i) {
   mp_game *game = (mp_game *)lua_touserdata(L, view);
   int sees = call->sees, tile = call->c->report->tile, top = lua_gettop(L);
-  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) return -1;
+  lua_rawgeti(L, list, 3 * i - 1);
+  if (sees >= 1) lua_pushvalue(L, ctx);
+  if (sees >= 2 && !mp_pushtile_ready(L, game, tile)) {
+    lua_settop(L, top);
+    return -1;
+  }
   if (sees >= 3) {
     gk_placed_tile pt;
-    lua_getiuservalue(L, dv, DV_TILE_IDS);
-    if (!call->d->ids_live || gk_tile_info(game->game, tile, &pt) != GK_OK ||
-        lua_rawgeti(L, -1, pt.type + 1) != LUA_TSTRING) {
+    int type = gk_tile_info(game->game, tile, &pt) == GK_OK ? pt.type : -1;
+    if (type >= 0 && !id_made(call->d, type)) {
       lua_settop(L, top);
       return -1;
     }
-    lua_getiuservalue(L, dv, DV_ARGS); /* top + 4 */
-    lua_getiuservalue(L, dv, DV_ID_KEY);
-    lua_pushvalue(L, top + 3);
-    lua_rawset(L, top + 4);
-    lua_getiuservalue(L, dv, DV_TILE_KEY);
-    lua_pushvalue(L, top + 1);
-    lua_rawset(L, top + 4);
+    call->d->pending = 1;
+    call->d->pending_tile = lua_touserdata(L, top + 3);
+    call->d->pending_type = type;
     if (call->hooks > 1) { /* the next hooks' subject */
-      lua_pushvalue(L, top + 1);
+      lua_pushvalue(L, top + 3);
       lua_setiuservalue(L, dv, DV_SUBJECT);
     }
-    lua_settop(L, top + 1);
     call->ready = 1;
+    lua_getiuservalue(L, dv, DV_VIEW);
   }
-  lua_rawgeti(L, list, 3 * i - 1);
-  if (sees >= 1) lua_pushvalue(L, ctx);
-  if (sees >= 2) lua_rotate(L, top + 1, -1); /* the tile after them */
-  if (sees >= 3) lua_getiuservalue(L, dv, DV_VIEW);
   return sees;
 }
 
 /* Does this event differ from the last one in its placed tile only? */
 static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *view,
                              const gk_hook_call *c) {
-  return c->report && d->had_tile && !c->move && !d->had_move && view == d->game &&
+  return c->report && d->had_tile && !c->move && !d->had_move && !d->had_feature &&
+         view == d->game &&
          (const void *)ud == d->play && c->phase == d->phase && c->value == d->value;
 }
 
@@ -519,6 +593,7 @@ static int event_changed(const mp_direct *d, const mp_play *ud, const void *view
                          const gk_hook_call *c) {
   return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
          c->value != d->value || c->move || d->had_move || c->report || d->had_tile ||
+         c->feature >= 0 || d->had_feature ||
          c->hook == GK_HOOK_TILE_DRAWN;
 }
 

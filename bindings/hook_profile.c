@@ -215,9 +215,9 @@ static int profile_start(lua_State *L) {
 }
 
 static void push_paths(lua_State *L, int paths) {
-  static const char *const names[] = {"dispatcher", "direct", "veto", "transform"};
+  static const char *const names[] = {"dispatcher", "direct", "veto", "transform", "collect"};
   lua_newtable(L);
-  for (int b = 0, k = 0; b < 4; b++)
+  for (int b = 0, k = 0; b < 5; b++)
     if ((paths >> b) & 1) {
       lua_pushstring(L, names[b]);
       lua_rawseti(L, -2, ++k);

@@ -24,7 +24,8 @@ enum {
   MP_PATH_DISPATCHER = 1, /* meeple.loader.dispatch, through meeple_host.timed_call */
   MP_PATH_DIRECT = 2,     /* hook_direct.c */
   MP_PATH_VETO = 4,       /* hook_veto.c */
-  MP_PATH_TRANSFORM = 8   /* hook_transform.c */
+  MP_PATH_TRANSFORM = 8,  /* hook_transform.c */
+  MP_PATH_COLLECT = 16    /* hook_collect.c */
 };
 
 /* The profile running in this process, or NULL (the usual case). */

@@ -22,7 +22,8 @@
 ** Hooks: the flow's calls into the dispatcher
 ** ======================================================================= */
 
-static void pushleaders(lua_State *L, uint32_t mask) {
+/* A scoring event's leaders: a new list of player numbers. */
+void mp_pushleaders(lua_State *L, uint32_t mask) {
   lua_newtable(L);
   for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
     if ((mask >> p) & 1) {
@@ -87,7 +88,7 @@ void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_cal
   lua_pushinteger(L, c->value);
   lua_setfield(L, -2, "value");
   if (c->feature >= 0) { /* only scoring events have leaders */
-    pushleaders(L, c->leaders);
+    mp_pushleaders(L, c->leaders);
     lua_setfield(L, -2, "leaders");
   }
   if (c->move) {
@@ -226,9 +227,10 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   int lock = query_hook(c->hook) ? MP_LOCK_QUERY : MP_LOCK_HOOK;
   if (lock > ud->lock) ud->lock = lock;
   ud->busy = 1;  /* also in flow:simulate, which drives the play from C */
-  int direct = ((ud->direct >> c->hook) & 1u) && c->feature < 0 && !ud->in_direct;
+  int direct = ((ud->direct >> c->hook) & 1u) && !ud->in_direct;
   int veto = ((ud->vetoes >> c->hook) & 1u) && !ud->in_direct;
   int transform = ((ud->transforms >> c->hook) & 1u) && !ud->in_direct;
+  int collect = ((ud->collects >> c->hook) & 1u) && !ud->in_direct;
   int saved_direct = ud->in_direct;
   int st = LUA_OK;
   if (veto) {
@@ -239,6 +241,10 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
     /* a transform the flow calls itself (hook_transform.c) */
     ud->in_direct = 1;
     h.status = mp_transform_call(L, ud, play, c);
+  } else if (collect) {
+    /* a collect the flow calls itself (hook_collect.c) */
+    ud->in_direct = 1;
+    h.status = mp_collect_call(L, ud, play, c);
   } else if (direct) {
     /* a notification the flow calls itself (hook_direct.c): it raises
     ** nothing, so it needs no protected call of its own */

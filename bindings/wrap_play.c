@@ -168,7 +168,7 @@ mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_id
   flow_idx = lua_absindex(L, flow_idx);
   rules_idx = lua_absindex(L, rules_idx);
   dispatcher_idx = lua_absindex(L, dispatcher_idx);
-  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, 6);
+  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, 7);
   memset(ud, 0, sizeof *ud);
   ud->play = play;
   ud->present = present;

@@ -36,6 +36,7 @@ typedef struct mp_play {
   uint32_t vetoes;      /* allow hooks called without the dispatcher (hook_veto.c) */
   int veto_reasons;     /* its last veto round kept reasons (dispatch.veto_reason) */
   uint32_t transforms;  /* transforms called without the dispatcher (hook_transform.c) */
+  uint32_t collects;    /* collects called without the dispatcher (hook_collect.c) */
 } mp_play;
 
 
@@ -52,6 +53,8 @@ mp_play *mp_checkplayud(lua_State *L, int arg);
 int mp_pushplayview(lua_State *L, int self);
 const gk_rules *mp_playrules(mp_play *ud);
 void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m);
+/* play_hooks.c: a scoring event's leaders, a new list of player numbers */
+void mp_pushleaders(lua_State *L, uint32_t mask);
 gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self);
 /* move_args.c: an action move's args table (named when the action's
 ** arguments have names, else four positional integers) */
@@ -107,6 +110,12 @@ void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const 
 void mp_settransforms(lua_State *L, int self, int opts);
 void mp_copytransforms(lua_State *L, int dst_self, int src_self);
 int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_collect.c: collects the flow calls without the dispatcher (set and
+** copied with the notifications) */
+void mp_setcollects(lua_State *L, int self, int opts);
+void mp_copycollects(lua_State *L, int dst_self, int src_self);
+int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* simulate.c */
 int mp_flow_simulate(lua_State *L);

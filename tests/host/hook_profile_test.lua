@@ -1,7 +1,8 @@
 -- The hook profile (`meeple bench`, `meeple sim --profile`; bindings/
 -- hook_profile.c) counts every call of every hook kind on the path the
 -- flow really calls it by: direct notifications (hook_direct.c), vetoes
--- (hook_veto.c), transforms (hook_transform.c) and the Lua dispatcher.
+-- (hook_veto.c), transforms (hook_transform.c), collects
+-- (hook_collect.c) and the Lua dispatcher.
 -- Scripts whose hooks count their own calls through a host function play
 -- games under the profile; each hook's calls must equal its own count,
 -- its path must be the one expected, its time must be there, and the
@@ -107,12 +108,12 @@ local function check_profile(name, rs, paths)
 end
 
 local PLAIN_PATHS = {
-  "direct", "direct", "direct", "direct", "dispatcher", "direct", "direct", "direct",
-  "veto", "veto", "transform", "transform", "dispatcher", "dispatcher",
+  "direct", "direct", "direct", "direct", "direct", "direct", "direct", "direct",
+  "veto", "veto", "transform", "transform", "collect", "dispatcher",
 }
 local report = check_profile("plain", load{ PLAIN }, PLAIN_PATHS)
 check_profile("narrowed", load{ NARROWED },
-              { "dispatcher", "dispatcher", "veto", "transform", "dispatcher" })
+              { "dispatcher", "dispatcher", "veto", "transform", "collect" })
 check_profile("traders_builders", load({ PLAIN }, { "traders_builders" }), PLAIN_PATHS)
 
 -- The printed table: a row per hook with its path, and the total.

@@ -136,7 +136,7 @@ function M.simulate(rs, opts)
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
     placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6], vetoes = dispatch[7],
-    transforms = dispatch[8] })
+    transforms = dispatch[8], collects = dispatch[9] })
   return list or summary
 end
 
@@ -160,7 +160,8 @@ function M.new_play(rs, opts)
                                      collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
                                      placement_tiles = f.placement_tiles,
                                      placement_stacks = f.placement_stacks, direct = rs.dispatch[6],
-                                     vetoes = rs.dispatch[7], transforms = rs.dispatch[8] })
+                                     vetoes = rs.dispatch[7], transforms = rs.dispatch[8],
+                                     collects = rs.dispatch[9] })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

@@ -342,8 +342,8 @@ end
 -- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
 -- applies only when all of an event's hooks narrow).
-local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "final_scoring",
-                 "phase" }
+local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "feature_scored",
+                 "final_scoring", "phase" }
 
 -- The table hook_direct.c reads (nil: no direct calls), for the real host
 -- only: its C side calls the sandbox itself. Its ctx is its own.
@@ -360,6 +360,7 @@ local function direct_calls(by_event, host, kit)
   t.fields = kit.fields_of[t.ctx]
   t.hook_key, t.lazy_key = HOOK, LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
+  t.lazy = freeze_mod.lazy -- the arguments' view that fills fields at a hook's first read
   return t
 end
 
@@ -414,6 +415,24 @@ local function transform_calls(by_event, host, kit)
   t.leaders = {}
   t.args = { leaders = freeze(t.leaders) }
   t.view = freeze_mod.flat(t.args)
+  return t
+end
+
+-- The collects the flow may call without the dispatcher
+-- (bindings/hook_collect.c): each phase's collect hooks get ctx, from C,
+-- in one protected call per event; their narrowing to tiles (tile_set)
+-- is read from their records. For the real host only; its ctx is its own.
+local function collect_calls(by_event, host, kit)
+  if host ~= rawget(_G, "meeple_host") then return nil end
+  local t, any = { phases = {} }, false
+  for _, key in ipairs(sorted_keys(by_event)) do
+    local phase = key:match("^collect:(.*)$")
+    if phase then t.phases[phase], any = by_event[key], true end
+  end
+  if not any then return nil end
+  t.ctx = kit.new_ctx()
+  t.fields = kit.fields_of[t.ctx]
+  t.hook_key = HOOK
   return t
 end
 
@@ -555,7 +574,8 @@ end
 
 -- dispatch, hooked event names, collect phases, deploy figures, filters,
 -- the notifications the flow may call itself (or nil), the vetoes it may
--- call itself (or nil) and the transforms (or nil). how: nil; "timed": the same paths, the
+-- call itself (or nil), the transforms (or nil) and the collects (or
+-- nil). how: nil; "timed": the same paths, the
 -- dispatcher's calls timed into the host's running hook profile
 -- (meeple_host.timed_call; the C paths time their own); "dispatcher":
 -- every hook through the dispatcher (the tests compare the C paths
@@ -573,7 +593,9 @@ local function make_dispatcher(rs, host, how)
   -- after deploy_figures and hook_filters: the narrowing sets it reads
   local vetoes = not profile and veto_calls(by_event, host, kit) or nil
   local transforms = not profile and transform_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms
+  -- after hook_filters: the tile_set of a collect narrowed to tiles
+  local collects = not profile and collect_calls(by_event, host, kit) or nil
+  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms, collects
 end
 
 M.make_dispatcher = make_dispatcher

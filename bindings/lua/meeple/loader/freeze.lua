@@ -56,6 +56,26 @@ function M.retarget(view, t)
   return view
 end
 
+-- The read-only view of t that calls refresh() before every read (a
+-- key, `#`, `pairs`), for the C side that fills some of t's fields only
+-- when a hook looks (bindings/hook_direct.c: a placed tile's fields,
+-- written at the first read, not at every call). Reads the same as
+-- freeze(t).
+function M.lazy(t, refresh)
+  local view = setmetatable({}, {
+    __index = function(_, key) refresh(); return wrap(t[key]) end,
+    __newindex = VIEW_MT.__newindex,
+    __len = function() refresh(); return #t end,
+    __pairs = function(view)
+      refresh()
+      return VIEW_MT.__pairs(view)
+    end,
+    __metatable = false,
+  })
+  targets[view] = t
+  return view
+end
+
 -- A view that reads straight from a table (mt.__index), for the C side
 -- that judges moves one after another (bindings/hook_veto.c): a read is a
 -- table lookup, not a call, and the host aims it at another table by

@@ -1,0 +1,356 @@
+/*
+** hook_collect.c: the collect hooks (collect(phase, fn)) that the flow
+** calls itself, without the Lua dispatcher: an event is one sandboxed
+** protected call, in which C calls the phase's hooks on ctx and gathers
+** the moves they offer; the flow's own moves are neither shown nor read
+** back, so a call costs what the hooks do.
+**
+** The dispatcher (meeple.loader.dispatch, collect_calls) hands over a
+** table
+**   { phases = { [phase name] = {hook, ...} }, ctx = proxy, fields = its
+**     fields, hook_key = (the fields' private key of the running hook) }
+** from which mp_setcollects makes a Collects userdata, the play's user
+** value 7: its C part (mp_collects) holds each hook's names and whether
+** it narrows to tiles; its user values (CV_*) hold the ctx, the flat
+** lists by phase {record, fn, source, ...} and the moves the last event's
+** hooks offered.
+**
+** Invariant: each hook sees what the dispatcher's EVENTS.collect shows
+** it (ctx only, with the event's game, play and phase; a hook narrowed
+** to tiles runs only when this part's placed tile is one of them), in
+** the same order, and the answers fold the same way with the same
+** messages: nil offers nothing, a table offers its elements 1 to its raw
+** length (nils skipped), anything else fails naming the hook's line and
+** what it returned. The moves offered are then read (mp_checkmove)
+** outside the sandbox, as the dispatcher's caller reads them, after the
+** flow's moves; a move that does not read fails the event with
+** "collect: " and the reader's message, the collector's line kept in the
+** play's hook_where for the message the flow's checks give. Each call has
+** its own instruction budget (mp_sandbox_renew); on any failure the game
+** is lent to nobody again and the flow gets the message, and nothing is
+** appended.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "hook_profile.h"
+#include "host.h"
+#include "sandbox.h"
+#include "wrap_play.h"
+
+/* User value 7 of a play: the Collects userdata, or nil. */
+enum { COLLECT_UV = 7 };
+
+/* The Collects userdata's user values. */
+enum {
+  CV_CTX = 1,
+  CV_FIELDS,
+  CV_HOOK_KEY,
+  CV_LISTS, /* phase + 1 -> the phase's flat list {record, fn, source, ...} */
+  CV_OUT    /* the moves the last event's hooks offered, a list */
+};
+enum { CV_COUNT = CV_OUT };
+
+typedef struct cl_hook {
+  const char *source; /* the script, as the sandbox names it */
+  const char *at;     /* "file:line" of its declaration (else its script) */
+  const char *where;  /* its declaration's "file:line", or NULL */
+  int tiles;          /* it narrows to tiles: record.tile_set */
+} cl_hook;
+
+typedef struct mp_collects {
+  int running;                  /* the hook fields[hook_key] names (-1: none) */
+  int first[GK_MAX_PHASES + 1]; /* phase p's hooks are first[p] .. first[p + 1] - 1 */
+  cl_hook hook[];
+} mp_collects;
+
+static const char collects_key = 'c';
+
+/* The hooks of phase name in the table at phases (0 when none). */
+static int phase_hooks(lua_State *L, int phases, const char *name) {
+  if (!name) return 0;
+  int n = lua_getfield(L, phases, name) == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
+  lua_pop(L, 1);
+  return n;
+}
+
+/* The flat list of the hooks at idx, their C records from v->hook[k]. */
+static void push_flat(lua_State *L, int idx, mp_collects *v, int k) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  lua_createtable(L, (int)(3 * n), 0);
+  int flat = lua_gettop(L);
+  for (lua_Integer i = 1; i <= n; i++, k++) {
+    lua_rawgeti(L, idx, i);
+    int rec = lua_gettop(L);
+    cl_hook *h = &v->hook[k];
+    h->tiles = lua_getfield(L, rec, "tile_set") == LUA_TTABLE;
+    lua_pop(L, 1);
+    h->where = lua_getfield(L, rec, "at") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1); /* alive: the record holds it */
+    mp_flat_hook(L, flat, i, &h->at, &h->source);
+  }
+}
+
+static mp_collects *new_collects(lua_State *L, int t, const gk_flow *f) {
+  lua_getfield(L, t, "phases");
+  int phases = lua_gettop(L), count = 0;
+  for (int p = 0; p < GK_MAX_PHASES; p++) count += phase_hooks(L, phases, gk_flow_phase_name(f, p));
+  size_t size = sizeof(mp_collects) + sizeof(cl_hook) * (size_t)count;
+  mp_collects *v = (mp_collects *)lua_newuserdatauv(L, size, CV_COUNT);
+  memset(v, 0, size);
+  v->running = -1;
+  int cv = lua_gettop(L);
+  static const char *const fields[] = {"ctx", "fields", "hook_key"};
+  for (int i = 0; i < 3; i++) {
+    lua_getfield(L, t, fields[i]);
+    lua_setiuservalue(L, cv, CV_CTX + i);
+  }
+  lua_newtable(L);
+  int lists = lua_gettop(L), k = 0;
+  for (int p = 0; p < GK_MAX_PHASES; p++) {
+    v->first[p] = k;
+    const char *name = gk_flow_phase_name(f, p);
+    if (!name) continue;
+    if (lua_getfield(L, phases, name) == LUA_TTABLE) {
+      push_flat(L, lua_gettop(L), v, k);
+      k += (int)lua_rawlen(L, -2);
+      lua_rawseti(L, lists, p + 1);
+    }
+    lua_pop(L, 1);
+  }
+  v->first[GK_MAX_PHASES] = k;
+  lua_setiuservalue(L, cv, CV_LISTS);
+  lua_pushvalue(L, cv);
+  lua_rawsetp(L, t, &collects_key);
+  lua_remove(L, phases);
+  return v;
+}
+
+/* opts.collects: the dispatcher's table (absent: collects dispatch). */
+void mp_setcollects(lua_State *L, int self, int opts) {
+  self = lua_absindex(L, self);
+  opts = lua_absindex(L, opts);
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->collects = 0;
+  if (!mp_host_of(L) || lua_getfield(L, opts, "collects") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  int t = lua_gettop(L);
+  /* one Collects per dispatcher table: its plays share the ctx */
+  if (lua_rawgetp(L, t, &collects_key) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    lua_getiuservalue(L, self, 1);
+    new_collects(L, t, mp_checkflow(L, -1));
+    lua_remove(L, -2);
+  }
+  ud->collects = 1u << GK_HOOK_COLLECT;
+  lua_setiuservalue(L, self, COLLECT_UV);
+  lua_pop(L, 1);
+}
+
+void mp_copycollects(lua_State *L, int dst_self, int src_self) {
+  dst_self = lua_absindex(L, dst_self);
+  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
+  dst->collects = src->collects;
+  lua_getiuservalue(L, src_self, COLLECT_UV);
+  lua_setiuservalue(L, dst_self, COLLECT_UV);
+}
+
+/* {======================================================================
+** An event
+** ======================================================================= */
+
+typedef struct cl_event {
+  mp_play *ud;
+  gk_hook_call *c;
+  int offered;         /* how many moves CV_OUT holds */
+  const char *where;   /* the last hook that offered any: its line, or NULL */
+  const char *bad_at;  /* a hook answered no list: its name, and */
+  const char *bad_type; /* the type of its answer */
+} cl_event;
+
+/* Stack slots of an event (in the protected call). */
+typedef struct cl_slots {
+  int cv, self, game, fields, ctx, list, out;
+  mp_collects *v;
+} cl_slots;
+
+/* ctx's fields for the event: the game, the play, the phase; the lazy
+** ones (player, turn, part, state) read anew. */
+static void set_fields(lua_State *L, const cl_slots *s, const gk_hook_call *c, mp_play *ud) {
+  static const char *const lazy[] = {"player", "turn", "part", "state"};
+  lua_pushvalue(L, s->game);
+  lua_setfield(L, s->fields, "game");
+  lua_pushvalue(L, s->self);
+  lua_setfield(L, s->fields, "play");
+  const char *phase = gk_flow_phase_name(gk_play_flow(ud->play), c->phase);
+  lua_pushstring(L, phase ? phase : "?");
+  lua_setfield(L, s->fields, "phase");
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, s->fields, lazy[i]);
+  }
+}
+
+/* The id of the tile placed in this part, pushed (nil: none). */
+static void push_placed_id(lua_State *L, mp_play *ud) {
+  gk_placed_tile pt;
+  int t = gk_play_placed(ud->play);
+  if (t >= 0 && gk_tile_info(gk_play_game(ud->play), t, &pt) == GK_OK)
+    lua_pushstring(L, gk_rules_tile(mp_playrules(ud), pt.type)->id);
+  else lua_pushnil(L);
+}
+
+/* Does the hook narrowed to tiles (record at rec) run: is the placed
+** tile's id (at id, nil: none) in its tile_set? */
+static int wants_tile(lua_State *L, int rec, int id) {
+  if (lua_isnil(L, id)) return 0;
+  int top = lua_gettop(L);
+  lua_getfield(L, rec, "tile_set");
+  lua_pushvalue(L, id);
+  int hit = lua_gettable(L, -2) != LUA_TNIL && lua_toboolean(L, -1);
+  lua_settop(L, top);
+  return hit;
+}
+
+/* The answer on top, popped: its moves appended to out. 0, or -1 when
+** it is no list (e->bad_*). */
+static int gather(lua_State *L, cl_event *e, const cl_slots *s, const cl_hook *h) {
+  int t = lua_type(L, -1);
+  if (t == LUA_TNIL) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  if (t != LUA_TTABLE) {
+    e->bad_at = h->at;
+    e->bad_type = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    return -1;
+  }
+  lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+  for (lua_Integer i = 1; i <= n; i++) /* read raw: no metamethod of the script's list */
+    if (lua_rawgeti(L, -1, i) == LUA_TNIL) lua_pop(L, 1);
+    else lua_rawseti(L, s->out, ++e->offered);
+  if (n > 0) e->where = h->where;
+  lua_pop(L, 1);
+  return 0;
+}
+
+/* Calls hook k (i-th of the list) on ctx and gathers its answer. */
+static int call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i) {
+  mp_collects *v = s->v;
+  if (k != v->running) { /* ctx names the hook; its state is its script's */
+    lua_rawgeti(L, s->list, 3 * i - 2);
+    lua_getiuservalue(L, s->cv, CV_HOOK_KEY);
+    lua_insert(L, -2);
+    lua_rawset(L, s->fields);
+    lua_pushnil(L);
+    lua_setfield(L, s->fields, "state");
+    v->running = k;
+  }
+  mp_sandbox_renew(mp_host_sandbox(e->ud->host), v->hook[k].source);
+  int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_COLLECT) : -1;
+  lua_rawgeti(L, s->list, 3 * i - 1);
+  lua_pushvalue(L, s->ctx);
+  lua_call(L, 1, 1);
+  if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  return gather(L, e, s, &v->hook[k]);
+}
+
+/* In the sandbox's protected call: (event, collects, play, game view). */
+static int run_event(lua_State *L) {
+  cl_event *e = (cl_event *)lua_touserdata(L, 1);
+  cl_slots s = {.cv = 2, .self = 3, .game = 4};
+  s.v = (mp_collects *)lua_touserdata(L, s.cv);
+  lua_getiuservalue(L, s.cv, CV_FIELDS);
+  s.fields = lua_gettop(L);
+  lua_getiuservalue(L, s.cv, CV_CTX);
+  s.ctx = lua_gettop(L);
+  lua_getiuservalue(L, s.cv, CV_LISTS);
+  lua_rawgeti(L, -1, e->c->phase + 1);
+  s.list = lua_gettop(L);
+  lua_newtable(L);
+  s.out = lua_gettop(L);
+  int placed = 0; /* slot of the placed tile's id, read at the first narrowed hook */
+  set_fields(L, &s, e->c, e->ud);
+  int first = s.v->first[e->c->phase], last = s.v->first[e->c->phase + 1];
+  for (int k = first; k < last; k++) {
+    int i = k - first + 1;
+    if (s.v->hook[k].tiles) {
+      if (!placed) push_placed_id(L, e->ud), placed = lua_gettop(L);
+      lua_rawgeti(L, s.list, 3 * i - 2);
+      int wants = wants_tile(L, lua_gettop(L), placed);
+      lua_pop(L, 1);
+      if (!wants) continue;
+    }
+    if (call_hook(L, e, &s, k, i) < 0) return 0;
+  }
+  lua_pushvalue(L, s.out);
+  lua_setiuservalue(L, s.cv, CV_OUT);
+  return 0;
+}
+
+/* Outside the sandbox, in a protected call of its own: (event,
+** collects, play). The moves offered, read after the flow's. */
+static int read_moves(lua_State *L) {
+  cl_event *e = (cl_event *)lua_touserdata(L, 1);
+  gk_hook_call *c = e->c;
+  lua_getiuservalue(L, 2, CV_OUT);
+  int out = lua_gettop(L), n = c->n_moves;
+  for (int j = 1; j <= e->offered; j++) {
+    lua_rawgeti(L, out, j);
+    c->moves[n + j - 1] = mp_checkmove(L, -1, e->ud, 3);
+    lua_pop(L, 1);
+  }
+  c->n_moves = n + e->offered;
+  return 0;
+}
+
+/* The script messages name until the first hook runs (each is named as
+** it runs: mp_sandbox_renew): the first hook's. */
+static const char *first_source(void *collects, int hook) {
+  (void)hook;
+  return ((const mp_collects *)collects)->hook[0].source;
+}
+
+/* The moves offered, after the hooks ran: too many, or one that does not
+** read, fails the event. */
+static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
+  gk_hook_call *c = e->c;
+  int total = c->n_moves + e->offered;
+  if (total > c->cap_moves) {
+    gk_play_set_error(play, "collect: %d moves, at most %d", total, c->cap_moves);
+    return GK_EINVAL;
+  }
+  if (!e->offered) return GK_OK;
+  int top = lua_gettop(L);
+  lua_pushcfunction(L, read_moves);
+  lua_pushlightuserdata(L, e);
+  lua_getiuservalue(L, e->ud->self, COLLECT_UV);
+  lua_pushvalue(L, e->ud->self);
+  int st = lua_pcall(L, 3, 0, 0);
+  if (st != LUA_OK) gk_play_set_error(play, "collect: %s", lua_tostring(L, -1));
+  lua_settop(L, top);
+  return st == LUA_OK ? GK_OK : GK_EINVAL;
+}
+
+/* Called by the flow outside any protected call: raises nothing. */
+int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+  static const mp_c_path path = {COLLECT_UV, run_event, first_source};
+  cl_event e = {ud, c, 0, NULL, NULL, NULL};
+  int st = mp_c_path_call(L, ud, play, &path, &e, c);
+  if (st != GK_OK) return st;
+  if (e.bad_at) {
+    gk_play_set_error(play, "%s: collect must return a list of moves, not a %s", e.bad_at, e.bad_type);
+    return GK_EINVAL;
+  }
+  ud->hook_where[0] = '\0';
+  if (e.where) snprintf(ud->hook_where, sizeof ud->hook_where, "%s", e.where);
+  return take_moves(L, &e, play);
+}
+
+/* }====================================================================== */
