@@ -371,21 +371,32 @@ static void put_buffers(gk_game *g, const game_buffers *b) {
   memcpy(g->blob, b->blob, sizeof b->blob);
 }
 
-/* Whether every buffer of dst already has src's size (the usual case of a
-** search refilling one game from its root): then a copy allocates nothing. */
+/* Whether every buffer of dst already has src's size, the ledger and the
+** log at least src's (the usual case of a search refilling one game from
+** its root, or of games played one after the other in one game): then a
+** copy allocates nothing. */
 static bool same_sizes(const gk_game *dst, const gk_game *src) {
   if (dst->w != src->w || dst->h != src->h || dst->cap_frontier != src->cap_frontier ||
       dst->cap_tiles != src->cap_tiles || dst->cap_boardops != src->cap_boardops ||
       dst->cap_nodes != src->cap_nodes || dst->n_figures != src->n_figures ||
-      dst->n_players != src->n_players || dst->cap_ledger != src->cap_ledger ||
-      dst->cap_log != src->cap_log)
+      dst->n_players != src->n_players || dst->cap_ledger < src->cap_ledger ||
+      dst->cap_log < src->cap_log)
     return false;
   for (int s = 0; s < GK_MAX_STACKS; s++)
     if (dst->stacks[s].cap != src->stacks[s].cap) return false;
   return memcmp(dst->blob_len, src->blob_len, sizeof dst->blob_len) == 0;
 }
 
-/* Gives dst's buffers src's sizes. Allocates what must change size before
+/* The capacity of dst's ledger or log after a copy from src: dst's own
+** when it holds src's entries. Both only grow during a game, so games
+** played one after the other in one game regrow them from the start's
+** size no more (a P&D game's log doubled six times, each a copy). */
+static int32_t kept_cap(int32_t dst_cap, int32_t src_cap) {
+  return dst_cap >= src_cap ? dst_cap : src_cap;
+}
+
+/* Gives dst's buffers src's sizes (the ledger and the log at least src's:
+** kept_cap). Allocates what must change size before
 ** touching dst, so that a failure leaves it exactly as it was. Sizes
 ** given to the allocator stay exact: a counting allocator trusts them. */
 static int resize_buffers(gk_game *dst, const gk_game *src) {
@@ -401,10 +412,12 @@ static int resize_buffers(gk_game *dst, const gk_game *src) {
   for (int s = 0; s < GK_MAX_STACKS; s++)
     plan[n++] = (buffer_plan){(void **)&dst->stacks[s].types, (size_t)dst->stacks[s].cap * 2,
                               (size_t)src->stacks[s].cap * 2, NULL};
+  /* the ledger and the log keep a bigger buffer (kept_cap) */
   plan[n++] = (buffer_plan){(void **)&dst->ledger, (size_t)dst->cap_ledger * sizeof *dst->ledger,
-                            (size_t)src->cap_ledger * sizeof *src->ledger, NULL};
+                            (size_t)kept_cap(dst->cap_ledger, src->cap_ledger) * sizeof *src->ledger,
+                            NULL};
   plan[n++] = (buffer_plan){(void **)&dst->log, (size_t)dst->cap_log * sizeof *dst->log,
-                            (size_t)src->cap_log * sizeof *src->log, NULL};
+                            (size_t)kept_cap(dst->cap_log, src->cap_log) * sizeof *src->log, NULL};
   for (int b = 0; b < GK_MAX_BLOBS; b++)
     plan[n++] = (buffer_plan){&dst->blob[b], dst->blob_len[b], src->blob_len[b], NULL};
   for (int i = 0; i < n; i++) {
@@ -432,9 +445,14 @@ static void take_scalars(gk_game *dst, const gk_game *src) {
   take_buffers(&keep, dst);
   gk_allocator alloc = dst->alloc;
   gki_jlist journal = dst->journal;
+  /* the sizes resize_buffers gave the ledger and the log */
+  int32_t cap_ledger = kept_cap(dst->cap_ledger, src->cap_ledger);
+  int32_t cap_log = kept_cap(dst->cap_log, src->cap_log);
   *dst = *src;
   dst->alloc = alloc;
   dst->journal = journal;
+  dst->cap_ledger = cap_ledger;
+  dst->cap_log = cap_log;
   dst->blob_host = NULL;
   dst->blob_stale = 0;
   put_buffers(dst, &keep);
@@ -447,7 +465,7 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   if (gki_blob_sync(src) < 0) return GK_ENOMEM;
   /* what dst's buffers still hold of src's (a resized buffer holds nothing) */
   cell_plan cells = plan_cells(dst, src);
-  int log_kept = dst->cap_log == src->cap_log ? shared_log(dst, src) : 0;
+  int log_kept = dst->cap_log >= src->cap_log ? shared_log(dst, src) : 0;
   if (!same_sizes(dst, src) && resize_buffers(dst, src) < 0) return GK_ENOMEM;
   /* Keep dst's buffers, take src's scalars. */
   /* what dst's host kept describes the game being overwritten */
@@ -503,8 +521,11 @@ bool gki_game_rewind(gk_game *dst, const gk_game *src) {
   ** has blob bytes or a host */
   game_buffers keep;
   take_buffers(&keep, dst);
+  int32_t cap_ledger = dst->cap_ledger, cap_log = dst->cap_log; /* kept_cap: dst's */
   size_t at = offsetof(gk_game, n_players), end = offsetof(gk_game, blob);
   memcpy((char *)dst + at, (const char *)src + at, end - at);
+  dst->cap_ledger = cap_ledger;
+  dst->cap_log = cap_log;
   dst->blob_epoch = src->blob_epoch;
   put_buffers(dst, &keep);
   note_copied_log(dst, src);

@@ -146,6 +146,52 @@ static void test_copy_same_sizes(void **state) {
   }
 }
 
+/* Allocations counted, for test_copy_keeps_grown_log. */
+static long ALLOCS;
+static void *counting(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  ALLOCS++;
+  return realloc(ptr, nsize);
+}
+
+/* Games played one after the other in one game (meeple sim: each a copy
+** of the start): the copy keeps the ledger and log it grew, so the next
+** game regrows them no more and allocates less than the first, while it
+** plays exactly as a fresh clone of the start does. */
+static void test_copy_keeps_grown_log(void **state) {
+  (void)state;
+  static const gk_allocator count = {counting, NULL};
+  gk_rules *r = base_fixture_rules(&count);
+  assert_non_null(r);
+  gk_game *start = base_fixture_new_game(r, 2, 9), *g = gk_game_clone(start);
+  assert_non_null(g);
+  long before = ALLOCS;
+  play_out(g);
+  long first = ALLOCS - before;
+  size_t grown = gk_game_size(g);
+  assert_int_equal(gk_game_copy(g, start), GK_OK);
+  assert_true(fx_same_state(g, start));
+  assert_true(gk_game_size(g) > gk_game_size(start)); /* the grown log kept */
+  assert_true(gk_game_size(g) <= grown);
+  before = ALLOCS;
+  play_out(g);
+  long second = ALLOCS - before;
+  print_message("allocations in a game: first %ld, after a copy %ld\n", first, second);
+  assert_true(second < first);
+  gk_game *twin = gk_game_clone(start);
+  play_out(twin);
+  assert_true(fx_same_state(g, twin));
+  gk_game_free(twin);
+  gk_game_free(g);
+  gk_game_free(start);
+  gk_rules_free(r);
+}
+
 static void test_serialize_round_trip_and_continue(void **state) {
   (void)state;
   static const int points[] = {0, 1, 17, 40, 70};
@@ -412,6 +458,7 @@ int main(void) {
     cmocka_unit_test(test_clone_independent),
     cmocka_unit_test(test_copy_into_existing),
     cmocka_unit_test(test_copy_same_sizes),
+    cmocka_unit_test(test_copy_keeps_grown_log),
     cmocka_unit_test(test_serialize_round_trip_and_continue),
     cmocka_unit_test(test_deserialize_bad_input),
     cmocka_unit_test(test_game_size),

@@ -87,50 +87,91 @@ static unsigned root_takes(const gk_play *p, listing *l, int32_t root) {
   return takes;
 }
 
-/* The moves onto the segments of tile t: per open segment, per kind that
-** may stand there, room made once for the tile. The moves are written
-** through a local cursor: stores through p->moves would make the
-** compiler reload p's fields after each one. */
-static int tile_moves(gk_play *p, listing *l, int32_t t) {
+/* The moves onto nodes [from, to): per node whose feature is open and
+** takes a figure of a held kind that may stand on its segment kind, per
+** such kind. A tile's nodes are consecutive and the tiles' follow one
+** another in placement order, so a range of tiles is a range of nodes,
+** walked without looking at the tiles but for the moves' x, y. Room is
+** made once for a block of nodes (not for the whole range, which would
+** grow the list to a move per node of the board when a few hundred do);
+** the moves are written through a local cursor (stores through p->moves
+** would make the compiler reload p's fields). */
+enum { FL_NODE_BLOCK = 64 };
+static int node_moves(gk_play *p, listing *l, int32_t from, int32_t to) {
+  while (to - from > FL_NODE_BLOCK) {
+    int st = node_moves(p, l, from, from + FL_NODE_BLOCK);
+    if (st) return st;
+    from += FL_NODE_BLOCK;
+  }
   const gk_game *g = p->game;
-  const gk_tilerec *tr = &g->tiles[t];
-  int n_segs = g->rules->templates[tr->type].n_segments;
-  if (p->n_moves + n_segs * l->n_kinds > p->cap_moves) {
-    int st = fl_reserve_moves(p, p->n_moves + n_segs * l->n_kinds);
+  if (from >= to) return GK_OK;
+  int need = p->n_moves + (to - from) * l->n_kinds;
+  if (need > p->cap_moves) {
+    int st = fl_reserve_moves(p, need);
     if (st) return st;
   }
   gk_move *out = p->moves + p->n_moves;
-  for (int s = 0; s < n_segs; s++) {
-    int32_t node = tr->first_node + s;
+  for (int32_t node = from; node < to; node++) {
     unsigned m = l->on[g->node_kind[node]];
     if (m) m &= root_takes(p, l, gki_find(g, node));
-    for (; m; m &= m - 1)
+    for (; m; m &= m - 1) {
+      const gk_tilerec *tr = &g->tiles[g->node_tile[node]];
       *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = l->action,
-                         .arg = {tr->x, tr->y, s + 1, l->idx[__builtin_ctz(m)] + 1}};
+                         .arg = {tr->x, tr->y, g->node_seg[node] + 1, l->idx[__builtin_ctz(m)] + 1}};
+    }
   }
   p->n_moves = (int)(out - p->moves);
   return GK_OK;
 }
 
+/* The first node of tile t (n_nodes past the last tile). */
+static int32_t first_node(const gk_game *g, int32_t t) {
+  return t < g->n_tiles ? g->tiles[t].first_node : g->n_nodes;
+}
+
 /* The tiles blocks_tile figures stand on, from those kinds' figures only
-** (gki_kind_range); their count, or -1 when there are more than the
-** buffer holds (then each tile is asked on its own). */
-enum { FL_BLOCKED_TILES = 8 };
-static int blocked_tiles(const gk_play *p, int32_t out[FL_BLOCKED_TILES]) {
+** (gki_kind_range), after the `n` already in out[]; the count, or -1
+** when there are more than the buffer holds (then each tile is asked on
+** its own). */
+enum { FL_SKIPPED_TILES = 9 };
+static int blocked_tiles(const gk_play *p, int32_t out[FL_SKIPPED_TILES], int n) {
   const gk_game *g = p->game;
-  int n = 0;
   for (uint32_t kinds = p->flow->tile_blockers; kinds; kinds &= kinds - 1) {
     int32_t f;
     for (int k = gki_kind_range(g, __builtin_ctz(kinds), &f); k > 0; k--, f++) {
       if (g->figures[f].where != GK_AT_TILE) continue;
-      if (n == FL_BLOCKED_TILES) return -1;
+      if (n == FL_SKIPPED_TILES) return -1;
       out[n++] = g->figures[f].a;
     }
   }
   return n;
 }
 
-/* After such a tile: a move per open segment elsewhere and kind held. */
+/* Sorts the n tiles of t[] (a handful) in place. */
+static void sort_tiles(int32_t *t, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+      int32_t x = t[j];
+      t[j] = t[j - 1];
+      t[j - 1] = x;
+    }
+}
+
+/* Every tile's moves, tile by tile, when too many tiles are blocked for
+** the list of skipped tiles: each tile asked on its own. */
+static int each_tile_moves(gk_play *p, listing *l) {
+  const gk_game *g = p->game;
+  for (int32_t t = 0; t < g->n_tiles; t++) {
+    if (t == p->placed || fl_tile_blocked(p, t)) continue;
+    int st = node_moves(p, l, first_node(g, t), first_node(g, t + 1));
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
+/* After such a tile: a move per open segment elsewhere and kind held,
+** the nodes between the skipped tiles (the one just placed, those a
+** blocks_tile figure stands on) walked as ranges. */
 static int deploy_anywhere_moves(gk_play *p) {
   const gk_deploy_anywhere_rule *rule = &p->flow->caps.deploy_anywhere.rule;
   const gk_game *g = p->game;
@@ -138,16 +179,19 @@ static int deploy_anywhere_moves(gk_play *p) {
     return GK_OK;
   listing l;
   if (!listing_init(p, &l)) return GK_OK;
-  int32_t blocked[FL_BLOCKED_TILES];
-  int n_blocked = blocked_tiles(p, blocked);
-  for (int32_t t = 0; t < g->n_tiles; t++) {
-    bool skip = t == p->placed;
-    for (int i = 0; i < n_blocked && !skip; i++) skip = blocked[i] == t;
-    if (skip || (n_blocked < 0 && fl_tile_blocked(p, t))) continue;
-    int st = tile_moves(p, &l, t);
+  int32_t skip[FL_SKIPPED_TILES];
+  skip[0] = p->placed;
+  int n_skip = blocked_tiles(p, skip, 1);
+  if (n_skip < 0) return each_tile_moves(p, &l);
+  sort_tiles(skip, n_skip);
+  int32_t from = 0;
+  for (int i = 0; i < n_skip; i++) {
+    int st = node_moves(p, &l, from, first_node(g, skip[i]));
     if (st) return st;
+    int32_t past = first_node(g, skip[i] + 1);
+    if (past > from) from = past;
   }
-  return GK_OK;
+  return node_moves(p, &l, from, g->n_nodes);
 }
 
 /* Deploys the figure the move names (it was listed, so it may go there). */

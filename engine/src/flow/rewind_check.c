@@ -6,7 +6,7 @@
 ** both must again leave them equal.
 **
 ** What may differ, and why: identities (log ids, allocator, journal,
-** buffers), the error text, the distinct-tile stamps (scratch for
+** buffers, the ledger's and log's capacities), the error text, the distinct-tile stamps (scratch for
 ** counting), and a feature's cached tile count where one side has not
 ** counted it yet (-1) and the other's count is right.
 */
@@ -33,6 +33,7 @@ static void blank_game(gk_game *g) {
   for (int s = 0; s < GK_MAX_STACKS; s++) g->stacks[s].types = NULL;
   g->ledger = NULL;
   g->log = NULL;
+  g->cap_ledger = g->cap_log = 0; /* a copy keeps the ledger and log it grew */
   g->log_id = g->log_from = 0;
   g->log_from_n = 0;
   memset(g->blob, 0, sizeof g->blob);
