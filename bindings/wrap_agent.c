@@ -105,7 +105,8 @@ static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "explorat
                                         "figure", "max_tree_mb", "prior_visits", "prior_depth",
                                         "follow",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
-                                        "reply_sample", "stop_settled", "final", NULL};
+                                        "reply_sample", "stop_settled", "final", "complete",
+                                        "complete_tiles", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
@@ -193,6 +194,8 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->stop_settled = (int)optint(L, t, "stop_settled", p->stop_settled, 0, 1);
   read_eval(L, t, &p->eval);
   p->eval.final = optnumber(L, t, "final", p->eval.final, -100, 100);
+  p->eval.complete = optnumber(L, t, "complete", p->eval.complete, -100, 100);
+  p->eval.complete_tiles = optnumber(L, t, "complete_tiles", p->eval.complete_tiles, 0, 1e6);
 }
 
 static void read_greedy(lua_State *L, int t, gk_greedy_params *p) {

@@ -45,11 +45,17 @@ typedef struct gk_agent_env {
 ** player's supply); a player's value is then the difference to the best
 ** other player. A search's leaves (and its root) add final * what the
 ** rules' own final scoring beyond the features would give now (systems,
-** counter majorities, figures that score by themselves; mcts only). */
+** counter majorities, figures that score by themselves; mcts only), and
+** complete * (for each unfinished feature that closes by its ports and
+** holds a leader's figure, the chance it still closes times what closing
+** adds to its points; mcts only): the chance q^open of its open ports, q =
+** left / (left + complete_tiles), left the tiles still to draw. */
 typedef struct gk_agent_eval {
   double open;
   double figure;
   double final;
+  double complete;
+  double complete_tiles;
 } gk_agent_eval;
 
 typedef struct gk_mcts_params {

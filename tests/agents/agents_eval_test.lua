@@ -10,7 +10,9 @@
 --   * a term that counts only for a leader with a given figure there
 --     counts for it: a pig in its owner's field adds 1 per closed city
 --     next to the field (so some pig, put into fields of random games
---     held by its owner alone, must add more than nothing).
+--     held by its owner alone, must add more than nothing);
+--   * a search's leaves add `complete` * the chance an unfinished
+--     feature still closes times what closing adds (below).
 local loader = require "meeple.loader"
 local meeple = require "meeple"
 
@@ -95,6 +97,37 @@ for seed = 1, 3 do
 end
 check(positive > 0 and negative == 0,
       ("a pig adds its bonus: %d of %d fields gained, %d lost"):format(positive, tried, negative))
+
+-- `complete`: an unfinished feature that closes by its ports adds, for
+-- its leader, the chance it still closes (q per open port, q = left /
+-- (left + complete_tiles)) times what closing adds to its points: the
+-- start tile's city (one open side: 3 open ports; 1 point now, 2
+-- closed) with 70 tiles left (turn 1's tile is drawn) and complete_tiles
+-- 8 adds (70 / 78)^3; its road (closed or not 1 per tile) adds nothing;
+-- complete = 0 adds nothing.
+local base = loader.load { game = "base", with = {}, rules = {}, options = {}, run = meeple_host.run,
+                           script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" } }
+local bp = loader.new_play(base, { players = 2, seed = 1 })
+local bg = bp:game()
+local bcity, broad
+for _, f in ipairs(bg:tile_at(0, 0):features()) do
+  if f:kind() == "city" then bcity = f elseif f:kind() == "road" then broad = f end
+end
+local left = bg:stack_size("main")
+local completing = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 0, complete = 1,
+                                  complete_tiles = 8 }
+local not_completing = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 0, complete = 0,
+                                      complete_tiles = 8 }
+bg:deploy(2, "meeple", broad)
+v = completing:values(bp)
+check(v[1] == 0 and v[2] == 0, ("a road gains nothing by closing: %s %s"):format(v[1], v[2]))
+bg:deploy(1, "meeple", bcity)
+v = completing:values(bp)
+local want = (left / (left + 8)) ^ 3
+check(left == 70 and math.abs(v[1] - want) < 1e-12 and v[2] == 0,
+      ("the city's closing, %d tiles left: %s %s, want %s"):format(left, v[1], v[2], want))
+v = not_completing:values(bp)
+check(v[1] == 0 and v[2] == 0, ("complete = 0 adds nothing: %s %s"):format(v[1], v[2]))
 
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

@@ -324,12 +324,55 @@ static void add_closed_values(gk_play *play, double *out) {
   add_feature_values(play, roots, NULL, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out);
 }
 
+/* The tiles still to draw: the draw stack's, and those of the stacks
+** played out before it. */
+static int tiles_left(const gk_play *play) {
+  const gk_flow *fl = play->flow;
+  if (fl->n_draw_order <= 0) return gk_stack_size(play->game, fl->stack);
+  int left = 0;
+  for (int i = 0; i < fl->n_draw_order; i++) left += gk_stack_size(play->game, fl->draw_order[i]);
+  return left;
+}
+
+/* The chance a feature with `open` open ports still closes, each port
+** filled with odds q, the tiles left against complete_tiles. */
+static double close_chance(const gk_agent_eval *eval, int32_t open, int left) {
+  double q = left / (left + eval->complete_tiles);
+  double p = 1.0;
+  for (int32_t i = 0; i < open && p > 1e-6; i++) p *= q;
+  return p;
+}
+
+int agent_add_completion(gk_play *play, const gk_agent_eval *eval, double *out) {
+  if (eval->complete == 0 || eval->complete_tiles <= 0) return GK_OK;
+  const gk_game *g = play->game;
+  int left = tiles_left(play);
+  if (left <= 0) return GK_OK;
+  held_list h;
+  held_fresh(g, &h);
+  bool plain = plain_strengths(play);
+  for (int i = 0; i < h.n; i++) {
+    int32_t root = h.root[i];
+    if (g->rules->kind_completion[g->node_kind[root]] != GK_CLOSE_PORTS) continue;
+    uint32_t leaders = plain ? leaders_of(h.count[i], g->n_players) : scored_leaders(play, root);
+    if (!leaders) continue;
+    int32_t gain = gk_play_formula_points(play, root, GK_WHEN_CLOSED) -
+                   gk_play_formula_points(play, root, GK_WHEN_FINAL);
+    if (gain <= 0) continue;
+    double v = eval->complete * close_chance(eval, g->root[root].open, left) * gain;
+    for (int p = 0; p < g->n_players; p++)
+      if ((leaders >> p) & 1) out[p] += v;
+  }
+  return GK_OK;
+}
+
 int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
   return agent_values(play, eval, NULL, out);
 }
 
 int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out) {
   int st = agent_values(play, eval, NULL, out);
+  if (!st) st = agent_add_completion(play, eval, out);
   return st ? st : agent_add_final_extra_of(play, eval->final, out);
 }
 

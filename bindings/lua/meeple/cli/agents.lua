@@ -9,7 +9,8 @@
 --                          points plus a position value (C, gk_agent.h)
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
 --       [:policy=P][:eps=E][:sample=K][:rsample=K][:crn=0|1][:win=W][:scale=D]
---       [:settle=0|1][:follow=F]
+--       [:settle=0|1][:follow=F][:figure=F][:open=O][:final=X]
+--       [:complete=W][:ctiles=K]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
@@ -30,7 +31,10 @@
 --                          can change the most visited root move;
 --                          follow=F (0): greedy playouts also value the
 --                          F best moves by their best follow-up this turn
---                          (a tile by the figure it lets the mover put)
+--                          (a tile by the figure it lets the mover put);
+--                          the position value's keys (docs/lua-api.md):
+--                          complete=W, ctiles=K: leaves add W * the chance
+--                          a feature still closes * what closing adds
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -59,7 +63,7 @@ local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", p
                     scale = "margin_scale", prior = "prior_visits", follow = "follow", top = "root_moves",
                     policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
                     rsample = "reply_sample", settle = "stop_settled",
-                    final = "final" }
+                    final = "final", complete = "complete", ctiles = "complete_tiles" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
