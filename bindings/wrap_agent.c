@@ -106,7 +106,7 @@ static const char *const mcts_keys[] = {"kind", "playouts", "time_ms", "explorat
                                         "follow",
                                         "root_moves", "policy", "epsilon", "sample", "common_draws",
                                         "reply_sample", "stop_settled", "final", "complete",
-                                        "complete_tiles", NULL};
+                                        "complete_tiles", "figure_tiles", NULL};
 static const char *const policies[] = {"random", "greedy", NULL};
 static const char *const greedy_keys[] = {"kind", "seed", "open", "figure", "depth", NULL};
 
@@ -196,6 +196,7 @@ static void read_mcts(lua_State *L, int t, gk_mcts_params *p) {
   p->eval.final = optnumber(L, t, "final", p->eval.final, -100, 100);
   p->eval.complete = optnumber(L, t, "complete", p->eval.complete, -100, 100);
   p->eval.complete_tiles = optnumber(L, t, "complete_tiles", p->eval.complete_tiles, 0, 1e6);
+  p->eval.figure_tiles = optnumber(L, t, "figure_tiles", p->eval.figure_tiles, 0, 1e6);
 }
 
 static void read_greedy(lua_State *L, int t, gk_greedy_params *p) {

@@ -56,6 +56,9 @@ typedef struct gk_agent_eval {
   double final;
   double complete;
   double complete_tiles;
+  double figure_tiles; /* > 0: with fewer tiles than this left to draw, a
+                       ** figure in supply is worth figure * left /
+                       ** figure_tiles */
 } gk_agent_eval;
 
 typedef struct gk_mcts_params {

@@ -129,5 +129,20 @@ check(left == 70 and math.abs(v[1] - want) < 1e-12 and v[2] == 0,
 v = not_completing:values(bp)
 check(v[1] == 0 and v[2] == 0, ("complete = 0 adds nothing: %s %s"):format(v[1], v[2]))
 
+-- figure_tiles: with fewer tiles left than that, a figure in supply is
+-- worth figure * left / figure_tiles: 7 meeples each, 70 tiles left,
+-- figure_tiles 140 (half) or 70 (all of it)
+local fresh = loader.new_play(base, { players = 2, seed = 1 })
+local function figures_worth(ftiles)
+  local a = meeple.agent { kind = "mcts", open = 0, figure = 1, final = 0, figure_tiles = ftiles }
+  return a:values(fresh)
+end
+v = figures_worth(140)
+check(v[1] == 3.5 and v[2] == 3.5, ("half the tiles, half the worth: %s %s"):format(v[1], v[2]))
+v = figures_worth(70)
+check(v[1] == 7 and v[2] == 7, ("as many tiles, the whole worth: %s %s"):format(v[1], v[2]))
+v = figures_worth(0)
+check(v[1] == 7 and v[2] == 7, ("figure_tiles = 0: always the whole worth: %s %s"):format(v[1], v[2]))
+
 print(("%d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

@@ -376,15 +376,25 @@ int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out) 
   return st ? st : agent_add_final_extra_of(play, eval->final, out);
 }
 
+/* What a figure in supply is worth: figure, falling in proportion once
+** fewer than figure_tiles tiles are left to draw (it has fewer turns to
+** earn anything). */
+static double figure_worth(const gk_play *play, const gk_agent_eval *eval) {
+  if (eval->figure_tiles <= 0) return eval->figure;
+  int left = tiles_left(play);
+  return left >= eval->figure_tiles ? eval->figure : eval->figure * left / eval->figure_tiles;
+}
+
 int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out) {
   const gk_game *g = gk_play_game(play);
   if (!g || !eval || !out) return GK_EINVAL;
   int players = gk_game_players(g);
   int kinds = gk_rules_figure_kind_count(gk_game_rules(g));
+  double figure = eval->figure != 0 ? figure_worth(play, eval) : 0;
   for (int p = 0; p < players; p++) {
     out[p] = gk_player_score(g, p);
-    if (eval->figure != 0)
-      for (int k = 0; k < kinds; k++) out[p] += eval->figure * gk_supply(g, p, k);
+    if (figure != 0)
+      for (int k = 0; k < kinds; k++) out[p] += figure * gk_supply(g, p, k);
   }
   if (eval->open != 0) add_held_values(play, eval->open, memo, out);
   add_closed_values(play, out);

@@ -29,6 +29,7 @@ void gk_greedy_defaults(gk_greedy_params *params) {
   params->eval.final = 0; /* the leaves of a search only */
   params->eval.complete = 0; /* likewise */
   params->eval.complete_tiles = 0;
+  params->eval.figure_tiles = 0;
   params->depth = 2;
   params->seed = 1;
 }

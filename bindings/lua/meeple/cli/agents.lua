@@ -10,7 +10,7 @@
 --   mcts[:N][:time=T][:c=X][:seed=S][:turns=K][:prior=V][:top=M]
 --       [:policy=P][:eps=E][:sample=K][:rsample=K][:crn=0|1][:win=W][:scale=D]
 --       [:settle=0|1][:follow=F][:figure=F][:open=O][:final=X]
---       [:complete=W][:ctiles=K]
+--       [:complete=W][:ctiles=K][:ftiles=T]
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
@@ -34,7 +34,9 @@
 --                          (a tile by the figure it lets the mover put);
 --                          the position value's keys (docs/lua-api.md):
 --                          complete=W, ctiles=K: leaves add W * the chance
---                          a feature still closes * what closing adds
+--                          a feature still closes * what closing adds;
+--                          ftiles=T: a figure in supply worth less once
+--                          fewer than T tiles are left
 --   FILE.lua               a bot script defining choose(view)
 
 local common = require "meeple.cli.common"
@@ -63,7 +65,8 @@ local MCTS_KEYS = { c = "exploration", seed = "seed", turns = "playout_turns", p
                     scale = "margin_scale", prior = "prior_visits", follow = "follow", top = "root_moves",
                     policy = "policy", eps = "epsilon", sample = "sample", crn = "common_draws",
                     rsample = "reply_sample", settle = "stop_settled",
-                    final = "final", complete = "complete", ctiles = "complete_tiles" }
+                    final = "final", complete = "complete", ctiles = "complete_tiles",
+                    ftiles = "figure_tiles" }
 local GREEDY_KEYS = { depth = "depth", open = "open", figure = "figure", seed = "seed" }
 
 -- "mcts:500:c=0.7" -> { kind = "mcts", playouts = 500, exploration = 0.7 }
