@@ -126,12 +126,14 @@ static void add_conditional(gk_play *play, int32_t root, const fl_scoring *sr, u
 
 /* Adds weight * (the feature's points under `when`) to each of the
 ** leaders of each of the n features; from (NULL, or as in held_list)
-** names those the memo knows as its base's held features. */
+** names those the memo knows as its base's held features. points (or
+** NULL) gets each feature's points (0 for one without leaders). */
 static void add_feature_values(gk_play *play, const int32_t *roots, const int16_t *from,
                                const uint32_t *leaders, int n, gk_when when, double weight,
-                               agent_memo *memo, double *out) {
+                               agent_memo *memo, double *out, int32_t *points_out) {
   const gk_game *g = play->game;
   for (int i = 0; i < n; i++) {
+    if (points_out) points_out[i] = 0;
     if (!leaders[i]) continue;
     int kind = g->node_kind[roots[i]];
     const fl_scoring *sr = &play->flow->scoring[kind][when];
@@ -140,6 +142,7 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const int16_
     int32_t points = when != GK_WHEN_FINAL ? gk_play_formula_points(play, roots[i], when)
                      : from && from[i] >= 0 ? agent_memo_held_points(memo, play, from[i])
                                             : agent_memo_points(memo, play, roots[i]);
+    if (points_out) points_out[i] = points;
     if (points <= 0) continue;
     for (int p = 0; p < g->n_players; p++)
       if ((leaders[i] >> p) & 1) out[p] += weight * points;
@@ -292,19 +295,35 @@ bool agent_held_differs(gk_play *play, agent_memo *memo) {
   return false;
 }
 
+/* What closing would still add to the held features of a leaf, added
+** to their leaders after the rest of the value (agent_add_completion). */
+typedef struct completion {
+  int n;
+  uint32_t leaders[EVAL_MAX_FEATURES];
+  double value[EVAL_MAX_FEATURES];
+} completion;
+
+static void note_completion(gk_play *play, const gk_agent_eval *eval, const held_list *h,
+                            const uint32_t *leaders, const int32_t *points, completion *c);
+
 /* What the unfinished features holding figures would score now: an
-** unchanged feature of the memo's base keeps its leaders there. */
-static void add_held_values(gk_play *play, double weight, agent_memo *memo, double *out) {
+** unchanged feature of the memo's base keeps its leaders there. With c
+** (a leaf's), what closing would add to them is noted there. */
+static void add_held_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo,
+                            double *out, completion *c) {
   const gk_game *g = play->game;
   held_list h;
   uint32_t leaders[EVAL_MAX_FEATURES];
+  int32_t points[EVAL_MAX_FEATURES];
   if (!held_after(memo, g, &h)) held_fresh(g, &h);
   bool plain = plain_strengths(play);
   for (int i = 0; i < h.n; i++)
     leaders[i] = !plain            ? scored_leaders(play, h.root[i])
                  : h.from[i] >= 0 ? memo->held_leaders[h.from[i]]
                                   : leaders_of(h.count[i], g->n_players);
-  add_feature_values(play, h.root, h.from, leaders, h.n, GK_WHEN_FINAL, weight, memo, out);
+  add_feature_values(play, h.root, h.from, leaders, h.n, GK_WHEN_FINAL, eval->open, memo, out,
+                     c ? points : NULL);
+  if (c) note_completion(play, eval, &h, leaders, points, c);
 }
 
 /* What the features closed this part and not yet scored will score: a
@@ -321,7 +340,7 @@ static void add_closed_values(gk_play *play, double *out) {
   for (int i = 0; i < n; i++)
     if (!plain) leaders[i] = scored_leaders(play, roots[i]);
     else if (gk_majority(g, roots[i], ones, NULL, &leaders[i]) <= 0) leaders[i] = 0;
-  add_feature_values(play, roots, NULL, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out);
+  add_feature_values(play, roots, NULL, leaders, n, GK_WHEN_CLOSED, 1.0, NULL, out, NULL);
 }
 
 /* The tiles still to draw: the draw stack's, and those of the stacks
@@ -343,37 +362,32 @@ static double close_chance(const gk_agent_eval *eval, int32_t open, int left) {
   return p;
 }
 
-int agent_add_completion(gk_play *play, const gk_agent_eval *eval, double *out) {
-  if (eval->complete == 0 || eval->complete_tiles <= 0) return GK_OK;
+/* Whether a leaf's value adds what closing would add (see gk_agent_eval). */
+static bool completes(const gk_agent_eval *eval) {
+  return eval->complete != 0 && eval->complete_tiles > 0;
+}
+
+/* Notes, for each held feature that closes by its ports and has leaders,
+** complete * its chance to close * what its closed formula adds to its
+** final points (points: those, as add_feature_values found them). */
+static void note_completion(gk_play *play, const gk_agent_eval *eval, const held_list *h,
+                            const uint32_t *leaders, const int32_t *points, completion *c) {
   const gk_game *g = play->game;
   int left = tiles_left(play);
-  if (left <= 0) return GK_OK;
-  held_list h;
-  held_fresh(g, &h);
-  bool plain = plain_strengths(play);
-  for (int i = 0; i < h.n; i++) {
-    int32_t root = h.root[i];
-    if (g->rules->kind_completion[g->node_kind[root]] != GK_CLOSE_PORTS) continue;
-    uint32_t leaders = plain ? leaders_of(h.count[i], g->n_players) : scored_leaders(play, root);
-    if (!leaders) continue;
-    int32_t gain = gk_play_formula_points(play, root, GK_WHEN_CLOSED) -
-                   gk_play_formula_points(play, root, GK_WHEN_FINAL);
+  for (int i = 0; i < h->n && left > 0; i++) {
+    int32_t root = h->root[i];
+    if (!leaders[i] || g->rules->kind_completion[g->node_kind[root]] != GK_CLOSE_PORTS) continue;
+    int32_t gain = gk_play_formula_points(play, root, GK_WHEN_CLOSED) - points[i];
     if (gain <= 0) continue;
-    double v = eval->complete * close_chance(eval, g->root[root].open, left) * gain;
-    for (int p = 0; p < g->n_players; p++)
-      if ((leaders >> p) & 1) out[p] += v;
+    c->leaders[c->n] = leaders[i];
+    c->value[c->n++] = eval->complete * close_chance(eval, g->root[root].open, left) * gain;
   }
-  return GK_OK;
 }
 
-int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
-  return agent_values(play, eval, NULL, out);
-}
-
-int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out) {
-  int st = agent_values(play, eval, NULL, out);
-  if (!st) st = agent_add_completion(play, eval, out);
-  return st ? st : agent_add_final_extra_of(play, eval->final, out);
+static void add_completion(const gk_game *g, const completion *c, double *out) {
+  for (int i = 0; i < c->n; i++)
+    for (int p = 0; p < g->n_players; p++)
+      if ((c->leaders[i] >> p) & 1) out[p] += c->value[i];
 }
 
 /* What a figure in supply is worth: figure, falling in proportion once
@@ -385,7 +399,9 @@ static double figure_worth(const gk_play *play, const gk_agent_eval *eval) {
   return left >= eval->figure_tiles ? eval->figure : eval->figure * left / eval->figure_tiles;
 }
 
-int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out) {
+/* agent_values, and with leaf what closing would add (a leaf's value). */
+static int values_of(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, bool leaf,
+                     double *out) {
   const gk_game *g = gk_play_game(play);
   if (!g || !eval || !out) return GK_EINVAL;
   int players = gk_game_players(g);
@@ -396,9 +412,29 @@ int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, dou
     if (figure != 0)
       for (int k = 0; k < kinds; k++) out[p] += figure * gk_supply(g, p, k);
   }
-  if (eval->open != 0) add_held_values(play, eval->open, memo, out);
+  completion c = {.n = 0};
+  bool completing = leaf && completes(eval);
+  if (eval->open != 0 || completing) add_held_values(play, eval, memo, out, completing ? &c : NULL);
   add_closed_values(play, out);
+  add_completion(g, &c, out);
   return GK_OK;
+}
+
+int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, double *out) {
+  return values_of(play, eval, memo, false, out);
+}
+
+int agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out) {
+  return values_of(play, eval, NULL, true, out);
+}
+
+int gk_agent_values(gk_play *play, const gk_agent_eval *eval, double *out) {
+  return agent_values(play, eval, NULL, out);
+}
+
+int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out) {
+  int st = agent_leaf_values(play, eval, out);
+  return st ? st : agent_add_final_extra_of(play, eval->final, out);
 }
 
 bool agent_final_extra_declared(const gk_play *play) {

@@ -111,10 +111,11 @@ int agent_values(gk_play *play, const gk_agent_eval *eval, agent_memo *memo, dou
 ** checks). */
 bool agent_held_differs(gk_play *play, agent_memo *memo);
 
-/* Adds eval->complete * what closing would add to each unfinished
-** feature that closes by its ports, at the odds it still closes (see
-** gk_agent_eval), to its leaders in out: a search's leaves only. */
-int agent_add_completion(gk_play *play, const gk_agent_eval *eval, double *out);
+/* gk_agent_values as a search values its leaves (and its root): plus
+** eval->complete * what closing would add to each unfinished feature
+** that closes by its ports, at the odds it still closes (see
+** gk_agent_eval); the rules' final extra not included. */
+int agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out);
 /* Whether the rules score more at the end than the features' formulas
 ** (systems, counter majorities, figures that score by themselves). */
 bool agent_final_extra_declared(const gk_play *play);

@@ -123,8 +123,8 @@ static int note_root_leads(search *s) {
   double values[GK_MAX_PLAYERS], plain[GK_MAX_PLAYERS];
   gk_agent_values(s->root, &s->params->eval, values);
   memcpy(plain, values, sizeof plain);
-  int st = agent_add_completion(s->root, &s->params->eval, values);
-  if (!st) st = agent_add_final_extra_of(s->root, s->params->eval.final, values);
+  agent_leaf_values(s->root, &s->params->eval, values);
+  int st = agent_add_final_extra_of(s->root, s->params->eval.final, values);
   for (int p = 0; p < s->players; p++) {
     s->root_lead[p] = agent_lead(values, s->players, p);
     s->root_extra[p] = s->root_lead[p] - agent_lead(plain, s->players, p);
@@ -203,9 +203,8 @@ static int playout(search *s, double *rewards) {
   if (gk_play_over(p)) {
     for (int pl = 0; pl < s->players; pl++) values[pl] = gk_player_score(gk_play_game(p), pl);
   } else {
-    gk_agent_values(p, &s->params->eval, values);
-    int st = agent_add_completion(p, &s->params->eval, values);
-    if (!st) st = agent_add_final_extra(p, s->params->eval.final, values); /* p is refilled next */
+    agent_leaf_values(p, &s->params->eval, values);
+    int st = agent_add_final_extra(p, s->params->eval.final, values); /* p is refilled next */
     if (st < 0) return agent_fail(s->root, p, st);
   }
   for (int pl = 0; pl < s->players; pl++) rewards[pl] = reward_of(s, values, pl);
