@@ -105,7 +105,8 @@ enum { GK_PLAYOUT_RANDOM = 0, GK_PLAYOUT_GREEDY = 1 };
 /* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 2 turns by
 ** the greedy policy (epsilon 0.1, the best of all moves: sample 0, for every
 ** player: reply_sample -1) on common draws, stopped once settled, 20 prior visits from a 2-decision greedy look-ahead, win_weight
-** 0, margin_scale 10, eval {0.8, 2.0, 2.0} (greedy's: figure 1.0), a
+** 0, margin_scale 10, eval {0.8, 2.0, 2.0, complete 1.0, complete_tiles
+** 8.0, figure_tiles 0} (greedy's: figure 1.0, no final or complete), a
 ** 256 MB tree cap. */
 void gk_mcts_defaults(gk_mcts_params *params);
 
