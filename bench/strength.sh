@@ -15,16 +15,18 @@ run() {
   echo
 }
 run --agents mcts:500,greedy
-# the earlier default: a figure in supply worth 1 point, as greedy's value
-run --agents mcts:500:figure=1,greedy
+# the earlier default: leaves without a feature's chance to close
+run --agents mcts:500:complete=0,greedy
+# the default before that: a figure in supply worth 1 point, as greedy's
+run --agents mcts:500:figure=1:complete=0,greedy
 # the earlier default: every playout move the best of 4 drawn (sample=4),
 # a third of the default's cost (sample=0, every move weighed)
-run --agents mcts:500:sample=4,greedy
+run --agents mcts:500:sample=4:complete=0,greedy
 # only the opponent's playout moves the best of all (rsample=0)
-run --agents mcts:500:sample=4:rsample=0,greedy
+run --agents mcts:500:sample=4:rsample=0:complete=0,greedy
 # playout moves judged as greedy judges them, a tile by its best figure
 # (follow=100, capped at 16): about 2x the default's time a decision
-run --agents mcts:500:follow=100,greedy
+run --agents mcts:500:follow=100:complete=0,greedy
 run --agents mcts:500,random
 run --agents mcts:2000,mcts:500
 run --agents mcts:500,greedy --with traders_builders,abbey_mayor
