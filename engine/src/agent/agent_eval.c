@@ -142,7 +142,8 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const int16_
                                             : agent_memo_points(memo, play, roots[i]);
     if (points <= 0) continue;
     /* each leader, lowest first: the same additions in the same order */
-    for (uint32_t m = leaders[i]; m; m &= m - 1) out[__builtin_ctz(m)] += weight * points;
+    double v = weight * points;
+    for (uint32_t m = leaders[i]; m; m &= m - 1) out[__builtin_ctz(m)] += v;
   }
 }
 
@@ -235,8 +236,11 @@ static void know_base(agent_memo *m) {
   if (m->held_known) return;
   const gk_game *b = m->base->game;
   m->n_held = held_features(b, m->held_root, m->held_first, m->held_count, AGENT_MEMO_HELD);
-  for (int i = 0; i < m->n_held && i < AGENT_MEMO_HELD; i++)
+  for (int i = 0; i < m->n_held && i < AGENT_MEMO_HELD; i++) {
     m->held_leaders[i] = leaders_of(m->held_count[i], b->n_players);
+    m->held_kind[i] = b->node_kind[m->held_root[i]];
+    m->held_conditional[i] = final_conditional(m->base, m->held_kind[i], m);
+  }
   agent_memo_held_known(m);
   m->held_known = true;
 }
@@ -292,19 +296,37 @@ bool agent_held_differs(gk_play *play, agent_memo *memo) {
   return false;
 }
 
+/* add_feature_values for the memo's base feature b, which the bound
+** move left alone (plain strengths): its kind, leaders and conditional
+** terms are the base's, looked up once per decision (know_base), as
+** every candidate asks about every held feature. */
+static void add_base_feature(gk_play *play, agent_memo *m, int b, double weight, double *out) {
+  uint32_t leaders = m->held_leaders[b];
+  if (!leaders) return;
+  if (m->held_conditional[b])
+    add_conditional(play, m->held_root[b], &play->flow->scoring[m->held_kind[b]][GK_WHEN_FINAL],
+                    leaders, weight, out);
+  int32_t points = agent_memo_held_points(m, play, b);
+  if (points <= 0) return;
+  double v = weight * points;
+  for (; leaders; leaders &= leaders - 1) out[__builtin_ctz(leaders)] += v;
+}
+
 /* What the unfinished features holding figures would score now: an
 ** unchanged feature of the memo's base keeps its leaders there. */
 static void add_held_values(gk_play *play, double weight, agent_memo *memo, double *out) {
   const gk_game *g = play->game;
   held_list h;
-  uint32_t leaders[EVAL_MAX_FEATURES];
   if (!held_after(memo, g, &h)) held_fresh(g, &h);
   bool plain = plain_strengths(play);
-  for (int i = 0; i < h.n; i++)
-    leaders[i] = !plain            ? scored_leaders(play, h.root[i])
-                 : h.from[i] >= 0 ? memo->held_leaders[h.from[i]]
-                                  : leaders_of(h.count[i], g->n_players);
-  add_feature_values(play, h.root, h.from, leaders, h.n, GK_WHEN_FINAL, weight, memo, out);
+  for (int i = 0; i < h.n; i++) {
+    if (plain && h.from[i] >= 0) {
+      add_base_feature(play, memo, h.from[i], weight, out);
+      continue;
+    }
+    uint32_t leaders = !plain ? scored_leaders(play, h.root[i]) : leaders_of(h.count[i], g->n_players);
+    add_feature_values(play, &h.root[i], &h.from[i], &leaders, 1, GK_WHEN_FINAL, weight, memo, out);
+  }
 }
 
 /* What the features closed this part and not yet scored will score: a
