@@ -153,7 +153,9 @@ int gk_agent_leaf_values(gk_play *play, const gk_agent_eval *eval, double *out);
 ** of it, with the memo and without. Returns how many moves got values
 ** that differ in any bit, or held features (roots, order, figure counts)
 ** derived from the memo's that differ from those listed afresh (0: the
-** memo is exact) and, in *answered, how
+** memo is exact); then the same for the moves after the middle move,
+** with the memo's entries carried past it as a playout's next decision
+** takes them. In *answered, how
 ** many feature points the memo answered from what it kept; a negative
 ** status with play's error set. */
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,

@@ -402,7 +402,7 @@ static bool same_blob_lens(const size_t *a, const size_t *b) {
 ** log at least src's (the usual case of a search refilling one game from
 ** its root, or of games played one after the other in one game): then a
 ** copy allocates nothing. */
-static bool same_sizes(const gk_game *dst, const gk_game *src) {
+static bool same_caps(const gk_game *dst, const gk_game *src) {
   if (dst->w != src->w || dst->h != src->h || dst->cap_frontier != src->cap_frontier ||
       dst->cap_tiles != src->cap_tiles || dst->cap_boardops != src->cap_boardops ||
       dst->cap_nodes != src->cap_nodes || dst->n_figures != src->n_figures ||
@@ -411,7 +411,12 @@ static bool same_sizes(const gk_game *dst, const gk_game *src) {
     return false;
   for (int s = 0; s < GK_MAX_STACKS; s++)
     if (dst->stacks[s].cap != src->stacks[s].cap) return false;
-  return same_blob_lens(dst->blob_len, src->blob_len);
+  return true;
+}
+
+/* same_caps, and the same blob lengths. */
+static bool same_sizes(const gk_game *dst, const gk_game *src) {
+  return same_caps(dst, src) && same_blob_lens(dst->blob_len, src->blob_len);
 }
 
 /* The capacity of dst's ledger or log after a copy from src: dst's own
@@ -528,9 +533,13 @@ _Static_assert(offsetof(gk_game, err) < offsetof(gk_game, n_players) &&
                    offsetof(gk_game, blob_host) < offsetof(gk_game, journal),
                "a rewind takes the scalars from n_players up to the blobs");
 
-static bool has_blobs(const gk_game *g) {
-  static const size_t none[GK_MAX_BLOBS];
-  return g->blob_host || g->blob_stale || !same_blob_lens(g->blob_len, none);
+/* Whether neither game has blob bytes, a host or stale blobs (then
+** their blob lengths are the same: none), in one pass over both. */
+static bool both_blobless(const gk_game *a, const gk_game *b) {
+  if (a->blob_host || a->blob_stale || b->blob_host || b->blob_stale) return false;
+  size_t any = 0;
+  for (int i = 0; i < GK_MAX_BLOBS; i++) any |= a->blob_len[i] | b->blob_len[i];
+  return any == 0;
 }
 
 bool gki_game_rewind(gk_game *dst, const gk_game *src) {
@@ -539,7 +548,7 @@ bool gki_game_rewind(gk_game *dst, const gk_game *src) {
   ** same blob lengths, so src has no bytes either when dst has none) */
   if (!dst->journal.on || dst->journal.broken || dst->rules != src->rules ||
       dst->log_from != src->log_id || dst->log_from_n != src->n_log || dst->n_log < src->n_log ||
-      has_blobs(dst) || src->blob_host || src->blob_stale || !same_sizes(dst, src))
+      !both_blobless(dst, src) || !same_caps(dst, src))
     return false;
   gki_journal_undo(dst);
   copy_unjournaled(dst, src);

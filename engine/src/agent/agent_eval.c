@@ -145,7 +145,8 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const int16_
     if (points_out) points_out[i] = points;
     if (points <= 0) continue;
     /* each leader, lowest first: the same additions in the same order */
-    for (uint32_t m = leaders[i]; m; m &= m - 1) out[__builtin_ctz(m)] += weight * points;
+    double v = weight * points;
+    for (uint32_t m = leaders[i]; m; m &= m - 1) out[__builtin_ctz(m)] += v;
   }
 }
 
@@ -238,8 +239,11 @@ static void know_base(agent_memo *m) {
   if (m->held_known) return;
   const gk_game *b = m->base->game;
   m->n_held = held_features(b, m->held_root, m->held_first, m->held_count, AGENT_MEMO_HELD);
-  for (int i = 0; i < m->n_held && i < AGENT_MEMO_HELD; i++)
+  for (int i = 0; i < m->n_held && i < AGENT_MEMO_HELD; i++) {
     m->held_leaders[i] = leaders_of(m->held_count[i], b->n_players);
+    m->held_kind[i] = b->node_kind[m->held_root[i]];
+    m->held_conditional[i] = final_conditional(m->base, m->held_kind[i], m);
+  }
   agent_memo_held_known(m);
   m->held_known = true;
 }
@@ -296,7 +300,7 @@ bool agent_held_differs(gk_play *play, agent_memo *memo) {
 }
 
 /* What closing would still add to the held features of a leaf, added
-** to their leaders after the rest of the value (agent_add_completion). */
+** to their leaders after the rest of the value (note_completion). */
 typedef struct completion {
   int n;
   uint32_t leaders[EVAL_MAX_FEATURES];
@@ -305,6 +309,22 @@ typedef struct completion {
 
 static void note_completion(gk_play *play, const gk_agent_eval *eval, const held_list *h,
                             const uint32_t *leaders, const int32_t *points, completion *c);
+
+/* add_feature_values for the memo's base feature b, which the bound
+** move left alone (plain strengths): its kind, leaders and conditional
+** terms are the base's, looked up once per decision (know_base), as
+** every candidate asks about every held feature. */
+static void add_base_feature(gk_play *play, agent_memo *m, int b, double weight, double *out) {
+  uint32_t leaders = m->held_leaders[b];
+  if (!leaders) return;
+  if (m->held_conditional[b])
+    add_conditional(play, m->held_root[b], &play->flow->scoring[m->held_kind[b]][GK_WHEN_FINAL],
+                    leaders, weight, out);
+  int32_t points = agent_memo_held_points(m, play, b);
+  if (points <= 0) return;
+  double v = weight * points;
+  for (; leaders; leaders &= leaders - 1) out[__builtin_ctz(leaders)] += v;
+}
 
 /* What the unfinished features holding figures would score now: an
 ** unchanged feature of the memo's base keeps its leaders there. With c
@@ -317,12 +337,17 @@ static void add_held_values(gk_play *play, const gk_agent_eval *eval, agent_memo
   int32_t points[EVAL_MAX_FEATURES];
   if (!held_after(memo, g, &h)) held_fresh(g, &h);
   bool plain = plain_strengths(play);
-  for (int i = 0; i < h.n; i++)
-    leaders[i] = !plain            ? scored_leaders(play, h.root[i])
-                 : h.from[i] >= 0 ? memo->held_leaders[h.from[i]]
-                                  : leaders_of(h.count[i], g->n_players);
-  add_feature_values(play, h.root, h.from, leaders, h.n, GK_WHEN_FINAL, eval->open, memo, out,
-                     c ? points : NULL);
+  for (int i = 0; i < h.n; i++) {
+    leaders[i] = 0;
+    points[i] = 0;
+    if (plain && h.from[i] >= 0) {
+      add_base_feature(play, memo, h.from[i], eval->open, out);
+      continue;
+    }
+    leaders[i] = !plain ? scored_leaders(play, h.root[i]) : leaders_of(h.count[i], g->n_players);
+    add_feature_values(play, &h.root[i], &h.from[i], &leaders[i], 1, GK_WHEN_FINAL, eval->open,
+                       memo, out, c ? &points[i] : NULL);
+  }
   if (c) note_completion(play, eval, &h, leaders, points, c);
 }
 

@@ -79,6 +79,8 @@ typedef struct agent_memo {
   int32_t held_first[AGENT_MEMO_HELD]; /* the lowest figure on each */
   int held_count[AGENT_MEMO_HELD][GK_MAX_PLAYERS];
   uint32_t held_leaders[AGENT_MEMO_HELD]; /* by figure count */
+  uint8_t held_kind[AGENT_MEMO_HELD];   /* its node kind */
+  bool held_conditional[AGENT_MEMO_HELD]; /* its final formula's conditional terms */
   int8_t held_entry[AGENT_MEMO_HELD]; /* its points entry, AGENT_MEMO_NONE, or unknown */
   int n_entries;
   agent_memo_entry entries[AGENT_MEMO_ENTRIES];
@@ -86,11 +88,28 @@ typedef struct agent_memo {
   int n_adjacent;
   int32_t adjacent[AGENT_MEMO_ADJACENT];
   int answered;           /* points answered from entries (for checks) */
+  /* Entries carried to the next decision of a playout (agent_memo.c):
+  ** those the bound move left alone (used), and of the move picked. */
+  uint64_t used;          /* entries answered for the bound move */
+  uint64_t pick_used, pick_filter[4]; /* ... for the picked one */
+  int pick_log;           /* its log length */
+  bool carry;             /* the pick's are kept for a base that is it: */
+  uint64_t carry_id;      /* the base's log id and length then */
+  int carry_log;
 } agent_memo;
 
 /* Starts a memo for the candidates of base (which must not change while
 ** the memo is used). */
 void agent_memo_init(agent_memo *m, gk_play *base);
+/* agent_memo_init, keeping the entries a previous decision's memo knows
+** to hold in base when base is that decision's position after the move
+** it picked (agent_memo_picked, agent_memo_decided). */
+void agent_memo_start(agent_memo *m, gk_play *base);
+/* The bound move is the decision's pick so far. */
+void agent_memo_picked(agent_memo *m, gk_play *after);
+/* The decision ends: picked, the pick is about to be played in the base,
+** and its entries may be carried; else nothing is. */
+void agent_memo_decided(agent_memo *m, bool picked);
 /* Binds the position after one move from the base (a copy of the base
 ** with one move applied): what agent_memo_points may answer for it. */
 void agent_memo_bind(agent_memo *m, gk_play *after);
@@ -135,6 +154,7 @@ typedef struct agent_policy {
   const gk_agent_eval *eval;
   uint64_t random_below;
   int sample;
+  agent_memo *memo; /* kept between the decisions of one playout, or NULL */
 } agent_policy;
 
 /* The index of the move the policy picks in p, looked at in scratch (a

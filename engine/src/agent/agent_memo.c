@@ -58,15 +58,23 @@ static int kind_reach(const gk_play *p, int kind) {
   return reach;
 }
 
-void agent_memo_init(agent_memo *m, gk_play *base) {
+/* What a decision starts from, entries aside. */
+static void start_decision(agent_memo *m, gk_play *base) {
   m->base = base;
   m->base_log = base->game->n_log;
   m->base_nodes = base->game->n_nodes;
   m->usable = false;
   m->n_touched = 0;
+  m->held_known = false;
+  m->used = 0;
+  m->pick_used = 0;
+  m->carry = false;
+}
+
+void agent_memo_init(agent_memo *m, gk_play *base) {
+  start_decision(m, base);
   m->n_entries = 0;
   m->n_adjacent = 0;
-  m->held_known = false;
   m->answered = 0;
   memset(m->reach, 0xff, sizeof m->reach); /* -1: not yet looked at */
   memset(m->conditional, 0xff, sizeof m->conditional);
@@ -117,8 +125,9 @@ static bool touch_placement(agent_memo *m, const gk_game *after, int32_t x, int3
   int64_t cx = (int64_t)x - g->ox, cy = (int64_t)y - g->oy;
   bool inside = cx >= 1 && cy >= 1 && cx + 1 < g->w && cy + 1 < g->h;
   const gk_cellrec *here = inside ? &g->cells[cx + cy * g->w] : NULL;
+  const int32_t w = g->w, step[8] = {-w, 1 - w, 1, 1 + w, w, w - 1, -1, -1 - w}; /* DX8 + DY8 * w */
   for (int d = 0; d < 8; d++) {
-    int t = here ? here[DX8[d] + DY8[d] * g->w].tile : gk_tile_at(g, x + DX8[d], y + DY8[d]);
+    int t = here ? here[step[d]].tile : gk_tile_at(g, x + DX8[d], y + DY8[d]);
     if (t < 0) continue;
     const gk_tilerec *o = &g->tiles[t];
     int n = 0;
@@ -140,6 +149,7 @@ static bool touch_placement(agent_memo *m, const gk_game *after, int32_t x, int3
 void agent_memo_bind(agent_memo *m, gk_play *after) {
   const gk_game *g = after->game;
   m->usable = false;
+  m->used = 0;
   m->placed = false;
   m->n_touched = 0;
   memset(m->filter, 0, sizeof m->filter);
@@ -183,13 +193,18 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
 _Static_assert(AGENT_MEMO_SLOTS == 128 && 2 * AGENT_MEMO_ENTRIES <= AGENT_MEMO_SLOTS,
                "entry_of hashes to 7 bits and needs a free slot");
 
-static agent_memo_entry *entry_of(agent_memo *m, int32_t root, int reach) {
+/* The slot of root's entry, or the free slot where it would go. */
+static uint32_t slot_of(const agent_memo *m, int32_t root) {
   uint32_t h = (uint32_t)root * 0x9E3779B1u >> 25; /* 7 bits: AGENT_MEMO_SLOTS */
   for (;; h = (h + 1) % AGENT_MEMO_SLOTS) {
     int i = m->slot[h];
-    if (i < 0) break;
-    if (m->entries[i].root == root) return &m->entries[i];
+    if (i < 0 || m->entries[i].root == root) return h;
   }
+}
+
+static agent_memo_entry *entry_of(agent_memo *m, int32_t root, int reach) {
+  uint32_t h = slot_of(m, root);
+  if (m->slot[h] >= 0) return &m->entries[m->slot[h]];
   if (m->n_entries == AGENT_MEMO_ENTRIES) return NULL;
   m->slot[h] = (int8_t)m->n_entries;
   agent_memo_entry *e = &m->entries[m->n_entries++];
@@ -219,9 +234,12 @@ static bool list_beside(agent_memo *m, agent_memo_entry *e) {
 
 /* Whether a feature beside e's may be touched: their filter bits meet
 ** (none do for most features, most moves). */
+static bool filters_meet(const uint64_t *a, const uint64_t *b) {
+  return ((a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3])) != 0;
+}
+
 static bool beside_may_be_touched(const agent_memo *m, const agent_memo_entry *e) {
-  return ((e->beside[0] & m->filter[0]) | (e->beside[1] & m->filter[1]) |
-          (e->beside[2] & m->filter[2]) | (e->beside[3] & m->filter[3])) != 0;
+  return filters_meet(e->beside, m->filter);
 }
 
 /* Whether a feature beside e's (in the base) is touched; true when the
@@ -269,6 +287,7 @@ static int32_t entry_points(agent_memo *m, gk_play *after, agent_memo_entry *e, 
   } else {
     m->answered++;
   }
+  m->used |= 1ull << (e - m->entries);
   return e->points;
 }
 
@@ -305,38 +324,124 @@ int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i) {
   }
   if (m->held_entry[i] == AGENT_MEMO_NONE)
     return gk_play_formula_points(after, m->held_root[i], GK_WHEN_FINAL);
-  agent_memo_entry *e = &m->entries[m->held_entry[i]];
+  int k = m->held_entry[i];
+  agent_memo_entry *e = &m->entries[k];
   if (entry_answers(m, e)) {
     m->answered++;
+    m->used |= 1ull << k;
     return e->points;
   }
   return entry_points(m, after, e, e->reach);
+}
+
+void agent_memo_picked(agent_memo *m, gk_play *after) {
+  m->pick_used = m->used;
+  memcpy(m->pick_filter, m->filter, sizeof m->filter);
+  m->pick_log = after->game->n_log;
+}
+
+void agent_memo_decided(agent_memo *m, bool picked) {
+  m->carry = picked;
+  if (!picked) return; /* perhaps never started */
+  m->carry_id = m->base->game->log_id;
+  m->carry_log = m->pick_log;
+}
+
+/* Keeps the entries the pick left alone (the invariant holds for them in
+** the position after it, now the base), renumbered; a list of the
+** features beside one only when the pick touched none of them (one it
+** touched may have merged: listed again). */
+static void carry_entries(agent_memo *m) {
+  _Static_assert(AGENT_MEMO_ENTRIES <= 64, "pick_used has a bit per entry");
+  int32_t adjacent[AGENT_MEMO_ADJACENT];
+  int n = 0, n_adjacent = 0;
+  memset(m->slot, 0xff, sizeof m->slot);
+  for (int i = 0; i < m->n_entries; i++) {
+    if (!((m->pick_used >> i) & 1)) continue;
+    agent_memo_entry e = m->entries[i];
+    if (e.n_adjacent >= 0 && !filters_meet(e.beside, m->pick_filter)) {
+      memcpy(adjacent + n_adjacent, m->adjacent + e.first_adjacent,
+             sizeof adjacent[0] * (size_t)e.n_adjacent);
+      e.first_adjacent = n_adjacent;
+      n_adjacent += e.n_adjacent;
+    } else {
+      e.first_adjacent = 0;
+      e.n_adjacent = -1;
+    }
+    m->entries[n] = e;
+    m->slot[slot_of(m, e.root)] = (int8_t)n++;
+  }
+  m->n_entries = n;
+  memcpy(m->adjacent, adjacent, sizeof adjacent[0] * (size_t)n_adjacent);
+  m->n_adjacent = n_adjacent;
+}
+
+void agent_memo_start(agent_memo *m, gk_play *base) {
+  if (!m->carry || m->base != base || base->game->log_id != m->carry_id ||
+      base->game->n_log != m->carry_log) {
+    agent_memo_init(m, base);
+    return;
+  }
+  carry_entries(m);
+  start_decision(m, base);
+}
+
+/* The moves of base whose values with the memo (started on base) and
+** without differ in any bit, or whose held features derived from the
+** memo's differ from those listed afresh; move `pick` is the decision's
+** pick. Each is looked at in scratch. */
+static int values_wrong(gk_play *base, gk_play *scratch, const gk_agent_eval *eval,
+                        const gk_agent_env *env, agent_memo *memo, int pick, int *st) {
+  int n = gk_play_moves(base, NULL, 0), bad = 0;
+  size_t bytes = sizeof(double) * (size_t)gk_game_players(base->game);
+  for (int i = 0; i < n && *st == GK_OK; i++) {
+    *st = gk_play_copy_from(scratch, base);
+    if (*st < 0) break;
+    agent_refilled(scratch, env);
+    *st = gk_play_apply_index(scratch, i);
+    if (*st < 0) break;
+    double with[GK_MAX_PLAYERS], without[GK_MAX_PLAYERS];
+    agent_values(scratch, eval, NULL, without);
+    agent_memo_bind(memo, scratch);
+    agent_values(scratch, eval, memo, with);
+    bad += memcmp(with, without, bytes) != 0 || agent_held_differs(scratch, memo);
+    if (i == pick) agent_memo_picked(memo, scratch);
+  }
+  if (n < 0) *st = n;
+  return bad;
+}
+
+/* The same check after the pick (the middle move) is played in base,
+** with the entries the memo carries past it (agent_memo_start). */
+static int carried_wrong(gk_play *base, gk_play *scratch, const gk_agent_eval *eval,
+                         const gk_agent_env *env, agent_memo *memo, int pick, int *st) {
+  agent_memo_decided(memo, true);
+  agent_refilled(base, env);
+  *st = gk_play_apply_index(base, pick);
+  if (*st < 0 || gk_play_over(base)) return 0;
+  agent_memo_start(memo, base);
+  return values_wrong(base, scratch, eval, env, memo, -1, st);
 }
 
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
                         int *answered) {
   if (!play || !eval || !answered) return GK_EINVAL;
   int n = gk_play_moves(play, NULL, 0), bad = 0, st = n < 0 ? n : GK_OK;
-  gk_play *scratch = st < 0 ? NULL : agent_copy_new(play, env);
+  /* base: the decision's position, then the one after its pick */
+  gk_play *base = st < 0 ? NULL : agent_copy_new(play, env);
+  gk_play *scratch = base ? agent_copy_new(play, env) : NULL;
   if (st == GK_OK && !scratch) st = GK_ENOMEM;
   agent_memo memo;
-  agent_memo_init(&memo, play);
-  size_t bytes = sizeof(double) * (size_t)gk_game_players(play->game);
-  for (int i = 0; i < n && st == GK_OK; i++) {
-    st = gk_play_copy_from(scratch, play);
-    if (st < 0) break;
-    agent_refilled(scratch, env);
-    st = gk_play_apply_index(scratch, i);
-    if (st < 0) break;
-    double with[GK_MAX_PLAYERS], without[GK_MAX_PLAYERS];
-    agent_values(scratch, eval, NULL, without);
-    agent_memo_bind(&memo, scratch);
-    agent_values(scratch, eval, &memo, with);
-    bad += memcmp(with, without, bytes) != 0 || agent_held_differs(scratch, &memo);
+  memo.answered = 0;
+  if (st == GK_OK) {
+    agent_memo_init(&memo, base);
+    bad = values_wrong(base, scratch, eval, env, &memo, n / 2, &st);
   }
+  if (st == GK_OK && n > 0) bad += carried_wrong(base, scratch, eval, env, &memo, n / 2, &st);
   agent_refilled(play, env);
-  if (st < 0 && scratch) agent_fail(play, scratch, st);
+  if (st < 0) agent_fail(play, scratch && gk_play_error(scratch)[0] ? scratch : base ? base : play, st);
   gk_play_free(scratch);
+  gk_play_free(base);
   *answered = memo.answered;
   return st < 0 ? st : bad;
 }

@@ -196,7 +196,10 @@ static int playout(search *s, double *rewards) {
   gk_play_seed_agent(p, agent_rng_next(&s->draw));
   const gk_mcts_params *pr = s->params;
   double eps = pr->epsilon < 0 ? 0 : pr->epsilon > 1 ? 1 : pr->epsilon;
-  agent_policy greedy = {s->env, &pr->eval, (uint64_t)(eps * 18446744073709549568.0), pr->sample};
+  agent_memo memo; /* carried between the playout's decisions */
+  memo.carry = false;
+  agent_policy greedy = {s->env, &pr->eval, (uint64_t)(eps * 18446744073709549568.0), pr->sample,
+                         &memo};
   const agent_policy *policy = pr->playout_policy == GK_PLAYOUT_GREEDY ? &greedy : NULL;
   int turns = pr->playout_turns;
   int last = turns > 0 ? gk_play_turn(p) + turns : -1;

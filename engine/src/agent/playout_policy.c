@@ -52,10 +52,17 @@ static uint32_t stride_prime_to(int n, agent_rng *rng) {
   return s;
 }
 
+/* A move played without a look: the memo carries nothing past it. */
+static int unlooked(const agent_policy *policy, int i) {
+  if (policy->memo) agent_memo_decided(policy->memo, false);
+  return i;
+}
+
 int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy, agent_rng *rng) {
   int n = gk_play_moves(p, NULL, 0);
-  if (n <= 1) return n == 1 ? 0 : gk_play_random_index(p);
-  if (agent_rng_next(rng) < policy->random_below) return (int)agent_rng_below(rng, (uint32_t)n);
+  if (n <= 1) return unlooked(policy, n == 1 ? 0 : gk_play_random_index(p));
+  if (agent_rng_next(rng) < policy->random_below)
+    return unlooked(policy, (int)agent_rng_below(rng, (uint32_t)n));
   int k = policy->sample > 0 && policy->sample < n ? policy->sample : n;
   /* k distinct moves: i walks a random rotation of the list with a
   ** stride prime to n, so any k of the n can come first */
@@ -63,21 +70,27 @@ int agent_policy_index(gk_play *p, gk_play *scratch, const agent_policy *policy,
   double best = -1e300;
   int pick = 0, st = GK_OK;
   uint32_t ties = 0;
-  agent_memo memo;
-  agent_memo_init(&memo, p);
+  agent_memo local, *memo = policy->memo ? policy->memo : &local;
+  if (policy->memo)
+    agent_memo_start(memo, p); /* with what the last decision's pick left */
+  else
+    agent_memo_init(memo, p);
   for (int j = 0; j < k && st == GK_OK; j++) {
     int i = k == n ? j : (int)((start + (uint64_t)stride * (uint32_t)j) % (uint32_t)n);
     double v;
-    st = lead_after(p, scratch, policy->env, policy->eval, &memo, i, j == 0, &v);
+    st = lead_after(p, scratch, policy->env, policy->eval, memo, i, j == 0, &v);
     if (st < 0) break;
     if (v > best) {
       best = v;
       pick = i;
       ties = 1;
+      agent_memo_picked(memo, scratch);
     } else if (v == best && agent_rng_below(rng, ++ties) == 0) {
       pick = i;
+      agent_memo_picked(memo, scratch);
     }
   }
+  agent_memo_decided(memo, st == GK_OK);
   gk_play_untrack(scratch);
   agent_refilled(p, policy->env);
   if (st < 0) {
