@@ -51,8 +51,8 @@
 #include "host.h"
 #include "wrap_play.h"
 
-/* User value 4 of a play: the Direct userdata, or nil. */
-enum { DIRECT_UV = 4 };
+/* The play's user value of the Direct userdata (nil: none). */
+enum { DIRECT_UV = MP_PLAY_UV_DIRECT };
 
 /* The Direct userdata's user values. */
 enum {
@@ -140,21 +140,6 @@ static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
   }
 }
 
-/* How many hooks the dispatcher's table at t calls directly. */
-static int count_hooks(lua_State *L, int t) {
-  int n = 0;
-  for (int h = 0; mp_hook_names[h]; h++) {
-    if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) n += (int)lua_rawlen(L, -1);
-    lua_pop(L, 1);
-  }
-  return n;
-}
-
-/* t[name] as user value uv of the userdata at ud. */
-static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
-  lua_getfield(L, t, name);
-  lua_setiuservalue(L, ud, uv);
-}
 
 /* fields[lazy_key]: what ctx's lazy fields call when a hook reads one. */
 static int mark_lazy(lua_State *L) {
@@ -221,28 +206,10 @@ static void push_placed_call(lua_State *L, int dv) {
   lua_pushcclosure(L, placed_call, 6);
 }
 
-/* opts.direct: the dispatcher's table (absent: every hook dispatches). */
-void mp_setdirect(lua_State *L, int self, int opts) {
-  self = lua_absindex(L, self);
-  mp_setvetoes(L, self, opts);
-  mp_setcollects(L, self, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  ud->direct = 0;
-  ud->host = mp_host_of(L);
-  if (!ud->host || lua_getfield(L, opts, "direct") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return;
-  }
-  int t = lua_gettop(L);
-  /* one Direct per dispatcher table: its plays share the ctx it caches */
-  if (lua_rawgetp(L, t, &direct_key) == LUA_TUSERDATA) {
-    ud->direct = ((mp_direct *)lua_touserdata(L, -1))->events;
-    lua_setiuservalue(L, self, DIRECT_UV);
-    lua_pop(L, 1);
-    return;
-  }
-  lua_pop(L, 1);
-  int count = count_hooks(L, t);
+/* The Direct of the dispatcher's table t, pushed. */
+static void new_direct(lua_State *L, int t, mp_play *ud) {
+  (void)ud;
+  int count = mp_count_hooks(L, t, mp_hook_names, GK_HOOK_COUNT);
   size_t size = sizeof(mp_direct) + sizeof(mp_direct_hook) * (size_t)count;
   mp_direct *d = (mp_direct *)lua_newuserdatauv(L, size, DV_COUNT);
   memset(d, 0, size);
@@ -250,14 +217,12 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   d->phase = -2;
   d->value = LUA_MININTEGER; /* args.value is set at the first call */
   int dv = lua_gettop(L);
-  lua_pushvalue(L, dv);
-  lua_rawsetp(L, t, &direct_key);
   lua_pushvalue(L, t);
   lua_setiuservalue(L, dv, DV_TABLE);
-  copy_field(L, dv, t, "ctx", DV_CTX);
-  copy_field(L, dv, t, "fields", DV_FIELDS);
-  copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
-  copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
+  mp_copy_field(L, dv, t, "ctx", DV_CTX);
+  mp_copy_field(L, dv, t, "fields", DV_FIELDS);
+  mp_copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
+  mp_copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   set_mark(L, dv);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
@@ -271,7 +236,7 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
     if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
-      ud->direct |= 1u << h;
+      d->events |= 1u << h;
       push_flat(L, lua_gettop(L), d, k);
       k += (int)lua_rawlen(L, -2);
       lua_setiuservalue(L, dv, DV_LISTS + h);
@@ -279,22 +244,12 @@ void mp_setdirect(lua_State *L, int self, int opts) {
     lua_pop(L, 1);
   }
   for (; h <= GK_HOOK_COUNT; h++) d->first[h] = k;
-  d->events = ud->direct;
-  lua_setiuservalue(L, self, DIRECT_UV);
-  lua_pop(L, 1);
 }
 
-/* A copy of a play (clone, a lender) calls the same hooks the same way. */
-void mp_copydirect(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  src_self = lua_absindex(L, src_self);
-  mp_copyvetoes(L, dst_self, src_self);
-  mp_copycollects(L, dst_self, src_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->direct = src->direct;
-  dst->host = src->host;
-  lua_getiuservalue(L, src_self, DIRECT_UV);
-  lua_setiuservalue(L, dst_self, DIRECT_UV);
+/* opts.direct: the dispatcher's table (absent: every hook dispatches). */
+void mp_setdirect(lua_State *L, int self, int opts) {
+  mp_direct *d = (mp_direct *)mp_c_path_attach(L, self, opts, "direct", &direct_key, DIRECT_UV, new_direct);
+  mp_checkplayud(L, self)->direct = d ? d->events : 0;
 }
 
 /* One direct event: what the setup and the calls need. */
