@@ -1,7 +1,10 @@
 /*
 ** hook_direct.c: notifications (on("turn_begin"), on("tile_placed")...)
-** that the flow calls itself, without the Lua dispatcher: a rule
-** author's hook then costs one sandboxed call, not a dispatch.
+** and on("action") that the flow calls itself, without the Lua
+** dispatcher: a rule author's hook then costs one sandboxed call, not a
+** dispatch. An action's hooks get (ctx, move) and answer: true from any
+** of them keeps the flow in the phase (the flow's value 1), as
+** meeple.loader.dispatch's EVENTS.apply folds it.
 **
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over a table
@@ -123,8 +126,9 @@ static int push_source(lua_State *L, int fn) {
 }
 
 /* The flat list {hook, fn, source, ...} of the hook list at idx; the
-** sources' addresses go to d->source from ordinal k on. */
-static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
+** sources' addresses go to d->source from ordinal k on; a hook sees at
+** most `most` arguments (an action's: ctx and the move). */
+static void push_flat(lua_State *L, int idx, mp_direct *d, int k, int most) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
   lua_createtable(L, (int)(3 * n), 0);
   int flat = lua_gettop(L);
@@ -132,7 +136,8 @@ static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
     lua_rawgeti(L, idx, i);
     int h = lua_gettop(L);
     lua_getfield(L, h, "fn");
-    d->hooks[k + i - 1].sees = push_source(L, h + 1);
+    int sees = push_source(L, h + 1);
+    d->hooks[k + i - 1].sees = sees < most ? sees : most;
     d->hooks[k + i - 1].source = lua_tostring(L, -1);
     lua_rawseti(L, flat, 3 * i);
     lua_rawseti(L, flat, 3 * i - 1);
@@ -237,7 +242,7 @@ static void new_direct(lua_State *L, int t, mp_play *ud) {
     d->first[h] = k;
     if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
       d->events |= 1u << h;
-      push_flat(L, lua_gettop(L), d, k);
+      push_flat(L, lua_gettop(L), d, k, h == GK_HOOK_APPLY ? 2 : 3);
       k += (int)lua_rawlen(L, -2);
       lua_setiuservalue(L, dv, DV_LISTS + h);
     }
@@ -260,6 +265,8 @@ typedef struct direct_call {
   int ready; /* ctx's fields and the arguments are set for this event */
   int hooks; /* how many the event calls */
   int sees;  /* the running hook's mp_direct_hook.sees */
+  int answers; /* its hooks answer (an action's): one result a call */
+  int again;   /* an action's hook answered true */
 } direct_call;
 
 /* Stack slots of the setup. */
@@ -450,8 +457,8 @@ static int trampoline(lua_State *L) {
   if (call->sees >= 1) lua_getiuservalue(L, s.dv, DV_CTX);
   if (call->sees >= 2) lua_getiuservalue(L, s.dv, DV_SUBJECT);
   if (call->sees >= 3) lua_getiuservalue(L, s.dv, DV_VIEW);
-  lua_call(L, call->sees, 0);
-  return 0;
+  lua_call(L, call->sees, call->answers);
+  return call->answers;
 }
 
 /* The setup and call of a tile_placed event that shows what the last
@@ -599,8 +606,13 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
     if (sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
     nargs = sees;
   }
-  int st = mp_sandbox_call_with(sb, nargs, e->handler, name);
+  int st = call->answers ? mp_sandbox_call_with_results(sb, nargs, 1, e->handler, name)
+                         : mp_sandbox_call_with(sb, nargs, e->handler, name);
   if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  if (st == MP_SANDBOX_OK && call->answers) { /* EVENTS.apply: exactly true */
+    if (lua_isboolean(L, -1) && lua_toboolean(L, -1)) call->again = 1;
+    lua_pop(L, 1);
+  }
   if (st == MP_SANDBOX_OK) return GK_OK;
   d->lazy_read = 1; /* it may have read one before it failed */
   gk_play_set_error(play, "%s", mp_sandbox_error(sb));
@@ -631,7 +643,8 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.self = lua_absindex(L, ud->self);
   lua_getiuservalue(L, e.self, DIRECT_UV);
   e.dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0,
+                      c->hook == GK_HOOK_APPLY, 0};
   lua_getiuservalue(L, e.self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
@@ -656,5 +669,9 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   for (int i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, &e, changed, i, first + i - 1);
   mp_host_lend_game(ud->host, NULL);
   lua_settop(L, top);
+  if (st == GK_OK && call.answers) { /* as the flow reads the dispatcher's answer */
+    if (call.again) c->value = 1;
+    ud->hook_where[0] = '\0';
+  }
   return st;
 }

@@ -341,9 +341,10 @@ end
 -- Notifications the flow may call without the dispatcher
 -- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
--- applies only when all of an event's hooks narrow).
+-- applies only when all of an event's hooks narrow); and on("action")
+-- ("apply"), whose hooks get (ctx, move) and answer as EVENTS.apply reads.
 local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "feature_scored",
-                 "final_scoring", "phase" }
+                 "final_scoring", "phase", "apply" }
 
 -- The table a C path reads: t (its hook lists, nil when none is hooked)
 -- with a ctx of its own (its fields, the key of the running hook); nil
