@@ -94,6 +94,8 @@ typedef struct mp_direct {
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
   int had_feature;         /* args.feature, when and leaders are set */
+  int drawn;               /* args.tile is a drawn tile's id (tile_drawn's
+                           ** setup wrote it and args.value last) */
   int pending;             /* args.tile and args.tile_id are not written
                            ** yet: the view's first read (refresh_args)
                            ** writes pending_tile and the id of type
@@ -387,6 +389,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
     d->pending = 0; /* written here */
+    d->drawn = 0;
     if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
       push_tile_id(L, d, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
@@ -404,6 +407,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_pushvalue(L, -1);
     lua_setfield(L, s->args, "tile");
     d->had_tile = 1; /* the next event clears it */
+    d->drawn = 1;
     return;
   }
   if (c->feature >= 0) { /* the subject: the feature's handle */
@@ -481,6 +485,7 @@ static int placed_call(lua_State *L) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
     call->d->pending = 0; /* written here */
+    call->d->drawn = 0;
     if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
       push_id_from(L, call->d, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
@@ -528,6 +533,7 @@ static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int 
       return -1;
     }
     call->d->pending = 1;
+    call->d->drawn = 0;
     call->d->pending_tile = lua_touserdata(L, top + 3);
     call->d->pending_type = type;
     if (call->hooks > 1) { /* the next hooks' subject */
@@ -565,7 +571,51 @@ typedef struct event_slots {
   int self; /* the play's slot: ud->self names it only until a hook
             ** calls a play method, which points it into that frame */
   int only_tile; /* the event differs from the last in its tile only */
+  int only_drawn; /* a tile_drawn event after one: differs in its tile only */
 } event_slots;
+
+/* The setup of a tile_drawn event that follows one (same game, play and
+** phase, no move or feature, the hook ran last and read no lazy field),
+** done in place, outside any protected call, when none of it can raise:
+** the tile type's id string is made, and args.value and args.tile are
+** keys the reused table holds (set_args wrote them last), so setting
+** them allocates nothing. Pushes the hook's function and what it sees,
+** returns how many; -1, nothing pushed: the trampoline sets up. */
+static int drawn_inline(lua_State *L, direct_call *call, const event_slots *e, lua_Integer i) {
+  mp_direct *d = call->d;
+  int type = (int)call->c->value;
+  if (!id_made(d, type)) return -1;
+  lua_rawgeti(L, e->list, 3 * i - 1);
+  if (call->sees >= 1) lua_pushvalue(L, e->ctx);
+  lua_getiuservalue(L, e->dv, DV_TILE_IDS);
+  lua_rawgeti(L, -1, type + 1);
+  lua_remove(L, -2);
+  int id = lua_gettop(L);
+  lua_getiuservalue(L, e->dv, DV_ARGS);
+  lua_pushinteger(L, call->c->value);
+  lua_setfield(L, id + 1, "value");
+  lua_pushvalue(L, id);
+  lua_setfield(L, id + 1, "tile");
+  lua_pop(L, 1);
+  d->value = call->c->value;
+  if (call->hooks > 1) { /* the next hooks' subject */
+    lua_pushvalue(L, id);
+    lua_setiuservalue(L, e->dv, DV_SUBJECT);
+  }
+  call->ready = 1;
+  if (call->sees < 2) lua_pop(L, 1);
+  if (call->sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
+  return call->sees;
+}
+
+/* Does this tile_drawn event differ from the last event, a tile_drawn
+** one, in its tile only? */
+static int only_drawn_changed(const mp_direct *d, const mp_play *ud, const void *view,
+                              const gk_hook_call *c) {
+  return c->hook == GK_HOOK_TILE_DRAWN && d->drawn && !c->move && !d->had_move &&
+         !d->had_feature && !c->report && c->feature < 0 && view == d->game &&
+         (const void *)ud == d->play && c->phase == d->phase;
+}
 
 /* Calls hook i (ordinal k) of the event on (ctx, subject, args): through
 ** the trampoline when the last call left anything to set up, else as it
@@ -580,7 +630,10 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
   int inline_args = -1;
-  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
+  if (e->only_drawn && !call->ready && !d->lazy_read && d->hook == k &&
+      (inline_args = drawn_inline(L, call, e, i)) >= 0) {
+    nargs = inline_args;
+  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
       (inline_args = placed_inline(L, call, e->dv, e->view, e->list, e->ctx, i)) >= 0) {
     nargs = inline_args;
   } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
@@ -662,6 +715,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   if (view->game != call.d->state_game) forget_game_state(L, &e, call.d, view->game);
   int changed = event_changed(call.d, ud, view, c);
   e.only_tile = only_tile_changed(call.d, ud, view, c);
+  e.only_drawn = only_drawn_changed(call.d, ud, view, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;
   call.hooks = n;
   mp_host_lend_game(ud->host, view->game);
