@@ -339,18 +339,33 @@ typedef struct game_buffers {
 } game_buffers;
 _Static_assert(N_ARRAYS == 14, "game_buffers names every array of list_arrays");
 
-static void take_buffers(game_buffers *b, const gk_game *g) {
-  *b = (game_buffers){.cells = g->cells, .frontier = g->frontier, .tiles = g->tiles,
-                      .boardops = g->boardops, .parent = g->parent, .next = g->next,
-                      .node_tile = g->node_tile, .attrs = g->attrs, .node_seg = g->node_seg,
-                      .node_kind = g->node_kind, .root = g->root, .stamp = g->stamp,
-                      .figures = g->figures, .supply = g->supply, .ledger = g->ledger,
-                      .log = g->log};
+/* The buffers but the blobs (a rewind leaves those alone). */
+static void take_arrays(game_buffers *b, const gk_game *g) {
+  b->cells = g->cells;
+  b->frontier = g->frontier;
+  b->tiles = g->tiles;
+  b->boardops = g->boardops;
+  b->parent = g->parent;
+  b->next = g->next;
+  b->node_tile = g->node_tile;
+  b->attrs = g->attrs;
+  b->node_seg = g->node_seg;
+  b->node_kind = g->node_kind;
+  b->root = g->root;
+  b->stamp = g->stamp;
+  b->figures = g->figures;
+  b->supply = g->supply;
+  b->ledger = g->ledger;
+  b->log = g->log;
   for (int s = 0; s < GK_MAX_STACKS; s++) b->stack_types[s] = g->stacks[s].types;
+}
+
+static void take_buffers(game_buffers *b, const gk_game *g) {
+  take_arrays(b, g);
   memcpy(b->blob, g->blob, sizeof b->blob);
 }
 
-static void put_buffers(gk_game *g, const game_buffers *b) {
+static void put_arrays(gk_game *g, const game_buffers *b) {
   g->cells = b->cells;
   g->frontier = b->frontier;
   g->tiles = b->tiles;
@@ -368,7 +383,19 @@ static void put_buffers(gk_game *g, const game_buffers *b) {
   for (int s = 0; s < GK_MAX_STACKS; s++) g->stacks[s].types = b->stack_types[s];
   g->ledger = b->ledger;
   g->log = b->log;
+}
+
+static void put_buffers(gk_game *g, const game_buffers *b) {
+  put_arrays(g, b);
   memcpy(g->blob, b->blob, sizeof b->blob);
+}
+
+/* Whether two games' blob lengths are the same: a loop the compiler
+** vectorizes, not a library call (a rewind asks twice). */
+static bool same_blob_lens(const size_t *a, const size_t *b) {
+  size_t differ = 0;
+  for (int i = 0; i < GK_MAX_BLOBS; i++) differ |= a[i] ^ b[i];
+  return differ == 0;
 }
 
 /* Whether every buffer of dst already has src's size, the ledger and the
@@ -384,7 +411,7 @@ static bool same_sizes(const gk_game *dst, const gk_game *src) {
     return false;
   for (int s = 0; s < GK_MAX_STACKS; s++)
     if (dst->stacks[s].cap != src->stacks[s].cap) return false;
-  return memcmp(dst->blob_len, src->blob_len, sizeof dst->blob_len) == 0;
+  return same_blob_lens(dst->blob_len, src->blob_len);
 }
 
 /* The capacity of dst's ledger or log after a copy from src: dst's own
@@ -503,7 +530,7 @@ _Static_assert(offsetof(gk_game, err) < offsetof(gk_game, n_players) &&
 
 static bool has_blobs(const gk_game *g) {
   static const size_t none[GK_MAX_BLOBS];
-  return g->blob_host || g->blob_stale || memcmp(g->blob_len, none, sizeof none) != 0;
+  return g->blob_host || g->blob_stale || !same_blob_lens(g->blob_len, none);
 }
 
 bool gki_game_rewind(gk_game *dst, const gk_game *src) {
@@ -519,15 +546,15 @@ bool gki_game_rewind(gk_game *dst, const gk_game *src) {
   /* the scalars from n_players up to the blobs: the rules, allocator and
   ** journal are dst's, the error text is no position, and neither game
   ** has blob bytes or a host */
-  game_buffers keep;
-  take_buffers(&keep, dst);
+  game_buffers keep; /* the blob pointers lie past the scalars copied */
+  take_arrays(&keep, dst);
   int32_t cap_ledger = dst->cap_ledger, cap_log = dst->cap_log; /* kept_cap: dst's */
   size_t at = offsetof(gk_game, n_players), end = offsetof(gk_game, blob);
   memcpy((char *)dst + at, (const char *)src + at, end - at);
   dst->cap_ledger = cap_ledger;
   dst->cap_log = cap_log;
   dst->blob_epoch = src->blob_epoch;
-  put_buffers(dst, &keep);
+  put_arrays(dst, &keep);
   note_copied_log(dst, src);
   return true;
 }

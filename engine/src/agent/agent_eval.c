@@ -141,8 +141,8 @@ static void add_feature_values(gk_play *play, const int32_t *roots, const int16_
                      : from && from[i] >= 0 ? agent_memo_held_points(memo, play, from[i])
                                             : agent_memo_points(memo, play, roots[i]);
     if (points <= 0) continue;
-    for (int p = 0; p < g->n_players; p++)
-      if ((leaders[i] >> p) & 1) out[p] += weight * points;
+    /* each leader, lowest first: the same additions in the same order */
+    for (uint32_t m = leaders[i]; m; m &= m - 1) out[__builtin_ctz(m)] += weight * points;
   }
 }
 

@@ -54,6 +54,7 @@ enum { AGENT_MEMO_HELD = 64, AGENT_MEMO_ENTRIES = 64, AGENT_MEMO_SLOTS = 128,
 typedef struct agent_memo_entry {
   int32_t root, points;
   bool known;             /* points worked out */
+  int8_t reach;           /* what its kind's final formula reads (agent_memo.c) */
   int first_adjacent;     /* the features beside it in the base, in */
   int n_adjacent;         /* adjacent[]; -1: not yet listed */
   uint64_t beside[4];     /* their bits as in the touched filter */

@@ -112,8 +112,13 @@ static const int DY8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 ** holds. */
 static bool touch_placement(agent_memo *m, const gk_game *after, int32_t x, int32_t y) {
   gk_game *g = m->base->game;
+  /* the eight cells by index when all lie inside the window (a board
+  ** keeps a margin round its tiles: nearly always) */
+  int64_t cx = (int64_t)x - g->ox, cy = (int64_t)y - g->oy;
+  bool inside = cx >= 1 && cy >= 1 && cx + 1 < g->w && cy + 1 < g->h;
+  const gk_cellrec *here = inside ? &g->cells[cx + cy * g->w] : NULL;
   for (int d = 0; d < 8; d++) {
-    int t = gk_tile_at(g, x + DX8[d], y + DY8[d]);
+    int t = here ? here[DX8[d] + DY8[d] * g->w].tile : gk_tile_at(g, x + DX8[d], y + DY8[d]);
     if (t < 0) continue;
     const gk_tilerec *o = &g->tiles[t];
     int n = 0;
@@ -178,7 +183,7 @@ void agent_memo_bind(agent_memo *m, gk_play *after) {
 _Static_assert(AGENT_MEMO_SLOTS == 128 && 2 * AGENT_MEMO_ENTRIES <= AGENT_MEMO_SLOTS,
                "entry_of hashes to 7 bits and needs a free slot");
 
-static agent_memo_entry *entry_of(agent_memo *m, int32_t root) {
+static agent_memo_entry *entry_of(agent_memo *m, int32_t root, int reach) {
   uint32_t h = (uint32_t)root * 0x9E3779B1u >> 25; /* 7 bits: AGENT_MEMO_SLOTS */
   for (;; h = (h + 1) % AGENT_MEMO_SLOTS) {
     int i = m->slot[h];
@@ -188,7 +193,8 @@ static agent_memo_entry *entry_of(agent_memo *m, int32_t root) {
   if (m->n_entries == AGENT_MEMO_ENTRIES) return NULL;
   m->slot[h] = (int8_t)m->n_entries;
   agent_memo_entry *e = &m->entries[m->n_entries++];
-  *e = (agent_memo_entry){.root = root, .known = false, .first_adjacent = 0, .n_adjacent = -1};
+  *e = (agent_memo_entry){.root = root, .known = false, .reach = (int8_t)reach,
+                          .first_adjacent = 0, .n_adjacent = -1};
   return e;
 }
 
@@ -266,6 +272,15 @@ static int32_t entry_points(agent_memo *m, gk_play *after, agent_memo_entry *e, 
   return e->points;
 }
 
+/* Whether e's points may be answered as they are, the usual case tested
+** before entry_points's full one: known, and nothing it reads was
+** touched (its block, the features beside it); false: ask entry_points. */
+static inline bool entry_answers(const agent_memo *m, const agent_memo_entry *e) {
+  if (!e->known || ((e->reach & REACH_BLOCK) && block_touched(m, e->root))) return false;
+  if (!(e->reach & (REACH_BESIDE | REACH_BESIDE_CLOSED)) || !m->n_touched) return true;
+  return e->n_adjacent >= 0 && !beside_may_be_touched(m, e);
+}
+
 /* What the final formula of root's kind reads, looked at once. */
 static int reach_of(agent_memo *m, int32_t root) {
   int kind = m->base->game->node_kind[root];
@@ -278,20 +293,24 @@ int32_t agent_memo_points(agent_memo *m, gk_play *after, int32_t root) {
       agent_memo_touched(m, root))
     return gk_play_formula_points(after, root, GK_WHEN_FINAL);
   int reach = reach_of(m, root);
-  agent_memo_entry *e = reach ? entry_of(m, root) : NULL;
+  agent_memo_entry *e = reach ? entry_of(m, root, reach) : NULL;
   return e ? entry_points(m, after, e, reach) : gk_play_formula_points(after, root, GK_WHEN_FINAL);
 }
 
 int32_t agent_memo_held_points(agent_memo *m, gk_play *after, int i) {
   if (m->held_entry[i] == AGENT_MEMO_UNKNOWN) {
     int reach = reach_of(m, m->held_root[i]);
-    agent_memo_entry *e = reach ? entry_of(m, m->held_root[i]) : NULL;
+    agent_memo_entry *e = reach ? entry_of(m, m->held_root[i], reach) : NULL;
     m->held_entry[i] = e ? (int8_t)(e - m->entries) : AGENT_MEMO_NONE;
   }
   if (m->held_entry[i] == AGENT_MEMO_NONE)
     return gk_play_formula_points(after, m->held_root[i], GK_WHEN_FINAL);
   agent_memo_entry *e = &m->entries[m->held_entry[i]];
-  return entry_points(m, after, e, m->reach[m->base->game->node_kind[e->root]]);
+  if (entry_answers(m, e)) {
+    m->answered++;
+    return e->points;
+  }
+  return entry_points(m, after, e, e->reach);
 }
 
 int gk_agent_memo_check(gk_play *play, const gk_agent_eval *eval, const gk_agent_env *env,
