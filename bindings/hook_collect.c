@@ -282,7 +282,7 @@ static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
   lua_getiuservalue(L, e->ud->self, COLLECT_UV);
   lua_pushvalue(L, e->ud->self);
   int st = lua_pcall(L, 3, 0, 0);
-  if (st != LUA_OK) gk_play_set_error(play, "collect: %s", lua_tostring(L, -1));
+  if (st != LUA_OK) mp_set_move_error(play, lua_tostring(L, -1));
   lua_settop(L, top);
   return st == LUA_OK ? GK_OK : GK_EINVAL;
 }

@@ -268,12 +268,23 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   ud->in_direct = saved_direct;
   if (st != LUA_OK) {
     /* a collector's move that does not read: playerror names the hook */
-    gk_play_set_error(play, "%s%s", c->hook == GK_HOOK_COLLECT ? "collect: " : "", lua_tostring(L, -1));
+    if (c->hook == GK_HOOK_COLLECT) mp_set_move_error(play, lua_tostring(L, -1));
+    else gk_play_set_error(play, "%s", lua_tostring(L, -1));
     h.status = GK_EINVAL;
   }
   lua_settop(L, top);
   if (profiled >= 0 && mp_profiling) mp_profile_leave(mp_profiling, profiled);
   return h.status;
+}
+
+void mp_set_move_error(gk_play *play, const char *reader_msg) {
+  static const char wrapper[] = "bad argument #";
+  const char *open = strstr(reader_msg, " (");
+  size_t n = strlen(reader_msg);
+  if (strncmp(reader_msg, wrapper, sizeof wrapper - 1) == 0 && open && reader_msg[n - 1] == ')')
+    gk_play_set_error(play, "collect: %.*s", (int)(reader_msg + n - 1 - (open + 2)), open + 2);
+  else
+    gk_play_set_error(play, "collect: %s", reader_msg);
 }
 
 /* }====================================================================== */

@@ -57,7 +57,9 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     moves++;
   }
   if (st < 0) {
-    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, gk_play_error(p));
+    char buf[GK_ERR_MAX + sizeof hook_ud->hook_where];
+    const char *msg = hooks ? mp_play_message(hook_ud, p, buf, sizeof buf) : gk_play_error(p);
+    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, msg);
     if (view) mp_gameview_invalidate(view, NULL);
     gk_play_release(p); /* g stays for the next game */
     return -1;

@@ -146,16 +146,22 @@ gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self) {
 ** Play
 ** ======================================================================= */
 
+const char *mp_play_message(mp_play *ud, const gk_play *play, char *buf, size_t cap) {
+  const char *msg = gk_play_error(play);
+  /* the flow refused a collector's move after the hook returned */
+  if (ud->hook_where[0] && strncmp(msg, "collect:", 8) == 0) {
+    snprintf(buf, cap, "%s: %s", ud->hook_where, msg);
+    msg = buf;
+  }
+  ud->hook_where[0] = '\0';
+  return msg;
+}
+
 /* The flow's message is complete (a hook's includes its script and
 ** line): raise it as is, without this C function's position. */
 static int playerror(lua_State *L, mp_play *ud) {
-  const char *msg = gk_play_error(ud->play);
-  /* the flow refused a collector's move after the hook returned */
-  if (ud->hook_where[0] && strncmp(msg, "collect:", 8) == 0)
-    lua_pushfstring(L, "%s: %s", ud->hook_where, msg);
-  else
-    lua_pushstring(L, msg);
-  ud->hook_where[0] = '\0';
+  char buf[GK_ERR_MAX + sizeof ud->hook_where];
+  lua_pushstring(L, mp_play_message(ud, ud->play, buf, sizeof buf));
   return lua_error(L);
 }
 

@@ -63,6 +63,14 @@ void mp_pushmove(lua_State *L, mp_play *ud, int self, const gk_move *m);
 /* play_hooks.c: a scoring event's leaders, a new list of player numbers */
 void mp_pushleaders(lua_State *L, uint32_t mask);
 gk_move mp_checkmove(lua_State *L, int arg, mp_play *ud, int self);
+/* The play's last error as its user reads it: a collector's move that the
+** flow refused names the collector's line. May write into buf; forgets
+** the line. */
+const char *mp_play_message(mp_play *ud, const gk_play *play, char *buf, size_t cap);
+/* play_hooks.c: fails the event over a collector's move that does not
+** read, with the reader's reason alone (a C argument check's slot number
+** means nothing to a script). */
+void mp_set_move_error(gk_play *play, const char *reader_msg);
 /* move_args.c: an action move's args table (named when the action's
 ** arguments have names, else four positional integers) */
 void mp_pushargs(lua_State *L, const gk_flow *f, const gk_move *m);

@@ -66,3 +66,10 @@ foreach(module_test lua/binding_test lua/docs_binding_test lua/stubs_test)
     set_property(TEST ${module_test} APPEND PROPERTY ENVIRONMENT ${MODULE_ENV})
   endif()
 endforeach()
+
+# A collector whose move does not read: sim names the collector's line and
+# the reason, never a C argument slot ("bad argument #6 to '?'").
+set(BAD_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/bad_collect.lua)
+file(WRITE ${BAD_COLLECT} "-- offers a figure kind the rules lack\ncollect(\"place_figure\", function(ctx)\n  return { { type = \"deploy\", figure = \"nope\", at = 7 } }\nend)\n")
+meeple_cli_test(sim_collect_bad_move 1 "seed 1: [^\n]*bad_collect\\.lua:2: collect: unknown figure kind 'nope'"
+                ${MEEPLE_EXE} sim --games 2 --rules ${BAD_COLLECT})

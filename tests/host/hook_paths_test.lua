@@ -222,7 +222,7 @@ do
   local FAILS = {
     error = { [[if calls == 7 then ctx.state.log[1] = "edited"; error("boom in collect") end]], ":%d+: boom in collect" },
     answer = { [[if calls == 7 then return 42 end]], ":%d+: collect must return a list of moves, not a number" },
-    move = { [[if calls == 7 then return { { type = "bogus" } } end]], "collect: " },
+    move = { [[if calls == 7 then return { { type = "bogus" } } end]], ":%d+: collect: invalid option 'bogus'$" },
   }
   for _, kind in ipairs({ "error", "answer", "move" }) do
     local code, want = FAILS[kind][1], FAILS[kind][2]
