@@ -162,6 +162,24 @@ static int host_ctx_index(lua_State *L) {
   return 1;
 }
 
+/* ctx's fields for an event of a C path that writes them all
+** (hook_veto.c, hook_collect.c): the game view and play at those slots,
+** the phase's name; the lazy ones (player, turn, part, state) read anew. */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase) {
+  static const char *const lazy[] = {"player", "turn", "part", "state"};
+  lua_pushvalue(L, game);
+  lua_setfield(L, fields, "game");
+  lua_pushvalue(L, play);
+  lua_setfield(L, fields, "play");
+  const char *name = gk_flow_phase_name(f, phase);
+  lua_pushstring(L, name ? name : "?");
+  lua_setfield(L, fields, "phase");
+  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, fields, lazy[i]);
+  }
+}
+
 void mp_ctx_fields_open(lua_State *L) {
   lua_pushcfunction(L, host_ctx_index);
   lua_setfield(L, -2, "ctx_index");

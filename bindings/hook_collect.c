@@ -41,8 +41,8 @@
 #include "sandbox.h"
 #include "wrap_play.h"
 
-/* User value 7 of a play: the Collects userdata, or nil. */
-enum { COLLECT_UV = 7 };
+/* The play's user value of the Collects userdata (nil: none). */
+enum { COLLECT_UV = MP_PLAY_UV_COLLECTS };
 
 /* The Collects userdata's user values. */
 enum {
@@ -94,7 +94,9 @@ static void push_flat(lua_State *L, int idx, mp_collects *v, int k) {
   }
 }
 
-static mp_collects *new_collects(lua_State *L, int t, const gk_flow *f) {
+/* The Collects of the dispatcher's table t, pushed. */
+static void new_collects(lua_State *L, int t, mp_play *ud) {
+  const gk_flow *f = gk_play_flow(ud->play);
   lua_getfield(L, t, "phases");
   int phases = lua_gettop(L), count = 0;
   for (int p = 0; p < GK_MAX_PHASES; p++) count += phase_hooks(L, phases, gk_flow_phase_name(f, p));
@@ -123,41 +125,13 @@ static mp_collects *new_collects(lua_State *L, int t, const gk_flow *f) {
   }
   v->first[GK_MAX_PHASES] = k;
   lua_setiuservalue(L, cv, CV_LISTS);
-  lua_pushvalue(L, cv);
-  lua_rawsetp(L, t, &collects_key);
   lua_remove(L, phases);
-  return v;
 }
 
 /* opts.collects: the dispatcher's table (absent: collects dispatch). */
 void mp_setcollects(lua_State *L, int self, int opts) {
-  self = lua_absindex(L, self);
-  opts = lua_absindex(L, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  ud->collects = 0;
-  if (!mp_host_of(L) || lua_getfield(L, opts, "collects") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return;
-  }
-  int t = lua_gettop(L);
-  /* one Collects per dispatcher table: its plays share the ctx */
-  if (lua_rawgetp(L, t, &collects_key) != LUA_TUSERDATA) {
-    lua_pop(L, 1);
-    lua_getiuservalue(L, self, 1);
-    new_collects(L, t, mp_checkflow(L, -1));
-    lua_remove(L, -2);
-  }
-  ud->collects = 1u << GK_HOOK_COLLECT;
-  lua_setiuservalue(L, self, COLLECT_UV);
-  lua_pop(L, 1);
-}
-
-void mp_copycollects(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->collects = src->collects;
-  lua_getiuservalue(L, src_self, COLLECT_UV);
-  lua_setiuservalue(L, dst_self, COLLECT_UV);
+  void *v = mp_c_path_attach(L, self, opts, "collects", &collects_key, COLLECT_UV, new_collects);
+  mp_checkplayud(L, self)->collects = v ? 1u << GK_HOOK_COLLECT : 0;
 }
 
 /* {======================================================================
@@ -169,8 +143,6 @@ typedef struct cl_event {
   gk_hook_call *c;
   int offered;         /* how many moves CV_OUT holds */
   const char *where;   /* the last hook that offered any: its line, or NULL */
-  const char *bad_at;  /* a hook answered no list: its name, and */
-  const char *bad_type; /* the type of its answer */
 } cl_event;
 
 /* Stack slots of an event (in the protected call). */
@@ -178,23 +150,6 @@ typedef struct cl_slots {
   int cv, self, game, fields, ctx, list, out;
   mp_collects *v;
 } cl_slots;
-
-/* ctx's fields for the event: the game, the play, the phase; the lazy
-** ones (player, turn, part, state) read anew. */
-static void set_fields(lua_State *L, const cl_slots *s, const gk_hook_call *c, mp_play *ud) {
-  static const char *const lazy[] = {"player", "turn", "part", "state"};
-  lua_pushvalue(L, s->game);
-  lua_setfield(L, s->fields, "game");
-  lua_pushvalue(L, s->self);
-  lua_setfield(L, s->fields, "play");
-  const char *phase = gk_flow_phase_name(gk_play_flow(ud->play), c->phase);
-  lua_pushstring(L, phase ? phase : "?");
-  lua_setfield(L, s->fields, "phase");
-  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
-    lua_pushnil(L);
-    lua_setfield(L, s->fields, lazy[i]);
-  }
-}
 
 /* The id of the tile placed in this part, pushed (nil: none). */
 static void push_placed_id(lua_State *L, mp_play *ud) {
@@ -217,31 +172,25 @@ static int wants_tile(lua_State *L, int rec, int id) {
   return hit;
 }
 
-/* The answer on top, popped: its moves appended to out. 0, or -1 when
-** it is no list (e->bad_*). */
-static int gather(lua_State *L, cl_event *e, const cl_slots *s, const cl_hook *h) {
+/* The answer on top, popped: its moves appended to out; an answer that
+** is no list raises. */
+static void gather(lua_State *L, cl_event *e, const cl_slots *s, const cl_hook *h) {
   int t = lua_type(L, -1);
   if (t == LUA_TNIL) {
     lua_pop(L, 1);
-    return 0;
+    return;
   }
-  if (t != LUA_TTABLE) {
-    e->bad_at = h->at;
-    e->bad_type = luaL_typename(L, -1);
-    lua_pop(L, 1);
-    return -1;
-  }
+  if (t != LUA_TTABLE) mp_bad_answer(L, h->at, "collect must return a list of moves", -1);
   lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
   for (lua_Integer i = 1; i <= n; i++) /* read raw: no metamethod of the script's list */
     if (lua_rawgeti(L, -1, i) == LUA_TNIL) lua_pop(L, 1);
     else lua_rawseti(L, s->out, ++e->offered);
   if (n > 0) e->where = h->where;
   lua_pop(L, 1);
-  return 0;
 }
 
 /* Calls hook k (i-th of the list) on ctx and gathers its answer. */
-static int call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i) {
+static void call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i) {
   mp_collects *v = s->v;
   if (k != v->running) { /* ctx names the hook; its state is its script's */
     lua_rawgeti(L, s->list, 3 * i - 2);
@@ -258,7 +207,7 @@ static int call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i)
   lua_pushvalue(L, s->ctx);
   lua_call(L, 1, 1);
   if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
-  return gather(L, e, s, &v->hook[k]);
+  gather(L, e, s, &v->hook[k]);
 }
 
 /* In the sandbox's protected call: (event, collects, play, game view). */
@@ -276,7 +225,7 @@ static int run_event(lua_State *L) {
   lua_newtable(L);
   s.out = lua_gettop(L);
   int placed = 0; /* slot of the placed tile's id, read at the first narrowed hook */
-  set_fields(L, &s, e->c, e->ud);
+  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(e->ud->play), e->c->phase);
   int first = s.v->first[e->c->phase], last = s.v->first[e->c->phase + 1];
   for (int k = first; k < last; k++) {
     int i = k - first + 1;
@@ -287,7 +236,7 @@ static int run_event(lua_State *L) {
       lua_pop(L, 1);
       if (!wants) continue;
     }
-    if (call_hook(L, e, &s, k, i) < 0) return 0;
+    call_hook(L, e, &s, k, i);
   }
   lua_pushvalue(L, s.out);
   lua_setiuservalue(L, s.cv, CV_OUT);
@@ -341,13 +290,9 @@ static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
 /* Called by the flow outside any protected call: raises nothing. */
 int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {COLLECT_UV, run_event, first_source};
-  cl_event e = {ud, c, 0, NULL, NULL, NULL};
+  cl_event e = {ud, c, 0, NULL};
   int st = mp_c_path_call(L, ud, play, &path, &e, c);
   if (st != GK_OK) return st;
-  if (e.bad_at) {
-    gk_play_set_error(play, "%s: collect must return a list of moves, not a %s", e.bad_at, e.bad_type);
-    return GK_EINVAL;
-  }
   ud->hook_where[0] = '\0';
   if (e.where) snprintf(ud->hook_where, sizeof ud->hook_where, "%s", e.where);
   return take_moves(L, &e, play);

@@ -1,7 +1,10 @@
 /*
 ** hook_direct.c: notifications (on("turn_begin"), on("tile_placed")...)
-** that the flow calls itself, without the Lua dispatcher: a rule
-** author's hook then costs one sandboxed call, not a dispatch.
+** and on("action") that the flow calls itself, without the Lua
+** dispatcher: a rule author's hook then costs one sandboxed call, not a
+** dispatch. An action's hooks get (ctx, move) and answer: true from any
+** of them keeps the flow in the phase (the flow's value 1), as
+** meeple.loader.dispatch's EVENTS.apply folds it.
 **
 ** The dispatcher (meeple.loader.dispatch) says which events qualify and
 ** hands over a table
@@ -51,8 +54,8 @@
 #include "host.h"
 #include "wrap_play.h"
 
-/* User value 4 of a play: the Direct userdata, or nil. */
-enum { DIRECT_UV = 4 };
+/* The play's user value of the Direct userdata (nil: none). */
+enum { DIRECT_UV = MP_PLAY_UV_DIRECT };
 
 /* The Direct userdata's user values. */
 enum {
@@ -91,6 +94,8 @@ typedef struct mp_direct {
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
   int had_feature;         /* args.feature, when and leaders are set */
+  int drawn;               /* args.tile is a drawn tile's id (tile_drawn's
+                           ** setup wrote it and args.value last) */
   int pending;             /* args.tile and args.tile_id are not written
                            ** yet: the view's first read (refresh_args)
                            ** writes pending_tile and the id of type
@@ -123,8 +128,9 @@ static int push_source(lua_State *L, int fn) {
 }
 
 /* The flat list {hook, fn, source, ...} of the hook list at idx; the
-** sources' addresses go to d->source from ordinal k on. */
-static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
+** sources' addresses go to d->source from ordinal k on; a hook sees at
+** most `most` arguments (an action's: ctx and the move). */
+static void push_flat(lua_State *L, int idx, mp_direct *d, int k, int most) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
   lua_createtable(L, (int)(3 * n), 0);
   int flat = lua_gettop(L);
@@ -132,7 +138,8 @@ static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
     lua_rawgeti(L, idx, i);
     int h = lua_gettop(L);
     lua_getfield(L, h, "fn");
-    d->hooks[k + i - 1].sees = push_source(L, h + 1);
+    int sees = push_source(L, h + 1);
+    d->hooks[k + i - 1].sees = sees < most ? sees : most;
     d->hooks[k + i - 1].source = lua_tostring(L, -1);
     lua_rawseti(L, flat, 3 * i);
     lua_rawseti(L, flat, 3 * i - 1);
@@ -140,21 +147,6 @@ static void push_flat(lua_State *L, int idx, mp_direct *d, int k) {
   }
 }
 
-/* How many hooks the dispatcher's table at t calls directly. */
-static int count_hooks(lua_State *L, int t) {
-  int n = 0;
-  for (int h = 0; mp_hook_names[h]; h++) {
-    if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) n += (int)lua_rawlen(L, -1);
-    lua_pop(L, 1);
-  }
-  return n;
-}
-
-/* t[name] as user value uv of the userdata at ud. */
-static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
-  lua_getfield(L, t, name);
-  lua_setiuservalue(L, ud, uv);
-}
 
 /* fields[lazy_key]: what ctx's lazy fields call when a hook reads one. */
 static int mark_lazy(lua_State *L) {
@@ -221,28 +213,10 @@ static void push_placed_call(lua_State *L, int dv) {
   lua_pushcclosure(L, placed_call, 6);
 }
 
-/* opts.direct: the dispatcher's table (absent: every hook dispatches). */
-void mp_setdirect(lua_State *L, int self, int opts) {
-  self = lua_absindex(L, self);
-  mp_setvetoes(L, self, opts);
-  mp_setcollects(L, self, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  ud->direct = 0;
-  ud->host = mp_host_of(L);
-  if (!ud->host || lua_getfield(L, opts, "direct") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return;
-  }
-  int t = lua_gettop(L);
-  /* one Direct per dispatcher table: its plays share the ctx it caches */
-  if (lua_rawgetp(L, t, &direct_key) == LUA_TUSERDATA) {
-    ud->direct = ((mp_direct *)lua_touserdata(L, -1))->events;
-    lua_setiuservalue(L, self, DIRECT_UV);
-    lua_pop(L, 1);
-    return;
-  }
-  lua_pop(L, 1);
-  int count = count_hooks(L, t);
+/* The Direct of the dispatcher's table t, pushed. */
+static void new_direct(lua_State *L, int t, mp_play *ud) {
+  (void)ud;
+  int count = mp_count_hooks(L, t, mp_hook_names, GK_HOOK_COUNT);
   size_t size = sizeof(mp_direct) + sizeof(mp_direct_hook) * (size_t)count;
   mp_direct *d = (mp_direct *)lua_newuserdatauv(L, size, DV_COUNT);
   memset(d, 0, size);
@@ -250,14 +224,12 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   d->phase = -2;
   d->value = LUA_MININTEGER; /* args.value is set at the first call */
   int dv = lua_gettop(L);
-  lua_pushvalue(L, dv);
-  lua_rawsetp(L, t, &direct_key);
   lua_pushvalue(L, t);
   lua_setiuservalue(L, dv, DV_TABLE);
-  copy_field(L, dv, t, "ctx", DV_CTX);
-  copy_field(L, dv, t, "fields", DV_FIELDS);
-  copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
-  copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
+  mp_copy_field(L, dv, t, "ctx", DV_CTX);
+  mp_copy_field(L, dv, t, "fields", DV_FIELDS);
+  mp_copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
+  mp_copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   set_mark(L, dv);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
@@ -271,30 +243,20 @@ void mp_setdirect(lua_State *L, int self, int opts) {
   for (; mp_hook_names[h]; h++) {
     d->first[h] = k;
     if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
-      ud->direct |= 1u << h;
-      push_flat(L, lua_gettop(L), d, k);
+      d->events |= 1u << h;
+      push_flat(L, lua_gettop(L), d, k, h == GK_HOOK_APPLY ? 2 : 3);
       k += (int)lua_rawlen(L, -2);
       lua_setiuservalue(L, dv, DV_LISTS + h);
     }
     lua_pop(L, 1);
   }
   for (; h <= GK_HOOK_COUNT; h++) d->first[h] = k;
-  d->events = ud->direct;
-  lua_setiuservalue(L, self, DIRECT_UV);
-  lua_pop(L, 1);
 }
 
-/* A copy of a play (clone, a lender) calls the same hooks the same way. */
-void mp_copydirect(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  src_self = lua_absindex(L, src_self);
-  mp_copyvetoes(L, dst_self, src_self);
-  mp_copycollects(L, dst_self, src_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->direct = src->direct;
-  dst->host = src->host;
-  lua_getiuservalue(L, src_self, DIRECT_UV);
-  lua_setiuservalue(L, dst_self, DIRECT_UV);
+/* opts.direct: the dispatcher's table (absent: every hook dispatches). */
+void mp_setdirect(lua_State *L, int self, int opts) {
+  mp_direct *d = (mp_direct *)mp_c_path_attach(L, self, opts, "direct", &direct_key, DIRECT_UV, new_direct);
+  mp_checkplayud(L, self)->direct = d ? d->events : 0;
 }
 
 /* One direct event: what the setup and the calls need. */
@@ -305,6 +267,8 @@ typedef struct direct_call {
   int ready; /* ctx's fields and the arguments are set for this event */
   int hooks; /* how many the event calls */
   int sees;  /* the running hook's mp_direct_hook.sees */
+  int answers; /* its hooks answer (an action's): one result a call */
+  int again;   /* an action's hook answered true */
 } direct_call;
 
 /* Stack slots of the setup. */
@@ -425,6 +389,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   if (c->report || d->had_tile) {
     gk_placed_tile pt;
     d->pending = 0; /* written here */
+    d->drawn = 0;
     if (c->report && gk_tile_info(s->game->game, c->report->tile, &pt) == GK_OK)
       push_tile_id(L, d, s, mp_playrules(ud), pt.type);
     else lua_pushnil(L);
@@ -442,6 +407,7 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
     lua_pushvalue(L, -1);
     lua_setfield(L, s->args, "tile");
     d->had_tile = 1; /* the next event clears it */
+    d->drawn = 1;
     return;
   }
   if (c->feature >= 0) { /* the subject: the feature's handle */
@@ -495,8 +461,8 @@ static int trampoline(lua_State *L) {
   if (call->sees >= 1) lua_getiuservalue(L, s.dv, DV_CTX);
   if (call->sees >= 2) lua_getiuservalue(L, s.dv, DV_SUBJECT);
   if (call->sees >= 3) lua_getiuservalue(L, s.dv, DV_VIEW);
-  lua_call(L, call->sees, 0);
-  return 0;
+  lua_call(L, call->sees, call->answers);
+  return call->answers;
 }
 
 /* The setup and call of a tile_placed event that shows what the last
@@ -519,6 +485,7 @@ static int placed_call(lua_State *L) {
     gk_placed_tile pt;
     lua_pushvalue(L, lua_upvalueindex(PU_ID_KEY));
     call->d->pending = 0; /* written here */
+    call->d->drawn = 0;
     if (gk_tile_info(game->game, call->c->report->tile, &pt) == GK_OK)
       push_id_from(L, call->d, lua_upvalueindex(PU_TILE_IDS), mp_playrules(call->ud), pt.type);
     else lua_pushnil(L);
@@ -566,6 +533,7 @@ static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int 
       return -1;
     }
     call->d->pending = 1;
+    call->d->drawn = 0;
     call->d->pending_tile = lua_touserdata(L, top + 3);
     call->d->pending_type = type;
     if (call->hooks > 1) { /* the next hooks' subject */
@@ -603,7 +571,51 @@ typedef struct event_slots {
   int self; /* the play's slot: ud->self names it only until a hook
             ** calls a play method, which points it into that frame */
   int only_tile; /* the event differs from the last in its tile only */
+  int only_drawn; /* a tile_drawn event after one: differs in its tile only */
 } event_slots;
+
+/* The setup of a tile_drawn event that follows one (same game, play and
+** phase, no move or feature, the hook ran last and read no lazy field),
+** done in place, outside any protected call, when none of it can raise:
+** the tile type's id string is made, and args.value and args.tile are
+** keys the reused table holds (set_args wrote them last), so setting
+** them allocates nothing. Pushes the hook's function and what it sees,
+** returns how many; -1, nothing pushed: the trampoline sets up. */
+static int drawn_inline(lua_State *L, direct_call *call, const event_slots *e, lua_Integer i) {
+  mp_direct *d = call->d;
+  int type = (int)call->c->value;
+  if (!id_made(d, type)) return -1;
+  lua_rawgeti(L, e->list, 3 * i - 1);
+  if (call->sees >= 1) lua_pushvalue(L, e->ctx);
+  lua_getiuservalue(L, e->dv, DV_TILE_IDS);
+  lua_rawgeti(L, -1, type + 1);
+  lua_remove(L, -2);
+  int id = lua_gettop(L);
+  lua_getiuservalue(L, e->dv, DV_ARGS);
+  lua_pushinteger(L, call->c->value);
+  lua_setfield(L, id + 1, "value");
+  lua_pushvalue(L, id);
+  lua_setfield(L, id + 1, "tile");
+  lua_pop(L, 1);
+  d->value = call->c->value;
+  if (call->hooks > 1) { /* the next hooks' subject */
+    lua_pushvalue(L, id);
+    lua_setiuservalue(L, e->dv, DV_SUBJECT);
+  }
+  call->ready = 1;
+  if (call->sees < 2) lua_pop(L, 1);
+  if (call->sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
+  return call->sees;
+}
+
+/* Does this tile_drawn event differ from the last event, a tile_drawn
+** one, in its tile only? */
+static int only_drawn_changed(const mp_direct *d, const mp_play *ud, const void *view,
+                              const gk_hook_call *c) {
+  return c->hook == GK_HOOK_TILE_DRAWN && d->drawn && !c->move && !d->had_move &&
+         !d->had_feature && !c->report && c->feature < 0 && view == d->game &&
+         (const void *)ud == d->play && c->phase == d->phase;
+}
 
 /* Calls hook i (ordinal k) of the event on (ctx, subject, args): through
 ** the trampoline when the last call left anything to set up, else as it
@@ -618,7 +630,10 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
   int inline_args = -1;
-  if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
+  if (e->only_drawn && !call->ready && !d->lazy_read && d->hook == k &&
+      (inline_args = drawn_inline(L, call, e, i)) >= 0) {
+    nargs = inline_args;
+  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
       (inline_args = placed_inline(L, call, e->dv, e->view, e->list, e->ctx, i)) >= 0) {
     nargs = inline_args;
   } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
@@ -644,8 +659,13 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
     if (sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
     nargs = sees;
   }
-  int st = mp_sandbox_call_with(sb, nargs, e->handler, name);
+  int st = call->answers ? mp_sandbox_call_with_results(sb, nargs, 1, e->handler, name)
+                         : mp_sandbox_call_with(sb, nargs, e->handler, name);
   if (profiled >= 0) mp_profile_leave(mp_profiling, profiled);
+  if (st == MP_SANDBOX_OK && call->answers) { /* EVENTS.apply: exactly true */
+    if (lua_isboolean(L, -1) && lua_toboolean(L, -1)) call->again = 1;
+    lua_pop(L, 1);
+  }
   if (st == MP_SANDBOX_OK) return GK_OK;
   d->lazy_read = 1; /* it may have read one before it failed */
   gk_play_set_error(play, "%s", mp_sandbox_error(sb));
@@ -676,7 +696,8 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.self = lua_absindex(L, ud->self);
   lua_getiuservalue(L, e.self, DIRECT_UV);
   e.dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0};
+  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0,
+                      c->hook == GK_HOOK_APPLY, 0};
   lua_getiuservalue(L, e.self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
@@ -694,6 +715,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   if (view->game != call.d->state_game) forget_game_state(L, &e, call.d, view->game);
   int changed = event_changed(call.d, ud, view, c);
   e.only_tile = only_tile_changed(call.d, ud, view, c);
+  e.only_drawn = only_drawn_changed(call.d, ud, view, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;
   call.hooks = n;
   mp_host_lend_game(ud->host, view->game);
@@ -701,5 +723,9 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   for (int i = 1; i <= n && st == GK_OK; i++) st = run_one(L, &call, play, &e, changed, i, first + i - 1);
   mp_host_lend_game(ud->host, NULL);
   lua_settop(L, top);
+  if (st == GK_OK && call.answers) { /* as the flow reads the dispatcher's answer */
+    if (call.again) c->value = 1;
+    ud->hook_where[0] = '\0';
+  }
   return st;
 }

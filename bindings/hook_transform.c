@@ -45,8 +45,8 @@
 #include "wrap_internal.h"
 #include "wrap_play.h"
 
-/* User value 6 of a play: the Transforms userdata, or nil. */
-enum { TRANSFORM_UV = 6 };
+/* The play's user value of the Transforms userdata (nil: none). */
+enum { TRANSFORM_UV = MP_PLAY_UV_TRANSFORMS };
 
 /* The Transforms userdata's user values. */
 enum {
@@ -83,24 +83,6 @@ static const char *const events[] = {"feature_points", "extra_part"};
 
 static int event_of(int hook) { return hook == GK_HOOK_EXTRA_PART; }
 
-/* The names in record[field] as a mask of their indices by find. */
-static uint64_t name_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
-                          int (*find)(const gk_rules *, const char *), const char *what) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, rec, field) == LUA_TTABLE) {
-    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_rawgeti(L, -1, i);
-      int k = lua_type(L, -1) == LUA_TSTRING ? find(r, lua_tostring(L, -1)) : -1;
-      if (k < 0 || k >= 64) luaL_error(L, "transform: %s %d cannot be narrowed", what, k);
-      mask |= 1ull << k;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
 /* The flat list of the hooks at idx, their C records from t->hook[k]. */
 static void push_flat(lua_State *L, int idx, mp_transforms *t, int k, const gk_rules *r) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
@@ -110,13 +92,14 @@ static void push_flat(lua_State *L, int idx, mp_transforms *t, int k, const gk_r
     lua_rawgeti(L, idx, i);
     int rec = lua_gettop(L);
     tf_hook *h = &t->hook[k];
-    h->kinds = name_mask(L, rec, "kinds", r, gk_rules_find_kind, "kind");
-    h->attrs = name_mask(L, rec, "attrs", r, gk_rules_find_attr, "attribute");
+    h->kinds = mp_record_mask(L, rec, "kinds", r, gk_rules_find_kind, 64, "transform: kind");
+    h->attrs = mp_record_mask(L, rec, "attrs", r, gk_rules_find_attr, 64, "transform: attribute");
     mp_flat_hook(L, flat, i, &h->at, &h->source);
   }
 }
 
-static mp_transforms *new_transforms(lua_State *L, int t, mp_play *ud) {
+/* The Transforms of the dispatcher's table t, pushed. */
+static void new_transforms(lua_State *L, int t, mp_play *ud) {
   static const char *const fields[] = {"ctx", "fields", "hook_key", "args", "view", "leaders"};
   int count = mp_count_hooks(L, t, events, 2);
   size_t size = sizeof(mp_transforms) + sizeof(tf_hook) * (size_t)count;
@@ -140,37 +123,13 @@ static mp_transforms *new_transforms(lua_State *L, int t, mp_play *ud) {
     lua_pop(L, 1);
   }
   v->first[2] = k;
-  lua_pushvalue(L, tv);
-  lua_rawsetp(L, t, &transforms_key);
-  return v;
 }
 
 /* opts.transforms: the dispatcher's table (absent: transforms dispatch). */
 void mp_settransforms(lua_State *L, int self, int opts) {
-  self = lua_absindex(L, self);
-  opts = lua_absindex(L, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  ud->transforms = 0;
-  if (!mp_host_of(L) || lua_getfield(L, opts, "transforms") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return;
-  }
-  int t = lua_gettop(L);
-  /* one Transforms per dispatcher table: its plays share the ctx */
-  mp_transforms *v = lua_rawgetp(L, t, &transforms_key) == LUA_TUSERDATA
-                         ? (mp_transforms *)lua_touserdata(L, -1)
-                         : (lua_pop(L, 1), new_transforms(L, t, ud));
-  ud->transforms = v->events;
-  lua_setiuservalue(L, self, TRANSFORM_UV);
-  lua_pop(L, 1);
-}
-
-void mp_copytransforms(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->transforms = src->transforms;
-  lua_getiuservalue(L, src_self, TRANSFORM_UV);
-  lua_setiuservalue(L, dst_self, TRANSFORM_UV);
+  mp_transforms *v = (mp_transforms *)mp_c_path_attach(L, self, opts, "transforms", &transforms_key,
+                                                       TRANSFORM_UV, new_transforms);
+  mp_checkplayud(L, self)->transforms = v ? v->events : 0;
 }
 
 /* {======================================================================
@@ -322,8 +281,7 @@ static lua_Integer points_answer(lua_State *L, const tf_hook *h) {
     lua_pushvalue(L, -2); /* a copy: lua_tostring converts in place */
     luaL_error(L, "%s: feature_points must return an integer, not %s", h->at, lua_tostring(L, -1));
   }
-  if (!isint)
-    luaL_error(L, "%s: feature_points must return an integer, not a %s", h->at, luaL_typename(L, -2));
+  if (!isint) mp_bad_answer(L, h->at, "feature_points must return an integer", -2);
   if (v < INT32_MIN || v > INT32_MAX)
     luaL_error(L, "%s: feature_points returned %I, out of range (%d to %d)", h->at, (LUAI_UACINT)v,
                (int)INT32_MIN, (int)INT32_MAX);

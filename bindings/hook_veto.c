@@ -42,8 +42,8 @@
 #include "sandbox.h"
 #include "wrap_play.h"
 
-/* User value 5 of a play: the Vetoes userdata, or nil. */
-enum { VETO_UV = 5 };
+/* The play's user value of the Vetoes userdata (nil: none). */
+enum { VETO_UV = MP_PLAY_UV_VETOES };
 
 /* The Vetoes userdata's user values. */
 enum {
@@ -80,19 +80,7 @@ static int event_of(int hook) { return hook == GK_HOOK_ALLOW_DEPLOYS; }
 
 /* The figure kinds of record.figures as a mask (0: none named). */
 static uint32_t figure_mask(lua_State *L, int rec, const gk_rules *r) {
-  uint32_t mask = 0;
-  if (lua_getfield(L, rec, "figures") == LUA_TTABLE) {
-    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_rawgeti(L, -1, i);
-      int k = lua_type(L, -1) == LUA_TSTRING ? gk_rules_find_figure_kind(r, lua_tostring(L, -1)) : -1;
-      if (k < 0 || k >= 32) luaL_error(L, "allow: figure kind %d cannot be narrowed", k);
-      mask |= 1u << k;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
+  return (uint32_t)mp_record_mask(L, rec, "figures", r, gk_rules_find_figure_kind, 32, "allow: figure kind");
 }
 
 /* The flat list of the hooks at idx, their C records from v->hook[k]. */
@@ -131,6 +119,28 @@ void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const 
   lua_rawseti(L, flat, 3 * i - 2);
 }
 
+uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
+                        int (*find)(const gk_rules *, const char *), int bits, const char *what) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, rec, field) == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      int k = lua_type(L, -1) == LUA_TSTRING ? find(r, lua_tostring(L, -1)) : -1;
+      if (k < 0 || k >= bits) luaL_error(L, "%s %d cannot be narrowed", what, k);
+      mask |= 1ull << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
+  lua_getfield(L, t, name);
+  lua_setiuservalue(L, ud, uv);
+}
+
 int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
   int count = 0;
   for (int e = 0; e < n; e++) {
@@ -140,12 +150,8 @@ int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
   return count;
 }
 
-static void copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
-  lua_getfield(L, t, name);
-  lua_setiuservalue(L, ud, uv);
-}
-
-static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
+/* The Vetoes of the dispatcher's table t, pushed. */
+static void new_vetoes(lua_State *L, int t, mp_play *ud) {
   int count = mp_count_hooks(L, t, events, 2);
   size_t size = sizeof(mp_vetoes) + sizeof(veto_hook) * (size_t)count;
   mp_vetoes *v = (mp_vetoes *)lua_newuserdatauv(L, size, VV_COUNT);
@@ -155,11 +161,11 @@ static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
   int vv = lua_gettop(L);
   lua_pushvalue(L, t);
   lua_setiuservalue(L, vv, VV_TABLE);
-  copy_field(L, vv, t, "ctx", VV_CTX);
-  copy_field(L, vv, t, "fields", VV_FIELDS);
-  copy_field(L, vv, t, "hook_key", VV_HOOK_KEY);
-  copy_field(L, vv, t, "view", VV_VIEW);
-  copy_field(L, vv, t, "view_mt", VV_VIEW_MT);
+  mp_copy_field(L, vv, t, "ctx", VV_CTX);
+  mp_copy_field(L, vv, t, "fields", VV_FIELDS);
+  mp_copy_field(L, vv, t, "hook_key", VV_HOOK_KEY);
+  mp_copy_field(L, vv, t, "view", VV_VIEW);
+  mp_copy_field(L, vv, t, "view_mt", VV_VIEW_MT);
   lua_createtable(L, 0, 5);
   lua_pushstring(L, mp_move_types[GK_MOVE_PLACE]);
   lua_setfield(L, -2, "type");
@@ -176,43 +182,12 @@ static mp_vetoes *new_vetoes(lua_State *L, int t, mp_play *ud) {
     lua_pop(L, 1);
   }
   v->first[2] = k;
-  lua_pushvalue(L, vv);
-  lua_rawsetp(L, t, &vetoes_key);
-  return v;
 }
 
-/* opts.vetoes: the dispatcher's table (absent: vetoes dispatch); and
-** opts.transforms (hook_transform.c). */
+/* opts.vetoes: the dispatcher's table (absent: vetoes dispatch). */
 void mp_setvetoes(lua_State *L, int self, int opts) {
-  self = lua_absindex(L, self);
-  opts = lua_absindex(L, opts);
-  mp_settransforms(L, self, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  ud->vetoes = 0;
-  ud->host = mp_host_of(L);
-  if (!ud->host || lua_getfield(L, opts, "vetoes") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return;
-  }
-  int t = lua_gettop(L);
-  /* one Vetoes per dispatcher table: its plays share the ctx and view */
-  mp_vetoes *v = lua_rawgetp(L, t, &vetoes_key) == LUA_TUSERDATA
-                     ? (mp_vetoes *)lua_touserdata(L, -1)
-                     : (lua_pop(L, 1), new_vetoes(L, t, ud));
-  ud->vetoes = v->events;
-  lua_setiuservalue(L, self, VETO_UV);
-  lua_pop(L, 1);
-}
-
-void mp_copyvetoes(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  src_self = lua_absindex(L, src_self);
-  mp_copytransforms(L, dst_self, src_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->vetoes = src->vetoes;
-  if (src->host) dst->host = src->host;
-  lua_getiuservalue(L, src_self, VETO_UV);
-  lua_setiuservalue(L, dst_self, VETO_UV);
+  mp_vetoes *v = (mp_vetoes *)mp_c_path_attach(L, self, opts, "vetoes", &vetoes_key, VETO_UV, new_vetoes);
+  mp_checkplayud(L, self)->vetoes = v ? v->events : 0;
 }
 
 /* {======================================================================
@@ -300,7 +275,7 @@ static int refused(lua_State *L, round_slots *s, const veto_hook *h, const gk_mo
   if (!lua_isboolean(L, -2) || lua_toboolean(L, -2)) return 0;
   if (lua_isnil(L, -1)) return 1;
   if (lua_type(L, -1) != LUA_TSTRING)
-    return luaL_error(L, "%s: a veto's reason must be a string, not a %s", h->at, luaL_typename(L, -1));
+    return mp_bad_answer(L, h->at, "a veto's reason must be a string", -1);
   if (!s->n_reasons) {
     lua_createtable(L, 4, 0);
     lua_replace(L, s->reasons);
@@ -353,23 +328,6 @@ static int judge(lua_State *L, round_slots *s, const gk_move *m, int first, int 
   return 1;
 }
 
-/* ctx's fields for the round: the game, the play, the phase; the lazy
-** ones (player, turn, part, state) read anew. */
-static void set_fields(lua_State *L, const round_slots *s, const gk_hook_call *c) {
-  static const char *const lazy[] = {"player", "turn", "part", "state"};
-  lua_pushvalue(L, s->game);
-  lua_setfield(L, s->fields, "game");
-  lua_pushvalue(L, s->self);
-  lua_setfield(L, s->fields, "play");
-  const char *phase = gk_flow_phase_name(gk_play_flow(s->ud->play), c->phase);
-  lua_pushstring(L, phase ? phase : "?");
-  lua_setfield(L, s->fields, "phase");
-  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
-    lua_pushnil(L);
-    lua_setfield(L, s->fields, lazy[i]);
-  }
-}
-
 /* The round's reasons to keep_reasons, or the last round's forgotten. */
 static void keep_reasons(lua_State *L, round_slots *s) {
   if (!s->n_reasons && !s->ud->veto_reasons) return;
@@ -404,7 +362,7 @@ static int run_round(lua_State *L) {
   lua_pushnil(L);
   lua_pushnil(L);
   s.reasons = s.list + 1;
-  set_fields(L, &s, r->c);
+  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(r->ud->play), r->c->phase);
   gk_hook_call *c = r->c;
   int first = s.v->first[e], last = s.v->first[e + 1], running = -1, kept = 0;
   for (int i = 0; i < c->n_moves; i++) {

@@ -16,6 +16,7 @@
 #include <lauxlib.h>
 
 #include "hook_profile.h"
+#include "host.h"
 #include "wrap_play.h"
 
 /* {======================================================================
@@ -192,6 +193,10 @@ static int protected_hook(lua_State *L) {
   h->ud->self = 2; /* the play, passed as the second argument */
   h->status = run_hook(L, h->ud, h->play, h->c);
   return 0;
+}
+
+int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx) {
+  return luaL_error(L, "%s: %s, not a %s", at, what, luaL_typename(L, idx));
 }
 
 /* What a hook may do to the game its play owns (MP_LOCK_*): the game
@@ -384,3 +389,60 @@ void mp_setfilters(mp_play *ud, const gk_hook_filters *h) {
   gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
 }
 
+
+/* {======================================================================
+** The C paths: set from the opts, shared by copies
+** ======================================================================= */
+
+void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
+                       void (*make)(lua_State *L, int t, mp_play *ud)) {
+  self = lua_absindex(L, self);
+  opts = lua_absindex(L, opts);
+  mp_play *ud = mp_checkplayud(L, self);
+  if (!mp_host_of(L) || lua_getfield(L, opts, field) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  int t = lua_gettop(L);
+  /* one per dispatcher table: its plays share the ctx it caches */
+  if (lua_rawgetp(L, t, key) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    make(L, t, ud);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, t, key);
+  }
+  void *data = lua_touserdata(L, -1);
+  lua_setiuservalue(L, self, uv);
+  lua_pop(L, 1);
+  return data;
+}
+
+/* opts.transforms, opts.vetoes, opts.collects and opts.direct: the
+** dispatcher's tables (each absent: those hooks dispatch). */
+void mp_set_c_paths(lua_State *L, int self, int opts) {
+  self = lua_absindex(L, self);
+  opts = lua_absindex(L, opts);
+  mp_settransforms(L, self, opts);
+  mp_setvetoes(L, self, opts);
+  mp_setcollects(L, self, opts);
+  mp_setdirect(L, self, opts);
+  mp_checkplayud(L, self)->host = mp_host_of(L);
+}
+
+/* A copy of a play (clone, a lender) calls the same hooks the same way. */
+void mp_copy_c_paths(lua_State *L, int dst_self, int src_self) {
+  dst_self = lua_absindex(L, dst_self);
+  src_self = lua_absindex(L, src_self);
+  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
+  dst->direct = src->direct;
+  dst->vetoes = src->vetoes;
+  dst->transforms = src->transforms;
+  dst->collects = src->collects;
+  dst->host = src->host;
+  for (int uv = MP_PLAY_UV_DIRECT; uv <= MP_PLAY_UV_COLLECTS; uv++) {
+    lua_getiuservalue(L, src_self, uv);
+    lua_setiuservalue(L, dst_self, uv);
+  }
+}
+
+/* }====================================================================== */

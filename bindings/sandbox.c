@@ -608,6 +608,11 @@ int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *nam
   return protected_call(sb, nargs, 0, name, handler);
 }
 
+int mp_sandbox_call_with_results(mp_sandbox *sb, int nargs, int nresults, int handler, const char *name) {
+  sb->err[0] = '\0';
+  return protected_call(sb, nargs, nresults, name, handler);
+}
+
 /* Charges what the running call used so far to its turn and game, and
 ** gives the next script function its own call's budget, clock and name:
 ** the host's C code that calls many script functions inside one

@@ -139,6 +139,9 @@ int mp_sandbox_call_named(mp_sandbox *sb, int nargs, int nresults, const char *n
 ** moves nothing on the stack; 'name' is used as mp_sandbox_call_named's. */
 void mp_sandbox_push_handler(mp_sandbox *sb);
 int mp_sandbox_call_with(mp_sandbox *sb, int nargs, int handler, const char *name);
+/* The same for a hook that answers: its nresults results are left on
+** the stack when the call succeeds. */
+int mp_sandbox_call_with_results(mp_sandbox *sb, int nargs, int nresults, int handler, const char *name);
 
 /* Inside a running mp_sandbox_call*, from the host's C code between two
 ** script functions it calls there (lua_call): what ran so far counts

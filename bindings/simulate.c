@@ -164,7 +164,7 @@ int mp_flow_simulate(lua_State *L) {
     }
     hud = mp_newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
     mp_setfilters(hud, &filters);
-    mp_setdirect(L, -1, 3);
+    mp_set_c_paths(L, -1, 3);
     hud->L = L;
     hud->self = lua_gettop(L);
     lua_getiuservalue(L, hud->self, 2);

@@ -60,7 +60,7 @@ static int lend_hooks(lua_State *L, int play_arg, mp_lender *out) {
   mp_play *lender = mp_newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, own, ud->present,
                                ud->collect_phases, ud->deploy_kinds);
   mp_setfilters(lender, &ud->filters);
-  mp_copydirect(L, -1, play_arg);
+  mp_copy_c_paths(L, -1, play_arg);
   lua_replace(L, flow_idx);
   lua_settop(L, flow_idx);
   lender->L = L;

@@ -174,7 +174,7 @@ mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_id
   flow_idx = lua_absindex(L, flow_idx);
   rules_idx = lua_absindex(L, rules_idx);
   dispatcher_idx = lua_absindex(L, dispatcher_idx);
-  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, 7);
+  mp_play *ud = (mp_play *)lua_newuserdatauv(L, sizeof *ud, MP_PLAY_UV_COUNT);
   memset(ud, 0, sizeof *ud);
   ud->play = play;
   ud->present = present;
@@ -218,7 +218,7 @@ int mp_flow_new_play(lua_State *L) {
   gud->generation++;
   gk_play_seed_agent(play, (uint64_t)seed);
   mp_setfilters(mp_newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds), &filters);
-  mp_setdirect(L, -1, 3);
+  mp_set_c_paths(L, -1, 3);
   return 1;
 }
 
@@ -456,7 +456,7 @@ static int play_clone(lua_State *L) {
   mp_play *cud = mp_newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present,
                          ud->collect_phases, ud->deploy_kinds);
   mp_setfilters(cud, &ud->filters);
-  mp_copydirect(L, -1, 1);
+  mp_copy_c_paths(L, -1, 1);
   return 1;
 }
 

@@ -39,6 +39,13 @@ typedef struct mp_play {
   uint32_t collects;    /* collects called without the dispatcher (hook_collect.c) */
 } mp_play;
 
+/* A play's user values: its flow, its game view, its dispatcher; then
+** the userdata of each C path (NULL: that path is off), which a copy of
+** the play shares (mp_copy_c_paths). */
+enum { MP_PLAY_UV_FLOW = 1, MP_PLAY_UV_VIEW, MP_PLAY_UV_DISPATCHER,
+       MP_PLAY_UV_DIRECT, MP_PLAY_UV_VETOES, MP_PLAY_UV_TRANSFORMS, MP_PLAY_UV_COLLECTS };
+enum { MP_PLAY_UV_COUNT = MP_PLAY_UV_COLLECTS };
+
 
 /* Hook names by gk_hook, and move type names by gk_move_type. */
 extern const char *const mp_hook_names[];
@@ -85,21 +92,42 @@ void mp_setfilters(mp_play *ud, const gk_hook_filters *h);
 
 /* play_hooks.c: the args table a hook is shown (pushed) */
 void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c);
+/* play_hooks.c: the C paths of a play, set from flow:new_play's and
+** flow:simulate's opts (mp_set_c_paths: each path's own setter below),
+** and shared by its copies (clone, a lender); and what the setters
+** share: the userdata made once per dispatcher table opts[field] by
+** make(L, that table, ud) (kept there under key) set as the play's user
+** value uv; its data, or NULL (no real host, or no such table) */
+void mp_set_c_paths(lua_State *L, int self, int opts);
+void mp_copy_c_paths(lua_State *L, int dst_self, int src_self);
+void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
+                       void (*make)(lua_State *L, int t, mp_play *ud));
 
 /* hook_direct.c: notifications the flow calls without the dispatcher */
 void mp_setdirect(lua_State *L, int self, int opts);
-void mp_copydirect(lua_State *L, int dst_self, int src_self);
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* hook_veto.c: allow hooks the flow calls without the dispatcher */
 void mp_setvetoes(lua_State *L, int self, int opts);
-void mp_copyvetoes(lua_State *L, int dst_self, int src_self);
 int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 /* and what the C paths share: the hooks listed under these names of the
 ** dispatcher's table t; the record on top into flat[3i - 2 .. 3i] as
 ** {record, fn, source} (popped), with its "file:line" (else its script)
 ** and its source's short name, both kept alive by the tables */
 int mp_count_hooks(lua_State *L, int t, const char *const *names, int n);
+/* ctx_fields.c: ctx's fields all written for an event (a veto round, a
+** collect): game and play (stack slots), phase, the lazy ones cleared */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase);
+/* play_hooks.c: a hook's answer at idx is not what its event takes:
+** raises "<at>: <what>, not a <its type>", the dispatcher's message */
+int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx);
+/* the names in record[field] (rec: a hook's record) as a mask of their
+** indices by find, each below bits; else raises "<what> <index> cannot
+** be narrowed" */
+uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
+                        int (*find)(const gk_rules *, const char *), int bits, const char *what);
+/* t[name] as user value uv of the userdata at ud */
+void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv);
 /* and the shell of an event: path->body runs in the sandbox's protected
 ** call on (arg, the play's user value path->uv, the play, its game view)
 ** with the game lent meanwhile; messages name path->name_of(that user
@@ -113,16 +141,12 @@ int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *pa
                    const gk_hook_call *c);
 void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source);
 
-/* hook_transform.c: transforms the flow calls without the dispatcher
-** (set and copied with the vetoes) */
+/* hook_transform.c: transforms the flow calls without the dispatcher */
 void mp_settransforms(lua_State *L, int self, int opts);
-void mp_copytransforms(lua_State *L, int dst_self, int src_self);
 int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
-/* hook_collect.c: collects the flow calls without the dispatcher (set and
-** copied with the notifications) */
+/* hook_collect.c: collects the flow calls without the dispatcher */
 void mp_setcollects(lua_State *L, int self, int opts);
-void mp_copycollects(lua_State *L, int dst_self, int src_self);
 int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* simulate.c */

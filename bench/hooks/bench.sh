@@ -31,7 +31,7 @@ done
 dir=$(dirname "$0")
 meeple="$build/meeple"
 [ -x "$meeple" ] || { echo "bench/hooks/bench.sh: no $meeple (make build first)" >&2; exit 1; }
-scripts="empty_turn empty_on empty_tile_drawn empty_feature_scored empty_collect state_untouched state_1000 state_append allow_true transform_points"
+scripts="empty_turn empty_on empty_tile_drawn empty_feature_scored empty_collect empty_action state_untouched state_1000 state_append allow_true transform_points"
 
 games_per_s() {  # extra args for meeple bench -> games/s
   "$meeple" bench --games "$games" --repeat "$repeat" "$@" | awk '/games\/s/ { print $2 }'

@@ -1,8 +1,8 @@
--- Issue #19: on("feature_scored") and collect hooks the flow calls from C
--- (bindings/hook_direct.c, hook_collect.c) show the hooks exactly what
--- the Lua dispatcher shows them (the same arguments, the same moves
--- offered, the same messages), and a failing call rolls back its whole
--- move, state included.
+-- Issue #19: on("feature_scored"), on("action") and collect hooks the
+-- flow calls from C (bindings/hook_direct.c, hook_collect.c) show the
+-- hooks exactly what the Lua dispatcher shows them (the same arguments,
+-- the same moves offered, the same answers folded, the same messages),
+-- and a failing call rolls back its whole move, state included.
 --
 -- Run from the repository root:  meeple script tests/host/hook_paths_test.lua
 
@@ -236,6 +236,80 @@ do
       got[how] = errors[1]
     end
     check(got.direct == got.dispatcher, ("%s: the same message on both paths:\n  %s\n  %s"):format(
+      kind, tostring(got.direct), tostring(got.dispatcher)))
+  end
+end
+
+-- on("action"): two hooks of one action (the second with `...`), what
+-- they see logged, points scored from the move's args; an answer of
+-- true (only true) keeps the flow in the phase, so the collect offers
+-- the action again, with other args.
+local ACTION = [[
+phase "act" { after = "place_figure" }
+action "bump" { args = { "n" } }
+reason "bump"
+state { log = {}, again = 0 }
+local calls = 0
+collect("act", function(ctx)
+  if ctx.turn %% 4 == 3 then return nil end
+  local n = ctx.state.again == ctx.turn and 0 or ctx.turn %% 3
+  return { { type = "action", action = "bump", args = { n = n } } }
+end)
+on("action", function(ctx, move, extra)
+  calls = calls + 1
+  local log = ctx.state.log
+  log[#log + 1] = table.concat({ ctx.turn, ctx.phase, ctx.player, ctx.part, move.type, move.action,
+    move.args.n, tostring(extra), tostring(pcall(function() move.n = 1 end)) }, "|")
+  ctx:score(ctx.player, move.args.n + 1, "bump")
+  %s
+end)
+on("action", function(ctx, ...)
+  local move = ...
+  local log = ctx.state.log
+  log[#log + 1] = "second " .. select("#", ...)
+  if move.args.n == 2 and ctx.state.again ~= ctx.turn then ctx.state.again = ctx.turn; return true end
+  if move.args.n == 1 then return "true" end
+  return 1, true
+end)
+]]
+
+do
+  local direct_rs, disp_rs = load(ACTION:format("")), load(ACTION:format(""), "dispatcher")
+  for seed = 1, 3 do
+    local g1, g2 = play_out(direct_rs, seed), play_out(disp_rs, seed)
+    local l1, l2 = log_of(g1), log_of(g2)
+    local again = 0
+    for i = 3, #l1 do -- a turn's bump with n = 2, then (asked again) its bump with n = 0
+      local turn = l1[i]:match("^(%d+)|.*|bump|0|")
+      if turn and l1[i - 2]:match("^(%d+)|.*|bump|2|") == turn then again = again + 1 end
+    end
+    check(#l1 > 60 and again > 3, ("seed %d: the action hooks ran (%d lines), and true asked again (%d)"):format(seed, #l1, again))
+    check(table.concat(l1, "\n") == table.concat(l2, "\n"),
+          ("seed %d: on(\"action\") hooks see the same on both paths"):format(seed))
+    check(g1:serialize() == g2:serialize(), ("seed %d: the same game on both paths"):format(seed))
+  end
+end
+
+-- An action hook that fails once: an error after editing its state, or
+-- one that runs past its instruction budget. The same message on both
+-- paths; the move is undone, state included.
+do
+  local FAILS = {
+    error = { [[if calls == 9 then ctx.state.log[1] = "edited"; error("boom in action") end]], ":%d+: boom in action" },
+    budget = { [[if calls == 9 then ctx.state.log[1] = "edited"; while true do end end]], "budget" },
+  }
+  for _, kind in ipairs({ "error", "budget" }) do
+    local code, want = FAILS[kind][1], FAILS[kind][2]
+    local got = {}
+    for _, how in ipairs({ "direct", "dispatcher" }) do
+      local game, errors = play_out(load(ACTION:format(code), how), 2)
+      check(#errors == 1, ("action %s/%s: one move failed (got %d)"):format(kind, how, #errors))
+      check(errors[1] and errors[1]:find(want) ~= nil,
+            ("action %s/%s: the message says why: %s"):format(kind, how, tostring(errors[1])))
+      check(log_of(game)[1] ~= "edited", "action " .. kind .. "/" .. how .. ": the failed call's state edit was undone")
+      got[how] = errors[1]
+    end
+    check(got.direct == got.dispatcher, ("action %s: the same message on both paths:\n  %s\n  %s"):format(
       kind, tostring(got.direct), tostring(got.dispatcher)))
   end
 end

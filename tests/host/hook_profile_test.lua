@@ -109,7 +109,7 @@ end
 
 local PLAIN_PATHS = {
   "direct", "direct", "direct", "direct", "direct", "direct", "direct", "direct",
-  "veto", "veto", "transform", "transform", "collect", "dispatcher",
+  "veto", "veto", "transform", "transform", "collect", "direct",
 }
 local report = check_profile("plain", load{ PLAIN }, PLAIN_PATHS)
 check_profile("narrowed", load{ NARROWED },

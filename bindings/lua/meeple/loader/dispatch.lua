@@ -341,24 +341,34 @@ end
 -- Notifications the flow may call without the dispatcher
 -- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
--- applies only when all of an event's hooks narrow).
+-- applies only when all of an event's hooks narrow); and on("action")
+-- ("apply"), whose hooks get (ctx, move) and answer as EVENTS.apply reads.
 local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "feature_scored",
-                 "final_scoring", "phase" }
+                 "final_scoring", "phase", "apply" }
+
+-- The table a C path reads: t (its hook lists, nil when none is hooked)
+-- with a ctx of its own (its fields, the key of the running hook); nil
+-- when t is, or the host is not the real one.
+local function with_ctx(t, host, kit)
+  if not t or host ~= rawget(_G, "meeple_host") then return nil end
+  t.ctx = kit.new_ctx()
+  t.fields = kit.fields_of[t.ctx]
+  t.hook_key = HOOK
+  return t
+end
 
 -- The table hook_direct.c reads (nil: no direct calls), for the real host
 -- only: its C side calls the sandbox itself. Its ctx is its own.
 local function direct_calls(by_event, host, kit)
-  if host ~= rawget(_G, "meeple_host") then return nil end
   local t, any = {}, false
   for _, name in ipairs(DIRECT) do
     local list, plain = by_event[name], true
     for _, h in ipairs(list or {}) do plain = plain and not h.tile_set end
     if list and plain then t[name], any = list, true end
   end
-  if not any then return nil end
-  t.ctx = kit.new_ctx()
-  t.fields = kit.fields_of[t.ctx]
-  t.hook_key, t.lazy_key = HOOK, LAZY
+  t = with_ctx(any and t or nil, host, kit)
+  if not t then return nil end
+  t.lazy_key = LAZY
   t.freeze = freeze   -- hooks see read-only views of their arguments, as in notify
   t.lazy = freeze_mod.lazy -- the arguments' view that fills fields at a hook's first read
   return t
@@ -374,20 +384,17 @@ end
 -- reasons), or forgets them (nil).
 local VETOES = { "allow_placements", "allow_deploys" }
 
--- The table a C path reads: the hook lists of these events, and a ctx
--- of its own (its fields, the key of the running hook); nil when none of
--- the events is hooked or the host is not the real one.
-local function c_calls(names, by_event, host, kit)
-  if host ~= rawget(_G, "meeple_host") then return nil end
+-- The hook lists of these events (nil: none is hooked), for with_ctx.
+local function listed(names, by_event)
   local t, any = {}, false
   for _, name in ipairs(names) do
     if by_event[name] then t[name], any = by_event[name], true end
   end
-  if not any then return nil end
-  t.ctx = kit.new_ctx()
-  t.fields = kit.fields_of[t.ctx]
-  t.hook_key = HOOK
-  return t
+  return any and t or nil
+end
+
+local function c_calls(names, by_event, host, kit)
+  return with_ctx(listed(names, by_event), host, kit)
 end
 
 local function veto_calls(by_event, host, kit)
@@ -423,17 +430,12 @@ end
 -- in one protected call per event; their narrowing to tiles (tile_set)
 -- is read from their records. For the real host only; its ctx is its own.
 local function collect_calls(by_event, host, kit)
-  if host ~= rawget(_G, "meeple_host") then return nil end
   local t, any = { phases = {} }, false
   for _, key in ipairs(sorted_keys(by_event)) do
     local phase = key:match("^collect:(.*)$")
     if phase then t.phases[phase], any = by_event[key], true end
   end
-  if not any then return nil end
-  t.ctx = kit.new_ctx()
-  t.fields = kit.fields_of[t.ctx]
-  t.hook_key = HOOK
-  return t
+  return with_ctx(any and t or nil, host, kit)
 end
 
 -- The figure kinds the deploy vetoes look at, when every one of them
