@@ -26,10 +26,11 @@ local rs = loader.load { game = "base", with = { "traders_builders", "abbey_mayo
                          options = {}, run = meeple_host.run,
                          script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" } }
 
--- only the open features count: no figures in supply, no final extra
-local open_only = meeple.agent { kind = "mcts", open = 1, figure = 0, final = 0 }
-local final_only = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 1 }
-local no_final = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 0 }
+-- only the open features count: no figures in supply, no final extra,
+-- no chance of closing (complete, below)
+local open_only = meeple.agent { kind = "mcts", open = 1, figure = 0, final = 0, complete = 0 }
+local final_only = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 1, complete = 0 }
+local no_final = meeple.agent { kind = "mcts", open = 0, figure = 0, final = 0, complete = 0 }
 
 -- the start tile's city: one tile, no pennant, so 1 point at the end
 local play = loader.new_play(rs, { players = 2, seed = 1 })
