@@ -29,5 +29,9 @@ run --agents mcts:500:sample=4:rsample=0:complete=0,greedy
 run --agents mcts:500:follow=100:complete=0,greedy
 run --agents mcts:500,random
 run --agents mcts:2000,mcts:500
+# the same horizon at both budgets (by default mcts:2000 plays 4-turn
+# playouts, mcts:500 2-turn ones): what more playouts alone buy
+run --agents mcts:2000:turns=2,mcts:500
+run --agents mcts:2000:turns=3,mcts:500:turns=3
 run --agents mcts:500,greedy --with traders_builders,abbey_mayor
 run --agents mcts:500,greedy --game hunters_gatherers

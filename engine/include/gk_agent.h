@@ -61,13 +61,19 @@ typedef struct gk_agent_eval {
                        ** figure_tiles */
 } gk_agent_eval;
 
+/* playout_turns' default: the horizon grows with the playouts, as a
+** search with more of them can average the longer playouts' wider
+** spread of outcomes (gk_mcts_turns). */
+#define GK_MCTS_TURNS_BY_BUDGET (-1)
+
 typedef struct gk_mcts_params {
   int playouts;        /* iterations per decision (used when time_us is 0) */
   int64_t time_us;     /* or: wall-clock microseconds per decision */
   double exploration;  /* UCT constant c in mean + c * sqrt(ln N / n) */
   uint64_t seed;
   int playout_turns;   /* 0: playouts run to the end of the game; n > 0:
-                       ** n turns, then the position value (eval) */
+                       ** n turns, then the position value (eval);
+                       ** GK_MCTS_TURNS_BY_BUDGET: gk_mcts_turns */
   double win_weight;   /* reward = w * win + (1 - w) * margin reward */
   double margin_scale; /* margin reward = 1 / (1 + exp(-gain / scale)), gain:
                        ** the player's lead minus its lead at the root */
@@ -102,13 +108,20 @@ typedef struct gk_mcts_params {
 ** the best lead in position value right after it (epsilon-greedy). */
 enum { GK_PLAYOUT_RANDOM = 0, GK_PLAYOUT_GREEDY = 1 };
 
-/* The defaults: 500 playouts, c = 0.3, seed 1, playouts of 2 turns by
-** the greedy policy (epsilon 0.1, the best of all moves: sample 0, for every
-** player: reply_sample -1) on common draws, stopped once settled, 20 prior visits from a 2-decision greedy look-ahead, win_weight
-** 0, margin_scale 10, eval {0.8, 2.0, 2.0, complete 1.0, complete_tiles
-** 8.0, figure_tiles 0} (greedy's: figure 1.0, no final or complete), a
-** 256 MB tree cap. */
+/* The defaults: 500 playouts, c = 0.3, seed 1, playouts as long as the
+** budget affords (gk_mcts_turns) by the greedy policy (epsilon 0.1, the
+** best of all moves: sample 0, for every player: reply_sample -1) on
+** common draws, stopped once settled, 20 prior visits from a 2-decision
+** greedy look-ahead, win_weight 0, margin_scale 10, eval {0.8, 2.0, 2.0,
+** complete 1.0, complete_tiles 8.0, figure_tiles 0} (greedy's: figure
+** 1.0, no final or complete), a 256 MB tree cap. */
 void gk_mcts_defaults(gk_mcts_params *params);
+
+/* The turns a playout runs for params: playout_turns when set (>= 0);
+** by budget, 2 turns below 1000 playouts and one more for each doubling
+** from there (1000: 3, 2000: 4, ... at most 8), and 2 for a search by
+** time, whose playouts are not known ahead. */
+int gk_mcts_turns(const gk_mcts_params *params);
 
 typedef struct gk_agent_stats {
   int playouts;        /* iterations run */

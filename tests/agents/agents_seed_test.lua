@@ -92,6 +92,28 @@ do
   check(stopped > decisions // 10, ("settled searches stop early (%d of %d)"):format(stopped, decisions))
 end
 
+-- the playout horizon grows with the budget: by default 2 turns below
+-- 1000 playouts, 3 from 1000, 4 from 2000 (one more per doubling); an
+-- explicit playout_turns overrides it
+do
+  local play = loader.new_play(rs, { players = 2, seed = 5 })
+  local g1 = meeple.agent { kind = "greedy" }
+  for _ = 1, 6 do play:apply_index((g1:choose(play, 5))) end
+  local function search(playouts, turns)
+    local a = meeple.agent { kind = "mcts", playouts = playouts, seed = 7, playout_turns = turns }
+    local i, st = a:choose(play, 5)
+    return ("%d %d %d %.17g"):format(i, st.playouts, st.visits, st.value)
+  end
+  for _, case in ipairs { { 999, 2, 3 }, { 1000, 3, 2 }, { 2000, 4, 3 } } do
+    local playouts, turns, other = case[1], case[2], case[3]
+    local by_budget = search(playouts)
+    check(by_budget == search(playouts, turns),
+          ("%d playouts search %d-turn playouts by default"):format(playouts, turns))
+    check(by_budget ~= search(playouts, other),
+          ("%d playouts do not search %d-turn playouts"):format(playouts, other))
+  end
+end
+
 -- a time budget searches and answers
 local timed = meeple.agent { kind = "mcts", time_ms = 5 }
 local play = loader.new_play(rs, { players = 2, seed = 1 })

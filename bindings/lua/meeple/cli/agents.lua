@@ -14,7 +14,10 @@
 --                          Monte Carlo tree search over determinized draws:
 --                          N playouts (default 500) or T of wall time per
 --                          decision ("50ms", "1s"), exploration c (0.3),
---                          playouts cut after K turns (2; 0 = to the end)
+--                          playouts cut after K turns (by budget: 2 below
+--                          1000 playouts, 3 from 1000, 4 from 2000, one
+--                          more per doubling up to 8; 2 by time; 0 = to
+--                          the end)
 --                          and valued by the position, V virtual visits of
 --                          greedy priors on the root's moves (20; 0 = none),
 --                          only the M best root moves by the priors searched
