@@ -18,7 +18,7 @@ FUZZ_TARGETS ?= tiles record scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test fuzz bench bench-hooks clean agents-check strength schema
+.PHONY: all deps build run test fuzz bench bench-hooks clean agents-check invariants-check strength schema
 
 all: build
 
@@ -41,7 +41,7 @@ run: build
 test: deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
-	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^(fuzz|agents_long)$$'
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^(fuzz|agents_long|invariants_long)$$'
 
 
 # The agents' long checks (issue 21): the 1,000-game legality run under
@@ -51,6 +51,14 @@ agents-check: deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
 	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -L agents_long
+
+# The declared invariants over 10,000 random games of every combination
+# of the shipped rule sets (issue 37; CTest label invariants_long, left
+# out of make test), under the sanitizers.
+invariants-check: deps
+	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMEEPLE_SANITIZE=ON >/dev/null
+	@cmake --build $(TEST_BUILD) -j $(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS) -L invariants_long
 
 strength: build
 	@nice -n 15 sh bench/strength.sh $(or $(GAMES),200) $(BUILD)/meeple

@@ -27,7 +27,7 @@ enum { SIM_FEATURES_LOCAL = 1024 };
 ** buffers costs a tenth of a clone). */
 static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_game *g,
                    const int *stacks, int n_stacks, uint64_t seed, const gk_hooks *hooks,
-                   mp_play *hook_ud, int want_closed, mp_sim_result *out, char *err,
+                   mp_play *hook_ud, int want_closed, int check, mp_sim_result *out, char *err,
                    size_t errcap) {
   if (gk_game_copy(g, templ)) {
     snprintf(err, errcap, "not enough memory");
@@ -52,9 +52,22 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
   gk_play_seed_agent(p, seed);
   int st = gk_play_start(p);
   int moves = 0;
+  int32_t before[GK_MAX_PLAYERS] = {0};
+  char broke[192] = "";
+  if (check && st >= 0 && gk_play_check_invariants(p, before, broke, sizeof broke)) st = GK_EILLEGAL;
   while (st >= 0 && !gk_play_over(p)) {
     st = gk_play_random_move(p);
     moves++;
+    if (!check || st < 0) continue;
+    if (gk_play_check_invariants(p, before, broke, sizeof broke)) st = GK_EILLEGAL;
+    for (int pl = 0; pl < gk_game_players(g); pl++) before[pl] = gk_player_score(g, pl);
+  }
+  if (st < 0 && broke[0]) {
+    snprintf(err, errcap, "seed %llu, move %d (turn %d): invariant broken: %s",
+             (unsigned long long)seed, moves, gk_play_turn(p), broke);
+    if (view) mp_gameview_invalidate(view, NULL);
+    gk_play_release(p);
+    return -1;
   }
   if (st < 0) {
     char buf[GK_ERR_MAX + sizeof hook_ud->hook_where];
@@ -100,12 +113,13 @@ typedef struct sim_ctx {
   mp_play *hud;
   gk_play *holder;
   int want_closed;
+  int check; /* check_invariants: after every move */
 } sim_ctx;
 
 static int sim_play(void *c, uint64_t seed, mp_sim_result *out, char *err, size_t errcap) {
   sim_ctx *x = (sim_ctx *)c;
   int st = sim_one(x->view, x->f, x->templ, x->reuse, x->stacks, x->n_stacks, seed, x->hooks,
-                   x->hud, x->want_closed, out, err, errcap);
+                   x->hud, x->want_closed, x->check, out, err, errcap);
   if (x->hud) {
     x->hud->play = x->holder;
     mp_gameview_invalidate(x->view, gk_play_game(x->holder));
@@ -113,11 +127,13 @@ static int sim_play(void *c, uint64_t seed, mp_sim_result *out, char *err, size_
   return st;
 }
 
-/* flow:simulate(template, {games=, seed=, stacks={names}, features=bool,
+/* flow:simulate(template, {games=, seed=, stacks={names}, features=bool, check_invariants=bool,
 ** jobs=, hooks=, dispatch=, progress=fn(done, seconds), on_game=fn(row)})
 ** -> summary (see simrun.h). Game i plays from seed + i - 1, in one
 ** process or in 'jobs' child processes; features = false skips counting
-** completed features. Hooks run in this state through a temporary Play. */
+** completed features; check_invariants = true checks gk_play_check_invariants
+** after every move and fails naming the seed and the move. Hooks run in
+** this state through a temporary Play. */
 int mp_flow_simulate(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -130,7 +146,9 @@ int mp_flow_simulate(lua_State *L) {
   lua_Integer seed = luaL_optinteger(L, -1, 1);
   lua_getfield(L, 3, "features");
   int want = lua_isnil(L, -1) || lua_toboolean(L, -1);
-  lua_pop(L, 3);
+  lua_getfield(L, 3, "check_invariants");
+  int check = lua_toboolean(L, -1);
+  lua_pop(L, 4);
   luaL_argcheck(L, games >= 0, 3, "games must be >= 0");
   int stacks[GK_MAX_STACKS], n_stacks = 0;
   if (lua_getfield(L, 3, "stacks") == LUA_TTABLE) {
@@ -188,7 +206,7 @@ int mp_flow_simulate(lua_State *L) {
   lua_getiuservalue(L, 1, 1);
   mp_pushgame(L, -1, reuse);
   sim_ctx ctx = {view, f, templ, reuse, stacks, n_stacks, present ? &hooks : NULL,
-                 hud, hud ? hud->play : NULL, want};
+                 hud, hud ? hud->play : NULL, want, check};
   mp_sim_plan plan = {games, (uint64_t)seed, (int)jobs, sim_play, &ctx, r,
                       gk_game_players(templ), progress, on_game, 0};
   mp_sim_summary *sum = (mp_sim_summary *)lua_newuserdatauv(L, sizeof *sum, 0);

@@ -101,7 +101,7 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
   return mask;
 }
 
-/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, strength=, stays=,
+/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, blocks=, strength=, stays=,
 ** blocked_across={kinds}, corner=bool, blocks_tile=bool}) */
 static int flow_figure(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
@@ -113,6 +113,7 @@ static int flow_figure(lua_State *L) {
   rule.group = field_mask(L, 3, "group");
   rule.blocked_by = field_mask(L, 3, "blocked_by");
   rule.needs_own = field_mask(L, 3, "needs_own");
+  rule.blocks = field_mask(L, 3, "blocks");
   rule.strength = (int32_t)field_mask(L, 3, "strength");
   raw_getfield(L, 3, "stays");
   rule.stays = lua_toboolean(L, -1);

@@ -327,6 +327,21 @@ static int play_random_game(lua_State *L) {
   return 0;
 }
 
+/* play:undraw(), play:redraw(): the tile in hand back on top of its
+** stack, and a draw again (scenarios: a draw decided after the turn's
+** own stack changes). */
+static int play_undraw(lua_State *L) {
+  mp_play *ud = enter(L);
+  FLOW_CALL(ud, gk_play_undraw(ud->play));
+  return 0;
+}
+
+static int play_redraw(lua_State *L) {
+  mp_play *ud = enter(L);
+  FLOW_CALL(ud, gk_play_redraw(ud->play));
+  return 0;
+}
+
 /* play:end_game(): the game ends when this turn ends. */
 static int play_end_game(lua_State *L) {
   mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "end_game");
@@ -599,6 +614,8 @@ static const luaL_Reg play_methods[] = {
   {"random_game", play_random_game},
   {"phase", play_phase},
   {"end_game", play_end_game},
+  {"undraw", play_undraw},
+  {"redraw", play_redraw},
   {"over", play_over},
   {"player", play_player},
   {"turn", play_turn},

@@ -436,7 +436,7 @@ function Figure:return_to_supply() end
 ---@class meeple.Flow
 local Flow = {}
 ---@param name string
----@param spec {on?: string[], group?: integer, blocked_by?: integer, needs_own?: integer, strength?: integer, stays?: boolean, strength_attr?: string, blocked_across?: string[], corner?: boolean}
+---@param spec {on?: string[], group?: integer, blocked_by?: integer, needs_own?: integer, blocks?: integer, strength?: integer, stays?: boolean, strength_attr?: string, blocked_across?: string[], corner?: boolean}
 function Flow:figure(name, spec) end
 --- A kind's scoring: terms are {term, arg, points [, only_with [, arg2]]}.
 ---@param kind string
@@ -565,6 +565,10 @@ function Play:random_game() end
 function Play:phase() end
 --- The game ends when this turn ends.
 function Play:end_game() end
+--- The tile in hand back on top of its stack; the play lists no move until redraw.
+function Play:undraw() end
+--- Draws again (after undraw, or putting the tile in hand back first).
+function Play:redraw() end
 ---@return boolean
 function Play:over() end
 ---@return integer

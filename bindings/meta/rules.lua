@@ -384,7 +384,7 @@ function stack_order(stacks) end
 ---@field group? string|string[] the groups it belongs to (default: the declared name)
 ---@field blocked_by? string|string[] groups: it may not join a feature that already holds one of these
 ---@field blocks? string|string[] groups it keeps off its feature without being one of them
----@field needs_own? string|string[] groups: it goes home when none of its owner's figures of these share its feature
+---@field needs_own? string|string[] groups: a declared dependency; it goes only where its owner has a figure of these, and goes home the moment none of them shares its feature
 ---@field strength? integer|string what it counts for in majorities, or an attribute whose value on the feature it counts for (default: 0)
 ---@field stays? boolean not returned when its feature is scored during play (default: false)
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency

@@ -41,7 +41,12 @@ typedef struct gk_figure_rule {
   unsigned group;       /* the occupancy groups it belongs to */
   unsigned blocked_by;  /* not deployable on a feature holding these groups */
   unsigned needs_own;   /* only where its owner already has these groups;
-                        ** it returns as soon as the owner has none left */
+                        ** it returns as soon as the owner has none left,
+                        ** whatever sent the last one away (depends.c) */
+  unsigned blocks;      /* groups it keeps off its feature without being
+                        ** one of them (a barn: followers); the script
+                        ** turns it into their blocked_by, and
+                        ** gk_play_check_invariants into a check */
   int32_t strength;     /* weight in majorities; 0 = never counts */
   int stays;            /* 1: stays when its feature is scored */
   int strength_attr;    /* 0, or attribute + 1: its strength is the
@@ -627,6 +632,15 @@ int gk_play_placed(const gk_play *play); /* placed-tile index this part, or -1 *
 ** looking over the board. */
 int gk_play_closed(const gk_play *play, int32_t *out, int cap);
 
+/* A draw decided after the turn's own stack changes (scenarios):
+** gk_play_undraw puts the tile in hand back on top of its stack (the play
+** then lists no move), the caller changes the stacks, gk_play_redraw
+** draws again (the unplaceable discarded, tile_drawn notified; with a
+** tile still in hand it puts that back first). Only while the part's
+** tile waits for its placement; GK_EILLEGAL otherwise. */
+int gk_play_undraw(gk_play *play);
+int gk_play_redraw(gk_play *play);
+
 /* The legal moves now; same counting as gk_legal_placements. */
 int gk_play_moves(gk_play *play, gk_move *out, int cap);
 /* Plays a legal move and runs to the next decision. On failure nothing
@@ -679,6 +693,13 @@ int gk_play_score_feature(gk_play *play, int32_t root, gk_when when, int32_t *po
 int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);
 /* Returns the figures on a feature to their owners (as after scoring). */
 int gk_play_return_figures(gk_play *play, int32_t root, int at_end);
+/* What must hold between two moves, from the figure declarations
+** (needs_own, blocks, blocks_tile, the figure counts) and, with
+** prev_scores (each player's score after the move before), that no score
+** fell: 0 when all hold, else 1 with what broke in msg (meeple sim
+** --check-invariants; invariants.c). */
+int gk_play_check_invariants(const gk_play *play, const int32_t *prev_scores, char *msg,
+                             size_t cap);
 
 /* The random agent: uniformly random legal moves. Its choices come from
 ** a generator of its own (seeded from the game seed), so a game replayed

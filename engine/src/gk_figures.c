@@ -78,6 +78,7 @@ static void detach(gk_game *g, int f) {
     while (*link != f) link = &g->figures[*link].next;
     *link = fr->next;
     root->figures--;
+    g->vacated = 1;
   } else if (fr->where == GK_AT_SUPPLY) {
     (*supply_slot(g, fr->owner, fr->kind))--;
   }

@@ -236,6 +236,10 @@ struct gk_game {
 
   /* Figures. */
   int n_figures;
+  /* Set whenever a figure leaves a feature (return, move), cleared by the
+  ** rules layer once it has sent home the figures that depended on it
+  ** (flow/depends.c); never set while a position waits for a move. */
+  int32_t vacated;
   gk_figrec *figures;
   int16_t *supply;       /* [(player + 1) * n_figure_kinds + kind] */
 

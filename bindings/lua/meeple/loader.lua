@@ -131,6 +131,7 @@ function M.simulate(rs, opts)
   end
   local summary = rs.flow:simulate(templ, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
+    check_invariants = opts.check_invariants,
     jobs = not how and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,

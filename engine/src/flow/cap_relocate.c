@@ -165,6 +165,12 @@ static int moves_of(gk_play *p, int32_t f, const gk_relocate_rule *rule) {
       continue;
     int32_t m = to;
     do {
+      /* moving on is deploying again: never onto a tile a blocks_tile
+      ** figure stands on (a dragon's, princess-dragon.md §3) */
+      if (p->flow->tile_blockers && fl_tile_blocked(p, g->node_tile[m])) {
+        m = g->next[m];
+        continue;
+      }
       st = fl_reserve_moves(p, p->n_moves + 1);
       if (st) return st;
       const gk_tilerec *t = &g->tiles[g->node_tile[m]];

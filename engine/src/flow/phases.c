@@ -251,13 +251,16 @@ static int run_phase(gk_play *p) {
 }
 
 /* Runs phases until one waits for a move (with moves listed) or the game
-** is over. */
+** is over. Before each phase, whatever the move or the last phase sent
+** home takes its dependent figures with it (depends.c). */
 int fl_advance(gk_play *p) {
   for (;;) {
     p->n_moves = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
-    int st = run_phase(p);
+    int st = p->game->vacated ? fl_settle_dependents(p) : GK_OK;
+    if (st) return st;
+    st = run_phase(p);
     if (st != PHASE_AGAIN) return st;
   }
 }
@@ -360,6 +363,54 @@ static int draw_move(gk_play *p) {
   if (t < 0) return t;
   p->tile = t;
   return fl_notify(p, GK_HOOK_TILE_DRAWN, t);
+}
+
+/* A scenario decides a draw after a turn whose own moves changed the
+** stacks: the tile in hand goes back on top of the stack it came from
+** (undraw), the stacks change, and the play draws again (redraw), as if
+** the change had come just before the draw. The draw phase's
+** alternatives are not offered again: the turn drew. Between the two the
+** play lists no move. */
+static bool waits_for_tile(const gk_play *p) {
+  return p->phase == GK_PHASE_PLACE_TILE && p->placed < 0;
+}
+
+int gk_play_undraw(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  if (!waits_for_tile(p) || p->tile < 0) {
+    gk_play_set_error(p, "undraw: no drawn tile waits for its placement");
+    return GK_EILLEGAL;
+  }
+  int st = gk_stack_put_back(p->game, p->stack, p->tile, GK_PUT_TOP);
+  if (st < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(p->game));
+    return st;
+  }
+  p->tile = -1;
+  p->n_moves = 0;
+  return GK_OK;
+}
+
+int gk_play_redraw(gk_play *p) {
+  if (!p) return GK_EINVAL;
+  if (!waits_for_tile(p)) {
+    gk_play_set_error(p, "redraw: no drawn tile waits for its placement");
+    return GK_EILLEGAL;
+  }
+  int st = p->tile >= 0 ? gk_play_undraw(p) : GK_OK;
+  if (st) return st;
+  int t = draw_placeable(p);
+  if (t == GK_EEMPTY) { /* what is left fits nowhere */
+    p->phase = p->part > 1 ? GK_PHASE_END_TURN : GK_PHASE_GAME_END;
+    return fl_advance(p);
+  }
+  if (t < 0) {
+    gk_play_set_error(p, "%s", gk_game_error(p->game));
+    return t;
+  }
+  p->tile = t;
+  st = fl_notify(p, GK_HOOK_TILE_DRAWN, t);
+  return st ? st : fl_advance(p);
 }
 
 /* Plays a move known to be legal in the current phase. */

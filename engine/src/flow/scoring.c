@@ -177,31 +177,6 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
   return GK_OK;
 }
 
-/* A figure that needs its owner's company goes home once alone. */
-static int return_orphans(gk_play *p, int32_t root) {
-  gk_game *g = p->game;
-  root = gki_find(g, root);
-  bool again = true;
-  while (again) {
-    again = false;
-    for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
-      const gk_figure_rule *fr = &p->flow->figure[g->figures[f].kind];
-      if (!fr->needs_own) continue;
-      bool company = false;
-      for (int32_t o = g->root[root].fig_head; o >= 0 && !company; o = g->figures[o].next)
-        company = o != f && g->figures[o].owner == g->figures[f].owner &&
-                  (p->flow->figure[g->figures[o].kind].group & fr->needs_own);
-      if (!company) {
-        int st = gk_figure_return(g, f);
-        if (st) return st;
-        again = true;
-        break;
-      }
-    }
-  }
-  return GK_OK;
-}
-
 int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
   if (!p || node < 0 || node >= p->game->n_nodes) return GK_EINVAL;
   gk_game *g = p->game;
@@ -223,7 +198,8 @@ int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
     if (!fr->stays || at_end) st = gk_figure_return(g, figs[i]);
   }
   if (figs != local) gki_mem(&g->alloc, figs, sizeof(int) * (size_t)n, 0);
-  return st ? st : return_orphans(p, root);
+  /* a dependent figure that stays loses its company now, not later */
+  return st ? st : fl_settle_dependents(p);
 }
 
 /* The features holding figures that score at the end, in ascending root

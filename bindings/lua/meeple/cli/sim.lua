@@ -74,6 +74,11 @@ how the games are split into shards. Memory stays the same for any N.
                        dispatcher), calls per game, us per call and share
                        of that run's time (on stderr with
                        --json/--csv/--output)
+  --check-invariants   after every move, check what the declarations say
+                       must always hold (a figure's needs_own company,
+                       blocks, blocks_tile; figure counts; no score
+                       falls); the first break fails the run naming the
+                       seed and the move (off by default: no cost)
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
                        adds each agent's and each seat's win rate (95%
@@ -163,10 +168,11 @@ end
 -- on_game(row) sees each game in seed order. Random agents play in C
 -- (loader.simulate, on J processes); agents that play in Lua fold their
 -- games with summary.add and pass the same rows to on_game.
-local function play_games(game, from, to, jobs, on_game, progress)
+local function play_games(game, from, to, jobs, on_game, progress, check)
   return loader.simulate(game.rs, { players = game.players, games = to - from,
                                     seed = game.seed + from, jobs = jobs, results = false,
-                                    on_game = on_game, progress = progress })
+                                    on_game = on_game, progress = progress,
+                                    check_invariants = check })
 end
 
 
@@ -212,7 +218,8 @@ local function sim(args, ctx)
                                                   rows = "value", db = "value", progress = "switch",
                                                   output = "value", ["csv-games"] = "switch",
                                                   agents = "value", ["rotate-seats"] = "switch",
-                                                  profile = "switch" }))
+                                                  profile = "switch",
+                                                  ["check-invariants"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if opts.compare then
@@ -224,6 +231,9 @@ local function sim(args, ctx)
   end
   if #pos > 0 then return usage("sim", "unexpected argument '%s'", pos[1]) end
   if not opts.games then return usage("sim", "--games N is required") end
+  if opts["check-invariants"] and opts.agents then
+    return usage("sim", "--check-invariants checks random games: it does not take --agents")
+  end
   local games, code = int_arg("sim", "games", opts.games, 1)
   if not games then return code end
   local jobs
@@ -272,7 +282,7 @@ local function sim(args, ctx)
                                           games = to - from, jobs = jobs, progress = progress,
                                           on_game = on_game })
   else
-    ok, summary = pcall(play_games, game, from, to, jobs, on_game, progress)
+    ok, summary = pcall(play_games, game, from, to, jobs, on_game, progress, opts["check-invariants"])
   end
   if not ok then
     for _, s in ipairs(sinks) do s.abort() end

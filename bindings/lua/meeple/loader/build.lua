@@ -200,7 +200,8 @@ local function flow_figures(b)
   for i, f in ipairs(b.decl.figures) do
     check_figure_names(b.decl, f)
     b.declare(f, "figure '" .. f.name .. "'", b.flow.figure, f.name, { on = f.on, group = f.group,
-              blocked_by = blocked_by[i], needs_own = f.needs_own, strength = f.strength, stays = f.stays,
+              blocked_by = blocked_by[i], needs_own = f.needs_own, blocks = f.blocks,
+              strength = f.strength, stays = f.stays,
               strength_attr = f.strength_attr, blocked_across = f.blocked_across, corner = f.corner,
               blocks_tile = f.blocks_tile })
   end

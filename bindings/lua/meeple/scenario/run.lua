@@ -61,6 +61,10 @@ local function redo(play, action)
     play:apply_index(i)
   elseif action.kind == "apply" then
     play:apply(action.move)
+  elseif action.kind == "undraw" then
+    play:undraw()
+  elseif action.kind == "redraw" then
+    play:redraw()
   end
 end
 
@@ -95,11 +99,49 @@ function Run:change_stacks(mod)
     return
   end
   local p = self.play
-  p:restore(self.snapshot)
-  apply_mod(p, self.rs, mod)
-  self.snapshot = p:clone()
-  table.insert(self.record, #self.record, mod)
-  redo(p, self.last)
+  if mod.kind ~= "end" and self:stacks_changed_by_last() then
+    -- the last move changed the stacks itself (a volcano brings the
+    -- dragon tiles): the change comes after it, and the tile in hand
+    -- is drawn again
+    p:undraw()
+    apply_mod(p, self.rs, mod)
+    p:redraw()
+    self:record_action({ kind = "undraw" })
+    self:record_action(mod)
+    self:record_action({ kind = "redraw" })
+  else
+    p:restore(self.snapshot)
+    apply_mod(p, self.rs, mod)
+    self.snapshot = p:clone()
+    table.insert(self.record, #self.record, mod)
+    redo(p, self.last)
+  end
+  self:check_drawn(mod)
+end
+
+-- Did the last action add or take tiles to or from the stacks, other than
+-- the draws of the tile in hand (and the unplaceable ones before it)?
+function Run:stacks_changed_by_last()
+  if self.last.kind == "start" then return false end
+  local before, now = self.snapshot:game(), self.play:game()
+  local hand = self:hand_stack()
+  for _, s in ipairs(self.rs.decl.stacks) do
+    local a, b = before:stack_size(s), now:stack_size(s)
+    if s == hand and b >= a or s ~= hand and a ~= b then return true end
+  end
+  return false
+end
+
+-- A draw that cannot take effect fails loudly: after `draws` on the
+-- stack the turn draws from, the tile in hand is one of those named (the
+-- ones before it fitted nowhere).
+function Run:check_drawn(mod)
+  local p = self.play
+  if mod.kind ~= "force" or p:over() or not p:tile() or p:placed() then return end
+  if (mod.stack or self.rs.decl.draw_stack) ~= self:hand_stack() then return end
+  for _, id in ipairs(mod.ids) do if p:tile() == id then return end end
+  error(("draws { %s }: the tile in hand is %s: none of these could be drawn"):format(
+    table.concat(mod.ids, ", "), p:tile()), 0)
 end
 
 -- Which stack did the tile in hand come from? A turn's first part draws
@@ -395,7 +437,8 @@ local function replay(plan, rs, record)
   local run = new_run(plan, rs)
   local play = run:build()
   for _, a in ipairs(record) do
-    if a.kind == "start" or a.kind == "move" or a.kind == "apply" then
+    if a.kind == "start" or a.kind == "move" or a.kind == "apply"
+      or a.kind == "undraw" or a.kind == "redraw" then
       redo(play, a)
     else
       apply_mod(play, rs, a)
