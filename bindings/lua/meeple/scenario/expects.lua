@@ -101,6 +101,20 @@ function EXPECTS.ledger_last_turn(run, list)
   if not same(want, got) then return want, got end
 end
 
+-- What the beginning of the turn now to move scored (a fairy's point at
+-- its owner's turn start), before that turn's first move: the ledger of
+-- the turn under way, which holds nothing else yet.
+function EXPECTS.ledger_turn_begin(run, list)
+  local p = run.play
+  if run.last_turn == p:turn() then
+    error(("expect.ledger_turn_begin: turn %d has had moves; write it before the turn's first move"):format(
+      p:turn()), 0)
+  end
+  local got = sort_entries(ledger_entries(p:game(), p:turn() - 1))
+  local want = sort_entries(list)
+  if not same(want, got) then return want, got end
+end
+
 -- The entries of the final scoring (after the last turn; the game must
 -- be over).
 function EXPECTS.ledger_final(run, list)
@@ -131,6 +145,32 @@ function EXPECTS.occupied(run, spec)
     return
   end
   if not same(want, got) then return { by = want }, { by = got } end
+end
+
+-- expect.figure { at = {x, y}, spot = "NE", kind = "barn", player = 1
+-- [, count = N] }: figures standing on that very segment of that tile,
+-- named as moves name it (a port, a corner: the field there, C, C2...),
+-- not merely somewhere on its feature; kind and player narrow them down;
+-- count (default: at least one) how many.
+function EXPECTS.figure(run, spec)
+  local g = run.play:game()
+  local spot = spec.port or spec.spot or spec.on
+  local _, why, th, seg = run:feature_handle(g, spec.at[1], spec.at[2], spot)
+  if not th then error("expect.figure: " .. why, 0) end
+  local n = 0
+  for _, f in ipairs(th:feature(seg):figures()) do
+    local info = f:info()
+    if info.tile == th and info.segment == seg and (not spec.kind or info.kind == spec.kind)
+        and (not spec.player or info.owner == spec.player) then
+      n = n + 1
+    end
+  end
+  local what = ("%s%s at %d,%d %s"):format(spec.player and ("player " .. spec.player .. "'s ") or "",
+                                            spec.kind or "figure", spec.at[1], spec.at[2], spot)
+  if spec.count == nil and n == 0 then return what, "none" end
+  if spec.count ~= nil and n ~= spec.count then
+    return ("%d %s"):format(spec.count, what), ("%d"):format(n)
+  end
 end
 
 function EXPECTS.free(run, spec)
@@ -341,6 +381,26 @@ function EXPECTS.discards(run, spec)
   for i, t in ipairs(spec) do want[i] = t end
   table.sort(want); table.sort(list)
   if not same(want, list) then return want, list end
+end
+
+-- expect.set_aside { "pd.D1" }: each tile waits in a stack declared
+-- with set_aside (no turn draws it until the tile it waits for is
+-- placed: the 1st-edition dragon tiles before the first volcano). With
+-- expect.discards (fits nowhere, every placement vetoed) this covers
+-- every way a tile leaves the draw unplaced.
+function EXPECTS.set_aside(run, ids)
+  local g = run.play:game()
+  local missing = {}
+  for _, id in ipairs(ids) do
+    local found = false
+    for _, a in ipairs(run.rs.decl.stack_set_aside or {}) do
+      if g:stack_count(a.stack, id) > 0 then found = true end
+    end
+    if not found then missing[#missing + 1] = id end
+  end
+  if #missing > 0 then
+    return "set aside: " .. table.concat(ids, ", "), "not set aside: " .. table.concat(missing, ", ")
+  end
 end
 
 -- expect.stack { size = 3 [, stack = "main"] }

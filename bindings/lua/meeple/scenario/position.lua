@@ -161,12 +161,26 @@ function Run:build()
       if not fx then fail("a figure needs at = {x, y}") end
       local fh, why = self:feature_handle(g, fx, fy, f.on)
       if not fh then fail("figure: %s", why) end
-      local ok, fig, msg = pcall(g.deploy, g, f.player or 1, f.kind or self.default_figure, fh)
+      local kind = f.kind or self.default_figure
+      local ok, fig, msg = pcall(g.deploy, g, f.player or self:default_owner(kind), kind, fh)
       if not ok then fail("figure: %s", tostring(fig)) end
       if not fig then fail("figure: %s", tostring(msg)) end
     end
   end
   return play
+end
+
+-- Who a setup figure belongs to when the entry names no player: player
+-- 1, or nobody (0) for a kind only neutral copies exist of (a companion
+-- such as the fairy, set next to a follower by naming that follower's
+-- spot: it stands on the same feature).
+function Run:default_owner(kind)
+  for _, fd in ipairs(self.rs.decl.figures) do
+    if fd.name == kind then
+      return ((fd.per_player or 0) == 0 and (fd.neutral or 0) > 0) and 0 or 1
+    end
+  end
+  return 1
 end
 
 -- The feature handle of a segment: at x,y, spot (port name or C, C2..).
