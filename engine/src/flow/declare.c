@@ -273,12 +273,14 @@ static void gather_figure_tables(gk_flow *f) {
   f->strength_attr_kinds = 0;
   f->placed_kinds = 0;
   f->tile_blockers = 0;
+  f->dependents = 0;
   for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
     f->strength[k] = f->figure[k].strength;
     f->group[k] = f->figure[k].group;
     if (f->figure[k].on_kinds) f->placed_kinds |= 1u << k;
     if (f->figure[k].strength_attr) f->strength_attr_kinds |= 1u << k;
     if (f->figure[k].blocks_tile) f->tile_blockers |= 1u << k;
+    if (f->figure[k].needs_own) f->dependents |= 1u << k;
   }
 }
 

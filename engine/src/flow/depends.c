@@ -29,25 +29,26 @@ bool fl_has_company(const gk_play *p, int32_t f, unsigned groups) {
 }
 
 /* The first dependent figure (figure order, so the same in every process)
-** left without its company, or -1. */
+** left without its company, or -1. Only the figures of needs_own kinds are
+** looked at (gki_kind_range): a builder and a pig a player, not a crowd. */
 static int32_t first_alone(const gk_play *p) {
   const gk_game *g = p->game;
-  for (int32_t f = 0; f < g->n_figures; f++) {
-    const gk_figrec *fig = &g->figures[f];
-    if (fig->where != GK_AT_NODE) continue;
-    unsigned needs = p->flow->figure[fig->kind].needs_own;
-    if (needs && !fl_has_company(p, f, needs)) return f;
+  int32_t first = -1;
+  for (uint32_t kinds = p->flow->dependents; kinds; kinds &= kinds - 1) {
+    int k = __builtin_ctz(kinds);
+    int32_t f;
+    for (int n = gki_kind_range(g, k, &f); n > 0; n--, f++)
+      if (g->figures[f].where == GK_AT_NODE && (first < 0 || f < first) &&
+          !fl_has_company(p, f, p->flow->figure[k].needs_own))
+        first = f;
   }
-  return -1;
+  return first;
 }
 
 int fl_settle_dependents(gk_play *p) {
   gk_game *g = p->game;
-  if (!g->vacated) return GK_OK;
   g->vacated = 0;
-  bool any = false;
-  for (int k = 0; k < g->rules->n_figure_kinds && !any; k++) any = p->flow->figure[k].needs_own != 0;
-  if (!any) return GK_OK;
+  if (!p->flow->dependents) return GK_OK;
   /* a dependent sent home may be another's company: again until none */
   for (int32_t f = first_alone(p); f >= 0; f = first_alone(p)) {
     int st = gk_figure_return(g, f);

@@ -158,6 +158,7 @@ struct gk_flow {
   unsigned group[GK_MAX_FIGURE_KINDS]; /* each kind's occupancy groups */
   uint32_t placed_kinds;  /* kinds deployed on a segment: on_kinds set */
   uint32_t tile_blockers; /* kinds with blocks_tile */
+  uint32_t dependents;    /* kinds with needs_own (depends.c) */
   int n_tile_types;
 };
 
