@@ -52,15 +52,14 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
   gk_play_seed_agent(p, seed);
   int st = gk_play_start(p);
   int moves = 0;
-  int32_t before[GK_MAX_PLAYERS] = {0};
+  gk_invariant_memo memo = {{0}, 0};
   char broke[192] = "";
-  if (check && st >= 0 && gk_play_check_invariants(p, before, broke, sizeof broke)) st = GK_EILLEGAL;
+  if (check && st >= 0 && gk_play_check_invariants(p, &memo, broke, sizeof broke)) st = GK_EILLEGAL;
   while (st >= 0 && !gk_play_over(p)) {
     st = gk_play_random_move(p);
     moves++;
-    if (!check || st < 0) continue;
-    if (gk_play_check_invariants(p, before, broke, sizeof broke)) st = GK_EILLEGAL;
-    for (int pl = 0; pl < gk_game_players(g); pl++) before[pl] = gk_player_score(g, pl);
+    if (check && st >= 0 && gk_play_check_invariants(p, &memo, broke, sizeof broke))
+      st = GK_EILLEGAL;
   }
   if (st < 0 && broke[0]) {
     snprintf(err, errcap, "seed %llu, move %d (turn %d): invariant broken: %s",

@@ -693,12 +693,19 @@ int gk_play_score_feature(gk_play *play, int32_t root, gk_when when, int32_t *po
 int32_t gk_play_formula_points(const gk_play *play, int32_t root, gk_when when);
 /* Returns the figures on a feature to their owners (as after scoring). */
 int gk_play_return_figures(gk_play *play, int32_t root, int at_end);
+/* What the invariants remember from one move to the next: each player's
+** score and the ledger's length. Zeroed at a game's start. */
+typedef struct gk_invariant_memo {
+  int32_t score[GK_MAX_PLAYERS];
+  int n_ledger;
+} gk_invariant_memo;
 /* What must hold between two moves, from the figure declarations
-** (needs_own, blocks, blocks_tile, the figure counts) and, with
-** prev_scores (each player's score after the move before), that no score
-** fell: 0 when all hold, else 1 with what broke in msg (meeple sim
-** --check-invariants; invariants.c). */
-int gk_play_check_invariants(const gk_play *play, const int32_t *prev_scores, char *msg,
+** (needs_own, blocks, blocks_tile, the figure counts) and, with memo,
+** that no score fell unless a ledger entry since the last check took
+** points from that player (a penalty); memo is then updated. 0 when all
+** hold, else 1 with what broke in msg (meeple sim --check-invariants;
+** invariants.c). */
+int gk_play_check_invariants(const gk_play *play, gk_invariant_memo *memo, char *msg,
                              size_t cap);
 
 /* The random agent: uniformly random legal moves. Its choices come from

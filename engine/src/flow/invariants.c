@@ -17,9 +17,10 @@
 **                elsewhere, are the declared starting count; a supply
 **                holds exactly the figures it says; each feature lists
 **                exactly the figures standing on it
-**   scores       no score falls from one move to the next, for games
-**                that declare no negative points (checked by the caller,
-**                who keeps the scores of the move before)
+**   scores       no score falls from one move to the next unless a
+**                ledger entry took points from that player (a house
+**                rule's penalty); the caller keeps a memo of the last
+**                scores and the ledger's length
 **
 ** Off by default and outside the play loop: a game pays nothing for it.
 */
@@ -113,16 +114,29 @@ static int check_counts(const gk_play *p, char *msg, size_t cap) {
   return 0;
 }
 
-int gk_play_check_invariants(const gk_play *p, const int32_t *prev_scores, char *msg, size_t cap) {
+/* A score below the last one is a break unless a ledger entry since then
+** took points from that player: every score goes through the ledger. */
+static int check_scores(const gk_game *g, gk_invariant_memo *memo, char *msg, size_t cap) {
+  for (int pl = 0; pl < g->n_players; pl++) {
+    if (g->score[pl] >= memo->score[pl]) continue;
+    bool penalty = false;
+    for (int i = memo->n_ledger; i < g->n_ledger && !penalty; i++)
+      penalty = g->ledger[i].player == pl && g->ledger[i].points < 0;
+    if (!penalty)
+      return broke(msg, cap, "scores: player %d's score fell from %d to %d with no penalty in the ledger",
+                   pl + 1, (int)memo->score[pl], (int)g->score[pl]);
+  }
+  for (int pl = 0; pl < g->n_players; pl++) memo->score[pl] = g->score[pl];
+  memo->n_ledger = g->n_ledger;
+  return 0;
+}
+
+int gk_play_check_invariants(const gk_play *p, gk_invariant_memo *memo, char *msg, size_t cap) {
   if (!p) return broke(msg, cap, "no game");
-  if (p->game->vacated)
+  if (p->game->vacated && p->flow->dependents)
     return broke(msg, cap, "a figure left a feature and its dependents were not settled");
   int st = check_figures_on_board(p, msg, cap);
   if (!st) st = check_counts(p, msg, cap);
-  if (!st && prev_scores)
-    for (int pl = 0; pl < p->game->n_players && !st; pl++)
-      if (p->game->score[pl] < prev_scores[pl])
-        st = broke(msg, cap, "scores: player %d's score fell from %d to %d", pl + 1,
-                   (int)prev_scores[pl], (int)p->game->score[pl]);
+  if (!st && memo) st = check_scores(p->game, memo, msg, cap);
   return st;
 }

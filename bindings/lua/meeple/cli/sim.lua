@@ -77,7 +77,8 @@ how the games are split into shards. Memory stays the same for any N.
   --check-invariants   after every move, check what the declarations say
                        must always hold (a figure's needs_own company,
                        blocks, blocks_tile; figure counts; no score
-                       falls); the first break fails the run naming the
+                       falls but by a penalty in the ledger); the first
+                       break fails the run naming the
                        seed and the move (off by default: no cost)
   --agents A,B,...     one agent per seat, cycled (default random): random,
                        greedy, mcts:N, mcts:time=50ms, FILE.lua (see play);
