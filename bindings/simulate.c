@@ -63,7 +63,7 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
   }
   if (st < 0 && broke[0]) {
     snprintf(err, errcap, "seed %llu, move %d (turn %d): invariant broken: %s",
-             (unsigned long long)seed, moves, gk_play_turn(p), broke);
+             (unsigned long long)seed, moves, gk_play_turn(p) + 1, broke);
     if (view) mp_gameview_invalidate(view, NULL);
     gk_play_release(p);
     return -1;

@@ -20,3 +20,10 @@ if(TARGET meeple)
       ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endforeach()
 endif()
+# and the check stops a game that breaks one (a hook standing a builder
+# alone), naming the seed, the move and what broke
+if(TARGET meeple)
+  scenario_cli_test(sim_invariants_catch 1 "invariant broken: needs_own: player [0-9]'s builder at"
+                    ${SCENARIO_EXE} sim --games 3 --check-invariants --with traders_builders
+                    --rules tests/invariants/lone_builder.lua)
+endif()
