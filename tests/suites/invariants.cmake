@@ -16,7 +16,7 @@ if(TARGET meeple)
              COMMAND sh ${CMAKE_SOURCE_DIR}/tests/invariants/combos_test.sh $<TARGET_FILE:meeple>
                      10000 ${part}/4
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    set_tests_properties(invariants/combos_10000_${part} PROPERTIES LABELS invariants_long
+    set_tests_properties(invariants/combos_10000_${part} PROPERTIES LABELS invariants_long TIMEOUT 7200
       ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endforeach()
 endif()
