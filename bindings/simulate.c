@@ -62,8 +62,9 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
       st = GK_EILLEGAL;
   }
   if (st < 0 && broke[0]) {
-    snprintf(err, errcap, "seed %llu, move %d (turn %d): invariant broken: %s",
-             (unsigned long long)seed, moves, gk_play_turn(p) + 1, broke);
+    const char *phase = gk_flow_phase_name(f, gk_play_phase(p));
+    snprintf(err, errcap, "seed %llu, move %d (turn %d, phase %s): invariant broken: %s",
+             (unsigned long long)seed, moves, gk_play_turn(p) + 1, phase ? phase : "?", broke);
     if (view) mp_gameview_invalidate(view, NULL);
     gk_play_release(p);
     return -1;

@@ -10,9 +10,10 @@
 ** that answers the mark, before the flow runs another phase or lists a
 ** move, so no cause, present or future, can leave a dependent alone.
 **
-** Invariant: when fl_settle_dependents returns GK_OK, every figure on a
-** feature whose rule has needs_own shares that feature with a figure of
-** its owner in one of those groups, and the mark is clear.
+** Invariant: when fl_settle_dependents returns (how many it sent home),
+** every figure on a feature whose rule has needs_own shares that feature
+** with a figure of its owner in one of those groups, and the mark is
+** clear.
 */
 #include "flow/flow_internal.h"
 
@@ -48,9 +49,10 @@ static int32_t first_alone(const gk_play *p) {
 int fl_settle_dependents(gk_play *p) {
   gk_game *g = p->game;
   g->vacated = 0;
-  if (!p->flow->dependents) return GK_OK;
+  if (!p->flow->dependents) return 0;
   /* a dependent sent home may be another's company: again until none */
-  for (int32_t f = first_alone(p); f >= 0; f = first_alone(p)) {
+  int sent = 0;
+  for (int32_t f = first_alone(p); f >= 0; f = first_alone(p), sent++) {
     int st = gk_figure_return(g, f);
     if (st < 0) {
       gk_play_set_error(p, "%s", gk_game_error(g));
@@ -58,5 +60,5 @@ int fl_settle_dependents(gk_play *p) {
     }
   }
   g->vacated = 0;
-  return GK_OK;
+  return sent;
 }

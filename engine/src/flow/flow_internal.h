@@ -417,7 +417,8 @@ int fl_list_deploys(gk_play *p);
 
 /* phases.c */
 int fl_advance(gk_play *p);
-/* depends.c: dependent figures (needs_own) go home once alone */
+/* depends.c: dependent figures (needs_own) go home once alone; settle
+** returns how many it sent home, or an error */
 bool fl_has_company(const gk_play *p, int32_t f, unsigned groups);
 int fl_settle_dependents(gk_play *p);
 int fl_play_move(gk_play *p, const gk_move *m);

@@ -252,16 +252,21 @@ static int run_phase(gk_play *p) {
 
 /* Runs phases until one waits for a move (with moves listed) or the game
 ** is over. Before each phase, whatever the move or the last phase sent
-** home takes its dependent figures with it (depends.c). */
+** home takes its dependent figures with it (depends.c); so does what a
+** waiting phase sent home before listing its moves (a wagon with nowhere
+** to go), and if that sends a figure home the phase lists them again. */
 int fl_advance(gk_play *p) {
   for (;;) {
     p->n_moves = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
     int st = p->game->vacated ? fl_settle_dependents(p) : GK_OK;
-    if (st) return st;
+    if (st < 0) return st;
     st = run_phase(p);
-    if (st != PHASE_AGAIN) return st;
+    if (st == PHASE_AGAIN) continue;
+    if (st != GK_OK || !p->game->vacated) return st;
+    st = fl_settle_dependents(p);
+    if (st <= 0) return st; /* nothing sent home: the moves stand */
   }
 }
 

@@ -199,7 +199,9 @@ int gk_play_return_figures(gk_play *p, int32_t node, int at_end) {
   }
   if (figs != local) gki_mem(&g->alloc, figs, sizeof(int) * (size_t)n, 0);
   /* a dependent figure that stays loses its company now, not later */
-  return st ? st : p->game->vacated ? fl_settle_dependents(p) : GK_OK;
+  if (st || !p->game->vacated) return st;
+  st = fl_settle_dependents(p);
+  return st < 0 ? st : GK_OK;
 }
 
 /* The features holding figures that score at the end, in ascending root
