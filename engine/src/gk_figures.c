@@ -124,11 +124,12 @@ int gk_figure_deploy(gk_game *g, int player, int kind, gk_location loc) {
     gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
-  /* The lowest-numbered figure in supply, so ids are deterministic. */
-  int f = 0;
-  while (!(g->figures[f].owner == player && g->figures[f].kind == kind &&
-           g->figures[f].where == GK_AT_SUPPLY))
-    f++;
+  /* The lowest-numbered figure in supply, so ids are deterministic:
+  ** looked for among the owner's figures of the kind only, which are
+  ** consecutive (gki_kind_range), and one of which is in supply. */
+  int32_t f;
+  gki_figure_range(g, player, kind, &f);
+  while (g->figures[f].where != GK_AT_SUPPLY) f++;
   detach(g, f);
   attach(g, f, loc);
   gki_log_push(g, GK_EV_DEPLOY, player, kind, loc.where, loc.a, loc.b);

@@ -342,7 +342,14 @@ uint32_t gki_rng_raw_below(gk_game *g, uint32_t n);
 void gki_rng_seed(uint64_t s[4], uint64_t seed);
 
 /* gk_log.c */
-int gki_log_reserve(gk_game *g, int n);
+/* Room for n more events and the generator's (gki_log_grow when the
+** buffer must grow: out of line, so the usual case is one compare at
+** each of the many callers). */
+int gki_log_grow(gk_game *g, int n);
+static inline int gki_log_reserve(gk_game *g, int n) {
+  if (__builtin_expect(g->n_log + n + 1 <= g->cap_log, 1)) return GK_OK;
+  return gki_log_grow(g, n);
+}
 /* A log_id no game has had (process-wide; never 0). */
 uint64_t gki_log_new_id(void);
 static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,

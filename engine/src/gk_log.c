@@ -12,7 +12,7 @@ uint64_t gki_log_new_id(void) {
 
 /* Reserves one slot more than asked: the spare lets the RNG log a draw
 ** without allocating, since gk_rng_next cannot report a failure. */
-int gki_log_reserve(gk_game *g, int n) {
+int gki_log_grow(gk_game *g, int n) {
   void *p = g->log;
   int32_t cap = g->cap_log;
   if (gki_grow(&g->alloc, &p, &cap, g->n_log + n + 1, sizeof(gk_event))) return GK_ENOMEM;

@@ -48,12 +48,34 @@ static bool evictable(const gk_play *p, int32_t f) {
   return fr->owner >= 0 && fr->where == GK_AT_NODE && ((p->flow->caps.evict.rule.figures >> fr->kind) & 1);
 }
 
+/* The evictable figures standing on the feature of root, in figure
+** order, from the feature's own list of figures (not a scan of all);
+** their count, or -1 when there are more than cap. */
+static int feature_figures(const gk_play *p, int32_t root, int32_t *out, int cap) {
+  const gk_game *g = p->game;
+  int n = 0;
+  for (int32_t f = g->root[root].fig_head; f >= 0; f = g->figures[f].next) {
+    if (!evictable(p, f)) continue;
+    if (n == cap) return -1;
+    int i = n++;
+    for (; i > 0 && out[i - 1] > f; i--) out[i] = out[i - 1];
+    out[i] = f;
+  }
+  return n;
+}
+
 /* One move per such figure in the feature of root, in figure order, naming
 ** the node it stands on. */
+enum { FL_EVICT_LOCAL = 32 };
 static int feature_moves(gk_play *p, int32_t root) {
   const gk_game *g = p->game;
-  for (int32_t f = 0; f < g->n_figures; f++) {
-    if (!evictable(p, f) || gki_find(g, g->figures[f].a) != root) continue;
+  int32_t local[FL_EVICT_LOCAL];
+  int n_local = feature_figures(p, root, local, FL_EVICT_LOCAL);
+  /* a crowded feature (rare): every figure asked, as the list would be */
+  int n = n_local >= 0 ? n_local : g->n_figures;
+  for (int i = 0; i < n; i++) {
+    int32_t f = n_local >= 0 ? local[i] : i;
+    if (n_local < 0 && (!evictable(p, f) || gki_find(g, g->figures[f].a) != root)) continue;
     int32_t node = g->figures[f].a;
     const gk_tilerec *t = &g->tiles[g->node_tile[node]];
     int st = fl_reserve_moves(p, p->n_moves + 1);

@@ -24,6 +24,16 @@ int gk_flow_add_extra_part(gk_flow *f, const gk_extra_part_rule *rule) {
   return GK_OK;
 }
 
+/* Does the player have a figure of this kind out of the supply? An
+** extends rule needs one on the board: while all of them are at home
+** (most turns), this spares the walk of the new tile's features. */
+static bool own_deployed(const gk_play *p, int kind) {
+  const gk_game *g = p->game;
+  size_t nfk = (size_t)g->rules->n_figure_kinds;
+  return g->supply[(size_t)(p->player + 1) * nfk + (size_t)kind] <
+         g->rules->figure_spec[kind].per_player;
+}
+
 /* Does the tile just placed earn an extra part under a declared rule? */
 static void check_extra_rules(gk_play *p) {
   gk_game *g = p->game;
@@ -31,6 +41,7 @@ static void check_extra_rules(gk_play *p) {
   for (int i = 0; i < p->flow->caps.extra_part.n && p->extra_stack < 0; i++) {
     const gk_extra_part_rule *x = &p->flow->caps.extra_part.rule[i];
     if (x->trigger == GK_EXTRA_EXTENDS) {
+      if (!own_deployed(p, x->figure)) continue;
       for (int k = 0; k < rep->n_features; k++) {
         int32_t root = rep->feature[k];
         if (!(rep->flags[k] & GK_FEAT_EXTENDED) || !((x->kinds >> g->node_kind[root]) & 1))

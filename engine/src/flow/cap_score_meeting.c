@@ -79,12 +79,17 @@ static int score_meetings_now(gk_play *p) {
   for (int m = 0; m < p->flow->caps.score_meeting.n && !any; m++)
     any = some_deployed(g, p->flow->caps.score_meeting.rule[m].figure);
   if (!any) return GK_OK;
+  /* The new tile's features, in the order of their first segments: the
+  ** placement's report names them (a feature each, where the segments
+  ** would name one several times), or else its segments do. */
+  const gk_place_report *rep = &p->report;
+  const bool known = rep->tile == p->placed;
   const gk_tilerec *t = &g->tiles[p->placed];
-  int ns = g->rules->tiles[t->type].def.n_segments;
+  int ns = known ? rep->n_features : g->rules->tiles[t->type].def.n_segments;
   int32_t done[GK_MAX_SEGMENTS];
   int n_done = 0;
   for (int s = 0; s < ns; s++) {
-    int32_t root = gki_find(g, t->first_node + s);
+    int32_t root = gki_find(g, known ? rep->feature[s] : t->first_node + s);
     bool seen = false;
     for (int i = 0; i < n_done && !seen; i++) seen = done[i] == root;
     if (seen || g->root[root].figures < 2) continue;

@@ -5,7 +5,7 @@
 **
 ** Owns caps.set_aside (rules only): until[s] is the tile filter that
 ** releases stack s (both masks 0: no rule), n counts the stacks with a
-** rule. Invariant: a held stack is never drawn from by the flow; the
+** rule, bit s of held is set when until[s] is. Invariant: a held stack is never drawn from by the flow; the
 ** first placement of a passing tile empties it, top first, each tile put
 ** back into the draw stack at a random place (one draw of the game's
 ** generator per tile), before the tile-placed hook.
@@ -25,6 +25,7 @@ int gk_flow_add_set_aside(gk_flow *f, int stack, const gk_tile_filter *until) {
   gk_tile_filter *u = &f->caps.set_aside.until[stack];
   if (!u->tags && !u->attrs) f->caps.set_aside.n++;
   *u = *until;
+  f->caps.set_aside.held |= 1u << stack;
   return GK_OK;
 }
 
@@ -46,11 +47,13 @@ static int set_aside_tile_placed(gk_play *p, const gk_move *m) {
   (void)m;
   if (p->placed < 0) return GK_OK;
   int type = p->game->tiles[p->placed].type;
-  for (int s = 0; s < p->game->rules->n_stacks && s < GK_MAX_STACKS; s++) {
+  /* only the stacks with a rule: once they are released (most of a
+  ** game) a placement costs a look at each of them */
+  for (uint32_t held = p->flow->caps.set_aside.held; held; held &= held - 1) {
+    int s = __builtin_ctz(held);
     const gk_tile_filter *u = &p->flow->caps.set_aside.until[s];
     /* an empty stack (one released already) has nothing to give */
-    if ((!u->tags && !u->attrs) || s == p->flow->stack || p->game->stacks[s].n == 0 ||
-        !fl_tile_passes(p->flow, type, u))
+    if (s == p->flow->stack || p->game->stacks[s].n == 0 || !fl_tile_passes(p->flow, type, u))
       continue;
     int st = release(p, s);
     if (st) return st;

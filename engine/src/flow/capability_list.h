@@ -51,7 +51,7 @@
     struct { int8_t n; int32_t trail[GK_MAX_WALK_STEPS + 1]; },                          \
     struct { bool on; gk_walker_rule rule; })                                            \
   X(set_aside, fl_none, /* stacks held aside until some tile is placed */                \
-    struct { int n; gk_tile_filter until[GK_MAX_STACKS]; })                              \
+    struct { int n; uint32_t held; gk_tile_filter until[GK_MAX_STACKS]; })                              \
   X(deploy_anywhere, fl_none, /* a deploy on any open feature after some tiles */        \
     struct { bool on; gk_deploy_anywhere_rule rule; })                                   \
   X(evict, fl_none, /* a figure sent home from the placed tile's feature */              \

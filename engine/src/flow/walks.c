@@ -85,13 +85,17 @@ bool fl_system_holds(gk_play *p, int32_t root, uint64_t kinds, unsigned groups, 
     for (int i = 0; i < memo->n; i++)
       if (memo->roots[i] == root) return memo->held;
   /* Most of the time no such figure stands on any feature of these kinds
-  ** yet: one look over the figures spares the walk. */
+  ** yet: one look over the figures of the kinds asked for (each kind's
+  ** figures are consecutive: gki_kind_range) spares the walk. */
   const gk_game *g = p->game;
   bool any = false;
-  for (int f = 0; f < g->n_figures && !any; f++) {
-    const gk_figrec *fr = &g->figures[f];
-    any = fr->where == GK_AT_NODE && ((kinds >> g->node_kind[fr->a]) & 1) &&
-          (groups ? (p->flow->figure[fr->kind].group & groups) != 0 : fr->kind == kind);
+  for (int k = 0; k < g->rules->n_figure_kinds && !any; k++) {
+    if (groups ? !(p->flow->figure[k].group & groups) : k != kind) continue;
+    int32_t f;
+    for (int n = gki_kind_range(g, k, &f); n > 0 && !any; n--, f++) {
+      const gk_figrec *fr = &g->figures[f];
+      any = fr->where == GK_AT_NODE && ((kinds >> g->node_kind[fr->a]) & 1);
+    }
   }
   if (!any) return false;
   fl_root_list l;
