@@ -78,9 +78,14 @@ typedef struct mp_sandbox_limits {
 enum { MP_SANDBOX_OFF = 0, MP_SANDBOX_SAME, MP_SANDBOX_TURN, MP_SANDBOX_GAME };
 void mp_sandbox_new_period(mp_sandbox *sb, int which);
 
-/* Host code's chunk names start with 'prefix' (e.g. "meeple/"): error
-** locations skip its frames and name the script's line instead. */
-void mp_sandbox_set_trusted(mp_sandbox *sb, const char *prefix);
+/* The Lua function at 'idx' (a chunk the host just loaded from its own
+** code, e.g. an embedded module) and every function defined in its chunk
+** are host code: error locations skip their frames and name the script's
+** line instead, and library calls they make are not charged. Trust is
+** by identity (the chunk's own name string, kept alive by the sandbox),
+** never by name: a script chunk named like a host chunk is renamed when
+** loaded. Returns MP_SANDBOX_OK, or EINVAL if idx is not a Lua function. */
+int mp_sandbox_trust(mp_sandbox *sb, int idx);
 
 /* The game's RNG: returns 64 uniformly distributed random bits. Called
 ** only by math.random, and only as many times as the drawing needs. */
