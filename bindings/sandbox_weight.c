@@ -20,11 +20,11 @@
 **     a table's slots or a copy of varargs 0.03 to 0.2 ns a byte). The
 **     clock is read every 'clock_step' instructions, fewer as the weight
 **     grows, so that clock_step instructions at their worst take about
-**     0.1 s: the time limit then holds within that, whatever the script
-**     does.
+**     0.1 s on strings, 1 s on blocks: the time limit then holds within
+**     that, whatever the script does.
 **
 ** Invariant: clock_step * (worst cost of one instruction on the heaviest
-** object made so far) <= about 0.1 s, and the count hook never
+** object made so far) <= about 0.1 s (strings) or 1 s (blocks), and the count hook never
 ** runs more than clock_step instructions between two clock reads. The
 ** weight only grows (objects outlive calls), by powers of two, so the hook
 ** is re-armed at most a few dozen times in a sandbox's life.
@@ -40,9 +40,13 @@
 ** strings (over 40 bytes of text), which Lua never interns. */
 #define STRING_CHARGED 64
 /* Weight up to which HOOK_STEP instructions may run between clock reads:
-** 1000 compares of 16 KiB strings over '\0's take about 0.1 s; blocks
-** (tables, stacks) up to 512 KiB weigh less. */
-#define WEIGHT_STRING 32
+** 1000 compares of 16 KiB strings over '\0's take about 0.1 s. Blocks
+** (tables, stacks) weigh a 128th of a string's bytes, so that a big table
+** (a memory bomb, a large board) does not slow the script down: up to
+** 2 MiB they change nothing, and 1000 instructions over a block of that
+** weight (a million varargs copied, a sparse table scanned) take at most
+** about 1 s. */
+#define WEIGHT_STRING 128
 #define WEIGHT_LIGHT (((size_t)16 << 10) * WEIGHT_STRING)
 
 void mp_sb_weigh_init(mp_sandbox *sb) {
