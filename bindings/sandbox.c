@@ -244,7 +244,7 @@ void mp_sb_charge(lua_State *L, size_t units) {
     return;
   if (sb->trip != TRIP_NONE)
     raise_trip(L, sb);
-  if (units >= (size_t)sb->remaining) {
+  if (sb->remaining <= 0 || units >= (size_t)sb->remaining) {  /* <= 0: strings charged */
     sb->remaining = 0;
     trip_at(L, sb, TRIP_BUDGET);
   }
