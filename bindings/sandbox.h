@@ -60,9 +60,13 @@ typedef enum mp_sandbox_status {
 #define MP_SANDBOX_DEFAULT_TIME_LIMIT_MS 2000L           /* per call */
 
 /* Instructions count one each; a library call that copies or scans
-** (string.rep, table.concat/insert/move/remove/sort/unpack, patterns)
-** counts one per byte or element it may touch, so a loop of big copies
-** runs out of budget as fast as a loop of instructions. */
+** (string.rep/byte, utf8.len/codepoint/offset/codes, load, table.concat/
+** insert/move/remove/sort/unpack, patterns) counts one per byte or element
+** it may touch, and every long string made counts one per 16 bytes, so a
+** loop of big copies runs out of budget as fast as a loop of instructions.
+** The time limit counts from the start of each outermost call; the clock
+** is read every 1000 instructions, more often once the scripts hold long
+** strings or big tables (sandbox_weight.c). */
 typedef struct mp_sandbox_limits {
   size_t memory_cap;       /* bytes, 0 = MP_SANDBOX_DEFAULT_MEMORY_CAP */
   long instruction_budget; /* per call, <= 0 = MP_SANDBOX_DEFAULT_BUDGET */
