@@ -88,7 +88,7 @@ int mp_sb_xpcall(lua_State *L);
 ** it runs out. No-op in host code (depth 0). */
 void mp_sb_charge(lua_State *L, size_t units);
 /* True when the Lua function calling the running C function is a
-** script's (not host code's, see mp_sandbox_set_trusted) inside a call. */
+** script's (not host code's, see mp_sandbox_trust) inside a call. */
 int mp_sb_script_caller(lua_State *L);
 /* Raises unless 'bytes' more would fit under the memory cap. */
 void mp_sb_check_alloc(lua_State *L, size_t bytes);
