@@ -9,22 +9,28 @@
 #include "embed.h"
 #include "fs.h"
 #include "meeple_lua.h"
+#include "sandbox.h"
 
 /* From the static LPeg library (liblua5.4-lpeg.a). */
 int luaopen_lpeg(lua_State *L);
 
 /* The preload loader of one embedded module (upvalue 1); require calls it
-** with the module name, which the chunk receives as its '...'. */
+** with the module name, which the chunk receives as its '...'. In a
+** sandbox's state (upvalue 2, else NULL) the chunk is the host's own code,
+** trusted by identity (mp_sandbox_trust), not by its name. */
 static int load_embedded(lua_State *L) {
   const mp_embedded *m = (const mp_embedded *)lua_touserdata(L, lua_upvalueindex(1));
+  mp_sandbox *sb = (mp_sandbox *)lua_touserdata(L, lua_upvalueindex(2));
   if (luaL_loadbufferx(L, (const char *)m->code, m->size, m->chunkname, "t") != LUA_OK)
     return lua_error(L);
+  if (sb != NULL && mp_sandbox_trust(sb, -1) != MP_SANDBOX_OK)
+    return luaL_error(L, "%s: not enough memory", m->name);
   lua_pushstring(L, m->name);
   lua_call(L, 1, 1);
   return 1;
 }
 
-void meeple_lua_preload(lua_State *L) {
+void meeple_lua_preload_trusted(lua_State *L, mp_sandbox *sb) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
   lua_pushcfunction(L, luaopen_meeple);
   lua_setfield(L, -2, "meeple");
@@ -34,11 +40,14 @@ void meeple_lua_preload(lua_State *L) {
   lua_setfield(L, -2, "meeple.fs");
   for (const mp_embedded *m = mp_embedded_modules; m->name; m++) {
     lua_pushlightuserdata(L, (void *)m);
-    lua_pushcclosure(L, load_embedded, 1);
+    lua_pushlightuserdata(L, sb);
+    lua_pushcclosure(L, load_embedded, 2);
     lua_setfield(L, -2, m->name);
   }
   lua_pop(L, 1);
 }
+
+void meeple_lua_preload(lua_State *L) { meeple_lua_preload_trusted(L, NULL); }
 
 lua_State *meeple_lua_newstate(void) {
   lua_State *L = luaL_newstate();

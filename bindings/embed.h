@@ -17,4 +17,10 @@ typedef struct mp_embedded {
 /* Ends with an entry whose name is NULL. */
 extern const mp_embedded mp_embedded_modules[];
 
+/* meeple_lua_preload for a sandbox's own state: each embedded module is
+** trusted as host code (mp_sandbox_trust) when it loads. */
+struct lua_State;
+struct mp_sandbox;
+void meeple_lua_preload_trusted(struct lua_State *L, struct mp_sandbox *sb);
+
 #endif

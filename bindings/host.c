@@ -24,6 +24,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "embed.h"
 #include "hook_profile.h"
 #include "host.h"
 #include "meeple_lua.h"
@@ -219,7 +220,6 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
     return NULL;
   }
   lua_State *L = mp_sandbox_lua(h->sb);
-  mp_sandbox_set_trusted(h->sb, "meeple/");  /* the embedded host modules */
   /* The host's own libraries, in the real globals only. */
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);
@@ -232,7 +232,8 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   lua_pop(L, 8);
-  meeple_lua_preload(L);
+  /* the embedded modules are host code: trusted as they load */
+  meeple_lua_preload_trusted(L, h->sb);
   /* Hooks make short-lived tables by the thousand over a large, stable
   ** heap (the loaded rules): the generational collector suits that. A
   ** minor collection once the heap grew by its size (minor multiplier 100,

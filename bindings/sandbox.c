@@ -68,6 +68,7 @@ static void note_alloc_site(mp_sandbox *sb) {
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   mp_sandbox *sb = (mp_sandbox *)ud;
   void *p;
+  int is_string = ptr == NULL && osize == LUA_TSTRING;
   if (ptr == NULL)
     osize = 0;  /* then 'osize' is a type tag */
   if (nsize == 0) {
@@ -96,6 +97,9 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   sb->used = sb->used - osize + nsize;
+  /* long strings are charged, heavy objects read the clock more often */
+  if (sb->depth > 0 && nsize >= 64 && (is_string || nsize > sb->weight))
+    mp_sb_weigh_alloc(sb, is_string, nsize);
   return p;
 }
 
@@ -149,19 +153,14 @@ static void raise_trip(lua_State *L, mp_sandbox *sb) {
 }
 
 static int trusted_source(const mp_sandbox *sb, const char *source) {
-  size_t n = strlen(sb->trusted);
-  return n > 0 && source[0] != '\0' && strncmp(source + 1, sb->trusted, n) == 0;
-}
-
-int mp_sb_trusted_name(const mp_sandbox *sb, const char *chunkname) {
-  return trusted_source(sb, chunkname);
+  return mp_sb_trusted_source(sb, source);
 }
 
 int mp_sb_script_caller(lua_State *L) {
   mp_sandbox *sb = getsb(L);
   lua_Debug ar;
   if (sb->depth == 0) return 0;
-  if (sb->trusted[0] == '\0' || !lua_getstack(L, 1, &ar)) return 1;
+  if (sb->n_trusted == 0 || !lua_getstack(L, 1, &ar)) return 1;
   lua_getinfo(L, "S", &ar);
   return !trusted_source(sb, ar.source);
 }
@@ -185,20 +184,20 @@ static long elapsed_ms_past(const struct timespec *deadline) {
   return (now.tv_sec - deadline->tv_sec) * 1000 + (now.tv_nsec - deadline->tv_nsec) / 1000000;
 }
 
-/* True once the running call is past its deadline. The first look sets
-** the deadline, so a short call never reads the clock. */
-static int clock_over(mp_sandbox *sb) {
-  if (!sb->clock_armed) {
-    clock_gettime(CLOCK_MONOTONIC, &sb->deadline);
-    sb->deadline.tv_sec += sb->time_limit_ms / 1000;
-    sb->deadline.tv_nsec += (sb->time_limit_ms % 1000) * 1000000;
-    if (sb->deadline.tv_nsec >= 1000000000) {
-      sb->deadline.tv_sec++;
-      sb->deadline.tv_nsec -= 1000000000;
-    }
-    sb->clock_armed = 1;
-    return 0;
+/* The running call's deadline: its time limit from now, set when the call
+** starts, so time spent before the first clock read counts too. */
+static void start_clock(mp_sandbox *sb) {
+  clock_gettime(CLOCK_MONOTONIC, &sb->deadline);
+  sb->deadline.tv_sec += sb->time_limit_ms / 1000;
+  sb->deadline.tv_nsec += (sb->time_limit_ms % 1000) * 1000000;
+  if (sb->deadline.tv_nsec >= 1000000000) {
+    sb->deadline.tv_sec++;
+    sb->deadline.tv_nsec -= 1000000000;
   }
+}
+
+/* True once the running call is past its deadline. */
+static int clock_over(mp_sandbox *sb) {
   return elapsed_ms_past(&sb->deadline) >= 0;
 }
 
@@ -218,12 +217,25 @@ static void sb_hook(lua_State *L, lua_Debug *ar) {
   sb->remaining -= sb->step;
   if (sb->remaining <= 0)
     trip_at(L, sb, TRIP_BUDGET);
-  if (++sb->ticks % CLOCK_STRIDE == 0 && clock_over(sb))
+  /* every firing: at most clock_step instructions since the last read
+  ** (sandbox_weight.c) */
+  if (clock_over(sb))
     trip_at(L, sb, TRIP_TIME);
-  if (sb->remaining < sb->step) {  /* end exactly on the budget */
-    sb->step = (int)sb->remaining;
+  int want = sb->remaining < sb->clock_step ? (int)sb->remaining : sb->clock_step;
+  if (want != sb->step) {  /* end exactly on the budget */
+    sb->step = want;
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, sb->step);
   }
+}
+
+/* The allocator charged the running call or made its objects heavier
+** (sandbox_weight.c): the hook looks at the next instruction. The
+** instructions since its last firing are not counted (at most a step, a
+** few times in a sandbox's life). Never allocates, as the allocator needs. */
+void mp_sb_rearm(mp_sandbox *sb) {
+  if (sb->depth == 0 || sb->trip != TRIP_NONE) return;
+  sb->step = 1;
+  lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);
 }
 
 void mp_sb_charge(lua_State *L, size_t units) {
@@ -232,7 +244,7 @@ void mp_sb_charge(lua_State *L, size_t units) {
     return;
   if (sb->trip != TRIP_NONE)
     raise_trip(L, sb);
-  if (units >= (size_t)sb->remaining) {
+  if (sb->remaining <= 0 || units >= (size_t)sb->remaining) {  /* <= 0: strings charged */
     sb->remaining = 0;
     trip_at(L, sb, TRIP_BUDGET);
   }
@@ -363,16 +375,13 @@ void mp_sandbox_new_period(mp_sandbox *sb, int which) {
   if (which == MP_SANDBOX_GAME) sb->game_used = 0;
 }
 
-void mp_sandbox_set_trusted(mp_sandbox *sb, const char *prefix) {
-  snprintf(sb->trusted, sizeof sb->trusted, "%s", prefix ? prefix : "");
-}
-
 mp_sandbox *mp_sandbox_new(const mp_sandbox_limits *limits, mp_rng_fn rng,
                            void *rng_ud) {
   mp_sandbox *sb = (mp_sandbox *)calloc(1, sizeof *sb);
   if (sb == NULL)
     return NULL;
   apply_limits(sb, limits);
+  mp_sb_weigh_init(sb);
   sb->callee = sb->callee_buf;
   sb->rng = rng;
   sb->rng_ud = rng_ud;
@@ -402,6 +411,7 @@ void mp_sandbox_free(mp_sandbox *sb) {
   if (sb == NULL)
     return;
   lua_close(sb->L);
+  mp_sb_free_trust(sb);
   free(sb->err);
   free(sb);
 }
@@ -485,9 +495,8 @@ static void grant(mp_sandbox *sb) {
   }
   if (avail < 1) avail = 1;  /* trips at the first instruction */
   sb->granted = sb->remaining = avail;
-  sb->step = avail < HOOK_STEP ? (int)avail : HOOK_STEP;
-  sb->clock_armed = 0;
-  sb->ticks = 0;
+  sb->step = avail < sb->clock_step ? (int)avail : sb->clock_step;
+  start_clock(sb);
   sb->trip_where[0] = '\0';
 }
 
@@ -657,7 +666,7 @@ static int run_chunk(lua_State *L) {
     }
     lua_remove(L, 1);                      /* code, len, name, env */
   }
-  if (luaL_loadbufferx(L, code, len, name, "t") != LUA_OK)
+  if (mp_sb_load_script(L, code, len, name) != LUA_OK)
     return lua_error(L);
   lua_pushvalue(L, 4);
   if (lua_setupvalue(L, -2, 1) == NULL)  /* _ENV */

@@ -60,9 +60,13 @@ typedef enum mp_sandbox_status {
 #define MP_SANDBOX_DEFAULT_TIME_LIMIT_MS 2000L           /* per call */
 
 /* Instructions count one each; a library call that copies or scans
-** (string.rep, table.concat/insert/move/remove/sort/unpack, patterns)
-** counts one per byte or element it may touch, so a loop of big copies
-** runs out of budget as fast as a loop of instructions. */
+** (string.rep/byte, utf8.len/codepoint/offset/codes, load, table.concat/
+** insert/move/remove/sort/unpack, patterns) counts one per byte or element
+** it may touch, and every long string made counts one per 16 bytes, so a
+** loop of big copies runs out of budget as fast as a loop of instructions.
+** The time limit counts from the start of each outermost call; the clock
+** is read every 1000 instructions, more often once the scripts hold long
+** strings or big tables (sandbox_weight.c). */
 typedef struct mp_sandbox_limits {
   size_t memory_cap;       /* bytes, 0 = MP_SANDBOX_DEFAULT_MEMORY_CAP */
   long instruction_budget; /* per call, <= 0 = MP_SANDBOX_DEFAULT_BUDGET */
@@ -78,9 +82,14 @@ typedef struct mp_sandbox_limits {
 enum { MP_SANDBOX_OFF = 0, MP_SANDBOX_SAME, MP_SANDBOX_TURN, MP_SANDBOX_GAME };
 void mp_sandbox_new_period(mp_sandbox *sb, int which);
 
-/* Host code's chunk names start with 'prefix' (e.g. "meeple/"): error
-** locations skip its frames and name the script's line instead. */
-void mp_sandbox_set_trusted(mp_sandbox *sb, const char *prefix);
+/* The Lua function at 'idx' (a chunk the host just loaded from its own
+** code, e.g. an embedded module) and every function defined in its chunk
+** are host code: error locations skip their frames and name the script's
+** line instead, and library calls they make are not charged. Trust is
+** by identity (the chunk's own name string, kept alive by the sandbox),
+** never by name: a script chunk named like a host chunk is renamed when
+** loaded. Returns MP_SANDBOX_OK, or EINVAL if idx is not a Lua function. */
+int mp_sandbox_trust(mp_sandbox *sb, int idx);
 
 /* The game's RNG: returns 64 uniformly distributed random bits. Called
 ** only by math.random, and only as many times as the drawing needs. */

@@ -133,15 +133,89 @@ static int b_range(lua_State *L) {
   return forward(L);
 }
 
-/* table.sort(t [, comp]): about n log2 n comparisons. */
+/* table.sort(t [, comp]): about n log2 n comparisons, each of which may
+** compare two strings as long as the longest one in t (one unit per 4
+** bytes: strcoll works through a string of '\0's at about 6.5 ns a
+** byte). The scan for that length is charged first, one unit an element. */
 static int b_sort(lua_State *L) {
   if (in_script(L) && lua_type(L, 1) == LUA_TTABLE) {
     lua_Integer n = len_of(L, 1);
-    size_t steps = n > 0 ? (size_t)n : 1, lg = 1;
+    size_t steps = n > 0 ? (size_t)n : 1, lg = 1, longest = 0;
     while (((size_t)1 << lg) < steps && lg < 63) lg++;
-    mp_sb_charge(L, mul_sat(steps, lg));
+    mp_sb_charge(L, mul_sat(steps, lg + 1));
+    for (lua_Integer i = 1; i <= n; i++) {
+      if (lua_rawgeti(L, 1, i) == LUA_TSTRING && lua_rawlen(L, -1) > longest)
+        longest = lua_rawlen(L, -1);
+      lua_pop(L, 1);
+    }
+    if (longest >= 4) mp_sb_charge(L, mul_sat(mul_sat(steps, lg), longest / 4));
   }
   return forward(L);
+}
+
+/* Lua's posrelat: a string position, negative from the end, as a count
+** of bytes from the start clipped to [0, len]. */
+static size_t clip_pos(lua_Integer pos, size_t len) {
+  if (pos >= 0) return (lua_Unsigned)pos > len ? len : (size_t)pos;
+  if ((lua_Unsigned)-(pos + 1) >= len) return 0;
+  return len - (size_t)-(pos + 1);
+}
+
+/* string.byte(s [, i [, j]]), utf8.codepoint(s [, i [, j]]) (j defaults
+** to i) and utf8.len(s [, i [, j]]) (j defaults to -1): the bytes of the
+** range they read or push. Upvalue 2: true when j defaults to -1. */
+static int b_range_of_string(lua_State *L) {
+  if (in_script(L)) {
+    size_t l;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer i = luaL_optinteger(L, 2, 1);
+    lua_Integer j = luaL_optinteger(L, 3, lua_toboolean(L, lua_upvalueindex(2)) ? -1 : i);
+    size_t from = clip_pos(i, l), to = clip_pos(j, l);
+    mp_sb_charge(L, (to >= from ? to - from : 0) + 1);
+  }
+  return forward(L);
+}
+
+/* utf8.offset(s, n [, i]): the bytes it may walk over from i, forward
+** for n > 0, backward otherwise (continuation bytes count too). */
+static int b_offset(lua_State *L) {
+  if (in_script(L)) {
+    size_t l;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    lua_Integer i = luaL_optinteger(L, 3, n >= 0 ? 1 : (lua_Integer)l + 1);
+    size_t at = clip_pos(i, l);
+    mp_sb_charge(L, (n > 0 ? l - (at > 0 ? at - 1 : 0) : at) + 1);
+  }
+  return forward(L);
+}
+
+/* The iterator utf8.codes returns, wrapped (upvalue 1: Lua's): a step
+** skips the continuation bytes after the control position, as many as
+** the script may have put there; they are counted and charged first. */
+static int b_codes_step(lua_State *L) {
+  if (in_script(L)) {
+    size_t l;
+    const char *s = luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    size_t k = 0;
+    if (n >= 0 && (lua_Unsigned)n < l)
+      while ((size_t)n + k < l && (s[n + k] & 0xC0) == 0x80) k++;
+    mp_sb_charge(L, k + 1);
+  }
+  return forward(L);
+}
+
+/* utf8.codes(s [, lax]): Lua's iterator (strict or lax), wrapped. */
+static int b_codes(lua_State *L) {
+  int n = forward(L);
+  if (n >= 1 && lua_iscfunction(L, 1)) {
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    lua_pushcclosure(L, b_codes_step, 2);
+    lua_replace(L, 1);
+  }
+  return n;
 }
 
 /* Replaces field 'name' of the table at 't' with 'f' closed over the
@@ -157,6 +231,7 @@ void mp_sb_bound_libs(lua_State *L, int str, int tab) {
   str = lua_absindex(L, str);
   tab = lua_absindex(L, tab);
   wrap(L, str, "rep", b_rep, 0);
+  wrap(L, str, "byte", b_range_of_string, 0);
   wrap(L, str, "find", b_pattern, 1);
   wrap(L, str, "match", b_pattern, 0);
   wrap(L, str, "gmatch", b_pattern, 0);
@@ -167,4 +242,12 @@ void mp_sb_bound_libs(lua_State *L, int str, int tab) {
   wrap(L, tab, "concat", b_range, 1);
   wrap(L, tab, "unpack", b_range, 0);
   wrap(L, tab, "sort", b_sort, 0);
+}
+
+void mp_sb_bound_utf8(lua_State *L, int utf8) {
+  utf8 = lua_absindex(L, utf8);
+  wrap(L, utf8, "codepoint", b_range_of_string, 0);
+  wrap(L, utf8, "len", b_range_of_string, 1);
+  wrap(L, utf8, "offset", b_offset, 0);
+  wrap(L, utf8, "codes", b_codes, 0);
 }

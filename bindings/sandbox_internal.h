@@ -25,10 +25,10 @@ enum { BOUND_CALL = 0, BOUND_TURN, BOUND_GAME };
 ** a loop within microseconds, rarely enough to cost nothing measurable. */
 #define HOOK_STEP 1000
 #define WHERE_MAX 160
-/* The clock is read every CLOCK_STRIDE hook firings (and by a bounded
-** library call charging at least CLOCK_UNITS): a syscall-free vDSO read
-** every 16k instructions costs nothing measurable. */
-#define CLOCK_STRIDE 16
+/* The clock is read at every hook firing (every clock_step instructions,
+** see sandbox_weight.c) and by a bounded library call charging at least
+** CLOCK_UNITS: a syscall-free vDSO read every 1000 instructions costs
+** nothing measurable. */
 #define CLOCK_UNITS (1u << 16)
 
 struct mp_sandbox {
@@ -44,10 +44,11 @@ struct mp_sandbox {
   long turn_used, game_used;
   int periods;            /* the host counts turns and games (new_period) */
   long time_limit_ms;     /* wall clock per outermost call */
-  struct timespec deadline;
-  int clock_armed;        /* 'deadline' is set for the running call */
-  unsigned ticks;         /* hook firings in the running call */
-  char trusted[32];       /* chunk-name prefix of host code (locations skip it) */
+  struct timespec deadline;  /* of the running call, set when it starts */
+  int clock_step;         /* instructions between clock reads (sandbox_weight.c) */
+  size_t weight;          /* of the heaviest string or block scripts made */
+  const char **trusted;   /* sandbox_trust.c: source pointers of host code */
+  size_t n_trusted, trusted_cap;
   int step;               /* count the hook is armed with */
   int depth;              /* nesting of mp_sandbox_call; 0 = host code */
   int trip;               /* TRIP_*: a limit fired in the running call */
@@ -87,9 +88,8 @@ int mp_sb_xpcall(lua_State *L);
 ** it runs out. No-op in host code (depth 0). */
 void mp_sb_charge(lua_State *L, size_t units);
 /* True when the Lua function calling the running C function is a
-** script's (not host code's, see mp_sandbox_set_trusted) inside a call. */
+** script's (not host code's, see mp_sandbox_trust) inside a call. */
 int mp_sb_script_caller(lua_State *L);
-int mp_sb_trusted_name(const mp_sandbox *sb, const char *chunkname);
 /* Raises unless 'bytes' more would fit under the memory cap. */
 void mp_sb_check_alloc(lua_State *L, size_t bytes);
 
@@ -100,9 +100,29 @@ void mp_sb_push_env(lua_State *L);
 void mp_sb_print_stderr(void *ud, const char *text, size_t len);
 void mp_sb_seal_env(lua_State *L, int idx);
 
+/* sandbox_trust.c: host code by identity (see mp_sandbox_trust). */
+int mp_sb_trusted_source(const mp_sandbox *sb, const char *source);
+/* True when the value at idx is a Lua function of a host chunk. */
+int mp_sb_host_chunk(lua_State *L, int idx);
+/* luaL_loadbufferx for script code ("t" only): a chunk that would share
+** a host chunk's name string is loaded under another name ("@./file"). */
+int mp_sb_load_script(lua_State *L, const char *code, size_t len, const char *name);
+void mp_sb_free_trust(mp_sandbox *sb);
+
+/* sandbox_weight.c: charges long strings and keeps clock_step in step
+** with the heaviest object made (called by the allocator while a script
+** runs, for every string of 64 bytes or more and every block heavier than
+** 'weight'). */
+void mp_sb_weigh_init(mp_sandbox *sb);
+void mp_sb_weigh_alloc(mp_sandbox *sb, int is_string, size_t nsize);
+/* sandbox.c: makes the count hook fire at the next instruction. */
+void mp_sb_rearm(mp_sandbox *sb);
+
 /* sandbox_bounds.c: replaces string.rep, string.find/match/gmatch/gsub,
 ** table.concat/insert/move/remove/unpack in the allowed tables on top
 ** of the stack ('string' at str, 'table' at tab) with bounded ones. */
 void mp_sb_bound_libs(lua_State *L, int str, int tab);
+/* The same for utf8.codepoint/len/offset/codes (the table at utf8). */
+void mp_sb_bound_utf8(lua_State *L, int utf8);
 
 #endif

@@ -200,32 +200,45 @@ static int sb_load(lua_State *L) {
   mp_sandbox *sb = getsb(L);
   unsigned refusals = sb->refusals;
   lua_settop(L, 4);
-  if (lua_type(L, 2) == LUA_TSTRING && mp_sb_trusted_name(sb, lua_tostring(L, 2))) {
-    lua_pushliteral(L, "=(load)");  /* no script passes for host code */
-    lua_replace(L, 2);
-  }
   if (lua_isnil(L, 4)) {
     mp_sb_push_env(L);
     lua_replace(L, 4);
   }
   lua_pushliteral(L, "t");
   lua_replace(L, 3);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, 4, LUA_MULTRET);
-  /* load catches errors of the reader function and of the parser */
-  if (sb->trip != TRIP_NONE) {
-    lua_settop(L, 2);
-    lua_error(L);
-  }
-  if (lua_isnil(L, 1) && sb->refusals != refusals) {
-    const char *msg = lua_tostring(L, 2);
-    if (msg != NULL && strcmp(msg, "not enough memory") == 0) {
-      mp_sb_set_trip(L, sb, TRIP_MEMORY);
+  if (lua_type(L, 1) == LUA_TSTRING)  /* the parser reads every byte */
+    mp_sb_charge(L, lua_rawlen(L, 1) + 1);
+  for (int again = 0;; again = 1) {
+    lua_settop(L, 4);  /* the arguments stay below, for a second try */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    for (int i = 1; i <= 4; i++) lua_pushvalue(L, i);
+    lua_call(L, 4, LUA_MULTRET);
+    /* load catches errors of the reader function and of the parser */
+    if (sb->trip != TRIP_NONE) {
+      lua_settop(L, 6);
       lua_error(L);
     }
+    if (lua_isnil(L, 5) && sb->refusals != refusals) {
+      const char *msg = lua_tostring(L, 6);
+      if (msg != NULL && strcmp(msg, "not enough memory") == 0) {
+        mp_sb_set_trip(L, sb, TRIP_MEMORY);
+        lua_error(L);
+      }
+    }
+    if (!mp_sb_host_chunk(L, 5)) break;
+    /* named exactly like a host chunk (sandbox_trust.c): another name */
+    if (again || lua_type(L, 1) != LUA_TSTRING) {
+      lua_settop(L, 0);
+      luaL_pushfail(L);
+      lua_pushliteral(L, "this chunk name is reserved for the host");
+      return 2;
+    }
+    const char *name = luaL_optstring(L, 2, lua_tostring(L, 1));
+    lua_pushfstring(L, name[0] == '@' ? "@./%s" : "=%s",
+                    (name[0] == '@' || name[0] == '=') ? name + 1 : name);
+    lua_replace(L, 2);
   }
-  return lua_gettop(L);
+  return lua_gettop(L) - 4;
 }
 
 /* Lua's setmetatable, but __gc is refused: a finalizer runs at a
@@ -489,6 +502,7 @@ int mp_sb_setup(lua_State *L) {
   set_lib(L, g, LUA_MATHLIBNAME);
 
   allowed_lib(L, LUA_UTF8LIBNAME, luaopen_utf8, utf8_names);
+  mp_sb_bound_utf8(L, -1);
   set_lib(L, g, LUA_UTF8LIBNAME);
 
   lua_createtable(L, 0, 2);  /* metatable of the environments */

@@ -32,7 +32,11 @@ local ROOT = os.getenv("MEEPLE_ROOT") or "."
 local BIN = os.getenv("MEEPLE_BIN")
 local DIR = "tests/hostile/"
 local DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET = 10000000, 64 << 20, 50000000
-local DEFAULT_GAME_BUDGET, DEFAULT_TIME_LIMIT = 1000000000, 2000
+local DEFAULT_GAME_BUDGET = 1000000000
+-- Files without a time_limit header test budgets and memory, not the wall
+-- clock, which counts from each call's start: a generous limit, so that a
+-- loaded machine running the sanitizers never trips it first.
+local DEFAULT_TIME_LIMIT = 600000
 
 local passed, failed = 0, 0
 local function check(cond, name, msg)
@@ -116,7 +120,9 @@ local function cli_check(name, h, file, text)
   for key, flag in pairs({ turn_budget = "--turn-budget", game_budget = "--game-budget", time_limit = "--time-limit" }) do
     if h[key] then args[#args + 1] = flag; args[#args + 1] = h[key] end
   end
-  local cmd = table.concat(args, " ") .. " 2>&1 >/dev/null; echo \"exit=$?\""
+  if not h.time_limit then args[#args + 1] = "--time-limit"; args[#args + 1] = tostring(DEFAULT_TIME_LIMIT) end
+  -- timeout: a script that escaped its limits fails instead of hanging
+  local cmd = "timeout 60 " .. table.concat(args, " ") .. " 2>&1 >/dev/null; echo \"exit=$?\""
   local p = assert(io.popen(cmd))
   local out = p:read("a")
   p:close()
@@ -202,8 +208,65 @@ local function run_scenario(name)
   check(out:find(text, 1, true) ~= nil, name, "meeple test should say '" .. text .. "', got: " .. out)
 end
 
+-- Trust by identity (tests/hostile/trust/meeple/): host rights belong to
+-- the embedded modules the host loaded, never to a chunk named like them.
+-- Run from a copy of that directory, so that every path the CLI takes in
+-- starts with "meeple/"; `timeout` turns a script that escaped its budget
+-- (it would loop for hours) into a failure.
+local function sh(cmd)
+  local p = assert(io.popen(cmd .. " 2>&1; echo \"exit=$?\""))
+  local out = p:read("a")
+  p:close()
+  return out
+end
+
+local function run_trust()
+  local budget_text = "instruction budget exceeded (10000000 instructions)"
+  -- in process: meeple_host.run and load under the modules' names
+  meeple_host.set_limits(1000000, DEFAULT_CAP, DEFAULT_TURN_BUDGET, DEFAULT_GAME_BUDGET, DEFAULT_TIME_LIMIT)
+  local bomb = 'local s = string.rep("x", 5000000)'
+  for _, name in ipairs({ "@meeple/x.lua", "@meeple/state.lua", "@meeple/loader.lua", "=meeple/state.lua" }) do
+    local ok, err = pcall(meeple_host.run, name, bomb, {})
+    check(not ok and tostring(err):find("instruction budget exceeded", 1, true), "trust " .. name,
+          "a chunk named " .. name .. " must be charged like any script, got: " .. tostring(err))
+  end
+  local ok, err = pcall(meeple_host.run, "@trust/load.lua",
+    "local f = load('" .. bomb .. "', '@meeple/state.lua') f()", {})
+  check(not ok and tostring(err):find("state.lua:1: instruction budget exceeded", 1, true), "trust load",
+        "load under an embedded module's name must be charged, got: " .. tostring(err))
+  meeple_host.set_limits(DEFAULT_BUDGET, DEFAULT_CAP, DEFAULT_TURN_BUDGET, DEFAULT_GAME_BUDGET, DEFAULT_TIME_LIMIT)
+  if not BIN then return end
+  local dir = sh("mktemp -d"):match("^(%S+)")
+  sh("cp -r " .. ROOT .. "/tests/hostile/trust/meeple " .. dir .. "/")
+  local bin = BIN:sub(1, 1) == "/" and BIN or (ROOT .. "/" .. BIN)
+  local run = "cd " .. dir .. " && timeout 60 " .. bin .. " "
+  local slow = " --time-limit " .. DEFAULT_TIME_LIMIT  -- budgets are tested, not the clock
+  local cases = {
+    { "play --rules meeple/rep.lua" .. slow, "meeple/rep.lua:5: " .. budget_text },
+    { "play --with meeple/rep.lua" .. slow, "meeple/rep.lua:5: " .. budget_text },
+    { "play --rules meeple/state.lua" .. slow, "meeple/state.lua:3: " .. budget_text },
+    { "play --rules meeple/load.lua" .. slow, "meeple/state.lua:1: " .. budget_text },
+    { "play --agents meeple/bot.lua,random" .. slow, "meeple/bot.lua:3: " .. budget_text },
+    { "test meeple/scenario.lua", "meeple/scenario.lua:3: " .. budget_text },
+  }
+  for _, c in ipairs(cases) do
+    local out = sh(run .. c[1])
+    check(out:find("exit=1", 1, true) and out:find(c[2], 1, true), "trust " .. c[1],
+          "should exit 1 with '" .. c[2] .. "', got: " .. out)
+  end
+  -- a record's own file (from: "record"), recorded with a raised budget
+  local out = sh(run .. "play --seed 1 --budget 100000000 --memory-cap 256 --record rec.jsonl --rules meeple/big.lua" .. slow)
+  check(out:find("exit=0", 1, true), "trust record",
+        "recording should work with --budget 100000000, got: " .. out)
+  out = sh(run .. "replay rec.jsonl" .. slow)
+  check(out:find("exit=1", 1, true) and out:find("meeple/big.lua:3: " .. budget_text, 1, true),
+        "trust replay", "replay should be charged and name meeple/big.lua:3, got: " .. out)
+  sh("rm -rf " .. dir)
+end
+
 local files = list_files()
 for _, name in ipairs(files) do run_case(name) end
+run_trust()
 local scenarios = list_files(DIR .. "scenarios/")
 for _, name in ipairs(scenarios) do run_scenario(name) end
 for _ = 1, #scenarios do files[#files + 1] = "scenario" end

@@ -10,6 +10,10 @@
 -- is sealed (the idiom the page gives for that case). The ```c block
 -- must be the one tests/unit/test_sandbox.c compiles and runs.
 local root = os.getenv("MEEPLE_ROOT") or "."
+-- The default budgets and cap; the wall clock generous: the page's
+-- examples stop on budgets and the cap, which a loaded machine running
+-- the sanitizers must not overtake with the clock.
+meeple_host.set_limits(10000000, 64 << 20, 50000000, 1000000000, 600000)
 local passed, failed = 0, 0
 local function check(cond, what, detail)
   if cond then passed = passed + 1

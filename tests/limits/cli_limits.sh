@@ -50,8 +50,8 @@ for cmd in play sim bench; do
   [ "$cmd" = bench ] && extra="--games 10 --repeat 1"
   expect 1 "h51_game_budget.lua:7: game budget exceeded (2000000 instructions per game); raise it with --game-budget" \
     "$meeple" $cmd $extra --rules $h/h51_game_budget.lua --game-budget 2000000
-  expect 1 "h52_time_limit.lua:7: time limit exceeded (1 ms per call); raise it with --time-limit" \
-    "$meeple" $cmd $extra --rules $h/h52_time_limit.lua --time-limit 1
+  expect 1 "h52_time_limit.lua:6: time limit exceeded (300 ms per call); raise it with --time-limit" \
+    "$meeple" $cmd $extra --rules $h/h52_time_limit.lua --time-limit 300
   expect 1 "veto.lua:3: turn budget exceeded (1000000 instructions per turn); raise it with --turn-budget" \
     "$meeple" $cmd $extra --rules "$tmp/veto.lua" --turn-budget 1000000
   expect 1 "veto.lua:3: instruction budget exceeded (50000 instructions); raise it with --budget" \
@@ -91,8 +91,8 @@ LUA
 expect 0 "" "$meeple" script "$tmp/host.lua" "$tmp/veto.lua"
 expect 1 "veto.lua:3: turn budget exceeded (1000000 instructions per turn)" \
   "$meeple" script --turn-budget 1000000 "$tmp/host.lua" "$tmp/veto.lua"
-expect 1 "h52_time_limit.lua:7: time limit exceeded (1 ms per call)" \
-  "$meeple" script --time-limit=1 "$tmp/host.lua" $h/h52_time_limit.lua
+expect 1 "h52_time_limit.lua:6: time limit exceeded (300 ms per call)" \
+  "$meeple" script --time-limit=300 "$tmp/host.lua" $h/h52_time_limit.lua
 expect 2 "unknown option '--seed'" "$meeple" script --seed 1 "$tmp/host.lua"
 expect 2 "--budget must be an integer from 1000 to" "$meeple" script --budget 1 "$tmp/host.lua"
 

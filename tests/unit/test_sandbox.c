@@ -38,8 +38,12 @@ static uint64_t fake_draw(void *ud) {
 
 static const uint64_t zero_seq[] = {0};
 
+/* The wall clock is not what these tests test: a generous time limit, so
+** that a loaded machine running the sanitizers never trips it first. */
+#define SLOW_MS 600000L
+
 static mp_sandbox *new_sandbox(size_t cap, long budget) {
-  mp_sandbox_limits lim = {cap, budget, 0, 0, 0};
+  mp_sandbox_limits lim = {cap, budget, 0, 0, SLOW_MS};
   static fake_rng dummy = {zero_seq, 1, 0, 0};
   mp_sandbox *sb = mp_sandbox_new(&lim, fake_draw, &dummy);
   assert_non_null(sb);
@@ -697,7 +701,7 @@ static void test_print_goes_to_sink(void **state) {
 static void test_sandboxes_independent(void **state) {
   static const uint64_t seq_a[] = {7}, seq_b[] = {15};
   fake_rng ra = {seq_a, 1, 0, 0}, rb = {seq_b, 1, 0, 0};
-  mp_sandbox_limits la = {(size_t)4 << 20, 50000, 0, 0, 0}, lb = {0, 0, 0, 0, 0};
+  mp_sandbox_limits la = {(size_t)4 << 20, 50000, 0, 0, SLOW_MS}, lb = {0, 0, 0, 0, SLOW_MS};
   mp_sandbox *a = mp_sandbox_new(&la, fake_draw, &ra);
   mp_sandbox *b = mp_sandbox_new(&lb, fake_draw, &rb);
   size_t mem_b;

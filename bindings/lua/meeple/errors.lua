@@ -7,14 +7,22 @@
 
 local M = {}
 
--- A chunk name of the embedded host modules ("meeple/cli/play.lua:12: ").
-local INTERNAL = "meeple/[%w_/]+%.lua:%d+: "
+-- A location in one of the embedded host modules ("meeple/cli/play.lua:12: "):
+-- the module must exist (package.preload), so a user's own folder called
+-- meeple/ keeps its locations, and a path that merely ends in one
+-- ("./meeple/x.lua", "/home/me/meeple/x.lua") is not taken for it.
+local LOCATION = "%f[%w_./](meeple/[%w_/]+)%.lua:%d+: "
+local function internal(path)
+  return package.preload[(path:gsub("/", "."))] ~= nil
+end
 
 -- msg without internal locations; a C argument check keeps only its reason.
 function M.clean(msg)
   msg = tostring(msg)
-  local stripped
-  msg, stripped = msg:gsub(INTERNAL, "")
+  local stripped = 0
+  msg = msg:gsub(LOCATION, function(path)
+    if internal(path) then stripped = stripped + 1; return "" end
+  end)
   if stripped > 0 then
     msg = msg:gsub("^bad argument #%d+ to '([^']+)' %((.*)%)$", "%1: %2")
   end
@@ -31,7 +39,10 @@ end
 
 -- true when msg still shows a host location (tests assert it never does).
 function M.is_internal(msg)
-  return tostring(msg):find(INTERNAL) ~= nil
+  for path in tostring(msg):gmatch(LOCATION) do
+    if internal(path) then return true end
+  end
+  return false
 end
 
 return M
