@@ -68,7 +68,7 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
         total += pts * fold_adjacent(p, root, arg & 0xff, false, arg >> 8);
         break;
       case GK_TERM_ATTR_OVER: {
-        int32_t over = attrs[arg & 0xff] - attrs[arg >> 8];
+        int64_t over = (int64_t)attrs[arg & 0xff] - attrs[arg >> 8]; /* attributes a script set: any int32_t */
         if (over > 0) total += (int64_t)pts * over;
         break;
       }

@@ -11,6 +11,7 @@ local files = require "meeple.files"
 local common = require "meeple.cli.common"
 local record = require "meeple.cli.record"
 local schema = require "meeple.cli.record_schema"
+local has_fs, fs = pcall(require, "meeple.fs")
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -84,13 +85,15 @@ local function read_header(lines, path, ctx)
       end
     end
     if not named then fail(1, "files[%d]: %s '%s' (%s): %s", i, f.role, f.path, base, why) end
-    -- each file is read and hashed once, however often the list names it
-    local hash = hashes[where]
+    -- each file is read and hashed once, however often (and by whatever
+    -- spelling) the list names it
+    local key = has_fs and fs.realpath(where) or where
+    local hash = hashes[key]
     if not hash then
       local text, rerr = files.read(where)
       if not text then fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path, base, rerr) end
       hash = loader.content_hash(text)
-      hashes[where] = hash
+      hashes[key] = hash
     end
     if hash ~= f.hash then
       fail(1, "files[%d]: %s '%s' changed since the game was recorded (hash %s, recorded %s)",
