@@ -14,7 +14,7 @@ BUILD      ?= build
 TEST_BUILD ?= build-test
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= tiles record scenario hook
+FUZZ_TARGETS ?= tiles record record_files scenario hook
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -81,8 +81,8 @@ bench-hooks: build
 schema: deps
 	@LUA_PATH="bindings/lua/?.lua;;" lua5.4 tools/schema_sync.lua
 
-# The libFuzzer targets (tile notation, record reader, scenario loader,
-# random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in
+# The libFuzzer targets (tile notation, record reader, records' file
+# lists, scenario loader, random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in
 # $(FUZZ_BUILD)/corpus; prints executions and findings per target.
 # FUZZ_SANITIZERS=undefined runs some 50 times faster than with ASan.
 # First the long fuzzing runs of CTest (label fuzz, kept out of make test).

@@ -282,9 +282,10 @@ static lua_Integer points_answer(lua_State *L, const tf_hook *h) {
     luaL_error(L, "%s: feature_points must return an integer, not %s", h->at, lua_tostring(L, -1));
   }
   if (!isint) mp_bad_answer(L, h->at, "feature_points must return an integer", -2);
-  if (v < INT32_MIN || v > INT32_MAX)
+  /* what one score may give (gk_score): refused here, at the hook's line */
+  if (v < -GK_MAX_POINTS || v > GK_MAX_POINTS)
     luaL_error(L, "%s: feature_points returned %I, out of range (%d to %d)", h->at, (LUAI_UACINT)v,
-               (int)INT32_MIN, (int)INT32_MAX);
+               -GK_MAX_POINTS, GK_MAX_POINTS);
   return v;
 }
 

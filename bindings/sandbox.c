@@ -24,6 +24,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "one_line.h"
 #include "sandbox_internal.h"
 
 /* {====================================================================
@@ -345,6 +346,27 @@ static void set_error(mp_sandbox *sb, const char *fmt, ...) {
   }
 }
 
+/* The script's error message at the top of L, as one line with its
+** control characters escaped (one_line.h): a message a script wrote can
+** forge no line of the host's output ("final scores ...") and send a
+** terminal no escape sequence. */
+static void set_error_line(mp_sandbox *sb, lua_State *L) {
+  size_t len;
+  const char *msg = lua_tolstring(L, -1, &len);
+  size_t w = mp_one_line(NULL, msg, len);
+  if (w >= sb->errcap) {
+    char *e = (char *)realloc(sb->err, w + 1);
+    if (e == NULL) { /* keep what fits */
+      set_error(sb, "%s", "(error message too long for the memory left)");
+      return;
+    }
+    sb->err = e;
+    sb->errcap = w + 1;
+  }
+  mp_one_line(sb->err, msg, len);
+  sb->err[w] = '\0';
+}
+
 /* The registry keeps the last function set_callee_of named under this
 ** key (made at creation, so storing there never allocates): alive, its
 ** address names it exactly, and the dispatcher's calls of the same hook
@@ -576,7 +598,7 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
       rc = MP_SANDBOX_ERROR;
       switch (lua_type(L, -1)) {
         case LUA_TSTRING: case LUA_TNUMBER:
-          set_error(sb, "%s", lua_tostring(L, -1));
+          set_error_line(sb, L);
           break;
         default:
           set_error(sb, "%s: (error object is a %s value)", sb->callee,

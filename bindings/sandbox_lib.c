@@ -15,6 +15,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "one_line.h"
 #include "sandbox_internal.h"
 
 const char mp_sb_proxy_real_key = 'r';
@@ -309,11 +310,27 @@ static int sb_print(lua_State *L) {
   size_t len;
   const char *s;
   luaL_Buffer b;
+  /* each value as text, on one line with its control characters escaped
+  ** (one_line.h): a script's print forges no line of the host's output
+  ** and sends a terminal no escape sequence */
+  for (i = 1; i <= n; i++) {
+    s = luaL_tolstring(L, i, &len);
+    size_t w = mp_one_line(NULL, s, len);
+    if (w != len) {
+      luaL_Buffer e;
+      mp_one_line(luaL_buffinitsize(L, &e, w), s, len);
+      luaL_pushresultsize(&e, w);
+      lua_replace(L, i);
+      lua_pop(L, 1);
+    } else {
+      lua_replace(L, i);
+    }
+  }
   luaL_buffinit(L, &b);
   for (i = 1; i <= n; i++) {
     if (i > 1)
       luaL_addchar(&b, '\t');
-    luaL_tolstring(L, i, NULL);
+    lua_pushvalue(L, i);
     luaL_addvalue(&b);
   }
   luaL_addchar(&b, '\n');

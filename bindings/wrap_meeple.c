@@ -138,6 +138,21 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   lua_setfield(L, -2, "MAX_PLAYERS");
   lua_pushinteger(L, GK_MAX_JOBS);  /* the most processes flow:simulate runs */
   lua_setfield(L, -2, "MAX_JOBS");
+  /* limits: the capacities of gk_limits.h the Lua side checks too
+  ** (tile files, records, input files), so no number is written twice */
+  static const struct { const char *name; lua_Integer value; } limits[] = {
+      {"MAX_POINTS", GK_MAX_POINTS},         {"MAX_SCORE", GK_MAX_SCORE},
+      {"MAX_TILE_COUNT", GK_MAX_TILE_COUNT}, {"MAX_GAME_TILES", GK_MAX_GAME_TILES},
+      {"MAX_TURNS", GK_MAX_TURNS},           {"MAX_RECORD_FILES", GK_MAX_RECORD_FILES},
+      {"MAX_FILE_BYTES", GK_MAX_FILE_BYTES}, {"NAME_MAX", GK_NAME_MAX},
+      {"MAX_SEGMENTS", GK_MAX_SEGMENTS},     {"MAX_SEG_ATTRS", GK_MAX_SEG_ATTRS},
+  };
+  lua_createtable(L, 0, (int)(sizeof limits / sizeof limits[0]));
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    lua_pushinteger(L, limits[i].value);
+    lua_setfield(L, -2, limits[i].name);
+  }
+  lua_setfield(L, -2, "limits");
   /* ports[p] = name for p = 0..11, as in gk.h and meeple.tiles */
   lua_createtable(L, GK_PORT_COUNT - 1, 1);
   for (int p = 0; p < GK_PORT_COUNT; p++) {

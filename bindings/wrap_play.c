@@ -37,7 +37,11 @@ static mp_play *enter(lua_State *L) {
 
 /* Enters a method that a hook of this play may not call at 'level'
 ** (MP_LOCK_*) or deeper: one that lists or copies the flow's state in the
-** middle of a move, replaces it, or changes what the flow iterates. */
+** middle of a move, replaces it, or changes what the flow iterates. The
+** methods that score, send figures home or end the game are refused in
+** every hook (MP_LOCK_HOOK): called from a feature_scored hook they would
+** score the feature again from inside its own scoring. A hook scores
+** with ctx:score, which calls no hook. */
 static mp_play *enter_unlocked(lua_State *L, int level, const char *what) {
   mp_play *ud = mp_checkplayud(L, 1);
   if (ud->lock >= level)
@@ -344,7 +348,7 @@ static int play_redraw(lua_State *L) {
 
 /* play:end_game(): the game ends when this turn ends. */
 static int play_end_game(lua_State *L) {
-  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "end_game");
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "end_game");
   gk_play_end_game(ud->play);
   return 0;
 }
@@ -430,7 +434,7 @@ static int play_game(lua_State *L) {
 
 static int play_score_feature(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
-  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "score_feature");
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "score_feature");
   int view = mp_pushplayview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   int when = luaL_checkoption(L, 3, "closed", whens);
@@ -451,7 +455,7 @@ static int play_formula_points(lua_State *L) {
 }
 
 static int play_return_figures(lua_State *L) {
-  mp_play *ud = enter_unlocked(L, MP_LOCK_QUERY, "return_figures");
+  mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "return_figures");
   int view = mp_pushplayview(L, 1);
   int32_t node = mp_checkhandle(L, 2, MP_FEATURE, view, NULL);
   if (gk_play_return_figures(ud->play, node, lua_toboolean(L, 3)) < 0) return playerror(L, ud);

@@ -528,7 +528,8 @@ function Flow:simulate(template, opts) end
 
 --- A game in play: its phase, legal moves and the moves played. Hooks
 --- see it as ctx.play; calls that would change the play (apply, restore,
---- clone, moves, ...) are refused inside a hook.
+--- clone, moves, ...) or score, send figures home or end the game
+--- (score_feature, return_figures, end_game) are refused inside a hook.
 ---@class meeple.Play
 local Play = {}
 --- Runs the phases up to the first choice.

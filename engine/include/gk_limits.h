@@ -1,7 +1,9 @@
 /*
 ** gk_limits.h: every fixed capacity of meeple, in one place: the kernel's,
 ** the turn flow's and the bindings'. Exceeding one is an error whose
-** message names it, never a silent skip. Included by gk.h.
+** message names it, never a silent skip. Included by gk.h. The Lua side
+** reads the same numbers from meeple.limits (bindings/wrap_meeple.c);
+** it never repeats one.
 */
 #ifndef GK_LIMITS_H
 #define GK_LIMITS_H
@@ -25,7 +27,16 @@ enum {
   GK_MAX_CLASSES = 64,       /* edge-matching classes per rules */
   GK_MAX_REGIONS = 16,       /* rectangles a board may be limited to */
   GK_MAX_WINDOW_SIDE = 32000, /* cells along one side of the board window */
-  GK_MAX_COORD = 1 << 20     /* |x| and |y| of any cell */
+  GK_MAX_COORD = 1 << 20,    /* |x| and |y| of any cell */
+  GK_MAX_POINTS = 1000000,   /* points one score event gives or takes, a
+                             ** counter's one change, a formula term's factor */
+  GK_MAX_SCORE = 1000000000, /* |a player's score| and |a counter| */
+  GK_MAX_TILE_COUNT = 10000, /* copies of one tile type (a tile file's xN,
+                             ** one stack_add) */
+  GK_MAX_GAME_TILES = 10000, /* tiles of one game: in its stacks and on the
+                             ** board; with no hook to charge, this bounds a
+                             ** game's work */
+  GK_MAX_TURNS = 20000       /* turns of one game (a turn need not draw a tile) */
 };
 /* Largest board window, in cells. Tiles must touch, so a real game stays
 ** far below it; it only stops absurd fixed placements. */
@@ -68,7 +79,10 @@ enum {
   GK_MAX_REPLAY_EVENTS = 1000000, /* events one g:replay() call takes (a game logs a few thousand) */
   GK_MAX_FORCED_TILES = 100000, /* tile ids one g:force() call takes */
   GK_BENCH_LISTING = 1024,      /* placements one timed listing of meeple bench holds */
-  GK_BENCH_FIGURES = 64         /* figures returned per call in a bench playout */
+  GK_BENCH_FIGURES = 64,        /* figures returned per call in a bench playout */
+  GK_MAX_RECORD_FILES = 256,    /* entries of a game record's `files` list */
+  GK_MAX_FILE_BYTES = 16 << 20  /* any input file: script, tile set, scenario,
+                                ** record, bot */
 };
 
 /* }==================================================================== */

@@ -22,12 +22,27 @@ int gki_log_grow(gk_game *g, int n) {
 }
 
 
+/* Points a script or a formula controls are range-checked here, the one
+** door every score goes through: a score event within +-GK_MAX_POINTS,
+** a total within +-GK_MAX_SCORE, so no sum of them overflows an int32_t
+** and a refusal names the value instead of wrapping. */
 int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature) {
   if (!g) return GK_EINVAL;
   if (!gki_valid_player(g, player) || reason < 0 || reason >= g->rules->n_reasons ||
-      feature < -1 || feature >= g->n_nodes || points < -1000000 || points > 1000000) {
-    gki_game_seterr(g, "score: bad player %d, reason %d, feature %d or points %d",
-                   player, reason, feature, points);
+      feature < -1 || feature >= g->n_nodes) {
+    gki_game_seterr(g, "score: bad player %d, reason %d or feature %d", player, reason, feature);
+    return GK_EINVAL;
+  }
+  const char *why = g->rules->reason_name[reason].s;
+  if (points < -GK_MAX_POINTS || points > GK_MAX_POINTS) {
+    gki_game_seterr(g, "score: %d points at once (reason '%s'), beyond the limit of +-%d",
+                    points, why, GK_MAX_POINTS);
+    return GK_EINVAL;
+  }
+  int64_t total = (int64_t)g->score[player] + points;
+  if (total < -GK_MAX_SCORE || total > GK_MAX_SCORE) {
+    gki_game_seterr(g, "score: player %d would have %lld points (reason '%s'), beyond the limit of +-%d",
+                    player + 1, (long long)total, why, GK_MAX_SCORE);
     return GK_EINVAL;
   }
   void *p = g->ledger;
@@ -44,24 +59,36 @@ int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature
   int32_t root = feature >= 0 ? gki_find(g, feature) : -1;
   g->ledger[g->n_ledger++] = (gk_ledger_entry){
       player, points, reason, root, root >= 0 ? g->node_kind[root] : -1, g->turn};
-  g->score[player] += points;
+  g->score[player] = (int32_t)total;
   gki_log_push(g, GK_EV_SCORE, player, points, reason, feature, 0);
   return GK_OK;
 }
 
+/* A counter is held to the same bounds as a score, refused not clamped:
+** a clamped counter would replay as the same game with other values. */
 int gk_counter_add(gk_game *g, int player, int counter, int32_t delta) {
   if (!g) return GK_EINVAL;
-  if (!gki_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters ||
-      delta < -1000000 || delta > 1000000) {
-    gki_game_seterr(g, "counter_add: bad player %d, counter %d or delta %d", player, counter, delta);
+  if (!gki_valid_player(g, player) || counter < 0 || counter >= g->rules->n_counters) {
+    gki_game_seterr(g, "counter_add: bad player %d or counter %d", player, counter);
+    return GK_EINVAL;
+  }
+  const char *name = g->rules->counter_name[counter].s;
+  if (delta < -GK_MAX_POINTS || delta > GK_MAX_POINTS) {
+    gki_game_seterr(g, "counter_add: %d at once (counter '%s'), beyond the limit of +-%d", delta,
+                    name, GK_MAX_POINTS);
+    return GK_EINVAL;
+  }
+  int64_t v = (int64_t)g->counter[player][counter] + delta;
+  if (v < -GK_MAX_SCORE || v > GK_MAX_SCORE) {
+    gki_game_seterr(g, "counter_add: player %d's '%s' would be %lld, beyond the limit of +-%d",
+                    player + 1, name, (long long)v, GK_MAX_SCORE);
     return GK_EINVAL;
   }
   if (gki_log_reserve(g, 1)) {
     gki_game_seterr(g, "out of memory");
     return GK_ENOMEM;
   }
-  int64_t v = (int64_t)g->counter[player][counter] + delta;
-  g->counter[player][counter] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+  g->counter[player][counter] = (int32_t)v;
   gki_log_push(g, GK_EV_COUNTER, player, counter, delta, 0, 0);
   return GK_OK;
 }

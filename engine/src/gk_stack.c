@@ -19,6 +19,18 @@ static bool type_ok(const gk_game *g, const char *fn, int type) {
   return false;
 }
 
+/* A game's tiles, in its stacks and on the board, stay within
+** GK_MAX_GAME_TILES: each is a turn at least, and a turn the flow plays
+** with no hook is charged to no budget, so this bounds a game's work. */
+static bool room_for(gk_game *g, const char *fn, int64_t more) {
+  int64_t n = g->n_tiles;
+  for (int s = 0; s < g->rules->n_stacks; s++) n += g->stacks[s].n;
+  if (n + more <= GK_MAX_GAME_TILES) return true;
+  gki_game_seterr(g, "%s: the game would hold %lld tiles, more than %d (stacks and board)", fn,
+                  (long long)(n + more), GK_MAX_GAME_TILES);
+  return false;
+}
+
 static int reserve(gk_game *g, gk_stackrec *st, int extra, int log_events) {
   int32_t cap = st->cap;
   void *p = st->types;
@@ -36,10 +48,11 @@ int gk_stack_add(gk_game *g, int s, int type, int count) {
   gk_stackrec *st = stack_of(g, "stack_add", s);
   if (!st) return GK_EINVAL;
   if (!type_ok(g, "stack_add", type)) return GK_EINVAL;
-  if (count < 1 || count > 10000) {
-    gki_game_seterr(g, "stack_add: count %d is not 1..10000", count);
+  if (count < 1 || count > GK_MAX_TILE_COUNT) {
+    gki_game_seterr(g, "stack_add: count %d is not 1..%d", count, GK_MAX_TILE_COUNT);
     return GK_EINVAL;
   }
+  if (!room_for(g, "stack_add", count)) return GK_EINVAL;
   if (reserve(g, st, count, 1)) return GK_ENOMEM;
   for (int i = 0; i < count; i++) st->types[st->n++] = (uint16_t)type;
   gki_log_push(g, GK_EV_STACK_ADD, s, type, count, 0, 0);
@@ -143,6 +156,7 @@ int gk_stack_put_back(gk_game *g, int s, int type, gk_put_where where) {
     gki_game_seterr(g, "stack_put_back: bad position %d", (int)where);
     return GK_EINVAL;
   }
+  if (!room_for(g, "stack_put_back", 1)) return GK_EINVAL;
   if (reserve(g, st, 1, 1)) return GK_ENOMEM;
   int pos = where == GK_PUT_TOP      ? st->n
             : where == GK_PUT_BOTTOM ? 0

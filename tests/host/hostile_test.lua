@@ -23,6 +23,9 @@
 --   seeds: N             games to try (default 1).
 --   not_on_stdout: TEXT  `meeple play --rules FILE` must not print TEXT on
 --                        standard output.
+--   stderr_has: TEXT     `meeple play --quiet --rules FILE` prints TEXT on
+--                        standard error, and no escape character (ESC) at
+--                        all: what a script prints is escaped.
 -- A file with an `expect: error` line but no file:line in its message
 -- (an error raised by the host) states `where: host`.
 
@@ -190,6 +193,13 @@ local function run_case(name)
       local out = p:read("a")
       p:close()
       check(not out:find(h.not_on_stdout, 1, true), name, "standard output has '" .. h.not_on_stdout .. "'")
+    end
+    if h.stderr_has and BIN then
+      local p = assert(io.popen(BIN .. " play --quiet --rules " .. file .. " 2>&1 >/dev/null"))
+      local out = p:read("a")
+      p:close()
+      check(out:find(h.stderr_has, 1, true), name, "standard error lacks '" .. h.stderr_has .. "': " .. out)
+      check(not out:find("\27", 1, true), name, "standard error has an escape character: " .. out)
     end
   end
 end

@@ -112,7 +112,28 @@ refuses({ "" }, 1, "not JSON", "an empty header line")
 
 -- files: unsafe names, missing and changed files
 refuses(edit(1, '"path":"scripts\\/base.lua"', '"path":"..\\/..\\/..\\/..\\/..\\/..\\/dev\\/zero"'), 1,
-        "is missing", "a header naming /dev/zero")
+        "'..' is not allowed in a file name", "a header naming /dev/zero")
+-- issue 36: record paths are held to the roots scripts are held to, so
+-- replay reads (and shows the hash of) no file outside them
+refuses(edit(1, '"path":"scripts\\/base.lua"', '"path":"..\\/..\\/..\\/..\\/..\\/..\\/..\\/etc\\/passwd"'), 1,
+        "'..' is not allowed in a file name", "a header naming /etc/passwd by ..")
+refuses(edit(1, '"path":"scripts\\/base.lua"', '"path":"\\/etc\\/passwd"'), 1,
+        "absolute paths are not allowed", "a header naming /etc/passwd by its absolute path")
+os.execute(("ln -s /etc/passwd %s/passwd.lua"):format(q(dir)))
+refuses(edit(1, '"from":"root","hash":"(%x+)","path":"scripts\\/base.lua"', '"from":"record","hash":"%1","path":"passwd.lua"'), 1,
+        "outside the game's directories", "a header naming a symlink out of the record's directory")
+-- a field holds exactly what was played: C reads a string up to its NUL
+refuses(edit(mid, '"move":"([^"]*)"', '"move":"%1\\u0000garbage"'), mid,
+        "field 'move': expected text without control characters", "a move text with a NUL and garbage")
+refuses(edit(1, '"path":"scripts\\/base.lua"', '"path":"scripts\\/base.lua\\u0000x"'), 1,
+        "field 'files[1].path': expected text without control characters", "a file path with a NUL")
+do -- one 300-entry list: refused by its length before any file is read
+  local many = {}
+  local first = lines[1]:match('"files":%[(%b{})')
+  for i = 1, 300 do many[i] = first end
+  refuses(edit(1, '"files":%[', '"files":[' .. table.concat(many, ",") .. ','), 1,
+          "field 'files': expected at most 256 entries", "a files list over the limit")
+end
 refuses(edit(1, '"from":"root","hash":"(%x+)","path":"scripts\\/base.lua"', '"from":"root","hash":"%1","path":"scripts/nosuch.lua"'),
         1, "game 'scripts/nosuch.lua' (under the game root", "a missing game script")
 refuses(edit(1, '"hash":"%x+"', '"hash":"0000000000000000"'), 1, "changed since the game was recorded", "a changed file")
@@ -125,11 +146,19 @@ local rec2 = dir .. "/sub/two.jsonl"
 out, code = sh(("cd %s && %s play --seed 5 --quiet --rules my_rules.lua --record sub/two.jsonl"):format(q(dir), bin))
 check(code == 0, "play with local house rules: " .. out)
 check(read_lines(rec2)[1]:find('"from":"record","hash":"%x+","path":"..\\/my_rules.lua"'), "a local file is named relative to the record")
+-- issue 36: but only files at or below the record's directory travel with it
 out, code = replay(rec2, "/")
+check(code == 1 and out:find("rules '../my_rules.lua' (next to the record): '..' is not allowed in a file name", 1, true),
+      "a house rule above the record's directory is refused: " .. out)
+local rec3 = dir .. "/three.jsonl"
+out, code = sh(("cd %s && %s play --seed 5 --quiet --rules my_rules.lua --record three.jsonl"):format(q(dir), bin))
+check(code == 0, "play with local house rules: " .. out)
+check(read_lines(rec3)[1]:find('"from":"record","hash":"%x+","path":"my_rules.lua"'), "a local file is named relative to the record")
+out, code = replay(rec3, "/")
 check(code == 0, "replay from / finds the house rules next to the record: " .. out)
 os.execute(("mv %s/my_rules.lua %s/moved.lua"):format(dir, dir))
-out, code = replay(rec2, "/")
-check(code == 1 and out:find("rules '../my_rules.lua' (next to the record) is missing", 1, true),
+out, code = replay(rec3, "/")
+check(code == 1 and out:find("rules 'my_rules.lua' (next to the record) is missing", 1, true),
       "a missing house-rule file is named: " .. out)
 
 -- a game aborted by a hook error leaves no record (the old one stays)

@@ -233,7 +233,12 @@ bad("  city N*\n", "t.tiles:1:3: segment line outside a tile (write a 'tile' lin
 bad("tile D\n  field N* E* S* W*\ntile D\n  field N* E* S* W*\n",
     "t.tiles:3:6: tile D: duplicate tile id (first at line 1)")
 bad("tile D x0\n  field N* E* S* W*\n", "t.tiles:1:8: tile D: count must be at least 1")
-bad("tile D x1000001\n  field N* E* S* W*\n", "t.tiles:1:8: tile D: count must be at most 100000")
+bad("tile D x1000001\n  field N* E* S* W*\n", "t.tiles:1:8: tile D: count must be at most 10000")
+-- issue 36: docs/tiles.md and the kernel's stack_add agree (gk_limits.h)
+bad("tile D x10001\n  field N* E* S* W*\n", "t.tiles:1:8: tile D: count must be at most 10000")
+-- and a set of many types is held to the game's limit on tiles
+bad("tile D x10000\n  field N* E* S* W*\ntile E x1\n  field N* E* S* W*\n",
+    "t.tiles:3:8: tile E: the set holds more than 10000 tiles, the most a game may have")
 bad("tile D [start, start]\n  field N* E* S* W*\n", "t.tiles:1:16: tile D: tag 'start' listed twice")
 bad("tile D\n  city N*\n  road W E\n  field NNE ENE WNW ESE S* WSW\n",
     "t.tiles:4:9: tile D: port NNE covered by segments 1 and 3")

@@ -37,6 +37,21 @@ function M.reason(msg)
   return (M.clean(msg):gsub("^bad argument #%-?%d+ to '[^']*' %((.*)%)$", "%1"))
 end
 
+-- Text a script controls, made one line with its control characters
+-- escaped, as the sandbox escapes a script's errors and prints
+-- (bindings/one_line.c): "\n" "\r" "\t" as those two characters, any
+-- other byte below 0x20, 0x7f and the C1 controls as \xHH. So a message
+-- quoting a script's name or value forges no line of the CLI's output
+-- and sends a terminal no escape sequence.
+local NAMED = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local function hex(c) return NAMED[c] or ("\\x%02x"):format(c:byte()) end
+function M.one_line(s)
+  s = tostring(s)
+  if not s:find("[%c\127\194]") then return s end
+  s = s:gsub("[%c\127]", hex)
+  return (s:gsub("\194[\128-\159]", function(c) return hex(c:sub(1, 1)) .. hex(c:sub(2)) end))
+end
+
 -- true when msg still shows a host location (tests assert it never does).
 function M.is_internal(msg)
   for path in tostring(msg):gmatch(LOCATION) do

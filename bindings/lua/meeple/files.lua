@@ -18,8 +18,9 @@ local has_fs, fs = pcall(require, "meeple.fs")
 
 local M = {}
 
--- The largest input file: far above any real script, tile set or record.
-M.MAX_BYTES = 16 * 1024 * 1024
+-- The largest input file: far above any real script, tile set or record
+-- (GK_MAX_FILE_BYTES of gk_limits.h).
+M.MAX_BYTES = require("meeple.limits").MAX_FILE_BYTES
 
 -- The text of path, or nil, "PATH: why".
 function M.read(path)

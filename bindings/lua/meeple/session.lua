@@ -242,7 +242,7 @@ function M.replay(text, path)
     return roots[1] .. "/" .. f.path
   end
   local ok, e, play, rs, h, indices = pcall(replay.verify_lines, replay.lines_of(text), nil,
-                                            { root = roots[1], locate = locate })
+                                            { root = roots[1], roots = roots, locate = locate })
   if not ok then
     if type(e) ~= "table" then error("replay: " .. tostring(e), 0) end
     error(e.line and ("replay: line %d: %s"):format(e.line, e.msg) or ("replay: " .. e.msg), 0)

@@ -20,6 +20,8 @@
 
 local lpeg = require "lpeg"
 local files = require "meeple.files"
+-- the kernel's capacities (gk_limits.h), never repeated here
+local LIMITS = require "meeple.limits"
 
 local string, table, math = string, table, math
 local type, tostring, tonumber, ipairs, pairs =
@@ -99,11 +101,11 @@ local SIDE_ID = { N = 0, E = 1, S = 2, W = 3 }
 
 M.PORT_NAMES = PORT_NAMES
 M.PORT_ID = PORT_ID
-M.MAX_SEGMENTS = 16
-M.MAX_SEG_ATTRS = 8
-M.NAME_MAX = 47
+M.MAX_SEGMENTS = LIMITS.MAX_SEGMENTS
+M.MAX_SEG_ATTRS = LIMITS.MAX_SEG_ATTRS
+M.NAME_MAX = LIMITS.NAME_MAX
 local INT_MIN, INT_MAX = -2147483648, 2147483647
-local COUNT_MAX = 100000
+local COUNT_MAX = LIMITS.MAX_TILE_COUNT
 
 --- Port name for a port number (0..11), or nil.
 function M.port_name(p) return PORT_NAMES[p] end
@@ -347,6 +349,11 @@ function STATEMENT.tile(b, s)
     end
     cnt = tonumber(n)
     if cnt < 1 then return b.at(cpos, "tile %s: count must be at least 1", id) end
+  end
+  b.total = (b.total or 0) + cnt
+  if b.total > LIMITS.MAX_GAME_TILES then
+    return b.at(n and cpos or idpos, "tile %s: the set holds more than %d tiles, the most a game may have",
+                id, LIMITS.MAX_GAME_TILES)
   end
   local tag_names, err = tile_tags(b, id, tags)
   if not tag_names then return nil, err end
@@ -711,7 +718,18 @@ function M.resolve(set, loader)
     end
     return out
   end
-  return go(set, { set.name })
+  local out, err = go(set, { set.name })
+  if not out then return nil, err end
+  -- included sets may pass the game's limit together, each within it
+  local total = 0
+  for _, t in ipairs(out) do
+    total = total + t.count
+    if total > LIMITS.MAX_GAME_TILES then
+      return nil, sfmt("%s:%d: tile %s: the set holds more than %d tiles, the most a game may have",
+                       set.file or set.name or "input", t.line or 1, t.id, LIMITS.MAX_GAME_TILES)
+    end
+  end
+  return out
 end
 
 --- load + resolve; an included set NAME is read from <dir>/NAME.tiles,

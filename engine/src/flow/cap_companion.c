@@ -75,7 +75,7 @@ static int32_t follower_at(const gk_play *p, int32_t node) {
 static int pay(gk_play *p, int32_t follower, int32_t points, int32_t feature) {
   if (follower < 0 || points == 0) return GK_OK;
   const gk_companion_rule *rule = &p->flow->caps.companion.rule;
-  return gk_score(p->game, p->game->figures[follower].owner, points, rule->reason, feature);
+  return fl_score(p, p->game->figures[follower].owner, points, rule->reason, feature);
 }
 
 /* A move each per figure of the player's it may go next to, kind by

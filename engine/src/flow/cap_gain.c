@@ -68,7 +68,7 @@ static int majority_final_scoring(gk_play *p, int stage, fl_final *ctx) {
     if (best <= 0) continue;
     for (int pl = 0; pl < g->n_players; pl++)
       if (g->counter[pl][c] == best) {
-        int st = gk_score(g, pl, p->flow->caps.gain.majority.rule[i].points,
+        int st = fl_score(p, pl, p->flow->caps.gain.majority.rule[i].points,
                           p->flow->caps.gain.majority.rule[i].reason, -1);
         if (st) return st;
       }

@@ -98,7 +98,7 @@ static int line_bonus(gk_play *p, int32_t root, uint32_t leaders) {
       if (owner < 0 || !((leaders >> owner) & 1) || !figure_cell(g, f, &x, &y)) continue;
       int n = markers_in_line(p, x, y);
       if (n == 0) continue;
-      int st = gk_score(g, owner, lr->bonus * n, lr->bonus_reason, root);
+      int st = fl_score(p, owner, (int64_t)lr->bonus * n, lr->bonus_reason, root);
       if (st) return st;
     }
     return GK_OK;
@@ -119,7 +119,7 @@ static int line_bonus(gk_play *p, int32_t root, uint32_t leaders) {
       n += here;
     }
     if (n == 0) continue;
-    int st = gk_score(g, pl, lr->bonus * n, lr->bonus_reason, root);
+    int st = fl_score(p, pl, (int64_t)lr->bonus * n, lr->bonus_reason, root);
     if (st) return st;
   }
   return GK_OK;

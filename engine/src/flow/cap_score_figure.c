@@ -60,8 +60,8 @@ static int score_scorers(gk_play *p, const fl_final *ctx) {
   for (int i = 0; i < ctx->n_held; i++) {
     const fl_scoring *sr = &p->flow->caps.score_figure.rule[ctx->held[i].rule].rule;
     int32_t pts = fl_formula_sum(p, ctx->held[i].root, sr, false, 0); /* 0 written too */
-    if (fl_formula_status(p)) return GK_ENOMEM;
-    int st = gk_score(g, g->figures[ctx->held[i].figure].owner, pts, sr->reason, ctx->held[i].root);
+    if (fl_formula_status(p)) return GK_EINVAL;
+    int st = fl_score(p, g->figures[ctx->held[i].figure].owner, pts, sr->reason, ctx->held[i].root);
     if (st) return st;
   }
   return GK_OK;

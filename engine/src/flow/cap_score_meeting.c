@@ -49,13 +49,13 @@ static int score_meeting_one(gk_play *p, int32_t root, int m) {
   uint32_t leaders = 0;
   gk_majority(g, root, by_kind, NULL, &leaders);
   int32_t base = fl_formula_sum(p, root, sr, false, 0);
-  if (fl_formula_status(p)) return GK_ENOMEM;
+  if (fl_formula_status(p)) return GK_EINVAL;
   for (int pl = 0; pl < g->n_players; pl++) {
     if (!((leaders >> pl) & 1)) continue;
-    int32_t pts = base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
-    if (fl_formula_status(p)) return GK_ENOMEM;
+    int64_t pts = (int64_t)base + (with[pl] ? fl_formula_sum(p, root, sr, true, with[pl]) : 0);
+    if (fl_formula_status(p)) return GK_EINVAL;
     if (pts < 0) continue; /* 0 is written: scored, for nothing */
-    int st = gk_score(g, pl, pts, sr->reason, root);
+    int st = fl_score(p, pl, pts, sr->reason, root);
     if (st) return st;
   }
   return gk_play_return_figures(p, root, 0);

@@ -35,7 +35,7 @@ static int64_t system_attr(const gk_game *g, const fl_root_list *l, int attr) {
   return sum;
 }
 
-static int32_t system_points(const gk_game *g, const gk_system_rule *fm, const fl_root_list *l) {
+static int64_t system_points(const gk_game *g, const gk_system_rule *fm, const fl_root_list *l) {
   int64_t total = 0;
   for (int i = 0; i < fm->n_terms; i++) {
     int if_attr = fm->terms[i].if_attr, arg = fm->terms[i].arg;
@@ -55,7 +55,7 @@ static int32_t system_points(const gk_game *g, const gk_system_rule *fm, const f
       default: break;
     }
   }
-  return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
+  return total; /* exact: fl_score refuses it beyond one score's limit */
 }
 
 /* One declared system rule over the board: each system holding its
@@ -83,16 +83,13 @@ static int score_system_rule(gk_play *p, const gk_system_rule *sr, uint8_t *done
         if (++count[owner] > best) best = count[owner];
       }
     }
-    int32_t points = best > 0 ? system_points(g, sr, &l) : 0;
+    int64_t points = best > 0 ? system_points(g, sr, &l) : 0;
     fl_roots_free(g, &l);
     if (best <= 0) continue; /* held: scored, even for 0 */
     for (int pl = 0; pl < g->n_players; pl++) {
       if (count[pl] != best) continue;
-      st = gk_score(g, pl, points, sr->reason, n);
-      if (st) {
-        gk_play_set_error(p, "%s", gk_game_error(g));
-        return st;
-      }
+      st = fl_score(p, pl, points, sr->reason, n);
+      if (st) return st;
     }
   }
   return GK_OK;

@@ -191,8 +191,9 @@ struct gk_play {
   bool moves_lazy;
   bool from_listing;      /* the move being played came from the kernel's
                           ** placement listing as is (lazy or in place) */
-  bool formula_oom;       /* a formula term could not be counted (no memory);
-                          ** fl_formula_status reports and clears it */
+  bool formula_bad;       /* a formula could not be counted (no memory) or
+                          ** gave more than one score may (the message is
+                          ** set); fl_formula_status reports and clears it */
   int drawn_fits;         /* placements of the tile just drawn */
   fl_cap_state caps;
   /* bit i: closed[i] already scored by a capability (fl_closed_done) */
@@ -385,9 +386,17 @@ bool fl_attrs_hold(const gk_game *g, int32_t root, uint64_t mask);
 /* scoring.c */
 int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool conditional,
                        uint32_t with_figures);
-/* After fl_formula_sum: GK_ENOMEM (the play's message set) when a term
-** could not be counted for lack of memory, else GK_OK. */
+/* After fl_formula_sum: an error (the play's message set) when a term
+** could not be counted for lack of memory or the sum was beyond
+** +-GK_MAX_POINTS (fl_formula_sum then gave 0), else GK_OK. */
 int fl_formula_status(gk_play *p);
+/* st, after making sure a failure (st < 0) leaves the play a message:
+** the game's, from the kernel call that failed. */
+int fl_with_reason(gk_play *p, int st);
+/* Scores pts (any int64_t: a formula's sum, a hook's value plus terms)
+** to player pl, refusing a value beyond +-GK_MAX_POINTS with a message
+** naming it and the reason, and copying the kernel's message on failure. */
+int fl_score(gk_play *p, int pl, int64_t pts, int reason, int32_t root);
 int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_out, int32_t *points_out);
 int fl_score_closed(gk_play *p, int32_t root);
 int fl_final_scoring(gk_play *p);

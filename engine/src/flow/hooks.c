@@ -66,12 +66,19 @@ bool fl_collects(const gk_play *p, int phase) {
 
 /* A collector's deploy moves obey what the flow's own listing obeys: a
 ** figure left in the mover's supply and, on a feature, the kind's
-** occupancy rules (fl_deployable). Other moves are the collector's own. */
+** occupancy rules (fl_deployable); its place moves, the flow's one
+** placement a part. Other moves are the collector's own. */
 static int check_collected(gk_play *p, int from) {
   const gk_game *g = p->game;
   const gk_rules *r = g->rules;
   for (int i = from; i < p->n_moves; i++) {
     const gk_move *m = &p->moves[i];
+    /* one tile placement a turn part (undo.c keeps one report and one
+    ** closed list per part): a second one is the collector's mistake */
+    if (m->type == GK_MOVE_PLACE && p->placed >= 0) {
+      gk_play_set_error(p, "collect: a place move in a turn part that has placed its tile (one placement a part)");
+      return GK_EINVAL;
+    }
     if (m->type != GK_MOVE_DEPLOY) continue;
     const char *name = r->figure_name[m->figure_kind].s;
     if (g->supply[(size_t)(p->player + 1) * (size_t)r->n_figure_kinds + m->figure_kind] <= 0) {

@@ -194,6 +194,12 @@ static int end_turn(gk_play *p) {
   gk_game *g = p->game;
   int st = fl_notify(p, GK_HOOK_TURN_END, 0);
   if (st) return st;
+  /* a turn need not draw a tile (a collector's, a capability's moves):
+  ** this bounds a game the tile limit does not */
+  if (p->turn + 1 >= GK_MAX_TURNS) {
+    gk_play_set_error(p, "the game reached %d turns, the most one may have", GK_MAX_TURNS);
+    return GK_EINVAL;
+  }
   p->player = (p->player + 1) % g->n_players;
   p->turn++;
   p->part = 1;
@@ -285,7 +291,7 @@ int gk_play_start(gk_play *p) {
   /* the stacks are filled by now: the first turn draws in their order */
   if (p->phase == GK_PHASE_BEGIN_TURN && p->part == 1 && p->flow->n_draw_order > 1)
     p->stack = fl_turn_stack(p);
-  return fl_advance(p);
+  return fl_with_reason(p, fl_advance(p));
 }
 
 int gk_play_moves(gk_play *p, gk_move *out, int cap) {
@@ -306,8 +312,13 @@ int gk_play_moves(gk_play *p, gk_move *out, int cap) {
 static int place_move(gk_play *p, const gk_move *m) {
   gk_game *g = p->game;
   int st;
-  /* one placement a part: undo.c relies on it to leave report and closed */
-  assert(p->placed < 0 && p->n_closed == 0);
+  /* one placement a part: undo.c relies on it to leave report and closed.
+  ** A collector's moves are checked for it (check_collected); this guards
+  ** every other way a script could offer one, refused, never assumed. */
+  if (p->placed >= 0 || p->n_closed != 0) {
+    gk_play_set_error(p, "place: this turn part has placed its tile already (one placement a part)");
+    return GK_EILLEGAL;
+  }
   if (p->phase == GK_PHASE_DRAW) p->tile = m->tile; /* played from hand */
   if (p->from_listing) {
     /* the kernel listed it, so the checks of gk_place_tile would only

@@ -14,7 +14,7 @@
 /* Over the distinct features of `kind` touching root (each once): how
 ** many (attr < 0; only closed ones with closed_only), or the sum of
 ** their merged attribute attr (the fish of the lakes a river ends at).
-** Without memory for a long list: 0, and p->formula_oom is set. */
+** Without memory for a long list: 0, and p->formula_bad is set. */
 static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_only, int attr) {
   int32_t local[64];
   int n = gki_adjacent_roots(p->game, root, local, 64);
@@ -22,7 +22,8 @@ static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_onl
   if (n > 64) {
     adj = gki_mem(&p->game->alloc, NULL, 0, sizeof(int32_t) * (size_t)n);
     if (!adj) {
-      p->formula_oom = true;
+      if (!p->formula_bad) gk_play_set_error(p, "out of memory counting the features next to a feature");
+      p->formula_bad = true;
       return 0;
     }
     gki_adjacent_roots(p->game, root, adj, n);
@@ -67,7 +68,7 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
         total += pts * fold_adjacent(p, root, arg & 0xff, false, arg >> 8);
         break;
       case GK_TERM_ATTR_OVER: {
-        int32_t over = attrs[arg & 0xff] - attrs[arg >> 8];
+        int64_t over = (int64_t)attrs[arg & 0xff] - attrs[arg >> 8]; /* attributes a script set: any int32_t */
         if (over > 0) total += (int64_t)pts * over;
         break;
       }
@@ -75,14 +76,34 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
       default: break; /* GK_TERM_ZERO_IF: checked above */
     }
   }
-  return total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : (int32_t)total;
+  /* Each term is within +-GK_MAX_POINTS times a count the game's size
+  ** bounds, so the int64_t sum is exact; the points are refused, never
+  ** wrapped or clamped, beyond what one score may give. */
+  if (total < -GK_MAX_POINTS || total > GK_MAX_POINTS) {
+    if (!p->formula_bad)
+      gk_play_set_error(p, "score: the formula of reason '%s' gives %lld points, beyond the limit of +-%d",
+                        gk_rules_reason_name(g->rules, sr->reason), (long long)total, GK_MAX_POINTS);
+    p->formula_bad = true;
+    return 0;
+  }
+  return (int32_t)total;
 }
 
 int fl_formula_status(gk_play *p) {
-  if (!p->formula_oom) return GK_OK;
-  p->formula_oom = false;
-  gk_play_set_error(p, "out of memory counting the features next to a feature");
-  return GK_ENOMEM;
+  if (!p->formula_bad) return GK_OK;
+  p->formula_bad = false;
+  return GK_EINVAL; /* the message was set where it went wrong */
+}
+
+int fl_score(gk_play *p, int pl, int64_t pts, int reason, int32_t root) {
+  if (pts < -GK_MAX_POINTS || pts > GK_MAX_POINTS) {
+    gk_play_set_error(p, "score: %lld points at once (reason '%s'), beyond the limit of +-%d",
+                      (long long)pts, gk_rules_reason_name(p->game->rules, reason), GK_MAX_POINTS);
+    return GK_EINVAL;
+  }
+  int st = gk_score(p->game, pl, (int32_t)pts, reason, root);
+  if (st) gk_play_set_error(p, "%s", gk_game_error(p->game));
+  return st;
 }
 
 int32_t gk_play_formula_points(const gk_play *cp, int32_t root, gk_when when) {
@@ -156,11 +177,11 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
   if (g->rules->n_reasons > 0)
     for (int pl = 0; pl < g->n_players; pl++)
       if ((leaders >> pl) & 1) {
-        int32_t pts = points;
+        int64_t pts = points;
         if (conditional && with[pl]) pts += fl_formula_sum(p, root, sr, true, with[pl]);
-        if (fl_formula_status(p)) return GK_ENOMEM;
+        if (fl_formula_status(p)) return GK_EINVAL;
         /* a leader scored for 0 is written too: "scored for nothing" */
-        int st = gk_score(g, pl, pts, reason, root);
+        int st = fl_score(p, pl, pts, reason, root);
         if (st) return st;
       }
   if (fl_has_hook(p, GK_HOOK_FEATURE_SCORED)) {

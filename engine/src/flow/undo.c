@@ -125,9 +125,20 @@ static void restore_position(gk_play *p, const position *from) {
   memcpy((char *)p + POSITION_AT, from->bytes, sizeof from->bytes);
 }
 
+/* A kernel call that fails inside a move sets the game's message, not
+** the play's (a score beyond its limit, a counter, a stack): so that no
+** failure reads "turn 18: " with nothing after it, the play's message is
+** never empty after one. */
+int fl_with_reason(gk_play *p, int st) {
+  if (st < 0 && !p->err[0])
+    gk_play_set_error(p, "%s", p->game->err[0] ? p->game->err : "the move failed (no reason given)");
+  return st;
+}
+
 int gk_play_apply_index(gk_play *p, int i) {
   if (!p) return GK_EINVAL;
   p->err[0] = 0;
+  p->game->err[0] = 0;
   if (i < 0 || i >= p->n_moves) {
     gk_play_set_error(p, "no move %d (there are %d)", i, p->n_moves);
     return GK_EILLEGAL;
@@ -137,7 +148,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   if (!p->hooks.present) {
     /* Without hooks nothing below can fail but memory, and the kernel
     ** reserves before it changes anything. */
-    return fl_play_move(p, &move);
+    return fl_with_reason(p, fl_play_move(p, &move));
   }
   /* A hook may fail half-way. The game's log records every change, so
   ** the game before the move is a fresh game replaying the log up to
@@ -164,7 +175,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   keep_position(&saved, p);
   p->guarded = true;
   p->blobs_kept = false;
-  int st = fl_play_move(p, &move);
+  int st = fl_with_reason(p, fl_play_move(p, &move));
   bool kept = p->blobs_kept;
   uint32_t kept_stale = p->blob_kept_stale;
   p->guarded = false;

@@ -29,7 +29,17 @@ local function limit_hint(msg)
   end
   return msg
 end
-function M.eprintf(...) M.stderr:write(limit_hint(clean(string.format(...)))) end
+-- Each string argument is made one line (meeple.errors.one_line): an
+-- argument may quote a script (its error, a name it chose), and the CLI
+-- writes one line per message.
+local one_line = require("meeple.errors").one_line
+function M.eprintf(fmt, ...)
+  local args = table.pack(...)
+  for i = 1, args.n do
+    if type(args[i]) == "string" then args[i] = one_line(clean(args[i])) end
+  end
+  M.stderr:write(limit_hint(clean(string.format(fmt, table.unpack(args, 1, args.n)))))
+end
 local eprintf = M.eprintf
 
 -- A usage error: one line, then where to find help.

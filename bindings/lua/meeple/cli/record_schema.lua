@@ -31,7 +31,8 @@ M.HEADER = {
   seed = { type = "integer", min = 0 },
   players = { type = "integer", min = 1, max = meeple.MAX_PLAYERS },
   agents = { type = "list", of = { type = "string", nonempty = true } },
-  files = { type = "list", of = { type = "object", fields = FILE }, nonempty = true },
+  files = { type = "list", of = { type = "object", fields = FILE }, nonempty = true,
+            max_len = require("meeple.limits").MAX_RECORD_FILES },
 }
 
 M.MOVE = {
@@ -83,6 +84,13 @@ local function check_value(v, spec, name)
   if not has_type(v, spec.type) then return bad("expected " .. NAMES[spec.type]) end
   if spec.nonempty and (v == "" or (type(v) == "table" and next(v) == nil)) then
     return bad("expected " .. (type(v) == "string" and "a non-empty string" or "a non-empty list"))
+  end
+  -- a field holds exactly what was written: no NUL (C would read the
+  -- text before it: "place D 0,1 r0\0garbage" as "place D 0,1 r0"), no
+  -- line break, no terminal escape in a message that shows it
+  if type(v) == "string" and v:find("[%c\127]") then return bad("expected text without control characters") end
+  if spec.max_len and #v > spec.max_len then
+    return bad(("expected at most %d entries"):format(spec.max_len))
   end
   if spec.min and v < spec.min then return bad(("expected at least %d"):format(spec.min)) end
   if spec.max and v > spec.max then return bad(("expected at most %d"):format(spec.max)) end

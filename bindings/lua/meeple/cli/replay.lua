@@ -11,6 +11,7 @@ local files = require "meeple.files"
 local common = require "meeple.cli.common"
 local record = require "meeple.cli.record"
 local schema = require "meeple.cli.record_schema"
+local has_fs, fs = pcall(require, "meeple.fs")
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
 local stdout = common.stdout
@@ -66,16 +67,34 @@ local function read_header(lines, path, ctx)
   if #h.agents ~= h.players then
     fail(1, "field 'agents': expected %d names (one per player), got %d", h.players, #h.agents)
   end
-  local scripts = {}
+  local scripts, hashes = {}, {}
   for i, f in ipairs(h.files) do
     -- ctx.locate: the embedding API's search over its roots
     local where = ctx.locate and ctx.locate(f) or record.locate(f, ctx.root, path)
-    local text, rerr = files.read(where)
-    if not text then
-      fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path,
-           f.from == "root" and "under the game root " .. ctx.root or "next to the record", rerr)
+    local base = f.from == "root" and "under the game root " .. tostring(ctx.root) or "next to the record"
+    -- a record is a file from elsewhere: it names files as a downloaded
+    -- script does, held to the same roots (meeple.files): the game's
+    -- scripts/ and tiles/, or the record's own directory
+    local named, why = files.check_name(f.path)
+    if named then
+      local roots = f.from == "root" and (ctx.roots or { ctx.root })
+                    or { path and path:match("^(.*)/[^/]*$") or "." }
+      named, why = files.check_file(where, roots)
+      if not named and why == "cannot read it" then
+        fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path, base, where .. ": " .. why)
+      end
     end
-    local hash = loader.content_hash(text)
+    if not named then fail(1, "files[%d]: %s '%s' (%s): %s", i, f.role, f.path, base, why) end
+    -- each file is read and hashed once, however often (and by whatever
+    -- spelling) the list names it
+    local key = has_fs and fs.realpath(where) or where
+    local hash = hashes[key]
+    if not hash then
+      local text, rerr = files.read(where)
+      if not text then fail(1, "files[%d]: %s '%s' (%s) is missing: %s", i, f.role, f.path, base, rerr) end
+      hash = loader.content_hash(text)
+      hashes[key] = hash
+    end
     if hash ~= f.hash then
       fail(1, "files[%d]: %s '%s' changed since the game was recorded (hash %s, recorded %s)",
            i, f.role, where, hash, f.hash)
@@ -135,6 +154,10 @@ local function check_move(n, entry, play, g, players)
   end
   local okf, i, why = pcall(play.find_move, play, entry.move)
   if not okf or not i then fail(n, "diverged: %s", tostring(okf and why or i)) end
+  -- the move's text as written when it was played, byte for byte
+  if play:move_name(i) ~= entry.move then
+    fail(n, "field 'move': %s is not the text of the move it names (%s)", show(entry.move), show(play:move_name(i)))
+  end
   local ok, merr = pcall(play.apply_index, play, i)
   if not ok then fail(n, "the move '%s' fails: %s", entry.move, tostring(merr)) end
   local digest = state_digest(g)

@@ -43,7 +43,8 @@ local function script(args, ctx)
   local chunk, err = loadfile(args[first], "t")
   if not chunk then eprintf("meeple script: %s\n", err) return 1 end
   local ok, status = pcall(chunk, table.unpack(args, first + 1))
-  if not ok then eprintf("%s\n", tostring(status)) return 1 end
+  -- host code the user runs, not a game's script: its message as it is
+  if not ok then common.stderr:write(tostring(status), "\n") return 1 end
   return math.tointeger(status) or 0
 end
 

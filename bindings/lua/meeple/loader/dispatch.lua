@@ -63,9 +63,14 @@ local loader_of = setmetatable({}, { __mode = "k" })
 
 -- What every ctx shares, made once.
 local ctx_methods = {
+  -- a refusal (a score beyond its limit, a bad player) names the
+  -- script's line that called ctx:score, not this one: called through
+  -- pcall, g:score's message carries no location of its own
   score = function(self, player, points, reason, feature)
     local fh = feature and (feature.handle or feature) or nil
-    self.game:score(player, points, reason or "bonus", fh)
+    local g = self.game
+    local ok, err = pcall(g.score, g, player, points, reason or "bonus", fh)
+    if not ok then error(err, 2) end
   end,
 }
 -- The player, turn and part are read from the play when a hook first
@@ -155,11 +160,12 @@ local function wants_feature(h, fh, kind)
   return false
 end
 
--- A feature_points answer: a number with an integer value that fits the
--- flow's 32 bits (never tostring() a script's non-number here: its
--- __tostring would run unbounded). The C path (hook_transform.c) says
--- the same.
-local INT32_MIN, INT32_MAX = -2147483648, 2147483647
+-- A feature_points answer: a number with an integer value within what
+-- one score may give (GK_MAX_POINTS; never tostring() a script's
+-- non-number here: its __tostring would run unbounded). The C path
+-- (hook_transform.c) says the same.
+local MAX_POINTS = require("meeple.limits").MAX_POINTS
+local INT32_MIN, INT32_MAX = -MAX_POINTS, MAX_POINTS
 local function points_of(h, v)
   local i = math.type(v) and math.tointeger(v)
   if not i then
