@@ -218,7 +218,8 @@ score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "
 if MAYOR_FINAL == "zero" then
   transform("feature_points", function(ctx, feature, points, args)
     if args.when == "final" then
-      local strength, leaders = ctx.game:majority(feature, { meeple = 1, wagon = 1 })
+      -- big: Inns & Cathedrals' large meeple, 2 (inns_cathedrals.md §5)
+      local strength, leaders = ctx.game:majority(feature, { meeple = 1, wagon = 1, big = 2 })
       return points, strength > 0 and leaders or {}
     end
   end, { kinds = { "city" } })

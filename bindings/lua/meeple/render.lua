@@ -420,6 +420,9 @@ R.ATTRS = {
   wildfire = { abbr = "Wf", colour = "#bf360c" }, shaman = { abbr = "Sh", colour = "#4a148c" },
   post = { abbr = "TP", colour = "#4e342e", label = "trading post" }, flag = { abbr = "Fl", colour = "#b71c1c" },
   animal = { abbr = "An", colour = "#33691e" },
+  -- Inns & Cathedrals: drawn as buildings, not badges, so that they read
+  -- at the board's fit zoom where a badge's letters do not
+  inn = { shape = "inn", label = "inn" }, cathedral = { shape = "cathedral", label = "cathedral" },
 }
 
 function R.attr_style(name)
@@ -441,6 +444,37 @@ local function pennant(out, x, y, S, value)
   end
 end
 R.pennant = pennant
+
+-- An inn: a small house with a red roof and a blue pond beside it, as the
+-- tiles print it; about a fifth of a tile wide.
+local function inn_icon(out, x, y, S)
+  local w, h = S * 0.13, S * 0.09
+  out[#out + 1] = sfmt('<g class="attr attr-inn"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#64b5f6" stroke="#1565c0" stroke-width="0.8"/>',
+    num(x + w * 0.9), num(y + h * 0.55), num(S * 0.06), num(S * 0.035))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#fff8e1" stroke="#4e342e" stroke-width="1"/>',
+    num(x - w / 2), num(y - h / 2), num(w), num(h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#c62828" stroke="#4e342e" stroke-width="1"/></g>',
+    points_attr { x - w / 2 - S * 0.02, y - h / 2, x, y - h / 2 - S * 0.07, x + w / 2 + S * 0.02, y - h / 2 })
+end
+
+-- A cathedral: a grey nave with a tall spire and a cross, larger than
+-- the inn, in the middle of its city.
+local function cathedral_icon(out, x, y, S)
+  local w, h = S * 0.2, S * 0.1
+  out[#out + 1] = sfmt('<g class="attr attr-cathedral"><rect x="%s" y="%s" width="%s" height="%s" fill="#eceff1" stroke="#263238" stroke-width="1"/>',
+    num(x - w / 2), num(y), num(w), num(h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#78909c" stroke="#263238" stroke-width="1"/>',
+    points_attr { x - w / 2, y, x - w / 2 + S * 0.06, y - S * 0.04, x + w / 2, y - S * 0.04, x + w / 2, y })
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#546e7a" stroke="#263238" stroke-width="1"/>',
+    points_attr { x - w / 2, y + h, x - w / 2, y - S * 0.06, x - w / 2 + S * 0.035, y - S * 0.16,
+                  x - w / 2 + S * 0.07, y - S * 0.06, x - w / 2 + S * 0.07, y + h })
+  out[#out + 1] = sfmt('<path d="M%s %sv%sM%s %sh%s" stroke="#263238" stroke-width="%s"/></g>',
+    num(x - w / 2 + S * 0.035), num(y - S * 0.16), num(-S * 0.06), num(x - w / 2 + S * 0.015), num(y - S * 0.195),
+    num(S * 0.04), num(S * 0.015))
+end
+
+-- Attribute shapes drawn as pictures instead of badges.
+local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon }
 
 local function badge(out, name, x, y, S, value)
   local st = R.attr_style(name)
@@ -464,6 +498,7 @@ local function segment_badges(out, seg, L, S, place)
       local x, y = bx, L.by
       if place then x, y = place(bx, L.by) end
       if ast.shape == "shield" then pennant(out, x, y, S, a.value)
+      elseif ATTR_ICONS[ast.shape] then ATTR_ICONS[ast.shape](out, x, y, S)
       else badge(out, a.name, x, y, S, a.value) end
       k = k + 1
     end
@@ -596,7 +631,9 @@ end
 --- A 16x16 legend swatch for an attribute.
 function R.attr_swatch(name)
   local out = {}
-  if R.attr_style(name).shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
+  local shape = R.attr_style(name).shape
+  if shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
+  elseif ATTR_ICONS[shape] then ATTR_ICONS[shape](out, 8, 9, 64)
   else badge(out, name, 8, 8, 64, 1) end
   return tconcat(out)
 end
