@@ -445,32 +445,36 @@ local function pennant(out, x, y, S, value)
 end
 R.pennant = pennant
 
--- An inn: a small house with a red roof and a blue pond beside it, as the
--- tiles print it; about a fifth of a tile wide.
+-- An inn: an orange house with a dark roof and a blue pond beside it, as
+-- the tiles print it (a cloister's building is cream with a red roof), set
+-- beside its road rather than on it; about a fifth of a tile wide.
 local function inn_icon(out, x, y, S)
-  local w, h = S * 0.13, S * 0.09
-  out[#out + 1] = sfmt('<g class="attr attr-inn"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#64b5f6" stroke="#1565c0" stroke-width="0.8"/>',
-    num(x + w * 0.9), num(y + h * 0.55), num(S * 0.06), num(S * 0.035))
-  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#fff8e1" stroke="#4e342e" stroke-width="1"/>',
+  x, y = x + S * 0.1, y - S * 0.09
+  local w, h = S * 0.14, S * 0.1
+  out[#out + 1] = sfmt('<g class="attr attr-inn"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#42a5f5" stroke="#0d47a1" stroke-width="0.8"/>',
+    num(x + w * 0.85), num(y + h * 0.45), num(S * 0.065), num(S * 0.04))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#ffb74d" stroke="#3e2723" stroke-width="1"/>',
     num(x - w / 2), num(y - h / 2), num(w), num(h))
-  out[#out + 1] = sfmt('<polygon points="%s" fill="#c62828" stroke="#4e342e" stroke-width="1"/></g>',
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#4e342e" stroke="#3e2723" stroke-width="1"/></g>',
     points_attr { x - w / 2 - S * 0.02, y - h / 2, x, y - h / 2 - S * 0.07, x + w / 2 + S * 0.02, y - h / 2 })
 end
 
--- A cathedral: a grey nave with a tall spire and a cross, larger than
--- the inn, in the middle of its city.
+-- A cathedral: a grey nave with a tall spire and a cross, a third of a
+-- tile wide, in its city.
 local function cathedral_icon(out, x, y, S)
-  local w, h = S * 0.2, S * 0.1
+  local k = S * 1.5
+  x = x + S * 0.08
+  local w, h = k * 0.2, k * 0.1
   out[#out + 1] = sfmt('<g class="attr attr-cathedral"><rect x="%s" y="%s" width="%s" height="%s" fill="#eceff1" stroke="#263238" stroke-width="1"/>',
     num(x - w / 2), num(y), num(w), num(h))
   out[#out + 1] = sfmt('<polygon points="%s" fill="#78909c" stroke="#263238" stroke-width="1"/>',
-    points_attr { x - w / 2, y, x - w / 2 + S * 0.06, y - S * 0.04, x + w / 2, y - S * 0.04, x + w / 2, y })
+    points_attr { x - w / 2, y, x - w / 2 + k * 0.06, y - k * 0.04, x + w / 2, y - k * 0.04, x + w / 2, y })
   out[#out + 1] = sfmt('<polygon points="%s" fill="#546e7a" stroke="#263238" stroke-width="1"/>',
-    points_attr { x - w / 2, y + h, x - w / 2, y - S * 0.06, x - w / 2 + S * 0.035, y - S * 0.16,
-                  x - w / 2 + S * 0.07, y - S * 0.06, x - w / 2 + S * 0.07, y + h })
+    points_attr { x - w / 2, y + h, x - w / 2, y - k * 0.06, x - w / 2 + k * 0.035, y - k * 0.16,
+                  x - w / 2 + k * 0.07, y - k * 0.06, x - w / 2 + k * 0.07, y + h })
   out[#out + 1] = sfmt('<path d="M%s %sv%sM%s %sh%s" stroke="#263238" stroke-width="%s"/></g>',
-    num(x - w / 2 + S * 0.035), num(y - S * 0.16), num(-S * 0.06), num(x - w / 2 + S * 0.015), num(y - S * 0.195),
-    num(S * 0.04), num(S * 0.015))
+    num(x - w / 2 + k * 0.035), num(y - k * 0.16), num(-k * 0.06), num(x - w / 2 + k * 0.015), num(y - k * 0.195),
+    num(k * 0.04), num(k * 0.015))
 end
 
 -- Attribute shapes drawn as pictures instead of badges.
@@ -633,7 +637,7 @@ function R.attr_swatch(name)
   local out = {}
   local shape = R.attr_style(name).shape
   if shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
-  elseif ATTR_ICONS[shape] then ATTR_ICONS[shape](out, 8, 9, 64)
+  elseif ATTR_ICONS[shape] then ATTR_ICONS[shape](out, shape == "inn" and 4 or 5, shape == "inn" and 14 or 9, shape == "inn" and 56 or 40)
   else badge(out, name, 8, 8, 64, 1) end
   return tconcat(out)
 end
