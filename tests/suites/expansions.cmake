@@ -21,3 +21,12 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals)
   set_tests_properties(cli/inns_cathedrals_sim PROPERTIES LABELS expansions)
 endif()
+
+# The Tower (issue 41): its hooks in random games with every other
+# expansion whose followers it captures (100 games, 4 players).
+if(TARGET meeple)
+  meeple_cli_test(tower_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4
+                  --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,tower)
+  set_tests_properties(cli/tower_sim PROPERTIES LABELS expansions)
+endif()

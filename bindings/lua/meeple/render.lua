@@ -477,6 +477,19 @@ local function cathedral_icon(out, x, y, S)
     num(k * 0.04), num(k * 0.015))
 end
 
+-- A tower foundation (The Tower): a grey stone square with a darker ring,
+-- in the middle of the tile, where the floors stand.
+local function foundation(out, x, y, S)
+  local r = S * 0.11
+  out[#out + 1] = sfmt('<g class="tag tag-tower"><rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#b0bec5" stroke="#37474f" stroke-width="1.5"/>',
+    num(x - r), num(y - r), num(2 * r), num(2 * r), num(r * 0.3))
+  out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#37474f" stroke-width="1"/></g>',
+    num(x), num(y), num(r * 0.55))
+end
+
+-- Tags a tile prints as a mark of its own.
+R.TAG_MARKS = { tower = foundation }
+
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon }
 
@@ -618,6 +631,18 @@ local function draw_tile(t, S, opts)
     if a[1] ~= b[1] then return a[1] < b[1] end
     return a[2] < b[2]
   end)
+  -- what a tag prints on the tile itself (The Tower's foundation), over
+  -- the segments: a mark, never a player's colour
+  local inner = false                       -- a cloister or lake holds the middle
+  for _, seg in ipairs(segs) do if #seg.ports == 0 then inner = true end end
+  for _, tag in ipairs(t.tags or {}) do
+    if R.TAG_MARKS[tag] then
+      local po = {}
+      local c = inner and S * 0.74 or S / 2
+      R.TAG_MARKS[tag](po, c, c, S)
+      add(INNER_LAYER + 1, 0, tconcat(po))
+    end
+  end
   local out = { sfmt('<rect class="tile-bg" width="%s" height="%s" fill="%s"/>', num(S), num(S), bg) }
   for _, it in ipairs(items) do out[#out + 1] = it[3] end
   return tconcat(out, "\n"), used, attrs_used
