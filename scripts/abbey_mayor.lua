@@ -215,10 +215,21 @@ score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "
 -- §4.1 ambiguity, reading B (option): mayors count 0 in incomplete cities
 -- =======================================================================
 
+-- What each follower counts in that final majority (the mayor: nothing).
+-- big is Inns & Cathedrals' large meeple, 2 (inns_cathedrals.md §5); the
+-- table handed to majority() names only the kinds standing on the
+-- feature, so a kind that no loaded script declares is never asked for.
+local FINAL_STRENGTH = { meeple = 1, wagon = 1, big = 2 }
+
 if MAYOR_FINAL == "zero" then
   transform("feature_points", function(ctx, feature, points, args)
     if args.when == "final" then
-      local strength, leaders = ctx.game:majority(feature, { meeple = 1, wagon = 1 })
+      local strengths = {}
+      for _, fig in ipairs(feature:figures()) do
+        local kind = fig:info().kind
+        strengths[kind] = FINAL_STRENGTH[kind]
+      end
+      local strength, leaders = ctx.game:majority(feature, strengths)
       return points, strength > 0 and leaders or {}
     end
   end, { kinds = { "city" } })

@@ -129,8 +129,10 @@ action "dragon"                                           -- walker: x, y, mover
 -- The figure kinds that are followers (§2.3: the fairy, the portal and the
 -- princess deal with followers), in the order their moves are listed,
 -- when a loaded script declares them (base: meeple; Abbey & Mayor: mayor,
--- wagon). Each capability leaves out the kinds no script declares.
-local FOLLOWER_ORDER = { "meeple", "mayor", "wagon" }
+-- wagon; Inns & Cathedrals: big, the large meeple, last so that the
+-- portal's kind numbers of the others stay). Each capability leaves out
+-- the kinds no script declares.
+local FOLLOWER_ORDER = { "meeple", "mayor", "wagon", "big" }
 
 -- }======================================================================
 

@@ -40,6 +40,12 @@ meeple_cli_test(version 0 "meeple 0\\.1\\.0" ${MEEPLE_EXE} --version)
 meeple_cli_test(tiles_help 0 "meeple tiles check FILE" ${MEEPLE_EXE} tiles --help)
 meeple_cli_test(tiles_check_base 0 "72 tiles|24 types|pennant 10"
                 ${MEEPLE_EXE} tiles check tiles/base.tiles)
+# inns_cathedrals.md §1: 18 tiles, 6 inns, 2 cathedrals
+meeple_cli_test(tiles_check_inns_cathedrals 0 "18 tiles, 17 types|cathedral 2, inn 6, pennant 3"
+                ${MEEPLE_EXE} tiles check tiles/inns_cathedrals.tiles)
+# tower.md §1: 18 tiles, each with a foundation
+meeple_cli_test(tiles_check_tower 0 "18 tiles, 17 types|tower 18"
+                ${MEEPLE_EXE} tiles check tiles/tower.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

@@ -10,3 +10,23 @@ if(TARGET meeple)
       ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endforeach()
 endif()
+
+# Inns & Cathedrals (issue 41): random games of six players with every
+# expansion its large meeple meets (T&B's builder and pig, A&M's mayor and
+# barn, P&D's dragon, princess, fairy and portal) must end without an
+# error, under ASan in make test. The 10,000-game runs are in the README.
+if(TARGET meeple)
+  meeple_cli_test(inns_cathedrals_sim 0 "300 games of base, 6 players"
+                  ${MEEPLE_EXE} sim --games 300 --players 6
+                  --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals)
+  set_tests_properties(cli/inns_cathedrals_sim PROPERTIES LABELS expansions)
+endif()
+
+# The Tower (issue 41): its hooks in random games with every other
+# expansion whose followers it captures (100 games, 4 players).
+if(TARGET meeple)
+  meeple_cli_test(tower_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4
+                  --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,tower)
+  set_tests_properties(cli/tower_sim PROPERTIES LABELS expansions)
+endif()

@@ -420,6 +420,9 @@ R.ATTRS = {
   wildfire = { abbr = "Wf", colour = "#bf360c" }, shaman = { abbr = "Sh", colour = "#4a148c" },
   post = { abbr = "TP", colour = "#4e342e", label = "trading post" }, flag = { abbr = "Fl", colour = "#b71c1c" },
   animal = { abbr = "An", colour = "#33691e" },
+  -- Inns & Cathedrals: drawn as buildings, not badges, so that they read
+  -- at the board's fit zoom where a badge's letters do not
+  inn = { shape = "inn", label = "inn" }, cathedral = { shape = "cathedral", label = "cathedral" },
 }
 
 function R.attr_style(name)
@@ -441,6 +444,54 @@ local function pennant(out, x, y, S, value)
   end
 end
 R.pennant = pennant
+
+-- An inn: an orange house with a dark roof and a blue pond beside it, as
+-- the tiles print it (a cloister's building is cream with a red roof), set
+-- beside its road rather than on it; about a fifth of a tile wide.
+local function inn_icon(out, x, y, S)
+  x, y = x + S * 0.1, y - S * 0.09
+  local w, h = S * 0.14, S * 0.1
+  out[#out + 1] = sfmt('<g class="attr attr-inn"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#42a5f5" stroke="#0d47a1" stroke-width="0.8"/>',
+    num(x + w * 0.85), num(y + h * 0.45), num(S * 0.065), num(S * 0.04))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#ffb74d" stroke="#3e2723" stroke-width="1"/>',
+    num(x - w / 2), num(y - h / 2), num(w), num(h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#4e342e" stroke="#3e2723" stroke-width="1"/></g>',
+    points_attr { x - w / 2 - S * 0.02, y - h / 2, x, y - h / 2 - S * 0.07, x + w / 2 + S * 0.02, y - h / 2 })
+end
+
+-- A cathedral: a grey nave with a tall spire and a cross, a third of a
+-- tile wide, in its city.
+local function cathedral_icon(out, x, y, S)
+  local k = S * 1.5
+  x = x + S * 0.08
+  local w, h = k * 0.2, k * 0.1
+  out[#out + 1] = sfmt('<g class="attr attr-cathedral"><rect x="%s" y="%s" width="%s" height="%s" fill="#eceff1" stroke="#263238" stroke-width="1"/>',
+    num(x - w / 2), num(y), num(w), num(h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#78909c" stroke="#263238" stroke-width="1"/>',
+    points_attr { x - w / 2, y, x - w / 2 + k * 0.06, y - k * 0.04, x + w / 2, y - k * 0.04, x + w / 2, y })
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#546e7a" stroke="#263238" stroke-width="1"/>',
+    points_attr { x - w / 2, y + h, x - w / 2, y - k * 0.06, x - w / 2 + k * 0.035, y - k * 0.16,
+                  x - w / 2 + k * 0.07, y - k * 0.06, x - w / 2 + k * 0.07, y + h })
+  out[#out + 1] = sfmt('<path d="M%s %sv%sM%s %sh%s" stroke="#263238" stroke-width="%s"/></g>',
+    num(x - w / 2 + k * 0.035), num(y - k * 0.16), num(-k * 0.06), num(x - w / 2 + k * 0.015), num(y - k * 0.195),
+    num(k * 0.04), num(k * 0.015))
+end
+
+-- A tower foundation (The Tower): a grey stone square with a darker ring,
+-- in the middle of the tile, where the floors stand.
+local function foundation(out, x, y, S)
+  local r = S * 0.11
+  out[#out + 1] = sfmt('<g class="tag tag-tower"><rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#b0bec5" stroke="#37474f" stroke-width="1.5"/>',
+    num(x - r), num(y - r), num(2 * r), num(2 * r), num(r * 0.3))
+  out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#37474f" stroke-width="1"/></g>',
+    num(x), num(y), num(r * 0.55))
+end
+
+-- Tags a tile prints as a mark of its own.
+R.TAG_MARKS = { tower = foundation }
+
+-- Attribute shapes drawn as pictures instead of badges.
+local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon }
 
 local function badge(out, name, x, y, S, value)
   local st = R.attr_style(name)
@@ -464,6 +515,7 @@ local function segment_badges(out, seg, L, S, place)
       local x, y = bx, L.by
       if place then x, y = place(bx, L.by) end
       if ast.shape == "shield" then pennant(out, x, y, S, a.value)
+      elseif ATTR_ICONS[ast.shape] then ATTR_ICONS[ast.shape](out, x, y, S)
       else badge(out, a.name, x, y, S, a.value) end
       k = k + 1
     end
@@ -579,6 +631,18 @@ local function draw_tile(t, S, opts)
     if a[1] ~= b[1] then return a[1] < b[1] end
     return a[2] < b[2]
   end)
+  -- what a tag prints on the tile itself (The Tower's foundation), over
+  -- the segments: a mark, never a player's colour
+  local inner = false                       -- a cloister or lake holds the middle
+  for _, seg in ipairs(segs) do if #seg.ports == 0 then inner = true end end
+  for _, tag in ipairs(t.tags or {}) do
+    if R.TAG_MARKS[tag] then
+      local po = {}
+      local c = inner and S * 0.74 or S / 2
+      R.TAG_MARKS[tag](po, c, c, S)
+      add(INNER_LAYER + 1, 0, tconcat(po))
+    end
+  end
   local out = { sfmt('<rect class="tile-bg" width="%s" height="%s" fill="%s"/>', num(S), num(S), bg) }
   for _, it in ipairs(items) do out[#out + 1] = it[3] end
   return tconcat(out, "\n"), used, attrs_used
@@ -596,7 +660,9 @@ end
 --- A 16x16 legend swatch for an attribute.
 function R.attr_swatch(name)
   local out = {}
-  if R.attr_style(name).shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
+  local shape = R.attr_style(name).shape
+  if shape == "shield" then pennant(out, 8, 9, 80, 1); out[1] = sgsub(out[1], 'class="pennant" ', "")
+  elseif ATTR_ICONS[shape] then ATTR_ICONS[shape](out, shape == "inn" and 4 or 5, shape == "inn" and 14 or 9, shape == "inn" and 56 or 40)
   else badge(out, name, 8, 8, 64, 1) end
   return tconcat(out)
 end
