@@ -2,10 +2,14 @@
 ** serve_jobs.c: meeple serve's bots think outside every request. A bot's
 ** decision runs in a forked child: the child has the whole Lua state, so
 ** it computes exactly the move the bot would choose in process, writes
-** its index (or "error: message") to a pipe and exits. The parent's main
+** its index (or "error: message") to a pipe and exits; it runs niced, so
+** the server's threads get a core first. The parent's main
 ** thread waits for the pipes and hands each answer to
 ** meeple.server.bot_done under the Lua lock; meanwhile every request is
-** answered at once, whatever the bot asked for.
+** answered at once, whatever the bot asked for. Cheap decisions (random,
+** greedy) are deferred instead: the main thread runs them in process
+** (meeple.server.bot_run) right after the request, which keeps a bot
+** script's or the random agent's own state where it was.
 **
 ** Invariants: one Lua thread at a time (serve_lua_lock); lock order is
 ** serve_lua_lock, then jobs_lock; a job is in `jobs` from its fork until
@@ -47,6 +51,10 @@ typedef struct job {
 static pthread_mutex_t jobs_lock = PTHREAD_MUTEX_INITIALIZER;
 static job jobs[MAX_JOBS];
 static int n_jobs;
+/* Cheap decisions (random, greedy) run on the main thread, after the
+** request that asked for them: ids waiting for meeple.server.bot_run. */
+static lua_Integer deferred[MAX_JOBS];
+static int n_deferred;
 static int wake[2] = {-1, -1}; /* a byte here makes the main loop look at `jobs` again */
 
 static double now_s(void) {
@@ -61,6 +69,8 @@ static double now_s(void) {
 static void run_child(lua_State *L, int fd) {
   if (fd > 3) close_range(3, (unsigned)fd - 1, 0);
   close_range((unsigned)fd + 1, ~0U, 0);
+  /* below the server: on a busy machine the requests get the cores first */
+  if (nice(10) == -1) { /* nothing to do: the bot runs at the server's priority */ }
   char out[ANSWER_MAX];
   int n;
   if (lua_pcall(L, 0, 1, 0) == LUA_OK && lua_isinteger(L, -1))
@@ -124,6 +134,26 @@ static int l_spawn(lua_State *L) {
   return 1;
 }
 
+/* defer(job_id) -> true | nil, message: runs meeple.server.bot_run(job)
+** on the main thread soon, outside the request. Lua lock held. */
+static int l_defer(lua_State *L) {
+  lua_Integer id = luaL_checkinteger(L, 1);
+  pthread_mutex_lock(&jobs_lock);
+  int ok = n_deferred < MAX_JOBS;
+  if (ok) deferred[n_deferred++] = id;
+  pthread_mutex_unlock(&jobs_lock);
+  if (!ok) {
+    lua_pushnil(L);
+    lua_pushliteral(L, "too many bots waiting at once");
+    return 2;
+  }
+  char b = 1;
+  ssize_t w = write(wake[1], &b, 1);
+  (void)w;
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 /* changed(): a table changed; wakes the event streams. Lua lock held. */
 static int l_changed(lua_State *L) {
   (void)L;
@@ -149,6 +179,8 @@ void serve_jobs_install(lua_State *L) {
   lua_setfield(L, -2, "spawn");
   lua_pushcfunction(L, l_changed);
   lua_setfield(L, -2, "changed");
+  lua_pushcfunction(L, l_defer);
+  lua_setfield(L, -2, "defer");
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
   lua_pop(L, 1);
 }
@@ -164,14 +196,15 @@ unsigned long serve_wait_change(unsigned long seen, int seconds) {
 
 int serve_stopping(void) { return stopping; }
 
-/* Hands a finished (or killed) job's answer to meeple.server.bot_done. */
-static void deliver(lua_State *L, lua_Integer id, const char *answer, const char *err) {
+/* Hands a finished (or killed) job's answer to meeple.server.bot_done,
+** or (fn "bot_run") runs a deferred decision. */
+static void deliver(lua_State *L, const char *fn, lua_Integer id, const char *answer, const char *err) {
   pthread_mutex_lock(&serve_lua_lock);
   int top = lua_gettop(L);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "meeple.server");
   if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-    lua_getfield(L, -1, "bot_done");
+    lua_getfield(L, -1, fn);
     lua_pushinteger(L, id);
     if (answer) lua_pushstring(L, answer);
     else lua_pushnil(L);
@@ -238,13 +271,22 @@ void serve_jobs_loop(lua_State *L, const sigset_t *set) {
     if (fds[0].revents & POLLIN) break;
     char drain[64];
     while (read(wake[0], drain, sizeof drain) > 0) {}
+    for (;;) { /* one at a time: a run may defer the next bot's turn */
+      pthread_mutex_lock(&jobs_lock);
+      lua_Integer id = n_deferred > 0 ? deferred[0] : 0;
+      if (n_deferred > 0) memmove(deferred, deferred + 1, sizeof deferred[0] * (size_t)--n_deferred);
+      int have = id != 0;
+      pthread_mutex_unlock(&jobs_lock);
+      if (!have) break;
+      deliver(L, "bot_run", id, NULL, NULL);
+    }
     job j;
     const char *err;
     while (next_done(fds + 2, n - 2, &j, &err)) {
       waitpid(j.pid, NULL, 0);
       close(j.fd);
       j.answer[j.len] = '\0';
-      deliver(L, j.id, err ? NULL : j.answer, err);
+      deliver(L, "bot_done", j.id, err ? NULL : j.answer, err);
       for (int k = 2; k < n; k++) if (fds[k].fd == j.fd) fds[k].revents = 0;
     }
   }

@@ -160,7 +160,9 @@ do
     changed = function() changes = changes + 1 end,
   })
   local st, made = call("POST", "/api/v1/tables", { seed = 2, agents = { "human", "mcts:20000" } })
-  check(st == 201, "a table with an mcts bot: " .. tostring(st))
+  check(st == 201, "a table may have an mcts:20000 bot: " .. tostring(st))
+  st, made = call("POST", "/api/v1/tables", { seed = 2, agents = { "human", "greedy" } })
+  check(st == 201, "a table with a greedy bot: " .. tostring(st))
   local base = "/api/v1/tables/" .. made.table
   local _, j = call("POST", base .. "/seats/1", {})
   local _, moves = call("GET", base .. "/moves")

@@ -135,6 +135,17 @@ def whole_game(port):
         validate(after, "state.json", "POST move")
         n += 1
     events.close()
+    # the random bot thought in child processes: its moves are still the
+    # ones it makes in process (its draws follow one stream)
+    st, _, rec = request(port, "GET", "/api/v1/tables/1/record")
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "meeple-protocol-%d.jsonl" % os.getpid())
+    with open(path, "w") as f:
+        f.write(rec)
+    out = subprocess.run([EXE, "script", "tests/browser/agents_check.lua", path, "human", "random"], cwd=ROOT,
+                         capture_output=True, text=True, env={**os.environ, "MEEPLE_ROOT": ROOT})
+    os.remove(path)
+    check(out.returncode == 0 and "bots:" in out.stdout, "the random bot's moves are its in-process choices: "
+          + out.stdout + out.stderr)
     check(small_max < 5000, "?board=0 replies stay under 5 KB for a base game: largest %d bytes" % small_max)
     st, tables, _ = request(port, "GET", "/api/v1/tables")
     validate(tables, "tables.json", "GET tables")
@@ -185,21 +196,50 @@ def hostile(port):
         s.close()
 
 
+EXE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "meeple")
+
+
+def bots_from_the_command_line():
+    """The command line's table of bots thinking long: the server starts
+    and answers while they think; the record grows."""
+    p, port = serve(EXE, "--agents", "mcts:20000,mcts:20000")
+    try:
+        times, thinking, version = [], 0, 0
+        for _ in range(40):
+            t0 = time.monotonic()
+            st, s, _ = request(port, "GET", "/api/v1/tables/1/state?board=0", timeout=20)
+            times.append((time.monotonic() - t0) * 1e3)
+            thinking += s.get("thinking") is not None
+            version = s["version"]
+            time.sleep(0.05)
+        times.sort()
+        check(thinking > 0, "the command line's bots think while the server answers")
+        print("40 GETs beside the command line's mcts:20000 bots: median %.1f ms, max %.1f ms, %d moves made"
+              % (times[20], times[-1], version))
+    finally:
+        stop(p)
+
+
+def stop(p):
+    p.terminate()
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        check(False, "serve did not stop on SIGTERM")
+    err = p.stderr.read()
+    check("internal error" not in err and "AddressSanitizer" not in err, "no server errors: " + err[-2000:])
+
+
 def main():
-    exe = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "meeple")
+    exe = EXE
     p, port = serve(exe, "--seed", "3", "--agents", "human,random")
     try:
         whole_game(port)
         hostile(port)
     finally:
-        p.terminate()
-        try:
-            p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            check(False, "serve did not stop on SIGTERM")
-    err = p.stderr.read()
-    check("internal error" not in err and "AddressSanitizer" not in err, "no server errors: " + err[-2000:])
+        stop(p)
+    bots_from_the_command_line()
     print("%d failures" % len(failures))
     return 1 if failures else 0
 

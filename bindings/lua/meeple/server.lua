@@ -180,7 +180,7 @@ function M.new_table(spec)
   t.geo.minx, t.geo.miny = 0, 0
   tables[id] = t
   table_order[#table_order + 1] = id
-  M.run_bots(t)
+  if not spec.defer_bots then M.run_bots(t) end
   return t
 end
 
@@ -216,12 +216,24 @@ function M.run_bots(t)
     local seat, bot = play:player(), t.bots[play:player()]
     next_job = next_job + 1
     local job = next_job
-    local ok, err = host.spawn(job, function() return bot(play, t.seed, t.rs) end, M.BOT_SECONDS)
+    -- random and greedy decide in well under a millisecond: on the main
+    -- thread after this request (host.defer); the others in a child
+    local cheap = host.defer and (bot == agents_mod.random or t.seats[seat]:match("^greedy:?") and
+                                  not t.seats[seat]:match("depth=[2-9]"))
+    local ok, err
+    if cheap then
+      ok, err = host.defer(job)
+    else
+      ok, err = host.spawn(job, function() return bot(play, t.seed, t.rs) end, M.BOT_SECONDS)
+    end
     if not ok then
       t.bot_error = ("the bot of seat %d could not start: %s"):format(seat, tostring(err))
     else
       jobs[job] = t
-      t.thinking = { seat = seat, job = job, version = t.version }
+      -- the random agent draws from the play's own agent stream, which the
+      -- child advanced in its copy only: the parent draws again (the same
+      -- state gives the same index) so the next draw matches in-process play
+      t.thinking = { seat = seat, job = job, version = t.version, redraw = not cheap and bot == agents_mod.random }
     end
     touch(t)
     return
@@ -244,10 +256,13 @@ function M.bot_done(job, answer, err)
   local t = jobs[job]
   jobs[job] = nil
   if not t or not t.thinking or t.thinking.job ~= job then return end
-  local seat = t.thinking.seat
+  local seat, redraw = t.thinking.seat, t.thinking.redraw
   t.thinking = nil
   local i = math.tointeger(tonumber(answer or ""))
   local play = t.play
+  if i and redraw and not play:over() and play:random_choice() ~= i then
+    answer, i = "a random index that is not the parent's", nil
+  end
   if not i or play:over() or play:player() ~= seat or i < 1 or i > play:move_count() then
     t.bot_error = ("the bot of seat %d %s"):format(seat, err or ("chose no legal move: " ..
                   tostring(answer):gsub("[%c]", " "):sub(1, 200)))
@@ -258,7 +273,24 @@ function M.bot_done(job, answer, err)
   M.run_bots(t)
 end
 
-function M.set_host(h) host = h or {} end
+--- A deferred decision (host.defer), run on the server's main thread.
+function M.bot_run(job)
+  local t = jobs[job]
+  if not t or not t.thinking or t.thinking.job ~= job then jobs[job] = nil return end
+  local bot = t.bots[t.thinking.seat]
+  local ok, i = pcall(bot, t.play, t.seed, t.rs)
+  if ok then return M.bot_done(job, tostring(i)) end
+  return M.bot_done(job, nil, "failed: " .. tostring(i):gsub("[%c]", " "):sub(1, 200))
+end
+
+--- The HTTP server's hooks (cli_serve.c): spawn, defer, changed. Bots
+--- of tables made before (the command line's) start now.
+function M.set_host(h)
+  host = h or {}
+  if host.spawn then
+    for _, id in ipairs(table_order) do M.run_bots(tables[id]) end
+  end
+end
 
 -- }======================================================================
 
@@ -649,6 +681,7 @@ function M.setup(cfg, first)
   jobs = {}
   M.instance = random_hex()
   first.trusted = true
+  first.defer_bots = cfg.defer_bots -- meeple serve: its bots start with the HTTP server (M.set_host)
   return M.new_table(first)
 end
 
