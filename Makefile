@@ -9,12 +9,12 @@ DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                    lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
                    luarocks python3-dev python3-setuptools python3-numpy clang \
                    libsqlite3-dev sqlite3 parallel rsync time slurm-wlm munge \
-                   chromium libmicrohttpd-dev nodejs $(NPM_PACKAGE)
+                   chromium libmicrohttpd-dev nodejs python3-jsonschema $(NPM_PACKAGE)
 BUILD      ?= build
 TEST_BUILD ?= build-test
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= tiles record record_files scenario hook
+FUZZ_TARGETS ?= tiles record record_files scenario hook serve
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -82,7 +82,8 @@ schema: deps
 	@LUA_PATH="bindings/lua/?.lua;;" lua5.4 tools/schema_sync.lua
 
 # The libFuzzer targets (tile notation, record reader, records' file
-# lists, scenario loader, random hook scripts), FUZZ_SECONDS each (default 600), corpora kept in
+# lists, scenario loader, random hook scripts, meeple serve's request
+# handling), FUZZ_SECONDS each (default 600), corpora kept in
 # $(FUZZ_BUILD)/corpus; prints executions and findings per target.
 # FUZZ_SANITIZERS=undefined runs some 50 times faster than with ASan.
 # First the long fuzzing runs of CTest (label fuzz, kept out of make test).

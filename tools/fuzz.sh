@@ -8,7 +8,7 @@ set -u
 build=$1
 seconds=$2
 shift 2
-targets=${*:-"tiles record record_files scenario hook"}
+targets=${*:-"tiles record record_files scenario hook serve"}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # A small ASan quarantine and short malloc stacks: Lua allocates and frees
 # a lot, and the default 256 MiB quarantine costs a page fault per fresh

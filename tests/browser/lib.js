@@ -81,6 +81,41 @@ function request(port, method, urlPath, body, headers) {
   });
 }
 
+// Seat tokens (docs/protocol.md): joining a seat gives the token its
+// moves carry; kept per server port, table and seat.
+const tokens = new Map();
+async function token(port, seat, table) {
+  const key = port + '/' + (table || '1') + '/' + seat;
+  if (!tokens.has(key)) {
+    const r = await request(port, 'POST', '/api/v1/tables/' + (table || '1') + '/seats/' + seat, {});
+    if (r.status === 200) tokens.set(key, r.json.token);
+    else return undefined;
+  }
+  return tokens.get(key);
+}
+
+// The state once no bot is thinking (bots move outside requests).
+async function idle(port, table) {
+  for (;;) {
+    const s = (await request(port, 'GET', '/api/v1/tables/' + (table || '1') + '/state?board=0')).json;
+    if (!s.thinking) return s;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// A move by the API for the seat to move, with its token, once the bots
+// have moved.
+async function move(port, body, table) {
+  const s = await idle(port, table);
+  const t = s.over ? undefined : await token(port, s.player, table);
+  return request(port, 'POST', '/api/v1/tables/' + (table || '1') + '/move', { ...body, token: t });
+}
+
+// The page of a table for one seat, with the token the API joined it with.
+async function seatUrl(srv, seat, table) {
+  return srv.url + '/table/' + (table || '1') + '?seat=' + seat + '&token=' + (await token(srv.port, seat, table));
+}
+
 function lastLine(file) {
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
   return JSON.parse(lines[lines.length - 1]);
@@ -142,4 +177,5 @@ async function withTable(args, fn) {
   }
 }
 
-module.exports = { ROOT, MEEPLE, OUT, meeple, browser, page, serve, request, lastLine, settle, clickMove, withTable };
+module.exports = { ROOT, MEEPLE, OUT, meeple, browser, page, serve, request, token, idle, move, seatUrl, lastLine, settle,
+  clickMove, withTable };

@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { OUT, meeple, browser, page, serve, request, settle, clickMove } = require('./lib');
+const { OUT, meeple, browser, page, serve, request, idle, move, seatUrl, settle, clickMove } = require('./lib');
 
 test('serve: a whole base game against the random bot, by clicks', async () => {
   const srv = await serve(['--seed', '11']);
@@ -58,16 +58,17 @@ test('serve: T&B + A&M, a turn placing the abbey from hand', async () => {
     // play by the API until the abbey may be placed (it needs a hole)
     let moves;
     for (let i = 0; i < 400; i++) {
+      await idle(srv.port);
       moves = (await request(srv.port, 'GET', '/api/v1/tables/1/moves')).json;
       if (moves.moves.some((m) => m.tile === 'am.abbey')) break;
       const pick = moves.moves[(i * 7) % moves.moves.length];
-      const r = await request(srv.port, 'POST', '/api/v1/tables/1/move', { index: pick.index });
+      const r = await move(srv.port, { index: pick.index });
       assert.strictEqual(r.status, 200, 'API move: ' + r.text);
     }
     assert.ok(moves.moves.some((m) => m.tile === 'am.abbey'), 'the abbey became placeable');
     const errors = [];
     const p = await page(b, errors);
-    await p.goto(srv.url + '/table/1?seat=1');
+    await p.goto(await seatUrl(srv, 1));
     await settle(p, undefined);
     // A&M: before drawing, the abbey from hand or 'draw'
     const hand = await p.$eval('#hand-choices', (e) => e.textContent);

@@ -9,17 +9,18 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { OUT, meeple, page, serve, request, settle, clickMove, withTable } = require('./lib');
+const { OUT, meeple, page, serve, request, idle, move, seatUrl, settle, clickMove, withTable } = require('./lib');
 
 // Plays random legal moves by the API until `wanted(moves)` holds for the
 // person's seat; returns those moves.
 async function playUntil(port, wanted, limit) {
   for (let i = 0; i < limit; i++) {
+    await idle(port);
     const moves = (await request(port, 'GET', '/api/v1/tables/1/moves')).json;
     assert.ok(Array.isArray(moves.moves), 'moves is a JSON list');
     if (wanted(moves.moves)) return moves;
     const pick = moves.moves[(i * 7) % moves.moves.length];
-    const r = await request(port, 'POST', '/api/v1/tables/1/move', { index: pick.index });
+    const r = await move(port, { index: pick.index });
     assert.strictEqual(r.status, 200, 'API move: ' + r.text);
   }
   return null;
@@ -29,7 +30,7 @@ test('serve: a game against greedy and a Lua bot, through the page', async () =>
   const agents = ['human', 'greedy', 'examples/bots/first_move.lua'];
   await withTable(['--seed', '6', '--players', '3', '--agents', agents.join(',')], async (srv, b, errors) => {
     const p = await page(b, errors);
-    await p.goto(srv.url + '/table/1');
+    await p.goto(await seatUrl(srv, 1));
     await settle(p, undefined);
     const seats = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json.seats;
     assert.deepStrictEqual(seats, agents, 'one agent per seat');
@@ -67,7 +68,7 @@ test('serve: New World, a settler on a trail or town by a click', async () => {
     assert.ok(moves, 'a settler could go onto a trail or town');
     const target = onNewWorld(moves.moves)[0];
     const p = await page(b, errors);
-    await p.goto(srv.url + '/table/1?seat=1');
+    await p.goto(await seatUrl(srv, 1));
     const d = await settle(p, undefined);
     assert.strictEqual(d.phase, 'place_figure', 'the page offers the figure phase');
     const before = await p.$$eval('#board .figure-settler', (l) => l.length);
@@ -93,7 +94,7 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     assert.ok(moves, 'an action became legal');
     const action = moves.moves.find((m) => m.type === 'action');
     const p = await page(b, errors);
-    await p.goto(srv.url + '/table/1?seat=1');
+    await p.goto(await seatUrl(srv, 1));
     const d = await settle(p, undefined);
     const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.textContent));
     // the recall's arguments by name, in declared order; the text as its tooltip

@@ -240,22 +240,24 @@ do
   local cjson = require "cjson"
   server.setup({ root = "." }, { game = "base", rules = { "tests/fixtures/embed/north_veto.lua" }, seed = 4,
                                  players = 2, agents = { "human", "human" } })
+  local JSON = { ["content-type"] = "application/json" }
   local function call(method, url, body)
-    local status, text = server.handle(method, url, body and cjson.encode(body) or nil)
+    local status, text = server.handle(method, url, body and cjson.encode(body) or nil, false, JSON)
     return status, cjson.decode(text)
   end
+  local token = select(2, call("POST", "/api/v1/tables/1/seats/1", {})).token
   local north = north_move()
   check(north ~= nil, "a northern placement exists without the rule")
   local _, before = call("GET", "/api/v1/tables/1/moves")
-  local status, body = call("POST", "/api/v1/tables/1/move", { move = north, seat = 1 })
+  local status, body = call("POST", "/api/v1/tables/1/move", { move = north, seat = 1, token = token })
   check(status == 422, "a vetoed move is a 422: " .. tostring(status))
   check(has(body.reason, "vetoed: refused by an allow hook: nothing north of the start tile (")
         and has(body.reason, "north_veto.lua:3)"), "the JSON reason is the veto's: " .. tostring(body.reason))
-  check(has(body.error, "illegal move '" .. north .. "'") and has(body.error, body.reason or "?"),
+  check(has(body.error, "'" .. north .. "' is not a legal move now") and has(body.error, body.reason or "?"),
         "the error message carries it too: " .. tostring(body.error))
   local _, after = call("GET", "/api/v1/tables/1/moves")
   check(cjson.encode(after) == cjson.encode(before), "the refused move changed nothing")
-  local st, plain = call("POST", "/api/v1/tables/1/move", { move = "place Z 99,99 r0", seat = 1 })
+  local st, plain = call("POST", "/api/v1/tables/1/move", { move = "place Z 99,99 r0", seat = 1, token = token })
   check(st == 422 and plain.reason == nil or has(plain.reason, "no tile"), "a text that names no move: " .. tostring(plain.reason))
 end
 
@@ -315,13 +317,21 @@ do
   local cjson = require "cjson"
   local path = temp_script(HOP:format("{ x = 1, y = 2, segment = 3 }"))
   server.setup({ root = "." }, { game = "base", rules = { path }, seed = 1, players = 2, agents = { "human", "human" } })
+  local JSON = { ["content-type"] = "application/json" }
+  local tokens = {}
+  for seat = 1, 2 do
+    local _, text = server.handle("POST", "/api/v1/tables/1/seats/" .. seat, "{}", false, JSON)
+    tokens[seat] = cjson.decode(text).token
+  end
   local found
   for _ = 1, 10 do
     local _, text = server.handle("GET", "/api/v1/tables/1/moves")
     local moves = cjson.decode(text).moves
     for _, m in ipairs(moves) do if m.type == "action" then found = m end end
     if found then break end
-    server.handle("POST", "/api/v1/tables/1/move", cjson.encode({ index = 1 }))
+    local _, st = server.handle("GET", "/api/v1/tables/1/state?board=0")
+    server.handle("POST", "/api/v1/tables/1/move", cjson.encode({ index = 1, token = tokens[cjson.decode(st).player] }),
+                  false, JSON)
   end
   check(found and found.args.x == 1 and found.args.y == 2 and found.args.segment == 3,
         "the API's action move has args by name")

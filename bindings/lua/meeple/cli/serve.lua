@@ -50,7 +50,7 @@ function M.setup(args, ctx)
   local game
   game, code = common.load_game("serve", opts, ctx)
   if not game then return code end
-  local ok, err = pcall(server.setup, { root = ctx.root }, {
+  local ok, err = pcall(server.setup, { root = ctx.root, defer_bots = true }, {
     game = game.game, with = game.with, rules = game.rules, options = game.options,
     players = game.players, seed = game.seed, agents = common.split_commas(opts.agents or "human,random") })
   if not ok then

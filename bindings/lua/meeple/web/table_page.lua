@@ -1,10 +1,13 @@
 -- meeple.web.table_page: the local table's page (meeple serve). It talks
 -- only to the JSON API beside it (docs/protocol.md): it shows the board
 -- the server draws, offers only the legal moves the server lists, and
--- polls while others (bots, other tabs) move.
+-- follows the table's events (Server-Sent Events, with a slow poll
+-- beside) while others (bots, other tabs) move.
 --
 -- /table/ID?seat=N plays seat N; without seat, every human seat (hot
--- seat). Elements the browser tests use: body[data-mine="1"] while the
+-- seat). The page joins each seat it plays and keeps the token in
+-- localStorage (per server run, table and seat); ?token=T hands a tab a
+-- token an API client got. Elements the browser tests use: body[data-mine="1"] while the
 -- page waits for this tab's move, body[data-over="1"] at the end,
 -- .cell-option[data-cell="x,y"], #rotations button[data-rot],
 -- #hand-choices button[data-tile], .spot-option[data-index],
@@ -64,7 +67,9 @@ local JS = [==[
 (function () {
   const parts = location.pathname.split('/');
   const tableId = parts[1] === 'table' && parts[2] ? parts[2] : '1';
-  const seat = +(new URLSearchParams(location.search).get('seat') || 0);
+  const params = new URLSearchParams(location.search);
+  const seat = +(params.get('seat') || 0);
+  const tokens = {}; // seat -> the token joining it gave (kept in localStorage per server and table)
   const api = '/api/v1/tables/' + tableId;
   const board = document.getElementById('board');
   const $ = (id) => document.getElementById(id);
@@ -82,7 +87,23 @@ local JS = [==[
     return v;
   }
   function mine() {
-    return state && !state.over && state.seats[state.player - 1] === 'human' && (seat === 0 || seat === state.player);
+    return state && !state.over && state.seats[state.player - 1] === 'human' && (seat === 0 || seat === state.player) &&
+      tokens[state.player] !== undefined;
+  }
+  function tokenKey(n) { return 'meeple-token/' + state.server + '/' + tableId + '/' + n; }
+  // Joins the seats this tab plays: a token given by the URL (?token=,
+  // with ?seat=), one this browser got before, or a new one.
+  async function joinSeats() {
+    const want = seat ? [seat] : state.seats.map((a, i) => (a === 'human' ? i + 1 : 0)).filter((n) => n);
+    for (const n of want) {
+      if (state.seats[n - 1] !== 'human') continue;
+      let tok = (seat === n && params.get('token')) || localStorage.getItem(tokenKey(n));
+      if (!tok && !state.joined[n - 1]) {
+        try { tok = (await call('/seats/' + n, {})).token; } catch (e) { $('error').textContent = e.message; }
+      }
+      if (tok) { tokens[n] = tok; localStorage.setItem(tokenKey(n), tok); }
+      else $('error').textContent = 'seat ' + n + ' was joined elsewhere: this tab watches';
+    }
   }
   function S() { return state.S; }
   function svgTile(id, rot) {
@@ -155,7 +176,9 @@ local JS = [==[
     // an action shows its arguments by name (label), its text as the tooltip
     $('move-list').innerHTML = others.length ? 'Moves: ' + others.map((m) => '<button data-index="' + m.index +
       '" title="' + MeepleWeb.esc(m.text) + '">' + MeepleWeb.esc(m.label || m.text) + '</button>').join('') : '';
+    if (state.error) $('error').textContent = state.error;
     document.body.dataset.version = state.version;
+    document.body.dataset.thinking = state.thinking || '';
     document.body.dataset.mine = mine() && moves.length ? '1' : '0';
     document.body.dataset.over = state.over ? '1' : '0';
     document.body.dataset.phase = state.phase || '';
@@ -178,7 +201,7 @@ local JS = [==[
     document.body.dataset.mine = '0';
     try {
       $('error').textContent = '';
-      await refresh(await call('/move', { index: +index, seat: state.player, version: state.version }));
+      await refresh(await call('/move', { index: +index, seat: state.player, version: state.version, token: tokens[state.player] }));
     } catch (e) {
       $('error').textContent = e.message;
       await refresh();
@@ -215,15 +238,19 @@ local JS = [==[
       location.href = '/table/' + v.table;
     } catch (err) { $('error').textContent = err.message; }
   });
-  // others move while we wait: poll the version
+  // others move while we wait: the table's events (Server-Sent Events),
+  // and a slow poll in case the stream drops
+  async function follow(s) {
+    if (busy || !state) return;
+    if (s.version !== state.version || (s.thinking || 0) !== (state.thinking || 0) || s.error !== state.error) await refresh();
+  }
+  const events = new EventSource(api + '/events');
+  events.addEventListener('state', (e) => { follow(JSON.parse(e.data)).catch((err) => { $('error').textContent = err.message; }); });
   setInterval(async () => {
     if (busy || !state || mine()) return;
-    try {
-      const s = await call('/state?board=0');
-      if (s.version !== state.version) await refresh();
-    } catch (e) { $('error').textContent = e.message; }
-  }, 700);
-  refresh().catch((e) => { $('error').textContent = e.message; });
+    try { await follow(await call('/state?board=0')); } catch (e) { $('error').textContent = e.message; }
+  }, 3000);
+  refresh().then(joinSeats).then(() => refresh()).catch((e) => { $('error').textContent = e.message; });
 })();
 ]==]
 
