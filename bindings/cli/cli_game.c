@@ -99,6 +99,11 @@ int cli_merge(lua_State *L, int argc, char **argv) {
   return cli_run_host("merge", "meeple.cli", "merge", argc, argv);
 }
 
+int cli_check(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return cli_run_host("check", "meeple.cli", "check", argc, argv);
+}
+
 int cli_replay(lua_State *L, int argc, char **argv) {
   (void)L;
   return cli_run_host("replay", "meeple.cli", "replay", argc, argv);

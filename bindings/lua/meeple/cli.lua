@@ -12,7 +12,7 @@ local common = require "meeple.cli.common"
 
 local M = {}
 
-local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view" }
+local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view", "check" }
 
 M.HELP = {}
 for _, name in ipairs(SUBCOMMANDS) do

@@ -183,7 +183,8 @@ end
 
 
 -- The rule set and game settings named by the common options.
-function M.load_game(cmd, opts, ctx)
+-- warn(msg), optional: where the loader's warnings go (default stderr).
+function M.load_game(cmd, opts, ctx, warn)
   local options = {}
   for _, kv in ipairs(opts.option or {}) do
     local k, v = kv:match("^([%w_]+)=(.*)$")
@@ -211,6 +212,7 @@ function M.load_game(cmd, opts, ctx)
     rules = opts.rules or {},
     options = options,
     run = meeple_host.run,
+    warn = warn,
     script_dirs = { ctx.root .. "/scripts" },
     tile_dirs = { ctx.root .. "/tiles" },
   })

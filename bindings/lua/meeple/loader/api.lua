@@ -210,6 +210,9 @@ function D.tiles(c)
     end
     if type(arg) == "string" then
       check_tile_file(arg)
+      if arg:find("..", 1, true) then
+        error(("tiles '%s': '..' is not allowed in a tile set name (tiles { file = ... } takes a path)"):format(arg), 2)
+      end
       entry.name = arg
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish

@@ -60,6 +60,9 @@ local function run_scripts(decl, state, opts)
     local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }
+    -- opts.unversioned[path]: a file whose scripts are not a script's own
+    -- (a scenario's inline rules), run as the current API without a check
+    if opts.unversioned and opts.unversioned[path] then script.api = api_version.CURRENT end
     api_version.before(path, code)
     local ok, env = pcall(opts.run, "@" .. path, code, make_api(decl, script, cli_options, state))
     api_version.after(script, code, ok, env, opts.warn)
