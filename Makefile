@@ -13,6 +13,7 @@ RUN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
 # ... and what only the tests, the fuzzers and the benchmarks need (make
 # test installs both: CI runs it on a bare machine; #43).
 TEST_PACKAGES := lua-dkjson libxml2-utils luarocks python3-dev python3-setuptools \
+                 python3-wheel python3-venv python3-pip \
                  python3-numpy clang sqlite3 parallel rsync time \
                  slurm-wlm munge chromium nodejs $(NPM_PACKAGE)
 DEBIAN_PACKAGES := $(RUN_PACKAGES) $(TEST_PACKAGES)

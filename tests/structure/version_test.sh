@@ -24,7 +24,8 @@ grep -q "tag = \"v$v\"" "$rock" || bad "$(basename "$rock"): tag is not v$v"
 # the Python package: setup.py reads the one number; pyproject spells none
 grep -q '^dynamic = \["version"\]' "$src/pyproject.toml" || bad "pyproject.toml: the version must be dynamic"
 grep -q '^version *=' "$src/pyproject.toml" && bad "pyproject.toml spells a version of its own"
-py=$(cd "$src" && python3 -c 'import runpy, sys; sys.argv = ["setup.py"]
+py_exe=/usr/bin/python3; [ -x "$py_exe" ] || py_exe=python3
+py=$(cd "$src" && "$py_exe" -c 'import runpy, sys; sys.argv = ["setup.py"]
 import setuptools; setuptools.setup = lambda **kw: print(kw["version"])
 runpy.run_path("setup.py", run_name="__main__")' 2>/dev/null | tail -1)
 [ "$py" = "$v" ] || bad "setup.py gives version '$py', not $v"
