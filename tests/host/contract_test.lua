@@ -7,8 +7,11 @@
 -- replace a database, the same turn count in a record and in
 -- --csv-games.
 local loader = require "meeple.loader"
-local bin = os.getenv("MEEPLE_BIN") or "build/meeple"
+local fs = require "meeple.fs"
 local root = os.getenv("MEEPLE_ROOT") or "."
+-- the command as a user runs it from any directory: it finds the games
+-- beside itself (the build tree's parent), not through MEEPLE_ROOT
+local bin = "env -u MEEPLE_ROOT -u MEEPLE_PATH " .. fs.realpath(os.getenv("MEEPLE_BIN") or "build/meeple")
 local passed, failed = 0, 0
 local function check(cond, what)
   if cond then passed = passed + 1 else failed = failed + 1; print("FAIL " .. what) end
@@ -149,40 +152,32 @@ check(out:find("Lua hooks, profiled over 5 games", 1, true), "check prints the h
 local proj = dir .. "/my-rules"
 assert(os.execute("mkdir -p " .. q(proj .. "/scenarios/deep")))
 write(proj .. "/big_cities.lua", 'api "2"\nscore "city" { closed = { per_tile = 3, pennant = 2 }, final = { per_tile = 1, pennant = 1 } }\n')
-local scen = [[
-scenario "a path relative to this file" {
-  game = "base", players = 2, start = false, rules = { "%s" },
-}
-setup { place = { "F 0,0 r0", "E 0,-1 r2" } }
-expect.score { 0, 0 }
-play "place E 0,1 r0"
-play "pass"
-expect.score { 9, 0 }
-]]
--- hmm: a 3-tile... keep it to the loading: the rule set loads and the city pays 3 a tile
 write(proj .. "/scenarios/up.lua", 'scenario "up" { game = "base", players = 2, rules = { "../big_cities.lua" } }\n')
 write(proj .. "/scenarios/deep/upup.lua", 'scenario "upup" { game = "base", players = 2, rules = { "../../big_cities.lua" } }\n')
 write(proj .. "/scenarios/out.lua", 'scenario "out" { game = "base", players = 2, rules = { "../../../../../../../etc/hostname.lua" } }\n')
+assert(os.execute("mkdir -p " .. q(dir .. "/elsewhere_up")))
 local function test_from(cwd, file)
   return sh(("cd %s && %s test %s"):format(q(cwd), bin, q(file)))
 end
-out, code = test_from("/tmp", proj .. "/scenarios/up.lua")
+out, code = test_from(dir .. "/elsewhere_up", proj .. "/scenarios/up.lua")
 check(code == 0 and out:find("1 passed", 1, true), "'..' to the scenario's parent, from /tmp: " .. out)
-out, code = test_from("/tmp", proj .. "/scenarios/deep/upup.lua")
+-- from a directory that is neither the project nor above it
+local elsewhere = dir .. "/elsewhere"
+assert(os.execute("mkdir -p " .. q(elsewhere)))
+out, code = test_from(elsewhere, proj .. "/scenarios/deep/upup.lua")
 check(code ~= 0 and out:find("'..' is not allowed out of the allowed directories", 1, true),
       "no marker: the parent's parent is not a root from /tmp: " .. out)
 out, code = test_from(proj, proj .. "/scenarios/deep/upup.lua")
 check(code == 0, "the directory meeple runs in is a root: " .. out)
 write(proj .. "/.meeple", "")
-out, code = test_from("/tmp", proj .. "/scenarios/deep/upup.lua")
+out, code = test_from(elsewhere, proj .. "/scenarios/deep/upup.lua")
 check(code == 0, "a .meeple marker makes the project root: " .. out)
-out, code = test_from("/tmp", proj .. "/scenarios/out.lua")
-check(code ~= 0 and out:find("'..' is not allowed", 1, true) and not out:find("root:", 1, true),
+out, code = test_from(elsewhere, proj .. "/scenarios/out.lua")
+check(code ~= 0 and out:find("'..' is not allowed", 1, true),
       "outside every root: refused: " .. out)
-_ = scen
 -- tiles { file = } relative to the script
 assert(os.execute("mkdir -p " .. q(proj .. "/tiles") .. " " .. q(proj .. "/rules")))
-write(proj .. "/tiles/extra.tiles", "tile Z x1\n  road N S\n  field NNW WNW WSW SSW\n  field NNE ENE ESE SSE\n")
+write(proj .. "/tiles/extra.tiles", "tile Z x1\n  road N S\n  field NNE E* SSE\n  field SSW W* NNW\n")
 write(proj .. "/rules/extra.lua", 'api "2"\ntiles { file = "../tiles/extra.tiles" }\n')
 out, code = sh(("cd /tmp && %s play --quiet --rules %s"):format(bin, q(proj .. "/rules/extra.lua")))
 check(code == 0, "tiles { file = '../tiles/x' } relative to the script, from /tmp: " .. out)
@@ -245,7 +240,7 @@ out, code = sh(("%s play --agents greedy,greedy --seed 1 --quiet --record %s"):f
 local last_turn
 for line in io.lines(rec) do last_turn = tonumber(line:match('"turn":(%d+)')) or last_turn end
 out, code = sh(("%s sim --games 1 --seed 1 --agents greedy,greedy --csv-games"):format(bin))
-local header, row = out:match("\n?(seed[^\n]*)\n([^\n]*)")
+local header, row = out:match("\n(game,seed,[^\n]*)\n([^\n]*)")
 local turns
 if header then
   local i = 0

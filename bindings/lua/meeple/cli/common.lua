@@ -184,7 +184,8 @@ end
 
 -- The rule set and game settings named by the common options.
 -- warn(msg), optional: where the loader's warnings go (default stderr).
-function M.load_game(cmd, opts, ctx, warn)
+-- api_check = "warn": an old script's API idioms warn instead of refusing.
+function M.load_game(cmd, opts, ctx, warn, api_check)
   local options = {}
   for _, kv in ipairs(opts.option or {}) do
     local k, v = kv:match("^([%w_]+)=(.*)$")
@@ -212,7 +213,7 @@ function M.load_game(cmd, opts, ctx, warn)
     rules = opts.rules or {},
     options = options,
     run = meeple_host.run,
-    warn = warn,
+    warn = warn, api_check = api_check,
     script_dirs = { ctx.root .. "/scripts" },
     tile_dirs = { ctx.root .. "/tiles" },
   })
@@ -220,7 +221,8 @@ function M.load_game(cmd, opts, ctx, warn)
     eprintf("meeple %s: %s\n", cmd, tostring(rs))
     -- a bad --option is a usage error; a bad script is a failure
     local msg = tostring(rs)
-    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ") then
+    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ")
+       or msg:match("option '[%w_]+' wants ") or msg:match("option '[%w_]+' must be one of ") then
       eprintf("try 'meeple %s --help'\n", cmd)
       return nil, 2
     end

@@ -136,7 +136,7 @@ end
 function D.api(c)
   return function(v)
     check_loading(c.state, "api")
-    api_version.declare(c.script, v, 1)
+    api_version.declare(c.script, v, 2)
   end
 end
 

@@ -65,7 +65,7 @@ local function run_scripts(decl, state, opts)
     if opts.unversioned and opts.unversioned[path] then script.api = api_version.CURRENT end
     api_version.before(path, code)
     local ok, env = pcall(opts.run, "@" .. path, code, make_api(decl, script, cli_options, state))
-    api_version.after(script, code, ok, env, opts.warn)
+    api_version.after(script, code, ok, env, opts.warn, opts.api_check)
     if type(env) == "table" then envs[#envs + 1] = env end
     decl.loaded_names[script.expansion or script.name] = true
     if i == 1 and not decl.game then
