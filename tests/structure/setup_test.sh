@@ -19,5 +19,10 @@ done
 for p in $(echo "$run" | sed 's/.*ensure-deps.sh//'); do
   echo " $test " | grep -q " $p " || { echo "setup: make test does not install $p (make run does)"; fail=1; }
 done
+# the Slurm examples ask for a time limit and memory (#43)
+for f in "$src"/examples/cluster/*.sbatch; do
+  grep -q '^#SBATCH --time=' "$f" || { echo "setup: $f sets no --time"; fail=1; }
+  grep -q '^#SBATCH --mem=' "$f" || { echo "setup: $f sets no --mem"; fail=1; }
+done
 [ $fail = 0 ] && echo "setup: make run installs $(echo "$run" | sed 's/.*ensure-deps.sh//' | wc -w) packages, make test $(echo "$test" | sed 's/.*ensure-deps.sh//' | wc -w)"
 exit $fail
