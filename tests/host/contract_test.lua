@@ -250,6 +250,28 @@ if header then
 end
 check(last_turn and turns == last_turn, ("record's last turn %s, --csv-games turns %s"):format(tostring(last_turn), tostring(turns)))
 
+-- --compare per agent when seats rotate: identical variants differ by
+-- exactly 0, and each agent's means are the plain sim's for that agent
+local cjson = require "cjson"
+local plain_out = sh(("%s sim --games 4 --agents greedy,random --rotate-seats --json"):format(bin))
+local cmp_out = sh(("%s sim --games 4 --agents greedy,random --rotate-seats --compare none none --json"):format(bin))
+local okp, plain = pcall(cjson.decode, plain_out)
+local okc, cmp = pcall(cjson.decode, cmp_out)
+check(okp and okc and cmp.by_agent and #cmp.by_agent == 2, "compare gives by_agent with rotated seats: " .. cmp_out)
+if okp and okc and cmp.by_agent then
+  for i = 1, 2 do
+    local a, p = cmp.by_agent[i], plain.agents[i]
+    check(a.mean.diff == 0 and a.win_rate.diff == 0 and a.seat_games == 4, "identical variants: agent " .. i .. " differs by 0")
+    check(p and math.abs(a.mean.without - p.mean) < 1e-9 and math.abs(a.win_rate.without - p.win_rate) < 1e-9,
+          ("agent %d: compare's mean %s, win rate %s; sim's %s, %s"):format(i, tostring(a.mean.without),
+            tostring(a.win_rate.without), tostring(p and p.mean), tostring(p and p.win_rate)))
+  end
+end
+out = sh(("%s sim --games 4 --agents greedy,random --rotate-seats --compare none %s"):format(bin,
+         q(abs_root .. "/examples/house-rules/farmers_4.lua")))
+check(out:find("agent (seats rotate)", 1, true) and out:find(" 1 greedy ", 1, true) and out:find(" 2 random ", 1, true),
+      "the compare table has a row per agent: " .. out)
+
 os.execute("rm -rf " .. q(dir))
 print(("contract: %d passed, %d failed"):format(passed, failed))
 return failed == 0 and 0 or 1

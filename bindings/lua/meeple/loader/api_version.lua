@@ -65,12 +65,17 @@ local function line_of(text, pos)
   return nl + 1
 end
 
--- The API the text declares (the first `api "N"` / `api = N`), and its line.
+-- The API the text declares, and its line: the first line that opens
+-- with `api "N"` (or api(N)), or a game or expansion line with `api = N`.
 function M.declared(code)
-  local text = code
-  for _, pat in ipairs({ "%f[%w_]api%s*%(?%s*[\"']?(%d+)", "%f[%w_]api%s*=%s*[\"']?(%d+)" }) do
-    local at, _, v = text:find(pat)
-    if at then return tonumber(v), line_of(text, at) end
+  local n = 0
+  for line in (code .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    local v = line:match("^%s*api%s*%(?%s*[\"']?(%d+)")
+    if not v and (line:match("^%s*game%s*%(?%s*[\"']") or line:match("^%s*expansion%s*%(?%s*[\"']")) then
+      v = line:match("%f[%w_]api%s*=%s*[\"']?(%d+)")
+    end
+    if v then return tonumber(v), n end
   end
 end
 
