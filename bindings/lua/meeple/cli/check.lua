@@ -130,7 +130,11 @@ function M.run(args, ctx)
   else
     local with = {}
     for _, name in ipairs(requires) do
-      if name ~= (opts.game or "base") then with[#with + 1] = name end
+      -- a required fan expansion beside the file (lakes.lua for lakes_traders.lua)
+      local beside = (file:match("^(.*)/[^/]*$") or ".") .. "/" .. name .. ".lua"
+      if name ~= (opts.game or "base") then
+        with[#with + 1] = (not files.read(ctx.root .. "/scripts/" .. name .. ".lua") and files.read(beside)) and beside or name
+      end
     end
     for _, name in ipairs(opts.with and common.split_commas(opts.with) or {}) do with[#with + 1] = name end
     if what == "expansion" then with[#with + 1] = file else game_opts.rules = { file } end
