@@ -234,6 +234,23 @@ out, code = sh(("%s sim --games 3 --db %s --force"):format(bin, q(db)))
 check(code == 0, "--force replaces: " .. out)
 if has_sqlite3 then check(count_rows() == 3, "--force replaced the rows") end
 
+-- merge --db: the shards' databases as one
+local p1, p2, all = dir .. "/p1.sqlite", dir .. "/p2.sqlite", dir .. "/all.sqlite"
+sh(("%s sim --games 6 --shard 1/2 --db %s"):format(bin, q(p1)))
+sh(("%s sim --games 6 --shard 2/2 --db %s"):format(bin, q(p2)))
+out, code = sh(("%s merge --db %s %s %s"):format(bin, q(all), q(p1), q(p2)))
+check(code == 0 and out:find("2 parts merged", 1, true), "merge --db: " .. out)
+if has_sqlite3 then
+  local o = sh(("sqlite3 %s 'SELECT count(*), min(seed), max(seed) FROM games'"):format(q(all)))
+  check(o:find("6|1|6", 1, true), "merged rows: seeds 1..6 once: " .. o)
+end
+out, code = sh(("%s merge --db %s %s %s"):format(bin, q(dir .. "/again.sqlite"), q(p1), q(p1)))
+check(code == 1 and out:find("the parts overlap", 1, true) and not io.open(dir .. "/again.sqlite"),
+      "merge --db of overlapping parts: refused, nothing written: " .. out)
+sh(("%s sim --games 2 --players 3 --db %s"):format(bin, q(dir .. "/p3.sqlite")))
+out, code = sh(("%s merge --db %s %s %s"):format(bin, q(dir .. "/mixed.sqlite"), q(p1), q(dir .. "/p3.sqlite")))
+check(code == 1 and out:find("come from different studies", 1, true), "merge --db of different studies: " .. out)
+
 -- the turn count: the record's last turn and sim --csv-games agree
 local rec = dir .. "/g.jsonl"
 out, code = sh(("%s play --agents greedy,greedy --seed 1 --quiet --record %s"):format(bin, q(rec)))
