@@ -86,6 +86,14 @@ write(dir .. "/veto_v1.lua", 'allow("figure_placement", function(ctx, move)\n' .
 ok, err = load(dir .. "/veto_v1.lua")
 check(not ok and tostring(err):find("veto_v1.lua:2: feature.kind is a method", 1, true), "veto idiom: " .. tostring(err))
 
+-- a River written before 0.1.0 lays a second start without replace: the
+-- message now says this changed with script API 2
+write(dir .. "/old_river.lua", 'expansion "old_river" { requires = { "base" } }\nstart { tile = "D", at = { 0, 0 }, rotation = 0 }\n')
+ok, err = load(dir .. "/old_river.lua", "with")
+check(not ok and tostring(err):find("already lays the start", 1, true)
+      and err:find("no script API version declared: a second start tile says replace = true since script API 2", 1, true),
+      "an old River's start: the message says what changed: " .. tostring(err))
+
 -- a script for a newer API: refused before it runs, whatever it calls
 write(dir .. "/newer.lua", 'api "3"\nsome_future_declaration "x" { }\n')
 ok, err = load(dir .. "/newer.lua")

@@ -165,6 +165,21 @@ end
 
 local warned = {}
 
+-- Errors an API 1 script meets under API 2, and what changed: the note a
+-- failing older or undeclared script's message gets (#43: a River written
+-- earlier failed with the start message and nothing said it changed).
+local CHANGED = {
+  { "already lays the start", "a second start tile says replace = true since script API 2 (meeple 0.1.0)" },
+  { "field 'attrs'", "f.attrs is gone since script API 2: write f:attr(\"name\")" },
+  { "field 'handle'", "f.handle is gone since script API 2: the feature is its handle" },
+}
+
+local function changed_note(err)
+  for _, c in ipairs(CHANGED) do
+    if err:find(c[1], 1, true) then return c[2] end
+  end
+end
+
 -- The one line a script of an older or no API gets: the first idiom's
 -- migration, or nil when none is in its text.
 function M.migration(path, code, api)
@@ -188,10 +203,14 @@ function M.after(script, code, ok, err, warn, mode)
   local why = M.migration(script.path, code, api)
   if why and mode ~= "warn" then error(why, 0) end
   if not ok then
-    -- an undeclared script's error stays as it is (most are not about the API)
-    if not api or type(err) ~= "string" then error(err, 0) end
-    error(("%s (%s is written for script API %d: CHANGELOG.md says what changed in script API %d)"):format(
-      err, script.path, api, M.CURRENT), 0)
+    -- an undeclared script's error stays as it is (most are not about
+    -- the API) unless it is one API 2 is known to cause
+    if type(err) ~= "string" then error(err, 0) end
+    local note = changed_note(err)
+    if not api and not note then error(err, 0) end
+    error(("%s (%s%s; CHANGELOG.md says what changed in script API %d)"):format(err,
+      api and ("written for script API " .. api) or "no script API version declared",
+      note and (": " .. note) or "", M.CURRENT), 0)
   end
   local key = script.path .. "\0" .. tostring(api)
   if warned[key] then return end
