@@ -184,6 +184,12 @@ end
 
 -- The rule set and game settings named by the common options.
 -- warn(msg), optional: where the loader's warnings go (default stderr).
+-- The loader's warnings (an undeclared script API, #43), printed once the
+-- command has succeeded (meeple.cli): a failing command keeps its one
+-- line of error.
+M.warnings = {}
+function M.warn(msg) M.warnings[#M.warnings + 1] = msg end
+
 -- api_check = "warn": an old script's API idioms warn instead of refusing.
 function M.load_game(cmd, opts, ctx, warn, api_check)
   local options = {}
@@ -213,7 +219,7 @@ function M.load_game(cmd, opts, ctx, warn, api_check)
     rules = opts.rules or {},
     options = options,
     run = meeple_host.run,
-    warn = warn, api_check = api_check,
+    warn = warn or M.warn, api_check = api_check,
     script_dirs = { ctx.root .. "/scripts" },
     tile_dirs = { ctx.root .. "/tiles" },
   })

@@ -123,16 +123,19 @@ function M.old_idioms(code)
   table.sort(list)
   for _, name in ipairs(list) do
     for _, idiom in ipairs(IDIOMS) do
-      for at in blanked:gmatch("()%f[%w_]" .. name .. "%." .. idiom[1] .. "%f[^%w_]") do
-        -- a field of something else (move.at.feature: below) is not the parameter
+      for at, after in blanked:gmatch("()%f[%w_]" .. name .. "%." .. idiom[1] .. "%f[^%w_]()") do
+        -- a field of something else (move.at.feature: below) is not the
+        -- parameter; f.kind is a method, so only a comparison is the idiom
+        -- (type(f.kind) == "function" is right in API 2)
         local before = at > 1 and blanked:sub(at - 1, at - 1) or ""
-        if before ~= "." and before ~= ":" then
+        local compared = blanked:match("^%s*[=~]=", after) or blanked:sub(1, at - 1):match("[=~]=%s*$")
+        if before ~= "." and before ~= ":" and (idiom[1] ~= "kind" or compared) then
           found[#found + 1] = { pos = at, message = idiom[2]:format(name, name) }
         end
       end
     end
   end
-  for at in blanked:gmatch("()%.feature%.kind%f[^%w_]") do
+  for at in blanked:gmatch("()%.feature%.kind%s*[=~]=") do
     found[#found + 1] = { pos = at + 1, message = "feature.kind is a method since script API 2 (a feature is its handle), so comparing it with a value is always false: write feature:kind()" }
   end
   table.sort(found, function(a, b) return a.pos < b.pos end)
