@@ -222,7 +222,12 @@ function M.after(script, code, ok, err, warn, mode)
     script.path, api, M.CURRENT, api, M.CURRENT)
     or ("%s: declares no script API version, run as script API %d; add api \"%d\" (or api = %d in its game or expansion table)\n"):format(
       script.path, M.CURRENT, M.CURRENT, M.CURRENT)
-  if warn then warn(msg) else io.stderr:write("meeple: warning: " .. msg) end
+  -- inside the meeple command the warning waits for the command to
+  -- succeed (meeple.cli), so a failing one still prints one line
+  local cli = package.loaded["meeple.cli.common"]
+  if warn then warn(msg)
+  elseif type(cli) == "table" and cli.warn then cli.warn(msg)
+  else io.stderr:write("meeple: warning: " .. msg) end
 end
 
 -- The `api` declaration a script calls: api "2".
