@@ -5,11 +5,18 @@
 
 # npm for the browser tests' driver, unless a nodejs that ships it is there
 NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
-DEBIAN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
-                   lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson lua-dkjson libxml2-utils \
-                   luarocks python3-dev python3-setuptools python3-numpy clang \
-                   libsqlite3-dev sqlite3 parallel rsync time slurm-wlm munge \
-                   chromium libmicrohttpd-dev nodejs python3-jsonschema $(NPM_PACKAGE)
+# What building and playing need (make build, make run: meeple play, sim,
+# replay, view, serve) ...
+RUN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
+                lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libsqlite3-dev \
+                libmicrohttpd-dev
+# ... and what only the tests, the fuzzers and the benchmarks need (make
+# test installs both: CI runs it on a bare machine; #43).
+TEST_PACKAGES := lua-dkjson libxml2-utils luarocks python3-dev python3-setuptools \
+                 python3-wheel python3-venv python3-pip \
+                 python3-numpy clang sqlite3 parallel rsync time \
+                 slurm-wlm munge chromium nodejs python3-jsonschema $(NPM_PACKAGE)
+DEBIAN_PACKAGES := $(RUN_PACKAGES) $(TEST_PACKAGES)
 BUILD      ?= build
 TEST_BUILD ?= build-test
 FUZZ_BUILD ?= build-fuzz
@@ -18,16 +25,19 @@ FUZZ_TARGETS ?= tiles record record_files scenario hook serve
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test fuzz bench bench-hooks clean agents-check invariants-check strength schema
+.PHONY: all deps deps-run build run test fuzz bench bench-hooks clean agents-check invariants-check strength schema
 
 all: build
 
 deps:
 	@sh tools/ensure-deps.sh $(DEBIAN_PACKAGES)
 
+deps-run:
+	@sh tools/ensure-deps.sh $(RUN_PACKAGES)
+
 # One progress line; the full log is $(BUILD)/build.log, errors print in
 # full. `make build VERBOSE=1` shows every compiler line instead.
-build: deps
+build: deps-run
 ifeq ($(VERBOSE),)
 	@sh tools/quiet-build.sh $(BUILD) $(JOBS) -DCMAKE_BUILD_TYPE=Release
 else
@@ -65,7 +75,7 @@ strength: build
 
 # Every benchmark, one after the other (about a minute): the kernel alone,
 # the turn flow in C, the rules layer (`meeple bench`) and Python.
-bench: build
+bench: deps build
 	@sh tools/bench-all.sh $(BUILD)
 
 # What a rule author's own Lua costs (issue #19): the base game with each

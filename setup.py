@@ -4,6 +4,7 @@ compiled into the extension; Lua 5.4 and LPeg come from Debian
 (liblua5.4-dev, lua-lpeg), SQLite from libsqlite3-dev. scripts/ and tiles/ go into meeple/data."""
 import glob
 import os
+import re
 import shutil
 import subprocess
 
@@ -16,6 +17,32 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def rel(*parts):
     return os.path.join(*parts)
+
+
+def project_version():
+    """The one version number: CMakeLists.txt's project(VERSION) line."""
+    with open(os.path.join(HERE, "CMakeLists.txt")) as f:
+        m = re.search(r"^project\(meeple VERSION (\d+)\.(\d+)\.(\d+)", f.read(), re.M)
+    return m.groups()
+
+
+def version_header(out_dir):
+    """meeple_version.h as CMake writes it (cmake/meeple_version.h.in)."""
+    major, minor, patch = project_version()
+    with open(os.path.join(HERE, "cmake", "meeple_version.h.in")) as f:
+        text = f.read()
+    for key, value in (("PROJECT_VERSION", "%s.%s.%s" % (major, minor, patch)),
+                       ("PROJECT_VERSION_MAJOR", major), ("PROJECT_VERSION_MINOR", minor),
+                       ("PROJECT_VERSION_PATCH", patch)):
+        text = text.replace("@%s@" % key, value)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "meeple_version.h"), "w") as f:
+        f.write(text)
+    return out_dir
+
+
+VERSION = ".".join(project_version())
+GENERATED = version_header(os.path.join(HERE, "build-python", "generated"))
 
 
 class BuildExt(build_ext):
@@ -50,9 +77,10 @@ sources = sorted(glob.glob(rel("engine", "src", "**", "*.c"), recursive=True)
                  + glob.glob(rel("bindings", "python", "*.c")))
 
 setup(
+    version=VERSION,
     ext_modules=[Extension(
         "meeple._meeple", sources,
-        include_dirs=[rel("engine", "include"), rel("engine", "src"), "bindings", "/usr/include/lua5.4"],
+        include_dirs=[rel("engine", "include"), rel("engine", "src"), "bindings", GENERATED, "/usr/include/lua5.4"],
         libraries=["lua5.4", "lua5.4-lpeg", "sqlite3", "m"],
         extra_compile_args=["-std=c11", "-O2"],
     )],

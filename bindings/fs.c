@@ -9,6 +9,8 @@
 **   fs.sync(file)          flushes the handle and fsyncs its descriptor
 **   fs.sync_dir(path)      fsyncs a directory, so a rename in it lasts
 **   fs.pid()               this process's id
+**   fs.list(dir)           the names in a directory (not . and ..), in
+**                          no order (callers sort), or nil, message
 **
 ** Trusted host states only (meeple_lua_preload): scripts never see it.
 */
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,7 +139,23 @@ static int fs_pid(lua_State *L) {
   return 1;
 }
 
+static int fs_list(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  DIR *d = opendir(path);
+  if (!d) return fail(L, path);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (struct dirent *e = readdir(d); e; e = readdir(d)) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    lua_pushstring(L, e->d_name);
+    lua_rawseti(L, -2, ++n);
+  }
+  closedir(d);
+  return 1;
+}
+
 static const luaL_Reg fs_funcs[] = {
+  {"list", fs_list},
   {"stat", fs_stat},
   {"realpath", fs_realpath},
   {"temp", fs_temp},

@@ -36,11 +36,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "meeple_version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define MEEPLE_VERSION "0.1.0"
+#define MEEPLE_VERSION MEEPLE_VERSION_STRING /* CMakeLists.txt's project(VERSION) */
 #define MEEPLE_MAX_PLAYERS 16
 
 typedef struct meeple_game meeple_game;

@@ -12,7 +12,9 @@
 
 #include <lua.h>
 
-#define MEEPLE_LUA_VERSION "0.1.0"
+#include "meeple_version.h"
+
+#define MEEPLE_LUA_VERSION MEEPLE_VERSION_STRING
 
 /* The module opener, as `require "meeple"` calls it from meeple.so. */
 LUAMOD_API int luaopen_meeple(lua_State *L);

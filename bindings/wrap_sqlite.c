@@ -130,6 +130,30 @@ static int stmt_run(lua_State *L) {
   return 0;
 }
 
+/* stmt:rows(v1, ...): binds the values and returns every row as a list
+** of its columns' text (NULL: nil), for reading a study back (--append). */
+static int stmt_rows(lua_State *L) {
+  sqlite3_stmt *st = checkstmt(L);
+  int n = lua_gettop(L) - 1;
+  luaL_argcheck(L, n == sqlite3_bind_parameter_count(st), 2, "wrong number of values");
+  for (int i = 1; i <= n; i++) bind(L, st, i + 1, i);
+  lua_newtable(L);
+  int rc, row = 0, cols = sqlite3_column_count(st);
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    lua_createtable(L, cols, 0);
+    for (int c = 0; c < cols; c++) {
+      const unsigned char *text = sqlite3_column_text(st, c);
+      if (text) lua_pushlstring(L, (const char *)text, (size_t)sqlite3_column_bytes(st, c));
+      else lua_pushnil(L);
+      lua_rawseti(L, -2, c + 1);
+    }
+    lua_rawseti(L, -2, ++row);
+  }
+  sqlite3_reset(st);
+  if (rc != SQLITE_DONE) return luaL_error(L, "%s", sqlite3_errmsg(sqlite3_db_handle(st)));
+  return 1;
+}
+
 static int stmt_finalize(lua_State *L) {
   mp_stmt *ud = (mp_stmt *)luaL_checkudata(L, 1, MP_STMT);
   if (ud->stmt) sqlite3_finalize(ud->stmt);
@@ -146,6 +170,7 @@ static const luaL_Reg db_methods[] = {
 
 static const luaL_Reg stmt_methods[] = {
   {"run", stmt_run},
+  {"rows", stmt_rows},
   {"finalize", stmt_finalize},
   {NULL, NULL}
 };

@@ -12,13 +12,15 @@ target_compile_definitions(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,CO
 set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
 set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> $<TARGET_OBJECTS:meeple_layer>)
 file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
-set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
+set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${MEEPLE_GENERATED_INCLUDE}/meeple_version.h
+    ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
 
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
   add_library(meeple_${kind} ${KIND} ${MEEPLE_LIB_SOURCES})
   target_include_directories(meeple_${kind}
     PUBLIC $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/engine/include>
+           $<BUILD_INTERFACE:${MEEPLE_GENERATED_INCLUDE}>
            $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings>
            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/meeple>
     PRIVATE ${LUA_INCLUDE_DIRS})

@@ -23,7 +23,7 @@
 --   barn final scoring                        score_figure "barn"
 --   barn scoring when barn and farmers meet   score_meeting "barn"
 -- With the default options a game makes no Lua call at all.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "abbey_mayor" { requires = { "base" } }
 
 local ABBEY = "am.abbey"

@@ -9,7 +9,7 @@
 -- Everything here is declared as data, evaluated by the engine in C; the
 -- base game runs without a single Lua call per turn. The one hook below is
 -- only registered when the tiny_city option asks for it.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 game "base" {
   title = "Carcassonne",
   players = { min = 2, max = 6, default = 2 },

@@ -29,7 +29,7 @@
 --   pit trap, wildfire (§4.2)                        transform("feature_points"),
 --                                                    only for grasslands with
 --                                                    a pit trap or wildfire
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 game "hunters_gatherers" {
   title = "Hunters & Gatherers",
   players = { min = 2, max = 5, default = 2 },   -- §1: 2-5 players

@@ -29,7 +29,7 @@
 --
 -- The start board (tiles NWS0..NWS9 in tiles/new_world.tiles) is a
 -- RECONSTRUCTION: the real board's layout is not public (§8).
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 game "new_world" {
   title = "New World: A Carcassonne Game",
   players = { min = 2, max = 5, default = 2 },   -- 5 colours (§1, §8: no minimum stated)

@@ -34,7 +34,7 @@
 --   action dragon X Y MOVER STEP     the dragon moves onto the tile at X,Y:
 --                                    step STEP (1-6) of the movement, the
 --                                    player MOVER's move by the rules
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "princess_dragon" { requires = { "base" } }
 
 -- {======================================================================

@@ -21,7 +21,7 @@
 --   "immediate" U-turns. Option u_turn: strict (no two curves the same
 --   way, straights between do not count) or adjacent (only two curves
 --   in a row). JCloisterZone instead checks that the river has room.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "river" { requires = { "base" } }
 
 -- §4: the river scores nothing and holds no follower (the base figure's

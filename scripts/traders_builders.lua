@@ -20,7 +20,7 @@
 --   pig: 4 instead of 3 per city (§4.2)         bonus (only_with = "pig")
 --   goods majorities (§4.2)                     majority
 -- Hooks appear only for the non-default options below.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "traders_builders" { requires = { "base" } }
 
 -- {======================================================================

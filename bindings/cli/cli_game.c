@@ -12,6 +12,7 @@
 
 #include <lua.h>
 #include <lauxlib.h>
+#include <lualib.h>
 
 #include "cli.h"
 #include "host.h"
@@ -58,14 +59,21 @@ void cli_push_ctx(lua_State *L) {
   lua_setfield(L, -2, "tty");
 }
 
-int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
-                 char **argv) {
+/* with_debug: the debug library as a module of the host's own code
+** (require "debug", never a global and never in the sandbox), for
+** `meeple check`, which reads the upvalues of a script's hooks. */
+static int run_host(const char *cmd, const char *module, const char *fn, int argc, char **argv,
+                    int with_debug) {
   mp_host *host = mp_host_new(NULL);
   if (!host) {
     fprintf(stderr, "meeple %s: not enough memory\n", cmd);
     return CLI_FAIL;
   }
   lua_State *L = mp_host_lua(host);
+  if (with_debug) {
+    luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 0);
+    lua_pop(L, 1);
+  }
   int status = CLI_FAIL;
   lua_getglobal(L, "require");
   lua_pushstring(L, module);
@@ -84,6 +92,11 @@ int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
   return status;
 }
 
+int cli_run_host(const char *cmd, const char *module, const char *fn, int argc,
+                 char **argv) {
+  return run_host(cmd, module, fn, argc, argv, 0);
+}
+
 int cli_play(lua_State *L, int argc, char **argv) {
   (void)L;
   return cli_run_host("play", "meeple.cli", "play", argc, argv);
@@ -97,6 +110,11 @@ int cli_sim(lua_State *L, int argc, char **argv) {
 int cli_merge(lua_State *L, int argc, char **argv) {
   (void)L;
   return cli_run_host("merge", "meeple.cli", "merge", argc, argv);
+}
+
+int cli_check(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return run_host("check", "meeple.cli", "check", argc, argv, 1);
 }
 
 int cli_replay(lua_State *L, int argc, char **argv) {

@@ -28,6 +28,7 @@ static const cli_command commands[] = {
   {"bench", cli_bench, "measure games per second"},
   {"tiles", cli_tiles, "check tile sets and draw them"},
   {"test", cli_test, "run scenario files (scripted test games)"},
+  {"check", cli_check, "lint a rules script before sharing it"},
   {"script", cli_script, "run a trusted host-side Lua file (tools, tests)"},
   {NULL, NULL, NULL}
 };

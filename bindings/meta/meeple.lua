@@ -5,7 +5,7 @@
 -- turns clockwise, 0..3; ids returned by registration count from 1.
 
 ---@class meeple
----@field version string          "0.1.0"
+---@field version string          CMakeLists.txt's project(VERSION), as "MAJOR.MINOR.PATCH"
 ---@field ports table<integer, string> ports[0..11] = "NNW" ... "WNW"
 local meeple = {}
 

@@ -21,6 +21,7 @@
 ---@class rules.GameSpec
 ---@field title? string the title players see (default: the declared name)
 ---@field players? rules.PlayersSpec how many may play
+---@field api? integer|string the script API it is written for (2; docs/lua-api.md, Script API version)
 -- </schema>
 
 -- <schema game.players>
@@ -41,12 +42,21 @@ function game(name) end
 -- <schema expansion>
 ---@class rules.ExpansionSpec
 ---@field requires? string[] games or expansions that must be loaded before
+---@field api? integer|string the script API it is written for (2; docs/lua-api.md, Script API version)
 -- </schema>
 
 --- Names this script as an expansion.
 ---@param name string
 ---@return fun(spec?: rules.ExpansionSpec)
 function expansion(name) end
+
+--- The script API this script is written for (docs/lua-api.md, Script API
+--- version); a newer one is refused, an older or none warned about.
+--- ```lua
+--- api "2"
+--- ```
+---@param version integer|string
+function api(version) end
 
 -- <schema kind>
 ---@class rules.KindSpec

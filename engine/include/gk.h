@@ -25,12 +25,13 @@
 #include <stdint.h>
 
 #include "gk_limits.h"
+#include "meeple_version.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define GK_VERSION_STRING "0.1.0"
+#define GK_VERSION_STRING MEEPLE_VERSION_STRING
 
 /* {====================================================================
 ** Status codes, limits, geometry

@@ -14,7 +14,7 @@
 --   lake scoring, completed and unfinished      score "lake"
 -- The interaction with Traders & Builders (fish as a fourth good) is a
 -- separate script, lakes_traders.lua, that requires both.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "lakes" { requires = { "base" } }
 
 -- {======================================================================

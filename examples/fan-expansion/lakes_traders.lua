@@ -12,7 +12,7 @@
 -- nobody), and at the end the most fish tokens score 10, ties each 10,
 -- under the same ledger reason as the other goods. Data only, as
 -- Traders & Builders declares its own goods: no Lua call during play.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "lakes_traders" { requires = { "traders_builders", "lakes" } }
 
 counter "fish"

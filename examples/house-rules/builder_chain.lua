@@ -20,7 +20,7 @@
 -- and replays see it.
 --
 -- Run:  meeple play --with traders_builders --rules examples/house-rules/builder_chain.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "builder_chain" { requires = { "traders_builders" } }
 
 state { turn = 0, part = 0 }   -- the turn and part whose tile extended the builder's feature

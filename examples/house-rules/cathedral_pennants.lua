@@ -8,7 +8,7 @@
 -- formula 0 when it is; the engine evaluates both in C.
 --
 -- Run:  meeple play --rules examples/house-rules/cathedral_pennants.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 score "city" {
   closed = { per_tile = 2, pennant = 2, only_if = { pennant = { per_tile = 1, pennant = 1 } } },
   final  = { per_tile = 1, pennant = 1, zero_if = "pennant" },

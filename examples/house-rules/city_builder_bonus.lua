@@ -11,7 +11,7 @@
 -- and replayable like every other score.
 --
 -- Run:  meeple play --rules examples/house-rules/city_builder_bonus.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 local FEE = 2
 
 on("feature_scored", function(ctx, feature, args)

@@ -9,7 +9,7 @@
 -- Data only: re-declaring `score "cloister"` replaces the game's formula.
 --
 -- Run:  meeple play --rules examples/house-rules/cloister_completed.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 score "cloister" {
   closed = { per_block_tile = 1 },   -- 9: the cloister and its 8 neighbours
   final  = { points = 1 },           -- unfinished: 1, however many neighbours

@@ -23,7 +23,7 @@
 -- the second surveyor (a neutral figure, owner 0) on the fifth.
 --
 -- Run:  meeple play --game new_world --rules examples/house-rules/delayed_surveyor.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "delayed_surveyor" { requires = { "new_world" } }
 
 local DELAY = option "surveyor_delay" {

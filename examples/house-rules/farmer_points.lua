@@ -11,7 +11,7 @@
 --
 -- Run:  meeple play --rules examples/house-rules/farmer_points.lua
 --       meeple play --rules examples/house-rules/farmer_points.lua --option farmer_points=3
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 local per_city = option "farmer_points" {
   values = { 3, 4 }, default = 4,
   doc = "Points a field's farmer majority gets per completed city: 3 (3rd edition) or 4 (1st edition).",

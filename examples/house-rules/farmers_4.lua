@@ -12,7 +12,7 @@
 --
 -- Run:  meeple play --rules examples/house-rules/farmers_4.lua
 --       meeple sim --games 1000 --rules examples/house-rules/farmers_4.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 score "field" {
   -- at the end, 4 per completed city bordering the field, each city once
   final = { per_adjacent_closed = { city = 4 } },

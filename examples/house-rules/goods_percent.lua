@@ -24,7 +24,7 @@
 --
 -- Run:  meeple play --with traders_builders --rules examples/house-rules/goods_percent.lua
 --       meeple play --with traders_builders --rules examples/house-rules/goods_percent.lua --option goods_bonus=once
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "goods_percent" { requires = { "traders_builders" } }
 
 local PERCENT = option "goods_percent" {

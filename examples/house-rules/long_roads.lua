@@ -12,7 +12,7 @@
 --
 -- Run:  meeple play --rules examples/house-rules/long_roads.lua
 --       meeple play --rules examples/house-rules/long_roads.lua --option long_road=7
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 local min_tiles = option "long_road" {
   values = { 4, 5, 6, 7, 8 }, default = 5,
   doc = "A completed road of at least this many tiles scores double.",

@@ -13,7 +13,7 @@
 --
 -- Run:  meeple play --rules examples/house-rules/no_early_farmers.lua
 --       meeple play --rules examples/house-rules/no_early_farmers.lua --option farmer_delay=20
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 local delay = option "farmer_delay" {
   default = 10,
   doc = "Turns, from the start of the game, during which no farmer may be placed.",

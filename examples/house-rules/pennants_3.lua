@@ -8,7 +8,7 @@
 -- used as a scoring term by name.
 --
 -- Run:  meeple play --rules examples/house-rules/pennants_3.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 score "city" {
   closed = { per_tile = 2, pennant = 3 },
   final  = { per_tile = 1, pennant = 1 },

@@ -13,7 +13,7 @@
 --
 -- Run:  meeple play --rules examples/house-rules/retreat.lua
 --       meeple play --rules examples/house-rules/retreat.lua --agents human,greedy
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 phase "retreat" { after = "place_figure" }
 action "retreat" { args = { "x", "y", "segment" } }
 reason "retreat"

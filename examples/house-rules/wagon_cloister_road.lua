@@ -14,7 +14,7 @@
 -- deploying only.)
 --
 -- Run:  meeple play --with abbey_mayor --rules examples/house-rules/wagon_cloister_road.lua
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "wagon_cloister_road" { requires = { "abbey_mayor" } }
 
 -- move = { type = "deploy", figure = "wagon", at = { feature = <handle> } }

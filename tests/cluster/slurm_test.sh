@@ -88,7 +88,7 @@ AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none
 JobCompType=jobcomp/none
 MinJobAge=600
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$(awk '/^MemTotal/ { print int($2 / 2048) }' /proc/meminfo) State=UNKNOWN
 PartitionName=meeple Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$WORK/slurm.conf"

@@ -35,7 +35,16 @@ for h in "$stage"/include/meeple/*.h; do
 done
 rm -f one.c
 make -s play play-static CFLAGS="-O1 -Wall -Werror $extra" >/dev/null
-check "$(LD_LIBRARY_PATH=$stage/lib ./play)"
+# #43: the README's commands as written: `make play && ./play` runs with
+# no LD_LIBRARY_PATH (the rpath), and prints the README's expected output.
+out=$(env -u LD_LIBRARY_PATH ./play)
+check "$out"
+expected=$(awk '/^Expected output/ { on = 1; next } on && /^```$/ { if (in_block) exit; in_block = 1; next } in_block' README.md)
+if [ "$out" != "$expected" ]; then
+  echo "README.md's expected output is not what ./play prints:"
+  echo "--- README.md"; echo "$expected"; echo "--- ./play"; echo "$out"
+  exit 1
+fi
 check "$(./play-static)"
 echo "pkg-config: shared and static builds play"
 

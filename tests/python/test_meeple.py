@@ -181,6 +181,62 @@ class EnvTest(unittest.TestCase):
         env.close()
 
 
+class GymTest(unittest.TestCase):
+    """meeple.gym (#43): the Gymnasium API (reset -> (obs, info), a
+    5-tuple step, spaces) and PettingZoo's AEC style; rewards add up to
+    the final score, final scoring included."""
+
+    def _legal(self, obs):
+        return [i for i, m in enumerate(obs["action_mask"]) if m]
+
+    def test_gym_episode(self):
+        from meeple import gym
+        env = gym.GymEnv(players=2, seat=2)
+        obs, info = env.reset(seed=5)
+        obs0_tile = obs["status"][2]
+        self.assertEqual(env.action_space.n, meeple.MAX_ACTIONS)
+        self.assertEqual(tuple(env.observation_space["board"].shape), (31, 31, 4))
+        total, terminated, steps = 0, False, 0
+        while not terminated:
+            legal = self._legal(obs)
+            self.assertEqual(len(legal), obs["status"][3])
+            self.assertEqual(obs["status"][0], 2, "the agent's seat is the one to move")
+            obs, reward, terminated, truncated, info = env.step(legal[0])
+            self.assertFalse(truncated)
+            total += reward
+            steps += 1
+        self.assertGreater(steps, 30)
+        self.assertEqual(total, info["scores"][1], "the rewards add up to the final score")
+        # the final scoring is paid: the last reward holds more than the move's points
+        self.assertGreater(info["scores"][1], 0)
+        again, info = env.reset(seed=5)
+        self.assertEqual(again["status"][5], 0, "a new game after reset")
+        self.assertEqual(again["status"][2], obs0_tile)
+        env.close()
+        with self.assertRaises(ValueError):
+            gym.GymEnv(players=2, seat=3)
+
+    def test_aec_episode(self):
+        from meeple import gym
+        env = gym.MeepleAEC(players=3)
+        env.reset(seed=2)
+        self.assertEqual(env.possible_agents, ["player_1", "player_2", "player_3"])
+        got = {a: 0 for a in env.possible_agents}
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            got[agent] += reward
+            if termination:
+                env.step(None)
+                continue
+            legal = self._legal(obs)
+            self.assertEqual(obs["status"][0], env.possible_agents.index(agent) + 1)
+            env.step(legal[-1])
+        self.assertEqual(env.agents, [])
+        self.assertEqual([got[a] for a in env.possible_agents], env._game.scores(),
+                         "each agent's rewards add up to its final score")
+        env.close()
+
+
 class BatchTest(unittest.TestCase):
     def test_random_batch(self):
         b = meeple.Batch(meeple.load(players=2), 8, seed=1)

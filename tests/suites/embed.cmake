@@ -36,7 +36,14 @@ if(TARGET meeple_python)
   add_test(NAME python/pip_install
            COMMAND sh ${CMAKE_SOURCE_DIR}/tests/embed/pip_install.sh ${CMAKE_SOURCE_DIR}
                    ${CMAKE_CURRENT_BINARY_DIR}/pip_install)
-  set_tests_properties(python/pip_install PROPERTIES PASS_REGULAR_EXPRESSION "installed meeple played")
+  set_tests_properties(python/pip_install PROPERTIES PASS_REGULAR_EXPRESSION "installed meeple played"
+                       RESOURCE_LOCK build_python)
+  # docs/python.md's command in a plain venv (#43); shares setup.py's build-python/
+  add_test(NAME python/pip_venv
+           COMMAND sh ${CMAKE_SOURCE_DIR}/tests/embed/pip_venv.sh ${CMAKE_SOURCE_DIR}
+                   ${CMAKE_CURRENT_BINARY_DIR}/pip_venv)
+  set_tests_properties(python/pip_venv PROPERTIES PASS_REGULAR_EXPRESSION "venv meeple played"
+                       RESOURCE_LOCK build_python)
 endif()
 
 # cmake --install into a scratch prefix; examples/embed-c built against it

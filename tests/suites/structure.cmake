@@ -10,3 +10,19 @@ if(TARGET meeple)
   meeple_cli_test(sim_jobs_over_limit 2 "--jobs must be at most 64, got 65"
                   ${MEEPLE_EXE} sim --games 1 --jobs 65)
 endif()
+
+# One version number (#43): project(VERSION) drives the soname, the
+# rockspec, the Python package, meeple.version and `meeple --version`.
+if(TARGET meeple)
+  add_test(NAME structure/version
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/version_test.sh ${PROJECT_SOURCE_DIR}
+                   ${CMAKE_BINARY_DIR} ${MEEPLE_EXE})
+  set_tests_properties(structure/version PROPERTIES PASS_REGULAR_EXPRESSION "version: [0-9.]+ everywhere")
+endif()
+
+# Set-up fits the command (#43): make run installs only what playing needs.
+find_program(MAKE_PROGRAM_FOR_TEST NAMES make gmake)
+if(MAKE_PROGRAM_FOR_TEST)
+  add_test(NAME structure/setup COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/setup_test.sh ${PROJECT_SOURCE_DIR})
+  set_tests_properties(structure/setup PROPERTIES PASS_REGULAR_EXPRESSION "setup: make run installs [0-9]+ packages")
+endif()

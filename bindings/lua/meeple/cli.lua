@@ -12,12 +12,25 @@ local common = require "meeple.cli.common"
 
 local M = {}
 
-local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view" }
+local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view", "check" }
 
 M.HELP = {}
+-- A subcommand that succeeded then prints the loader's warnings (#43);
+-- one that failed prints its error alone.
+local function then_warnings(run)
+  return function(...)
+    local status = run(...)
+    if status == 0 then
+      for _, msg in ipairs(common.warnings) do common.stderr:write("meeple: warning: " .. msg) end
+    end
+    common.warnings = {}
+    return status
+  end
+end
+
 for _, name in ipairs(SUBCOMMANDS) do
   local sub = require("meeple.cli." .. name)
-  M[name] = sub.run
+  M[name] = then_warnings(sub.run)
   M.HELP[name] = sub.HELP
 end
 

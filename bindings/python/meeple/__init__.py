@@ -17,7 +17,7 @@ import os
 from . import _meeple
 from ._meeple import Game, MeepleError, OBS_SIZE, OBS_LAYOUT, MAX_ACTIONS, MAX_PLAYERS
 
-__all__ = ["load", "replay", "simulate", "Game", "Batch", "MeepleError", "MeepleEnv",
+__all__ = ["load", "replay", "simulate", "Game", "Batch", "MeepleError", "MeepleEnv", "gym",
            "observe", "new_observation", "OBS_SIZE", "MAX_ACTIONS", "MAX_PLAYERS"]
 __version__ = _meeple.VERSION
 
@@ -165,3 +165,4 @@ class Batch:
 
 
 from .env import MeepleEnv  # noqa: E402  (uses the names above)
+from . import gym  # noqa: E402  (Gymnasium and PettingZoo styles; #43)

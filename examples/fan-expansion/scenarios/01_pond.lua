@@ -5,7 +5,7 @@
 -- goes home.
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-01: a fisher scores a completed pond" {
-  game = "base", with = { "examples/fan-expansion/lakes.lua" }, players = 2,
+  game = "base", with = { "../lakes.lua" }, players = 2,
   start = false,
 }
 

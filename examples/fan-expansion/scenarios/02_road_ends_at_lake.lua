@@ -7,7 +7,7 @@
 -- Blue the south one).
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-02: a road between two ponds closes all three" {
-  game = "base", with = { "examples/fan-expansion/lakes.lua" }, players = 2, start = false,
+  game = "base", with = { "../lakes.lua" }, players = 2, start = false,
 }
 
 setup {

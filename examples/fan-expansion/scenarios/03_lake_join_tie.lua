@@ -8,7 +8,7 @@
 -- each of You and Blue (1 fisher each).
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-03: a three-tile lake, tied fishers, a road to its shore" {
-  game = "base", with = { "examples/fan-expansion/lakes.lua" }, players = 2, start = false,
+  game = "base", with = { "../lakes.lua" }, players = 2, start = false,
 }
 
 setup {

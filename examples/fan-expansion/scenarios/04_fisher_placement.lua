@@ -4,7 +4,7 @@
 -- The start tile D (city cap N, road W-E) lies at 0,0.
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-04: where lakes and fishers may go" {
-  game = "base", with = { "examples/fan-expansion/lakes.lua" }, players = 2, start = false,
+  game = "base", with = { "../lakes.lua" }, players = 2, start = false,
 }
 
 setup {

@@ -5,7 +5,7 @@
 -- fish), open: 1.
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-05: unfinished lakes pay their fish" {
-  game = "base", with = { "examples/fan-expansion/lakes.lua" }, players = 2, start = false,
+  game = "base", with = { "../lakes.lua" }, players = 2, start = false,
 }
 
 setup {

@@ -8,8 +8,8 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "LAKES-06: with Traders & Builders, fish are goods" {
   game = "base", players = 2, start = false,
-  with = { "traders_builders", "examples/fan-expansion/lakes.lua",
-           "examples/fan-expansion/lakes_traders.lua" },
+  with = { "traders_builders", "../lakes.lua",
+           "../lakes_traders.lua" },
 }
 
 setup {

@@ -5,7 +5,7 @@
 -- does not extend the builder's road. Players: 1 = You, 2 = Blue.
 scenario "HR-TB-1 builder_chain: the builder keeps drawing" {
   game = "base", with = { "traders_builders" }, players = 2, start = false,
-  rules = { "examples/house-rules/builder_chain.lua" },
+  rules = { "../builder_chain.lua" },
 }
 
 setup {

@@ -4,7 +4,7 @@
 -- pennant x 3 = 12 (base: 8). Players: 1 = You, 2 = Blue.
 scenario "cathedral_pennants: 3 per tile and pennant in a completed pennant city" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/cathedral_pennants.lua" },
+  rules = { "../cathedral_pennants.lua" },
 }
 
 setup {

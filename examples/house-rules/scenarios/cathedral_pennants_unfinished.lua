@@ -6,7 +6,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "cathedral_pennants: an unfinished pennant city scores 0" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/cathedral_pennants.lua" },
+  rules = { "../cathedral_pennants.lua" },
 }
 
 setup {

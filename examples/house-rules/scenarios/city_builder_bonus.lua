@@ -4,7 +4,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "city_builder_bonus: closing a city pays its closer 2" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/city_builder_bonus.lua" },
+  rules = { "../city_builder_bonus.lua" },
 }
 
 setup {

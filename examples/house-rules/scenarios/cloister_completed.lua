@@ -5,7 +5,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "cloister_completed: an unfinished cloister pays 1" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/cloister_completed.lua" },
+  rules = { "../cloister_completed.lua" },
 }
 
 setup {

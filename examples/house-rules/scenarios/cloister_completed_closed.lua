@@ -3,7 +3,7 @@
 -- lay the 8th. Players: 1 = You, 2 = Blue.
 scenario "cloister_completed: a completed cloister still pays 9" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/cloister_completed.lua" },
+  rules = { "../cloister_completed.lua" },
 }
 
 setup {

@@ -6,7 +6,7 @@
 -- in column 1 (+3). The one surveyor then moves into column 1 (§4.2).
 scenario "HR-NW-2 delayed_surveyor: one surveyor at the start" {
   game = "new_world", players = 2,
-  rules = { "examples/house-rules/delayed_surveyor.lua" },
+  rules = { "../delayed_surveyor.lua" },
 }
 
 setup {

@@ -6,7 +6,7 @@
 -- no surveyor is left in the supply.
 scenario "HR-NW-2 delayed_surveyor: the second surveyor arrives" {
   game = "new_world", players = 2,
-  rules = { "examples/house-rules/delayed_surveyor.lua" },
+  rules = { "../delayed_surveyor.lua" },
   options = { surveyor_delay = 1 },
 }
 

@@ -3,7 +3,7 @@
 -- whose default gives 4). Players: 1 = You, 2 = Blue.
 scenario "farmer_points=3: 3 per completed city" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/farmer_points.lua" }, options = { farmer_points = 3 },
+  rules = { "../farmer_points.lua" }, options = { farmer_points = 3 },
 }
 
 setup {

@@ -3,7 +3,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "farmer_points default: 4 per completed city" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/farmer_points.lua" },
+  rules = { "../farmer_points.lua" },
 }
 
 setup {

@@ -5,7 +5,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "farmers_4: 4 per completed city" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/farmers_4.lua" },
+  rules = { "../farmers_4.lua" },
 }
 
 setup {

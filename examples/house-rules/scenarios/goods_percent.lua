@@ -11,7 +11,7 @@
 -- the wine token it holds without leading wine: 12.
 scenario "HR-TB-2 goods_percent: 10% of the score per good, 2 per token" {
   game = "base", with = { "traders_builders" }, players = 2, start = false,
-  rules = { "examples/house-rules/goods_percent.lua" },
+  rules = { "../goods_percent.lua" },
 }
 
 tiles [[

@@ -7,7 +7,7 @@
 -- Blue leads cloth: 10, no token points (Blue leads a good): 10.
 scenario "HR-TB-2 goods_percent: once in all, tokens only without a majority" {
   game = "base", with = { "traders_builders" }, players = 2, start = false,
-  rules = { "examples/house-rules/goods_percent.lua" },
+  rules = { "../goods_percent.lua" },
   options = { goods_bonus = "once", goods_tokens = "no_majority" },
 }
 

@@ -5,7 +5,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "long_roads: a completed 5-tile road pays 10" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/long_roads.lua" },
+  rules = { "../long_roads.lua" },
 }
 
 setup {

@@ -3,7 +3,7 @@
 -- base game. Players: 1 = You, 2 = Blue.
 scenario "long_roads=6: a 5-tile road pays 5" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/long_roads.lua" }, options = { long_road = 6 },
+  rules = { "../long_roads.lua" }, options = { long_road = 6 },
 }
 
 setup {

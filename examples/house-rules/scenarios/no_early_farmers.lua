@@ -4,7 +4,7 @@
 -- The start tile D lies at 0,0 (city cap N, road W-E).
 scenario "no_early_farmers: no farmer during the first turns" {
   game = "base", players = 2,
-  rules = { "examples/house-rules/no_early_farmers.lua" }, options = { farmer_delay = 1 },
+  rules = { "../no_early_farmers.lua" }, options = { farmer_delay = 1 },
 }
 
 play "place U 1,0 r1"             -- the road goes on east; fields N and S of it

@@ -5,7 +5,7 @@
 -- Players: 1 = You, 2 = Blue.
 scenario "pennants_3: 3 per pennant in a completed city" {
   game = "base", players = 2, start = false,
-  rules = { "examples/house-rules/pennants_3.lua" },
+  rules = { "../pennants_3.lua" },
 }
 
 setup {

@@ -4,7 +4,7 @@
 -- road (segment 1 the road, 2 and 3 the fields).
 scenario "retreat: a meeple leaves an unfinished road for 1 point" {
   game = "base", players = 2,
-  rules = { "examples/house-rules/retreat.lua" },
+  rules = { "../retreat.lua" },
 }
 
 play("place U 1,0 r1", "deploy meeple E")   -- You: a thief on the road going east

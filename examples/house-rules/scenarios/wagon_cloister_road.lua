@@ -4,7 +4,7 @@
 -- 2 = Blue. D is at 0,0.
 scenario "HR-AM-1 wagon_cloister_road: no wagon on a cloister without a road" {
   game = "base", with = { "abbey_mayor" }, players = 2, start = false,
-  rules = { "examples/house-rules/wagon_cloister_road.lua" },
+  rules = { "../wagon_cloister_road.lua" },
 }
 
 setup {

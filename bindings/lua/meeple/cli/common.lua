@@ -193,7 +193,15 @@ end
 
 
 -- The rule set and game settings named by the common options.
-function M.load_game(cmd, opts, ctx)
+-- warn(msg), optional: where the loader's warnings go (default stderr).
+-- The loader's warnings (an undeclared script API, #43), printed once the
+-- command has succeeded (meeple.cli): a failing command keeps its one
+-- line of error.
+M.warnings = {}
+function M.warn(msg) M.warnings[#M.warnings + 1] = msg end
+
+-- api_check = "warn": an old script's API idioms warn instead of refusing.
+function M.load_game(cmd, opts, ctx, warn, api_check)
   local options = {}
   for _, kv in ipairs(opts.option or {}) do
     local k, v = kv:match("^([%w_]+)=(.*)$")
@@ -221,6 +229,7 @@ function M.load_game(cmd, opts, ctx)
     rules = opts.rules or {},
     options = options,
     run = meeple_host.run,
+    warn = warn or M.warn, api_check = api_check,
     script_dirs = { ctx.root .. "/scripts" },
     tile_dirs = { ctx.root .. "/tiles" },
   })
@@ -228,7 +237,8 @@ function M.load_game(cmd, opts, ctx)
     eprintf("meeple %s: %s\n", cmd, tostring(rs))
     -- a bad --option is a usage error; a bad script is a failure
     local msg = tostring(rs)
-    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ") then
+    if msg:match("^unknown option '") or msg:match("^option '[%w_]+' ")
+       or msg:match("option '[%w_]+' wants ") or msg:match("option '[%w_]+' must be one of ") then
       eprintf("try 'meeple %s --help'\n", cmd)
       return nil, 2
     end

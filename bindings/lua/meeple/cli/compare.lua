@@ -128,6 +128,20 @@ local function make_agents(names)
   return list
 end
 
+-- Per agent (#43): with --rotate-seats every agent sits in every seat in
+-- turn, so the seats' differences average the agents out; an agent's
+-- score and win share in each seat it held are paired too.
+local function fold_agents(s, players, names, seats, ra, rb)
+  s.agents = s.agents or {}
+  for i = 1, #names do s.agents[i] = s.agents[i] or { score = column(), wins = column(), n = 0 } end
+  for p = 1, players do
+    local ag = s.agents[seats[p]]
+    fold(ag.score, ra.scores[p], rb.scores[p])
+    fold(ag.wins, win_units(ra.scores, players, p), win_units(rb.scores, players, p))
+    ag.n = ag.n + 1
+  end
+end
+
 -- Agents in Lua: game i of A, then of B, each variant with its own
 -- agents (an agent that learns sees the same games as in a run alone).
 local function agent_pairs(a, b, games, names, rotate, s, bar)
@@ -139,6 +153,7 @@ local function agent_pairs(a, b, games, names, rotate, s, bar)
     local ra = matches.play_one(a.rs, players, matches.seed_of(i, a.seed, players, rotate), agents_a, seats)
     local rb = matches.play_one(b.rs, players, matches.seed_of(i, b.seed, players, rotate), agents_b, seats)
     fold_pair(s, players, ra.scores, ra.turns, rb.scores, rb.turns)
+    if rotate then fold_agents(s, players, names, seats, ra, rb) end
     if bar then bar.call(2 * i, os.time() - t0) end
   end
 end
@@ -213,19 +228,28 @@ local function derive(s, players)
                  win_rate = { without = wa, with = wb, diff = dw, ci95 = hw } }
   end
   local dt, ht, ta, tb = paired(s.turns, n, 1)
-  return seats, { without = ta, with = tb, diff = dt, ci95 = ht }
+  local agents
+  for i, ag in ipairs(s.agents or {}) do
+    agents = agents or {}
+    local dm, hm, ma, mb = paired(ag.score, ag.n, 1)
+    local dw, hw, wa, wb = paired(ag.wins, ag.n, WIN_UNITS)
+    agents[i] = { mean = { without = ma, with = mb, diff = dm, ci95 = hm },
+                  win_rate = { without = wa, with = wb, diff = dw, ci95 = hw }, seat_games = ag.n }
+  end
+  return seats, { without = ta, with = tb, diff = dt, ci95 = ht }, agents
 end
 
 local function report(dest, opts, ctx, v, s, games)
   local changed, names = v.changed, v.names
-  local seats, turns = derive(s, changed.players)
+  local seats, turns, by_agent = derive(s, changed.players)
   if opts.json then
     local seats_agents = {}
     for p = 1, changed.players do seats_agents[p] = names and names[(p - 1) % #names + 1] or "random" end
     dest.write(json.encode({ run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
                              games = games, seed = changed.seed, players = changed.players,
                              game = changed.game, change = v.label, variants = v.variants,
-                             agents = names or nil, seats = seats, turns = turns }), "\n")
+                             agents = names or nil, seats = seats, turns = turns,
+                             by_agent = by_agent }), "\n")
     return dest.close()
   end
   local agents_label = names and (", agents " .. table.concat(names, ",")) or ""
@@ -244,6 +268,15 @@ local function report(dest, opts, ctx, v, s, games)
     local st = seats[p]
     dest.printf("  %4d   %12.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", p, st.mean.without,
            st.mean.with, st.mean.diff, st.mean.ci95, 100 * st.win_rate.diff, 100 * st.win_rate.ci95)
+  end
+  if by_agent then
+    dest.printf("\n  agent (seats rotate)    mean %s   mean %s   difference (95%% CI)     win rate difference\n",
+                v.variants and "A      " or "without", v.variants and "B  " or "with")
+    for i, ag in ipairs(by_agent) do
+      dest.printf("  %2d %-20s %10.2f   %9.2f   %+7.2f ± %-6.2f         %+6.1f%% ± %.1f%%\n", i, names[i],
+                  ag.mean.without, ag.mean.with, ag.mean.diff, ag.mean.ci95, 100 * ag.win_rate.diff,
+                  100 * ag.win_rate.ci95)
+    end
   end
   dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", turns.without, turns.with, turns.diff,
               turns.ci95)

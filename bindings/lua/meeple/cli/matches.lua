@@ -37,8 +37,11 @@ end
 -- One game; returns {scores, turns, moves, closed, seats, seed}.
 function M.play_one(rs, players, seed, seat_agents, seats)
   local play = loader.new_play(rs, { players = players, seed = seed })
-  local moves = 0
+  -- turns: the turn of the last move, as the record and the C sim count
+  -- (play:turn() is one past it once the game is over; #43)
+  local moves, turns = 0, 0
   while not play:over() do
+    turns = play:turn()
     local agent = seat_agents[seats[play:player()]]
     local i = agent(play, seed, rs)
     if not i then error(("seed %d: the agent chose no move"):format(seed), 0) end
@@ -46,7 +49,7 @@ function M.play_one(rs, players, seed, seat_agents, seats)
     moves = moves + 1
   end
   local g = play:game()
-  return { scores = g:scores(), turns = play:turn(), moves = moves, closed = closed_kinds(g),
+  return { scores = g:scores(), turns = turns, moves = moves, closed = closed_kinds(g),
            seats = seats, seed = seed }
 end
 

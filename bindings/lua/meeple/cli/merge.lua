@@ -12,6 +12,7 @@ local stdout = common.stdout
 
 local HELP = [[
 usage: meeple merge PART.json... [--json | --csv | --out FILE]
+       meeple merge --db OUT.sqlite PART.sqlite...
 
 Combines the part files written by 'meeple sim --shard I/N --out FILE'
 into one summary, printed as 'meeple sim' prints it over the same seeds.
@@ -22,6 +23,8 @@ between the seeds (a shard missing) unless --allow-gaps is given.
   --csv | --json       machine-readable output instead of the table
   --out FILE           write the merged summary as a part file again
   --allow-gaps         merge seeds that are not one unbroken range
+  --db OUT.sqlite      the rows of the shards' --db files as one new
+                       database (the same configuration, no seed twice)
 
 example: meeple sim --games 40000 --shard 1/2 --out part-1.json
          meeple sim --games 40000 --shard 2/2 --out part-2.json
@@ -79,10 +82,14 @@ end
 
 local function merge(args)
   local opts, pos = common.parse_args(args, { json = "switch", csv = "switch", out = "value",
-                                              ["allow-gaps"] = "switch" })
+                                              ["allow-gaps"] = "switch", db = "value" })
   if not opts then return usage("merge", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos == 0 then return usage("merge", "no part files given") end
+  if opts.db then
+    if opts.json or opts.csv or opts.out then return usage("merge", "--db takes no --json, --csv or --out") end
+    return require("meeple.cli.merge_db").run(opts, pos)
+  end
   if (opts.json and 1 or 0) + (opts.csv and 1 or 0) + (opts.out and 1 or 0) > 1 then
     return usage("merge", "--json, --csv and --out exclude each other")
   end

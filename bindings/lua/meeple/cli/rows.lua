@@ -82,6 +82,89 @@ function M.csv(path, players, kinds, agents)
   }
 end
 
+function M.exists(path)
+  local f = io.open(path, "rb")
+  if f then f:close() return true end
+  return false
+end
+
+-- --db onto an existing file (#43: it silently replaced 20,000 rows with
+-- 10): refused unless --append or --force. true, or nil and the status.
+function M.check_db(opts)
+  local usage = require("meeple.cli.common").usage
+  if (opts.append or opts.force) and not opts.db then
+    return nil, usage("sim", "--%s goes with --db", opts.append and "append" or "force")
+  end
+  if opts.append and opts.force then return nil, usage("sim", "--append and --force exclude each other") end
+  if opts.db and M.exists(opts.db) and not opts.append and not opts.force then
+    return nil, usage("sim", "--db %s exists; --append adds the rows to it (same configuration), --force replaces it",
+                      opts.db)
+  end
+  return true
+end
+
+-- --append: the rows go into the existing database in one transaction,
+-- after its stored configuration is checked to be this one's (the same
+-- JSON text per key). A seed already there fails the run and leaves the
+-- file as it was.
+function M.sqlite_append(path, players, kinds, config, agents)
+  local ok, db = pcall(require("meeple").sqlite_open, path)
+  if not ok then return nil, ("%s: %s"):format(path, db) end
+  local function close_with(msg) pcall(db.close, db) return nil, msg end
+  local read_ok, stored = pcall(function()
+    local st = db:prepare("SELECT key, value FROM config ORDER BY key")
+    local out = st:rows()
+    st:finalize()
+    return out
+  end)
+  if not read_ok then return close_with(("%s: --append: not a meeple sim database (%s)"):format(path, stored)) end
+  local want, have = {}, {}
+  for k, v in pairs(config) do want[k] = record.json.encode(v) end
+  for _, row in ipairs(stored) do have[row[1]] = row[2] end
+  local keys = {}
+  for k in pairs(want) do keys[#keys + 1] = k end
+  for k in pairs(have) do if want[k] == nil then keys[#keys + 1] = k end end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    if want[k] ~= have[k] then
+      return close_with(("%s: --append: another configuration (%s: stored %s, now %s); --force replaces it"):format(
+        path, k, tostring(have[k]), tostring(want[k])))
+    end
+  end
+  local cols = columns(players, kinds, agents)
+  local insert
+  local begun, err = pcall(function()
+    db:exec("BEGIN")
+    insert = db:prepare("INSERT INTO games VALUES (" .. ("?,"):rep(#cols - 1) .. "?)")
+  end)
+  if not begun then return close_with(("%s: %s"):format(path, err)) end
+  local values, n = {}, #cols
+  local function abort()
+    pcall(insert.finalize, insert)
+    pcall(db.exec, db, "ROLLBACK")
+    pcall(db.close, db)
+  end
+  return {
+    add = function(row)
+      local done, why = pcall(insert.run, insert, table.unpack(row_values(row, players, kinds, agents, values), 1, n))
+      if not done then
+        error(("%s: %s%s"):format(path, why, tostring(why):match("UNIQUE") and
+          " (a seed already in the database: --seed starts after its last)" or ""), 0)
+      end
+    end,
+    finish = function()
+      local done, why = pcall(function()
+        insert:finalize()
+        db:exec("COMMIT")
+        db:close()
+      end)
+      if not done then abort() return nil, ("%s: %s"):format(path, why) end
+      return true
+    end,
+    abort = abort,
+  }
+end
+
 -- The same rows in an SQLite database: a table games (one row per game,
 -- seed as its key) and a table config (key, value as JSON).
 function M.sqlite(path, players, kinds, config, agents)

@@ -65,7 +65,11 @@ how the games are split into shards. Memory stays the same for any N.
                        seed, scores, winner, tied, turns, moves, features
                        completed per kind
   --db FILE            the same rows in an SQLite database (table games),
-                       with the configuration in table config
+                       with the configuration in table config; an
+                       existing FILE is refused unless --append or --force
+  --append             with --db: add the rows to an existing database of
+                       the same configuration (other seeds: --seed)
+  --force              with --db: replace an existing database
   --progress           show progress on stderr even when it is not a
                        terminal (a batch job's log)
   --profile            then what each Lua hook costs: one more run (up to
@@ -161,7 +165,11 @@ local function open_rows(opts, game, config, agents)
     return true
   end
   if opts.rows and not add(rows.csv(opts.rows, game.players, kinds, agents)) then return nil, 1 end
-  if opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config, agents)) then return nil, 1 end
+  if opts.db and opts.append and rows.exists(opts.db) then
+    if not add(rows.sqlite_append(opts.db, game.players, kinds, config, agents)) then return nil, 1 end
+  elseif opts.db and not add(rows.sqlite(opts.db, game.players, kinds, config, agents)) then
+    return nil, 1
+  end
   return sinks
 end
 
@@ -219,10 +227,13 @@ local function sim(args, ctx)
                                                   rows = "value", db = "value", progress = "switch",
                                                   output = "value", ["csv-games"] = "switch",
                                                   agents = "value", ["rotate-seats"] = "switch",
-                                                  profile = "switch",
+                                                  profile = "switch", append = "switch",
+                                                  force = "switch",
                                                   ["check-invariants"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
+  local ok_db, db_code = rows.check_db(opts)
+  if not ok_db then return db_code end
   if opts.compare then
     for _, flag in ipairs({ "shard", "out", "rows", "db", "csv-games" }) do
       if opts[flag] then return usage("sim", "--compare does not take --%s", flag) end

@@ -12,6 +12,7 @@
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
 local declare = require "meeple.loader.declare"
+local api_version = require "meeple.loader.api_version"
 local files = require "meeple.files"
 local caps = require "meeple.loader.api_caps"
 local HOOK_KINDS = common.HOOK_KINDS
@@ -103,6 +104,7 @@ function D.game(c)
       spec = spec or {}
       if type(spec) ~= "table" then error(("game '%s': table expected, got %s"):format(name, type(spec)), 2) end
       spec = check("game", spec, ("game '%s'"):format(name), 2, name)
+      if spec.api ~= nil then api_version.declare(c.script, spec.api, 2) end
       decl.title = spec.title
       if spec.players then decl.players = game_players(name, spec.players) end
     end
@@ -120,12 +122,21 @@ function D.expansion(c)
         error(("expansion '%s': table expected, got %s"):format(name, type(spec)), 2)
       end
       spec = check("expansion", spec or {}, ("expansion '%s'"):format(name), 2, name)
+      if spec.api ~= nil then api_version.declare(script, spec.api, 2) end
       for _, req in ipairs(spec.requires or {}) do
         if req ~= decl.game and not decl.loaded_names[req] then
           error(("expansion '%s' requires '%s', which is not loaded"):format(name, req), 2)
         end
       end
     end
+  end
+end
+
+-- api "2": the script API the script is written for (meeple.loader.api_version)
+function D.api(c)
+  return function(v)
+    check_loading(c.state, "api")
+    api_version.declare(c.script, v, 2)
   end
 end
 
@@ -199,6 +210,9 @@ function D.tiles(c)
     end
     if type(arg) == "string" then
       check_tile_file(arg)
+      if arg:find("..", 1, true) then
+        error(("tiles '%s': '..' is not allowed in a tile set name (tiles { file = ... } takes a path)"):format(arg), 2)
+      end
       entry.name = arg
       decl.tile_sets[#decl.tile_sets + 1] = entry
       return finish

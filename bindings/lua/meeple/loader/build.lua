@@ -14,6 +14,7 @@ local formula = require "meeple.loader.formula"
 local tilesets = require "meeple.loader.tilesets"
 local caps = require "meeple.loader.build_caps"
 local errors = require "meeple.errors"
+local api_version = require "meeple.loader.api_version"
 local sorted_keys, readfile, find_script = common.sorted_keys, common.readfile, common.find_script
 local new_decl, make_api = api.new_decl, api.make_api
 local at, formula_terms = formula.at, formula.terms
@@ -59,7 +60,12 @@ local function run_scripts(decl, state, opts)
     local script = { name = name:match("([^/]+)%.lua$") or name, path = path, order = i }
     decl.scripts[#decl.scripts + 1] = script
     decl.files[#decl.files + 1] = { path = path, hash = meeple.hash(code) }
-    local env = opts.run("@" .. path, code, make_api(decl, script, cli_options, state))
+    -- opts.unversioned[path]: a file whose scripts are not a script's own
+    -- (a scenario's inline rules), run as the current API without a check
+    if opts.unversioned and opts.unversioned[path] then script.api = api_version.CURRENT end
+    api_version.before(path, code)
+    local ok, env = pcall(opts.run, "@" .. path, code, make_api(decl, script, cli_options, state))
+    api_version.after(script, code, ok, env, opts.warn, opts.api_check)
     if type(env) == "table" then envs[#envs + 1] = env end
     decl.loaded_names[script.expansion or script.name] = true
     if i == 1 and not decl.game then

@@ -43,17 +43,44 @@ local function tidy(path)
   return path
 end
 
+-- The script names (x for x.lua) in the directories, sorted; empty
+-- where the directory cannot be listed (no meeple.fs: a stock lua5.4).
+local function script_names(dirs)
+  local ok, fs = pcall(require, "meeple.fs")
+  local names, seen = {}, {}
+  for _, d in ipairs(ok and dirs or {}) do
+    for _, f in ipairs(fs.list(d) or {}) do
+      local n = f:match("^([%w_%-]+)%.lua$")
+      if n and not seen[n] then seen[n], names[#names + 1] = true, n end
+    end
+  end
+  table.sort(names)
+  return names
+end
+
 -- A script name ("base", "traders_builders") or a path ("./x/y.lua").
+-- Not found: the message names where it looked (normalized), the nearest
+-- name ("did you mean") and the names there are.
 local function find_script(name, dirs)
+  local normalize = require("meeple.files").normalize
   if name:find("/", 1, true) or name:match("%.lua$") then
     if exists(name) then return name end
-    return nil, ("script '%s' not found"):format(name)
+    local cwd = require("meeple.files").cwd()
+    return nil, ("script '%s' not found (looked for %s)"):format(name,
+      name:sub(1, 1) == "/" and name or (normalize(cwd .. "/" .. name) or name))
   end
   for _, d in ipairs(dirs) do
     local p = d .. "/" .. name .. ".lua"
     if exists(p) then return tidy(p) end
   end
-  return nil, ("no script '%s' in %s"):format(name, table.concat(dirs, ", "))
+  local shown = {}
+  for i, d in ipairs(dirs) do shown[i] = normalize(d) or d end
+  local names, set = script_names(dirs), {}
+  for _, n in ipairs(names) do set[n] = true end
+  local near = require("meeple.loader.schema").nearest(name, set)
+  return nil, ("no script '%s' in %s%s%s"):format(name, table.concat(shown, ", "),
+    near and ("; did you mean '" .. near .. "'?") or "",
+    #names > 0 and (" (there: " .. table.concat(names, ", ") .. ")") or "")
 end
 
 -- Parses an option value given as text (from the command line) into the

@@ -111,7 +111,14 @@ function M.terms(decl, d, what, spec, where)
     elseif decl.attr_index[key] then
       f.terms[#f.terms + 1] = { "attr", key, v }
     else
-      fail(f, "'%s' is neither a formula term nor a declared attribute", key)
+      -- "did you mean" over every word a formula takes (#43: per_tiles)
+      local words = {}   -- a set, as schema.nearest takes
+      for k in pairs(FORMULA_KEYS) do words[k] = true end
+      for k in pairs(TERMS) do words[k] = true end
+      for _, a in ipairs(f.decl.attrs) do words[a.name] = true end
+      local near = type(key) == "string" and require("meeple.loader.schema").nearest(key, words)
+      fail(f, "'%s' is neither a formula term nor a declared attribute%s", key,
+           near and ("; did you mean '" .. near .. "'?") or "")
     end
   end
   return f.terms

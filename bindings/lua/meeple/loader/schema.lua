@@ -43,6 +43,7 @@ M.decls = {
   game = { class = "rules.GameSpec", call = 'game "name" { ... }', fields = {
     { "title", "string", "the title players see", default = NAME },
     { "players", "rules.PlayersSpec", "how many may play" },
+    { "api", "integer|string", "the script API it is written for (2; docs/lua-api.md, Script API version)" },
   } },
   ["game.players"] = { class = "rules.PlayersSpec", call = "game's players = { ... }", fields = {
     { "min", "integer", "the fewest players", default = 2 },
@@ -51,6 +52,7 @@ M.decls = {
   } },
   expansion = { class = "rules.ExpansionSpec", call = 'expansion "name" { ... }', fields = {
     { "requires", "string[]", "games or expansions that must be loaded before" },
+    { "api", "integer|string", "the script API it is written for (2; docs/lua-api.md, Script API version)" },
   } },
   kind = { class = "rules.KindSpec", call = 'kind "name" { ... }', fields = {
     { "closes", '"ports"|"surrounded"|"never"', "when a feature of the kind is complete", default = "ports",

@@ -37,15 +37,17 @@ end
 
 local function read_file_set(decl, set, tile_dirs, script_dirs)
   local path = set.file
-  -- where a script may make the host read: the game's roots and its own directory
-  local roots = { dirname(set.script.path) }
-  for _, d in ipairs(tile_dirs) do roots[#roots + 1] = d end
-  for _, d in ipairs(script_dirs) do roots[#roots + 1] = d end
+  -- where a script may make the host read (meeple.files.roots_for): the
+  -- game's roots, its own directory, the working directory, the project root
+  local game_roots = {}
+  for _, d in ipairs(tile_dirs) do game_roots[#game_roots + 1] = d end
+  for _, d in ipairs(script_dirs) do game_roots[#game_roots + 1] = d end
+  local roots = files.roots_for(set.script.path, game_roots)
   local named = path or set.name
   if not path then
     path = find_named(set, tile_dirs)
-  elseif not path:find("^/") and not exists(path) then
-    path = dirname(set.script.path) .. "/" .. path
+  else
+    path = files.resolve(set.script.path, path)   -- relative to the script
   end
   files.allow(("%s: tiles"):format(set.at or set.script.path), named, path, roots)
   set.path = path

@@ -9,7 +9,7 @@ local meeple = require "meeple"
 local files = require "meeple.files"
 local spots = require "meeple.scenario.spots"
 
-local exists, dirname = loader.exists, loader.dirname
+local dirname = loader.dirname
 local board_port, segment_at_spot = spots.board_port, spots.segment_at_spot
 
 local M = {}
@@ -44,16 +44,15 @@ local function load_rules(plan, root)
   -- and, named by a scenario, is read only from the game's roots or the
   -- scenario's own directory (meeple.files); a scenarios/ directory's
   -- parent too, where the rules it tests live (my-expansion/scenarios/)
+  -- (#43) a path is relative to the scenario file (files.resolve); the
+  -- roots are meeple.files.roots_for's: the game's, the scenario's own
+  -- directory, the working directory and the project root
   local here = dirname(plan.file)
-  local roots = { root .. "/scripts", root .. "/tiles", here }
+  local roots = files.roots_for(plan.file, { root .. "/scripts", root .. "/tiles" })
   if here:match("scenarios$") then roots[#roots + 1] = dirname(here) end
   local function near(r)
     if type(r) ~= "string" or not (r:find("/", 1, true) or r:match("%.lua$")) then return r end
-    local path = r
-    if not exists(r) and exists(dirname(plan.file) .. "/" .. r) then
-      path = dirname(plan.file) .. "/" .. r
-    end
-    return files.allow(plan.file, r, path, roots)
+    return files.allow(plan.file, r, files.resolve(plan.file, r), roots)
   end
   local rules, with = {}, {}
   for _, r in ipairs(h.rules or {}) do rules[#rules + 1] = near(r) end
@@ -77,7 +76,7 @@ local function load_rules(plan, root)
   end
   return loader.load {
     game = near(h.game or "base"), with = with, rules = rules, options = options,
-    figure_counts = figure_counts(h.figures),
+    figure_counts = figure_counts(h.figures), unversioned = inline and { [plan.file] = true } or nil,
     run = run_script, script_dirs = { root .. "/scripts" }, tile_dirs = { root .. "/tiles" },
   }
 end
