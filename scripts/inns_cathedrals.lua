@@ -26,7 +26,7 @@
 -- No hook, no capability: the formula terms only_if/zero_if and a figure's
 -- strength already say all of it (the "Scoring formulas" section of
 -- docs/lua-api.md shows these two formulas as its example).
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "inns_cathedrals" { requires = { "base" } }
 
 -- {======================================================================

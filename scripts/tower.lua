@@ -20,7 +20,7 @@
 -- (measured in docs/rules/tower.md §9); the next step is a general
 -- capability for "stacks on cells that reach along rows and columns",
 -- which these hooks describe.
-
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "tower" { requires = { "base" } }
 
 -- {======================================================================
