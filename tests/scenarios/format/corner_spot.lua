@@ -14,3 +14,9 @@ expect.figure { at = { 0, 0 }, spot = "NE", kind = "barn", player = 1 }
 expect.figure { at = { 0, 0 }, spot = "NE", kind = "barn", player = 2, count = 0 }
 expect.figure { at = { 0, 0 }, spot = "C", count = 0 }
 expect.supply { player = 1, kind = "barn", count = 0 }
+
+-- expect.occupied and expect.free name a corner as moves do too: the
+-- field at that corner holds the barn, and no figure stands on the
+-- cloister in the middle.
+expect.occupied { at = { 0, 0 }, port = "NE", by = { 1 } }
+expect.free { at = { 0, 0 }, port = "C" }
