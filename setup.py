@@ -72,15 +72,18 @@ class BuildPy(build_py):
             shutil.copytree(os.path.join(HERE, d), dst)
 
 
+# bindings/CMakeLists.txt's MEEPLE_LAYERS, bottom first
+LAYERS = ["sandbox", "objects", "play", "host", "hooks", "sim", "embed"]
 sources = sorted(glob.glob(rel("engine", "src", "**", "*.c"), recursive=True)
-                 + glob.glob(rel("bindings", "*.c"))
+                 + [f for layer in LAYERS for f in glob.glob(rel("bindings", layer, "*.c"))]
                  + glob.glob(rel("bindings", "python", "*.c")))
 
 setup(
     version=VERSION,
     ext_modules=[Extension(
         "meeple._meeple", sources,
-        include_dirs=[rel("engine", "include"), rel("engine", "src"), "bindings", GENERATED, "/usr/include/lua5.4"],
+        include_dirs=[rel("engine", "include"), rel("engine", "src")] + [os.path.join("bindings", layer) for layer in LAYERS]
+        + [GENERATED, "/usr/include/lua5.4"],
         libraries=["lua5.4", "lua5.4-lpeg", "sqlite3", "m"],
         extra_compile_args=["-std=c11", "-O2"],
     )],

@@ -1,6 +1,6 @@
 # libmeeple: the kernel and the Lua layer as one installable library,
 # static (libmeeple.a) and shared (libmeeple.so), for C and C++ programs
-# (bindings/meeple.h) and the Python module. Included from
+# (bindings/embed/meeple.h) and the Python module. Included from
 # bindings/CMakeLists.txt, where the layer's objects (meeple_layer) are.
 #
 # Both hold the kernel's objects (compiled once more, position-independent,
@@ -13,7 +13,7 @@ set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE
 set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> $<TARGET_OBJECTS:meeple_layer>)
 file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
 set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${MEEPLE_GENERATED_INCLUDE}/meeple_version.h
-    ${CMAKE_SOURCE_DIR}/bindings/meeple.h)
+    ${CMAKE_SOURCE_DIR}/bindings/embed/meeple.h)
 
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
@@ -21,7 +21,7 @@ foreach(kind static shared)
   target_include_directories(meeple_${kind}
     PUBLIC $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/engine/include>
            $<BUILD_INTERFACE:${MEEPLE_GENERATED_INCLUDE}>
-           $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings>
+           $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/bindings/embed>
            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/meeple>
     PRIVATE ${LUA_INCLUDE_DIRS})
   target_link_libraries(meeple_${kind} PRIVATE ${LUA_LINK_LIBRARIES} ${LPEG_SHARED} ${SQLITE3_LINK_LIBRARIES} m)

@@ -32,7 +32,7 @@ t:ok(#rows >= 10, "capability_list.h has its rows, found " .. #rows)
 local FIGURE_OWN = { corner = true }
 
 local header = read("engine/include/gk_flow.h")
-local wrap = read("bindings/wrap_flow.c")
+local wrap = read("bindings/play/wrap_flow.c")
 local stubs = read("bindings/meta/meeple.lua")
 local api = (read("bindings/lua/meeple/loader/api.lua") or "") .. (read("bindings/lua/meeple/loader/api_caps.lua") or "")
 -- capabilities declared as a key of the figure declaration (relocate)

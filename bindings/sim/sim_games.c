@@ -14,7 +14,7 @@
 
 #include <lauxlib.h>
 
-#include "simrun.h"
+#include "sim_run.h"
 #include "wrap_internal.h"
 
 typedef struct games_ctx {

@@ -13,7 +13,7 @@
 #include <lauxlib.h>
 
 #include "gk_agent.h"
-#include "simrun.h"
+#include "sim_run.h"
 #include "wrap_internal.h"
 #include "wrap_play.h"
 

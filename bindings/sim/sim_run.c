@@ -30,7 +30,7 @@
 
 #include <lauxlib.h>
 
-#include "simrun.h"
+#include "sim_run.h"
 
 #define MP_SIMJOBS "meeple.SimJobs"
 

@@ -15,7 +15,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
-#include "simrun.h"
+#include "sim_run.h"
 #include "wrap_play.h"
 
 /* Features whose ids a game's count of closed ones keeps on the stack
