@@ -46,6 +46,11 @@ meeple_cli_test(tiles_check_inns_cathedrals 0 "18 tiles, 17 types|cathedral 2, i
 # tower.md §1: 18 tiles, each with a foundation
 meeple_cli_test(tiles_check_tower 0 "18 tiles, 17 types|tower 18"
                 ${MEEPLE_EXE} tiles check tiles/tower.tiles)
+# hills_sheep.md §1: 18 tiles, 8 hills, 8 vineyards; 18 tokens in the bag
+meeple_cli_test(tiles_check_hills_sheep 0 "18 tiles, 16 types|cloister 2|hill 8, vineyard 8"
+                ${MEEPLE_EXE} tiles check tiles/hills_sheep.tiles)
+meeple_cli_test(tiles_check_hills_sheep_bag 0 "18 tiles, 5 types|sheep 16, wolf 2"
+                ${MEEPLE_EXE} tiles check tiles/hills_sheep_bag.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"
