@@ -206,6 +206,8 @@ end)
 
 -- §3.3 [JCZ]: a field with a shepherd that is closed is driven to the
 -- stable at once (at the end of the turn that closed it, after §3.2).
+-- Fields never complete as a kind (closes = "never"), so closed here is
+-- "no open port left".
 on("turn_end", function(ctx)
   local st = ctx.state
   st.pending = {}
@@ -213,7 +215,7 @@ on("turn_end", function(ctx)
   local i = 1
   while i <= #st.shepherds do
     local f = field_of(ctx, st.shepherds[i])
-    if f:closed() then stable(ctx, f) else i = i + 1 end
+    if f:info().open == 0 then stable(ctx, f) else i = i + 1 end
   end
 end)
 
