@@ -68,8 +68,10 @@ reason "flock"
 -- (never pairs()): { owner, x, y, seg, sheep = points, tokens = {ids} }.
 -- pending: where the shepherds stand ("x,y,seg") that the active player
 -- must tend this turn (§3.2), in that order.
--- hills: "x,y" of each hill tile on the board; vineyards likewise.
-state { shepherds = {}, pending = {}, pending_turn = 0, placed_turn = 0, hills = {}, vineyards = {} }
+-- hills: "x,y" of each hill tile on the board; vineyards likewise; with
+-- their counts (a state table is read through a proxy: no next()).
+state { shepherds = {}, pending = {}, pending_turn = 0, placed_turn = 0, hills = {}, vineyards = {},
+        n_hills = 0, n_vineyards = 0 }
 
 action "flock_grow"  { args = {} }
 action "flock_score" { args = {} }
@@ -229,6 +231,7 @@ end)
 on("tile_placed", function(ctx, th)
   local t = th:info()
   ctx.state.hills[t.x .. "," .. t.y] = true
+  ctx.state.n_hills = ctx.state.n_hills + 1
   if ctx.game:stack_size("main") > 0 then
     ctx.game:discard(ctx.game:draw("main"))
   end
@@ -237,6 +240,7 @@ end, { tiles = { "hill" } })
 on("tile_placed", function(ctx, th)
   local t = th:info()
   ctx.state.vineyards[t.x .. "," .. t.y] = true
+  ctx.state.n_vineyards = ctx.state.n_vineyards + 1
 end, { tiles = { "vineyard" } })
 
 -- Figures that are no followers: they never win a tie-break.
@@ -273,7 +277,7 @@ end
 transform("feature_points", function(ctx, f, points, args)
   if f:kind() == "cloister" then
     -- §5: a completed cloister, 3 more per vineyard tile around it
-    if args.when ~= "closed" or not next(ctx.state.vineyards) then return nil end
+    if args.when ~= "closed" or ctx.state.n_vineyards == 0 then return nil end
     local t = f:spot().tile:info()
     local n, v = 0, ctx.state.vineyards
     for dy = -1, 1 do
@@ -285,7 +289,7 @@ transform("feature_points", function(ctx, f, points, args)
     return points + 3 * n
   end
   local leaders = args.leaders
-  if not leaders or #leaders < 2 or not next(ctx.state.hills) then return nil end
+  if not leaders or #leaders < 2 or ctx.state.n_hills == 0 then return nil end
   local won = tiebreak(ctx, f, leaders)
   if won then return points, won end
 end, { kinds = { "road", "city", "field", "cloister" } })
