@@ -13,11 +13,11 @@
 -- own (logged, replayed, fixed by a scenario's draws { stack = "sheep" }):
 --   the bag of 18 tokens                    stack "sheep" + tiles "hills_sheep_bag"
 --   the shepherd, a figure, no follower     figure "shepherd" (strength 0)
---   its first token, the wolf               on("figure_placed")
---   which flock a tile extends              on("tile_placed") (every tile)
+--   which flock a tile extends; hills,      on("tile_placed") (every tile: one hook,
+--   the tile under a hill; vineyards          by args.tile_id, on the direct path)
 --   grow or drive to the stable             phase "flock": collect + on("action")
---   a closed field with a shepherd scores   on("turn_end") (only with shepherds out)
---   the tile under a hill                   on("tile_placed", tiles = hill)
+--   a new shepherd's first token, the wolf  on("turn_end") (supply against state)
+--   a closed field with a shepherd scores   on("turn_end") (after a tile joined one)
 --   hill tie-break, vineyards               transform("feature_points")
 -- Cost: a tile_placed hook and a collect call every turn, and a
 -- feature_points transform per scored feature: measured in the README
@@ -70,7 +70,7 @@ reason "flock"
 -- must tend this turn (§3.2), in that order.
 -- hills: "x,y" of each hill tile on the board; vineyards likewise; with
 -- their counts (a state table is read through a proxy: no next()).
-state { shepherds = {}, pending = {}, pending_turn = 0, placed_turn = 0, hills = {}, vineyards = {},
+state { shepherds = {}, pending = {}, pending_turn = 0, check_turn = 0, hills = {}, vineyards = {},
         n_hills = 0, n_vineyards = 0 }
 
 action "flock_grow"  { args = {} }
@@ -143,39 +143,64 @@ local function grow(ctx, s)
   end
 end
 
-on("figure_placed", function(ctx, move)
-  if move.figure ~= "shepherd" then return end
-  local spot = move.at.feature:spot()
-  local t = spot.tile:info()
-  local list = ctx.state.shepherds
-  local s = { owner = ctx.player, x = t.x, y = t.y, seg = spot.segment, sheep = 0, tokens = {} }
-  list[#list + 1] = s
-  ctx.state.placed_turn = ctx.turn
-  grow(ctx, list[#list])
-end)
+-- The tiles tagged hill and vineyard in tiles/hills_sheep.tiles, by id: one
+-- tile_placed hook that reads args.tile_id keeps the event on the flow's
+-- direct path (a hook narrowed to tags sends every tile_placed through the
+-- dispatcher: 3 times the cost, README speed table). The abbey (Abbey &
+-- Mayor) closes the fields it touches without joining them.
+local HILL = {
+  ["hs.Cc.h.1"] = true, ["hs.CC.h.2"] = true, ["hs.CFC.h"] = true, ["hs.CFR.h"] = true,
+  ["hs.CRr.h"] = true, ["hs.RFR.h"] = true, ["hs.RR.hG"] = true, ["hs.RrC.h"] = true,
+}
+local VINEYARD = {
+  ["hs.C_x.v"] = true, ["hs.CC_x.v"] = true, ["hs.Cc.v"] = true, ["hs.CFC.v"] = true,
+  ["hs.RCC.v"] = true, ["hs.RRr.v"] = true,
+}
+local ABBEY = "am.abbey"
+
+-- §4: the hill is laid on a tile drawn face down: that tile leaves the game.
+local function hill(ctx, th)
+  local t = th:info()
+  ctx.state.hills[t.x .. "," .. t.y] = true
+  ctx.state.n_hills = ctx.state.n_hills + 1
+  if ctx.game:stack_size("main") > 0 then
+    ctx.game:discard(ctx.game:draw("main"))
+  end
+end
+
+local function vineyard(ctx, th)
+  local t = th:info()
+  ctx.state.vineyards[t.x .. "," .. t.y] = true
+  ctx.state.n_vineyards = ctx.state.n_vineyards + 1
+end
 
 -- §3.2: the flocks of the active player whose field the tile extends, one
--- per field (two shepherds of one player in one field act once, JCZ).
-on("tile_placed", function(ctx, th)
+-- per field (two shepherds of one player in one field act once, JCZ); and
+-- whether a field with a shepherd may have closed (the tile joined it, or
+-- an abbey came): the end of the turn looks (§3.3).
+on("tile_placed", function(ctx, th, args)
+  local id = args.tile_id
+  if HILL[id] then hill(ctx, th) end
+  if VINEYARD[id] then vineyard(ctx, th) end
   local st = ctx.state
   if #st.shepherds == 0 then return end
-  local me, pending, fields = ctx.player, {}, {}
+  local me, pending, fields, feats = ctx.player, {}, {}, th:features()
+  local any = id == ABBEY
   for _, s in ipairs(st.shepherds) do
-    if s.owner == me then
-      local f = field_of(ctx, s)
+    local f = field_of(ctx, s)
+    local here = false
+    for _, tf in ipairs(feats) do if tf == f then here = true break end end
+    if here then any = true end
+    if here and s.owner == me then
       local fresh = true
       for _, g in ipairs(fields) do if g == f then fresh = false end end
       if fresh then
-        for _, tf in ipairs(th:features()) do
-          if tf == f then
-            fields[#fields + 1] = f
-            pending[#pending + 1] = s.x .. "," .. s.y .. "," .. s.seg
-            break
-          end
-        end
+        fields[#fields + 1] = f
+        pending[#pending + 1] = s.x .. "," .. s.y .. "," .. s.seg
       end
     end
   end
+  if any then st.check_turn = ctx.turn end
   if #pending > 0 then
     st.pending = pending
     st.pending_turn = ctx.turn
@@ -206,14 +231,40 @@ on("action", function(ctx, move)
   if #st.pending > 0 then return true end         -- another flock to tend
 end)
 
+-- §3.1: a shepherd placed this turn draws its first token. It is found at
+-- the end of the turn (no figure_placed hook, which every deploy would
+-- pay for): its player's shepherds on the board outnumber the entries.
+-- [JCZ] draws it before the choice of §3.2 for the player's other
+-- shepherds; only a player with 2 shepherds (option shepherds) could tell.
+local function placed_shepherd(ctx, me)
+  local st, known = ctx.state, 0
+  for _, s in ipairs(st.shepherds) do if s.owner == me then known = known + 1 end end
+  if ctx.game:supply(me, "shepherd") + known >= SHEPHERDS then return end
+  for _, fig in ipairs(ctx.game:placed_figures("shepherd", me)) do
+    local info = fig:info()
+    local t = info.tile:info()
+    local new = true
+    for _, s in ipairs(st.shepherds) do
+      if s.x == t.x and s.y == t.y and s.seg == info.segment then new = false end
+    end
+    if new then
+      local list = st.shepherds
+      list[#list + 1] = { owner = me, x = t.x, y = t.y, seg = info.segment, sheep = 0, tokens = {} }
+      st.check_turn = ctx.turn
+      grow(ctx, list[#list])
+    end
+  end
+end
+
 -- §3.3 [JCZ]: a field with a shepherd that is closed is driven to the
 -- stable at once (at the end of the turn that closed it, after §3.2).
 -- Fields never complete as a kind (closes = "never"), so closed here is
 -- "no open port left".
 on("turn_end", function(ctx)
   local st = ctx.state
-  st.pending = {}
-  if #st.shepherds == 0 then return end
+  if #st.pending > 0 then st.pending = {} end
+  placed_shepherd(ctx, ctx.player)
+  if st.check_turn ~= ctx.turn then return end
   local i = 1
   while i <= #st.shepherds do
     local f = field_of(ctx, st.shepherds[i])
@@ -226,22 +277,6 @@ end)
 -- {======================================================================
 -- §4 Hills; §5 Vineyards
 -- =======================================================================
-
--- §4: the hill is laid on a tile drawn face down: that tile leaves the game.
-on("tile_placed", function(ctx, th)
-  local t = th:info()
-  ctx.state.hills[t.x .. "," .. t.y] = true
-  ctx.state.n_hills = ctx.state.n_hills + 1
-  if ctx.game:stack_size("main") > 0 then
-    ctx.game:discard(ctx.game:draw("main"))
-  end
-end, { tiles = { "hill" } })
-
-on("tile_placed", function(ctx, th)
-  local t = th:info()
-  ctx.state.vineyards[t.x .. "," .. t.y] = true
-  ctx.state.n_vineyards = ctx.state.n_vineyards + 1
-end, { tiles = { "vineyard" } })
 
 -- Figures that are no followers: they never win a tie-break.
 local NOT_FOLLOWER = { shepherd = true, builder = true, pig = true, barn = true }
