@@ -91,3 +91,9 @@ set(PLAY_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/collect_play_method.lua)
 file(WRITE ${PLAY_COLLECT} "api \"2\"\naction \"noop\" { args = {} }\ncollect(\"place_figure\", function(ctx)\n  if ctx.play:phase() ~= \"place_figure\" then error(\"phase\") end\n  return { { type = \"action\", action = \"noop\", args = {} } }\nend)\non(\"action\", function(ctx, move) end)\n")
 meeple_cli_test(collect_play_method_sim 0 "3 games of base"
                 ${MEEPLE_EXE} sim --games 3 --seed 1 --rules ${PLAY_COLLECT})
+# A scenario move that reads as a legal one but is not the engine's text
+# names that text, not "is illegal: legal" (#41).
+set(SHORT_ACTION ${CMAKE_CURRENT_BINARY_DIR}/short_action.lua)
+file(WRITE ${SHORT_ACTION} "scenario \"short action\" { game = \"base\", with = { \"hills_sheep\" }, players = 2 }\ndraws { \"hs.sheep1\", stack = \"sheep\" }\nplay(\"place U 1,0 r1\", \"deploy shepherd S\")\nplay(\"place U -1,0 r1\", \"pass\")\nplay(\"place U 2,0 r1\", \"pass\")\nplay \"action flock_grow\"\n")
+meeple_cli_test(scenario_short_action 1 "short_action\\.lua:6: 'action flock_grow' is illegal: written otherwise: the engine writes it 'action flock_grow 0 0 0 0'"
+                ${MEEPLE_EXE} test ${SHORT_ACTION})
