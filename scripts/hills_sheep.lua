@@ -17,6 +17,7 @@
 --   the tile under a hill; vineyards          by args.tile_id, on the direct path)
 --   grow or drive to the stable             phase "flock": collect + on("action")
 --   a new shepherd's first token, the wolf  on("turn_end") (supply against state)
+--   a shepherd eaten by a dragon            on("turn_end") (figures against state)
 --   a closed field with a shepherd scores   on("turn_end") (after a tile joined one)
 --   hill tie-break, vineyards               transform("feature_points")
 -- Cost: a tile_placed hook and a collect call every turn, and a
@@ -236,20 +237,41 @@ end)
 -- pay for): its player's shepherds on the board outnumber the entries.
 -- [JCZ] draws it before the choice of §3.2 for the player's other
 -- shepherds; only a player with 2 shepherds (option shepherds) could tell.
-local function placed_shepherd(ctx, me)
-  local st, known = ctx.state, 0
+-- §6 [inferred]: a shepherd that left the board otherwise (eaten by the
+-- dragon of The Princess & the Dragon) loses its flock to the bag.
+local function same(a, b)
+  return a.x == b.x and a.y == b.y and a.seg == b.seg and a.owner == b.owner
+end
+
+local function reconcile(ctx)
+  local st, g, me = ctx.state, ctx.game, ctx.player
+  local known = 0
   for _, s in ipairs(st.shepherds) do if s.owner == me then known = known + 1 end end
-  if ctx.game:supply(me, "shepherd") + known >= SHEPHERDS then return end
-  for _, fig in ipairs(ctx.game:placed_figures("shepherd", me)) do
+  local fresh = g:supply(me, "shepherd") + known < SHEPHERDS
+  if not fresh and #st.shepherds == 0 then return end
+  local figs = g:placed_figures("shepherd")
+  if not fresh and #figs == #st.shepherds then return end
+  local here = {}
+  for i, fig in ipairs(figs) do
     local info = fig:info()
     local t = info.tile:info()
-    local new = true
-    for _, s in ipairs(st.shepherds) do
-      if s.x == t.x and s.y == t.y and s.seg == info.segment then new = false end
+    here[i] = { owner = info.owner, x = t.x, y = t.y, seg = info.segment }
+  end
+  local i = 1
+  while i <= #st.shepherds do                     -- gone from the board: flock to the bag
+    local s, found = st.shepherds[i], false
+    for _, h in ipairs(here) do if same(h, s) then found = true break end end
+    if found then i = i + 1 else
+      for _, id in ipairs(s.tokens) do g:put_back("sheep", id, "random") end
+      table.remove(st.shepherds, i)
     end
-    if new then
+  end
+  for _, h in ipairs(here) do                     -- new on the board: its first token
+    local found = false
+    for _, s in ipairs(st.shepherds) do if same(h, s) then found = true break end end
+    if not found then
       local list = st.shepherds
-      list[#list + 1] = { owner = me, x = t.x, y = t.y, seg = info.segment, sheep = 0, tokens = {} }
+      list[#list + 1] = { owner = h.owner, x = h.x, y = h.y, seg = h.seg, sheep = 0, tokens = {} }
       st.check_turn = ctx.turn
       grow(ctx, list[#list])
     end
@@ -263,7 +285,7 @@ end
 on("turn_end", function(ctx)
   local st = ctx.state
   if #st.pending > 0 then st.pending = {} end
-  placed_shepherd(ctx, ctx.player)
+  reconcile(ctx)
   if st.check_turn ~= ctx.turn then return end
   local i = 1
   while i <= #st.shepherds do
