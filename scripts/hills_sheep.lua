@@ -245,12 +245,14 @@ end
 
 local function reconcile(ctx)
   local st, g, me = ctx.state, ctx.game, ctx.player
-  local known = 0
+  -- every shepherd accounted for (in a supply or an entry), and none of
+  -- the active player's new: nothing to do, without listing figures
+  local known, total, n = 0, #st.shepherds, g:players()
   for _, s in ipairs(st.shepherds) do if s.owner == me then known = known + 1 end end
-  local fresh = g:supply(me, "shepherd") + known < SHEPHERDS
-  if not fresh and #st.shepherds == 0 then return end
+  local mine = g:supply(me, "shepherd")
+  for p = 1, n do total = total + (p == me and mine or g:supply(p, "shepherd")) end
+  if mine + known >= SHEPHERDS and total == SHEPHERDS * n then return end
   local figs = g:placed_figures("shepherd")
-  if not fresh and #figs == #st.shepherds then return end
   local here = {}
   for i, fig in ipairs(figs) do
     local info = fig:info()
