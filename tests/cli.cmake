@@ -46,6 +46,11 @@ meeple_cli_test(tiles_check_inns_cathedrals 0 "18 tiles, 17 types|cathedral 2, i
 # tower.md §1: 18 tiles, each with a foundation
 meeple_cli_test(tiles_check_tower 0 "18 tiles, 17 types|tower 18"
                 ${MEEPLE_EXE} tiles check tiles/tower.tiles)
+# hills_sheep.md §1: 18 tiles, 8 hills, 8 vineyards; 18 tokens in the bag
+meeple_cli_test(tiles_check_hills_sheep 0 "18 tiles, 16 types|cloister 2|hill 8, vineyard 8"
+                ${MEEPLE_EXE} tiles check tiles/hills_sheep.tiles)
+meeple_cli_test(tiles_check_hills_sheep_bag 0 "18 tiles, 5 types|sheep 16, wolf 2"
+                ${MEEPLE_EXE} tiles check tiles/hills_sheep_bag.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"
@@ -79,3 +84,16 @@ set(BAD_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/bad_collect.lua)
 file(WRITE ${BAD_COLLECT} "-- offers a figure kind the rules lack\ncollect(\"place_figure\", function(ctx)\n  return { { type = \"deploy\", figure = \"nope\", at = 7 } }\nend)\n")
 meeple_cli_test(sim_collect_bad_move 1 "seed 1: [^\n]*bad_collect\\.lua:2: collect: unknown figure kind 'nope'"
                 ${MEEPLE_EXE} sim --games 2 --rules ${BAD_COLLECT})
+# A collector that calls a play method (ctx.play:phase()) and offers a
+# move: the moves are read from the play's own stack slot, not the slot the
+# method saw (a stale slot crashed sim; #41).
+set(PLAY_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/collect_play_method.lua)
+file(WRITE ${PLAY_COLLECT} "api \"2\"\naction \"noop\" { args = {} }\ncollect(\"place_figure\", function(ctx)\n  if ctx.play:phase() ~= \"place_figure\" then error(\"phase\") end\n  return { { type = \"action\", action = \"noop\", args = {} } }\nend)\non(\"action\", function(ctx, move) end)\n")
+meeple_cli_test(collect_play_method_sim 0 "3 games of base"
+                ${MEEPLE_EXE} sim --games 3 --seed 1 --rules ${PLAY_COLLECT})
+# A scenario move that reads as a legal one but is not the engine's text
+# names that text, not "is illegal: legal" (#41).
+set(SHORT_ACTION ${CMAKE_CURRENT_BINARY_DIR}/short_action.lua)
+file(WRITE ${SHORT_ACTION} "scenario \"short action\" { game = \"base\", with = { \"hills_sheep\" }, players = 2 }\ndraws { \"hs.sheep1\", stack = \"sheep\" }\nplay(\"place U 1,0 r1\", \"deploy shepherd S\")\nplay(\"place U -1,0 r1\", \"pass\")\nplay(\"place U 2,0 r1\", \"pass\")\nplay \"action flock_grow\"\n")
+meeple_cli_test(scenario_short_action 1 "short_action\\.lua:6: 'action flock_grow' is illegal: written otherwise: the engine writes it 'action flock_grow 0 0 0 0'"
+                ${MEEPLE_EXE} test ${SHORT_ACTION})

@@ -30,3 +30,13 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,tower)
   set_tests_properties(cli/tower_sim PROPERTIES LABELS expansions)
 endif()
+
+# Hills & Sheep (issue 41): its hooks (flocks, hills, vineyards) in random
+# games with every other expansion, the invariants checked after every move
+# (100 games, 4 players; the 10,000-game runs are in hills_sheep.md §9).
+if(TARGET meeple)
+  meeple_cli_test(hills_sheep_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,tower,hills_sheep)
+  set_tests_properties(cli/hills_sheep_sim PROPERTIES LABELS expansions)
+endif()

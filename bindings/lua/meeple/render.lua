@@ -487,8 +487,29 @@ local function foundation(out, x, y, S)
     num(x), num(y), num(r * 0.55))
 end
 
+-- A hill (Hills & Sheep): a green mound with a darker ridge, low in the
+-- tile, so a tower or cloister in the middle stays clear.
+local function hill_mark(out, x, y, S)
+  local w, h = S * 0.30, S * 0.12
+  out[#out + 1] = sfmt('<g class="tag tag-hill"><path d="M%s %sQ%s %s %s %sZ" fill="#7cb342" stroke="#33691e" stroke-width="1.5"/></g>',
+    num(x - w), num(y + S * 0.30), num(x), num(y + S * 0.30 - 2 * h), num(x + w), num(y + S * 0.30))
+end
+
+-- A vineyard (Hills & Sheep): three purple grapes on a vine, high in the
+-- tile.
+local function vineyard_mark(out, x, y, S)
+  local r, cy = S * 0.035, y - S * 0.30
+  out[#out + 1] = sfmt('<g class="tag tag-vineyard"><path d="M%s %sH%s" stroke="#558b2f" stroke-width="1.5"/>',
+    num(x - S * 0.14), num(cy - r * 1.6), num(x + S * 0.14))
+  for i = -1, 1 do
+    out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#6a1b9a" stroke="#311b92" stroke-width="0.8"/>',
+      num(x + i * S * 0.09), num(cy), num(r))
+  end
+  out[#out + 1] = '</g>'
+end
+
 -- Tags a tile prints as a mark of its own.
-R.TAG_MARKS = { tower = foundation }
+R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon }

@@ -311,7 +311,18 @@ function Run:why_illegal(play, text)
   if not move then return fh end
   local ok, word = pcall(play.why, play, move)
   if not ok then return tostring(word) end
-  if not word then return "legal" end
+  if not word then
+    -- the move reads as a legal one, but its text is not the engine's
+    -- ("action flock_grow" for "action flock_grow 0 0 0 0")
+    local head = text:match("^(%S+ %S+)")
+    for k = 1, head and play:move_count() or 0 do
+      local name = play:move_name(k)
+      if name:sub(1, #head + 1) == head .. " " then
+        return ("written otherwise: the engine writes it '%s' (an action gives all 4 numbers)"):format(name)
+      end
+    end
+    return "written otherwise than the engine writes it"
+  end
   local explain = REASON_TEXT[word]
   return explain and (word .. ": " .. explain(self, play, text, fh, move)) or word
 end
