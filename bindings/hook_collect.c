@@ -291,7 +291,13 @@ static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
 int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {COLLECT_UV, run_event, first_source};
   cl_event e = {ud, c, 0, NULL};
+  /* A hook that calls a play method (ctx.play:phase()) makes ud->self
+  ** that method's slot, gone once the hooks return: take_moves reads the
+  ** play's own slot, kept here. */
+  int self = lua_absindex(L, ud->self);
   int st = mp_c_path_call(L, ud, play, &path, &e, c);
+  ud->self = self;
+  ud->L = L;
   if (st != GK_OK) return st;
   ud->hook_where[0] = '\0';
   if (e.where) snprintf(ud->hook_where, sizeof ud->hook_where, "%s", e.where);

@@ -79,3 +79,10 @@ set(BAD_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/bad_collect.lua)
 file(WRITE ${BAD_COLLECT} "-- offers a figure kind the rules lack\ncollect(\"place_figure\", function(ctx)\n  return { { type = \"deploy\", figure = \"nope\", at = 7 } }\nend)\n")
 meeple_cli_test(sim_collect_bad_move 1 "seed 1: [^\n]*bad_collect\\.lua:2: collect: unknown figure kind 'nope'"
                 ${MEEPLE_EXE} sim --games 2 --rules ${BAD_COLLECT})
+# A collector that calls a play method (ctx.play:phase()) and offers a
+# move: the moves are read from the play's own stack slot, not the slot the
+# method saw (a stale slot crashed sim; #41).
+set(PLAY_COLLECT ${CMAKE_CURRENT_BINARY_DIR}/collect_play_method.lua)
+file(WRITE ${PLAY_COLLECT} "api \"2\"\naction \"noop\" { args = {} }\ncollect(\"place_figure\", function(ctx)\n  if ctx.play:phase() ~= \"place_figure\" then error(\"phase\") end\n  return { { type = \"action\", action = \"noop\", args = {} } }\nend)\non(\"action\", function(ctx, move) end)\n")
+meeple_cli_test(collect_play_method_sim 0 "3 games of base"
+                ${MEEPLE_EXE} sim --games 3 --seed 1 --rules ${PLAY_COLLECT})
