@@ -19,7 +19,7 @@
 --   bridges per player (3, or 2 with 5-6)    counter "bridges_used"
 --   a 2-tile city becomes a castle           phase "castle": collect + action
 --   a castle scores what completes near it   on("feature_scored") notes it,
---                                              phase "castle_score" pays it
+--                                              transform("extra_part") pays it
 --   farmers: 4 per castle                    score "field": touching castle
 --   the bazaar's auction                     on("tile_placed", bazaar),
 --                                              phase "bazaar": collect + action
@@ -166,7 +166,6 @@ state {
 if CASTLES then
   action "castle" { args = { "who", "x", "y", "segment" } }
   phase "castle" { after = "place_figure" }
-  phase "castle_score" { after = "score" }
 
   local function part_mark(ctx) return ctx.turn * 16 + ctx.part end
 
@@ -308,8 +307,11 @@ if CASTLES then
     end
   end
 
-  on("phase", function(ctx, _, args)
-    if args.phase == "castle_score" then pay_castles(ctx) end
+  -- paid at the end of the turn part, after its scoring: an extra_part
+  -- transform runs once a part, where a phase of its own would notify a
+  -- hook on every phase of every turn (a third of the hooks' time)
+  transform("extra_part", function(ctx)
+    pay_castles(ctx)
   end)
 end
 
@@ -330,7 +332,7 @@ if BAZAAR then
   action "bazaar_pick" { args = { "who", "tile", "bid" } }
   action "bazaar_bid"  { args = { "who", "bid" } }
   action "bazaar_deal" { args = { "who", "buy" } }
-  phase "bazaar" { after = CASTLES and "castle_score" or "score" }
+  phase "bazaar" { after = "score" }
 
   local function has(st, p) return (st["has" .. p] or "") ~= "" end
 
