@@ -39,4 +39,9 @@ if(TARGET meeple)
                   ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
                   --with traders_builders,abbey_mayor,inns_cathedrals,bridges_castles_bazaars)
   set_tests_properties(cli/bridges_castles_bazaars_sim PROPERTIES LABELS expansions)
+  add_test(NAME expansions/bridges_castles_bazaars COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/bridges_castles_bazaars_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/bridges_castles_bazaars PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
