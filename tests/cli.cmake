@@ -46,6 +46,9 @@ meeple_cli_test(tiles_check_inns_cathedrals 0 "18 tiles, 17 types|cathedral 2, i
 # tower.md §1: 18 tiles, each with a foundation
 meeple_cli_test(tiles_check_tower 0 "18 tiles, 17 types|tower 18"
                 ${MEEPLE_EXE} tiles check tiles/tower.tiles)
+# bridges_castles_bazaars.md §1: 12 tiles, 8 bazaars, 2 inns
+meeple_cli_test(tiles_check_bridges_castles_bazaars 0 "12 tiles, 11 types|inn 2, no_castle 1|bazaar 8"
+                ${MEEPLE_EXE} tiles check tiles/bridges_castles_bazaars.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"
