@@ -109,8 +109,10 @@ end
 -- or an empty cell: edge matching says exactly that. Once a turn part.
 if BRIDGES then
   collect("draw", function(ctx)
-    local g, me = ctx.game, ctx.player
-    if g:counter(me, "bridges_used") >= allowance(ctx) then return {} end
+    local g = ctx.game
+    local used = g:counter(ctx.player, "bridges_used")
+    -- none left: 3 used, or 2 with 5-6 players (players() only then)
+    if used >= 3 or (used == 2 and allowance(ctx) == 2) then return {} end
     local top = g:peek(ctx.play:stack())
     local variants = top and BRIDGED[top]
     if not variants then return {} end
