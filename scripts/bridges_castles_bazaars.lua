@@ -85,6 +85,10 @@ local BIDS = option "bazaar_bids" {
 }
 local MAX_BID = 10   -- §5 [inferred]: a bounded move list
 
+-- what a collector offers on most turns: one shared empty list, never
+-- written, so that a turn with nothing to offer allocates nothing
+local NONE = {}
+
 -- }======================================================================
 
 -- {======================================================================
@@ -112,10 +116,10 @@ if BRIDGES then
     local g = ctx.game
     local used = g:counter(ctx.player, "bridges_used")
     -- none left: 3 used, or 2 with 5-6 players (players() only then)
-    if used >= 3 or (used == 2 and allowance(ctx) == 2) then return {} end
+    if used >= 3 or (used == 2 and allowance(ctx) == 2) then return NONE end
     local top = g:peek(ctx.play:stack())
     local variants = top and BRIDGED[top]
-    if not variants then return {} end
+    if not variants then return NONE end
     local moves = {}
     for _, v in ipairs(variants) do
       for _, pl in ipairs(g:legal_placements(v)) do
@@ -182,7 +186,7 @@ if CASTLES then
 
   collect("castle", function(ctx)
     local closed = ctx.play:closed()
-    if #closed == 0 then return {} end
+    if #closed == 0 then return NONE end
     local g, moves = ctx.game, {}
     local n, me = g:players(), ctx.player
     for _, fh in ipairs(closed) do
@@ -397,7 +401,7 @@ if BAZAAR then
 
   collect("bazaar", function(ctx)
     local st = ctx.state
-    if st.baz_n == 0 or st.baz_auct == 0 then return {} end
+    if st.baz_n == 0 or st.baz_auct == 0 then return NONE end
     local moves, a = {}, st.baz_auct
     if st.baz_pick == 0 then
       for i = 1, st.baz_n do
