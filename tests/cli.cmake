@@ -51,6 +51,9 @@ meeple_cli_test(tiles_check_hills_sheep 0 "18 tiles, 16 types|cloister 2|hill 8,
                 ${MEEPLE_EXE} tiles check tiles/hills_sheep.tiles)
 meeple_cli_test(tiles_check_hills_sheep_bag 0 "18 tiles, 5 types|sheep 16, wolf 2"
                 ${MEEPLE_EXE} tiles check tiles/hills_sheep_bag.tiles)
+# bridges_castles_bazaars.md §1: 12 tiles, 8 bazaars, 2 inns
+meeple_cli_test(tiles_check_bridges_castles_bazaars 0 "12 tiles, 11 types|inn 2, no_castle 1|bazaar 8"
+                ${MEEPLE_EXE} tiles check tiles/bridges_castles_bazaars.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

@@ -40,3 +40,18 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,tower,hills_sheep)
   set_tests_properties(cli/hills_sheep_sim PROPERTIES LABELS expansions)
 endif()
+
+# Bridges, Castles and Bazaars (issue 41): its hooks (bridged tiles in the
+# draw phase, castles, the bazaar's auction) in random games with the
+# expansions it meets, invariants checked (100 games, 4 players).
+if(TARGET meeple)
+  meeple_cli_test(bridges_castles_bazaars_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,bridges_castles_bazaars)
+  set_tests_properties(cli/bridges_castles_bazaars_sim PROPERTIES LABELS expansions)
+  add_test(NAME expansions/bridges_castles_bazaars COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/bridges_castles_bazaars_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/bridges_castles_bazaars PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()

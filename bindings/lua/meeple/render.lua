@@ -423,6 +423,11 @@ R.ATTRS = {
   -- Inns & Cathedrals: drawn as buildings, not badges, so that they read
   -- at the board's fit zoom where a badge's letters do not
   inn = { shape = "inn", label = "inn" }, cathedral = { shape = "cathedral", label = "cathedral" },
+  -- Bridges, Castles and Bazaars: a bridge is printed on its bridged tile;
+  -- a castle is a segment edit made in play (`runtime`: drawn from the
+  -- game, render_board.lua's B.runtime_marks), no_castle is a tile fact
+  bridge = { shape = "bridge", label = "bridge" }, castle = { shape = "castle", label = "castle", runtime = true },
+  no_castle = { hide = true },
 }
 
 function R.attr_style(name)
@@ -508,11 +513,46 @@ local function vineyard_mark(out, x, y, S)
   out[#out + 1] = '</g>'
 end
 
+-- A bridge (Bridges, Castles and Bazaars): brown planks with two rails,
+-- across its road, about a quarter of a tile long.
+local function bridge_icon(out, x, y, S)
+  local w, h = S * 0.12, S * 0.26
+  out[#out + 1] = sfmt('<g class="attr attr-bridge"><rect x="%s" y="%s" width="%s" height="%s" fill="#a1887f" stroke="#4e342e" stroke-width="1"/>',
+    num(x - w / 2), num(y - h / 2), num(w), num(h))
+  out[#out + 1] = sfmt('<path d="M%s %sv%sM%s %sv%s" stroke="#3e2723" stroke-width="%s"/></g>',
+    num(x - w / 2), num(y - h / 2), num(h), num(x + w / 2), num(y - h / 2), num(h), num(S * 0.03))
+end
+
+-- A castle (Bridges, Castles and Bazaars): a grey keep with three
+-- battlements and a dark gate, a fifth of a tile wide, on its city.
+local function castle_icon(out, x, y, S)
+  local w, h, m = S * 0.2, S * 0.13, S * 0.05
+  out[#out + 1] = sfmt('<g class="attr attr-castle"><path d="M%s %sv%sh%sv%sh%sv%sh%sv%sh%sv%sh%sv%sh%sz" fill="#9e9e9e" stroke="#212121" stroke-width="1"/>',
+    num(x - w / 2), num(y + h / 2), num(-h - m), num(w / 5), num(m), num(w / 5), num(-m), num(w / 5),
+    num(m), num(w / 5), num(-m), num(w / 5), num(h + m), num(-w))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#3e2723"/></g>',
+    num(x - w * 0.1), num(y + h / 2 - h * 0.55), num(w * 0.2), num(h * 0.55))
+end
+
+-- A bazaar (Bridges, Castles and Bazaars): a market stall, a red and white
+-- awning over a brown counter, in the middle of the tile.
+local function bazaar_stall(out, x, y, S)
+  local w, h = S * 0.22, S * 0.08
+  out[#out + 1] = sfmt('<g class="tag tag-bazaar"><rect x="%s" y="%s" width="%s" height="%s" fill="#8d6e63" stroke="#3e2723" stroke-width="1"/>',
+    num(x - w / 2), num(y), num(w), num(h))
+  for k = 0, 3 do
+    out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#3e2723" stroke-width="0.6"/>',
+      num(x - w / 2 + k * w / 4), num(y - h), num(w / 4), num(h), k % 2 == 0 and "#d32f2f" or "#ffffff")
+  end
+  out[#out + 1] = "</g>"
+end
+
 -- Tags a tile prints as a mark of its own.
-R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark }
+R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall }
 
 -- Attribute shapes drawn as pictures instead of badges.
-local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon }
+local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
+R.ATTR_ICONS = ATTR_ICONS
 
 local function badge(out, name, x, y, S, value)
   local st = R.attr_style(name)

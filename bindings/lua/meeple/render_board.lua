@@ -170,7 +170,9 @@ function B.geometry(rs, cells, opts)
   for _, entry in ipairs(rs.pool) do defs[entry.tile.id] = entry.tile end
   for _, k in ipairs(rs.decl.kinds or {}) do never[k.name] = k.closes == "never" end
   for _, f in ipairs(rs.decl.figures or {}) do figure_decl[f.name] = f end
-  return { S = opts.size or 64, pad = opts.pad or 18, minx = minx - m, miny = miny - m,
+  local attr_declared = {}
+  for _, a in ipairs(rs.decl.attrs or {}) do attr_declared[a.name] = true end
+  return { attr_declared = attr_declared, S = opts.size or 64, pad = opts.pad or 18, minx = minx - m, miny = miny - m,
            maxx = maxx + m, maxy = maxy + m, defs = defs, lying_on = never,
            figure_decl = figure_decl, styles = B.styles(rs.decl) }
 end
@@ -306,9 +308,34 @@ function B.cell_point(geo, c, corner)
   return ox + geo.S * 0.2, oy + geo.S * 0.78
 end
 
+--- Attributes a script sets on placed segments during play (a castle:
+--- styles with `runtime`), drawn where the tile prints its badges.
+function B.runtime_marks(geo, g, out)
+  local names = {}
+  for name, st in pairs(render.ATTRS) do
+    if st.runtime and geo.attr_declared and geo.attr_declared[name] then names[#names + 1] = name end
+  end
+  if #names == 0 then return end
+  table.sort(names)
+  for _, th in ipairs(g:tiles()) do
+    local t = th:info()
+    local def = geo.defs[t.id]
+    local layout = def and render.layout(def, geo.S, { styles = geo.styles })
+    for i = 1, t.segments do
+      for _, name in ipairs(names) do
+        if layout and layout[i] and th:segment_attr(i, name) ~= 0 then
+          local x, y = B.tile_point(geo, t.x, t.y, t.rot, layout[i].bx, layout[i].by)
+          render.ATTR_ICONS[render.ATTRS[name].shape](out, x, y, geo.S)
+        end
+      end
+    end
+  end
+end
+
 --- Every figure on the board: SVG and the kinds drawn (name -> shape).
 function B.figures(geo, g)
   local out, shown, at_spot = {}, {}, {}
+  B.runtime_marks(geo, g, out)
   for _, fig in ipairs(g:figures()) do
     local info = fig:info()
     local at = info.at or {}
