@@ -40,9 +40,9 @@ expansion "bridges_castles_bazaars" { requires = { "base" } }
 -- §1 Components and setup
 -- =======================================================================
 
--- §1: the inns on two bazaar tiles are Inns & Cathedrals' inns; whichever
--- of the two scripts loads first declares the attribute.
-pcall(function() attribute "inn" { merge = "any" } end)
+-- §1: the inns on two bazaar tiles are Inns & Cathedrals' inns; both scripts
+-- declare the same attribute, so either loads alone.
+attribute "inn"       { merge = "any" }
 attribute "no_castle" { merge = "any" }  -- JCZ castle-base="false" (§4)
 attribute "castle"    { merge = "sum" }  -- 1 on a castle's anchor segment
 attribute "bridge"    { merge = "sum" }  -- the bridge road of a bridged tile

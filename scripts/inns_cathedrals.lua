@@ -37,9 +37,9 @@ expansion "inns_cathedrals" { requires = { "base" } }
 -- the tile, on that road or city segment. One or more of them make the
 -- same difference (§4.1, §4.2: "one or more inns", "one or both
 -- cathedrals"), so they merge as "any": a feature has one or has none.
--- Bridges, Castles and Bazaars prints inns too: whichever script loads
--- first declares the attribute.
-pcall(function() attribute "inn" { merge = "any" } end)
+-- Bridges, Castles and Bazaars prints inns too: both declare the same
+-- attribute, so either loads alone.
+attribute "inn"       { merge = "any" }
 attribute "cathedral" { merge = "any" }
 
 -- §1 setup: the 18 tiles are shuffled into the base tiles, one stack.

@@ -129,6 +129,14 @@ do
   err = load_error{ script[[ kind "city" {} ]] }
   check(has(err, "kind 'city' is already declared"), "a kind declared twice: " .. tostring(err))
 
+  -- two expansions that print the same attribute both declare it: the same
+  -- merge is one shared attribute, another merge is refused with both
+  local same_ok, same_err = pcall(load, { script[[ attribute "pennant" { merge = "sum" } ]] })
+  check(same_ok, "the same attribute declared again with the same merge loads: " .. tostring(same_err))
+  err = load_error{ script[[ attribute "pennant" { merge = "max" } ]] }
+  check(has(err, "attribute 'pennant' is already declared with merge = \"sum\"") and has(err, "base.lua:")
+        and has(err, ".lua:1:"), "an attribute declared again with another merge: " .. tostring(err))
+
   err = load_error{ script[[ tiles "base" { file = "other.tiles" } ]] }
   check(has(err, "tiles 'base': file goes in tiles { file = ... }, not after a set name") and has(err, ".lua:1:"),
         "a set name with a file key: " .. tostring(err))

@@ -176,7 +176,16 @@ end
 function D.attribute(c)
   local decl = c.decl
   return named(c.state, "attribute", function(name, spec, pos)
-    if decl.attr_index[name] then error(("attribute '%s' is already declared"):format(name), 3) end
+    local earlier = decl.attrs[decl.attr_index[name] or 0]
+    if earlier then
+      -- Two expansions that print the same thing (an inn) each declare it,
+      -- so either loads alone; the same merge is one attribute, shared.
+      local merge, was = spec.merge or "sum", earlier.merge or "sum"
+      if merge == was then return end
+      error(("attribute '%s' is already declared with merge = \"%s\"%s; "
+        .. "a second declaration must say the same"):format(name, was,
+        earlier.at and (" at " .. tostring(earlier.at)) or ""), 3)
+    end
     decl.attrs[#decl.attrs + 1] = { name = name, merge = spec.merge, at = pos }
     decl.attr_index[name] = #decl.attrs
   end)
