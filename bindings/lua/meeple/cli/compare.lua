@@ -257,8 +257,11 @@ local function derive(s, players)
   end
   local kinds = {}
   for k, c in pairs(s.kinds) do
+    -- a kind that scored nothing in either variant ("other" mostly) is left out
     local dk, hk, ka, kb = paired(c, n, 1)
+    if c.a == 0 and c.b == 0 then goto next_kind end
     kinds[k] = { without = ka, with = kb, diff = dk, ci95 = hk }
+    ::next_kind::
   end
   return seats, { without = ta, with = tb, diff = dt, ci95 = ht }, agents, kinds
 end

@@ -117,7 +117,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 
 table { border-collapse: collapse; margin: .6em 0; } td, th { padding: .15em .7em; text-align: right; }
 th { border-bottom: 1px solid #999; } td:first-child, th:first-child { text-align: left; }
 .chart { position: relative; height: 320px; } .note { color: #555; font-size: .92em; }
-code { background: #f3f3f3; padding: 0 .2em; }
+code { background: #f3f3f3; padding: 0 .2em; } pre { white-space: pre-wrap; word-break: break-all; }
 ]]
 
 local function table_html(head, rows)
@@ -356,7 +356,14 @@ function M.render(d, chartjs)
   out[#out + 1] = "<script>\n" .. chartjs:gsub("</script", "<\\/script") .. "\n</script>\n"
   out[#out + 1] = "<script>\nconst charts = " .. data .. ";\n"
   out[#out + 1] = [[
+// Chart.js 3 draws every dataset grey unless told: one colour each
+const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 for (const c of charts) {
+  c.config.data.datasets.forEach((ds, i) => {
+    const col = palette[i % palette.length];
+    ds.borderColor = ds.borderColor || col;
+    ds.backgroundColor = ds.backgroundColor || ((ds.type || c.config.type) === 'line' ? col : col + 'b0');
+  });
   c.config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, c.config.options || {});
   new Chart(document.getElementById(c.id), c.config);
 }

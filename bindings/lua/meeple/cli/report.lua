@@ -44,6 +44,15 @@ local function read_study(path)
   local ok, d = pcall(require("meeple.cli.record").json.decode, text or "")
   if not ok then return nil, ("%s: not valid JSON: %s"):format(path, tostring(d)) end
   if type(d) == "table" and d.format == "meeple-sim-part" then return from_part(path) end
+  -- a page drawn from the file is the one sim drew: integers stay
+  -- integers and empty lists stay lists
+  require("meeple.cli.simout").integers(d)
+  local list = require("meeple.cli.record").list
+  if type(d.run) == "table" then
+    for _, k in ipairs({ "with", "rules", "files", "agents" }) do
+      if type(d.run[k]) == "table" then d.run[k] = list(d.run[k]) end
+    end
+  end
   local why = html_report.check(d)
   if why then return nil, ("%s: %s"):format(path, why) end
   return d

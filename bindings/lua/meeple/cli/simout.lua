@@ -150,6 +150,8 @@ local function integers(v)
   end
 end
 
+M.integers = integers
+
 local function check_part(p)
   if type(p) ~= "table" or p.format ~= M.PART_FORMAT then
     return "not a part file of meeple sim --out"
