@@ -366,6 +366,7 @@ for (const c of charts) {
   });
   c.config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, c.config.options || {});
   new Chart(document.getElementById(c.id), c.config);
+  document.body.dataset.charts = (+(document.body.dataset.charts || 0) + 1).toString();
 }
 </script></body></html>
 ]]
