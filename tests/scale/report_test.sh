@@ -14,7 +14,7 @@ mkdir -p "$WORK"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # --- points by kind: every row's points add up to the seat's score ---
-"$MEEPLE" sim --games 30 --seed 5 --rows "$WORK/r.csv" --db "$WORK/r.sqlite" --json > "$WORK/r.json"
+"$MEEPLE" sim --games 30 --seed 5 --rows "$WORK/r.csv" --db "$WORK/r.sqlite" --json --distributions > "$WORK/r.json"
 python3 - "$WORK/r.csv" "$WORK/r.json" <<'PY' || fail "points by kind do not add up (rows or summary)"
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -33,7 +33,7 @@ PY
   || fail "--db rows: points by kind do not add up to score_1"
 
 # agents in Lua: the same columns and sums, per agent too
-"$MEEPLE" sim --games 4 --agents greedy,random --rotate-seats --rows "$WORK/a.csv" --json > "$WORK/a.json"
+"$MEEPLE" sim --games 4 --agents greedy,random --rotate-seats --rows "$WORK/a.csv" --json --distributions > "$WORK/a.json"
 python3 - "$WORK/a.csv" "$WORK/a.json" <<'PY' || fail "agents: points by kind do not add up"
 import csv, json, sys
 for r in csv.DictReader(open(sys.argv[1])):
@@ -46,15 +46,17 @@ for a in d["agents"]:
 PY
 
 # --- shards merged give the one process's summary, points and histograms included ---
-"$MEEPLE" sim --games 60 --json > "$WORK/one.json"
-"$MEEPLE" sim --games 60 --shard 1/2 --out "$WORK/p1.json"
-"$MEEPLE" sim --games 60 --shard 2/2 --out "$WORK/p2.json" --jobs 2
+"$MEEPLE" sim --games 60 --json --distributions > "$WORK/one.json"
+"$MEEPLE" sim --games 60 --shard 1/2 --out "$WORK/p1.json" --distributions
+"$MEEPLE" sim --games 60 --shard 2/2 --out "$WORK/p2.json" --jobs 2 --distributions
 "$MEEPLE" merge --json "$WORK/p1.json" "$WORK/p2.json" > "$WORK/merged.json"
 cmp "$WORK/one.json" "$WORK/merged.json" || fail "merged shards differ from one process"
 grep -q '"hist":' "$WORK/merged.json" || fail "no histograms in the merged summary"
 
 # --- the page ---
-"$MEEPLE" sim --games 40 --agents greedy,random --rotate-seats --json --html "$WORK/s.html" > "$WORK/s.json"
+"$MEEPLE" sim --games 40 --agents greedy,random --rotate-seats --json --distributions --html "$WORK/s.html" > "$WORK/s.json"
+# without --distributions no histogram is kept (a plain --json costs nothing more)
+"$MEEPLE" sim --games 5 --json | grep -q '"hist"' && fail "--json keeps histograms unasked"
 head -c 15 "$WORK/s.html" | grep -q '<!DOCTYPE html>' || fail "--html: not an HTML page"
 grep -q 'Chart.js v' "$WORK/s.html" || fail "--html: Chart.js is not inside the page"
 if grep -Eq '<script[^>]* src=|<link[^>]* href=' "$WORK/s.html"; then fail "--html: the page loads another file"; fi
@@ -66,6 +68,9 @@ done
 cmp "$WORK/s.html" "$WORK/r.html" || fail "meeple report draws another page than sim --html"
 "$MEEPLE" report "$WORK/p1.json" -o "$WORK/part.html" || fail "meeple report of a part file failed"
 grep -q "Points by feature kind" "$WORK/part.html" || fail "report of a part file: no points by kind"
+"$MEEPLE" sim --games 5 --json > "$WORK/nohist.json"
+"$MEEPLE" report "$WORK/nohist.json" -o "$WORK/nohist.html" || fail "report without histograms failed"
+grep -q "means only" "$WORK/nohist.html" || fail "a page without histograms does not say so"
 
 # the compare page: differences per seat, per agent and per kind
 "$MEEPLE" sim --games 40 --compare none examples/house-rules/farmers_4.lua --json --html "$WORK/c.html" > "$WORK/c.json"

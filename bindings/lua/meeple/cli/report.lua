@@ -3,7 +3,6 @@
 -- or merge --json printed, or from a part file of sim --out.
 
 local common = require "meeple.cli.common"
-local html_report = require "meeple.cli.html_report"
 
 local eprintf, usage = common.eprintf, common.usage
 local stdout = common.stdout
@@ -24,7 +23,10 @@ or 'meeple merge --json' printed, or a part file of 'meeple sim --out'.
 
   -o, --output FILE    the page to write (required)
 
-example: meeple sim --games 2000 --agents greedy,random --rotate-seats --json > study.json
+The score distributions need the histograms 'sim --distributions' keeps
+(--html keeps them by itself); without them the page shows means only.
+
+example: meeple sim --games 2000 --agents greedy,random --rotate-seats --json --distributions > study.json
          meeple report study.json -o report.html
 ]]
 
@@ -53,7 +55,7 @@ local function read_study(path)
       if type(d.run[k]) == "table" then d.run[k] = list(d.run[k]) end
     end
   end
-  local why = html_report.check(d)
+  local why = require("meeple.cli.html_report").check(d)
   if why then return nil, ("%s: %s"):format(path, why) end
   return d
 end
@@ -69,7 +71,7 @@ local function report(args)
   local d, err = read_study(pos[1])
   if not d then eprintf("meeple report: %s\n", tostring(err)) return 1 end
   local ok
-  ok, err = html_report.write(opts.output, d, { pos[1] })
+  ok, err = require("meeple.cli.html_report").write(opts.output, d, { pos[1] })
   if not ok then eprintf("meeple report: %s\n", tostring(err)) return 1 end
   return 0
 end

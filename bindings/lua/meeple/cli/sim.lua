@@ -76,6 +76,9 @@ how the games are split into shards. Memory stays the same for any N.
                        rates with 95% intervals, first-player advantage,
                        points by feature kind; with --compare the
                        differences B - A); see 'meeple report'
+  --distributions      keep each seat's (and agent's) score histogram in
+                       --json and --out, for 'meeple report' (a Lua
+                       call a game: about 7% slower random games)
   --progress           show progress on stderr even when it is not a
                        terminal (a batch job's log)
   --profile            then what each Lua hook costs: one more run (up to
@@ -235,6 +238,7 @@ local function sim(args, ctx)
                                                   agents = "value", ["rotate-seats"] = "switch",
                                                   profile = "switch", append = "switch",
                                                   force = "switch", html = "value",
+                                                  distributions = "switch",
                                                   ["check-invariants"] = "switch" }))
   if not opts then return usage("sim", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
@@ -292,9 +296,9 @@ local function sim(args, ctx)
     dest.write(sim_output.csv_comment(study.run))
     sinks[#sinks + 1] = sim_output.csv_games_sink(dest, game)
   end
-  -- the score distributions (summary.hist) cost a Lua call a game: only
-  -- for a report (--html, and --json/--out, which meeple report reads)
-  local hist_of = (opts.html or opts.json or opts.out) and summary_mod.new(game.players)
+  -- the score distributions (summary.hist) cost a Lua call a game (7%
+  -- of a random base game): only for --html and when asked for
+  local hist_of = (opts.html or opts.distributions) and summary_mod.new(game.players)
   if hist_of then
     sinks[#sinks + 1] = { add = function(row) summary_mod.add_hist(hist_of, row) end,
                           finish = function() return true end, abort = function() end }
