@@ -85,9 +85,9 @@ local function fold_pair(s, players, sa, ta, sb, tb, ka, kb)
     fold(s.wins[p], win_units(sa, players, p), win_units(sb, players, p))
   end
   fold(s.turns, ta, tb)
-  for _, m in ipairs({ ka or {}, kb or {} }) do
-    for k in pairs(m) do s.kinds[k] = s.kinds[k] or column() end
-  end
+  -- no table made a game: garbage a game piles up over 100,000 games
+  if ka then for k in pairs(ka) do s.kinds[k] = s.kinds[k] or column() end end
+  if kb then for k in pairs(kb) do s.kinds[k] = s.kinds[k] or column() end end
   for k, c in pairs(s.kinds) do fold(c, ka and ka[k] or 0, kb and kb[k] or 0) end
   s.games = s.games + 1
 end
@@ -114,7 +114,16 @@ end
 -- Random agents in C: blocks of seeds, A then B.
 local function random_pairs(a, b, games, jobs, s, bar)
   local players = a.players
-  local scores, turns, kinds = {}, {}, {}
+  -- A's points per kind, flat (game j's kind i at (j - 1) * #names + i):
+  -- a table a game would cost MBs for a block of 8,192 seeds
+  local names, index = { "other" }, { other = 1 }
+  for _, g in ipairs({ a, b }) do
+    for _, k in ipairs(g.rs.decl.kinds) do
+      if not index[k.name] then names[#names + 1] = k.name index[k.name] = #names end
+    end
+  end
+  local nk = #names
+  local scores, turns, kinds, ka, kb = {}, {}, {}, {}, {}
   local from = 0
   while from < games do
     local n = math.min(M.BLOCK, games - from)
@@ -124,16 +133,18 @@ local function random_pairs(a, b, games, jobs, s, bar)
       for p = 1, players do scores[j * players + p] = row.scores[p] end
       j = j + 1
       turns[j] = row.turns
-      kinds[j] = kind_totals(row.points, players, kinds[j])
+      local t = kind_totals(row.points, players, ka)
+      for i = 1, nk do kinds[(j - 1) * nk + i] = t[names[i]] or 0 end
     end })
     if bar then bar.finish(n) end
     j = 0
-    local sa, kb = {}, {}
+    local sa = {}
     loader.simulate(b.rs, { players = players, games = n, seed = b.seed + from, jobs = jobs, results = false,
                             progress = bar and bar.call, on_game = function(row)
       for p = 1, players do sa[p] = scores[j * players + p] end
+      for i = 1, nk do ka[names[i]] = kinds[j * nk + i] end
       j = j + 1
-      fold_pair(s, players, sa, turns[j], row.scores, row.turns, kinds[j], kind_totals(row.points, players, kb))
+      fold_pair(s, players, sa, turns[j], row.scores, row.turns, ka, kind_totals(row.points, players, kb))
     end })
     if bar then bar.finish(n) end
     from = from + n
