@@ -11,11 +11,13 @@ RUN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                 lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libsqlite3-dev \
                 libmicrohttpd-dev
 # ... and what only the tests, the fuzzers and the benchmarks need (make
-# test installs both: CI runs it on a bare machine; #43).
+# test installs both: CI runs it on a bare machine; #43). libjs-chart.js:
+# the charts sim --html and meeple report copy into their page.
 TEST_PACKAGES := lua-dkjson libxml2-utils luarocks python3-dev python3-setuptools \
                  python3-wheel python3-venv python3-pip \
                  python3-numpy clang sqlite3 parallel rsync time \
-                 slurm-wlm munge chromium nodejs python3-jsonschema $(NPM_PACKAGE)
+                 slurm-wlm munge chromium nodejs python3-jsonschema $(NPM_PACKAGE) \
+                 libjs-chart.js
 DEBIAN_PACKAGES := $(RUN_PACKAGES) $(TEST_PACKAGES)
 BUILD      ?= build
 TEST_BUILD ?= build-test

@@ -21,6 +21,7 @@ int cli_play(lua_State *L, int argc, char **argv);
 int cli_sim(lua_State *L, int argc, char **argv);
 int cli_merge(lua_State *L, int argc, char **argv);
 int cli_check(lua_State *L, int argc, char **argv);
+int cli_report(lua_State *L, int argc, char **argv);
 int cli_replay(lua_State *L, int argc, char **argv);
 int cli_view(lua_State *L, int argc, char **argv);
 int cli_serve(lua_State *L, int argc, char **argv);

@@ -112,6 +112,11 @@ int cli_merge(lua_State *L, int argc, char **argv) {
   return cli_run_host("merge", "meeple.cli", "merge", argc, argv);
 }
 
+int cli_report(lua_State *L, int argc, char **argv) {
+  (void)L;
+  return cli_run_host("report", "meeple.cli", "report", argc, argv);
+}
+
 int cli_check(lua_State *L, int argc, char **argv) {
   (void)L;
   return run_host("check", "meeple.cli", "check", argc, argv, 1);

@@ -22,6 +22,7 @@ static const cli_command commands[] = {
   {"play", cli_play, "play one game and show its scores"},
   {"sim", cli_sim, "play many games and summarize them"},
   {"merge", cli_merge, "combine the part files of a sharded sim"},
+  {"report", cli_report, "draw a sim study as one HTML page of charts"},
   {"replay", cli_replay, "re-play a game record and check it"},
   {"view", cli_view, "write a replay viewer (HTML) for a game record"},
   {"serve", cli_serve, "play in the browser at a local table (HTTP + JSON API)"},

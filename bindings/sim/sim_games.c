@@ -58,6 +58,20 @@ static const char *read_result(const games_ctx *x, int t, mp_sim_result *out) {
       if (!int_field(L, c, gk_rules_kind_name(x->rules, k), &out->closed[k])) out->closed[k] = 0;
   }
   lua_pop(L, 1);
+  /* points = {{kind = n, other = n}, ...} per seat: optional */
+  if (lua_getfield(L, t, "points") == LUA_TTABLE) {
+    for (int p = 0; p < x->players; p++) {
+      if (lua_rawgeti(L, -1, p + 1) == LUA_TTABLE) {
+        int c = lua_gettop(L);
+        for (int k = 0; k < gk_rules_kind_count(x->rules); k++)
+          if (!int_field(L, c, gk_rules_kind_name(x->rules, k), &out->points[p][k])) out->points[p][k] = 0;
+        if (!int_field(L, c, MP_SIM_NO_KIND_NAME, &out->points[p][MP_SIM_NO_KIND]))
+          out->points[p][MP_SIM_NO_KIND] = 0;
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   return NULL;
 }
 

@@ -22,6 +22,18 @@
 ** (more come from the heap). */
 enum { SIM_FEATURES_LOCAL = 1024 };
 
+/* Each player's points by feature kind, from the game's ledger (the
+** feature's kind at scoring time; MP_SIM_NO_KIND: none). */
+static void ledger_points(const gk_game *g, mp_sim_result *out) {
+  int n = gk_ledger_count(g);
+  gk_ledger_entry e;
+  for (int i = 0; i < n; i++) {
+    if (gk_ledger_get(g, i, &e) != GK_OK || e.player < 0 || e.player >= GK_MAX_PLAYERS) continue;
+    int k = e.kind >= 0 && e.kind < GK_MAX_KINDS ? e.kind : MP_SIM_NO_KIND;
+    out->points[e.player][k] += e.points;
+  }
+}
+
 /* One random game from a prepared position: copy into g, reseed, shuffle.
 ** g is one game reused for every game of the run (a copy into its
 ** buffers costs a tenth of a clone). */
@@ -91,6 +103,7 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
       if (gk_feature_closed(g, ids[i]) == 1) out->closed[gk_feature_kind(g, ids[i])]++;
   }
   if (ids != local) free(ids);
+  if (want_closed) ledger_points(g, out);
   if (n > 0 && !ids) {
     snprintf(err, errcap, "not enough memory counting %d features", n);
     status = -1;

@@ -95,6 +95,10 @@ static void summary_add(mp_sim_summary *s, const mp_sim_result *r, int players, 
     if (r->scores[p] == best) s->wins[p] += MP_SIM_WIN_UNITS / tied;
   moments_add(&s->turns, r->turns, first);
   for (int k = 0; k < kinds; k++) s->closed[k] += r->closed[k];
+  for (int p = 0; p < players; p++) {
+    for (int k = 0; k < kinds; k++) s->points[p][k] += r->points[p][k];
+    s->points[p][MP_SIM_NO_KIND] += r->points[p][MP_SIM_NO_KIND];
+  }
   s->games++;
   s->moves += r->moves;
 }
@@ -137,6 +141,21 @@ void mp_sim_push_summary(lua_State *L, const mp_sim_summary *s, const gk_rules *
       lua_setfield(L, -2, gk_rules_kind_name(r, k));
     }
   lua_setfield(L, -2, "closed");
+  lua_createtable(L, players, 0); /* per seat, kinds that scored nothing left out */
+  for (int p = 0; p < players; p++) {
+    lua_newtable(L);
+    for (int k = 0; k < gk_rules_kind_count(r); k++)
+      if (s->points[p][k]) {
+        lua_pushinteger(L, s->points[p][k]);
+        lua_setfield(L, -2, gk_rules_kind_name(r, k));
+      }
+    if (s->points[p][MP_SIM_NO_KIND]) {
+      lua_pushinteger(L, s->points[p][MP_SIM_NO_KIND]);
+      lua_setfield(L, -2, MP_SIM_NO_KIND_NAME);
+    }
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "points");
 }
 
 /* }====================================================================== */
@@ -287,6 +306,12 @@ static void push_row(lua_State *L, int players) {
   lua_setfield(L, -2, "scores");
   lua_newtable(L);
   lua_setfield(L, -2, "closed");
+  lua_createtable(L, players, 0);
+  for (int p = 0; p < players; p++) {
+    lua_newtable(L);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "points");
 }
 
 static void call_on_game(lua_State *L, const mp_sim_plan *plan, int row, const mp_sim_result *r,
@@ -309,7 +334,18 @@ static void call_on_game(lua_State *L, const mp_sim_plan *plan, int row, const m
     lua_pushinteger(L, r->closed[k]);
     lua_setfield(L, -2, gk_rules_kind_name(plan->rules, k));
   }
-  lua_pop(L, 2);
+  lua_getfield(L, row, "points");
+  for (int p = 0; p < plan->players; p++) {
+    lua_rawgeti(L, -1, p + 1);
+    for (int k = 0; k < gk_rules_kind_count(plan->rules); k++) {
+      lua_pushinteger(L, r->points[p][k]);
+      lua_setfield(L, -2, gk_rules_kind_name(plan->rules, k));
+    }
+    lua_pushinteger(L, r->points[p][MP_SIM_NO_KIND]);
+    lua_setfield(L, -2, MP_SIM_NO_KIND_NAME);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 3);
   lua_pushvalue(L, plan->on_game);
   lua_pushvalue(L, row);
   lua_call(L, 1, 0);

@@ -18,8 +18,12 @@ enum {
   ** GK_MAX_PLAYERS, since 840 is lcm(1..8) */
   MP_SIM_WIN_UNITS = 840,
   MP_SIM_ERR_MAX = 256,   /* longest message of a failed game */
-  MP_SIM_PROGRESS_EVERY = 256 /* games between two progress calls */
+  MP_SIM_PROGRESS_EVERY = 256, /* games between two progress calls */
+  MP_SIM_NO_KIND = GK_MAX_KINDS /* points' column of points scored for no feature */
 };
+
+/* The name of the points' column MP_SIM_NO_KIND in summaries and rows. */
+#define MP_SIM_NO_KIND_NAME "other"
 
 /* One finished game. */
 typedef struct mp_sim_result {
@@ -27,6 +31,9 @@ typedef struct mp_sim_result {
   int32_t turns;
   int32_t moves;
   int32_t closed[GK_MAX_KINDS]; /* features completed per kind */
+  /* each player's points per feature kind from the ledger; the last
+  ** column (MP_SIM_NO_KIND) holds points scored for no feature */
+  int32_t points[GK_MAX_PLAYERS][GK_MAX_KINDS + 1];
 } mp_sim_result;
 
 /* Exact moments of an integer column: mergeable by adding. */
@@ -40,6 +47,7 @@ typedef struct mp_sim_summary {
   mp_sim_moments seat[GK_MAX_PLAYERS], turns;
   int64_t wins[GK_MAX_PLAYERS]; /* in 1/MP_SIM_WIN_UNITS of a game */
   int64_t closed[GK_MAX_KINDS];
+  int64_t points[GK_MAX_PLAYERS][GK_MAX_KINDS + 1];
 } mp_sim_summary;
 
 /* Plays the game with this seed into *out: 0, or -1 with err filled. */

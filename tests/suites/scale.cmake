@@ -38,3 +38,11 @@ add_test(NAME scale/compare
                  ${CMAKE_CURRENT_BINARY_DIR}/scale-compare
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(scale/compare PROPERTIES ENVIRONMENT "${SCALE_ENV}" LABELS scale)
+
+# Balance studies as one HTML page (#43 §5): points by kind, sim --html,
+# meeple report, --compare per kind.
+add_test(NAME scale/report
+         COMMAND sh ${CMAKE_SOURCE_DIR}/tests/scale/report_test.sh $<TARGET_FILE:meeple>
+                 ${CMAKE_CURRENT_BINARY_DIR}/scale-report
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(scale/report PROPERTIES ENVIRONMENT "${SCALE_ENV}" LABELS scale)

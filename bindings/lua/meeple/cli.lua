@@ -12,7 +12,7 @@ local common = require "meeple.cli.common"
 
 local M = {}
 
-local SUBCOMMANDS = { "play", "sim", "merge", "replay", "script", "bench", "view", "check" }
+local SUBCOMMANDS = { "play", "sim", "merge", "report", "replay", "script", "bench", "view", "check" }
 
 M.HELP = {}
 -- A subcommand that succeeded then prints the loader's warnings (#43);

@@ -60,18 +60,35 @@ local function win_units(scores, n_seats, p)
 end
 
 local function new_sums(players)
-  local s = { games = 0, turns = column(), score = {}, wins = {} }
+  local s = { games = 0, turns = column(), score = {}, wins = {}, kinds = {} }
   for p = 1, players do s.score[p], s.wins[p] = column(), column() end
   return s
 end
 
--- Folds game i of A (scores sa, length ta) and of B into s.
-local function fold_pair(s, players, sa, ta, sb, tb)
+-- A game's points per feature kind over all seats ({kind = n}), from
+-- its rows' points (per seat; "other": no feature).
+local function kind_totals(points, players, into)
+  local t = into or {}
+  for k in pairs(t) do t[k] = 0 end
+  for p = 1, players do
+    for k, n in pairs(points and points[p] or {}) do t[k] = (t[k] or 0) + n end
+  end
+  return t
+end
+
+-- Folds game i of A (scores sa, length ta, points per kind ka) and of B
+-- into s. A kind only one variant has counts 0 in the other; a kind
+-- first seen late has 0 in every game before.
+local function fold_pair(s, players, sa, ta, sb, tb, ka, kb)
   for p = 1, players do
     fold(s.score[p], sa[p], sb[p])
     fold(s.wins[p], win_units(sa, players, p), win_units(sb, players, p))
   end
   fold(s.turns, ta, tb)
+  -- no table made a game: garbage a game piles up over 100,000 games
+  if ka then for k in pairs(ka) do s.kinds[k] = s.kinds[k] or column() end end
+  if kb then for k in pairs(kb) do s.kinds[k] = s.kinds[k] or column() end end
+  for k, c in pairs(s.kinds) do fold(c, ka and ka[k] or 0, kb and kb[k] or 0) end
   s.games = s.games + 1
 end
 
@@ -97,25 +114,37 @@ end
 -- Random agents in C: blocks of seeds, A then B.
 local function random_pairs(a, b, games, jobs, s, bar)
   local players = a.players
-  local scores, turns = {}, {}
+  -- A's points per kind, flat (game j's kind i at (j - 1) * #names + i):
+  -- a table a game would cost MBs for a block of 8,192 seeds
+  local names, index = { "other" }, { other = 1 }
+  for _, g in ipairs({ a, b }) do
+    for _, k in ipairs(g.rs.decl.kinds) do
+      if not index[k.name] then names[#names + 1] = k.name index[k.name] = #names end
+    end
+  end
+  local nk = #names
+  local scores, turns, kinds, ka, kb = {}, {}, {}, {}, {}
   local from = 0
   while from < games do
     local n = math.min(M.BLOCK, games - from)
     local j = 0
     loader.simulate(a.rs, { players = players, games = n, seed = a.seed + from, jobs = jobs, results = false,
-                            features = false, progress = bar and bar.call, on_game = function(row)
+                            progress = bar and bar.call, on_game = function(row)
       for p = 1, players do scores[j * players + p] = row.scores[p] end
       j = j + 1
       turns[j] = row.turns
+      local t = kind_totals(row.points, players, ka)
+      for i = 1, nk do kinds[(j - 1) * nk + i] = t[names[i]] or 0 end
     end })
     if bar then bar.finish(n) end
     j = 0
     local sa = {}
     loader.simulate(b.rs, { players = players, games = n, seed = b.seed + from, jobs = jobs, results = false,
-                            features = false, progress = bar and bar.call, on_game = function(row)
+                            progress = bar and bar.call, on_game = function(row)
       for p = 1, players do sa[p] = scores[j * players + p] end
+      for i = 1, nk do ka[names[i]] = kinds[j * nk + i] end
       j = j + 1
-      fold_pair(s, players, sa, turns[j], row.scores, row.turns)
+      fold_pair(s, players, sa, turns[j], row.scores, row.turns, ka, kind_totals(row.points, players, kb))
     end })
     if bar then bar.finish(n) end
     from = from + n
@@ -152,7 +181,8 @@ local function agent_pairs(a, b, games, names, rotate, s, bar)
     local seats = matches.seating(i, players, #names, rotate)
     local ra = matches.play_one(a.rs, players, matches.seed_of(i, a.seed, players, rotate), agents_a, seats)
     local rb = matches.play_one(b.rs, players, matches.seed_of(i, b.seed, players, rotate), agents_b, seats)
-    fold_pair(s, players, ra.scores, ra.turns, rb.scores, rb.turns)
+    fold_pair(s, players, ra.scores, ra.turns, rb.scores, rb.turns, kind_totals(ra.points, players),
+              kind_totals(rb.points, players))
     if rotate then fold_agents(s, players, names, seats, ra, rb) end
     if bar then bar.call(2 * i, os.time() - t0) end
   end
@@ -236,20 +266,34 @@ local function derive(s, players)
     agents[i] = { mean = { without = ma, with = mb, diff = dm, ci95 = hm },
                   win_rate = { without = wa, with = wb, diff = dw, ci95 = hw }, seat_games = ag.n }
   end
-  return seats, { without = ta, with = tb, diff = dt, ci95 = ht }, agents
+  local kinds = {}
+  for k, c in pairs(s.kinds) do
+    -- a kind that scored nothing in either variant ("other" mostly) is left out
+    local dk, hk, ka, kb = paired(c, n, 1)
+    if c.a == 0 and c.b == 0 then goto next_kind end
+    kinds[k] = { without = ka, with = kb, diff = dk, ci95 = hk }
+    ::next_kind::
+  end
+  return seats, { without = ta, with = tb, diff = dt, ci95 = ht }, agents, kinds
 end
 
 local function report(dest, opts, ctx, v, s, games)
   local changed, names = v.changed, v.names
-  local seats, turns, by_agent = derive(s, changed.players)
+  local seats, turns, by_agent, kinds = derive(s, changed.players)
+  local seats_agents = {}
+  for p = 1, changed.players do seats_agents[p] = names and names[(p - 1) % #names + 1] or "random" end
+  local object = { run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
+                   games = games, seed = changed.seed, players = changed.players,
+                   game = changed.game, change = v.label, variants = v.variants,
+                   agents = names or nil, seats = seats, turns = turns,
+                   by_agent = by_agent, points_by_kind = kinds,
+                   rotate_seats = opts["rotate-seats"] and true or nil }
+  if opts.html then
+    local ok, err = require("meeple.cli.html_report").write(opts.html, object)
+    if not ok then eprintf("meeple sim: --html: %s\n", tostring(err)) return 1 end
+  end
   if opts.json then
-    local seats_agents = {}
-    for p = 1, changed.players do seats_agents[p] = names and names[(p - 1) % #names + 1] or "random" end
-    dest.write(json.encode({ run = sim_output.run_info(changed, games, seats_agents, ctx.root, opts.output),
-                             games = games, seed = changed.seed, players = changed.players,
-                             game = changed.game, change = v.label, variants = v.variants,
-                             agents = names or nil, seats = seats, turns = turns,
-                             by_agent = by_agent }), "\n")
+    dest.write(json.encode(object), "\n")
     return dest.close()
   end
   local agents_label = names and (", agents " .. table.concat(names, ",")) or ""
@@ -277,6 +321,15 @@ local function report(dest, opts, ctx, v, s, games)
                   ag.mean.without, ag.mean.with, ag.mean.diff, ag.mean.ci95, 100 * ag.win_rate.diff,
                   100 * ag.win_rate.ci95)
     end
+  end
+  dest.printf("\n  points a game by feature kind (all seats)   %s   %s   difference (95%% CI)\n",
+              v.variants and "A      " or "without", v.variants and "B   " or "with")
+  local names_k = {}
+  for k in pairs(kinds) do names_k[#names_k + 1] = k end
+  table.sort(names_k)
+  for _, k in ipairs(names_k) do
+    local c = kinds[k]
+    dest.printf("  %-42s %7.2f   %7.2f   %+7.2f ± %.2f\n", k, c.without, c.with, c.diff, c.ci95)
   end
   dest.printf("\n  game length  %.1f -> %.1f turns (%+.2f ± %.2f)\n", turns.without, turns.with, turns.diff,
               turns.ci95)

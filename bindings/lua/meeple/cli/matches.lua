@@ -34,7 +34,22 @@ local function closed_kinds(g)
   return kinds
 end
 
--- One game; returns {scores, turns, moves, closed, seats, seed}.
+-- Each seat's points by feature kind from the ledger ("other": points
+-- for no feature), as the C sim counts them (bindings/simulate.c).
+local function kind_points(g, players)
+  local points = {}
+  for p = 1, players do points[p] = {} end
+  for _, e in ipairs(g:ledger()) do
+    local row = points[e.player]
+    if row then
+      local k = e.kind or "other"
+      row[k] = (row[k] or 0) + e.points
+    end
+  end
+  return points
+end
+
+-- One game; returns {scores, turns, moves, closed, points, seats, seed}.
 function M.play_one(rs, players, seed, seat_agents, seats)
   local play = loader.new_play(rs, { players = players, seed = seed })
   -- turns: the turn of the last move, as the record and the C sim count
@@ -50,7 +65,7 @@ function M.play_one(rs, players, seed, seat_agents, seats)
   end
   local g = play:game()
   return { scores = g:scores(), turns = turns, moves = moves, closed = closed_kinds(g),
-           seats = seats, seed = seed }
+           points = kind_points(g, players), seats = seats, seed = seed }
 end
 
 -- opts: names (agent names), games, seed, rotate, progress.

@@ -22,6 +22,7 @@ between the seeds (a shard missing) unless --allow-gaps is given.
 
   --csv | --json       machine-readable output instead of the table
   --out FILE           write the merged summary as a part file again
+  --html FILE          also write the study's charts (as meeple report)
   --allow-gaps         merge seeds that are not one unbroken range
   --db OUT.sqlite      the rows of the shards' --db files as one new
                        database (the same configuration, no seed twice)
@@ -82,7 +83,8 @@ end
 
 local function merge(args)
   local opts, pos = common.parse_args(args, { json = "switch", csv = "switch", out = "value",
-                                              ["allow-gaps"] = "switch", db = "value" })
+                                              ["allow-gaps"] = "switch", db = "value",
+                                              html = "value" })
   if not opts then return usage("merge", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos == 0 then return usage("merge", "no part files given") end

@@ -6,7 +6,7 @@ local render = require "meeple.render"
 local common = require "meeple.cli.common"
 local agents_mod = require "meeple.cli.agents"
 local record = require "meeple.cli.record"
-local report = require "meeple.cli.report"
+local report = require "meeple.cli.final_scores"
 local viewer = require "meeple.viewer"
 local output = require "meeple.cli.output"
 

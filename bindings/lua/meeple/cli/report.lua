@@ -1,37 +1,79 @@
--- meeple.cli.report: the final-score table printed after a game.
+-- meeple report: a saved balance study drawn as one HTML page of charts
+-- (meeple.cli.html_report), from what sim --json, sim --compare --json
+-- or merge --json printed, or from a part file of sim --out.
 
 local common = require "meeple.cli.common"
-local printf = common.printf
 
-local M = {}
-local function breakdown(g, players)
-  local by = {}
-  for p = 1, players do by[p] = { kind = {}, reason = {} } end
-  for _, e in ipairs(g:ledger()) do
-    local b = by[e.player]
-    local k = e.kind or "no feature"
-    b.kind[k] = (b.kind[k] or 0) + e.points
-    b.reason[e.reason] = (b.reason[e.reason] or 0) + e.points
-  end
-  return by
+local eprintf, usage = common.eprintf, common.usage
+local stdout = common.stdout
+
+local HELP = [[
+usage: meeple report STUDY.json -o REPORT.html
+
+Draws a study as one HTML file that opens from disk (Chart.js is copied
+into it: Debian's libjs-chart.js, or the file MEEPLE_CHARTJS names):
+score distributions per seat and per agent, win rates with 95%
+intervals, the first player's advantage, points by feature kind; for a
+--compare study the differences B - A per seat, per agent and per kind
+with 95% intervals. Every number is also in a table.
+
+STUDY.json is what 'meeple sim --json', 'meeple sim --compare --json'
+or 'meeple merge --json' printed, or a part file of 'meeple sim --out'.
+'meeple sim ... --html REPORT.html' draws the same page directly.
+
+  -o, --output FILE    the page to write (required)
+
+The score distributions need the histograms 'sim --distributions' keeps
+(--html keeps them by itself); without them the page shows means only.
+
+example: meeple sim --games 2000 --agents greedy,random --rotate-seats --json --distributions > study.json
+         meeple report study.json -o report.html
+]]
+
+-- A part file (sim --out) as the object sim --json prints.
+local function from_part(path)
+  local simout = require "meeple.cli.simout"
+  local p, err = simout.read_part(path)
+  if not p then return nil, err end
+  return simout.json_object({ config = p.config, first_seed = p.seeds.first, run = p.run }, p.summary)
 end
 
-function M.print_scores(g, players)
-  local scores = g:scores()
-  local by = breakdown(g, players)
-  local best = -math.huge
-  for _, s in ipairs(scores) do if s > best then best = s end end
-  local function list(t)
-    local parts = {}
-    for _, k in ipairs(common.sorted(t)) do parts[#parts + 1] = ("%s %d"):format(k, t[k]) end
-    return #parts > 0 and table.concat(parts, ", ") or "-"
+local function read_study(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  local ok, d = pcall(require("meeple.cli.record").json.decode, text or "")
+  if not ok then return nil, ("%s: not valid JSON: %s"):format(path, tostring(d)) end
+  if type(d) == "table" and d.format == "meeple-sim-part" then return from_part(path) end
+  -- a page drawn from the file is the one sim drew: integers stay
+  -- integers and empty lists stay lists
+  require("meeple.cli.simout").integers(d)
+  local list = require("meeple.cli.record").list
+  if type(d.run) == "table" then
+    for _, k in ipairs({ "with", "rules", "files", "agents" }) do
+      if type(d.run[k]) == "table" then d.run[k] = list(d.run[k]) end
+    end
   end
-  printf("\nfinal scores (points by feature kind; by reason where that differs)\n")
-  for p = 1, players do
-    local kinds, reasons = list(by[p].kind), list(by[p].reason)
-    printf("  player %d  %4d%s   %s%s\n", p, scores[p], scores[p] == best and " *" or "  ", kinds,
-           reasons ~= kinds and ("   [reasons: " .. reasons .. "]") or "")
-  end
+  local why = require("meeple.cli.html_report").check(d)
+  if why then return nil, ("%s: %s"):format(path, why) end
+  return d
 end
 
-return M
+local function report(args)
+  local a = {}
+  for i, v in ipairs(args) do a[i] = v == "-o" and "--output" or v end
+  local opts, pos = common.parse_args(a, { output = "value" })
+  if not opts then return usage("report", "%s", pos) end
+  if opts.help then stdout:write(HELP) return 0 end
+  if #pos ~= 1 then return usage("report", "expected one study file, got %d", #pos) end
+  if not opts.output then return usage("report", "-o REPORT.html is required") end
+  local d, err = read_study(pos[1])
+  if not d then eprintf("meeple report: %s\n", tostring(err)) return 1 end
+  local ok
+  ok, err = require("meeple.cli.html_report").write(opts.output, d, { pos[1] })
+  if not ok then eprintf("meeple report: %s\n", tostring(err)) return 1 end
+  return 0
+end
+
+return { run = report, HELP = HELP }

@@ -2,8 +2,9 @@
 -- never kept: CSV (--csv-games FILE) or SQLite (--db FILE).
 --
 -- A row: seed, each seat's score, winner (the seat; 0 when seats tie),
--- tied (how many seats share the top score), turns, moves, and the
--- features completed per kind. The SQLite file also holds the study's
+-- tied (how many seats share the top score), turns, moves, the
+-- features completed per kind, and each seat's points per feature kind
+-- (points_SEAT_KIND; points_SEAT_other: points for no feature). The SQLite file also holds the study's
 -- configuration in a table of its own (config: key, value as JSON).
 --
 -- Invariant: a row file appears at its path only complete. Rows go to a
@@ -25,6 +26,10 @@ local function columns(players, kinds, agents)
   for p = 1, players do cols[#cols + 1] = "score_" .. p end
   for _, c in ipairs({ "winner", "tied", "turns", "moves" }) do cols[#cols + 1] = c end
   for _, k in ipairs(kinds) do cols[#cols + 1] = "closed_" .. k end
+  for p = 1, players do
+    for _, k in ipairs(kinds) do cols[#cols + 1] = ("points_%d_%s"):format(p, k) end
+    cols[#cols + 1] = ("points_%d_other"):format(p)
+  end
   if agents then
     for p = 1, players do cols[#cols + 1] = "agent_" .. p end
   end
@@ -44,8 +49,14 @@ local function row_values(row, players, kinds, agents, out)
   i = i + players + 1
   out[i + 1], out[i + 2], out[i + 3], out[i + 4] = tied == 1 and winner or 0, tied, row.turns, row.moves
   for k, name in ipairs(kinds) do out[i + 4 + k] = row.closed[name] or 0 end
+  i = i + 4 + #kinds
+  for p = 1, players do
+    local pts = row.points and row.points[p] or {}
+    for k, name in ipairs(kinds) do out[i + k] = pts[name] or 0 end
+    out[i + #kinds + 1] = pts.other or 0
+    i = i + #kinds + 1
+  end
   if agents then
-    i = i + 4 + #kinds
     for p = 1, players do out[i + p] = row.agents[p] end
   end
   return out
@@ -65,16 +76,19 @@ function M.csv(path, players, kinds, agents)
   local cols = columns(players, kinds, agents)
   w:write(table.concat(cols, ","), "\n")
   local n = #cols
-  local fmt = ("%d,"):rep(n - 1) .. "%d\n"
-  if agents then fmt = ("%d,"):rep(n - players) .. ("%s,"):rep(players - 1) .. "%s\n" end
-  local values = {}
+  -- values and separators go to write() as they are: the file formats
+  -- the integers, so a row makes no string (a formatted line a game was
+  -- garbage the collector let pile up: 200,000 rows grew the heap by MBs)
+  local values, parts = {}, {}
+  for i = 1, n do parts[2 * i] = i < n and "," or "\n" end
   return {
     add = function(row)
       row_values(row, players, kinds, agents, values)
       if agents then
         for i = n - players + 1, n do values[i] = csv_text(values[i]) end
       end
-      w:write(fmt:format(table.unpack(values, 1, n)))
+      for i = 1, n do parts[2 * i - 1] = values[i] end
+      w:write(table.unpack(parts, 1, 2 * n))
       if w.err then error(("%s: %s"):format(path, w.err), 0) end
     end,
     finish = function() return w:commit() end,

@@ -5,7 +5,8 @@
 -- (n - S) mod players (matches.lua). Each game is folded, in game-number
 -- order, into the summary's `agents` section of integers:
 --
---   agents = { rows = { { name, games, wins, score = moments, margin = moments }, ... },
+--   agents = { rows = { { name, games, wins, score = moments, margin = moments,
+--                         points = { kind = points } }, ... },
 --              seat_margins = { moments, ... } }
 --
 -- one row per distinct agent name in the order of --agents; a margin is
@@ -46,7 +47,7 @@ end
 
 -- Folds one game: its scores, the agent name in each seat, the number
 -- of games folded before (first game: min and max start there).
-function M.add(s, scores, seated, win_units, games_before)
+function M.add(s, scores, seated, win_units, games_before, points)
   local best, tied = math.mininteger, 0
   for _, v in ipairs(scores) do if v > best then best = v end end
   for _, v in ipairs(scores) do if v == best then tied = tied + 1 end end
@@ -62,6 +63,26 @@ function M.add(s, scores, seated, win_units, games_before)
     row.games = row.games + 1
     if v == best then row.wins = row.wins + win_units // tied end
     add_value(s.seat_margins[p], v - other, games_before == 0)
+    if points and points[p] then
+      row.points = row.points or {}
+      for k, n in pairs(points[p]) do
+        if n ~= 0 then row.points[k] = (row.points[k] or 0) + n end
+      end
+    end
+  end
+end
+
+-- Folds each seat's score into its agent's histogram (score -> games),
+-- kept only when a report needs the distribution.
+function M.add_hist(s, scores, seated)
+  for _, row in ipairs(s.rows) do
+    for p, v in ipairs(scores) do
+      if seated[p] == row.name then
+        row.hist = row.hist or {}
+        local key = tostring(v)
+        row.hist[key] = (row.hist[key] or 0) + 1
+      end
+    end
   end
 end
 
@@ -73,6 +94,10 @@ function M.merge(a, b, na, nb)
     s.rows[i] = { name = ra.name, games = ra.games + rb.games, wins = ra.wins + rb.wins,
                   score = merge_moments(ra.score, rb.score, ra.games, rb.games),
                   margin = merge_moments(ra.margin, rb.margin, ra.games, rb.games) }
+    local pts = summary.add_maps(ra.points and { ra.points }, rb.points and { rb.points }, 1)
+    s.rows[i].points = pts and pts[1]
+    local hist = summary.add_maps(ra.hist and { ra.hist }, rb.hist and { rb.hist }, 1)
+    s.rows[i].hist = hist and hist[1]
   end
   for p, m in ipairs(a.seat_margins) do s.seat_margins[p] = merge_moments(m, b.seat_margins[p], na, nb) end
   return s
@@ -160,6 +185,13 @@ function M.json_fields(out, config, s)
     out.agents[i] = { name = r.name, games = r.games, win_rate = r.win_rate,
                       win_ci95 = { r.win_lo, r.win_hi }, mean = r.mean, mean_ci95 = r.mean_ci95,
                       margin = r.margin, margin_ci95 = r.margin_ci95 }
+    local row = s.agents.rows[i]
+    if row.points and r.games > 0 then
+      local per = {}
+      for k, v in pairs(row.points) do per[k] = v / r.games end
+      out.agents[i].points = per
+    end
+    if row.hist then out.agents[i].hist = row.hist end
   end
   for p, r in ipairs(by_seat) do
     out.seats[p].margin, out.seats[p].margin_ci95 = r.margin, r.margin_ci95
@@ -198,7 +230,8 @@ function M.run(opts)
   local function on_game(row)
     local seats, seed = seating(row.seed, base, players, #names, rotate)
     for p = 1, players do seated[p] = names[seats[p]] end
-    M.add(section, row.scores, seated, summary.WIN_UNITS, folded)
+    M.add(section, row.scores, seated, summary.WIN_UNITS, folded, row.points)
+    if opts.hist then M.add_hist(section, row.scores, seated) end
     folded = folded + 1
     row.game, row.seed, row.agents = row.seed, seed, seated
     if opts.on_game then opts.on_game(row) end

@@ -46,8 +46,8 @@ local function sorted_keys(t)
   return keys
 end
 
--- dest: { printf = fn(fmt, ...), write = fn(...) }.
-local function print_json(dest, study, s, d)
+-- The JSON object of a study: run, seats, features, points, agents.
+local function json_object(study, s, d)
   local c = study.config
   local out = { run = study.run, games = s.games, seed = study.first_seed, players = c.players,
                 game = c.game, with = record.list(c.with),
@@ -59,8 +59,19 @@ local function print_json(dest, study, s, d)
     seat_intervals(out.seats[p], s.seats[p], s, seat)
   end
   for k, v in pairs(d.features) do out.features_closed[k] = v end
+  if d.points then out.points = d.points end -- mean points a game per seat and kind
+  if s.hist then out.hist = s.hist end        -- per seat: score -> games
   if s.agents then sim_agents.json_fields(out, c, s) end
-  dest.write(json.encode(out), "\n")
+  return out
+end
+
+local function print_json(dest, study, s, d)
+  dest.write(json.encode(json_object(study, s, d)), "\n")
+end
+
+-- The study as sim --json prints it, a table (meeple report draws it).
+function M.json_object(study, s)
+  return json_object(study, s, summary.derive(s))
 end
 
 local function print_csv(dest, study, _, d)
@@ -105,6 +116,10 @@ function M.emit(cmd, opts, study, s, dest, inputs)
     if not ok then common.eprintf("meeple %s: cannot write %s\n", cmd, tostring(err)) return 1 end
     return 0
   end
+  if opts.html then
+    local ok, err = require("meeple.cli.html_report").write(opts.html, M.json_object(study, s), inputs)
+    if not ok then common.eprintf("meeple %s: --html: %s\n", cmd, tostring(err)) return 1 end
+  end
   dest = dest or { printf = common.printf, write = function(...) common.stdout:write(...) end,
                    close = function() return 0 end }
   M.report(dest, opts.json and "json" or opts.csv and "csv" or "table", study, s)
@@ -134,6 +149,8 @@ local function integers(v)
     end
   end
 end
+
+M.integers = integers
 
 local function check_part(p)
   if type(p) ~= "table" or p.format ~= M.PART_FORMAT then

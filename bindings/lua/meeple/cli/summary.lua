@@ -5,6 +5,9 @@
 --     seats = { { sum, sumsq, min, max, wins }, ... },   -- per seat
 --     turns = { sum, sumsq, min, max },
 --     closed = { kind = features completed },            -- kinds with > 0
+--     points = { { kind = points, other = n }, ... },     -- per seat, from the
+--                                  ledger ("other": no feature); kinds with != 0
+--     hist = { { ["score"] = games }, ... }, -- per seat: sim --html, --json, --out
 --     agents = {...} }     -- sim --agents only: per agent (sim_agents.lua)
 --
 -- Invariant: every field is an exact integer, so adding two summaries
@@ -56,8 +59,49 @@ function M.add(s, row)
   for k, n in pairs(row.closed or {}) do
     if n > 0 then s.closed[k] = (s.closed[k] or 0) + n end
   end
+  M.add_points(s, row)
   s.games, s.moves = s.games + 1, s.moves + (row.moves or 0)
 end
+
+-- Folds a row's points by kind ({{kind = n}, ...} per seat) into s.
+function M.add_points(s, row)
+  if not row.points then return end
+  s.points = s.points or {}
+  for p = 1, #s.seats do
+    local to = s.points[p] or {}
+    s.points[p] = to
+    for k, n in pairs(row.points[p] or {}) do
+      if n ~= 0 then to[k] = (to[k] or 0) + n end
+    end
+  end
+end
+
+-- Folds each seat's score into the histograms s.hist (score -> games),
+-- kept only when a report needs the distribution (simout.wants_hist).
+function M.add_hist(s, row)
+  s.hist = s.hist or {}
+  for p = 1, #s.seats do
+    local h = s.hist[p] or {}
+    s.hist[p] = h
+    local v = tostring(row.scores[p]) -- string keys: a JSON object, not a sparse list
+    h[v] = (h[v] or 0) + 1
+  end
+end
+
+-- Adds two per-seat maps of integers (points, hist); nil when both are.
+local function add_maps(a, b, players)
+  if not a and not b then return nil end
+  local out = {}
+  for p = 1, players do
+    local to = {}
+    for _, m in ipairs({ a and a[p] or {}, b and b[p] or {} }) do
+      for k, n in pairs(m) do to[k] = (to[k] or 0) + n end
+    end
+    out[p] = to
+  end
+  return out
+end
+M.add_maps = add_maps
 
 -- One column's moments over the na games of a and the nb games of b.
 local function merge_moments(a, b, na, nb)
@@ -82,6 +126,8 @@ function M.merge(a, b)
   for _, c in ipairs({ a.closed, b.closed }) do
     for k, n in pairs(c) do s.closed[k] = (s.closed[k] or 0) + n end
   end
+  s.points = add_maps(a.points, b.points, #a.seats)
+  s.hist = add_maps(a.hist, b.hist, #a.seats)
   if a.agents then s.agents = require("meeple.cli.sim_agents").merge(a.agents, b.agents, a.games, b.games) end
   return s
 end
@@ -110,6 +156,13 @@ function M.derive(s)
     out.seats[p] = d
   end
   for k, c in pairs(s.closed) do out.features[k] = n > 0 and c / n or 0 end
+  if s.points then
+    out.points = {}
+    for p, m in ipairs(s.points) do
+      out.points[p] = {}
+      for k, v in pairs(m) do out.points[p][k] = n > 0 and v / n or 0 end
+    end
+  end
   return out
 end
 
@@ -146,6 +199,21 @@ function M.check(s, players)
   for k, n in pairs(s.closed) do
     err = int(n, "summary.closed." .. tostring(k))
     if err then return err end
+  end
+  for _, field in ipairs({ "points", "hist" }) do
+    local m = s[field]
+    if m ~= nil then
+      if type(m) ~= "table" or #m ~= players then
+        return ("summary.%s: expected %d seats"):format(field, players)
+      end
+      for p = 1, players do
+        if type(m[p]) ~= "table" then return ("summary.%s[%d]: expected an object"):format(field, p) end
+        for k, v in pairs(m[p]) do
+          err = int(v, ("summary.%s[%d].%s"):format(field, p, tostring(k)))
+          if err then return err end
+        end
+      end
+    end
   end
   if s.agents ~= nil then return require("meeple.cli.sim_agents").check(s.agents, players) end
   return nil
