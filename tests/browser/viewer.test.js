@@ -32,6 +32,20 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       await p.goto('file://' + html);
       await p.waitForSelector('body[data-ready="1"]');
       const openMs = Date.now() - t0;
+      // the view fits the board as it stands: the start tile in the middle
+      // at step 0, and the tiles fill most of the frame at every step
+      const filled = () => p.evaluate(() => {
+        const r = document.getElementById('board').getBoundingClientRect();
+        const u = [...document.querySelectorAll('#board use.placed')].map((e) => e.getBoundingClientRect());
+        const x0 = Math.min(...u.map((b) => b.left)), x1 = Math.max(...u.map((b) => b.right));
+        const y0 = Math.min(...u.map((b) => b.top)), y1 = Math.max(...u.map((b) => b.bottom));
+        return { w: (x1 - x0) / r.width, h: (y1 - y0) / r.height, cx: ((x0 + x1) / 2 - r.left) / r.width,
+                 cy: ((y0 + y1) / 2 - r.top) / r.height };
+      });
+      await p.evaluate(() => new Promise((r) => setTimeout(r, 300))); // the view glides to its fit
+      const at0 = await filled();
+      assert.ok(Math.abs(at0.cx - 0.5) < 0.1 && Math.abs(at0.cy - 0.5) < 0.1, g.name + ': the start is centred ' + JSON.stringify(at0));
+      assert.ok(Math.max(at0.w, at0.h) > 0.08, g.name + ': the start tile is not a speck ' + JSON.stringify(at0));
       const count = await p.evaluate(() => window.viewer.count);
       console.log(`viewer ${g.name}: ${count - 1} moves, opened in ${openMs} ms`);
       // the buttons and the arrow keys move one step; End goes to the end
@@ -42,6 +56,10 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       assert.strictEqual(await p.evaluate(() => window.viewer.step), 1, g.name + ': ArrowLeft goes back');
       await p.$eval('#slider', (s) => { s.value = Math.floor(s.max / 2); s.dispatchEvent(new Event('input')); });
       assert.strictEqual(await p.evaluate(() => window.viewer.step), Math.floor((count - 1) / 2), g.name + ': slider');
+      await p.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      const mid = await filled();
+      assert.ok(Math.max(mid.w, mid.h) > 0.7, g.name + ': mid-game the board fills the frame ' + JSON.stringify(mid));
+      assert.strictEqual(await p.evaluate(() => location.hash), '#step=' + Math.floor((count - 1) / 2), g.name + ': the address names the step');
       await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '-middle.png') });
       await p.keyboard.press('End');
       assert.strictEqual(await p.evaluate(() => window.viewer.step), count - 1, g.name + ': End goes to the last step');
@@ -60,14 +78,14 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       // zoom: keys, the wheel about the pointer, a drag pans, fit restores
       if (g.name === 'base') {
         const zoomOf = () => p.$eval('#board', (b) => +b.dataset.zoom);
-        const whole = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        const whole = await p.$eval('#board', (b) => b.dataset.view);
         await p.keyboard.press('=');
         assert.strictEqual(await zoomOf(), 1.25, 'the + key zooms in');
         await p.keyboard.press('-');
         await p.keyboard.press('-');
         assert.strictEqual(await zoomOf(), 0.8, 'the - key zooms out');
         await p.keyboard.press('0');
-        assert.strictEqual(await p.$eval('#board', (b) => b.getAttribute('viewBox')), whole, '0 shows the whole board');
+        assert.strictEqual(await p.$eval('#board', (b) => b.dataset.view), whole, '0 shows the whole board');
         const box = await p.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
         await p.mouse.move(box[0] + box[2] / 2, box[1] + box[3] / 2);
         await p.mouse.wheel({ deltaY: -120 });
@@ -75,17 +93,38 @@ test('viewer: every game steps to the record\'s final scores', async () => {
         assert.ok(await zoomOf() > 1.5, 'the wheel zooms in');
         await p.click('#zoom .zoom-in');
         assert.ok(await zoomOf() > 1.9, 'the + button zooms in');
-        const before = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        const before = await p.$eval('#board', (b) => b.dataset.view);
         await p.mouse.move(box[0] + box[2] / 2, box[1] + box[3] / 2);
         await p.mouse.down();
         await p.mouse.move(box[0] + box[2] / 2 + 80, box[1] + box[3] / 2 + 40, { steps: 4 });
         await p.mouse.up();
-        const after = await p.$eval('#board', (b) => b.getAttribute('viewBox'));
+        const after = await p.$eval('#board', (b) => b.dataset.view);
         assert.notStrictEqual(after, before, 'a drag pans the board');
         assert.ok(+after.split(' ')[0] < +before.split(' ')[0], 'dragging right shows what is left of it');
         await p.screenshot({ path: path.join(OUT, 'viewer-base-zoomed.png') });
         await p.click('#zoom .zoom-fit');
-        assert.strictEqual(await p.$eval('#board', (b) => b.getAttribute('viewBox')), whole, 'fit shows the whole board');
+        assert.strictEqual(await p.$eval('#board', (b) => b.dataset.view), whole, 'fit shows the whole board');
+      }
+      // a shared address opens at its step: #step=N, #step=end; Shift+arrows pan
+      if (g.name === 'base') {
+        const q = await page(b, errors);
+        await q.goto('file://' + html + '#step=7');
+        await q.waitForSelector('body[data-ready="1"]');
+        assert.strictEqual(await q.evaluate(() => window.viewer.step), 7, '#step=7 opens at step 7');
+        assert.match(await q.$eval('#step', (e) => e.textContent), /^7 \//, 'and says so');
+        await q.keyboard.press('ArrowRight');
+        assert.strictEqual(await q.evaluate(() => location.hash), '#step=8', 'stepping updates the address');
+        const v0 = await q.$eval('#board', (e) => e.dataset.view);
+        await q.keyboard.down('Shift');
+        await q.keyboard.press('ArrowRight');
+        await q.keyboard.up('Shift');
+        assert.strictEqual(await q.evaluate(() => window.viewer.step), 8, 'Shift+ArrowRight does not step');
+        assert.ok(+(await q.$eval('#board', (e) => e.dataset.view)).split(' ')[0] > +v0.split(' ')[0], 'Shift+ArrowRight pans right');
+        await q.goto('file://' + html + '#step=end');
+        await q.reload();
+        await q.waitForSelector('body[data-ready="1"]');
+        assert.strictEqual(await q.evaluate(() => window.viewer.step), count - 1, '#step=end opens at the end');
+        await q.close();
       }
       // cell coordinates: hidden until asked (c or the checkbox), then the
       // cell of the tile in hand reads as in the move text

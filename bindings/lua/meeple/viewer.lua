@@ -214,7 +214,7 @@ end
 local function page_data(rs, rec, built, opts)
   local geo = built.geo
   local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
-  local tiles = {}
+  local tiles, frame_bounds = {}, {}
   for f, fr in ipairs(built.frames) do
     for _, t in ipairs(fr.tiles) do
       tiles[#tiles + 1] = { f - 1, t.svg }
@@ -224,6 +224,7 @@ local function page_data(rs, rec, built, opts)
       if t.y > maxy then maxy = t.y end
       t.svg = nil
     end
+    frame_bounds[f] = minx ~= math.huge and { minx, miny, maxx, maxy } or { 0, 0, 0, 0 }
   end
   if minx == math.huge then minx, miny, maxx, maxy = 0, 0, 0, 0 end
   local id_list = {}
@@ -250,7 +251,7 @@ local function page_data(rs, rec, built, opts)
   if header.with and #header.with > 0 then title = title .. " + " .. table.concat(header.with, " + ") end
   return {
     title = title, seed = header.seed, names = names, colours = colours, S = geo.S,
-    bounds = { minx, miny, maxx, maxy }, defs = board.defs(geo, id_list), starts = built.starts,
+    bounds = { minx, miny, maxx, maxy }, frame_bounds = frame_bounds, defs = board.defs(geo, id_list), starts = built.starts,
     tiles = tiles, frames = built.frames, legend = legend_svg, legend_h = legend_h,
     rules = header.rules, options = header.options,
   }

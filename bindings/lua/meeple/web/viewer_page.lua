@@ -6,8 +6,11 @@
 --
 -- Page elements the browser tests read: #step (frame number), #move,
 -- #scores tr[data-player] with data-score, #ledger li, #hand, #board
--- (data-zoom: the zoom factor; the wheel, a drag, the #zoom buttons and
--- the keys + - 0 zoom and pan it).
+-- (data-zoom: the zoom factor, data-view: the view it glides to; the
+-- wheel, a drag, the #zoom buttons, the keys + - 0 and Shift+arrows zoom
+-- and pan it; each step refits it to the board as it stands then, unless
+-- the user zoomed or panned). The address holds the step: #step=N, and
+-- #step=end opens at the end.
 -- window.viewer = { go(k), count, step } drives it from a test.
 
 local common = require "meeple.web.common"
@@ -33,10 +36,18 @@ local JS = [==[
   const D = JSON.parse(document.getElementById('data').textContent);
   const frames = D.frames;
   const S = D.S, pad = S * 0.6;
-  const [minx, miny, maxx, maxy] = D.bounds;
   const board = document.getElementById('board');
   const zoom = MeepleWeb.zoom(board, document.getElementById('zoom'));
-  zoom.fit([minx * S - pad, miny * S - pad, (maxx - minx + 1) * S + 2 * pad, (maxy - miny + 1) * S + 2 * pad]);
+  // the view fits the board as it stands at the step shown (at least
+  // MIN cells each way, so the start tile is not blown up)
+  const MIN = 5;
+  function frameBox(k) {
+    let [minx, miny, maxx, maxy] = D.frame_bounds[k] || D.bounds;
+    let w = maxx - minx + 1, h = maxy - miny + 1;
+    const cx = (minx + maxx + 1) / 2, cy = (miny + maxy + 1) / 2;
+    w = Math.max(w, MIN); h = Math.max(h, MIN - 1);
+    return [(cx - w / 2) * S - pad, (cy - h / 2) * S - pad, w * S + 2 * pad, h * S + 2 * pad];
+  }
   document.getElementById('hand').setAttribute('viewBox', '0 0 ' + S + ' ' + S);
   const slider = document.getElementById('slider');
   slider.max = frames.length - 1;
@@ -48,10 +59,13 @@ local JS = [==[
   for (const t of MeepleWeb.list(D.tiles)) byFrame[t[0]].push(t[1]);
   let shown = 0; // frames whose tiles are in tileLayer
   let step = 0;
-  function show(k) {
+  function show(k, keepHash) {
     k = Math.max(0, Math.min(frames.length - 1, k | 0));
     step = k;
     const fr = frames[k];
+    zoom.setBase(frameBox(k));
+    // the step is in the address (#step=N), so it can be shared
+    if (!keepHash && location.hash !== '#step=' + k) history.replaceState(null, '', '#step=' + k);
     while (shown > k + 1) { tileLayer.lastChild.remove(); shown--; }
     const add = [];
     for (; shown <= k; shown++) add.push('<g>' + byFrame[shown].join('') + '</g>');
@@ -79,6 +93,7 @@ local JS = [==[
   document.getElementById('last').onclick = () => show(frames.length - 1);
   slider.oninput = () => show(+slider.value);
   document.addEventListener('keydown', (e) => {
+    if (e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'ArrowRight') show(step + 1);
     else if (e.key === 'ArrowLeft') show(step - 1);
     else if (e.key === 'Home') show(0);
@@ -90,7 +105,15 @@ local JS = [==[
   document.getElementById('legend').setAttribute('viewBox', '0 0 360 ' + D.legend_h);
   document.getElementById('legend').setAttribute('height', D.legend_h);
   window.viewer = { go: show, get step() { return step; }, count: frames.length };
-  show(0);
+  // #step=N or #step=end: the step to open at (and to follow when it changes)
+  function fromHash() {
+    const m = /^#step=(end|\d+)$/.exec(location.hash);
+    if (!m) return null;
+    return m[1] === 'end' ? frames.length - 1 : +m[1];
+  }
+  window.addEventListener('hashchange', () => { const k = fromHash(); if (k !== null && k !== step) show(k, true); });
+  const first = fromHash();
+  show(first === null ? 0 : first, location.hash === '#step=end');
   document.body.dataset.ready = '1';
 })();
 ]==]
