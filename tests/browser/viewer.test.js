@@ -69,6 +69,35 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       assert.match(await p.$eval('#move', (e) => e.textContent), /^final scoring/, g.name + ': the last step is the final scoring');
       assert.strictEqual(await p.$eval('#ledger-title', (e) => e.textContent), 'Final scoring', g.name + ': its ledger');
       assert.ok(await p.$$eval('#ledger li.final', (l) => l.length) > 0, g.name + ': final scoring entries listed');
+      // the final step: no wash over the board; the points table's totals
+      // are the scores; a cell outlines its features in the owner's colour
+      assert.strictEqual(await p.$$eval('#overlay > .highlight', (l) => l.length), 0, g.name + ': no feature washed at the end');
+      const totals = await p.$$eval('#breakdown td.total', (l) => l.map((e) => +e.textContent));
+      assert.deepStrictEqual(totals, lastLine(rec).scores, g.name + ': the points table adds up to the scores');
+      const cell = await p.$('#breakdown td[data-hl]');
+      assert.ok(cell, g.name + ': a points cell names its features');
+      const owner = await cell.evaluate((e) => +e.dataset.player);
+      await cell.hover();
+      const outlined = await p.$$eval('#focus .highlight', (l) => l.map((e) => e.getAttribute('stroke')));
+      const colours = await p.evaluate(() => JSON.parse(document.getElementById('data').textContent).colours);
+      assert.ok(outlined.length > 0 && outlined.every((c) => c === colours[owner - 1]),
+        g.name + ': hovering a cell outlines its features in player ' + owner + '\'s colour');
+      await cell.click();
+      await p.mouse.move(5, 5);
+      assert.ok(await p.$$eval('#focus .highlight', (l) => l.length) > 0, g.name + ': a click pins the outline');
+      await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '-final.png') });
+      await cell.click();
+      assert.strictEqual(await p.$$eval('#focus .highlight', (l) => l.length), 0, g.name + ': a second click lets go');
+      // 0-point lines: hidden until asked
+      assert.strictEqual(await p.$$eval('#ledger li.zero', (l) => l.length), 0, g.name + ': no 0-point line by default');
+      const lines = await p.$$eval('#ledger li', (l) => l.length);
+      await p.click('#show-zero');
+      const zeros = await p.$$eval('#ledger li.zero', (l) => l.length);
+      assert.strictEqual(await p.$$eval('#ledger li', (l) => l.length), lines + zeros, g.name + ': asked for, they show');
+      await p.click('#show-zero');
+      // nothing of the side panel is out of reach: it scrolls as a whole
+      assert.ok(await p.$eval('.side', (e) => getComputedStyle(e).overflowY === 'auto' && e.getBoundingClientRect().bottom <= innerHeight),
+        g.name + ': the side panel fits the window and scrolls');
       await p.keyboard.press('ArrowLeft');
       assert.strictEqual(await p.$$eval('#ledger li.final', (l) => l.length), 0, g.name + ': none on the last move');
       await p.keyboard.press('End');

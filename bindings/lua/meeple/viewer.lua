@@ -85,8 +85,10 @@ function M.load_rules(rec, ctx)
   return load_by_names(rec.header, ctx)
 end
 
-local function ledger_entry(e, final)
-  return { player = e.player, points = e.points, reason = e.reason, kind = e.kind, final = final or nil }
+-- A ledger entry as the page shows it; hl: its feature's outline in
+-- the owner's colour (an index into the page's list of outlines).
+local function ledger_entry(e, final, hl)
+  return { player = e.player, points = e.points, reason = e.reason, kind = e.kind, final = final or nil, hl = hl }
 end
 
 local function tile_part(geo, t)
@@ -96,20 +98,28 @@ end
 
 -- The ledger entries after the first `seen`: those of the move go into
 -- turn_ledger; once the game is over, its end scoring goes apart (a step
--- of its own). Returns the move's highlights, the final entries, their
--- highlights, and the new count seen.
-local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger)
-  local hl, finals, final_hl = {}, {}, {}
+-- of its own). Every entry also goes to scored (the game's points so
+-- far) with its feature outlined in the owner's colour in outlines.
+-- Returns the move's highlights (yellow), the final entries and the new
+-- count seen.
+local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored, outlines)
+  local hl, finals = {}, {}
   local ledger = g:ledger()
   for k = seen + 1, #ledger do
     local e = ledger[k]
-    local le = ledger_entry(e, e.turn ~= kernel_turn)
-    local list, marks = turn_ledger, hl
-    if over and le.final then list, marks = finals, final_hl end
+    local idx
+    if e.feature then
+      outlines[#outlines + 1] = board.highlight(geo, e.feature, board.colour(e.player))
+      idx = #outlines
+    end
+    local le = ledger_entry(e, e.turn ~= kernel_turn, idx)
+    local list = turn_ledger
+    if over and le.final then list = finals end
     list[#list + 1] = le
-    if e.feature then marks[#marks + 1] = board.highlight(geo, e.feature) end
+    scored[#scored + 1] = le
+    if e.feature and list == turn_ledger then hl[#hl + 1] = board.highlight(geo, e.feature) end
   end
-  return hl, finals, final_hl, #ledger
+  return hl, finals, #ledger
 end
 
 -- The figures as they stood before the final scoring sent them home: the
@@ -158,8 +168,9 @@ local function build_frames(rs, rec)
   local starts = {}
   for _, c in ipairs(board.start_cells(g)) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
   local frames = { { move = "start", turn = 0, player = 0, tiles = new_tiles(), figures = figures(),
-                     highlight = "", scores = g:scores(), ledger = {} } }
+                     highlight = "", scores = g:scores(), ledger = {}, nscored = 0 } }
   local ledger_seen, turn_ledger, cur_turn, hand = 0, {}, nil, nil
+  local scored, outlines = {}, {}
   for _, entry in ipairs(rec.entries) do
     if entry.final then
       if not play:over() then
@@ -178,8 +189,8 @@ local function build_frames(rs, rec)
       if turn ~= cur_turn then cur_turn, turn_ledger, hand = turn, {}, nil end
       if mv.type == "place" then hand = { id = mv.tile, ref = board.tile_ref(mv.tile), x = mv.x, y = mv.y, rot = mv.rot } end
       local over = play:over()
-      local hl, finals, final_hl
-      hl, finals, final_hl, ledger_seen = new_entries(g, geo, ledger_seen, kernel_turn, over, turn_ledger)
+      local hl, finals
+      hl, finals, ledger_seen = new_entries(g, geo, ledger_seen, kernel_turn, over, turn_ledger, scored, outlines)
       local copy = {}
       for k, e in ipairs(turn_ledger) do copy[k] = e end
       local scores = g:scores()
@@ -198,15 +209,17 @@ local function build_frames(rs, rec)
       end
       frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
+                              nscored = #scored - #finals,
                               record_scores = last and entry.scores or nil, over = (over and last) or nil }
       if not last then
         frames[#frames + 1] = { move = "final scoring", final = true, turn = turn, player = 0, tiles = {},
-                                figures = figs, highlight = table.concat(final_hl, "\n"), scores = scores,
+                                figures = figs, highlight = "", scores = scores, nscored = #scored,
                                 ledger = finals, record_scores = entry.scores, over = true }
       end
     end
   end
-  return { frames = frames, starts = table.concat(starts, "\n"), geo = geo, ids = ids,
+  return { frames = frames, starts = table.concat(starts, "\n"), geo = geo, ids = ids, scored = scored,
+           outlines = outlines,
            figures_shown = shown_figs, g = g }
 end
 
@@ -252,7 +265,8 @@ local function page_data(rs, rec, built, opts)
   return {
     title = title, seed = header.seed, names = names, colours = colours, S = geo.S,
     bounds = { minx, miny, maxx, maxy }, frame_bounds = frame_bounds, defs = board.defs(geo, id_list), starts = built.starts,
-    tiles = tiles, frames = built.frames, legend = legend_svg, legend_h = legend_h,
+    tiles = tiles, frames = built.frames, scored = built.scored,
+    outlines = built.outlines, legend = legend_svg, legend_h = legend_h,
     rules = header.rules, options = header.options,
   }
 end

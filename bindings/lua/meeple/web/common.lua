@@ -127,7 +127,7 @@ window.MeepleWeb = {
     }
     const PAN = { ArrowLeft: [-0.15, 0], ArrowRight: [0.15, 0], ArrowUp: [0, -0.15], ArrowDown: [0, 0.15] };
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest && e.target.closest('input, textarea, select')) return;
+      if (e.target.closest && e.target.closest('input:not([type=checkbox]):not([type=range]), textarea, select')) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.shiftKey && PAN[e.key]) pan(PAN[e.key][0], PAN[e.key][1]);
       else if (e.key === '+' || e.key === '=') by(1.25);

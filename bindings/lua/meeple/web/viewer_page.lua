@@ -21,13 +21,21 @@ local CSS = [==[
 .viewer { display: flex; gap: 16px; align-items: flex-start; }
 .viewer .boardbox { flex: 1 1 auto; min-width: 300px; }
 #board { width: 100%; height: calc(100vh - 90px); background: #f5f1e6; border: 1px solid #bbb; }
-.side { flex: 0 0 360px; }
+.side { flex: 0 0 360px; max-height: calc(100vh - 50px); overflow-y: auto; }
 .controls button { font-size: 18px; min-width: 44px; font-weight: bold; }
 #slider { width: 100%; }
 #move { font-family: monospace; font-size: 15px; margin: 6px 0; }
 #hand { width: 96px; height: 96px; border: 1px solid #999; background: #fff; }
 .handbox { display: flex; gap: 10px; align-items: center; }
-#ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; max-height: 32vh; overflow-y: auto; }
+#ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; }
+#ledger li[data-hl], #breakdown td[data-hl] { cursor: pointer; }
+#ledger li[data-hl]:hover, #ledger li.pinned, #breakdown td[data-hl]:hover, #breakdown td.pinned { background: #fff59d; }
+#breakdown { font-size: 12px; border-collapse: collapse; }
+#breakdown th, #breakdown td { border: 1px solid #ddd; padding: 1px 5px; text-align: right; }
+#breakdown th { font-weight: normal; color: #555; }
+#breakdown .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; border: 1px solid #000; }
+#breakdown .total { font-weight: bold; }
+.hint { font-size: 12px; color: #666; font-weight: normal; }
 #ledger li.final { color: #555; font-style: italic; }
 ]==]
 
@@ -70,7 +78,9 @@ local JS = [==[
     const add = [];
     for (; shown <= k; shown++) add.push('<g>' + byFrame[shown].join('') + '</g>');
     if (add.length) tileLayer.insertAdjacentHTML('beforeend', add.join(''));
-    overlay.innerHTML = fr.highlight + fr.figures + (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
+    overlay.innerHTML = fr.highlight + '<g id="focus"></g>' + fr.figures +
+      (fr.hand ? MeepleWeb.cellMark(fr.hand.x, fr.hand.y, S, '#e53935') : '');
+    pinned = null;
     slider.value = k;
     document.getElementById('step').textContent = k + ' / ' + (frames.length - 1);
     document.getElementById('move').textContent = k === 0 ? 'start of the game'
@@ -84,9 +94,74 @@ local JS = [==[
       ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot
       : fr.final ? 'no tile: the game is over' : 'no tile this turn';
     MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null);
-    MeepleWeb.ledger(document.getElementById('ledger'), D, MeepleWeb.list(fr.ledger));
+    showLedger();
     document.getElementById('ledger-title').textContent = fr.final ? 'Final scoring' : 'This turn';
+    breakdown(k);
   }
+  // Scored features: a ledger line or a cell of the points table shows
+  // the features it paid for, outlined in the owner's colour, while the
+  // pointer is on it; a click pins it (a second click lets go).
+  const scored = MeepleWeb.list(D.scored), outlines = MeepleWeb.list(D.outlines);
+  let pinned = null;
+  function focus(list) {
+    const g = board.querySelector('#focus');
+    if (g) g.innerHTML = list.map((i) => outlines[i - 1] || '').join('');
+    board.dataset.focus = list.length;
+  }
+  function hlOf(el) { return el && el.dataset.hl ? el.dataset.hl.split(' ').filter((x) => x).map(Number) : []; }
+  // ledger lines: by player, largest first; 0-point lines only when asked
+  function showLedger() {
+    const fr = frames[step], zero = document.getElementById('show-zero').checked;
+    const all = MeepleWeb.list(fr.ledger).slice();
+    if (fr.final) all.sort((a, b) => a.player - b.player || b.points - a.points);
+    const list = all.filter((e) => zero || e.points !== 0);
+    MeepleWeb.ledger(document.getElementById('ledger'), D, list);
+    const lis = document.querySelectorAll('#ledger li');
+    list.forEach((e, i) => { if (e.hl) lis[i].dataset.hl = e.hl; if (e.points === 0) lis[i].classList.add('zero'); });
+    const hidden = all.length - list.length;
+    document.getElementById('zero-note').textContent = hidden ? hidden + ' line' + (hidden > 1 ? 's' : '') + ' of 0 points hidden' : '';
+  }
+  function columnOf(e) { return !e.kind || e.kind === e.reason ? e.reason : e.reason + ' (' + e.kind + ')'; }
+  // the points so far per player, by feature kind and reason
+  function breakdown(k) {
+    const n = frames[k].nscored || 0, cols = [], sums = {}, hls = {};
+    for (let i = 0; i < n; i++) {
+      const e = scored[i], c = columnOf(e), key = e.player + '/' + c;
+      if (!cols.includes(c)) cols.push(c);
+      sums[key] = (sums[key] || 0) + e.points;
+      if (e.hl) (hls[key] = hls[key] || []).push(e.hl);
+    }
+    cols.sort();
+    const t = document.getElementById('breakdown');
+    if (!cols.length) { t.innerHTML = ''; return; }
+    const head = '<tr><th></th>' + cols.map((c) => '<th>' + MeepleWeb.esc(c) + '</th>').join('') + '<th>total</th></tr>';
+    const rows = D.names.map((name, p) => {
+      let total = 0;
+      const cells = cols.map((c) => {
+        const key = (p + 1) + '/' + c, v = sums[key] || 0;
+        total += v;
+        return '<td data-player="' + (p + 1) + '" data-column="' + MeepleWeb.esc(c) + '"' +
+          (hls[key] ? ' data-hl="' + hls[key].join(' ') + '" class="has-hl"' : '') + '>' + (v || '') + '</td>';
+      });
+      return '<tr><th><span class="swatch" style="background:' + D.colours[p] + '"></span> ' + (p + 1) + '</th>' +
+        cells.join('') + '<td class="total">' + total + '</td></tr>';
+    });
+    t.innerHTML = head + rows.join('');
+  }
+  for (const id of ['ledger', 'breakdown']) {
+    const el = document.getElementById(id);
+    el.addEventListener('mouseover', (e) => { const t = e.target.closest('[data-hl]'); if (t) focus(hlOf(t)); });
+    el.addEventListener('mouseout', () => focus(hlOf(pinned)));
+    el.addEventListener('click', (e) => {
+      const t = e.target.closest('[data-hl]');
+      if (!t) return;
+      if (pinned) pinned.classList.remove('pinned');
+      pinned = pinned === t ? null : t;
+      if (pinned) pinned.classList.add('pinned');
+      focus(hlOf(pinned));
+    });
+  }
+  document.getElementById('show-zero').onchange = () => showLedger();
   document.getElementById('first').onclick = () => show(0);
   document.getElementById('prev').onclick = () => show(step - 1);
   document.getElementById('next').onclick = () => show(step + 1);
@@ -136,8 +211,11 @@ local BODY = [==[
       <span id="handtext"></span></div>
     <h3>Scores</h3>
     <table id="scores"></table>
+    <h3>Points so far <span class="hint">(point at a number to see its features)</span></h3>
+    <table id="breakdown"></table>
     <h3 id="ledger-title">This turn</h3>
     <ul id="ledger"></ul>
+    <div class="hint"><span id="zero-note"></span> <label><input type="checkbox" id="show-zero"> show 0-point lines</label></div>
     <svg id="legend" width="360" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"></svg>
   </div>
 </div>
