@@ -144,3 +144,25 @@ test('serve: a house rule and an option, by the API', async () => {
     }
   }
 });
+
+test('table page: the title names the game, the tile in hand is drawn before any click, figures and tiles left', async () => {
+  await withTable(['--seed', '5', '--with', 'traders_builders', '--agents', 'human,random'], async (srv, b, errors) => {
+    const p = await page(b, errors);
+    await p.goto(await seatUrl(srv, 1));
+    await settle(p, undefined);
+    const s = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.match(await p.title(), /^Carcassonne \+ traders_builders - table 1/, 'the page title names the game');
+    assert.strictEqual(await p.$eval('#hand', (e) => e.dataset.tile), s.tile, 'the tile in hand is drawn');
+    const ref = await p.$eval('#hand use', (e) => e.getAttribute('href'));
+    assert.ok(await p.$('#board ' + ref.replace(/\./g, '\\.')), 'from the board\'s drawing of tile ' + s.tile);
+    const box = await p.$eval('#hand use', (e) => { const r = e.getBoundingClientRect(); return r.width * r.height; });
+    assert.ok(box > 1000, 'it is visible: ' + box);
+    assert.strictEqual(await p.$eval('#tiles-left', (e) => e.textContent), s.tiles_left + ' tiles left', 'tiles left');
+    const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => [...r.querySelectorAll('.left')].map((e) =>
+      [e.dataset.kind, +e.dataset.left])));
+    assert.deepStrictEqual(shown, s.supplies, 'the figures left per player and kind');
+    assert.ok(shown[0].some((e) => e[0] === 'builder') && shown[0].some((e) => e[0] === 'pig'), 'every kind of the rules');
+    assert.deepStrictEqual(await p.$$eval('#scores tr.to-move', (l) => l.map((r) => +r.dataset.player)), [s.player], 'whose turn');
+    await p.screenshot({ path: path.join(OUT, 'table-panels.png') });
+  });
+});

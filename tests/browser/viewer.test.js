@@ -155,6 +155,32 @@ test('viewer: every game steps to the record\'s final scores', async () => {
         assert.strictEqual(await q.evaluate(() => window.viewer.step), count - 1, '#step=end opens at the end');
         await q.close();
       }
+      // panels: whose turn, tiles left, figures left per player and kind
+      if (g.name === 'base') {
+        const panel = () => p.evaluate(() => ({
+          left: document.getElementById('tiles-left').textContent,
+          toMove: document.getElementById('to-move').textContent,
+          meeples: [...document.querySelectorAll('#scores tr')].map((r) => +r.querySelector('.left[data-kind="meeple"]').dataset.left),
+          marked: [...document.querySelectorAll('#scores tr.to-move')].map((r) => +r.dataset.player),
+        }));
+        await p.keyboard.press('Home');
+        const start = await panel();
+        // 72 tiles: the start tile is down and the first tile in hand
+        assert.deepStrictEqual(start, { left: '70 tiles left', toMove: 'to move: player 1 (red) random', meeples: [7, 7], marked: [1] },
+          'at the start: 70 tiles, 7 meeples each, player 1 to move');
+        const frames = await p.evaluate(() => JSON.parse(document.getElementById('data').textContent).frames.map((f) => [f.move, f.player, f.turn]));
+        await p.evaluate((n) => window.viewer.go(n), frames.findIndex((f) => f[2] === 2));
+        assert.strictEqual((await panel()).left, '69 tiles left', 'the second turn draws the next tile');
+        // the first deploy takes a meeple from its player
+        const k = frames.findIndex((f) => /^deploy meeple/.test(f[0]));
+        await p.evaluate((n) => window.viewer.go(n - 1), k);
+        const before = await panel();
+        await p.keyboard.press('ArrowRight');
+        const after = await panel();
+        const who = frames[k][1];
+        assert.strictEqual(after.meeples[who - 1], before.meeples[who - 1] - 1, 'a deploy leaves its player one meeple fewer');
+        await p.screenshot({ path: path.join(OUT, 'viewer-base-panels.png') });
+      }
       // cell coordinates: hidden until asked (c or the checkbox), then the
       // cell of the tile in hand reads as in the move text
       if (g.name === 'base') {

@@ -438,6 +438,29 @@ function B.tiles_content(geo, ids)
   return kinds, attrs
 end
 
+--- What the side panels show of a game: per player the figures left
+--- in supply ({kind, n} in declared order, neutral figures left out)
+--- and the tiles left in the stacks. Read only.
+function B.supplies(g, decl)
+  local out = {}
+  for p = 1, g:players() do
+    local list = {}
+    for _, f in ipairs(decl.figures or {}) do
+      if not f.neutral or f.neutral == 0 then
+        local ok, n = pcall(g.supply, g, p, f.name)
+        if ok and math.type(n) == "integer" then list[#list + 1] = { f.name, n } end
+      end
+    end
+    out[p] = list
+  end
+  local left = 0
+  for _, name in ipairs(decl.stacks or {}) do
+    local ok, n = pcall(g.stack_size, g, name)
+    if ok and math.type(n) == "integer" then left = left + n end
+  end
+  return out, left
+end
+
 --- Cells of the start tiles (placed before the first turn).
 function B.start_cells(g)
   local cells = {}

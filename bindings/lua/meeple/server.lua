@@ -416,6 +416,8 @@ function M.state(t, with_board)
     s.player, s.turn, s.phase = play:player(), play:turn(), play:phase()
     s.tile = play:tile()
   end
+  s.supplies, s.tiles_left = board.supplies(t.g, t.rs.decl)
+  s.supplies = record.list(s.supplies)
   if with_board then s.board, s.bounds, s.legend, s.legend_h = board_svg(t) end
   return s
 end

@@ -167,7 +167,9 @@ local function build_frames(rs, rec)
   end
   local starts = {}
   for _, c in ipairs(board.start_cells(g)) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
+  local supplies0, left0 = board.supplies(g, rs.decl)
   local frames = { { move = "start", turn = 0, player = 0, tiles = new_tiles(), figures = figures(),
+                     supplies = supplies0, tiles_left = left0, next = play:player(),
                      highlight = "", scores = g:scores(), ledger = {}, nscored = 0 } }
   local ledger_seen, turn_ledger, cur_turn, hand = 0, {}, nil, nil
   local scored, outlines = {}, {}
@@ -207,13 +209,16 @@ local function build_frames(rs, rec)
         for k, v in pairs(shown or {}) do shown_figs[k] = v end
         move_figs = svg or figs
       end
+      local supplies, left = board.supplies(g, rs.decl)
       frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
+                              supplies = supplies, tiles_left = left, next = not over and play:player() or nil,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
                               nscored = #scored - #finals,
                               record_scores = last and entry.scores or nil, over = (over and last) or nil }
       if not last then
         frames[#frames + 1] = { move = "final scoring", final = true, turn = turn, player = 0, tiles = {},
                                 figures = figs, highlight = "", scores = scores, nscored = #scored,
+                                supplies = (board.supplies(g, rs.decl)), tiles_left = 0,
                                 ledger = finals, record_scores = entry.scores, over = true }
       end
     end

@@ -12,6 +12,12 @@ h3 { font-size: 14px; margin: 10px 0 4px 0; }
 #scores td { padding: 2px 6px; }
 #scores .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 6px; border: 1px solid #000; }
 #scores .delta { color: #2e7d32; font-size: 12px; }
+#scores td { vertical-align: top; }
+#scores .supply { font-size: 11px; color: #555; }
+#scores tr.to-move { font-weight: bold; }
+#scores .turn-mark { color: #e65100; }
+#panel { font-size: 13px; margin: 4px 0; }
+#panel span { margin-right: 12px; }
 .zoom button { font-size: 16px; min-width: 34px; margin-right: 2px; }
 #board { touch-action: none; cursor: grab; }
 #board .coord { display: none; }
@@ -30,13 +36,20 @@ window.MeepleWeb = {
     return '<rect class="cell-mark" x="' + (x * S + 1.5) + '" y="' + (y * S + 1.5) + '" width="' + (S - 3) +
       '" height="' + (S - 3) + '" fill="none" stroke="' + colour + '" stroke-width="3" stroke-dasharray="6 3"/>';
   },
-  scores(table, D, scores, before) {
+  // the score rows; supplies (optional): per player [[kind, n], ...],
+  // the figures each has left, shown under the name; toMove: the player
+  // whose turn it is (marked)
+  scores(table, D, scores, before, supplies, toMove) {
     const rows = [];
     scores.forEach((s, i) => {
       const d = before ? s - before[i] : 0;
-      rows.push('<tr data-player="' + (i + 1) + '" data-score="' + s + '"><td><span class="swatch" style="background:' +
-        D.colours[i] + '"></span></td><td>' + MeepleWeb.esc(D.names[i]) + '</td><td class="score">' + s +
-        '</td><td class="delta">' + (d ? (d > 0 ? '+' : '') + d : '') + '</td></tr>');
+      const left = supplies && MeepleWeb.list(supplies[i]).map((e) => '<span class="left" data-kind="' +
+        MeepleWeb.esc(e[0]) + '" data-left="' + e[1] + '">' + e[1] + ' ' + MeepleWeb.esc(e[0]) + '</span>').join(' \u00b7 ');
+      rows.push('<tr data-player="' + (i + 1) + '" data-score="' + s + '"' + (toMove === i + 1 ? ' class="to-move"' : '') +
+        '><td><span class="swatch" style="background:' + D.colours[i] + '"></span></td><td>' +
+        (toMove === i + 1 ? '<span class="turn-mark" title="to move">&#x25B6;</span> ' : '') + MeepleWeb.esc(D.names[i]) +
+        (left ? '<div class="supply" title="figures left in supply">' + left + '</div>' : '') +
+        '</td><td class="score">' + s + '</td><td class="delta">' + (d ? (d > 0 ? '+' : '') + d : '') + '</td></tr>');
     });
     table.innerHTML = rows.join('');
   },
@@ -168,7 +181,7 @@ function M.page(spec)
     "<title>" .. html_escape(spec.title) .. "</title>",
     "<style>" .. M.CSS .. (spec.css or "") .. "</style>",
     "</head><body>",
-    "<h1>" .. html_escape(spec.heading or spec.title) .. "</h1>",
+    "<h1" .. (spec.heading_id and (' id="' .. spec.heading_id .. '"') or "") .. ">" .. html_escape(spec.heading or spec.title) .. "</h1>",
     spec.body,
   }
   if spec.data then

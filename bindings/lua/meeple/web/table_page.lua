@@ -30,6 +30,8 @@ local CSS = [==[
 #rotations svg, #hand-choices svg { width: 56px; height: 56px; display: block; }
 #move-list button { margin: 2px; font-family: monospace; }
 #status { font-weight: bold; margin: 6px 0; }
+#hand { width: 72px; height: 72px; border: 1px solid #999; background: #fff; }
+.handbox { display: flex; gap: 10px; align-items: center; font-size: 13px; }
 #error { color: #b71c1c; min-height: 1em; }
 #last { font-size: 12px; font-family: monospace; padding-left: 16px; }
 .links a { margin-right: 10px; }
@@ -41,6 +43,8 @@ local BODY = [==[
   <div class="side">
     <div class="zoom" id="zoom"></div>
     <div id="status">loading...</div>
+    <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
+      <span id="handtext"></span> <span id="tiles-left"></span></div>
     <div id="error"></div>
     <div id="hand-choices"></div>
     <div id="rotations"></div>
@@ -159,7 +163,19 @@ local JS = [==[
       state.seats[state.player - 1] + ')' + (mine() ? ' - your move' : ' - waiting') + (state.phase ? ', ' + state.phase : ''));
     $('status').textContent = who;
     const names = state.seats.map((a, i) => 'seat ' + (i + 1) + ' ' + a + (seat === i + 1 ? ' (you)' : ''));
-    MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null);
+    MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null, state.supplies,
+      state.over ? 0 : state.player);
+    $('tiles-left').textContent = state.tiles_left !== undefined ? state.tiles_left + ' tiles left' : '';
+    // the tile in hand, drawn as soon as it is drawn (before any click)
+    $('hand').innerHTML = state.tile && !state.over ? '<use href="#' + tileRef(state.tile) + '"/>' : '';
+    $('hand').setAttribute('viewBox', '0 0 ' + S() + ' ' + S());
+    $('hand').dataset.tile = state.tile && !state.over ? state.tile : '';
+    $('handtext').textContent = state.tile && !state.over ? 'tile in hand: ' + state.tile +
+      ' (seat ' + state.player + ')' : (state.over ? 'no tile: the game is over' : 'no tile in hand');
+    // the page title names the game
+    const game = (state.title || state.game) + (MeepleWeb.list(state.with).length ? ' + ' + state.with.join(' + ') : '');
+    document.title = game + ' - table ' + tableId + ' - meeple';
+    $('heading').textContent = game + ' - table ' + tableId;
     $('last').innerHTML = MeepleWeb.list(state.last).map((e) => '<li>seat ' + e.player + ': ' + MeepleWeb.esc(e.move) + '</li>').join('');
     const tiles = [...new Set(moves.filter((m) => m.type === 'place').map((m) => m.tile))];
     $('hand-choices').innerHTML = tiles.length > 1 ? 'Tile to place: ' + tiles.map((t) => '<button data-tile="' +
@@ -255,7 +271,7 @@ local JS = [==[
 ]==]
 
 function M.render()
-  return common.page { title = "meeple table", heading = "meeple - local table", css = CSS, body = BODY, script = JS }
+  return common.page { title = "meeple table", heading = "meeple - local table", heading_id = "heading", css = CSS, body = BODY, script = JS }
 end
 
 return M

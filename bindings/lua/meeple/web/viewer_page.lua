@@ -93,7 +93,10 @@ local JS = [==[
     document.getElementById('handtext').textContent = fr.hand
       ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot
       : fr.final ? 'no tile: the game is over' : 'no tile this turn';
-    MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null);
+    MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null,
+      fr.supplies, fr.next);
+    document.getElementById('to-move').textContent = fr.next ? 'to move: ' + D.names[fr.next - 1] : 'game over';
+    document.getElementById('tiles-left').textContent = fr.tiles_left !== undefined ? fr.tiles_left + ' tiles left' : '';
     showLedger();
     document.getElementById('ledger-title').textContent = fr.final ? 'Final scoring' : 'This turn';
     breakdown(k);
@@ -209,7 +212,8 @@ local BODY = [==[
     <div id="move"></div>
     <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
       <span id="handtext"></span></div>
-    <h3>Scores</h3>
+    <div id="panel"><span id="to-move"></span><span id="tiles-left"></span></div>
+    <h3>Scores <span class="hint">(and figures left)</span></h3>
     <table id="scores"></table>
     <h3>Points so far <span class="hint">(point at a number to see its features)</span></h3>
     <table id="breakdown"></table>
