@@ -96,14 +96,17 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     const p = await page(b, errors);
     await p.goto(await seatUrl(srv, 1));
     const d = await settle(p, undefined);
-    const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.textContent));
+    const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.title));
     // the recall's arguments by name, in declared order; the text as its tooltip
     assert.match(action.label, /^shaman x=-?\d+ y=-?\d+ segment=\d+$/, 'the API labels the action by name');
     assert.strictEqual(action.text, 'action shaman ' + action.args.x + ' ' + action.args.y + ' ' + action.args.segment + ' 0',
       'the text stays positional in declared order');
-    assert.ok(offered.includes(action.label), 'the page offers ' + action.label + ': ' + offered);
-    const title = await p.$eval('#move-list button[data-index="' + action.index + '"]', (e) => e.title);
-    assert.strictEqual(title, action.text, 'its tooltip is the move text');
+    assert.ok(offered.includes(action.label), 'the page offers ' + action.label + ' (its tooltip): ' + offered);
+    const button = await p.$eval('#move-list button[data-index="' + action.index + '"]', (e) => [e.dataset.text, e.textContent]);
+    assert.strictEqual(button[0], action.text, 'the button carries the move text');
+    // in words: the shaman's recall says what it does
+    assert.strictEqual(button[1], action.words, 'the button reads in words');
+    assert.match(action.words, /^a figure at -?\d+,-?\d+ \(segment \d+\) comes home$/, 'the recall in words: ' + action.words);
     await p.screenshot({ path: path.join(OUT, 'serve-hg-action.png') });
     await p.click('#move-list button[data-index="' + action.index + '"]');
     await settle(p, d.version, true);

@@ -13,6 +13,8 @@ const GAMES = [
   { name: 'hg', args: ['--seed', '2', '--game', 'hunters_gatherers'] },
   { name: 'new-world', args: ['--seed', '2', '--game', 'new_world'] },
   { name: 'lakes-fan', args: ['--seed', '4', '--with', './examples/fan-expansion/lakes.lua'] },
+  { name: 'river-ic-pd', args: ['--seed', '3', '--with', 'river,inns_cathedrals,princess_dragon'] },
+  { name: 'tower', args: ['--seed', '2', '--with', 'tower'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {
@@ -154,6 +156,21 @@ test('viewer: every game steps to the record\'s final scores', async () => {
         await q.waitForSelector('body[data-ready="1"]');
         assert.strictEqual(await q.evaluate(() => window.viewer.step), count - 1, '#step=end opens at the end');
         await q.close();
+      }
+      // moves in words: a place, and the dragon's walk
+      const words = await p.evaluate(() => JSON.parse(document.getElementById('data').textContent).frames.map((f) => [f.move, f.words]));
+      const placed = words.findIndex((f) => /^place /.test(f[0]));
+      await p.evaluate((n) => window.viewer.go(n), placed);
+      const [, tile, at] = words[placed][0].match(/^place (\S+) (-?\d+,-?\d+) r\d$/);
+      assert.ok((await p.$eval('#move-words', (e) => e.textContent)).includes('tile ' + tile + ' goes to ' + at + ', '),
+        g.name + ': a place in words');
+      if (g.name === 'river-ic-pd') {
+        const k = words.findIndex((f) => /^action dragon /.test(f[0]));
+        assert.ok(k > 0, 'the dragon moved');
+        const [, x, y, , step] = words[k][0].split(' ').slice(1);
+        await p.evaluate((n) => window.viewer.go(n), k);
+        assert.match(await p.$eval('#move-words', (e) => e.textContent), new RegExp(': the dragon moves to ' + x + ',' + y + ', step ' + step + ' of 6$'),
+          'the dragon\'s move in words');
       }
       // panels: whose turn, tiles left, figures left per player and kind
       if (g.name === 'base') {

@@ -341,7 +341,7 @@ function M.moves(t)
   local list = {}
   local ms = play:moves()
   for i, m in ipairs(ms) do
-    local e = { index = i, text = play:move_name(i), type = m.type }
+    local e = { index = i, text = play:move_name(i), type = m.type, words = move_words.words(t.rs, play, m) }
     if m.type == "place" then
       e.tile, e.x, e.y, e.rot = m.tile, m.x, m.y, m.rot
     elseif m.type == "deploy" then

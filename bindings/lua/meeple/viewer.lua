@@ -20,6 +20,7 @@ local board = require "meeple.render_board"
 local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
 local replay = require "meeple.cli.replay"
+local move_words = require "meeple.move_words"
 
 local M = {}
 
@@ -186,6 +187,7 @@ local function build_frames(rs, rec)
       if not i then return nil, ("record line %d: '%s': %s"):format(entry.line, text, tostring(why)) end
       local player, turn, kernel_turn = play:player(), play:turn(), g:turn()
       local mv = play:moves()[i]
+      local words = move_words.words(rs, play, mv)
       local okm, err = pcall(play.apply_index, play, i)
       if not okm then return nil, ("record line %d: %s"):format(entry.line, tostring(err)) end
       if turn ~= cur_turn then cur_turn, turn_ledger, hand = turn, {}, nil end
@@ -212,6 +214,7 @@ local function build_frames(rs, rec)
       local supplies, left = board.supplies(g, rs.decl)
       frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
                               supplies = supplies, tiles_left = left, next = not over and play:player() or nil,
+                              words = words,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
                               nscored = #scored - #finals,
                               record_scores = last and entry.scores or nil, over = (over and last) or nil }

@@ -144,7 +144,7 @@ local JS = [==[
       const k = m.px + ',' + m.py, n = perSpot.get(k) || 0;
       perSpot.set(k, n + 1);
       const x = m.px + n * s * 0.2, y = m.py + n * s * 0.06;
-      out.push('<g class="spot-option" data-index="' + m.index + '"><title>' + MeepleWeb.esc(m.text) +
+      out.push('<g class="spot-option" data-index="' + m.index + '"><title>' + MeepleWeb.esc(m.words || m.text) +
         '</title><circle cx="' + x + '" cy="' + y + '" r="' + s * 0.12 + '" fill="' + state.colours[state.player - 1] +
         '" fill-opacity="0.55" stroke="#000" stroke-width="1.5" stroke-dasharray="3 2"/><text x="' + x + '" y="' +
         (y + s * 0.05) + '" font-size="' + s * 0.14 + '" text-anchor="middle" font-weight="bold">' +
@@ -185,13 +185,15 @@ local JS = [==[
     if (chosenCell) {
       const rs = moves.filter((m) => m.type === 'place' && m.tile === chosenTile && m.x + ',' + m.y === chosenCell);
       rot = 'Rotation: ' + rs.map((m) => '<button data-rot="' + m.rot + '" data-index="' + m.index + '" title="' +
-        MeepleWeb.esc(m.text) + '">' + svgTile(m.tile, m.rot) + 'r' + m.rot + '</button>').join('');
+        MeepleWeb.esc((m.words ? m.words + ': ' : '') + m.text) + '">' + svgTile(m.tile, m.rot) + 'r' + m.rot + '</button>').join('');
     }
     $('rotations').innerHTML = rot;
     const others = moves.filter((m) => m.type !== 'place');
-    // an action shows its arguments by name (label), its text as the tooltip
+    // a move shows itself in words, its text (and an action's arguments
+    // by name) as the tooltip
     $('move-list').innerHTML = others.length ? 'Moves: ' + others.map((m) => '<button data-index="' + m.index +
-      '" title="' + MeepleWeb.esc(m.text) + '">' + MeepleWeb.esc(m.label || m.text) + '</button>').join('') : '';
+      '" data-text="' + MeepleWeb.esc(m.text) + '" title="' + MeepleWeb.esc(m.label || m.text) + '">' +
+      MeepleWeb.esc(m.words || m.label || m.text) + '</button>').join('') : '';
     if (state.error) $('error').textContent = state.error;
     document.body.dataset.version = state.version;
     document.body.dataset.thinking = state.thinking || '';

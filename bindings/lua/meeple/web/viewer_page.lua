@@ -24,7 +24,8 @@ local CSS = [==[
 .side { flex: 0 0 360px; max-height: calc(100vh - 50px); overflow-y: auto; }
 .controls button { font-size: 18px; min-width: 44px; font-weight: bold; }
 #slider { width: 100%; }
-#move { font-family: monospace; font-size: 15px; margin: 6px 0; }
+#move { font-family: monospace; font-size: 15px; margin: 6px 0 2px 0; }
+#move-words { font-size: 14px; margin: 0 0 6px 0; color: #333; }
 #hand { width: 96px; height: 96px; border: 1px solid #999; background: #fff; }
 .handbox { display: flex; gap: 10px; align-items: center; }
 #ledger { font-size: 13px; padding-left: 18px; margin: 4px 0; min-height: 1em; }
@@ -86,6 +87,7 @@ local JS = [==[
     document.getElementById('move').textContent = k === 0 ? 'start of the game'
       : fr.final ? 'final scoring: what is still open scores  (game over)'
       : 'turn ' + fr.turn + ', ' + D.names[fr.player - 1] + ': ' + fr.move + (fr.over ? '  (game over)' : '');
+    document.getElementById('move-words').textContent = fr.words ? D.names[fr.player - 1] + ': ' + fr.words : '';
     const hand = document.getElementById('hand');
     // the tile turned as it was placed, as the board shows it
     hand.innerHTML = fr.hand ? '<use href="#' + fr.hand.ref + '" transform="rotate(' + fr.hand.rot * 90 + ' ' + S / 2 +
@@ -210,6 +212,7 @@ local BODY = [==[
     <div class="zoom" id="zoom"></div>
     <input id="slider" type="range" min="0" value="0">
     <div id="move"></div>
+    <div id="move-words"></div>
     <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
       <span id="handtext"></span></div>
     <div id="panel"><span id="to-move"></span><span id="tiles-left"></span></div>
