@@ -71,6 +71,43 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       assert.match(await p.$eval('#move', (e) => e.textContent), /^final scoring/, g.name + ': the last step is the final scoring');
       assert.strictEqual(await p.$eval('#ledger-title', (e) => e.textContent), 'Final scoring', g.name + ': its ledger');
       assert.ok(await p.$$eval('#ledger li.final', (l) => l.length) > 0, g.name + ': final scoring entries listed');
+      // the legend names things in words; one start star; the dragon and
+      // the fairy have shapes of their own, readable at the fit zoom; the
+      // River's spring and lake are ponds
+      const names = await p.$$eval('#legend .legend-entry text', (l) => l.map((e) => e.textContent));
+      assert.ok(names.length > 3 && names.every((n) => !n.includes('_')), g.name + ': legend names, not ids: ' + names);
+      assert.strictEqual(await p.$$eval('#board .start-mark', (l) => l.length), 1, g.name + ': one start star');
+      if (g.name === 'river-ic-pd') {
+        for (const f of ['dragon', 'fairy']) {
+          const size = await p.$$eval('#board .figure-' + f, (l) => l.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+          assert.strictEqual(size.length, 1, 'the ' + f + ' is on the board');
+          const meeple = await p.$$eval('#board .figure-meeple', (l) => Math.max(...l.map((e) => e.getBoundingClientRect().height)));
+          assert.ok(size[0] > meeple * 0.9, 'the ' + f + ' is no smaller than a meeple: ' + size[0] + ' vs ' + meeple);
+          assert.ok(names.includes(f), 'the legend names the ' + f);
+        }
+        assert.ok(await p.$$eval('#board .spring', (l) => l.length) >= 1, 'the river rises in a spring');
+      }
+      // tokens the tiles print (goods, animals, pennants, inns) are never
+      // under a figure: in the middle, on the last move and at the end
+      for (const k of [Math.floor((count - 1) / 2), count - 2, count - 1]) {
+        await p.evaluate((n) => window.viewer.go(n), k);
+        const hits = await p.evaluate(() => {
+          const box = (e) => e.getBoundingClientRect();
+          const toks = [...document.querySelectorAll('#board .attr, #board .pennant')].map((e) => [e, box(e)]);
+          const out = [];
+          for (const f of document.querySelectorAll('#board .figure')) {
+            const b = box(f);
+            for (const [e, t] of toks) {
+              if (t.left < b.right - 0.5 && b.left < t.right - 0.5 && t.top < b.bottom - 0.5 && b.top < t.bottom - 0.5) {
+                out.push(f.querySelector('title').textContent + ' over ' + e.getAttribute('class'));
+              }
+            }
+          }
+          return out;
+        });
+        assert.deepStrictEqual(hits, [], g.name + ' step ' + k + ': no token under a figure');
+      }
+      await p.keyboard.press('End');
       // the final step: no wash over the board; the points table's totals
       // are the scores; a cell outlines its features in the owner's colour
       assert.strictEqual(await p.$$eval('#overlay > .highlight', (l) => l.length), 0, g.name + ': no feature washed at the end');
