@@ -482,7 +482,9 @@ function B.legend_entries(geo, kinds, attrs, figures, extra)
     add("attr-" .. a, render.attr_swatch(a), render.attr_style(a).label or words(a))
   end
   for _, f in ipairs(render.sorted_keys(figures)) do
-    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL_FILL[figures[f]] or NEUTRAL, 8, 9, 7, { kind = f }), words(f))
+    -- a legend swatch is 16 wide, whatever the shape's size on the board
+    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL_FILL[figures[f]] or NEUTRAL, 8, 9, 7 / (SHAPE_SCALE[figures[f]] or 1),
+      { kind = f }), words(f))
     -- a meeple lies on kinds that never close (a farmer, a trapper)
     local lying, decl = {}, geo.figure_decl and geo.figure_decl[f]
     for _, k in ipairs(decl and decl.on or {}) do
