@@ -327,30 +327,39 @@ end
 -- a figure whose box would cover one moves the least way that frees it.
 -- =======================================================================
 
--- The mark boxes of the tiles on and around cell (cx, cy), kept per game
--- picture in geo.marks ("x,y" -> boxes of that cell's tile).
-local function marks_near(geo, g, cx, cy)
+-- The mark boxes of the tile on cell (x, y), kept per game picture in
+-- geo.marks ("x,y" -> boxes; a tile never leaves its cell).
+local function cell_marks(geo, g, x, y)
   local cache = geo.marks
   if not cache then cache = {}; geo.marks = cache end
+  local key = x .. "," .. y
+  local boxes = cache[key]
+  if boxes then return boxes end
+  local th = g:tile_at(x, y)
+  if not th then return nil end
+  local t = th:info()
+  local def = geo.defs[t.id]
+  boxes = def and render.tile_badge_boxes(def, geo.S, { styles = geo.styles }, function(lx, ly)
+    return B.tile_point(geo, t.x, t.y, t.rot, lx, ly)
+  end) or {}
+  cache[key] = boxes
+  return boxes
+end
+
+-- The marks a figure box {x0, y0, x1, y1} might touch: those of the cell
+-- it stands on and of the cells next to it that the box (with a margin:
+-- a mark may reach over its tile's side a little) crosses into.
+local function marks_near(geo, g, fb)
+  local S = geo.S
+  local m = S * 0.15
   local list = {}
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      local x, y = cx + dx, cy + dy
-      local key = x .. "," .. y
-      local boxes = cache[key]
-      if not boxes then
-        local th = g:tile_at(x, y)
-        boxes = false
-        if th then
-          local t = th:info()
-          local def = geo.defs[t.id]
-          boxes = def and render.tile_badge_boxes(def, geo.S, { styles = geo.styles }, function(lx, ly)
-            return B.tile_point(geo, t.x, t.y, t.rot, lx, ly)
-          end) or false
-          cache[key] = boxes
-        end
-      end
-      for _, b in ipairs(boxes or {}) do list[#list + 1] = b end
+  local x0 = math.floor((fb[1] - m - geo.pad) / S + geo.minx)
+  local x1 = math.floor((fb[3] + m - geo.pad) / S + geo.minx)
+  local y0 = math.floor((fb[2] - m - geo.pad) / S + geo.miny)
+  local y1 = math.floor((fb[4] + m - geo.pad) / S + geo.miny)
+  for y = y0, y1 do
+    for x = x0, x1 do
+      for _, b in ipairs(cell_marks(geo, g, x, y) or {}) do list[#list + 1] = b end
     end
   end
   return list
@@ -433,8 +442,8 @@ function B.figures(geo, g)
       px, py = px + n * geo.S * 0.14, py - n * geo.S * 0.05
       if avoid then
         local h, top = figure_reach(shape, size)
-        px, py = clear_of(px, py, h, top, marks_near(geo, g, math.floor((px - geo.pad) / geo.S + geo.minx),
-                                                     math.floor((py - geo.pad) / geo.S + geo.miny)))
+        local near = marks_near(geo, g, { px - h, py - top, px + h, py + h })
+        if #near > 0 then px, py = clear_of(px, py, h, top, near) end
       end
       local colour = owner == 0 and NEUTRAL_FILL[shape] or B.colour(owner)
       out[#out + 1] = B.figure_svg(shape, colour, px, py, size, {

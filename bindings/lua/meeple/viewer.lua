@@ -108,9 +108,10 @@ local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored,
   local ledger = g:ledger()
   for k = seen + 1, #ledger do
     local e = ledger[k]
-    local idx
+    local idx, colour
     if e.feature then
-      outlines[#outlines + 1] = board.highlight(geo, e.feature, board.colour(e.player))
+      colour = board.colour(e.player)
+      outlines[#outlines + 1] = board.highlight(geo, e.feature, colour)
       idx = #outlines
     end
     local le = ledger_entry(e, e.turn ~= kernel_turn, idx)
@@ -118,7 +119,8 @@ local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored,
     if over and le.final then list = finals end
     list[#list + 1] = le
     scored[#scored + 1] = le
-    if e.feature and list == turn_ledger then hl[#hl + 1] = board.highlight(geo, e.feature) end
+    -- the move's wash: the same outline in yellow (drawn once)
+    if idx and list == turn_ledger then hl[#hl + 1] = (outlines[idx]:gsub(colour, "#ffeb3b")) end
   end
   return hl, finals, #ledger
 end

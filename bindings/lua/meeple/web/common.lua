@@ -74,7 +74,7 @@ window.MeepleWeb = {
       if (now || !shown || document.hidden) { setView(target); return; }
       const from = shown.slice(), t0 = performance.now(), ms = 160;
       const stepFn = (t) => {
-        const k = Math.min(1, (t - t0) / ms), e = k * (2 - k);
+        const k = Math.min(1, Math.max(0, (t - t0) / ms)), e = k * (2 - k); // a frame time may precede t0
         setView(from.map((v, i) => v + (target[i] - v) * e));
         anim = k < 1 ? requestAnimationFrame(stepFn) : 0;
       };
