@@ -574,14 +574,15 @@ end
 
 --- Where the start mark goes: one cell, {x, y} in a list, the start
 --- tile's; of a start board of several tiles (New World's sea), the
---- tile nearest its middle, so the board carries one star.
+--- tile nearest its middle, so the board carries one star. Also returns
+--- how many start tiles there are (the legend says "start board").
 function B.start_cells(g)
   local cells = {}
   for _, e in ipairs(g:log()) do
     if e.event == "place_fixed" then cells[#cells + 1] = { x = e.x, y = e.y } end
     if e.event == "place" then break end
   end
-  if #cells <= 1 then return cells end
+  if #cells <= 1 then return cells, #cells end
   local sx, sy = 0, 0
   for _, c in ipairs(cells) do sx, sy = sx + c.x, sy + c.y end
   sx, sy = sx / #cells, sy / #cells
@@ -590,7 +591,7 @@ function B.start_cells(g)
     local d = (c.x - sx) ^ 2 + (c.y - sy) ^ 2
     if not best or d < bd then best, bd = c, d end
   end
-  return { best }
+  return { best }, #cells
 end
 
 -- }======================================================================
@@ -611,7 +612,7 @@ function B.svg(rs, g, players, opts)
   local body = { B.defs(geo, id_list) }
   for _, t in ipairs(placed) do body[#body + 1] = B.tile_use(geo, t.id, t.x, t.y, t.rot) end
   for _, t in ipairs(placed) do body[#body + 1] = B.tile_badges(geo, t.id, t.x, t.y, t.rot) end
-  local starts = B.start_cells(g)
+  local starts, n_starts = B.start_cells(g)
   for _, c in ipairs(starts) do body[#body + 1] = B.start_mark(geo, c.x, c.y) end
   if opts.coords then
     for _, t in ipairs(placed) do body[#body + 1] = B.coord_label(geo, t.x, t.y) end
@@ -620,7 +621,7 @@ function B.svg(rs, g, players, opts)
   body[#body + 1] = figs
   local w = math.max(360, (geo.maxx - geo.minx + 1) * S + 2 * pad)
   local board_h = (geo.maxy - geo.miny + 1) * S + 2 * pad
-  local legend, legend_h = B.legend_for(geo, ids, shown, #starts, pad, board_h, w - 2 * pad)
+  local legend, legend_h = B.legend_for(geo, ids, shown, n_starts, pad, board_h, w - 2 * pad)
   local table_h = 24 + 18 * players
   local h = board_h + legend_h + table_h
   local out = {

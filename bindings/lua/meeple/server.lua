@@ -379,11 +379,11 @@ local function board_svg(t)
     if m.type == "place" and not seen[m.tile] then seen[m.tile] = true; ids[#ids + 1] = m.tile end
   end
   table.sort(ids)
-  local starts = board.start_cells(g)
+  local starts, n_starts = board.start_cells(g)
   for _, c in ipairs(starts) do parts[#parts + 1] = board.start_mark(t.geo, c.x, c.y) end
   local figs, shown = board.figures(t.geo, g)
   parts[#parts + 1] = figs
-  local legend, legend_h = board.legend_for(t.geo, seen, shown, #starts, 4, 0, 330)
+  local legend, legend_h = board.legend_for(t.geo, seen, shown, n_starts, 4, 0, 330)
   return tile_defs(t, ids) .. "\n" .. table.concat(parts, "\n"), { minx, miny, maxx, maxy }, legend, legend_h
 end
 

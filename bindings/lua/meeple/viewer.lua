@@ -168,8 +168,8 @@ local function build_frames(rs, rec)
     tiles_seen = #list
     return out
   end
-  local starts = {}
-  for _, c in ipairs(board.start_cells(g)) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
+  local starts, cells, n_starts = {}, board.start_cells(g)
+  for _, c in ipairs(cells) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
   local supplies0, left0 = board.supplies(g, rs.decl)
   local frames = { { move = "start", turn = 0, player = 0, tiles = new_tiles(), figures = figures(),
                      supplies = supplies0, tiles_left = left0, next = play:player(),
@@ -228,7 +228,7 @@ local function build_frames(rs, rec)
       end
     end
   end
-  return { frames = frames, starts = table.concat(starts, "\n"), geo = geo, ids = ids, scored = scored,
+  return { frames = frames, starts = table.concat(starts, "\n"), n_starts = n_starts, geo = geo, ids = ids, scored = scored,
            outlines = outlines,
            figures_shown = shown_figs, g = g }
 end
@@ -256,8 +256,7 @@ local function page_data(rs, rec, built, opts)
     if fr.hand and not built.ids[fr.hand.id] then built.ids[fr.hand.id] = true; id_list[#id_list + 1] = fr.hand.id end
   end
   table.sort(id_list)
-  local n_starts = select(2, built.starts:gsub("start%-mark", ""))
-  local legend_svg, legend_h = board.legend_for(geo, built.ids, built.figures_shown, n_starts, 4, 0, 350)
+  local legend_svg, legend_h = board.legend_for(geo, built.ids, built.figures_shown, built.n_starts, 4, 0, 350)
   local header = rec.header
   local names = {}
   for p = 1, header.players or #built.frames[1].scores do
