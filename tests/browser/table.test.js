@@ -166,6 +166,15 @@ test('table page: the title names the game, the tile in hand is drawn before any
     assert.deepStrictEqual(shown, s.supplies, 'the figures left per player and kind');
     assert.ok(shown[0].some((e) => e[0] === 'builder') && shown[0].some((e) => e[0] === 'pig'), 'every kind of the rules');
     assert.deepStrictEqual(await p.$$eval('#scores tr.to-move', (l) => l.map((r) => +r.dataset.player)), [s.player], 'whose turn');
+    // the last moves read in words, the text beside
+    const r = await move(srv.port, { index: 1 });
+    assert.strictEqual(r.status, 200, r.text);
+    const last = (await idle(srv.port)).last;
+    assert.match(last[0].words, /^tile \S+ goes to -?\d+,-?\d+, /, 'the state lists the last moves in words');
+    await p.reload();
+    await settle(p, undefined, true);
+    assert.ok((await p.$eval('#last li', (e) => e.textContent)).startsWith('seat 1: ' + last[0].words + ' (' + last[0].move + ')'),
+      'the page shows them');
     await p.screenshot({ path: path.join(OUT, 'table-panels.png') });
   });
 });

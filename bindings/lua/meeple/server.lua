@@ -202,6 +202,8 @@ local function apply(t, i)
   local play = t.play
   local player, turn = play:player(), play:turn()
   local text = play:move_name(i)
+  t.words = t.words or {}
+  t.words[#t.lines + 1] = move_words.words(t.rs, play, play:moves()[i])
   play:apply_index(i)
   log_move(t, player, turn, text)
 end
@@ -391,7 +393,7 @@ local function last_moves(t, n)
   local out = {}
   for i = math.max(1, #t.lines - n + 1), #t.lines do
     local e = cjson.decode(t.lines[i])
-    out[#out + 1] = { player = e.player, move = e.move }
+    out[#out + 1] = { player = e.player, move = e.move, words = t.words and t.words[i] or nil }
   end
   return record.list(out)
 end

@@ -33,7 +33,8 @@ local CSS = [==[
 #hand { width: 72px; height: 72px; border: 1px solid #999; background: #fff; }
 .handbox { display: flex; gap: 10px; align-items: center; font-size: 13px; }
 #error { color: #b71c1c; min-height: 1em; }
-#last { font-size: 12px; font-family: monospace; padding-left: 16px; }
+#last { font-size: 12px; padding-left: 16px; }
+#last .text { font-family: monospace; color: #666; }
 .links a { margin-right: 10px; }
 ]==]
 
@@ -176,7 +177,9 @@ local JS = [==[
     const game = (state.title || state.game) + (MeepleWeb.list(state.with).length ? ' + ' + state.with.join(' + ') : '');
     document.title = game + ' - table ' + tableId + ' - meeple';
     $('heading').textContent = game + ' - table ' + tableId;
-    $('last').innerHTML = MeepleWeb.list(state.last).map((e) => '<li>seat ' + e.player + ': ' + MeepleWeb.esc(e.move) + '</li>').join('');
+    $('last').innerHTML = MeepleWeb.list(state.last).map((e) => '<li>seat ' + e.player + ': ' +
+      (e.words ? MeepleWeb.esc(e.words) + ' <span class="text">(' + MeepleWeb.esc(e.move) + ')</span>' : MeepleWeb.esc(e.move)) +
+      '</li>').join('');
     const tiles = [...new Set(moves.filter((m) => m.type === 'place').map((m) => m.tile))];
     $('hand-choices').innerHTML = tiles.length > 1 ? 'Tile to place: ' + tiles.map((t) => '<button data-tile="' +
       MeepleWeb.esc(t) + '"' + (t === chosenTile ? ' style="outline:3px solid #f57f17"' : '') + ' title="' + MeepleWeb.esc(t) + '">' + svgTile(t, 0) + MeepleWeb.esc(t) + '</button>').join('') :
