@@ -154,7 +154,7 @@ async function clickMove(p, turn, tile, anyTurn) {
       const buttons = await p.$$('#move-list button');
       assert.ok(buttons.length > 0, 'the moves of this phase are offered');
       let chosen = buttons[0];
-      for (const b of buttons) if ((await b.evaluate((e) => e.textContent)) === 'pass') chosen = b;
+      for (const b of buttons) if ((await b.evaluate((e) => e.dataset.text)) === 'pass') chosen = b;
       await chosen.click();
     }
   }

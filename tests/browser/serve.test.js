@@ -73,7 +73,7 @@ test('serve: T&B + A&M, a turn placing the abbey from hand', async () => {
     // A&M: before drawing, the abbey from hand or 'draw'
     const hand = await p.$eval('#hand-choices', (e) => e.textContent);
     assert.match(hand, /am\.abbey/, 'the abbey is offered from hand');
-    const others = await p.$$eval('#move-list button', (bs) => bs.map((x) => x.textContent));
+    const others = await p.$$eval('#move-list button', (bs) => bs.map((x) => x.dataset.text));
     assert.ok(others.includes('draw'), 'drawing instead is offered: ' + others);
     const cells = await p.$$eval('.cell-option', (c) => c.map((x) => x.dataset.cell));
     const legal = [...new Set(moves.moves.filter((m) => m.tile === 'am.abbey').map((m) => m.x + ',' + m.y))];

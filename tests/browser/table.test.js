@@ -96,14 +96,17 @@ test('serve: Hunters & Gatherers, the shaman\'s action by a click', async () => 
     const p = await page(b, errors);
     await p.goto(await seatUrl(srv, 1));
     const d = await settle(p, undefined);
-    const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.textContent));
+    const offered = await p.$$eval('#move-list button', (l) => l.map((e) => e.title));
     // the recall's arguments by name, in declared order; the text as its tooltip
     assert.match(action.label, /^shaman x=-?\d+ y=-?\d+ segment=\d+$/, 'the API labels the action by name');
     assert.strictEqual(action.text, 'action shaman ' + action.args.x + ' ' + action.args.y + ' ' + action.args.segment + ' 0',
       'the text stays positional in declared order');
-    assert.ok(offered.includes(action.label), 'the page offers ' + action.label + ': ' + offered);
-    const title = await p.$eval('#move-list button[data-index="' + action.index + '"]', (e) => e.title);
-    assert.strictEqual(title, action.text, 'its tooltip is the move text');
+    assert.ok(offered.includes(action.label), 'the page offers ' + action.label + ' (its tooltip): ' + offered);
+    const button = await p.$eval('#move-list button[data-index="' + action.index + '"]', (e) => [e.dataset.text, e.textContent]);
+    assert.strictEqual(button[0], action.text, 'the button carries the move text');
+    // in words: the shaman's recall says what it does
+    assert.strictEqual(button[1], action.words, 'the button reads in words');
+    assert.match(action.words, /^a figure at -?\d+,-?\d+ \(segment \d+\) comes home$/, 'the recall in words: ' + action.words);
     await p.screenshot({ path: path.join(OUT, 'serve-hg-action.png') });
     await p.click('#move-list button[data-index="' + action.index + '"]');
     await settle(p, d.version, true);
@@ -143,4 +146,35 @@ test('serve: a house rule and an option, by the API', async () => {
       await srv.stop();
     }
   }
+});
+
+test('table page: the title names the game, the tile in hand is drawn before any click, figures and tiles left', async () => {
+  await withTable(['--seed', '5', '--with', 'traders_builders', '--agents', 'human,random'], async (srv, b, errors) => {
+    const p = await page(b, errors);
+    await p.goto(await seatUrl(srv, 1));
+    await settle(p, undefined);
+    const s = (await request(srv.port, 'GET', '/api/v1/tables/1/state?board=0')).json;
+    assert.match(await p.title(), /^Carcassonne \+ traders_builders - table 1/, 'the page title names the game');
+    assert.strictEqual(await p.$eval('#hand', (e) => e.dataset.tile), s.tile, 'the tile in hand is drawn');
+    const ref = await p.$eval('#hand use', (e) => e.getAttribute('href'));
+    assert.ok(await p.$('#board ' + ref.replace(/\./g, '\\.')), 'from the board\'s drawing of tile ' + s.tile);
+    const box = await p.$eval('#hand use', (e) => { const r = e.getBoundingClientRect(); return r.width * r.height; });
+    assert.ok(box > 1000, 'it is visible: ' + box);
+    assert.strictEqual(await p.$eval('#tiles-left', (e) => e.textContent), s.tiles_left + ' tiles left', 'tiles left');
+    const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => [...r.querySelectorAll('.left')].map((e) =>
+      [e.dataset.kind, +e.dataset.left])));
+    assert.deepStrictEqual(shown, s.supplies, 'the figures left per player and kind');
+    assert.ok(shown[0].some((e) => e[0] === 'builder') && shown[0].some((e) => e[0] === 'pig'), 'every kind of the rules');
+    assert.deepStrictEqual(await p.$$eval('#scores tr.to-move', (l) => l.map((r) => +r.dataset.player)), [s.player], 'whose turn');
+    // the last moves read in words, the text beside
+    const r = await move(srv.port, { index: 1 });
+    assert.strictEqual(r.status, 200, r.text);
+    const last = (await idle(srv.port)).last;
+    assert.match(last[0].words, /^tile \S+ goes to -?\d+,-?\d+, /, 'the state lists the last moves in words');
+    await p.reload();
+    await settle(p, undefined, true);
+    assert.ok((await p.$eval('#last li', (e) => e.textContent)).startsWith('seat 1: ' + last[0].words + ' (' + last[0].move + ')'),
+      'the page shows them');
+    await p.screenshot({ path: path.join(OUT, 'table-panels.png') });
+  });
 });

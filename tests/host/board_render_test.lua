@@ -105,7 +105,7 @@ do
   check(xmllint_ok(svg), "New World board is well-formed")
   legend_has(svg, { "kind-trail", "kind-town", "kind-plains", "kind-sea", "start" }, "New World")
   check(svg:find(">start board</text>", 1, true), "New World: the start board is named")
-  check(count(svg, 'class="start%-mark"') == 10, "New World: ten start spaces marked")
+  check(count(svg, 'class="start%-mark"') == 1, "New World: one star on the start board of ten spaces")
   check(not svg:find("(new kind)", 1, true), "New World: every kind has a drawing")
 end
 
@@ -143,7 +143,8 @@ tiles { name = "swamps", text = "tile SW1 x3\n  swamp N*\n  bog C\n  field E* S*
         "shape = walled draws a wall")
   check(board.figure_shape({ figure_decl = { frog = rs.decl.figures[rs.decl.figure_index.frog] } }, "frog") == "pig",
         "a figure's declared shape is used")
-  check(board.figure_shape({ figure_decl = {} }, "dragon") == "disc", "an unknown figure is a disc")
+  check(board.figure_shape({ figure_decl = {} }, "goblin") == "disc", "an unknown figure is a disc")
+  check(board.figure_shape({ figure_decl = {} }, "dragon") == "dragon", "a dragon is drawn as one")
   local ok, err = pcall(loader.load, { game = "base", with = {}, options = {}, run = meeple_host.run,
     script_dirs = { "scripts" }, tile_dirs = { "tiles" }, rules = {},
     text = nil })

@@ -62,7 +62,7 @@ R.STYLES = {
   lake       = { shape = "area", fill = "#4a90d9", layer = 3, inner = "pond" },
   city       = { shape = "area", fill = "#a1734c", layer = 4, walls = "#4e342e" },
   town       = { shape = "area", fill = "#e0a060", layer = 4, walls = "#8d4f1c" },
-  river      = { shape = "line", fill = "#2f7fd8", layer = 5, width = 0.11 },
+  river      = { shape = "line", fill = "#2f7fd8", layer = 5, width = 0.11, ends = "pond" },
   road       = { shape = "line", fill = "#ffffff", layer = 6, width = 0.08, outline = "#5a5a5a" },
   trail      = { shape = "line", fill = "#e8c98f", layer = 6, width = 0.08, outline = "#6d4c41" },
   cloister   = { shape = "area", fill = "#f3e3c3", layer = 7, inner = "building" },
@@ -557,30 +557,57 @@ R.ATTR_ICONS = ATTR_ICONS
 local function badge(out, name, x, y, S, value)
   local st = R.attr_style(name)
   local text = (value > 1 and tostring(value) or "") .. st.abbr
-  local w, h = S * (0.06 + 0.065 * #text), S * 0.13
-  out[#out + 1] = sfmt('<g class="attr attr-%s"><rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#ffffff" stroke="%s" stroke-width="1"/><text x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s" text-anchor="middle">%s</text></g>',
+  -- big enough to read at a board's fit zoom (figures keep clear of it)
+  local w, h = S * (0.07 + 0.085 * #text), S * 0.17
+  out[#out + 1] = sfmt('<g class="attr attr-%s"><rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#ffffff" stroke="%s" stroke-width="1.2"/><text x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s" text-anchor="middle">%s</text></g>',
     ncname(name), num(x - w / 2), num(y - h / 2), num(w), num(h), num(h / 3), st.colour,
-    num(x), num(y + h * 0.32), num(S * 0.1), st.colour, esc(text))
+    num(x), num(y + h * 0.32), num(S * 0.135), st.colour, esc(text))
 end
 R.badge = badge
 
+-- The box a mark drawn at (x, y) covers ({x0, y0, x1, y1}): what
+-- figures keep clear of (meeple.render_board).
+local function mark_box(shape, name, x, y, S, value)
+  if shape == "shield" then
+    return { x - S * 0.08, y - S * 0.1, x + (value > 1 and S * 0.17 or S * 0.08), y + S * 0.1 }
+  elseif shape == "inn" then
+    return { x, y - S * 0.22, x + S * 0.3, y + S * 0.01 }
+  elseif shape == "cathedral" then
+    return { x - S * 0.08, y - S * 0.3, x + S * 0.24, y + S * 0.16 }
+  end
+  local text = (value > 1 and tostring(value) or "") .. R.attr_style(name).abbr
+  local w, h = S * (0.07 + 0.085 * #text), S * 0.17
+  return { x - w / 2, y - h / 2, x + w / 2, y + h / 2 }
+end
+
 -- Appends the pennants and badges of one segment; place(x, y) maps a
--- tile-local point to where it is drawn (default: unchanged).
-local function segment_badges(out, seg, L, S, place)
+-- tile-local point to where it is drawn (default: unchanged); boxes
+-- (optional) gets the box each covers.
+local function segment_badges(out, seg, L, S, place, boxes)
   local k = 0
   for _, a in ipairs(seg.attrs or {}) do
     local ast = R.attr_style(a.name)
     if a.value ~= 0 and not ast.hide then
-      local bx = L.bx + k * S * 0.2
-      if bx > S * 0.88 then bx = L.bx - k * S * 0.2 end
+      local bx = L.bx + k * S * 0.26
+      if bx > S * 0.88 then bx = L.bx - k * S * 0.26 end
       local x, y = bx, L.by
       if place then x, y = place(bx, L.by) end
-      if ast.shape == "shield" then pennant(out, x, y, S, a.value)
+      if boxes then boxes[#boxes + 1] = mark_box(ast.shape, a.name, x, y, S, a.value)
+      elseif ast.shape == "shield" then pennant(out, x, y, S, a.value)
       elseif ATTR_ICONS[ast.shape] then ATTR_ICONS[ast.shape](out, x, y, S)
       else badge(out, a.name, x, y, S, a.value) end
       k = k + 1
     end
   end
+end
+
+--- The boxes the pennants and badges of a tile cover, placed as
+--- R.tile_badges draws them.
+function R.tile_badge_boxes(t, S, opts, place)
+  local boxes = {}
+  local layout = R.layout(t, S, opts)
+  for i, seg in ipairs(t.segments or {}) do segment_badges(nil, seg, layout[i], S, place, boxes) end
+  return boxes
 end
 
 --- The pennants and badges of a tile, drawn upright at place(x, y).
@@ -683,6 +710,10 @@ local function draw_tile(t, S, opts)
       local r = S * 0.07
       add(st.layer, 1000, sfmt('<rect class="junction" x="%s" y="%s" width="%s" height="%s" fill="#6d4c41"/>',
         num(S / 2 - r), num(S / 2 - r), num(2 * r), num(2 * r)))
+    elseif dead_ends[k] == 1 and st.ends == "pond" then
+      -- where a river rises or ends: a spring, a lake, not a line's end
+      add(st.layer, 1000, sfmt('<ellipse class="end spring" cx="%s" cy="%s" rx="%s" ry="%s" fill="#64b5f6" stroke="#0d47a1" stroke-width="1.2"/>',
+        num(S / 2), num(S / 2), num(S * 0.2), num(S * 0.14)))
     elseif dead_ends[k] == 1 then
       add(st.layer, 1000, sfmt('<circle class="end" cx="%s" cy="%s" r="%s" fill="%s" stroke="#5a5a5a" stroke-width="1"/>',
         num(S / 2), num(S / 2), num(S * 0.05), st.fill))

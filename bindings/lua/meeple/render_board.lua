@@ -65,7 +65,7 @@ function B.styles(decl)
     if d then
       local base = render.STYLES[k.name] or {}
       local st = { layer = base.layer or (d.shape == "line" and 6 or 2), fill = d.colour or base.fill
-                   or render.kind_color(k.name), width = base.width, outline = base.outline }
+                   or render.kind_color(k.name), width = base.width, outline = base.outline, ends = base.ends }
       local shape = d.shape or base.shape or "area"
       if shape == "line" then
         st.shape = "line"
@@ -93,10 +93,14 @@ end
 B.FIGURE_SHAPES = {
   meeple = "meeple", follower = "meeple", settler = "meeple", builder = "builder", pig = "pig",
   mayor = "mayor", wagon = "wagon", barn = "barn", abbey = "abbey", hut = "hut",
-  surveyor = "surveyor", big = "big", shaman = "mayor",
+  surveyor = "surveyor", big = "big", shaman = "mayor", dragon = "dragon", fairy = "fairy",
 }
 local SHAPE_NAMES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
-                      abbey = true, hut = true, surveyor = true, big = true, disc = true }
+                      abbey = true, hut = true, surveyor = true, big = true, disc = true, dragon = true, fairy = true }
+-- Shapes drawn bigger than a follower, in colours of their own when
+-- neutral (no owner): a dragon, a fairy.
+local SHAPE_SCALE = { big = 1.3, dragon = 1.9, fairy = 1.4 }
+local NEUTRAL_FILL = { dragon = "#c62828", fairy = "#f8bbd0" }
 B.FIGURE_SHAPE_NAMES = SHAPE_NAMES
 
 local MEEPLE = "M -0.22 -0.42 A 0.3 0.3 0 1 1 0.22 -0.42 L 0.9 -0.1 L 0.8 0.15 L 0.35 0.05 L 0.62 0.95 "
@@ -120,6 +124,18 @@ local function figure_body(shape, c, lying)
     return sfmt('<rect x="-0.8" y="-0.8" width="1.6" height="1.6" rx="0.2" %s/><path d="M 0 -0.55 L 0 0.6 M -0.4 -0.15 L 0.4 -0.15" stroke="#ffffff" stroke-width="0.22"/>', st)
   elseif shape == "hut" then
     return sfmt('<path d="M -0.95 0.75 L 0 -0.95 L 0.95 0.75 Z" %s/><path d="M -0.2 0.75 L 0 0.3 L 0.2 0.75 Z" fill="#000000"/>', st)
+  elseif shape == "dragon" then
+    -- wings, a long body and neck, a head facing right, a tail
+    return sfmt('<path d="M -0.2 -0.15 L -0.55 -0.95 L -0.1 -0.6 L 0.05 -1 L 0.25 -0.3 Z" fill="#ef9a9a" stroke="#000000" stroke-width="0.06"/>'
+      .. '<path d="M -0.95 0.35 Q -0.6 0.05 -0.3 0.25 Q 0 -0.25 0.45 -0.1 L 0.6 -0.55 L 0.95 -0.45 L 0.8 -0.25 L 0.6 -0.2 L 0.55 0.25 Q 0.2 0.7 -0.3 0.55 Q -0.65 0.5 -0.95 0.35 Z" %s/>'
+      .. '<path d="M -0.25 0.55 L -0.3 0.85 M 0.2 0.5 L 0.25 0.85" stroke="#000000" stroke-width="0.12"/>'
+      .. '<circle cx="0.75" cy="-0.43" r="0.05" fill="#ffeb3b"/>', st)
+  elseif shape == "fairy" then
+    -- a small figure with two wings and a wand's star
+    return sfmt('<ellipse cx="-0.45" cy="-0.2" rx="0.4" ry="0.55" fill="#e1f5fe" stroke="#0277bd" stroke-width="0.06" transform="rotate(-20 -0.45 -0.2)"/>'
+      .. '<ellipse cx="0.45" cy="-0.2" rx="0.4" ry="0.55" fill="#e1f5fe" stroke="#0277bd" stroke-width="0.06" transform="rotate(20 0.45 -0.2)"/>'
+      .. '<path d="M 0 -0.3 L 0.4 0.9 L -0.4 0.9 Z" %s/><circle cy="-0.55" r="0.25" %s/>'
+      .. '<path d="M 0.55 -0.95 L 0.62 -0.8 L 0.78 -0.78 L 0.66 -0.67 L 0.7 -0.5 L 0.55 -0.6 L 0.4 -0.5 L 0.44 -0.67 L 0.32 -0.78 L 0.48 -0.8 Z" fill="#ffd54f" stroke="#000000" stroke-width="0.04"/>', st, st)
   elseif shape == "surveyor" then
     return sfmt('<path d="M 0 -1 L 0.75 0 L 0 1 L -0.75 0 Z" %s/><path d="M 0 -0.6 L 0 0.6" stroke="#ffffff" stroke-width="0.15"/>', st)
   end
@@ -135,7 +151,7 @@ function B.figure_svg(shape, colour, x, y, size, opts)
     letter = sfmt('<text y="0.35" font-size="1" text-anchor="middle" fill="#ffffff" font-weight="bold">%s</text>',
       esc(opts.kind:sub(1, 1):upper()))
   end
-  local scale = shape == "big" and size * 1.3 or size
+  local scale = size * (SHAPE_SCALE[shape] or 1)
   return sfmt('<g class="figure figure-%s"%s transform="translate(%s,%s) scale(%s)">%s%s%s</g>',
     id_of(opts.kind or shape), opts.owner and sfmt(' data-owner="%d"', opts.owner) or "",
     num(x), num(y), num(scale), opts.title and ("<title>" .. esc(opts.title) .. "</title>") or "", body, letter)
@@ -332,10 +348,92 @@ function B.runtime_marks(geo, g, out)
   end
 end
 
+-- {======================================================================
+-- Figures keep clear of the marks tiles print (goods, pennants, inns):
+-- a figure whose box would cover one moves the least way that frees it.
+-- =======================================================================
+
+-- The mark boxes of the tile on cell (x, y), kept per game picture in
+-- geo.marks ("x,y" -> boxes; a tile never leaves its cell).
+local function cell_marks(geo, g, x, y)
+  local cache = geo.marks
+  if not cache then cache = {}; geo.marks = cache end
+  local key = x .. "," .. y
+  local boxes = cache[key]
+  if boxes then return boxes end
+  local th = g:tile_at(x, y)
+  if not th then return nil end
+  local t = th:info()
+  local def = geo.defs[t.id]
+  boxes = def and render.tile_badge_boxes(def, geo.S, { styles = geo.styles }, function(lx, ly)
+    return B.tile_point(geo, t.x, t.y, t.rot, lx, ly)
+  end) or {}
+  cache[key] = boxes
+  return boxes
+end
+
+-- The marks a figure box {x0, y0, x1, y1} might touch: those of the cell
+-- it stands on and of the cells next to it that the box (with a margin:
+-- a mark may reach over its tile's side a little) crosses into.
+local function marks_near(geo, g, fb)
+  local S = geo.S
+  local m = S * 0.15
+  local list = {}
+  local x0 = math.floor((fb[1] - m - geo.pad) / S + geo.minx)
+  local x1 = math.floor((fb[3] + m - geo.pad) / S + geo.minx)
+  local y0 = math.floor((fb[2] - m - geo.pad) / S + geo.miny)
+  local y1 = math.floor((fb[4] + m - geo.pad) / S + geo.miny)
+  for y = y0, y1 do
+    for x = x0, x1 do
+      for _, b in ipairs(cell_marks(geo, g, x, y) or {}) do list[#list + 1] = b end
+    end
+  end
+  return list
+end
+
+local function overlaps(a, b)
+  return a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+end
+
+-- (px, py) moved so that a figure of half-size h there covers no box.
+local function clear_of(px, py, h, top, boxes)
+  local gap = h * 0.15
+  for _ = 1, 6 do
+    local fb = { px - h, py - top, px + h, py + h }
+    local hit
+    for _, b in ipairs(boxes) do if overlaps(fb, b) then hit = b; break end end
+    if not hit then return px, py end
+    local moves = { { hit[1] - gap - fb[3], 0 }, { hit[3] + gap - fb[1], 0 },
+                    { 0, hit[2] - gap - fb[4] }, { 0, hit[4] + gap - fb[2] } }
+    local best, bestd, bestfree
+    for _, m in ipairs(moves) do
+      local nb = { fb[1] + m[1], fb[2] + m[2], fb[3] + m[1], fb[4] + m[2] }
+      local free = true
+      for _, b in ipairs(boxes) do if overlaps(nb, b) then free = false; break end end
+      local d = math.abs(m[1]) + math.abs(m[2])
+      if not best or (free and not bestfree) or (free == bestfree and d < bestd) then
+        best, bestd, bestfree = m, d, free
+      end
+    end
+    px, py = px + best[1], py + best[2]
+  end
+  return px, py
+end
+
+-- How far a figure drawn at `size` reaches: half its width and its
+-- height above its point (a mayor's crown is higher).
+local function figure_reach(shape, size)
+  local h = size * (SHAPE_SCALE[shape] or 1) * 1.05
+  return h, shape == "mayor" and h * 1.45 or h
+end
+
+-- }======================================================================
+
 --- Every figure on the board: SVG and the kinds drawn (name -> shape).
 function B.figures(geo, g)
   local out, shown, at_spot = {}, {}, {}
   B.runtime_marks(geo, g, out)
+  local avoid = g.tile_at ~= nil
   for _, fig in ipairs(g:figures()) do
     local info = fig:info()
     local at = info.at or {}
@@ -367,8 +465,15 @@ function B.figures(geo, g)
       local shape = figure_shape(geo, info.kind)
       shown[info.kind] = shape
       local owner = info.owner or 0
-      out[#out + 1] = B.figure_svg(shape, B.colour(owner), px + n * geo.S * 0.14, py - n * geo.S * 0.05,
-        geo.S * (lying and 0.13 or 0.16), {
+      local size = geo.S * (lying and 0.13 or 0.16)
+      px, py = px + n * geo.S * 0.14, py - n * geo.S * 0.05
+      if avoid then
+        local h, top = figure_reach(shape, size)
+        local near = marks_near(geo, g, { px - h, py - top, px + h, py + h })
+        if #near > 0 then px, py = clear_of(px, py, h, top, near) end
+      end
+      local colour = owner == 0 and NEUTRAL_FILL[shape] or B.colour(owner)
+      out[#out + 1] = B.figure_svg(shape, colour, px, py, size, {
           lying = lying, kind = info.kind, owner = owner,
           title = (owner > 0 and ("player " .. owner .. " ") or "neutral ") .. info.kind
                   .. (role and (" on " .. role) or "") })
@@ -397,19 +502,25 @@ function B.highlight(geo, fh, colour)
   return tconcat(out, "\n")
 end
 
+-- A name as people read it: "abbey_side" is "abbey side".
+local function words(name) return (tostring(name):gsub("_", " ")) end
+B.words = words
+
 --- Legend entries (each {id, swatch, text}) for what a board shows.
 function B.legend_entries(geo, kinds, attrs, figures, extra)
   local entries = {}
   local function add(id, swatch, text) entries[#entries + 1] = { id = id, swatch = swatch, text = text } end
   for _, k in ipairs(render.sorted_keys(kinds)) do
     local known = geo.styles[k] ~= nil
-    add("kind-" .. k, render.kind_swatch(k, { styles = geo.styles }), known and k or (k .. " (new kind)"))
+    add("kind-" .. k, render.kind_swatch(k, { styles = geo.styles }), known and words(k) or (words(k) .. " (new kind)"))
   end
   for _, a in ipairs(render.sorted_keys(attrs)) do
-    add("attr-" .. a, render.attr_swatch(a), render.attr_style(a).label or a)
+    add("attr-" .. a, render.attr_swatch(a), render.attr_style(a).label or words(a))
   end
   for _, f in ipairs(render.sorted_keys(figures)) do
-    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL, 8, 9, 7, { kind = f }), f)
+    -- a legend swatch is 16 wide, whatever the shape's size on the board
+    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL_FILL[figures[f]] or NEUTRAL, 8, 9, 7 / (SHAPE_SCALE[figures[f]] or 1),
+      { kind = f }), words(f))
     -- a meeple lies on kinds that never close (a farmer, a trapper)
     local lying, decl = {}, geo.figure_decl and geo.figure_decl[f]
     for _, k in ipairs(decl and decl.on or {}) do
@@ -418,7 +529,7 @@ function B.legend_entries(geo, kinds, attrs, figures, extra)
     if figures[f] == "meeple" and #lying > 0 then
       local on = table.concat(lying, ", ")
       add("figure-" .. f .. "-lying", B.figure_svg("meeple", NEUTRAL, 8, 9, 7, { kind = f, lying = true }),
-        f .. " on " .. on .. (on == "field" and " (farmer)" or " (lying)"))
+        words(f) .. " on " .. words(on) .. (on == "field" and " (farmer)" or " (lying)"))
     end
   end
   for _, e in ipairs(extra or {}) do add(e[1], e[2], e[3]) end
@@ -465,14 +576,49 @@ function B.tiles_content(geo, ids)
   return kinds, attrs
 end
 
---- Cells of the start tiles (placed before the first turn).
+--- What the side panels show of a game: per player the figures left
+--- in supply ({kind, n} in declared order, neutral figures left out)
+--- and the tiles left in the stacks. Read only.
+function B.supplies(g, decl)
+  local out = {}
+  for p = 1, g:players() do
+    local list = {}
+    for _, f in ipairs(decl.figures or {}) do
+      if not f.neutral or f.neutral == 0 then
+        local ok, n = pcall(g.supply, g, p, f.name)
+        if ok and math.type(n) == "integer" then list[#list + 1] = { f.name, n } end
+      end
+    end
+    out[p] = list
+  end
+  local left = 0
+  for _, name in ipairs(decl.stacks or {}) do
+    local ok, n = pcall(g.stack_size, g, name)
+    if ok and math.type(n) == "integer" then left = left + n end
+  end
+  return out, left
+end
+
+--- Where the start mark goes: one cell, {x, y} in a list, the start
+--- tile's; of a start board of several tiles (New World's sea), the
+--- tile nearest its middle, so the board carries one star. Also returns
+--- how many start tiles there are (the legend says "start board").
 function B.start_cells(g)
   local cells = {}
   for _, e in ipairs(g:log()) do
     if e.event == "place_fixed" then cells[#cells + 1] = { x = e.x, y = e.y } end
     if e.event == "place" then break end
   end
-  return cells
+  if #cells <= 1 then return cells, #cells end
+  local sx, sy = 0, 0
+  for _, c in ipairs(cells) do sx, sy = sx + c.x, sy + c.y end
+  sx, sy = sx / #cells, sy / #cells
+  local best, bd
+  for _, c in ipairs(cells) do
+    local d = (c.x - sx) ^ 2 + (c.y - sy) ^ 2
+    if not best or d < bd then best, bd = c, d end
+  end
+  return { best }, #cells
 end
 
 -- }======================================================================
@@ -493,7 +639,7 @@ function B.svg(rs, g, players, opts)
   local body = { B.defs(geo, id_list) }
   for _, t in ipairs(placed) do body[#body + 1] = B.tile_use(geo, t.id, t.x, t.y, t.rot) end
   for _, t in ipairs(placed) do body[#body + 1] = B.tile_badges(geo, t.id, t.x, t.y, t.rot) end
-  local starts = B.start_cells(g)
+  local starts, n_starts = B.start_cells(g)
   for _, c in ipairs(starts) do body[#body + 1] = B.start_mark(geo, c.x, c.y) end
   if opts.coords then
     for _, t in ipairs(placed) do body[#body + 1] = B.coord_label(geo, t.x, t.y) end
@@ -502,7 +648,7 @@ function B.svg(rs, g, players, opts)
   body[#body + 1] = figs
   local w = math.max(360, (geo.maxx - geo.minx + 1) * S + 2 * pad)
   local board_h = (geo.maxy - geo.miny + 1) * S + 2 * pad
-  local legend, legend_h = B.legend_for(geo, ids, shown, #starts, pad, board_h, w - 2 * pad)
+  local legend, legend_h = B.legend_for(geo, ids, shown, n_starts, pad, board_h, w - 2 * pad)
   local table_h = 24 + 18 * players
   local h = board_h + legend_h + table_h
   local out = {

@@ -202,6 +202,8 @@ local function apply(t, i)
   local play = t.play
   local player, turn = play:player(), play:turn()
   local text = play:move_name(i)
+  t.words = t.words or {}
+  t.words[#t.lines + 1] = move_words.words(t.rs, play, play:moves()[i])
   play:apply_index(i)
   log_move(t, player, turn, text)
 end
@@ -341,7 +343,7 @@ function M.moves(t)
   local list = {}
   local ms = play:moves()
   for i, m in ipairs(ms) do
-    local e = { index = i, text = play:move_name(i), type = m.type }
+    local e = { index = i, text = play:move_name(i), type = m.type, words = move_words.words(t.rs, play, m) }
     if m.type == "place" then
       e.tile, e.x, e.y, e.rot = m.tile, m.x, m.y, m.rot
     elseif m.type == "deploy" then
@@ -379,11 +381,11 @@ local function board_svg(t)
     if m.type == "place" and not seen[m.tile] then seen[m.tile] = true; ids[#ids + 1] = m.tile end
   end
   table.sort(ids)
-  local starts = board.start_cells(g)
+  local starts, n_starts = board.start_cells(g)
   for _, c in ipairs(starts) do parts[#parts + 1] = board.start_mark(t.geo, c.x, c.y) end
   local figs, shown = board.figures(t.geo, g)
   parts[#parts + 1] = figs
-  local legend, legend_h = board.legend_for(t.geo, seen, shown, #starts, 4, 0, 330)
+  local legend, legend_h = board.legend_for(t.geo, seen, shown, n_starts, 4, 0, 330)
   return tile_defs(t, ids) .. "\n" .. table.concat(parts, "\n"), { minx, miny, maxx, maxy }, legend, legend_h
 end
 
@@ -391,7 +393,7 @@ local function last_moves(t, n)
   local out = {}
   for i = math.max(1, #t.lines - n + 1), #t.lines do
     local e = cjson.decode(t.lines[i])
-    out[#out + 1] = { player = e.player, move = e.move }
+    out[#out + 1] = { player = e.player, move = e.move, words = t.words and t.words[i] or nil }
   end
   return record.list(out)
 end
@@ -416,6 +418,8 @@ function M.state(t, with_board)
     s.player, s.turn, s.phase = play:player(), play:turn(), play:phase()
     s.tile = play:tile()
   end
+  s.supplies, s.tiles_left = board.supplies(t.g, t.rs.decl)
+  s.supplies = record.list(s.supplies)
   if with_board then s.board, s.bounds, s.legend, s.legend_h = board_svg(t) end
   return s
 end

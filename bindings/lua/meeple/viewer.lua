@@ -20,6 +20,7 @@ local board = require "meeple.render_board"
 local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
 local replay = require "meeple.cli.replay"
+local move_words = require "meeple.move_words"
 
 local M = {}
 
@@ -85,8 +86,10 @@ function M.load_rules(rec, ctx)
   return load_by_names(rec.header, ctx)
 end
 
-local function ledger_entry(e, final)
-  return { player = e.player, points = e.points, reason = e.reason, kind = e.kind, final = final or nil }
+-- A ledger entry as the page shows it; hl: its feature's outline in
+-- the owner's colour (an index into the page's list of outlines).
+local function ledger_entry(e, final, hl)
+  return { player = e.player, points = e.points, reason = e.reason, kind = e.kind, final = final or nil, hl = hl }
 end
 
 local function tile_part(geo, t)
@@ -96,20 +99,30 @@ end
 
 -- The ledger entries after the first `seen`: those of the move go into
 -- turn_ledger; once the game is over, its end scoring goes apart (a step
--- of its own). Returns the move's highlights, the final entries, their
--- highlights, and the new count seen.
-local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger)
-  local hl, finals, final_hl = {}, {}, {}
+-- of its own). Every entry also goes to scored (the game's points so
+-- far) with its feature outlined in the owner's colour in outlines.
+-- Returns the move's highlights (yellow), the final entries and the new
+-- count seen.
+local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored, outlines)
+  local hl, finals = {}, {}
   local ledger = g:ledger()
   for k = seen + 1, #ledger do
     local e = ledger[k]
-    local le = ledger_entry(e, e.turn ~= kernel_turn)
-    local list, marks = turn_ledger, hl
-    if over and le.final then list, marks = finals, final_hl end
+    local idx, colour
+    if e.feature then
+      colour = board.colour(e.player)
+      outlines[#outlines + 1] = board.highlight(geo, e.feature, colour)
+      idx = #outlines
+    end
+    local le = ledger_entry(e, e.turn ~= kernel_turn, idx)
+    local list = turn_ledger
+    if over and le.final then list = finals end
     list[#list + 1] = le
-    if e.feature then marks[#marks + 1] = board.highlight(geo, e.feature) end
+    scored[#scored + 1] = le
+    -- the move's wash: the same outline in yellow (drawn once)
+    if idx and list == turn_ledger then hl[#hl + 1] = (outlines[idx]:gsub(colour, "#ffeb3b")) end
   end
-  return hl, finals, final_hl, #ledger
+  return hl, finals, #ledger
 end
 
 -- The figures as they stood before the final scoring sent them home: the
@@ -155,11 +168,14 @@ local function build_frames(rs, rec)
     tiles_seen = #list
     return out
   end
-  local starts = {}
-  for _, c in ipairs(board.start_cells(g)) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
+  local starts, cells, n_starts = {}, board.start_cells(g)
+  for _, c in ipairs(cells) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
+  local supplies0, left0 = board.supplies(g, rs.decl)
   local frames = { { move = "start", turn = 0, player = 0, tiles = new_tiles(), figures = figures(),
-                     highlight = "", scores = g:scores(), ledger = {} } }
+                     supplies = supplies0, tiles_left = left0, next = play:player(),
+                     highlight = "", scores = g:scores(), ledger = {}, nscored = 0 } }
   local ledger_seen, turn_ledger, cur_turn, hand = 0, {}, nil, nil
+  local scored, outlines = {}, {}
   for _, entry in ipairs(rec.entries) do
     if entry.final then
       if not play:over() then
@@ -173,13 +189,14 @@ local function build_frames(rs, rec)
       if not i then return nil, ("record line %d: '%s': %s"):format(entry.line, text, tostring(why)) end
       local player, turn, kernel_turn = play:player(), play:turn(), g:turn()
       local mv = play:moves()[i]
+      local words = move_words.words(rs, play, mv)
       local okm, err = pcall(play.apply_index, play, i)
       if not okm then return nil, ("record line %d: %s"):format(entry.line, tostring(err)) end
       if turn ~= cur_turn then cur_turn, turn_ledger, hand = turn, {}, nil end
       if mv.type == "place" then hand = { id = mv.tile, ref = board.tile_ref(mv.tile), x = mv.x, y = mv.y, rot = mv.rot } end
       local over = play:over()
-      local hl, finals, final_hl
-      hl, finals, final_hl, ledger_seen = new_entries(g, geo, ledger_seen, kernel_turn, over, turn_ledger)
+      local hl, finals
+      hl, finals, ledger_seen = new_entries(g, geo, ledger_seen, kernel_turn, over, turn_ledger, scored, outlines)
       local copy = {}
       for k, e in ipairs(turn_ledger) do copy[k] = e end
       local scores = g:scores()
@@ -196,17 +213,23 @@ local function build_frames(rs, rec)
         for k, v in pairs(shown or {}) do shown_figs[k] = v end
         move_figs = svg or figs
       end
+      local supplies, left = board.supplies(g, rs.decl)
       frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
+                              supplies = supplies, tiles_left = left, next = not over and play:player() or nil,
+                              words = words,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
+                              nscored = #scored - #finals,
                               record_scores = last and entry.scores or nil, over = (over and last) or nil }
       if not last then
         frames[#frames + 1] = { move = "final scoring", final = true, turn = turn, player = 0, tiles = {},
-                                figures = figs, highlight = table.concat(final_hl, "\n"), scores = scores,
+                                figures = figs, highlight = "", scores = scores, nscored = #scored,
+                                supplies = (board.supplies(g, rs.decl)), tiles_left = 0,
                                 ledger = finals, record_scores = entry.scores, over = true }
       end
     end
   end
-  return { frames = frames, starts = table.concat(starts, "\n"), geo = geo, ids = ids,
+  return { frames = frames, starts = table.concat(starts, "\n"), n_starts = n_starts, geo = geo, ids = ids, scored = scored,
+           outlines = outlines,
            figures_shown = shown_figs, g = g }
 end
 
@@ -214,7 +237,7 @@ end
 local function page_data(rs, rec, built, opts)
   local geo = built.geo
   local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
-  local tiles = {}
+  local tiles, frame_bounds = {}, {}
   for f, fr in ipairs(built.frames) do
     for _, t in ipairs(fr.tiles) do
       tiles[#tiles + 1] = { f - 1, t.svg }
@@ -224,6 +247,7 @@ local function page_data(rs, rec, built, opts)
       if t.y > maxy then maxy = t.y end
       t.svg = nil
     end
+    frame_bounds[f] = minx ~= math.huge and { minx, miny, maxx, maxy } or { 0, 0, 0, 0 }
   end
   if minx == math.huge then minx, miny, maxx, maxy = 0, 0, 0, 0 end
   local id_list = {}
@@ -232,8 +256,7 @@ local function page_data(rs, rec, built, opts)
     if fr.hand and not built.ids[fr.hand.id] then built.ids[fr.hand.id] = true; id_list[#id_list + 1] = fr.hand.id end
   end
   table.sort(id_list)
-  local n_starts = select(2, built.starts:gsub("start%-mark", ""))
-  local legend_svg, legend_h = board.legend_for(geo, built.ids, built.figures_shown, n_starts, 4, 0, 350)
+  local legend_svg, legend_h = board.legend_for(geo, built.ids, built.figures_shown, built.n_starts, 4, 0, 350)
   local header = rec.header
   local names = {}
   for p = 1, header.players or #built.frames[1].scores do
@@ -250,8 +273,9 @@ local function page_data(rs, rec, built, opts)
   if header.with and #header.with > 0 then title = title .. " + " .. table.concat(header.with, " + ") end
   return {
     title = title, seed = header.seed, names = names, colours = colours, S = geo.S,
-    bounds = { minx, miny, maxx, maxy }, defs = board.defs(geo, id_list), starts = built.starts,
-    tiles = tiles, frames = built.frames, legend = legend_svg, legend_h = legend_h,
+    bounds = { minx, miny, maxx, maxy }, frame_bounds = frame_bounds, defs = board.defs(geo, id_list), starts = built.starts,
+    tiles = tiles, frames = built.frames, scored = built.scored,
+    outlines = built.outlines, legend = legend_svg, legend_h = legend_h,
     rules = header.rules, options = header.options,
   }
 end

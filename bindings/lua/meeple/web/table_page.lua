@@ -30,8 +30,11 @@ local CSS = [==[
 #rotations svg, #hand-choices svg { width: 56px; height: 56px; display: block; }
 #move-list button { margin: 2px; font-family: monospace; }
 #status { font-weight: bold; margin: 6px 0; }
+#hand { width: 72px; height: 72px; border: 1px solid #999; background: #fff; }
+.handbox { display: flex; gap: 10px; align-items: center; font-size: 13px; }
 #error { color: #b71c1c; min-height: 1em; }
-#last { font-size: 12px; font-family: monospace; padding-left: 16px; }
+#last { font-size: 12px; padding-left: 16px; }
+#last .text { font-family: monospace; color: #666; }
 .links a { margin-right: 10px; }
 ]==]
 
@@ -41,6 +44,8 @@ local BODY = [==[
   <div class="side">
     <div class="zoom" id="zoom"></div>
     <div id="status">loading...</div>
+    <div class="handbox"><svg id="hand" viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg"></svg>
+      <span id="handtext"></span> <span id="tiles-left"></span></div>
     <div id="error"></div>
     <div id="hand-choices"></div>
     <div id="rotations"></div>
@@ -140,7 +145,7 @@ local JS = [==[
       const k = m.px + ',' + m.py, n = perSpot.get(k) || 0;
       perSpot.set(k, n + 1);
       const x = m.px + n * s * 0.2, y = m.py + n * s * 0.06;
-      out.push('<g class="spot-option" data-index="' + m.index + '"><title>' + MeepleWeb.esc(m.text) +
+      out.push('<g class="spot-option" data-index="' + m.index + '"><title>' + MeepleWeb.esc(m.words || m.text) +
         '</title><circle cx="' + x + '" cy="' + y + '" r="' + s * 0.12 + '" fill="' + state.colours[state.player - 1] +
         '" fill-opacity="0.55" stroke="#000" stroke-width="1.5" stroke-dasharray="3 2"/><text x="' + x + '" y="' +
         (y + s * 0.05) + '" font-size="' + s * 0.14 + '" text-anchor="middle" font-weight="bold">' +
@@ -159,8 +164,22 @@ local JS = [==[
       state.seats[state.player - 1] + ')' + (mine() ? ' - your move' : ' - waiting') + (state.phase ? ', ' + state.phase : ''));
     $('status').textContent = who;
     const names = state.seats.map((a, i) => 'seat ' + (i + 1) + ' ' + a + (seat === i + 1 ? ' (you)' : ''));
-    MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null);
-    $('last').innerHTML = MeepleWeb.list(state.last).map((e) => '<li>seat ' + e.player + ': ' + MeepleWeb.esc(e.move) + '</li>').join('');
+    MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null, state.supplies,
+      state.over ? 0 : state.player);
+    $('tiles-left').textContent = state.tiles_left !== undefined ? state.tiles_left + ' tiles left' : '';
+    // the tile in hand, drawn as soon as it is drawn (before any click)
+    $('hand').innerHTML = state.tile && !state.over ? '<use href="#' + tileRef(state.tile) + '"/>' : '';
+    $('hand').setAttribute('viewBox', '0 0 ' + S() + ' ' + S());
+    $('hand').dataset.tile = state.tile && !state.over ? state.tile : '';
+    $('handtext').textContent = state.tile && !state.over ? 'tile in hand: ' + state.tile +
+      ' (seat ' + state.player + ')' : (state.over ? 'no tile: the game is over' : 'no tile in hand');
+    // the page title names the game
+    const game = (state.title || state.game) + (MeepleWeb.list(state.with).length ? ' + ' + state.with.join(' + ') : '');
+    document.title = game + ' - table ' + tableId + ' - meeple';
+    $('heading').textContent = game + ' - table ' + tableId;
+    $('last').innerHTML = MeepleWeb.list(state.last).map((e) => '<li>seat ' + e.player + ': ' +
+      (e.words ? MeepleWeb.esc(e.words) + ' <span class="text">(' + MeepleWeb.esc(e.move) + ')</span>' : MeepleWeb.esc(e.move)) +
+      '</li>').join('');
     const tiles = [...new Set(moves.filter((m) => m.type === 'place').map((m) => m.tile))];
     $('hand-choices').innerHTML = tiles.length > 1 ? 'Tile to place: ' + tiles.map((t) => '<button data-tile="' +
       MeepleWeb.esc(t) + '"' + (t === chosenTile ? ' style="outline:3px solid #f57f17"' : '') + ' title="' + MeepleWeb.esc(t) + '">' + svgTile(t, 0) + MeepleWeb.esc(t) + '</button>').join('') :
@@ -169,13 +188,15 @@ local JS = [==[
     if (chosenCell) {
       const rs = moves.filter((m) => m.type === 'place' && m.tile === chosenTile && m.x + ',' + m.y === chosenCell);
       rot = 'Rotation: ' + rs.map((m) => '<button data-rot="' + m.rot + '" data-index="' + m.index + '" title="' +
-        MeepleWeb.esc(m.text) + '">' + svgTile(m.tile, m.rot) + 'r' + m.rot + '</button>').join('');
+        MeepleWeb.esc((m.words ? m.words + ': ' : '') + m.text) + '">' + svgTile(m.tile, m.rot) + 'r' + m.rot + '</button>').join('');
     }
     $('rotations').innerHTML = rot;
     const others = moves.filter((m) => m.type !== 'place');
-    // an action shows its arguments by name (label), its text as the tooltip
+    // a move shows itself in words, its text (and an action's arguments
+    // by name) as the tooltip
     $('move-list').innerHTML = others.length ? 'Moves: ' + others.map((m) => '<button data-index="' + m.index +
-      '" title="' + MeepleWeb.esc(m.text) + '">' + MeepleWeb.esc(m.label || m.text) + '</button>').join('') : '';
+      '" data-text="' + MeepleWeb.esc(m.text) + '" title="' + MeepleWeb.esc(m.label || m.text) + '">' +
+      MeepleWeb.esc(m.words || m.label || m.text) + '</button>').join('') : '';
     if (state.error) $('error').textContent = state.error;
     document.body.dataset.version = state.version;
     document.body.dataset.thinking = state.thinking || '';
@@ -255,7 +276,7 @@ local JS = [==[
 ]==]
 
 function M.render()
-  return common.page { title = "meeple table", heading = "meeple - local table", css = CSS, body = BODY, script = JS }
+  return common.page { title = "meeple table", heading = "meeple - local table", heading_id = "heading", css = CSS, body = BODY, script = JS }
 end
 
 return M
