@@ -574,8 +574,12 @@ local function mark_box(shape, name, x, y, S, value)
     return { x, y - S * 0.22, x + S * 0.3, y + S * 0.01 }
   elseif shape == "cathedral" then
     return { x - S * 0.08, y - S * 0.3, x + S * 0.24, y + S * 0.16 }
+  elseif shape == "bridge" then
+    return { x - S * 0.06, y - S * 0.13, x + S * 0.06, y + S * 0.13 }
+  elseif shape == "castle" then
+    return { x - S * 0.1, y - S * 0.115, x + S * 0.1, y + S * 0.065 }
   end
-  local text = (value > 1 and tostring(value) or "") .. R.attr_style(name).abbr
+  local text = (value > 1 and tostring(value) or "") .. (R.attr_style(name).abbr or "")
   local w, h = S * (0.07 + 0.085 * #text), S * 0.17
   return { x - w / 2, y - h / 2, x + w / 2, y + h / 2 }
 end
