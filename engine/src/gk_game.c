@@ -297,17 +297,19 @@ static void copy_pieces(gk_game *dst, const gk_game *src) {
 
 /* Only what is in use needs copying: of the log, the entries after the
 ** first `log_kept` that dst already shares with src. */
-static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept) {
+static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept,
+                      int32_t stamped_tiles) {
   int na = src->rules->n_attrs;
   copy_cells(dst, src, cells);
   copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
   copy_bytes(dst->tiles, src->tiles, (size_t)src->n_tiles * sizeof *src->tiles);
   copy_bytes(dst->stamp, src->stamp, (size_t)src->cap_tiles * sizeof *src->stamp);
-  /* a bigger buffer kept (kept_cap): the stamps past src's are the last
-  ** game's, which the counter src brings might meet again */
-  if (dst->cap_tiles > src->cap_tiles)
+  /* a bigger buffer kept (kept_cap): past src's, the stamps of the tiles
+  ** dst had (stamped_tiles: none is written past a game's tiles) are the
+  ** last game's, which the counter src brings might meet again */
+  if (stamped_tiles > src->cap_tiles)
     memset(dst->stamp + src->cap_tiles, 0,
-           (size_t)(dst->cap_tiles - src->cap_tiles) * sizeof *dst->stamp);
+           (size_t)(stamped_tiles - src->cap_tiles) * sizeof *dst->stamp);
   copy_bytes(dst->boardops, src->boardops, (size_t)src->n_boardops * sizeof *src->boardops);
   copy_bytes(dst->parent, src->parent, (size_t)src->n_nodes * sizeof *src->parent);
   copy_bytes(dst->next, src->next, (size_t)src->n_nodes * sizeof *src->next);
@@ -550,10 +552,11 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   /* Keep dst's buffers, take src's scalars. */
   /* what dst's host kept describes the game being overwritten */
   gki_blob_release(dst);
+  int32_t stamped_tiles = dst->n_tiles;
   take_scalars(dst, src);
   /* the journal's records may point into buffers just replaced */
   if (dst->journal.on) dst->journal.broken = true;
-  copy_used(dst, src, &cells, log_kept);
+  copy_used(dst, src, &cells, log_kept, stamped_tiles);
   return GK_OK;
 }
 

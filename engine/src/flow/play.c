@@ -237,9 +237,13 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
 int gk_play_copy_tracked(gk_play *dst, const gk_play *src) {
   /* on during the copy too: a tracked copy takes src's buffer sizes
   ** exactly (gk_game_copy's keeps_caps), which its rewinds compare */
+  if (!dst || !src) return GK_EINVAL;
   gki_journal_start(dst->game);
   int st = gk_play_copy_from(dst, src);
-  if (st == GK_OK) gki_journal_start(dst->game);
+  if (st == GK_OK)
+    gki_journal_start(dst->game);
+  else
+    gki_journal_stop(dst->game); /* its records are gone: no rewind */
   return st;
 }
 
