@@ -307,9 +307,9 @@ static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, 
   /* a bigger buffer kept (kept_cap): past src's, the stamps of the tiles
   ** dst had (stamped_tiles: none is written past a game's tiles) are the
   ** last game's, which the counter src brings might meet again */
-  if (stamped_tiles > src->cap_tiles)
-    memset(dst->stamp + src->cap_tiles, 0,
-           (size_t)(stamped_tiles - src->cap_tiles) * sizeof *dst->stamp);
+  int32_t stale = stamped_tiles < dst->cap_tiles ? stamped_tiles : dst->cap_tiles;
+  if (stale > src->cap_tiles)
+    memset(dst->stamp + src->cap_tiles, 0, (size_t)(stale - src->cap_tiles) * sizeof *dst->stamp);
   copy_bytes(dst->boardops, src->boardops, (size_t)src->n_boardops * sizeof *src->boardops);
   copy_bytes(dst->parent, src->parent, (size_t)src->n_nodes * sizeof *src->parent);
   copy_bytes(dst->next, src->next, (size_t)src->n_nodes * sizeof *src->next);
