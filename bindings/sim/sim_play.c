@@ -34,24 +34,37 @@ static void ledger_points(const gk_game *g, mp_sim_result *out) {
   }
 }
 
-/* One random game from a prepared position: copy into g, reseed, shuffle.
-** g is one game reused for every game of the run (a copy into its
-** buffers costs a tenth of a clone). */
-static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_game *g,
+#define MP_SIM_PLAY "meeple.SimPlay"
+
+/* The play (and its game) every game of a run is played in, held by a
+** userdata so that an error on the way frees them. */
+typedef struct sim_holder {
+  gk_play *play;
+} sim_holder;
+
+static int sim_holder_gc(lua_State *L) {
+  sim_holder *h = (sim_holder *)lua_touserdata(L, 1);
+  gk_play_free(h->play);
+  h->play = NULL;
+  return 0;
+}
+
+/* One random game from a prepared position: copy into p's game, reseed,
+** shuffle, restart p. p and its game are reused for every game of the run
+** (a copy into the game's buffers costs a tenth of a clone, and a new
+** play each game cost malloc a consolidation of its free lists). */
+static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_play *p,
                    const int *stacks, int n_stacks, uint64_t seed, const gk_hooks *hooks,
                    mp_play *hook_ud, int want_closed, int check, mp_sim_result *out, char *err,
                    size_t errcap) {
+  gk_game *g = gk_play_game(p);
   if (gk_game_copy(g, templ)) {
     snprintf(err, errcap, "not enough memory");
     return -1;
   }
   gk_rng_reseed(g, seed);
   for (int s = 0; s < n_stacks; s++) gk_stack_shuffle(g, stacks[s]);
-  gk_play *p = gk_play_new(f, g, NULL);
-  if (!p) {
-    snprintf(err, errcap, "not enough memory");
-    return -1;
-  }
+  gk_play_restart(p);
   if (hooks) {
     /* the lent Play and its view show this game while it runs */
     gk_hooks h = *hooks;
@@ -78,7 +91,6 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     snprintf(err, errcap, "seed %llu, move %d (turn %d, phase %s): invariant broken: %s",
              (unsigned long long)seed, moves, gk_play_turn(p) + 1, phase ? phase : "?", broke);
     if (view) mp_gameview_invalidate(view, NULL);
-    gk_play_release(p);
     return -1;
   }
   if (st < 0) {
@@ -86,7 +98,6 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     const char *msg = hooks ? mp_play_message(hook_ud, p, buf, sizeof buf) : gk_play_error(p);
     snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed, msg);
     if (view) mp_gameview_invalidate(view, NULL);
-    gk_play_release(p); /* g stays for the next game */
     return -1;
   }
   int status = 0;
@@ -109,7 +120,6 @@ static int sim_one(mp_game *view, const gk_flow *f, const gk_game *templ, gk_gam
     status = -1;
   }
   if (view) mp_gameview_invalidate(view, NULL);
-  gk_play_release(p); /* g stays for the next game */
   return status;
 }
 
@@ -119,7 +129,7 @@ typedef struct sim_ctx {
   mp_game *view;
   const gk_flow *f;
   const gk_game *templ;
-  gk_game *reuse;
+  gk_play *reuse;
   const int *stacks;
   int n_stacks;
   const gk_hooks *hooks;
@@ -212,12 +222,23 @@ int mp_flow_simulate(lua_State *L) {
   if (jobs > GK_MAX_JOBS) return luaL_error(L, "simulate: %d jobs, at most %d", (int)jobs, GK_MAX_JOBS);
   if (jobs > games) jobs = games;
   if (jobs < 1) jobs = 1;
-  /* the one game every game of this process is played in, owned by a
-  ** Game userdata so that an error on the way frees it */
-  gk_game *reuse = gk_game_clone(templ);
-  if (!reuse) return luaL_error(L, "not enough memory");
-  lua_getiuservalue(L, 1, 1);
-  mp_pushgame(L, -1, reuse);
+  /* the one play every game of this process is played in */
+  sim_holder *hold = (sim_holder *)lua_newuserdatauv(L, sizeof *hold, 0);
+  hold->play = NULL;
+  if (luaL_newmetatable(L, MP_SIM_PLAY)) {
+    lua_pushcfunction(L, sim_holder_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "private");
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_setmetatable(L, -2);
+  gk_game *reuse_game = gk_game_clone(templ);
+  hold->play = reuse_game ? gk_play_new(f, reuse_game, NULL) : NULL;
+  if (!hold->play) {
+    gk_game_free(reuse_game);
+    return luaL_error(L, "not enough memory");
+  }
+  gk_play *reuse = hold->play;
   sim_ctx ctx = {view, f, templ, reuse, stacks, n_stacks, present ? &hooks : NULL,
                  hud, hud ? hud->play : NULL, want, check};
   mp_sim_plan plan = {games, (uint64_t)seed, (int)jobs, sim_play, &ctx, r,

@@ -591,6 +591,10 @@ void gk_play_free(gk_play *play);
 /* Frees the play but not its game, and returns the game (NULL for NULL):
 ** a host that runs many games can reuse one game object. */
 gk_game *gk_play_release(gk_play *play);
+/* Makes play what gk_play_new(its flow, its game, no hooks) would make
+** of its game as that is now (set up anew: gk_game_copy of a start
+** position), keeping its buffers; hooks and filters are cleared. */
+int gk_play_restart(gk_play *play);
 /* Makes dst a copy of src (same flow); handles into dst stay valid
 ** only if the binding says so. */
 int gk_play_copy_from(gk_play *dst, const gk_play *src);

@@ -297,12 +297,19 @@ static void copy_pieces(gk_game *dst, const gk_game *src) {
 
 /* Only what is in use needs copying: of the log, the entries after the
 ** first `log_kept` that dst already shares with src. */
-static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept) {
+static void copy_used(gk_game *dst, const gk_game *src, const cell_plan *cells, int log_kept,
+                      int32_t stamped_tiles) {
   int na = src->rules->n_attrs;
   copy_cells(dst, src, cells);
   copy_bytes(dst->frontier, src->frontier, (size_t)src->n_frontier * sizeof *src->frontier);
   copy_bytes(dst->tiles, src->tiles, (size_t)src->n_tiles * sizeof *src->tiles);
   copy_bytes(dst->stamp, src->stamp, (size_t)src->cap_tiles * sizeof *src->stamp);
+  /* a bigger buffer kept (kept_cap): past src's, the stamps of the tiles
+  ** dst had (stamped_tiles: none is written past a game's tiles) are the
+  ** last game's, which the counter src brings might meet again */
+  int32_t stale = stamped_tiles < dst->cap_tiles ? stamped_tiles : dst->cap_tiles;
+  if (stale > src->cap_tiles)
+    memset(dst->stamp + src->cap_tiles, 0, (size_t)(stale - src->cap_tiles) * sizeof *dst->stamp);
   copy_bytes(dst->boardops, src->boardops, (size_t)src->n_boardops * sizeof *src->boardops);
   copy_bytes(dst->parent, src->parent, (size_t)src->n_nodes * sizeof *src->parent);
   copy_bytes(dst->next, src->next, (size_t)src->n_nodes * sizeof *src->next);
@@ -398,16 +405,26 @@ static bool same_blob_lens(const size_t *a, const size_t *b) {
   return differ == 0;
 }
 
+/* Whether a copy into dst keeps its bigger buffers (those that only grow
+** during a game) than the source's. Not while dst keeps a journal: a rewind knows that none of
+** them grew (moved under the journal's records) by their sizes still
+** being the source's. */
+static bool keeps_caps(const gk_game *dst) { return !dst->journal.on; }
+
 /* Whether every buffer of dst already has src's size, the ledger and the
-** log at least src's (the usual case of a search refilling one game from
-** its root, or of games played one after the other in one game): then a
-** copy allocates nothing. */
-static bool same_caps(const gk_game *dst, const gk_game *src) {
-  if (dst->w != src->w || dst->h != src->h || dst->cap_frontier != src->cap_frontier ||
-      dst->cap_tiles != src->cap_tiles || dst->cap_boardops != src->cap_boardops ||
-      dst->cap_nodes != src->cap_nodes || dst->n_figures != src->n_figures ||
+** log at least src's, and with kept the other buffers that only grow
+** during a game too (keeps_caps): the usual case of a search refilling
+** one game from its root, or of games played one after the other in one
+** game, when a copy allocates nothing. */
+static bool same_caps(const gk_game *dst, const gk_game *src, bool kept) {
+  if (dst->w != src->w || dst->h != src->h || dst->n_figures != src->n_figures ||
       dst->n_players != src->n_players || dst->cap_ledger < src->cap_ledger ||
       dst->cap_log < src->cap_log)
+    return false;
+  if (kept ? dst->cap_frontier < src->cap_frontier || dst->cap_tiles < src->cap_tiles ||
+                 dst->cap_boardops < src->cap_boardops || dst->cap_nodes < src->cap_nodes
+           : dst->cap_frontier != src->cap_frontier || dst->cap_tiles != src->cap_tiles ||
+                 dst->cap_boardops != src->cap_boardops || dst->cap_nodes != src->cap_nodes)
     return false;
   for (int s = 0; s < GK_MAX_STACKS; s++)
     if (dst->stacks[s].cap != src->stacks[s].cap) return false;
@@ -416,26 +433,62 @@ static bool same_caps(const gk_game *dst, const gk_game *src) {
 
 /* same_caps, and the same blob lengths. */
 static bool same_sizes(const gk_game *dst, const gk_game *src) {
-  return same_caps(dst, src) && same_blob_lens(dst->blob_len, src->blob_len);
+  return same_caps(dst, src, keeps_caps(dst)) && same_blob_lens(dst->blob_len, src->blob_len);
 }
 
-/* The capacity of dst's ledger or log after a copy from src: dst's own
-** when it holds src's entries. Both only grow during a game, so games
-** played one after the other in one game regrow them from the start's
-** size no more (a P&D game's log doubled six times, each a copy). */
+/* The capacity of one of dst's buffers that only grow during a game (the
+** ledger, the log, the frontier, tiles, board changes and nodes) after a
+** copy from src: dst's own when it holds src's entries. Games played one
+** after the other in one game regrow them from the start's size no more
+** (a P&D game's log doubled six times, each a copy; every game of meeple
+** sim regrew its frontier and tiles and shrank them again). The board
+** window keeps src's size: it is where the cells are, not only how many. */
 static int32_t kept_cap(int32_t dst_cap, int32_t src_cap) {
   return dst_cap >= src_cap ? dst_cap : src_cap;
 }
 
-/* Gives dst's buffers src's sizes (the ledger and the log at least src's:
+typedef struct kept_caps {
+  int32_t frontier, tiles, boardops, nodes, ledger, log;
+} kept_caps;
+
+static kept_caps caps_kept(const gk_game *dst, const gk_game *src) {
+  kept_caps k = {src->cap_frontier,
+                 src->cap_tiles,
+                 src->cap_boardops,
+                 src->cap_nodes,
+                 kept_cap(dst->cap_ledger, src->cap_ledger),
+                 kept_cap(dst->cap_log, src->cap_log)};
+  if (keeps_caps(dst)) {
+    k.frontier = kept_cap(dst->cap_frontier, src->cap_frontier);
+    k.tiles = kept_cap(dst->cap_tiles, src->cap_tiles);
+    k.boardops = kept_cap(dst->cap_boardops, src->cap_boardops);
+    k.nodes = kept_cap(dst->cap_nodes, src->cap_nodes);
+  }
+  return k;
+}
+
+static void put_caps(gk_game *g, const kept_caps *k) {
+  g->cap_frontier = k->frontier;
+  g->cap_tiles = k->tiles;
+  g->cap_boardops = k->boardops;
+  g->cap_nodes = k->nodes;
+  g->cap_ledger = k->ledger;
+  g->cap_log = k->log;
+}
+
+/* Gives dst's buffers src's sizes (those that only grow at least src's:
 ** kept_cap). Allocates what must change size before
 ** touching dst, so that a failure leaves it exactly as it was. Sizes
 ** given to the allocator stay exact: a counting allocator trusts them. */
 static int resize_buffers(gk_game *dst, const gk_game *src) {
   array_ref da[N_ARRAYS], sa[N_ARRAYS];
   int32_t d1, d2, d3, d4, d5, s1, s2, s3, s4, s5;
+  /* the sizes wanted: src's, but those kept (only its fields are read) */
+  gk_game want = *src;
+  kept_caps kept = caps_kept(dst, src);
+  put_caps(&want, &kept);
   list_arrays(dst, da, &d1, &d2, &d3, &d4, &d5);
-  list_arrays((gk_game *)src, sa, &s1, &s2, &s3, &s4, &s5);
+  list_arrays(&want, sa, &s1, &s2, &s3, &s4, &s5);
   buffer_plan plan[N_BUFFERS];
   int n = 0;
   for (int i = 0; i < N_ARRAYS; i++)
@@ -446,10 +499,9 @@ static int resize_buffers(gk_game *dst, const gk_game *src) {
                               (size_t)src->stacks[s].cap * 2, NULL};
   /* the ledger and the log keep a bigger buffer (kept_cap) */
   plan[n++] = (buffer_plan){(void **)&dst->ledger, (size_t)dst->cap_ledger * sizeof *dst->ledger,
-                            (size_t)kept_cap(dst->cap_ledger, src->cap_ledger) * sizeof *src->ledger,
-                            NULL};
+                            (size_t)kept.ledger * sizeof *src->ledger, NULL};
   plan[n++] = (buffer_plan){(void **)&dst->log, (size_t)dst->cap_log * sizeof *dst->log,
-                            (size_t)kept_cap(dst->cap_log, src->cap_log) * sizeof *src->log, NULL};
+                            (size_t)kept.log * sizeof *src->log, NULL};
   for (int b = 0; b < GK_MAX_BLOBS; b++)
     plan[n++] = (buffer_plan){&dst->blob[b], dst->blob_len[b], src->blob_len[b], NULL};
   for (int i = 0; i < n; i++) {
@@ -477,14 +529,12 @@ static void take_scalars(gk_game *dst, const gk_game *src) {
   take_buffers(&keep, dst);
   gk_allocator alloc = dst->alloc;
   gki_jlist journal = dst->journal;
-  /* the sizes resize_buffers gave the ledger and the log */
-  int32_t cap_ledger = kept_cap(dst->cap_ledger, src->cap_ledger);
-  int32_t cap_log = kept_cap(dst->cap_log, src->cap_log);
+  /* the sizes resize_buffers gave the buffers that only grow */
+  kept_caps kept = caps_kept(dst, src);
   *dst = *src;
   dst->alloc = alloc;
   dst->journal = journal;
-  dst->cap_ledger = cap_ledger;
-  dst->cap_log = cap_log;
+  put_caps(dst, &kept);
   dst->blob_host = NULL;
   dst->blob_stale = 0;
   put_buffers(dst, &keep);
@@ -502,10 +552,11 @@ int gk_game_copy(gk_game *dst, const gk_game *src) {
   /* Keep dst's buffers, take src's scalars. */
   /* what dst's host kept describes the game being overwritten */
   gki_blob_release(dst);
+  int32_t stamped_tiles = dst->n_tiles;
   take_scalars(dst, src);
   /* the journal's records may point into buffers just replaced */
   if (dst->journal.on) dst->journal.broken = true;
-  copy_used(dst, src, &cells, log_kept);
+  copy_used(dst, src, &cells, log_kept, stamped_tiles);
   return GK_OK;
 }
 
@@ -548,7 +599,7 @@ bool gki_game_rewind(gk_game *dst, const gk_game *src) {
   ** same blob lengths, so src has no bytes either when dst has none) */
   if (!dst->journal.on || dst->journal.broken || dst->rules != src->rules ||
       dst->log_from != src->log_id || dst->log_from_n != src->n_log || dst->n_log < src->n_log ||
-      !both_blobless(dst, src) || !same_caps(dst, src))
+      !both_blobless(dst, src) || !same_caps(dst, src, false))
     return false;
   gki_journal_undo(dst);
   copy_unjournaled(dst, src);

@@ -34,6 +34,18 @@ int gk_move_equal(const gk_move *a, const gk_move *b) {
 ** Play: creation and copies
 ** =================================================================== */
 
+/* The fields gk_play_new sets besides zeros (p's game as it is now). */
+static void init_fields(gk_play *p) {
+  p->phase = GK_PHASE_BEGIN_TURN;
+  p->part = 1;
+  p->stack = p->flow->stack;
+  p->tile = -1;
+  p->placed = -1;
+  p->extra_stack = -1;
+  p->drawn_fits = -1;
+  p->agent_rng = p->game->rng[0] | 1;
+}
+
 gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) {
   if (!flow || !flow->frozen || !game || game->rules != flow->rules) return NULL;
   gk_play *p = gki_mem(&game->alloc, NULL, 0, sizeof *p);
@@ -42,14 +54,7 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
   p->flow = flow;
   p->game = game;
   if (hooks) p->hooks = *hooks;
-  p->phase = GK_PHASE_BEGIN_TURN;
-  p->part = 1;
-  p->stack = flow->stack;
-  p->tile = -1;
-  p->placed = -1;
-  p->extra_stack = -1;
-  p->drawn_fits = -1;
-  p->agent_rng = game->rng[0] | 1;
+  init_fields(p);
   p->cap_moves = 128;
   p->moves = gki_mem(&game->alloc, NULL, 0, sizeof(gk_move) * (size_t)p->cap_moves);
   if (!p->moves) {
@@ -57,6 +62,39 @@ gk_play *gk_play_new(const gk_flow *flow, gk_game *game, const gk_hooks *hooks) 
     return NULL;
   }
   return p;
+}
+
+/* A host that plays many games in one game object (meeple sim) starts
+** each in the same play: no allocation between games, where a new play's
+** few kilobytes made malloc consolidate its free lists every game. */
+int gk_play_restart(gk_play *p) {
+  if (!p || p->game->rules != p->flow->rules) return GK_EINVAL;
+  struct {
+    gk_game *game;
+    bool game_released;
+    void *blob_keep, *backup;
+    size_t blob_keep_cap, backup_bytes;
+    gk_move *moves;
+    int cap_moves;
+    gk_placement *place;
+    int32_t cap_place;
+  } keep = {p->game, p->game_released, p->blob_keep, p->backup, p->blob_keep_cap,
+            p->backup_bytes, p->moves, p->cap_moves, p->place, p->cap_place};
+  const gk_flow *flow = p->flow;
+  memset(p, 0, sizeof *p);
+  p->flow = flow;
+  p->game = keep.game;
+  p->game_released = keep.game_released;
+  p->blob_keep = keep.blob_keep;
+  p->blob_keep_cap = keep.blob_keep_cap;
+  p->backup = keep.backup;
+  p->backup_bytes = keep.backup_bytes;
+  p->moves = keep.moves;
+  p->cap_moves = keep.cap_moves;
+  p->place = keep.place;
+  p->cap_place = keep.cap_place;
+  init_fields(p);
+  return GK_OK;
 }
 
 void gk_play_free(gk_play *p) {
@@ -197,8 +235,15 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
 }
 
 int gk_play_copy_tracked(gk_play *dst, const gk_play *src) {
+  /* on during the copy too: a tracked copy takes src's buffer sizes
+  ** exactly (gk_game_copy's keeps_caps), which its rewinds compare */
+  if (!dst || !src) return GK_EINVAL;
+  gki_journal_start(dst->game);
   int st = gk_play_copy_from(dst, src);
-  if (st == GK_OK) gki_journal_start(dst->game);
+  if (st == GK_OK)
+    gki_journal_start(dst->game);
+  else
+    gki_journal_stop(dst->game); /* its records are gone: no rewind */
   return st;
 }
 

@@ -33,7 +33,9 @@ static void blank_game(gk_game *g) {
   for (int s = 0; s < GK_MAX_STACKS; s++) g->stacks[s].types = NULL;
   g->ledger = NULL;
   g->log = NULL;
-  g->cap_ledger = g->cap_log = 0; /* a copy keeps the ledger and log it grew */
+  /* a copy keeps the buffers it grew that only grow (kept_cap) */
+  g->cap_ledger = g->cap_log = 0;
+  g->cap_frontier = g->cap_tiles = g->cap_boardops = g->cap_nodes = 0;
   g->log_id = g->log_from = 0;
   g->log_from_n = 0;
   memset(g->blob, 0, sizeof g->blob);
