@@ -40,7 +40,7 @@
 #include "hook_profile.h"
 #include "host.h"
 #include "sandbox.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* The play's user value of the Vetoes userdata (nil: none). */
 enum { VETO_UV = MP_PLAY_UV_VETOES };
