@@ -5,7 +5,7 @@
 ** a transform, a collect or a notification that a C path calls itself
 ** (hook_veto.c, hook_transform.c, hook_collect.c, hook_direct.c: one
 ** sandboxed call for all of the event's hooks, their shell in
-** hook_veto.c's mp_c_path_call), else the Lua dispatcher (run_hook).
+** hook_path.c's mp_c_path_call), else the Lua dispatcher (run_hook).
 **
 ** Invariant: a hook runs in a protected call of its own, so a Lua error
 ** never unwinds through the flow's C frames; it becomes the flow's
@@ -27,15 +27,6 @@
 ** Hooks: the flow's calls into the dispatcher
 ** ======================================================================= */
 
-/* A scoring event's leaders: a new list of player numbers. */
-void mp_pushleaders(lua_State *L, uint32_t mask) {
-  lua_newtable(L);
-  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
-    if ((mask >> p) & 1) {
-      lua_pushinteger(L, p + 1);
-      lua_rawseti(L, -2, ++n);
-    }
-}
 
 /* A hook's leaders: a list of player numbers; anything else raises. */
 static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) {
@@ -199,9 +190,6 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
-int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx) {
-  return luaL_error(L, "%s: %s, not a %s", at, what, luaL_typename(L, idx));
-}
 
 /* Hooks that answer the flow's question while it iterates over moves or
 ** points: the game must hold still. */
@@ -266,16 +254,6 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   return h.status;
 }
 
-void mp_set_move_error(gk_play *play, const char *reader_msg) {
-  static const char wrapper[] = "bad argument #";
-  const char *open = strstr(reader_msg, " (");
-  size_t n = strlen(reader_msg);
-  if (strncmp(reader_msg, wrapper, sizeof wrapper - 1) == 0 && open && reader_msg[n - 1] == ')')
-    gk_play_set_error(play, "collect: %.*s", (int)(reader_msg + n - 1 - (open + 2)), open + 2);
-  else
-    gk_play_set_error(play, "collect: %s", reader_msg);
-}
-
 /* }====================================================================== */
 
 /* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
@@ -310,31 +288,8 @@ int mp_flow_new_play(lua_State *L) {
 }
 
 /* {======================================================================
-** The C paths: set from the opts, shared by copies
+** The C paths: set from the opts (a copy shares them: play/)
 ** ======================================================================= */
-
-void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
-                       void (*make)(lua_State *L, int t, mp_play *ud)) {
-  self = lua_absindex(L, self);
-  opts = lua_absindex(L, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  if (!mp_host_of(L) || lua_getfield(L, opts, field) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return NULL;
-  }
-  int t = lua_gettop(L);
-  /* one per dispatcher table: its plays share the ctx it caches */
-  if (lua_rawgetp(L, t, key) != LUA_TUSERDATA) {
-    lua_pop(L, 1);
-    make(L, t, ud);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, t, key);
-  }
-  void *data = lua_touserdata(L, -1);
-  lua_setiuservalue(L, self, uv);
-  lua_pop(L, 1);
-  return data;
-}
 
 /* opts.transforms, opts.vetoes, opts.collects and opts.direct: the
 ** dispatcher's tables (each absent: those hooks dispatch). */
