@@ -72,6 +72,21 @@ int mp_checkplayer(lua_State *L, int arg, const gk_game *game,
   return (int)p - 1;
 }
 
+/* What a hook may do to the game its play owns (MP_LOCK_*): the game
+** view's lock points into the play, which hooks/hook_call.c sets while a hook runs. */
+void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
+  mp_game *ud = mp_checkgameud(L, game_idx);
+  if (ud->lock && *ud->lock >= level)
+    luaL_error(L, "%s: not allowed inside a%s hook", what,
+               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
+}
+
+gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
+  gk_game *g = mp_checkgame(L, arg);
+  mp_checkunlocked(L, arg, level, what);
+  return g;
+}
+
 int mp_gameerror(lua_State *L, const gk_game *game) {
   return luaL_error(L, "%s", gk_game_error(game));
 }

@@ -23,21 +23,6 @@ gk_game *mp_checkgame(lua_State *L, int arg) {
   return ud->game;
 }
 
-/* What a hook may do to the game its play owns (MP_LOCK_*): the game
-** view's lock points into the play, which hooks/hook_call.c sets while a hook runs. */
-void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
-  mp_game *ud = mp_checkgameud(L, game_idx);
-  if (ud->lock && *ud->lock >= level)
-    luaL_error(L, "%s: not allowed inside a%s hook", what,
-               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
-}
-
-gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
-  gk_game *g = mp_checkgame(L, arg);
-  mp_checkunlocked(L, arg, level, what);
-  return g;
-}
-
 void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   rules_idx = lua_absindex(L, rules_idx);
   mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, 2);
