@@ -1,7 +1,7 @@
 # libmeeple: the kernel and the Lua layer as one installable library,
 # static (libmeeple.a) and shared (libmeeple.so), for C and C++ programs
 # (bindings/embed/meeple.h) and the Python module. Included from
-# bindings/CMakeLists.txt, where the layer's objects (meeple_layer) are.
+# bindings/CMakeLists.txt, where the layers' objects (MEEPLE_LAYER_OBJECTS) are.
 #
 # Both hold the kernel's objects (compiled once more, position-independent,
 # as the kernel target gk is a static library) and the layer's, and link
@@ -10,7 +10,7 @@ add_library(meeple_kernel_objects OBJECT ${GK_SOURCES})
 target_include_directories(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,INCLUDE_DIRECTORIES>)
 target_compile_definitions(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,COMPILE_DEFINITIONS>)
 set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
-set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> $<TARGET_OBJECTS:meeple_layer>)
+set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> ${MEEPLE_LAYER_OBJECTS})
 file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
 set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${MEEPLE_GENERATED_INCLUDE}/meeple_version.h
     ${CMAKE_SOURCE_DIR}/bindings/embed/meeple.h)

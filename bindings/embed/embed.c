@@ -1,6 +1,7 @@
 /*
 ** embed.c: makes "meeple", "meeple.fs", "lpeg" and the embedded Lua modules loadable
-** through package.preload, for trusted host states.
+** through package.preload, for trusted host states; and mp_host_new, a
+** host (host/host.c) whose scripts can load them.
 */
 #include <lua.h>
 #include <lauxlib.h>
@@ -8,6 +9,9 @@
 
 #include "embed.h"
 #include "fs.h"
+#include "hook_profile.h"
+#include "hooks.h"
+#include "host.h"
 #include "meeple_lua.h"
 #include "sandbox.h"
 
@@ -55,4 +59,17 @@ lua_State *meeple_lua_newstate(void) {
   luaL_openlibs(L);
   meeple_lua_preload(L);
   return L;
+}
+
+mp_host *mp_host_new(const mp_sandbox_limits *limits) {
+  mp_host *h = mp_host_create(limits);
+  if (!h) return NULL;
+  lua_State *L = mp_host_lua(h);
+  /* the embedded modules are host code: trusted as they load */
+  meeple_lua_preload_trusted(L, mp_host_sandbox(h));
+  lua_getglobal(L, "meeple_host");
+  mp_ctx_fields_open(L);
+  mp_hook_profile_open(L);
+  lua_pop(L, 1);
+  return h;
 }

@@ -23,4 +23,8 @@ struct lua_State;
 struct mp_sandbox;
 void meeple_lua_preload_trusted(struct lua_State *L, struct mp_sandbox *sb);
 
+/* The module table's openers of this layer (module.c calls them). */
+void mp_open_session(struct lua_State *L); /* meeple.load, replay, simulate */
+void mp_open_sqlite(struct lua_State *L);
+
 #endif

@@ -16,6 +16,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "embed.h"
 #include "meeple.h"
 #include "wrap_internal.h"
 

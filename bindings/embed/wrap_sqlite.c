@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "embed.h"
 #include "wrap_internal.h"
 
 #define MP_DB "meeple.SqliteDb"

@@ -39,7 +39,7 @@
 
 #include "host.h"
 #include "wrap_internal.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 enum { UP_METHODS = 1, UP_LAZY, UP_HOOK_KEY, UP_LIVE, UP_ROOT, UP_HOLDERS, UP_GAME_MT,
        UP_PLAY_MT, UP_PLAY, UP_GAME, UP_STATE_SLOT, UP_STATE };

@@ -1,7 +1,11 @@
 /*
-** play_hooks.c: the flow's calls into a Play's Lua dispatcher, and the
-** hook options (hooks, collect_phases, deploy_figures, tile and
-** attribute filters) that flow:new_play and flow:simulate read.
+** hook_call.c: the one entry of every hook call the flow makes
+** (mp_hook_call, the play's gk_hooks callback), and flow:new_play, the
+** play that calls them. A call takes one of five routes: a veto round,
+** a transform, a collect or a notification that a C path calls itself
+** (hook_veto.c, hook_transform.c, hook_collect.c, hook_direct.c: one
+** sandboxed call for all of the event's hooks, their shell in
+** hook_path.c's mp_c_path_call), else the Lua dispatcher (run_hook).
 **
 ** Invariant: a hook runs in a protected call of its own, so a Lua error
 ** never unwinds through the flow's C frames; it becomes the flow's
@@ -17,21 +21,12 @@
 
 #include "hook_profile.h"
 #include "host.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* {======================================================================
 ** Hooks: the flow's calls into the dispatcher
 ** ======================================================================= */
 
-/* A scoring event's leaders: a new list of player numbers. */
-void mp_pushleaders(lua_State *L, uint32_t mask) {
-  lua_newtable(L);
-  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
-    if ((mask >> p) & 1) {
-      lua_pushinteger(L, p + 1);
-      lua_rawseti(L, -2, ++n);
-    }
-}
 
 /* A hook's leaders: a list of player numbers; anything else raises. */
 static uint32_t toleaders(lua_State *L, int idx, const char *hook, int players) {
@@ -195,24 +190,6 @@ static int protected_hook(lua_State *L) {
   return 0;
 }
 
-int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx) {
-  return luaL_error(L, "%s: %s, not a %s", at, what, luaL_typename(L, idx));
-}
-
-/* What a hook may do to the game its play owns (MP_LOCK_*): the game
-** view's lock points into the play, which the hook calls below set. */
-void mp_checkunlocked(lua_State *L, int game_idx, int level, const char *what) {
-  mp_game *ud = mp_checkgameud(L, game_idx);
-  if (ud->lock && *ud->lock >= level)
-    luaL_error(L, "%s: not allowed inside a%s hook", what,
-               *ud->lock == MP_LOCK_QUERY ? "n allow, collect or transform" : "");
-}
-
-gk_game *mp_checkgame_edit(lua_State *L, int arg, int level, const char *what) {
-  gk_game *g = mp_checkgame(L, arg);
-  mp_checkunlocked(L, arg, level, what);
-  return g;
-}
 
 /* Hooks that answer the flow's question while it iterates over moves or
 ** points: the game must hold still. */
@@ -277,145 +254,42 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   return h.status;
 }
 
-void mp_set_move_error(gk_play *play, const char *reader_msg) {
-  static const char wrapper[] = "bad argument #";
-  const char *open = strstr(reader_msg, " (");
-  size_t n = strlen(reader_msg);
-  if (strncmp(reader_msg, wrapper, sizeof wrapper - 1) == 0 && open && reader_msg[n - 1] == ')')
-    gk_play_set_error(play, "collect: %.*s", (int)(reader_msg + n - 1 - (open + 2)), open + 2);
-  else
-    gk_play_set_error(play, "collect: %s", reader_msg);
-}
-
 /* }====================================================================== */
 
-static int checkfigurekind(lua_State *L, int arg, const gk_flow *f) {
-  int kind = mp_checkname(L, arg, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
-  luaL_argcheck(L, kind < 32, arg, "a deploy veto narrows only the first 32 figure kinds");
-  return kind;
+/* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
+** the play takes the game over; the Game userdata passed in is emptied. */
+int mp_flow_new_play(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  mp_game *gud = mp_checkgameud(L, 2);
+  luaL_argcheck(L, gud->game != NULL && !gud->borrowed, 2, "a free-standing game expected");
+  luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  uint32_t present = mp_hookmask(L, 3);
+  uint64_t collect_phases = mp_collectmask(L, 3, f);
+  uint32_t deploy_kinds = mp_deploymask(L, 3, f);
+  gk_hook_filters filters = mp_hookfilters(L, 3, f);
+  lua_getfield(L, 3, "dispatch");
+  if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
+  int disp = lua_gettop(L);
+  lua_getfield(L, 3, "agent_seed");
+  lua_Integer seed = luaL_optinteger(L, -1, 1);
+  lua_getiuservalue(L, 1, 1); /* rules */
+  int rules_idx = lua_gettop(L);
+  gk_play *play = gk_play_new(f, gud->game, NULL);
+  if (!play) return luaL_error(L, "not enough memory");
+  gud->game = NULL; /* now the play's */
+  gud->generation++;
+  gk_play_seed_agent(play, (uint64_t)seed);
+  mp_setfilters(mp_newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds,
+                           mp_hook_call),
+                &filters);
+  mp_set_c_paths(L, -1, 3);
+  return 1;
 }
-
-/* The names in the list opts[field], each turned into a bit by check
-** (0: the field is absent or empty). */
-static uint64_t namemask(lua_State *L, int t, const char *field, const gk_flow *f,
-                         int (*check)(lua_State *, int, const gk_flow *)) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, t, field) == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      mask |= 1ull << check(L, lua_gettop(L), f);
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The phases with a collector (0: none named). */
-uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f) {
-  return namemask(L, t, "collect_phases", f, mp_checkphase);
-}
-
-/* The figure kinds the deploy vetoes look at (0: all). */
-uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f) {
-  return (uint32_t)namemask(L, t, "deploy_figures", f, checkfigurekind);
-}
-
-uint32_t mp_hookmask(lua_State *L, int t) {
-  uint32_t mask = 0;
-  if (lua_getfield(L, t, "hooks") == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      mask |= 1u << luaL_checkoption(L, -1, NULL, mp_hook_names);
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The names in t[field][sub], as bits by find (0: absent). */
-static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *sub,
-                            const gk_rules *r, int (*find)(const gk_rules *, const char *),
-                            const char *what) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, t, field) == LUA_TTABLE) {
-    int ft = lua_gettop(L);
-    int list = ft;
-    if (sub) {
-      lua_getfield(L, ft, sub);
-      list = lua_gettop(L);
-    }
-    if (lua_istable(L, list)) {
-      lua_Integer n = luaL_len(L, list);
-      for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, list, i);
-        mask |= 1ull << mp_checkname(L, lua_gettop(L), r, find, what);
-        lua_pop(L, 1);
-      }
-    }
-    lua_settop(L, ft);
-  }
-  lua_pop(L, 1);
-  return mask;
-}
-
-/* The hook filters of opts: placed_tiles = {tags =, attrs =}, collect_tiles =
-** {tags =, attrs =}, collect_filtered = {phases}, points_attrs = {attributes},
-** points_kinds = {kinds},
-** placement_tiles = {tags =, attrs =}, placement_stacks = {stacks}. */
-gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
-  const gk_rules *r = gk_flow_rules(f);
-  gk_hook_filters h;
-  memset(&h, 0, sizeof h);
-  h.placed_tiles.tags = subnamemask(L, t, "placed_tiles", "tags", r, gk_rules_find_tag, "tag");
-  h.placed_tiles.attrs = subnamemask(L, t, "placed_tiles", "attrs", r, gk_rules_find_attr, "attribute");
-  h.collect_tiles.tags = subnamemask(L, t, "collect_tiles", "tags", r, gk_rules_find_tag, "tag");
-  h.collect_tiles.attrs = subnamemask(L, t, "collect_tiles", "attrs", r, gk_rules_find_attr, "attribute");
-  h.collect_filtered = namemask(L, t, "collect_filtered", f, mp_checkphase);
-  h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
-  h.points_kinds = subnamemask(L, t, "points_kinds", NULL, r, gk_rules_find_kind, "kind");
-  h.placement_tiles.tags = subnamemask(L, t, "placement_tiles", "tags", r, gk_rules_find_tag, "tag");
-  h.placement_tiles.attrs =
-      subnamemask(L, t, "placement_tiles", "attrs", r, gk_rules_find_attr, "attribute");
-  h.placement_stacks = subnamemask(L, t, "placement_stacks", NULL, r, gk_rules_find_stack, "stack");
-  return h;
-}
-
-void mp_setfilters(mp_play *ud, const gk_hook_filters *h) {
-  ud->filters = *h;
-  gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
-}
-
 
 /* {======================================================================
-** The C paths: set from the opts, shared by copies
+** The C paths: set from the opts (a copy shares them: play/)
 ** ======================================================================= */
-
-void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
-                       void (*make)(lua_State *L, int t, mp_play *ud)) {
-  self = lua_absindex(L, self);
-  opts = lua_absindex(L, opts);
-  mp_play *ud = mp_checkplayud(L, self);
-  if (!mp_host_of(L) || lua_getfield(L, opts, field) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return NULL;
-  }
-  int t = lua_gettop(L);
-  /* one per dispatcher table: its plays share the ctx it caches */
-  if (lua_rawgetp(L, t, key) != LUA_TUSERDATA) {
-    lua_pop(L, 1);
-    make(L, t, ud);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, t, key);
-  }
-  void *data = lua_touserdata(L, -1);
-  lua_setiuservalue(L, self, uv);
-  lua_pop(L, 1);
-  return data;
-}
 
 /* opts.transforms, opts.vetoes, opts.collects and opts.direct: the
 ** dispatcher's tables (each absent: those hooks dispatch). */
@@ -429,20 +303,12 @@ void mp_set_c_paths(lua_State *L, int self, int opts) {
   mp_checkplayud(L, self)->host = mp_host_of(L);
 }
 
-/* A copy of a play (clone, a lender) calls the same hooks the same way. */
-void mp_copy_c_paths(lua_State *L, int dst_self, int src_self) {
-  dst_self = lua_absindex(L, dst_self);
-  src_self = lua_absindex(L, src_self);
-  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
-  dst->direct = src->direct;
-  dst->vetoes = src->vetoes;
-  dst->transforms = src->transforms;
-  dst->collects = src->collects;
-  dst->host = src->host;
-  for (int uv = MP_PLAY_UV_DIRECT; uv <= MP_PLAY_UV_COLLECTS; uv++) {
-    lua_getiuservalue(L, src_self, uv);
-    lua_setiuservalue(L, dst_self, uv);
-  }
-}
-
 /* }====================================================================== */
+
+static const luaL_Reg flow_methods[] = {
+  {"new_play", mp_flow_new_play},
+  {NULL, NULL}
+};
+
+/* Gives the Flow (play/) its flow:new_play, a play that calls the hooks. */
+void mp_open_hooks(lua_State *L) { mp_add_methods(L, MP_FLOW, flow_methods); }

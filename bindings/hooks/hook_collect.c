@@ -39,7 +39,7 @@
 #include "hook_profile.h"
 #include "host.h"
 #include "sandbox.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* The play's user value of the Collects userdata (nil: none). */
 enum { COLLECT_UV = MP_PLAY_UV_COLLECTS };

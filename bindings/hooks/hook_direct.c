@@ -52,7 +52,7 @@
 
 #include "hook_profile.h"
 #include "host.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* The play's user value of the Direct userdata (nil: none). */
 enum { DIRECT_UV = MP_PLAY_UV_DIRECT };

@@ -6,7 +6,7 @@
 **
 ** A profile is a stack of frames over a table of rows, one row per hook
 ** record profile_start was given. An event frame brackets the flow's call
-** of one hook kind (play_hooks.c: the arguments, the protected call, the
+** of one hook kind (hook_call.c: the arguments, the protected call, the
 ** dispatcher or a C path's setup); in it, a hook frame brackets each
 ** script call (its own setup, the call, reading its answer); a hook may
 ** start events of its own, and so on.

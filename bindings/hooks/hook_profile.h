@@ -3,7 +3,7 @@
 ** (`meeple bench`, `meeple sim --profile`); see hook_profile.c.
 **
 ** Every path that calls a hook brackets it: the flow's hook call
-** (play_hooks.c) is an event frame, and in it each script call is a hook
+** (hook_call.c) is an event frame, and in it each script call is a hook
 ** frame named by the hook's record (the table meeple.loader.build made):
 **
 **   int at = mp_profiling ? mp_profile_enter(mp_profiling, record, path) : -1;

@@ -43,7 +43,7 @@
 #include "host.h"
 #include "sandbox.h"
 #include "wrap_internal.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* The play's user value of the Transforms userdata (nil: none). */
 enum { TRANSFORM_UV = MP_PLAY_UV_TRANSFORMS };

@@ -40,7 +40,7 @@
 #include "hook_profile.h"
 #include "host.h"
 #include "sandbox.h"
-#include "wrap_play.h"
+#include "hooks.h"
 
 /* The play's user value of the Vetoes userdata (nil: none). */
 enum { VETO_UV = MP_PLAY_UV_VETOES };
@@ -100,55 +100,9 @@ static void push_flat(lua_State *L, int idx, mp_vetoes *v, int k, const gk_rules
   }
 }
 
-void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source) {
-  int rec = lua_gettop(L);
-  if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
-    lua_pop(L, 1);
-    lua_getfield(L, rec, "script");
-  }
-  *at = lua_tostring(L, -1); /* alive: the record holds it */
-  lua_pop(L, 1);
-  lua_getfield(L, rec, "fn");
-  lua_Debug ar;
-  lua_pushvalue(L, -1);
-  lua_getinfo(L, ">S", &ar);
-  lua_pushstring(L, ar.short_src);
-  *source = lua_tostring(L, -1); /* alive: the flat list holds it */
-  lua_rawseti(L, flat, 3 * i);
-  lua_rawseti(L, flat, 3 * i - 1);
-  lua_rawseti(L, flat, 3 * i - 2);
-}
 
-uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
-                        int (*find)(const gk_rules *, const char *), int bits, const char *what) {
-  uint64_t mask = 0;
-  if (lua_getfield(L, rec, field) == LUA_TTABLE) {
-    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_rawgeti(L, -1, i);
-      int k = lua_type(L, -1) == LUA_TSTRING ? find(r, lua_tostring(L, -1)) : -1;
-      if (k < 0 || k >= bits) luaL_error(L, "%s %d cannot be narrowed", what, k);
-      mask |= 1ull << k;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  return mask;
-}
 
-void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
-  lua_getfield(L, t, name);
-  lua_setiuservalue(L, ud, uv);
-}
 
-int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
-  int count = 0;
-  for (int e = 0; e < n; e++) {
-    if (lua_getfield(L, t, names[e]) == LUA_TTABLE) count += (int)lua_rawlen(L, -1);
-    lua_pop(L, 1);
-  }
-  return count;
-}
 
 /* The Vetoes of the dispatcher's table t, pushed. */
 static void new_vetoes(lua_State *L, int t, mp_play *ud) {
@@ -374,36 +328,6 @@ static int run_round(lua_State *L) {
   return 0;
 }
 
-int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
-                   const gk_hook_call *c) {
-  int top = lua_gettop(L);
-  if (!lua_checkstack(L, 32)) {
-    gk_play_set_error(play, "out of memory");
-    return GK_ENOMEM;
-  }
-  mp_sandbox *sb = mp_host_sandbox(ud->host);
-  lua_getiuservalue(L, ud->self, path->uv);
-  lua_getiuservalue(L, ud->self, 2);
-  const mp_game *view = (const mp_game *)lua_touserdata(L, top + 2);
-  if (!view->game) {
-    gk_play_set_error(play, "attempt to use a freed game");
-    lua_settop(L, top);
-    return GK_EINVAL;
-  }
-  mp_sandbox_push_handler(sb);
-  lua_pushcfunction(L, path->body);
-  lua_pushlightuserdata(L, arg);
-  lua_pushvalue(L, top + 1);
-  lua_pushvalue(L, ud->self);
-  lua_pushvalue(L, top + 2);
-  mp_host_lend_game(ud->host, view->game);
-  int st = mp_sandbox_call_with(sb, 4, top + 3, path->name_of(lua_touserdata(L, top + 1), c->hook));
-  mp_host_lend_game(ud->host, NULL);
-  lua_settop(L, top);
-  if (st == MP_SANDBOX_OK) return GK_OK;
-  gk_play_set_error(play, "%s", mp_sandbox_error(sb));
-  return GK_EINVAL;
-}
 
 /* The script messages name: the event's first hook's. */
 static const char *first_source(void *vetoes, int hook) {

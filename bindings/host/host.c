@@ -24,10 +24,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "embed.h"
-#include "hook_profile.h"
 #include "host.h"
-#include "meeple_lua.h"
 #include "sandbox.h"
 #include "wrap_internal.h"
 
@@ -211,7 +208,7 @@ static const luaL_Reg host_funcs[] = {
   {NULL, NULL}
 };
 
-mp_host *mp_host_new(const mp_sandbox_limits *limits) {
+mp_host *mp_host_create(const mp_sandbox_limits *limits) {
   mp_host *h = (mp_host *)calloc(1, sizeof *h);
   if (!h) return NULL;
   h->sb = mp_sandbox_new(limits, host_rng, h);
@@ -232,8 +229,6 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   lua_pop(L, 8);
-  /* the embedded modules are host code: trusted as they load */
-  meeple_lua_preload_trusted(L, h->sb);
   /* Hooks make short-lived tables by the thousand over a large, stable
   ** heap (the loaded rules): the generational collector suits that. A
   ** minor collection once the heap grew by its size (minor multiplier 100,
@@ -246,7 +241,6 @@ mp_host *mp_host_new(const mp_sandbox_limits *limits) {
   lua_pushlightuserdata(L, h);
   luaL_setfuncs(L, host_funcs, 1);
   mp_state_blobs_open(L);
-  mp_hook_profile_open(L);
   lua_setglobal(L, "meeple_host");
   lua_pushlightuserdata(L, h);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &host_key);

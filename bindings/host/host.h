@@ -12,8 +12,16 @@
 
 typedef struct mp_host mp_host;
 
-/* NULL if memory is short. limits may be NULL (defaults). */
+/* A host whose scripts can load the meeple modules: mp_host_create,
+** then the embedded modules preloaded as trusted host code and the
+** hooks' functions (ctx fields, hook profile) added to meeple_host.
+** Defined by the layer that has them all, embed/embed.c. NULL if memory
+** is short. limits may be NULL (defaults). */
 mp_host *mp_host_new(const mp_sandbox_limits *limits);
+/* The host alone: the sandbox, the host's own standard libraries and
+** the global meeple_host (run, call, use_game, seal, the state keeper);
+** no module is loadable yet. */
+mp_host *mp_host_create(const mp_sandbox_limits *limits);
 lua_State *mp_host_lua(mp_host *host);
 mp_sandbox *mp_host_sandbox(mp_host *host);
 void mp_host_free(mp_host *host);
@@ -32,8 +40,6 @@ void mp_host_lend_game(mp_host *host, gk_game *g);
 gk_game *mp_host_lent(mp_host *host);
 /* Adds the state keeper's functions (state_blobs.c) to the table on top. */
 void mp_state_blobs_open(lua_State *L);
-/* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy fields */
-void mp_ctx_fields_open(lua_State *L);
 /* state_write.c: meeple_host.state_writer, a live state's writes in C */
 void mp_state_write_open(lua_State *L);
 /* state_entry.c: one script's live state in one game

@@ -152,7 +152,6 @@ static const luaL_Reg funcs[] = {
 
 void mp_state_blobs_open(lua_State *L) {
   luaL_setfuncs(L, funcs, 0);
-  mp_ctx_fields_open(L);
   mp_state_entry_open(L);
   mp_state_write_open(L);
 }

@@ -2,7 +2,7 @@
 ** tile_handle.c: tile handles as values. A tile handle is a light
 ** userdata, not an allocated one: making one costs no allocation and
 ** leaves no garbage, which matters because the flow hands the placed
-** tile's handle to every on("tile_placed") hook (bindings/hook_direct.c).
+** tile's handle to every on("tile_placed") hook (bindings/hooks/hook_direct.c).
 **
 ** A handle is the number
 **   TAG << 56 | serial << 24 | tile

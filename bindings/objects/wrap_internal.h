@@ -52,15 +52,11 @@ typedef struct mp_handle {
 } mp_handle;
 
 /* Each opener registers its metatables and adds its functions to the
-** module table at the top of the stack. */
+** module table at the top of the stack (embed/module.c calls them, each
+** layer's after the layers below it). */
 void mp_open_rules(lua_State *L);
 void mp_open_game(lua_State *L);
 void mp_open_handles(lua_State *L);
-void mp_open_flow(lua_State *L);
-void mp_open_bench(lua_State *L);
-void mp_open_agent(lua_State *L);
-void mp_open_session(lua_State *L); /* meeple.load, replay, simulate */
-void mp_open_sqlite(lua_State *L);
 
 /* wrap_type.c: registers the metatable of userdata type 'tname' with
 ** __name, the metamethods 'meta' (may be NULL; no __index entry), __index
@@ -68,6 +64,10 @@ void mp_open_sqlite(lua_State *L);
 ** the stack (popped), and a locked __metatable (getmetatable gives false). */
 void mp_register_type(lua_State *L, const char *tname, const luaL_Reg *meta,
                       const luaL_Reg *methods, int nup);
+/* Adds 'methods' to the registered type 'tname's method table: how a
+** higher layer gives a lower layer's object a method (flow:new_play from
+** hooks/, flow:simulate from sim/) without the lower layer naming it. */
+void mp_add_methods(lua_State *L, const char *tname, const luaL_Reg *methods);
 
 /* wrap_rules.c */
 gk_rules *mp_checkrules(lua_State *L, int arg);
@@ -133,7 +133,7 @@ void mp_pushfigure(lua_State *L, int game_idx, int figure);
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);
 
-/* wrap_meeple.c: argument checks shared by every module. */
+/* checks.c: argument checks shared by every object. */
 int32_t mp_checkcoord(lua_State *L, int arg);
 int mp_checkrotation(lua_State *L, int arg);
 int mp_checkport(lua_State *L, int arg);

@@ -39,3 +39,14 @@ void mp_register_type(lua_State *L, const char *tname, const luaL_Reg *meta,
   lua_setfield(L, mt, "__metatable");
   lua_settop(L, up - 1);  /* pops the metatable and the upvalues */
 }
+
+void mp_add_methods(lua_State *L, const char *tname, const luaL_Reg *methods) {
+  luaL_getmetatable(L, tname);
+  lua_getfield(L, -1, "__index");
+  for (; methods->name; methods++) {  /* raw: the table refuses writes */
+    lua_pushstring(L, methods->name);
+    lua_pushcfunction(L, methods->func);
+    lua_rawset(L, -3);
+  }
+  lua_pop(L, 2);
+}

@@ -2,7 +2,7 @@
 ** wrap_flow.c: meeple.flow(rules), the turn flow's declarations (figure
 ** rules, scoring, capabilities, phases and actions) as the Flow object's
 ** methods. Its games run as Play objects (wrap_play.c); flow:simulate is
-** in simulate.c.
+** in sim/sim_play.c (added by the sim layer).
 **
 ** A Flow owns its gk_flow; user value 1 keeps the Rules it was made from
 ** alive.
@@ -737,7 +737,6 @@ static const luaL_Reg flow_methods[] = {
   {"set_aside", flow_set_aside},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
-  {"simulate", mp_flow_simulate},
   {"figure", flow_figure},
   {"scoring", flow_scoring},
   {"stack", flow_stack},
@@ -751,7 +750,6 @@ static const luaL_Reg flow_methods[] = {
   {"action", flow_action},
   {"freeze", flow_freeze},
   {"phases", flow_phases},
-  {"new_play", mp_flow_new_play},
   {NULL, NULL}
 };
 

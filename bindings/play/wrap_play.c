@@ -6,7 +6,7 @@
 ** borrowed Game view (user value 2), so every Game method and handle
 ** works on a game in play. Hooks: the flow calls one Lua dispatcher
 ** (user value 3) only for the events named when the play was made; the
-** base game names none and runs without entering Lua (play_hooks.c).
+** base game names none and runs without entering Lua (hook_call.c).
 */
 #include <stdbool.h>
 #include <stdio.h>
@@ -174,7 +174,7 @@ static int playerror(lua_State *L, mp_play *ud) {
 ** the flow, the game view and the dispatcher. */
 mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx,
                         gk_play *play, uint32_t present, uint64_t collect_phases,
-                        uint32_t deploy_kinds) {
+                        uint32_t deploy_kinds, mp_hook_fn hook_call) {
   flow_idx = lua_absindex(L, flow_idx);
   rules_idx = lua_absindex(L, rules_idx);
   dispatcher_idx = lua_absindex(L, dispatcher_idx);
@@ -184,6 +184,7 @@ mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_id
   ud->present = present;
   ud->collect_phases = collect_phases;
   ud->deploy_kinds = deploy_kinds;
+  ud->hook_call = hook_call;
   luaL_setmetatable(L, MP_PLAY);
   int self = lua_gettop(L);
   lua_pushvalue(L, flow_idx);
@@ -192,38 +193,9 @@ mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_id
   lua_setiuservalue(L, self, 2);
   lua_pushvalue(L, dispatcher_idx);
   lua_setiuservalue(L, self, 3);
-  gk_hooks hooks = {ud, present, collect_phases, mp_hook_call, deploy_kinds};
+  gk_hooks hooks = {ud, present, collect_phases, hook_call, deploy_kinds};
   gk_play_set_hooks(play, present ? &hooks : NULL);
   return ud;
-}
-
-/* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
-** the play takes the game over; the Game userdata passed in is emptied. */
-int mp_flow_new_play(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  mp_game *gud = mp_checkgameud(L, 2);
-  luaL_argcheck(L, gud->game != NULL && !gud->borrowed, 2, "a free-standing game expected");
-  luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  uint32_t present = mp_hookmask(L, 3);
-  uint64_t collect_phases = mp_collectmask(L, 3, f);
-  uint32_t deploy_kinds = mp_deploymask(L, 3, f);
-  gk_hook_filters filters = mp_hookfilters(L, 3, f);
-  lua_getfield(L, 3, "dispatch");
-  if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
-  int disp = lua_gettop(L);
-  lua_getfield(L, 3, "agent_seed");
-  lua_Integer seed = luaL_optinteger(L, -1, 1);
-  lua_getiuservalue(L, 1, 1); /* rules */
-  int rules_idx = lua_gettop(L);
-  gk_play *play = gk_play_new(f, gud->game, NULL);
-  if (!play) return luaL_error(L, "not enough memory");
-  gud->game = NULL; /* now the play's */
-  gud->generation++;
-  gk_play_seed_agent(play, (uint64_t)seed);
-  mp_setfilters(mp_newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds), &filters);
-  mp_set_c_paths(L, -1, 3);
-  return 1;
 }
 
 static int play_gc(lua_State *L) {
@@ -462,6 +434,22 @@ static int play_return_figures(lua_State *L) {
   return 0;
 }
 
+/* A copy of a play (clone, a lender) calls the same hooks the same way. */
+void mp_copy_c_paths(lua_State *L, int dst_self, int src_self) {
+  dst_self = lua_absindex(L, dst_self);
+  src_self = lua_absindex(L, src_self);
+  mp_play *dst = mp_checkplayud(L, dst_self), *src = mp_checkplayud(L, src_self);
+  dst->direct = src->direct;
+  dst->vetoes = src->vetoes;
+  dst->transforms = src->transforms;
+  dst->collects = src->collects;
+  dst->host = src->host;
+  for (int uv = MP_PLAY_UV_DIRECT; uv <= MP_PLAY_UV_COLLECTS; uv++) {
+    lua_getiuservalue(L, src_self, uv);
+    lua_setiuservalue(L, dst_self, uv);
+  }
+}
+
 /* play:clone(): an independent copy sharing flow and dispatcher. */
 static int play_clone(lua_State *L) {
   mp_play *ud = enter_unlocked(L, MP_LOCK_HOOK, "clone");
@@ -473,7 +461,7 @@ static int play_clone(lua_State *L) {
   lua_getiuservalue(L, 1, 3); /* dispatcher */
   /* the copy keeps the original's hook set */
   mp_play *cud = mp_newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, copy, ud->present,
-                         ud->collect_phases, ud->deploy_kinds);
+                         ud->collect_phases, ud->deploy_kinds, ud->hook_call);
   mp_setfilters(cud, &ud->filters);
   mp_copy_c_paths(L, -1, 1);
   return 1;

@@ -1,7 +1,7 @@
 /*
 ** sim_games.c: meeple.play_games, a simulation whose games are played by
 ** a Lua function (games between agents: MCTS, greedy, bots), run by the
-** same machinery as flow:simulate (wrap_simrun.c): in this process or in
+** same machinery as flow:simulate (sim_run.c): in this process or in
 ** J child processes, folded into the summary of integers and passed to
 ** on_game in game order.
 **
@@ -107,7 +107,7 @@ static int function_opt(lua_State *L, const char *key) {
 
 /* meeple.play_games{rules =, players =, games =, first =, jobs =,
 ** play = fn(n) -> result, progress = fn(done, seconds), progress_every =,
-** on_game = fn(row)} -> summary (simrun.h). */
+** on_game = fn(row)} -> summary (sim_run.h). */
 int mp_sim_games(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_getfield(L, 1, "rules");

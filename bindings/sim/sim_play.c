@@ -1,8 +1,8 @@
 /*
-** simulate.c: flow:simulate, many random games at once in C, for meeple
+** sim_play.c: flow:simulate, many random games at once in C, for meeple
 ** sim and meeple bench: how one game is played (sim_one) and the options
 ** it takes. Who plays which game, in how many processes, and how the
-** results come back and are summed is wrap_simrun.c.
+** results come back and are summed is sim_run.c.
 **
 ** Invariant: game i plays from seed + i - 1 whatever the number of jobs,
 ** so the results never depend on --jobs.
@@ -15,6 +15,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "hooks.h"
 #include "sim_run.h"
 #include "wrap_play.h"
 
@@ -152,7 +153,7 @@ static int sim_play(void *c, uint64_t seed, mp_sim_result *out, char *err, size_
 
 /* flow:simulate(template, {games=, seed=, stacks={names}, features=bool, check_invariants=bool,
 ** jobs=, hooks=, dispatch=, progress=fn(done, seconds), on_game=fn(row)})
-** -> summary (see simrun.h). Game i plays from seed + i - 1, in one
+** -> summary (see sim_run.h). Game i plays from seed + i - 1, in one
 ** process or in 'jobs' child processes; features = false skips counting
 ** completed features; check_invariants = true checks gk_play_check_invariants
 ** after every move and fails naming the seed and the move. Hooks run in
@@ -203,7 +204,8 @@ int mp_flow_simulate(lua_State *L) {
       gk_game_free(dummy);
       return luaL_error(L, "not enough memory");
     }
-    hud = mp_newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds);
+    hud = mp_newplay(L, 1, rules_idx, disp, holder, present, collect_phases, deploy_kinds,
+                     mp_hook_call);
     mp_setfilters(hud, &filters);
     mp_set_c_paths(L, -1, 3);
     hud->L = L;
@@ -247,4 +249,17 @@ int mp_flow_simulate(lua_State *L) {
   mp_sim_run(L, &plan, sum);
   mp_sim_push_summary(L, sum, r, gk_game_players(templ));
   return 1;
+}
+
+static const luaL_Reg flow_methods[] = {
+  {"simulate", mp_flow_simulate},
+  {NULL, NULL}
+};
+
+/* Gives the Flow (play/) its flow:simulate, and opens meeple.bench_kernel
+** and meeple.agent. */
+void mp_open_sim(lua_State *L) {
+  mp_add_methods(L, MP_FLOW, flow_methods);
+  mp_open_bench(L);
+  mp_open_agent(L);
 }

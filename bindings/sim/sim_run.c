@@ -1,5 +1,5 @@
 /*
-** wrap_simrun.c: who plays which game of a simulation, and how the
+** sim_run.c: who plays which game of a simulation, and how the
 ** results come back. flow:simulate says how one game is played.
 **
 ** Invariant: game i of a run (seed first_seed + i) reaches the summary

@@ -1,7 +1,8 @@
 /*
-** simrun.h: many games in seed order, on one core or many, folded into a
-** summary of integers as they finish (wrap_simrun.c). flow:simulate
-** (wrap_flow.c) supplies how one game is played.
+** sim_run.h: the simulation layer (sim/). Many games in seed order, on
+** one core or many, folded into a summary of integers as they finish
+** (sim_run.c); flow:simulate (sim_play.c) supplies how one game is
+** played.
 */
 #ifndef SIMRUN_H
 #define SIMRUN_H
@@ -79,5 +80,13 @@ void mp_sim_push_summary(lua_State *L, const mp_sim_summary *sum, const gk_rules
 /* meeple.play_games{...}: the same run, each game played by a Lua
 ** function (sim_games.c). */
 int mp_sim_games(lua_State *L);
+
+/* sim_play.c: flow:simulate */
+int mp_flow_simulate(lua_State *L);
+/* Adds flow:simulate to the Flow's methods and opens meeple.bench_kernel
+** (wrap_bench.c) and meeple.agent (wrap_agent.c). */
+void mp_open_sim(lua_State *L);
+void mp_open_bench(lua_State *L);
+void mp_open_agent(lua_State *L);
 
 #endif

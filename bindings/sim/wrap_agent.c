@@ -58,7 +58,7 @@ static int lend_hooks(lua_State *L, int play_arg, mp_lender *out) {
   lua_getiuservalue(L, flow_idx, 1); /* rules */
   lua_getiuservalue(L, play_arg, 3); /* dispatcher */
   mp_play *lender = mp_newplay(L, flow_idx, flow_idx + 1, flow_idx + 2, own, ud->present,
-                               ud->collect_phases, ud->deploy_kinds);
+                               ud->collect_phases, ud->deploy_kinds, ud->hook_call);
   mp_setfilters(lender, &ud->filters);
   mp_copy_c_paths(L, -1, play_arg);
   lua_replace(L, flow_idx);
@@ -70,7 +70,7 @@ static int lend_hooks(lua_State *L, int play_arg, mp_lender *out) {
   lua_pop(L, 1);
   out->lender = lender;
   out->own = own;
-  out->hooks = (gk_hooks){lender, ud->present, ud->collect_phases, mp_hook_call, ud->deploy_kinds};
+  out->hooks = (gk_hooks){lender, ud->present, ud->collect_phases, ud->hook_call, ud->deploy_kinds};
   out->filters = ud->filters;
   return 1;
 }

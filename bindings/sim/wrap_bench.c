@@ -11,6 +11,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "sim_run.h"
 #include "wrap_internal.h"
 
 static double now(void) {

@@ -26,3 +26,10 @@ if(MAKE_PROGRAM_FOR_TEST)
   add_test(NAME structure/setup COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/setup_test.sh ${PROJECT_SOURCE_DIR})
   set_tests_properties(structure/setup PROPERTIES PASS_REGULAR_EXPRESSION "setup: make run installs [0-9]+ packages")
 endif()
+
+# The layers of bindings/ look down only (#38, docs/architecture.md): no
+# include and no call from a lower layer into a higher one, no C file
+# outside a layer folder, at most 15 C files in one.
+add_test(NAME structure/layers
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/layers_test.sh ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR})
+set_tests_properties(structure/layers PROPERTIES PASS_REGULAR_EXPRESSION "ok: bindings/ has [0-9]+ layers")

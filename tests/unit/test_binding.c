@@ -177,7 +177,7 @@ static void test_use_after_free(void **state) {
                       "feature (stale)");
 }
 
-/* Tile handles are values (light userdata, bindings/tile_handle.c): two
+/* Tile handles are values (light userdata, bindings/objects/tile_handle.c): two
 ** handles of one tile are equal and one table key; a handle does not keep
 ** its game alive, and once the game is gone it is refused, never read;
 ** other light userdata share the metatable but are no tile. */

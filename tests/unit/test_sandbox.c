@@ -1,5 +1,5 @@
 /*
-** test_sandbox.c: the sandbox for untrusted rule scripts (bindings/sandbox.c).
+** test_sandbox.c: the sandbox for untrusted rule scripts (bindings/sandbox/sandbox.c).
 */
 #include <setjmp.h>
 #include <stdarg.h>

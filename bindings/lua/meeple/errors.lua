@@ -39,7 +39,7 @@ end
 
 -- Text a script controls, made one line with its control characters
 -- escaped, as the sandbox escapes a script's errors and prints
--- (bindings/one_line.c): "\n" "\r" "\t" as those two characters, any
+-- (bindings/sandbox/one_line.c): "\n" "\r" "\t" as those two characters, any
 -- other byte below 0x20, 0x7f and the C1 controls as \xHH. So a message
 -- quoting a script's name or value forges no line of the CLI's output
 -- and sends a terminal no escape sequence.

@@ -1,6 +1,6 @@
 -- meeple.scenario: scripted test games ("scenarios") and `meeple test`.
 --
--- Trusted host code (see bindings/host.c). A scenario file is a Lua
+-- Trusted host code (see bindings/host/host.c). A scenario file is a Lua
 -- script run in the sandbox with the API below as its globals; running
 -- it only *records* a plan (header, inline tiles, setup, steps), each
 -- step with the file:line that wrote it. The runner then loads the

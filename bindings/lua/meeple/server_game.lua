@@ -13,7 +13,7 @@ local PORTS = meeple.ports -- board ports 0..11 (PORTS[0] is NNW)
 
 -- The name a deploy move gives a segment: its first port in board
 -- orientation, side centres (N E S W) first, or C, C2... for segments
--- that touch no edge (bindings/wrap_play.c, spot_name, names moves so).
+-- that touch no edge (bindings/play/wrap_play.c, spot_name, names moves so).
 local function spot_names(th)
   local names, inner = {}, 0
   for i = 1, th:info().segments do

@@ -1,7 +1,7 @@
 -- meeple.session: one game in play for a program that embeds meeple
 -- (meeple.load in Lua, meeple_load() in C, meeple.load() in Python).
 --
--- Trusted host code: it runs in a host state of its own (bindings/host.c),
+-- Trusted host code: it runs in a host state of its own (bindings/host/host.c),
 -- beside the sandbox that runs the game's scripts, exactly as the CLI
 -- does. The embedding program only ever sees plain values (numbers,
 -- strings, lists) copied out of this state, never a table or function of

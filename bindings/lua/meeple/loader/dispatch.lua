@@ -9,7 +9,7 @@
 -- written back only when someone reads the blob); one handler per event
 -- kind (EVENTS) folds their answers into the result table the flow reads.
 -- Plain notifications may instead be called by the flow itself
--- (direct_calls, bindings/hook_direct.c), with the same ctx and state.
+-- (direct_calls, bindings/hooks/hook_direct.c), with the same ctx and state.
 
 local common = require "meeple.loader.common"
 local state_live = require "meeple.loader.state_live"
@@ -35,7 +35,7 @@ end
 -- state, in declaration order, each seen as its live table
 -- (meeple.loader.state_live). Returns load(g, script). Each hook record
 -- gets its script's slot (state_slot, nil: no state) for the C reader of
--- ctx.state (bindings/ctx_fields.c).
+-- ctx.state (bindings/hooks/ctx_fields.c).
 local function state_store(decl, hooks)
   local state_slot, slots = {}, 0
   for _, s in ipairs(decl.scripts) do
@@ -89,7 +89,7 @@ local ctx_lazy = {
     return st
   end,
 }
--- The real host reads them in C (bindings/ctx_fields.c): the player,
+-- The real host reads them in C (bindings/hooks/ctx_fields.c): the player,
 -- turn and part afresh on every read (keeping them would cost more:
 -- LAZY's call, and clearing them before the next hook), the state kept
 -- in the fields until another hook or game is named there (run and
@@ -345,7 +345,7 @@ local function dispatcher(rs, host, by_event, timed)
 end
 
 -- Notifications the flow may call without the dispatcher
--- (bindings/hook_direct.c): their hooks get (ctx, subject, args) and
+-- (bindings/hooks/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
 -- applies only when all of an event's hooks narrow); and on("action")
 -- ("apply"), whose hooks get (ctx, move) and answer as EVENTS.apply reads.
@@ -381,7 +381,7 @@ local function direct_calls(by_event, host, kit)
 end
 
 -- The vetoes the flow may call without the dispatcher
--- (bindings/hook_veto.c): each candidate move goes to the allow hooks
+-- (bindings/hooks/hook_veto.c): each candidate move goes to the allow hooks
 -- from C, through one reused read-only view, in one protected call per
 -- veto round; the hooks' narrowing (figure_set, scoped, tile_set,
 -- stack_set) is read from their records. For the real host only; its
@@ -415,7 +415,7 @@ local function veto_calls(by_event, host, kit)
 end
 
 -- The transforms the flow may call without the dispatcher
--- (bindings/hook_transform.c): feature_points hooks get (ctx, feature,
+-- (bindings/hooks/hook_transform.c): feature_points hooks get (ctx, feature,
 -- points so far, args) and extra_part hooks (ctx, stack name), from C,
 -- in one protected call per event; the hooks' narrowing (kinds, attrs)
 -- is read from their records. args is one reused table read through a
@@ -432,7 +432,7 @@ local function transform_calls(by_event, host, kit)
 end
 
 -- The collects the flow may call without the dispatcher
--- (bindings/hook_collect.c): each phase's collect hooks get ctx, from C,
+-- (bindings/hooks/hook_collect.c): each phase's collect hooks get ctx, from C,
 -- in one protected call per event; their narrowing to tiles (tile_set)
 -- is read from their records. For the real host only; its ctx is its own.
 local function collect_calls(by_event, host, kit)

@@ -1,81 +1,21 @@
 /*
-** wrap_meeple.c: the module table of the Lua binding and the argument
-** checks every wrap_*.c shares.
+** module.c: the Lua module "meeple", what `require "meeple"` returns:
+** each layer's objects and functions (objects/, play/, hooks/, sim/,
+** embed/) opened into one table, with the kernel's limits and ports.
+** The top of bindings/: nothing below calls into it.
 */
 #include <assert.h>
 
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "embed.h"
 #include "gk.h"
+#include "hooks.h"
 #include "meeple_lua.h"
+#include "sim_run.h"
 #include "wrap_internal.h"
-
-/* {======================================================================
-** Argument checks
-** ======================================================================= */
-
-int32_t mp_checkint32(lua_State *L, int arg, const char *what) {
-  int isint;
-  lua_Integer v = lua_tointegerx(L, arg, &isint);
-  if (!isint) luaL_typeerror(L, arg, what);
-  luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, arg,
-                lua_pushfstring(L, "%s out of range", what));
-  return (int32_t)v;
-}
-
-int mp_rawfield(lua_State *L, int idx, const char *key) {
-  idx = lua_absindex(L, idx);
-  lua_pushstring(L, key);
-  return lua_rawget(L, idx);
-}
-
-int32_t mp_checkcoord(lua_State *L, int arg) {
-  return mp_checkint32(L, arg, "coordinate");
-}
-
-int mp_checkrotation(lua_State *L, int arg) {
-  int isint;
-  lua_Integer rot = lua_tointegerx(L, arg, &isint);
-  if (!isint) luaL_typeerror(L, arg, "rotation");
-  luaL_argcheck(L, rot >= 0 && rot <= 3, arg, "rotation must be 0, 1, 2 or 3");
-  return (int)rot;
-}
-
-int mp_checkport(lua_State *L, int arg) {
-  if (lua_type(L, arg) == LUA_TSTRING) {
-    const char *name = lua_tostring(L, arg);
-    int port = gk_port_from_name(name);
-    luaL_argcheck(L, port >= 0, arg,
-                  lua_pushfstring(L, "unknown port '%s'", name));
-    return port;
-  }
-  int isint;
-  lua_Integer port = lua_tointegerx(L, arg, &isint);
-  if (!isint) luaL_typeerror(L, arg, "port");
-  luaL_argcheck(L, port >= 0 && port < GK_PORT_COUNT, arg,
-                "port must be 0..11");
-  return (int)port;
-}
-
-int mp_checkplayer(lua_State *L, int arg, const gk_game *game,
-                   int allow_neutral) {
-  int isint;
-  lua_Integer p = lua_tointegerx(L, arg, &isint);
-  if (!isint) luaL_typeerror(L, arg, "player");
-  int n = gk_game_players(game);
-  if (p == 0 && allow_neutral) return -1;
-  luaL_argcheck(L, p >= 1 && p <= n, arg,
-                lua_pushfstring(L, "player must be 1..%d%s", n,
-                                allow_neutral ? " (or 0: neutral)" : ""));
-  return (int)p - 1;
-}
-
-int mp_gameerror(lua_State *L, const gk_game *game) {
-  return luaL_error(L, "%s", gk_game_error(game));
-}
-
-/* }====================================================================== */
+#include "wrap_play.h"
 
 /* {======================================================================
 ** Module functions
@@ -127,9 +67,9 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_rules(L);
   mp_open_game(L);
   mp_open_handles(L);
-  mp_open_flow(L);
-  mp_open_bench(L);
-  mp_open_agent(L);
+  mp_open_flow(L);   /* play/ */
+  mp_open_hooks(L);  /* hooks/: flow:new_play */
+  mp_open_sim(L);    /* sim/: flow:simulate, bench_kernel, agent */
   mp_open_session(L);
   mp_open_sqlite(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);

@@ -1,0 +1,95 @@
+/*
+** hooks.h: the hooks layer (hooks/): how the flow's hook calls reach the
+** scripts. One entry (hook_call.c) picks a route for each call: one of
+** four C paths (hook_veto.c, hook_transform.c, hook_collect.c,
+** hook_direct.c, sharing hook_path.c), which call a script's functions
+** in one sandboxed call, or the Lua dispatcher (meeple.loader.dispatch). Internal to
+** bindings/.
+*/
+#ifndef MP_HOOKS_H
+#define MP_HOOKS_H
+
+#include <lua.h>
+
+#include "gk_flow.h"
+#include "wrap_play.h"
+
+/* hook_call.c: the gk_hooks callback, the one entry of every hook call:
+** it takes one of five routes, the four C paths below or the Lua
+** dispatcher (run_hook). */
+int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c);
+/* flow:new_play(game, opts): a play whose hooks mp_hook_call calls */
+int mp_flow_new_play(lua_State *L);
+/* Adds flow:new_play to the Flow's methods. */
+void mp_open_hooks(lua_State *L);
+/* the args table a hook is shown (pushed) */
+void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c);
+/* the C paths of a play, set from flow:new_play's and flow:simulate's
+** opts, each by its path's own setter below (a copy shares them:
+** mp_copy_c_paths, play/) */
+void mp_set_c_paths(lua_State *L, int self, int opts);
+
+/* hook_veto.c: allow hooks the flow calls without the dispatcher */
+void mp_setvetoes(lua_State *L, int self, int opts);
+int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_transform.c: transforms the flow calls without the dispatcher */
+void mp_settransforms(lua_State *L, int self, int opts);
+int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_collect.c: collects the flow calls without the dispatcher */
+void mp_setcollects(lua_State *L, int self, int opts);
+int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_direct.c: notifications the flow calls without the dispatcher */
+void mp_setdirect(lua_State *L, int self, int opts);
+int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
+/* hook_path.c: what the four C paths share. The userdata made once per
+** dispatcher table opts[field] by make(L, that table, ud) (kept there
+** under key) set as the play's user value uv; its data, or NULL (no
+** real host, or no such table). */
+void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
+                       void (*make)(lua_State *L, int t, mp_play *ud));
+/* the hooks listed under these names of the dispatcher's table t */
+int mp_count_hooks(lua_State *L, int t, const char *const *names, int n);
+/* the record on top into flat[3i - 2 .. 3i] as {record, fn, source}
+** (popped), with its "file:line" (else its script) and its source's
+** short name, both kept alive by the tables */
+void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source);
+/* the names in record[field] (rec: a hook's record) as a mask of their
+** indices by find, each below bits; else raises "<what> <index> cannot
+** be narrowed" */
+uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
+                        int (*find)(const gk_rules *, const char *), int bits, const char *what);
+/* t[name] as user value uv of the userdata at ud */
+void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv);
+/* The shell of an event: path->body runs in the sandbox's protected
+** call on (arg, the play's user value path->uv, the play, its game view)
+** with the game lent meanwhile; messages name path->name_of(that user
+** value's data, c->hook). Raises nothing: GK_OK, or the flow's error. */
+typedef struct mp_c_path {
+  int uv;
+  lua_CFunction body;
+  const char *(*name_of)(void *data, int hook);
+} mp_c_path;
+int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
+                   const gk_hook_call *c);
+/* a hook's answer at idx is not what its event takes: raises "<at>:
+** <what>, not a <its type>", the dispatcher's message */
+int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx);
+/* a scoring event's leaders, a new list of player numbers */
+void mp_pushleaders(lua_State *L, uint32_t mask);
+/* fails the event over a collector's move that does not read, with the
+** reader's reason alone (a C argument check's slot number means nothing
+** to a script). */
+void mp_set_move_error(gk_play *play, const char *reader_msg);
+
+/* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy
+** fields, added to the table on top */
+void mp_ctx_fields_open(lua_State *L);
+/* ctx's fields all written for an event (a veto round, a collect): game
+** and play (stack slots), phase, the lazy ones cleared */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase);
+
+#endif
