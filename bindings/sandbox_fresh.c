@@ -12,8 +12,9 @@
 ** puts them back before each game, in place (the same tables, so a hook
 ** that holds one still sees it), writing only what differs.
 **
-** What is walked: script functions (not host chunks, not C functions:
-** their state is the host's), their upvalues, tables (keys, values,
+** What is walked: script functions (of chunks loaded for scripts,
+** mp_sb_mark_script; not the host's Lua or C functions a script was
+** handed: their state is the host's), their upvalues, tables (keys, values,
 ** metatables). Not walked: the read-only proxies (the host's data behind
 ** them is the host's), userdata (host handles), a sealed environment and
 ** its backing table, which no script can write (their values are walked).
@@ -65,7 +66,7 @@ static void append(lua_State *L, int list, lua_Integer *n, int idx) {
 }
 
 static void walk_function(lua_State *L, walk *w, int fn) {
-  if (lua_iscfunction(L, fn) || mp_sb_host_chunk(L, fn) || seen_before(L, w, fn)) return;
+  if (lua_iscfunction(L, fn) || !mp_sb_script_chunk(L, fn) || seen_before(L, w, fn)) return;
   for (int i = 1; lua_getupvalue(L, fn, i) != NULL; i++) {
     int v = lua_gettop(L);
     lua_pushlightuserdata(L, lua_upvalueid(L, fn, i));

@@ -128,6 +128,11 @@ int mp_sb_host_chunk(lua_State *L, int idx);
 ** a host chunk's name string is loaded under another name ("@./file"). */
 int mp_sb_load_script(lua_State *L, const char *code, size_t len, const char *name);
 void mp_sb_free_trust(mp_sandbox *sb);
+/* A chunk loaded for a script while no game runs (the function at idx):
+** its functions are the ones sandbox_fresh.c walks; mp_sb_script_chunk
+** tells them. */
+void mp_sb_mark_script(lua_State *L, int idx);
+int mp_sb_script_chunk(lua_State *L, int idx);
 
 /* sandbox_weight.c: charges long strings and keeps clock_step in step
 ** with the heaviest object made (called by the allocator while a script

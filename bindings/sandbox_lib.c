@@ -225,7 +225,10 @@ static int sb_load(lua_State *L) {
         lua_error(L);
       }
     }
-    if (!mp_sb_host_chunk(L, 5)) break;
+    if (!mp_sb_host_chunk(L, 5)) {
+      if (lua_isfunction(L, 5)) mp_sb_mark_script(L, 5);
+      break;
+    }
     /* named exactly like a host chunk (sandbox_trust.c): another name */
     if (again || lua_type(L, 1) != LUA_TSTRING) {
       lua_settop(L, 0);
