@@ -111,14 +111,15 @@ static void push_other_name(lua_State *L, const char *name) {
 }
 
 /* Script chunks loaded outside a game (loading the rules): the registry
-** table at &scripts_key maps each one's source pointer to its main
-** function, which keeps the source string (and so the address) alive.
+** table at &scripts_key maps each one's source pointer to a copy of its
+** name, compared on lookup, so that another chunk whose name string
+** later takes a freed one's address is not taken for it (keeping the
+** chunk itself alive would keep its environment, and all it holds).
 ** sandbox_fresh.c walks only their functions: a function the host hands
 ** a script (a loader API, a test's tracer) keeps its own state. Chunks a
 ** game's hooks load are not kept (they would pile up, and the state a
 ** game starts from was taken before any game). */
 static const char scripts_key = 's';
-
 void mp_sb_mark_script(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   const char *source = source_of(L, idx);
@@ -129,7 +130,7 @@ void mp_sb_mark_script(lua_State *L, int idx) {
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &scripts_key);
   }
-  lua_pushvalue(L, idx);
+  lua_pushstring(L, source);
   lua_rawsetp(L, -2, source);
   lua_pop(L, 1);
 }
@@ -141,7 +142,7 @@ int mp_sb_script_chunk(lua_State *L, int idx) {
     lua_pop(L, 1);
     return 0;
   }
-  int found = lua_rawgetp(L, -1, source) != LUA_TNIL;
+  int found = lua_rawgetp(L, -1, source) == LUA_TSTRING && strcmp(lua_tostring(L, -1), source) == 0;
   lua_pop(L, 2);
   return found;
 }
