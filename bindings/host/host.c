@@ -12,9 +12,12 @@
 **   run(chunkname, code, names)  runs a script with extra globals
 **   call(fn, ...)                calls a script function under the budget
 **   use_game(game)               math.random draws from this game's RNG
+**   snapshot(envs, holders)      the scripts' state after loading
+**   fresh(snapshot)              ... put back before each game
 */
 #define _DEFAULT_SOURCE  /* realpath */
 #include <limits.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,13 @@ struct mp_host {
   gk_game *rng_game;  /* whose RNG math.random uses, or NULL */
   const gk_game *period_game;  /* the game and turn the turn and game */
   int period_turn;             /* budgets count for now */
+  uint64_t load_rng;           /* math.random outside a game (splitmix64) */
 };
+
+/* Where every script's load-time draws start: loading depends on the
+** scripts and options only, never on the seed (the rules a simulation
+** loads once serve every seed) nor on what was loaded before. */
+#define LOAD_RNG_SEED 0x6d6565706c65ull /* "meeple" */
 
 /* A game's hooks run: a new game (another game, or its turn went back:
 ** a reused or restored game) or a new turn starts the sandbox's counts. */
@@ -49,8 +58,12 @@ static void count_period(mp_host *h, const gk_game *g) {
 
 static uint64_t host_rng(void *ud) {
   mp_host *h = (mp_host *)ud;
-  /* Outside a game (while loading) there is no RNG to draw from. */
-  return h->rng_game ? gk_rng_next(h->rng_game) : 0;
+  if (h->rng_game) return gk_rng_next(h->rng_game);
+  /* outside a game (a script loading): splitmix64 */
+  uint64_t z = (h->load_rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
 }
 
 static mp_host *hostof(lua_State *L) {
@@ -66,6 +79,7 @@ static int host_run(lua_State *L) {
   luaL_checktype(L, 3, LUA_TTABLE);
   int base = lua_gettop(L);
   lua_pushvalue(L, 3);
+  h->load_rng = LOAD_RNG_SEED;
   if (mp_sandbox_run_with(h->sb, name, code, len, LUA_MULTRET) != MP_SANDBOX_OK) {
     lua_pushstring(L, mp_sandbox_error(h->sb)); /* already "file:line: ..." */
     return lua_error(L);
@@ -197,8 +211,37 @@ static int host_seal(lua_State *L) {
   return 0;
 }
 
+/* meeple_host.snapshot(envs, holders) -> snapshot: see mp_sandbox_snapshot. */
+static int host_snapshot(lua_State *L) {
+  mp_host *h = hostof(L);
+  lua_settop(L, 2);
+  if (mp_sandbox_snapshot(h->sb) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(h->sb));
+    return lua_error(L);
+  }
+  return 1;
+}
+
+int mp_host_fresh(lua_State *L, int idx) {
+  mp_host *h = mp_host_of(L);
+  if (!h || lua_isnoneornil(L, idx)) return 0;
+  return mp_sandbox_restore(h->sb, L, idx);
+}
+
+/* meeple_host.fresh(snapshot): the scripts' state as the snapshot holds
+** it, for a new game. */
+static int host_fresh(lua_State *L) {
+  if (mp_host_fresh(L, 1) != MP_SANDBOX_OK) {
+    lua_pushstring(L, mp_sandbox_error(hostof(L)->sb));
+    return lua_error(L);
+  }
+  return 0;
+}
+
 static const luaL_Reg host_funcs[] = {
   {"seal", host_seal},
+  {"snapshot", host_snapshot},
+  {"fresh", host_fresh},
   {"file_check", host_file_check},
   {"run", host_run},
   {"call", host_call},

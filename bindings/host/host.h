@@ -38,6 +38,10 @@ void mp_host_lend(mp_host *host, lua_State *L, int idx);
 void mp_host_lend_game(mp_host *host, gk_game *g);
 /* The game lent now, or NULL. */
 gk_game *mp_host_lent(mp_host *host);
+/* Puts back the scripts' state after loading (the snapshot at idx of L,
+** from meeple_host.snapshot; nil: nothing) before a game: see
+** mp_sandbox_restore, whose status it returns. */
+int mp_host_fresh(lua_State *L, int idx);
 /* Adds the state keeper's functions (state_blobs.c) to the table on top. */
 void mp_state_blobs_open(lua_State *L);
 /* state_write.c: meeple_host.state_writer, a live state's writes in C */

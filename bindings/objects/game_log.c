@@ -127,6 +127,20 @@ int mp_game_log(lua_State *L) {
     }
     lua_rawseti(L, -2, i + 1);
   }
+  /* the blobs' contents are not events (a script's state is written
+  ** in place, unlogged): the log carries them at its end, so that
+  ** g:replay(g:log()) gives the same game */
+  int any = 0;
+  for (int slot = 0; slot < GK_MAX_BLOBS; slot++) {
+    size_t len;
+    const void *p = gk_blob_get(g, slot, &len);
+    if (!p) continue;
+    if (!any) lua_createtable(L, 0, 1);
+    any = 1;
+    lua_pushlstring(L, (const char *)p, len);
+    lua_rawseti(L, -2, slot + 1);
+  }
+  if (any) lua_setfield(L, -2, "blobs");
   return 1;
 }
 
@@ -167,7 +181,8 @@ static int32_t checkfield(lua_State *L, const gk_rules *r, int conv,
 }
 
 /* g:replay(events): applies g:log() output; raises on the first event
-** that fails, the game then holding every event before it. */
+** that fails, the game then holding every event before it. The blobs
+** then hold events.blobs[slot] (g:log() puts them there). */
 int mp_game_replay(lua_State *L) {
   gk_game *g = mp_checkgame_edit(L, 1, MP_LOCK_HOOK, "replay");
   const gk_rules *r = gk_game_rules(g);
@@ -197,6 +212,19 @@ int mp_game_replay(lua_State *L) {
     lua_pop(L, 1);
   }
   if (gk_replay(g, ev, n) < 0) return mp_gameerror(L, g);
+  /* the blobs as the log ends (g:log()'s field 'blobs'), unlogged like
+  ** the writes they come from */
+  if (lua_getfield(L, 2, "blobs") == LUA_TTABLE) {
+    for (int slot = 0; slot < GK_MAX_BLOBS; slot++) {
+      size_t blen;
+      if (lua_rawgeti(L, -1, slot + 1) == LUA_TSTRING) {
+        const char *s = lua_tolstring(L, -1, &blen);
+        if (gk_blob_fill(g, slot, s, blen) < 0) return mp_gameerror(L, g);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   return 0;
 }
 

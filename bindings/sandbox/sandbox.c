@@ -346,6 +346,10 @@ static void set_error(mp_sandbox *sb, const char *fmt, ...) {
   }
 }
 
+void mp_sb_set_error(mp_sandbox *sb, const char *msg) {
+  set_error(sb, "%s", msg ? msg : "(error without a message)");
+}
+
 /* The script's error message at the top of L, as one line with its
 ** control characters escaped (one_line.h): a message a script wrote can
 ** forge no line of the host's output ("final scores ...") and send a

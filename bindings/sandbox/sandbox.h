@@ -181,6 +181,22 @@ int mp_sandbox_expose(mp_sandbox *sb, const char *name);
 ** on what an earlier game left in a global. */
 int mp_sandbox_seal(mp_sandbox *sb);
 
+/* Fresh script state for every game (sandbox_fresh.c). Once the rules
+** are built, mp_sandbox_snapshot takes two lists from the stack (pushed
+** in this order, both popped): 'roots', the script environments (as
+** mp_sandbox_run returned them), and 'holders', host tables searched for
+** the script functions they keep (hooks, formulas). It pushes a snapshot
+** (a table, the host keeps it) of every upvalue of every script function
+** reachable from them and of the contents and metatable of every table
+** those reach. mp_sandbox_restore(sb, L, idx) puts the snapshot at idx of
+** L (the sandbox's state or one of its threads) back,
+** in place, before a game: whatever a game left in a script's locals or
+** tables is gone, so no game depends on the games played before it in
+** the same process. Both return MP_SANDBOX_OK, or EINVAL / EMEMORY with
+** mp_sandbox_error set. */
+int mp_sandbox_snapshot(mp_sandbox *sb);
+int mp_sandbox_restore(mp_sandbox *sb, lua_State *L, int idx);
+
 /* Changes the limits; NULL or zero fields restore the defaults. A lower
 ** cap than the memory in use makes the next growing allocation fail. */
 void mp_sandbox_set_limits(mp_sandbox *sb, const mp_sandbox_limits *limits);

@@ -60,6 +60,8 @@ struct mp_sandbox {
   int ref_globals;        /* registry refs, see the layout above */
   int ref_envmt;
   int ref_proxycache;
+  int ref_ids;            /* sandbox_order.c: object -> id, this game */
+  lua_Integer next_id;
   const char *callee;          /* script being called, for messages: the
                                ** caller's name (alive during the call) or callee_buf */
   char callee_buf[WHERE_MAX];
@@ -100,6 +102,24 @@ void mp_sb_push_env(lua_State *L);
 void mp_sb_print_stderr(void *ud, const char *text, size_t len);
 void mp_sb_seal_env(lua_State *L, int idx);
 
+/* sandbox_order.c: pairs and next in one order, ids for addresses. */
+int mp_sb_pairs(lua_State *L);
+int mp_sb_next(lua_State *L);
+int mp_sb_tostring(lua_State *L);
+int mp_sb_format(lua_State *L);
+/* luaL_tolstring, but a table, function, handle or coroutine without
+** __tostring shows as "table: #id" (ids per game). */
+const char *mp_sb_tolstring(lua_State *L, int idx, size_t *len);
+/* Forgets the ids: the next one shown is #1 (a new game). */
+void mp_sb_ids_reset(lua_State *L);
+/* Pushes the iterator of pairs over the table at t in key order; proxy
+** (an index, or 0) is the proxy whose real table t is; fn names pairs'
+** caller in messages. */
+void mp_sb_push_sorted_pairs(lua_State *L, int t, int proxy, const char *fn);
+/* sandbox_lib.c: the value on top, read through the proxy at 'proxy' by
+** the key at 'key', as the proxy shows it (a nested table as its proxy). */
+void mp_sb_proxy_value(lua_State *L, int proxy, int key);
+
 /* sandbox_trust.c: host code by identity (see mp_sandbox_trust). */
 int mp_sb_trusted_source(const mp_sandbox *sb, const char *source);
 /* True when the value at idx is a Lua function of a host chunk. */
@@ -108,6 +128,11 @@ int mp_sb_host_chunk(lua_State *L, int idx);
 ** a host chunk's name string is loaded under another name ("@./file"). */
 int mp_sb_load_script(lua_State *L, const char *code, size_t len, const char *name);
 void mp_sb_free_trust(mp_sandbox *sb);
+/* A chunk loaded for a script while no game runs (the function at idx):
+** its functions are the ones sandbox_fresh.c walks; mp_sb_script_chunk
+** tells them. */
+void mp_sb_mark_script(lua_State *L, int idx);
+int mp_sb_script_chunk(lua_State *L, int idx);
 
 /* sandbox_weight.c: charges long strings and keeps clock_step in step
 ** with the heaviest object made (called by the allocator while a script
@@ -117,6 +142,14 @@ void mp_sb_weigh_init(mp_sandbox *sb);
 void mp_sb_weigh_alloc(mp_sandbox *sb, int is_string, size_t nsize);
 /* sandbox.c: makes the count hook fire at the next instruction. */
 void mp_sb_rearm(mp_sandbox *sb);
+/* sandbox_weight.c: clock_step for the weight as it is now (a game
+** starts again from the weight loading left, sandbox_fresh.c). */
+void mp_sb_weigh_reset(mp_sandbox *sb);
+/* sandbox.c: the message mp_sandbox_error returns. */
+void mp_sb_set_error(mp_sandbox *sb, const char *msg);
+/* sandbox_lib.c: __newindex of sealed environments (sandbox_fresh.c
+** knows them by it). */
+int mp_sb_refuse_global(lua_State *L);
 
 /* sandbox_bounds.c: replaces string.rep, string.find/match/gmatch/gsub,
 ** table.concat/insert/move/remove/unpack in the allowed tables on top

@@ -4,8 +4,9 @@
 ** Invariant: a script reaches only G's names, through its environment's
 ** __index; G's tables (string, table, math, utf8) and the host's exposed
 ** tables are proxies whose real tables only C reaches. Replaced functions
-** (load, setmetatable, rawset, print, collectgarbage, math.random) keep
-** a script from escaping the limits, the proxies or determinism; bounded
+** (load, setmetatable, rawset, print, collectgarbage, math.random; pairs,
+** next, tostring and string.format in sandbox_order.c) keep a script from
+** escaping the limits, the proxies or determinism; bounded
 ** ones (sandbox_bounds.c) keep single library calls inside the limits.
 */
 #include <stdio.h>
@@ -86,31 +87,29 @@ static int proxy_len(lua_State *L) {
   return 1;
 }
 
-static int proxy_next(lua_State *L) {
-  int deep;
-  lua_settop(L, 2);
-  if (!lua_getmetatable(L, 1))
-    return luaL_error(L, "not a proxy");
-  deep = lua_rawgetp(L, 3, &proxy_deep_key) != LUA_TNIL;
-  lua_settop(L, 2);
-  if (!push_real(L, 1))
-    return luaL_error(L, "not a proxy");
-  lua_pushvalue(L, 2);
-  if (!lua_next(L, 3))
-    return 0;
-  if (deep && lua_type(L, -1) == LUA_TTABLE) {
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__name");
-    lua_replace(L, -2);                   /* name */
-    lua_insert(L, -2);                    /* key, name, value */
-    wrap_nested(L, -2, -3);
-    lua_remove(L, -2);
+void mp_sb_proxy_value(lua_State *L, int proxy, int key) {
+  if (lua_type(L, -1) != LUA_TTABLE) return;
+  proxy = lua_absindex(L, proxy);
+  key = lua_absindex(L, key);
+  if (!lua_getmetatable(L, proxy)) return;
+  int deep = lua_rawgetp(L, -1, &proxy_deep_key) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (!deep) {
+    lua_pop(L, 1);
+    return;
   }
-  return 2;
+  lua_getfield(L, -1, "__name");
+  lua_replace(L, -2);  /* value, name */
+  lua_insert(L, -2);   /* name, value */
+  wrap_nested(L, -2, key);
+  lua_remove(L, -2);
 }
 
+/* The proxy's keys in pairs' order (sandbox_order.c). */
 static int proxy_pairs(lua_State *L) {
-  lua_pushcfunction(L, proxy_next);
+  if (!push_real(L, 1))
+    return luaL_error(L, "not a proxy");
+  mp_sb_push_sorted_pairs(L, -1, 1, "pairs");
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -226,7 +225,10 @@ static int sb_load(lua_State *L) {
         lua_error(L);
       }
     }
-    if (!mp_sb_host_chunk(L, 5)) break;
+    if (!mp_sb_host_chunk(L, 5)) {
+      if (lua_isfunction(L, 5)) mp_sb_mark_script(L, 5);
+      break;
+    }
     /* named exactly like a host chunk (sandbox_trust.c): another name */
     if (again || lua_type(L, 1) != LUA_TSTRING) {
       lua_settop(L, 0);
@@ -314,7 +316,7 @@ static int sb_print(lua_State *L) {
   ** (one_line.h): a script's print forges no line of the host's output
   ** and sends a terminal no escape sequence */
   for (i = 1; i <= n; i++) {
-    s = luaL_tolstring(L, i, &len);
+    s = mp_sb_tolstring(L, i, &len);
     size_t w = mp_one_line(NULL, s, len);
     if (w != len) {
       luaL_Buffer e;
@@ -419,9 +421,8 @@ static void copy_fields(lua_State *L, int from, const char *const *names) {
 }
 
 static const char *const base_names[] = {
-  "assert", "error", "getmetatable", "ipairs", "next", "pairs",
-  "rawequal", "rawget", "rawlen", "select", "tonumber", "tostring",
-  "type", "_VERSION", NULL
+  "assert", "error", "getmetatable", "ipairs", "rawequal", "rawget",
+  "rawlen", "select", "tonumber", "type", "_VERSION", NULL
 };
 static const char *const string_names[] = {
   "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower",
@@ -496,10 +497,20 @@ int mp_sb_setup(lua_State *L) {
   lua_setfield(L, g, "print");
   lua_pushcfunction(L, sb_collectgarbage);
   lua_setfield(L, g, "collectgarbage");
+  lua_pushcfunction(L, mp_sb_pairs);
+  lua_setfield(L, g, "pairs");
+  lua_pushcfunction(L, mp_sb_next);
+  lua_setfield(L, g, "next");
+  lua_pushcfunction(L, mp_sb_tostring);
+  lua_setfield(L, g, "tostring");
+  sb->ref_ids = LUA_NOREF;
 
   allowed_lib(L, LUA_TABLIBNAME, luaopen_table, table_names);
   allowed_lib(L, LUA_STRLIBNAME, luaopen_string, string_names);
   mp_sb_bound_libs(L, -1, -2);
+  lua_getfield(L, -1, "format");
+  lua_pushcclosure(L, mp_sb_format, 1);
+  lua_setfield(L, -2, "format");
   lua_pushliteral(L, "");  /* strings' metatable: ("x"):upper() */
   if (!lua_getmetatable(L, -1))
     return luaL_error(L, "sandbox: strings have no metatable");
@@ -541,7 +552,7 @@ int mp_sb_setup(lua_State *L) {
 ** Sealed environments
 ** ===================================================================== */
 
-static int refuse_global(lua_State *L) {
+int mp_sb_refuse_global(lua_State *L) {
   const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
   return luaL_error(L, "assignment to global '%s' after loading (a game must not "
                        "depend on the last one: keep data in ctx.state or in locals)", name);
@@ -574,7 +585,7 @@ void mp_sb_seal_env(lua_State *L, int idx) {
   lua_createtable(L, 0, 3);
   lua_pushvalue(L, backing);
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, refuse_global);
+  lua_pushcfunction(L, mp_sb_refuse_global);
   lua_setfield(L, -2, "__newindex");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");

@@ -110,8 +110,46 @@ static void push_other_name(lua_State *L, const char *name) {
   else lua_pushfstring(L, "=%s", name[0] == '=' ? name + 1 : name);
 }
 
+/* Script chunks loaded outside a game (loading the rules): the registry
+** table at &scripts_key maps each one's source pointer to a copy of its
+** name, compared on lookup, so that another chunk whose name string
+** later takes a freed one's address is not taken for it (keeping the
+** chunk itself alive would keep its environment, and all it holds).
+** sandbox_fresh.c walks only their functions: a function the host hands
+** a script (a loader API, a test's tracer) keeps its own state. Chunks a
+** game's hooks load are not kept (they would pile up, and the state a
+** game starts from was taken before any game). */
+static const char scripts_key = 's';
+void mp_sb_mark_script(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  const char *source = source_of(L, idx);
+  if (source == NULL || getsb(L)->periods || !lua_checkstack(L, 4)) return;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scripts_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scripts_key);
+  }
+  lua_pushstring(L, source);
+  lua_rawsetp(L, -2, source);
+  lua_pop(L, 1);
+}
+
+int mp_sb_script_chunk(lua_State *L, int idx) {
+  const char *source = source_of(L, idx);
+  if (source == NULL) return 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scripts_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  int found = lua_rawgetp(L, -1, source) == LUA_TSTRING && strcmp(lua_tostring(L, -1), source) == 0;
+  lua_pop(L, 2);
+  return found;
+}
+
 int mp_sb_load_script(lua_State *L, const char *code, size_t len, const char *name) {
   int status = luaL_loadbufferx(L, code, len, name, "t");
+  if (status == LUA_OK && !mp_sb_host_chunk(L, -1)) mp_sb_mark_script(L, -1);
   if (status != LUA_OK || !mp_sb_host_chunk(L, -1)) return status;
   lua_pop(L, 1);
   push_other_name(L, name);
@@ -122,6 +160,7 @@ int mp_sb_load_script(lua_State *L, const char *code, size_t len, const char *na
     lua_pushfstring(L, "chunk name '%s' is reserved for the host", name);
     status = LUA_ERRSYNTAX;
   }
+  if (status == LUA_OK) mp_sb_mark_script(L, -1);
   return status;
 }
 

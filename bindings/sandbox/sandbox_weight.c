@@ -79,3 +79,8 @@ void mp_sb_weigh_alloc(mp_sandbox *sb, int is_string, size_t nsize) {
   }
   if (rearm) mp_sb_rearm(sb);
 }
+
+void mp_sb_weigh_reset(mp_sandbox *sb) {
+  if (sb->weight < WEIGHT_LIGHT) sb->weight = WEIGHT_LIGHT;
+  sb->clock_step = step_for(sb->weight);
+}

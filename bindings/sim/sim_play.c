@@ -5,7 +5,8 @@
 ** results come back and are summed is sim_run.c.
 **
 ** Invariant: game i plays from seed + i - 1 whatever the number of jobs,
-** so the results never depend on --jobs.
+** and from the scripts' state after loading (opts.fresh), so the results
+** never depend on --jobs.
 */
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <lauxlib.h>
 
 #include "hooks.h"
+#include "host.h"
 #include "sim_run.h"
 #include "wrap_play.h"
 
@@ -138,10 +140,19 @@ typedef struct sim_ctx {
   gk_play *holder;
   int want_closed;
   int check; /* check_invariants: after every move */
+  lua_State *L;
+  int fresh; /* stack index of the scripts' state after loading, or 0 */
 } sim_ctx;
 
 static int sim_play(void *c, uint64_t seed, mp_sim_result *out, char *err, size_t errcap) {
   sim_ctx *x = (sim_ctx *)c;
+  /* every game starts from the scripts' state after loading, so that
+  ** game i is the same in any process layout (sandbox_fresh.c) */
+  if (x->fresh && mp_host_fresh(x->L, x->fresh) != MP_SANDBOX_OK) {
+    snprintf(err, errcap, "seed %llu: %s", (unsigned long long)seed,
+             mp_sandbox_error(mp_host_sandbox(mp_host_of(x->L))));
+    return -1;
+  }
   int st = sim_one(x->view, x->f, x->templ, x->reuse, x->stacks, x->n_stacks, seed, x->hooks,
                    x->hud, x->want_closed, x->check, out, err, errcap);
   if (x->hud) {
@@ -214,6 +225,8 @@ int mp_flow_simulate(lua_State *L) {
     view = (mp_game *)lua_touserdata(L, -1);
     lua_pop(L, 1);
   }
+  lua_getfield(L, 3, "fresh");
+  int fresh = lua_istable(L, -1) && present ? lua_gettop(L) : 0;
   lua_getfield(L, 3, "progress");
   int progress = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
   lua_getfield(L, 3, "on_game");
@@ -242,7 +255,7 @@ int mp_flow_simulate(lua_State *L) {
   }
   gk_play *reuse = hold->play;
   sim_ctx ctx = {view, f, templ, reuse, stacks, n_stacks, present ? &hooks : NULL,
-                 hud, hud ? hud->play : NULL, want, check};
+                 hud, hud ? hud->play : NULL, want, check, L, fresh};
   mp_sim_plan plan = {games, (uint64_t)seed, (int)jobs, sim_play, &ctx, r,
                       gk_game_players(templ), progress, on_game, 0};
   mp_sim_summary *sum = (mp_sim_summary *)lua_newuserdatauv(L, sizeof *sum, 0);

@@ -147,8 +147,18 @@ end)
   check(after.id3 == 3 and after.has4 == true and after.n == 50 and after.a == true and after.b == false,
         ("the next hook reads the template's values: id3=%s has4=%s n=%s a=%s b=%s"):format(
           tostring(after.id3), tostring(after.has4), tostring(after.n), tostring(after.a), tostring(after.b)))
+  -- every game starts from the script's locals after loading (#36):
+  -- `failed` is nil again, and the later game fails once too
   local later = loader.new_play(rs, { players = 2, seed = 7 })
-  while not later:over() and later:turn() <= 5 do later:random_move() end
+  local later_failures = 0
+  while not later:over() and later:turn() <= 5 do
+    local i = later:random_choice()
+    if not pcall(later.apply_index, later, i) then
+      later_failures = later_failures + 1
+      later:apply_index(i)
+    end
+  end
+  check(later_failures == 1, ("the later game fails once too (got %d)"):format(later_failures))
   local s = state_of(later)
   check(s.big[3].id == 3 and s.big[4] and s.flags.b == nil, "a later game starts from the untouched template")
 end

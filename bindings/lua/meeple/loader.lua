@@ -50,6 +50,9 @@ function M.new_game(rs, opts)
   if players < decl.players.min or players > decl.players.max then
     error(("%s is for %d to %d players, not %d"):format(decl.game, decl.players.min, decl.players.max, players), 0)
   end
+  -- the scripts' locals and tables as loading left them: no game depends
+  -- on the games played before it in this process
+  if rs.fresh then meeple_host.fresh(rs.fresh) end
   local g = rs.rules:new_game{ players = players, seed = opts.seed or 1 }
   -- the start tiles leave the pool, and so do replaced ones set out of
   -- the game (start { replaced = "out" }): count them per id
@@ -131,7 +134,7 @@ function M.simulate(rs, opts)
   end
   local summary = rs.flow:simulate(templ, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
-    check_invariants = opts.check_invariants,
+    check_invariants = opts.check_invariants, fresh = rs.fresh,
     jobs = not how and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
     deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
     on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
@@ -148,6 +151,7 @@ end
 function M.new_play(rs, opts)
   local g
   if opts.setup == false then
+    if rs.fresh then meeple_host.fresh(rs.fresh) end
     g = rs.rules:new_game{ players = opts.players or rs.decl.players.default, seed = opts.seed or 1 }
   else
     g = M.new_game(rs, opts)

@@ -9,7 +9,8 @@
 -- sandbox's budget and memory cap, so their cost must be bounded by the
 -- input alone.
 --
--- Format: nil | true | false | integer (%d) | float (%.17g, inf as
+-- Format: nil | true | false | integer (%d) | float (%.17g with ".0"
+-- added when it would read as an integer, so -0.0 stays -0.0; inf as
 -- 1e9999) | string (%q) | {[key]=value,...} with the keys sorted by
 -- tostring, then by type name. Keys are strings, numbers or booleans.
 
@@ -70,7 +71,13 @@ function encode_value(v, out, depth, seen)
     elseif v ~= v then fail("cannot hold NaN")
     elseif v == math.huge then out[#out + 1] = "1e9999"
     elseif v == -math.huge then out[#out + 1] = "-1e9999"
-    else out[#out + 1] = ("%.17g"):format(v) end
+    else
+      -- a float reads back as a float: 1.0 and -0.0 would read as the
+      -- integers 1 and 0 from "1" and "-0"
+      local text = ("%.17g"):format(v)
+      if not text:find("[.e]") then text = text .. ".0" end
+      out[#out + 1] = text
+    end
   elseif t == "string" then
     if #v > M.MAX_BYTES then fail("is larger than " .. M.MAX_BYTES .. " bytes") end
     out[#out + 1] = ("%q"):format(v)

@@ -371,8 +371,11 @@ function M.load(opts)
   for _, ph in ipairs(flow:phases()) do phases[ph] = true end
   for _, h in ipairs(decl.hooks) do check_hook(decl, h, phases, flow) end
   table.sort(decl.hooks, hook_order)
+  -- what the scripts hold now (their locals, their tables) is what every
+  -- game starts from (meeple.loader's new_game, flow:simulate)
+  local fresh = seal and meeple_host.snapshot(envs, { decl }) or nil
   return { decl = decl, rules = rules, flow = flow, pool = pool, files = decl.files,
-           options = decl.options, hooks = decl.hooks }
+           options = decl.options, hooks = decl.hooks, fresh = fresh }
 end
 
 return M
