@@ -2,7 +2,7 @@
 ** gk_limits.h: every fixed capacity of meeple, in one place: the kernel's,
 ** the turn flow's and the bindings'. Exceeding one is an error whose
 ** message names it, never a silent skip. Included by gk.h. The Lua side
-** reads the same numbers from meeple.limits (bindings/wrap_meeple.c);
+** reads the same numbers from meeple.limits (bindings/objects/checks.c);
 ** it never repeats one.
 */
 #ifndef GK_LIMITS_H

@@ -1,4 +1,4 @@
--- Notifications the flow calls itself (bindings/hook_direct.c) show what
+-- Notifications the flow calls itself (bindings/hooks/hook_direct.c) show what
 -- the Lua dispatcher shows: the same ctx fields, subject and args, call
 -- after call. The direct path skips its setup when an event shows what
 -- the last one showed, so this plays games whose hooks read everything

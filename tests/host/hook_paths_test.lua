@@ -1,5 +1,5 @@
 -- Issue #19: on("feature_scored"), on("action") and collect hooks the
--- flow calls from C (bindings/hook_direct.c, hook_collect.c) show the
+-- flow calls from C (bindings/hooks/hook_direct.c, hook_collect.c) show the
 -- hooks exactly what the Lua dispatcher shows them (the same arguments,
 -- the same moves offered, the same answers folded, the same messages),
 -- and a failing call rolls back its whole move, state included.
@@ -119,7 +119,7 @@ do
 end
 
 -- tile_placed: args.tile and args.tile_id are written only when a hook
--- reads args (bindings/hook_direct.c, refresh_args). Whatever the first
+-- reads args (bindings/hooks/hook_direct.c, refresh_args). Whatever the first
 -- read is (pairs, #, ipairs, a key), a hook sees what the dispatcher
 -- shows. (One hook and no other notification: the path that leaves
 -- them pending is the one for an event that differs from the last in its

@@ -1,4 +1,4 @@
--- The simulation summary (meeple.cli.summary, bindings/wrap_simrun.c):
+-- The simulation summary (meeple.cli.summary, bindings/sim/sim_run.c):
 -- the C fold of flow:simulate and the Lua fold (for games played by Lua
 -- agents) agree exactly; merging the summaries of a split gives the
 -- summary of the whole; the derived statistics match a direct

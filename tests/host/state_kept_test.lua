@@ -1,4 +1,4 @@
--- Issue #19: the reader of ctx.state (bindings/ctx_fields.c) keeps the
+-- Issue #19: the reader of ctx.state (bindings/hooks/ctx_fields.c) keeps the
 -- running hook's live state in ctx's fields, so that a hook's later
 -- reads are one raw lookup. What it keeps must go whenever it stops being
 -- that hook's state in that game: when the game's state is dropped (the
@@ -133,7 +133,7 @@ do
         ("the game counted its own placements only (%s, %d)"):format(tostring(state_of(a).n), placed(a) - 1))
 end
 
--- The first write to a level copies it (bindings/state_write.c, as
+-- The first write to a level copies it (bindings/host/state_write.c, as
 -- state_live's materialize): a nested table read before that copy stays
 -- the one the state holds, and writes through it are the state's.
 local ALIAS = [[
@@ -165,7 +165,7 @@ do
   end
 end
 
--- Transforms called from C (bindings/hook_transform.c): two scripts'
+-- Transforms called from C (bindings/hooks/hook_transform.c): two scripts'
 -- transforms of one event each read their own state, in game after game.
 local TA = [[
 state { id = "TA", n = 0 }

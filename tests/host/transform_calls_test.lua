@@ -1,4 +1,4 @@
--- Transforms the flow calls itself (bindings/hook_transform.c) fold as
+-- Transforms the flow calls itself (bindings/hooks/hook_transform.c) fold as
 -- the Lua dispatcher does: the same calls in the same order (narrowed by
 -- kinds and attributes), the same view of the feature, the points so far,
 -- args (phase, when, value, leaders) and ctx, the same answers kept, so

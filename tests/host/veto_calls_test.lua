@@ -1,4 +1,4 @@
--- Vetoes the flow calls itself (bindings/hook_veto.c) judge as the Lua
+-- Vetoes the flow calls itself (bindings/hooks/hook_veto.c) judge as the Lua
 -- dispatcher does: the same calls in the same order (candidate by
 -- candidate, no hook after the first refusal), the same view of each
 -- move and of ctx, the same moves kept, so the same games. Plays games

@@ -2,7 +2,7 @@
 -- errors, argument parsing and the options that name a game.
 --
 -- Trusted host code: it runs in the host state beside the sandbox (see
--- bindings/host.c) and reaches scripts only through meeple.loader.
+-- bindings/host/host.c) and reaches scripts only through meeple.loader.
 -- Every subcommand returns an exit status: 0 done, 1 failed, 2 usage.
 
 local loader = require "meeple.loader"

@@ -1,8 +1,8 @@
 -- meeple.cli.hook_profile: what each Lua hook of a game costs (issue
 -- #19), for `meeple bench` and `meeple sim --profile`. One extra run of
 -- the games times every hook call on the path the flow calls it by (the
--- dispatcher, or the C paths of bindings/hook_direct.c, hook_veto.c and
--- hook_transform.c: bindings/hook_profile.c); per hook it gives calls
+-- dispatcher, or the C paths of bindings/hooks/hook_direct.c, hook_veto.c and
+-- hook_transform.c: bindings/hooks/hook_profile.c); per hook it gives calls
 -- per game, microseconds per call (the call and its setup, the flow's
 -- side included) and the hook's share of that run's time. Rows follow
 -- the order the hooks were declared, never pairs().

@@ -35,7 +35,7 @@ local function closed_kinds(g)
 end
 
 -- Each seat's points by feature kind from the ledger ("other": points
--- for no feature), as the C sim counts them (bindings/simulate.c).
+-- for no feature), as the C sim counts them (bindings/sim/sim_play.c).
 local function kind_points(g, players)
   local points = {}
   for p = 1, players do points[p] = {} end

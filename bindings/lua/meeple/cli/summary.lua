@@ -16,7 +16,7 @@
 -- rates are derived from it only when printed. A seat's win counts in
 -- 1/win_units of a game, so a tie of k seats gives each win_units / k.
 --
--- flow:simulate (bindings/wrap_simrun.c) builds the same table in C for
+-- flow:simulate (bindings/sim/sim_run.c) builds the same table in C for
 -- games it plays; add() is for games played elsewhere (Lua agents).
 
 local M = {}

@@ -58,7 +58,7 @@ end
 
 -- The read-only view of t that calls refresh() before every read (a
 -- key, `#`, `pairs`), for the C side that fills some of t's fields only
--- when a hook looks (bindings/hook_direct.c: a placed tile's fields,
+-- when a hook looks (bindings/hooks/hook_direct.c: a placed tile's fields,
 -- written at the first read, not at every call). Reads the same as
 -- freeze(t).
 function M.lazy(t, refresh)
@@ -77,7 +77,7 @@ function M.lazy(t, refresh)
 end
 
 -- A view that reads straight from a table (mt.__index), for the C side
--- that judges moves one after another (bindings/hook_veto.c): a read is a
+-- that judges moves one after another (bindings/hooks/hook_veto.c): a read is a
 -- table lookup, not a call, and the host aims it at another table by
 -- setting mt.__index. The table's nested tables must be views already
 -- (freeze them first). Returns the view and its metatable.

@@ -53,9 +53,9 @@ local check_scalar, check_key, too_deep = templates.check_scalar, templates.chec
 local meta_of = setmetatable({}, { __mode = "k" })
 -- private fields of a node's metatable (STORE: an owned node's store,
 -- also its __index), and an entry's fields: integer keys, which the C
--- writer and reader (bindings/state_write.c, ctx_fields.c) read with
+-- writer and reader (bindings/host/state_write.c, ctx_fields.c) read with
 -- rawgeti (LAYOUT tells them which; the real host's entries are structs,
--- bindings/state_entry.c, whose fields C reads directly)
+-- bindings/host/state_entry.c, whose fields C reads directly)
 local ENTRY, PARENT, DEPTH, SRC, KIDS, STORE = 1, 2, 3, 4, 5, 6
 local KEY, SLOT, EPOCH, LOG, COUNT, LIVE, STALE, ROOT = 1, 2, 3, 4, 5, 6, 7, 8
 local LAYOUT = { entry = ENTRY, parent = PARENT, depth = DEPTH, src = SRC, kids = KIDS,
@@ -64,7 +64,7 @@ local LAYOUT = { entry = ENTRY, parent = PARENT, depth = DEPTH, src = SRC, kids 
 -- game key (lightuserdata) -> { [slot] = entry }
 local live = {}
 -- ctx fields table -> the key of the game whose live state the C reader
--- of ctx.state (bindings/ctx_fields.c) kept in its `state` field: that
+-- of ctx.state (bindings/hooks/ctx_fields.c) kept in its `state` field: that
 -- field goes when the game's state is dropped
 local holders = setmetatable({}, { __mode = "k" })
 
@@ -202,7 +202,7 @@ end
 
 local KEY_TYPES = { string = true, number = true, boolean = true }
 
--- An entry: the real host's is a struct (bindings/state_entry.c) that
+-- An entry: the real host's is a struct (bindings/host/state_entry.c) that
 -- the C writer reads directly; both are indexed by the keys above.
 local new_entry = host and host.state_entry or function(key, slot, epoch, stale)
   return { [KEY] = key, [SLOT] = slot, [EPOCH] = epoch, [LOG] = {}, [COUNT] = 0, [LIVE] = true,
@@ -217,7 +217,7 @@ end
 
 -- t[k] = v on a node, from a script: checked, logged, and the blob
 -- marked. Errors name the script's line (level 2, or `level` when the C
--- writer hands a write over: bindings/state_write.c does the common ones
+-- writer hands a write over: bindings/host/state_write.c does the common ones
 -- itself, copying a shared node whose parent is owned as materialize
 -- does, and this only when a node's parents must be copied too, a table
 -- adopted, or something refused). This runs in the sandbox, where each instruction
@@ -361,7 +361,7 @@ end
 
 M.available = has_keeper
 -- game key -> { [slot] = entry }: read by the C reader of ctx.state
--- (bindings/ctx_fields.c), which does what M.load does for a game whose
+-- (bindings/hooks/ctx_fields.c), which does what M.load does for a game whose
 -- entry exists: live[key][slot][ROOT]
 M.live, M.ROOT, M.holders = live, ROOT, holders
 
