@@ -85,7 +85,7 @@ expect_fail 2 "no part files" "$MEEPLE" merge
 
 # --- a game that fails in a worker: its seed and the script's line, exit
 # 1, no workers left behind, no rows file ---
-expect_fail 1 "seed 5: .*boom_rule.lua:6: boom" "$MEEPLE" sim --games 40 --jobs 2 \
+expect_fail 1 "seed 11: .*boom_rule.lua:8: boom" "$MEEPLE" sim --games 40 --jobs 2 \
   --rules tests/scale/boom_rule.lua --rows "$WORK/boom.csv"
 [ ! -e "$WORK/boom.csv" ] || fail "a rows file was left after a failed game"
 grep -q "meeple/" "$WORK/out" && fail "an internal location in: $(cat "$WORK/out")"
