@@ -203,28 +203,25 @@ end
 
 -- A segment's printed attributes, per tile type (th:segment_attr gives
 -- a placed segment's value with the trap's edits; this is what was
--- printed). Each tile type is laid alone on a scratch board once. This is
--- rule data, the same for every game, so caching it outside the game
--- state keeps replays exact.
+-- printed), read from the rules' tile definition (no scratch board). This
+-- is rule data, the same for every game, so caching it outside the game
+-- state keeps replays exact; every game starts from the state loading
+-- left, so each game fills the cache again.
 local SEG_ATTRS = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
                     "hunting_trap", "pit_trap", "wildfire", "shaman" }
 local seg_cache = {}
 local function segments(g, id)
   local s = seg_cache[id]
   if s then return s end
-  local scratch = g:rules():new_game{ players = 2, seed = 1 }
-  local th = scratch:place_fixed(id, 0, 0, 0).tile
   s = {}
-  for i = 1, th:info().segments do
-    local f = th:feature(i)
+  for i, seg in ipairs(g:rules():tile_def(id).segments) do
     local a = {}
     for _, name in ipairs(SEG_ATTRS) do
-      local v = f:attr(name)
-      if v ~= 0 then a[name] = v end
+      local v = seg.attrs[name]
+      if v and v ~= 0 then a[name] = v end
     end
-    s[i] = { kind = f:kind(), attrs = a }
+    s[i] = { kind = seg.kind, attrs = a }
   end
-  scratch:free()
   seg_cache[id] = s
   return s
 end
