@@ -31,7 +31,7 @@ runpy.run_path("setup.py", run_name="__main__")' 2>/dev/null | tail -1)
 [ "$py" = "$v" ] || bad "setup.py gives version '$py', not $v"
 
 # the C headers and the Lua stubs spell none
-if grep -n '"[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*"' "$src"/engine/include/*.h "$src"/bindings/*.h \
+if grep -n '"[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*"' "$src"/engine/include/*.h "$src"/bindings/*/*.h \
      "$src"/bindings/meta/meeple.lua; then
   bad "a header or stub above spells a version instead of MEEPLE_VERSION_STRING"
 fi
