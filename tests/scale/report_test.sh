@@ -111,4 +111,14 @@ set -e
 [ $st2 -eq 2 ] || fail "report without -o: exit $st2, want 2"
 [ $st3 -eq 2 ] || fail "sim --out --html: exit $st3, want 2"
 "$MEEPLE" report "$WORK/s.json" -o "$WORK/s.json" 2> "$WORK/err" && fail "report wrote over its study"
+# a study that is no regular file (an endless device, a folder) is refused
+# by what it is, before a byte is read; merge reads its parts alike
+for study in /dev/zero "$WORK"; do
+  set +e
+  "$MEEPLE" report "$study" -o "$WORK/y.html" 2> "$WORK/err"; st=$?
+  "$MEEPLE" merge "$study" "$study" 2> "$WORK/err2"; st2=$?
+  set -e
+  [ $st -eq 1 ] && grep -q "not a regular file" "$WORK/err" || fail "report $study: $st $(cat "$WORK/err")"
+  [ $st2 -eq 1 ] && grep -q "not a regular file" "$WORK/err2" || fail "merge $study: $st2 $(cat "$WORK/err2")"
+done
 echo "report: ok"

@@ -39,11 +39,9 @@ local function from_part(path)
 end
 
 local function read_study(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  local ok, d = pcall(require("meeple.cli.record").json.decode, text or "")
+  local text, err = require("meeple.files").read(path)   -- bounded: MAX_FILE_BYTES
+  if not text then return nil, err end
+  local ok, d = pcall(require("meeple.cli.record").json.decode, text)
   if not ok then return nil, ("%s: not valid JSON: %s"):format(path, tostring(d)) end
   if type(d) == "table" and d.format == "meeple-sim-part" then return from_part(path) end
   -- a page drawn from the file is the one sim drew: integers stay

@@ -178,11 +178,8 @@ end
 -- Reads and checks a part file: the part, or nil and a message naming
 -- the file.
 function M.read_part(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  if not text then return nil, path .. ": cannot read" end
+  local text, err = require("meeple.files").read(path)   -- bounded: MAX_FILE_BYTES
+  if not text then return nil, err end
   local ok, p = pcall(json.decode, text)
   if not ok then return nil, ("%s: not valid JSON (truncated or corrupt): %s"):format(path, tostring(p)) end
   integers(p)
