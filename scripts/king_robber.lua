@@ -10,7 +10,7 @@
 --
 -- The king and the robber baron are no tiles on the board but awards a
 -- player holds: each is a counter (`king`, `robber`: 1 for the holder, 0
--- for the others), so games, saves, the viewer's state and scenarios
+-- for the others), so games, saves, replays and scenarios
 -- (expect.counter) see who holds them, and a per-script state keeps the
 -- size of the largest city and longest road completed so far and how many
 -- of each were completed.
