@@ -70,3 +70,13 @@ if(TARGET meeple)
                   --with king_robber --option king_robber_scoring=continuous)
   set_tests_properties(cli/king_robber_sim_continuous PROPERTIES LABELS expansions)
 endif()
+
+# The Wind Roses (issue 41): the orange rose as the start, its hook on the
+# rose tiles in random games with T&B and A&M, invariants checked (100
+# games, 4 players; the 10,000-game runs are in wind_rose.md §8).
+if(TARGET meeple)
+  meeple_cli_test(wind_rose_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,king_robber,wind_rose)
+  set_tests_properties(cli/wind_rose_sim PROPERTIES LABELS expansions)
+endif()
