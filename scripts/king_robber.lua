@@ -100,11 +100,16 @@ local function award(ctx, f, st, name)
   st[name] = me
 end
 
-on("feature_scored", function(ctx, f, args)
-  if args.when ~= "closed" then return end
+-- Only (ctx, f): a hook without an `args` parameter gets none built (the
+-- leaders list, the points), and f:closed() tells play (a completed
+-- feature) from the final scoring (an incomplete one) as args.when would.
+on("feature_scored", function(ctx, f)
   local kind = f:kind()
-  if kind == "city" then award(ctx, f, ctx.state, "king")
-  elseif kind == "road" then award(ctx, f, ctx.state, "robber") end
+  if kind == "city" then
+    if f:closed() then award(ctx, f, ctx.state, "king") end
+  elseif kind == "road" then
+    if f:closed() then award(ctx, f, ctx.state, "robber") end
+  end
 end)
 
 -- }======================================================================
