@@ -1,6 +1,6 @@
 -- One name per capability on every layer (issue 18, docs/capabilities.md):
 -- for each row X(<name>, ...) of engine/src/flow/capability_list.h,
---   * engine/src/flow/cap_<name>.c defines fl_cap_<name>;
+--   * engine/src/flow/caps/<group>/cap_<name>.c defines fl_cap_<name>;
 --   * gk_flow.h declares gk_flow_add_<name>, wrap_flow.c registers the
 --     method flow:<name> and bindings/meta/meeple.lua stubs Flow:<name>;
 --   * a script declares it as <name>: a declaration of the loader or a
@@ -28,6 +28,9 @@ local rows = {}
 for name in read("engine/src/flow/capability_list.h"):gmatch("\n%s*X%((%w[%w_]*),") do rows[#rows + 1] = name end
 t:ok(#rows >= 10, "capability_list.h has its rows, found " .. #rows)
 
+-- the folders of engine/src/flow/caps/ (at most 15 C files each)
+local CAP_GROUPS = { "figures", "tiles", "scoring" }
+
 -- the capabilities whose rule is part of the figure declaration
 local FIGURE_OWN = { corner = true }
 
@@ -42,7 +45,12 @@ local figure_keys, stack_keys = schema.keys.figure, schema.keys.stack
 local readme = read("README.md")
 
 for _, name in ipairs(rows) do
-  local file = "engine/src/flow/cap_" .. name .. ".c"
+  -- a capability's file lies in one of the capability folders
+  local file = "engine/src/flow/caps/?/cap_" .. name .. ".c"
+  for _, group in ipairs(CAP_GROUPS) do
+    local path = "engine/src/flow/caps/" .. group .. "/cap_" .. name .. ".c"
+    if read(path) then file = path; break end
+  end
   t:ok(has(read(file), "const fl_capability fl_cap_" .. name .. " = {"), file .. " defines fl_cap_" .. name)
   t:ok(has(readme, "`" .. file .. "`"), "README's layout table has " .. file)
   if not FIGURE_OWN[name] then

@@ -33,3 +33,9 @@ endif()
 add_test(NAME structure/layers
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/layers_test.sh ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR})
 set_tests_properties(structure/layers PROPERTIES PASS_REGULAR_EXPRESSION "ok: bindings/ has [0-9]+ layers")
+
+# No source folder holds more than 15 C files directly (#38): engine/,
+# bindings/, tests/, bench/, examples/ alike.
+add_test(NAME structure/folders
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/folders_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(structure/folders PROPERTIES PASS_REGULAR_EXPRESSION "ok: [0-9]+ source folders")

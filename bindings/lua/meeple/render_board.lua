@@ -231,7 +231,7 @@ end
 
 --- Where a corner figure (a barn) on feature fh stands: the vertex of
 --- its tile where four tiles meet and fh covers all four corners there
---- (the kernel's rule, engine/src/flow/cap_corner.c), or nil.
+--- (the kernel's rule, engine/src/flow/caps/figures/cap_corner.c), or nil.
 function B.corner_point(geo, fh)
   local spot = fh:spot()
   local t = spot.tile:info()

@@ -1,5 +1,5 @@
 -- meeple.loader.api_caps: the declarations of the turn flow's
--- capabilities (engine/src/flow/cap_*.c): score_figure, score_meeting,
+-- capabilities (engine/src/flow/caps/*/cap_*.c): score_figure, score_meeting,
 -- hand_tile, touches, recall, counter, gain, majority, line_markers,
 -- extra_part, bonus and system.
 --
