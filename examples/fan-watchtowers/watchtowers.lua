@@ -1,0 +1,43 @@
+-- Watchtowers: a fan expansion for the base game. An original design
+-- (README.md tells the rules), written only with hooks and the public
+-- API: no declaration of the engine does any of it.
+--
+--   meeple play --with ./examples/fan-watchtowers/watchtowers.lua
+--   meeple test examples/fan-watchtowers/scenarios
+--
+-- A watchtower sees along its row and its column, in the four
+-- directions, as far as the land reaches: up to the first empty cell.
+-- Both rules ask the board one question, g:line (docs/lua-api.md,
+-- "Walking the board"): how many tiles and figures lie in those lines.
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
+expansion "watchtowers" { requires = { "base" } }
+
+-- 6 tiles (watchtowers.tiles, next to this script), shuffled into the
+-- base game's draw stack. Each carries `tower` = 1 on its first segment.
+attribute "tower" { merge = "sum" }
+tiles "watchtowers"
+reason "lookout"
+
+local MIN_VIEW = 2   -- tiles a new watchtower must overlook
+
+-- Siting: a watchtower is built only where it overlooks at least
+-- MIN_VIEW tiles. Asked only about watchtower tiles' placements (the
+-- `tiles` scope), so the other tiles never reach Lua. A watchtower that
+-- fits nowhere so is discarded, as any tile that cannot be placed.
+allow("tile_placement", function(ctx, move)
+  if ctx.game:line(move.x, move.y) < MIN_VIEW then
+    return false, "a watchtower must overlook at least " .. MIN_VIEW .. " tiles"
+  end
+end, { tiles = { "watchtower" } })
+
+-- Lookout: a player who puts a meeple on the watchtower tile just placed
+-- scores 1 point for every figure, anyone's, standing in its lines of
+-- sight. figure_placed cannot be scoped, so the hook runs after every
+-- deploy and first tells, in one cheap call, whether the tile is a tower.
+on("figure_placed", function(ctx, move)
+  local tile = ctx.play:placed()
+  if not tile or move.figure ~= "meeple" or tile:segment_attr(1, "tower") == 0 then return end
+  local at = tile:info()
+  local _, figures = ctx.game:line(at.x, at.y)
+  if figures > 0 then ctx:score(ctx.player, figures, "lookout") end
+end)
