@@ -148,4 +148,32 @@ ok, err = pcall(c2.walk, c2, 0, 0, "E")
 t:ok(not ok, "walk on a freed game raises: " .. tostring(err))
 
 -- }======================================================================
+
+-- {======================================================================
+-- The fan examples against their step-by-step twins: the same games
+-- =======================================================================
+-- examples/fan-river/brook.lua finds the brook's open end with g:walk,
+-- brook_stepwise.lua with tile_at/feature_at/spot per tile;
+-- examples/fan-watchtowers/watchtowers.lua counts with g:line, its twin
+-- with tile_at per cell and fig:info() per figure. Any disagreement of a
+-- walk with the board shows as another game.
+do
+  local loader = require "meeple.loader"
+  local function games(path)
+    local rs = loader.load{ game = "base", with = { path }, run = meeple_host.run, script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
+    local list = loader.simulate(rs, { games = 12, players = 3, seed = 7 })
+    local out = {}
+    for i, gm in ipairs(list) do out[i] = table.concat(gm.scores, ",") .. " / " .. tostring(gm.moves) end
+    return out
+  end
+  for _, pair in ipairs{ { "examples/fan-river/brook.lua", "examples/fan-river/brook_stepwise.lua" },
+                         { "examples/fan-watchtowers/watchtowers.lua",
+                           "examples/fan-watchtowers/watchtowers_stepwise.lua" } } do
+    local a, b = games(pair[1]), games(pair[2])
+    t:eq(#a, 12, pair[1] .. ": 12 games")
+    t:same(a, b, pair[1] .. " plays the games of " .. pair[2])
+  end
+end
+
+-- }======================================================================
 t:done()
