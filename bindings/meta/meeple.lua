@@ -292,11 +292,16 @@ function Game:walk(x, y, port, fn) end
 --- The tiles in a straight line from the cell x,y toward port's side, up
 --- to the first empty cell (without a port, the four lines); fn, if
 --- given, sees each tile nearest first and ends its line by returning
---- false. Returns how many tiles and how many figures stand on them.
+--- false. Returns how many tiles.
 ---@param port? meeple.Port
 ---@param fn? fun(tile: meeple.Tile, x: integer, y: integer): boolean|nil
----@return integer tiles, integer figures
+---@return integer tiles
 function Game:line(x, y, port, fn) end
+--- What a lookout at x,y sees along Game:line's lines: how many tiles,
+--- and how many figures stand on them (on a segment or on the tile).
+---@param port? meeple.Port
+---@return integer tiles, integer figures
+function Game:sight(x, y, port) end
 --- The tiles around a cell, handles or nil: N, E, S, W; with 8, N, NE,
 --- E, SE, S, SW, W, NW. Values, not a table.
 ---@param n? 4|8

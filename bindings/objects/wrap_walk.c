@@ -109,61 +109,93 @@ static int game_walk(lua_State *L) {
   return 6;
 }
 
-/* Is the cell fx,fy on the line of 'len' cells from x,y toward side? */
-static int on_line(int32_t x, int32_t y, int side, int32_t len, int32_t fx, int32_t fy) {
-  int32_t along = DX[side] ? (fx - x) * DX[side] : (fy - y) * DY[side];
-  int32_t across = DX[side] ? fy - y : fx - x;
-  return across == 0 && along >= 1 && along <= len;
+/* Walks the line from x,y toward side s over the tiles up to the first
+** empty cell, calling the function at fn_idx (0: none) on each; the
+** tiles go to out[] while there is room (*n counts them all). Returns
+** the game, which the callback may have freed (then it raised). */
+static gk_game *walk_line(lua_State *L, gk_game *g, int32_t x, int32_t y, int s,
+                          int fn_idx, int *out, int cap, int *n) {
+  for (int32_t k = 1;; k++) {
+    int32_t cx = x + DX[s] * k, cy = y + DY[s] * k;
+    int tile = gk_tile_at(g, cx, cy);
+    if (tile < 0) break;
+    if (*n < cap) out[*n] = tile;
+    ++*n;
+    if (fn_idx) {
+      lua_pushvalue(L, fn_idx);
+      mp_pushtile(L, 1, tile);
+      lua_pushinteger(L, cx);
+      lua_pushinteger(L, cy);
+      lua_call(L, 3, 1);
+      int stop = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      g = mp_checkgame(L, 1); /* fn may have freed it */
+      if (stop) break;
+    }
+  }
+  return g;
+}
+
+/* The sides a line call looks toward: port's, or all four. */
+static void line_sides(lua_State *L, int arg, int *first, int *last) {
+  *first = 0, *last = 3;
+  if (!lua_isnoneornil(L, arg)) *first = *last = mp_checkport(L, arg) / 3;
 }
 
 /* g:line(x, y [, port [, fn]]): the tiles in a straight line from the
 ** cell x,y (placed or not) toward port's side, up to the first empty
 ** cell; without a port, the four lines. fn(th, x, y) is called for each
 ** tile, nearest first; false from it ends that line there. Returns how
-** many tiles the lines hold and how many figures stand on them (on one
-** of their segments or on the tile): a watchtower's view in one call. */
+** many tiles the lines hold. */
 static int game_line(lua_State *L) {
   gk_game *g = mp_checkgame(L, 1);
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
-  int first = 0, last = 3;
-  if (!lua_isnoneornil(L, 4)) first = last = mp_checkport(L, 4) / 3;
-  int has_fn = !lua_isnoneornil(L, 5);
-  if (has_fn) luaL_checktype(L, 5, LUA_TFUNCTION);
+  int first, last, n = 0;
+  line_sides(L, 4, &first, &last);
+  int fn = !lua_isnoneornil(L, 5) ? 5 : 0;
+  if (fn) luaL_checktype(L, 5, LUA_TFUNCTION);
   lua_settop(L, 5);
-  int32_t len[4] = {0, 0, 0, 0};
-  lua_Integer tiles = 0;
-  for (int s = first; s <= last; s++) {
-    for (int32_t k = 1;; k++) {
-      int32_t cx = x + DX[s] * k, cy = y + DY[s] * k;
-      int tile = gk_tile_at(g, cx, cy);
-      if (tile < 0) break;
-      len[s] = k;
-      tiles++;
-      if (has_fn) {
-        lua_pushvalue(L, 5);
-        mp_pushtile(L, 1, tile);
-        lua_pushinteger(L, cx);
-        lua_pushinteger(L, cy);
-        lua_call(L, 3, 1);
-        int stop = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
-        lua_pop(L, 1);
-        g = mp_checkgame(L, 1); /* fn may have freed it */
-        if (stop) break;
-      }
-    }
-  }
+  for (int s = first; s <= last; s++) g = walk_line(L, g, x, y, s, fn, NULL, 0, &n);
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+/* g:sight(x, y [, port]): what a lookout at x,y sees along g:line's
+** lines: how many tiles, and how many figures stand on them (on one of
+** their segments or on the tile). */
+static int game_sight(lua_State *L) {
+  gk_game *g = mp_checkgame(L, 1);
+  int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
+  int first, last, n = 0;
+  line_sides(L, 4, &first, &last);
+  int seen[64]; /* the tiles in sight; past 64, the rest by their cells */
+  for (int s = first; s <= last; s++) g = walk_line(L, g, x, y, s, 0, seen, 64, &n);
   lua_Integer figures = 0;
-  for (int f = 0, n = tiles ? gk_figure_count(g) : 0; f < n; f++) {
+  for (int f = 0, nf = n ? gk_figure_count(g) : 0; f < nf; f++) {
     gk_figure_info fi;
-    gk_placed_tile pt;
     if (gk_figure_get(g, f, &fi) < 0) continue;
     int tile = fi.at.where == GK_AT_NODE ? gk_node_tile(g, fi.at.a)
                : fi.at.where == GK_AT_TILE ? (int)fi.at.a : -1;
-    if (tile < 0 || gk_tile_info(g, tile, &pt) < 0) continue;
-    for (int s = first; s <= last; s++)
-      if (on_line(x, y, s, len[s], pt.x, pt.y)) figures++;
+    if (tile < 0) continue;
+    int in = 0;
+    for (int i = 0; i < n && i < 64 && !in; i++) in = seen[i] == tile;
+    if (!in && n > 64) { /* a line longer than the list: is it on one? */
+      gk_placed_tile pt;
+      gk_tile_info(g, tile, &pt);
+      for (int s = first; s <= last && !in; s++) {
+        int32_t along = DX[s] ? (pt.x - x) * DX[s] : (pt.y - y) * DY[s];
+        int32_t across = DX[s] ? pt.y - y : pt.x - x;
+        /* on the line and before its first gap */
+        if (across == 0 && along >= 1) {
+          in = 1;
+          for (int32_t k = 1; k < along && in; k++)
+            in = gk_tile_at(g, x + DX[s] * k, y + DY[s] * k) >= 0;
+        }
+      }
+    }
+    figures += in;
   }
-  lua_pushinteger(L, tiles);
+  lua_pushinteger(L, n);
   lua_pushinteger(L, figures);
   return 2;
 }
@@ -263,6 +295,7 @@ void mp_open_walk(lua_State *L) {
   static const luaL_Reg game[] = {
     {"walk", game_walk},
     {"line", game_line},
+    {"sight", game_sight},
     {"neighbours", game_neighbours},
     {NULL, NULL}
   };

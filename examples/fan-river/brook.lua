@@ -25,22 +25,16 @@ stack_order { "brook", "brook_end", "main" }
 
 local SPRING_X, SPRING_Y, SPRING_PORT = 0, 0, "S"
 
--- The brook's ports of a tile type in its file orientation, read once a
--- game per type (a script's locals start afresh with every game).
-local brook_ports = {}
-local function ports_of(ctx, id)
-  local ports = brook_ports[id]
-  if not ports then
-    ports = {}
-    for _, seg in ipairs(ctx.game:rules():tile_def(id).segments) do
-      if seg.kind == "brook" then
-        for _, p in ipairs(seg.ports) do ports[#ports + 1] = p end
-      end
-    end
-    brook_ports[id] = ports
-  end
-  return ports
-end
+-- The brook's ports of each tile type as brook.tiles draws it (every
+-- tile entering from the west, port 10: straights leave east, 4, curves
+-- south, 7). Written here rather than read with rules():tile_def(id),
+-- which builds the whole definition as tables: a script's locals start
+-- afresh with every game, so a cache of it would be rebuilt every game.
+local BROOK_PORTS = {
+  ["bk.spring"] = { 4 }, ["bk.pond"] = { 10 },
+  ["bk.S"] = { 10, 4 }, ["bk.R"] = { 10, 4 }, ["bk.C"] = { 10, 4 },
+  ["bk.K"] = { 10, 7 },
+}
 
 -- How a tile turns the water that comes in by port `inport` and leaves by
 -- `outport` (board ports, 0..11): 6 straight on, 3 or 9 a turn one way or
@@ -65,7 +59,7 @@ allow("tile_placement", function(ctx, move)
     return false, "the brook goes on at its open end"
   end
   local inport = (port + 6) % 12
-  local ports, rot = ports_of(ctx, move.tile), 3 * move.rot
+  local ports, rot = BROOK_PORTS[move.tile], 3 * move.rot
   local outport
   for i = 1, #ports do
     local p = (ports[i] + rot) % 12

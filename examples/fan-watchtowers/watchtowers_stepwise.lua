@@ -22,9 +22,9 @@ allow("tile_placement", function(ctx, move)
     return false, "a watchtower must overlook at least 2 tiles"
   end
 end, { tiles = { "watchtower" } })
-on("figure_placed", function(ctx, move)
+on("figure_placed", function(ctx)
   local tile = ctx.play:placed()
-  if not tile or move.figure ~= "meeple" or tile:segment_attr(1, "tower") == 0 then return end
+  if not tile or tile:segment_attr(1, "tower") == 0 then return end
   local at = tile:info()
   local game, figures = ctx.game, 0
   local seen = {}

@@ -86,30 +86,54 @@ end
 -- }======================================================================
 
 -- {======================================================================
--- g:line, th:figures
+-- g:line, g:sight, th:figures
 -- =======================================================================
-t:same({ g:line(0, 0, "E") }, { 2, 0 }, "line east: U and V, no figure")
+t:same({ g:line(0, 0, "E") }, { 2 }, "line east: U and V")
+t:same({ g:sight(0, 0, "E") }, { 2, 0 }, "sight east: U and V, no figure")
 local road = g:feature_at(1, 0, "E")
 local fig = g:deploy(1, "meeple", road)            -- on U's road
-t:same({ g:line(0, 0, "E") }, { 2, 1 }, "line east: the meeple on U counts")
-t:same({ g:line(0, 0, "W") }, { 1, 0 }, "line west: A only")
-t:same({ g:line(0, 0) }, { 3, 1 }, "four lines from D: 3 tiles, 1 figure")
-t:same({ g:line(3, 0, "W") }, { 4, 1 }, "from an empty cell: every tile of the row")
-t:same({ g:line(0, 5, "N") }, { 0, 0 }, "a line starting at a gap holds nothing")
+t:same({ g:sight(0, 0, "E") }, { 2, 1 }, "sight east: the meeple on U counts")
+t:same({ g:sight(0, 0, "W") }, { 1, 0 }, "sight west: A only")
+t:same({ g:sight(0, 0) }, { 3, 1 }, "four lines from D: 3 tiles, 1 figure")
+t:same({ g:line(0, 0) }, { 3 }, "line: the same 3 tiles")
+t:same({ g:sight(3, 0, "W") }, { 4, 1 }, "from an empty cell: every tile of the row")
+t:same({ g:sight(0, 5, "N") }, { 0, 0 }, "a line starting at a gap holds nothing")
+t:same({ g:sight(1, 1, "N") }, { 1, 1 }, "from below U: U and its meeple")
 local onA = g:deploy(2, "meeple", { tile = g:tile_at(-1, 0) })
-t:same({ g:line(3, 0, "W") }, { 4, 2 }, "a figure standing on a tile counts too")
+t:same({ g:sight(3, 0, "W") }, { 4, 2 }, "a figure standing on a tile counts too")
 local seen = {}
 t:same({ g:line(3, 0, "W", function(th, cx, cy)
   seen[#seen + 1] = cx
   return cx ~= 1
-end) }, { 2, 1 }, "false from fn ends the line: V, U")
+end) }, { 2 }, "false from fn ends the line: V, U")
 t:same(seen, { 2, 1 }, "line fn sees the tiles nearest first")
+ok, err = pcall(g.sight, g, 0, 0, "E", function() end)
+t:ok(ok, "sight takes no callback (ignored): " .. tostring(err))
 t:eq(#g:tile_at(1, 0):figures(), 1, "th:figures: the meeple on U's road")
 t:ok(g:tile_at(1, 0):figures()[1] == fig, "th:figures gives the figure's handle")
 t:ok(g:tile_at(-1, 0):figures()[1] == onA, "th:figures: a figure on the tile itself")
 t:eq(#g:tile_at(0, 0):figures(), 0, "th:figures: none on D")
 fig:return_to_supply()
-t:same({ g:line(0, 0, "E") }, { 2, 0 }, "a figure back in supply is not counted")
+t:same({ g:sight(0, 0, "E") }, { 2, 0 }, "a figure back in supply is not counted")
+
+-- a row longer than sight's list of 64 tiles: the figures past it count,
+-- one beyond a gap does not
+do
+  local r = meeple.rules()
+  r:load_tiles("tiles/base.tiles", { declare = true })
+  r:figure("meeple", { per_player = 7 })
+  local lg = r:new_game{ players = 2, seed = 1 }
+  for i = 1, 80 do lg:place_fixed("U", i, 0, 1) end
+  lg:place_fixed("U", 82, 0, 1)                    -- past the gap at 81
+  lg:deploy(1, "meeple", lg:feature_at(3, 0, "N"))   -- near: in the list
+  lg:deploy(1, "meeple", lg:feature_at(70, 0, "N"))  -- far: past the list
+  lg:deploy(2, "meeple", lg:feature_at(80, 0, "S"))  -- the last before the gap
+  lg:deploy(2, "meeple", lg:feature_at(82, 0, "N"))  -- beyond the gap
+  lg:deploy(2, "meeple", { tile = lg:tile_at(75, 0) })
+  t:same({ lg:sight(0, 0, "E") }, { 80, 4 }, "a long row: 80 tiles, 4 figures (not the one past the gap)")
+  t:same({ lg:sight(81, 0) }, { 81, 5 }, "from the gap: 80 west, 1 east; every figure of the row")
+  t:same({ lg:sight(0, 1, "E") }, { 0, 0 }, "the row below is empty")
+end
 
 -- }======================================================================
 
