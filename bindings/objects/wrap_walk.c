@@ -20,13 +20,17 @@
 static const int DX[4] = {0, 1, 0, -1};
 static const int DY[4] = {-1, 0, 1, 0};
 
-/* The ports (board orientation) a node covers, as bits. */
-static unsigned node_ports(const gk_game *g, int32_t node, gk_placed_tile *pt) {
-  gk_tile_info(g, gk_node_tile(g, node), pt);
-  unsigned m = gk_rules_tile(gk_game_rules(g), pt->type)
-                   ->segments[gk_node_segment(g, node)].ports;
+/* The ports (board orientation) segment seg of a placed tile covers. */
+static unsigned seg_ports(const gk_game *g, const gk_placed_tile *pt, int seg) {
+  unsigned m = gk_rules_tile(gk_game_rules(g), pt->type)->segments[seg].ports;
   int r = 3 * pt->rot; /* a quarter turn clockwise maps port p to p + 3 */
   return r ? ((m << r) | (m >> (GK_PORT_COUNT - r))) & 0xFFFu : m;
+}
+
+/* The same for a node, its tile's facts in *pt. */
+static unsigned node_ports(const gk_game *g, int32_t node, gk_placed_tile *pt) {
+  gk_tile_info(g, gk_node_tile(g, node), pt);
+  return seg_ports(g, pt, gk_node_segment(g, node));
 }
 
 static int lowest_port(unsigned m) {
@@ -73,11 +77,13 @@ static int game_walk(lua_State *L) {
     int tile = gk_tile_at(g, nx, ny);
     if (tile < 0) { open = 1; break; }
     int in = gk_port_opposite(out);
-    int32_t node = gk_node_at_port(g, nx, ny, in);
+    gk_placed_tile pt;
+    gk_tile_info(g, tile, &pt);
+    int seg = gk_rules_segment_at_port(gk_game_rules(g), pt.type, pt.rot, in);
+    int32_t node = seg < 0 ? -1 : gk_node(g, tile, seg);
     /* back at the start: a closed loop; a node count bounds any path */
     if (node < 0 || node == start || steps >= gk_node_count(g)) break;
-    gk_placed_tile pt;
-    unsigned rest = node_ports(g, node, &pt) & ~(1u << in);
+    unsigned rest = seg_ports(g, &pt, seg) & ~(1u << in);
     int next = rest && !(rest & (rest - 1)) ? lowest_port(rest) : -1;
     steps++;
     x = nx;
