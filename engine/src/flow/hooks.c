@@ -58,12 +58,6 @@ int fl_filter(gk_play *p, int hook) {
   return GK_OK;
 }
 
-/* Does this phase have a collector? */
-bool fl_collects(const gk_play *p, int phase) {
-  if (!fl_has_hook(p, GK_HOOK_COLLECT)) return false;
-  return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
-}
-
 /* A collector's deploy moves obey what the flow's own listing obeys: a
 ** figure left in the mover's supply and, on a feature, the kind's
 ** occupancy rules (fl_deployable); its place moves, the flow's one
@@ -94,8 +88,7 @@ static int check_collected(gk_play *p, int from) {
   return GK_OK;
 }
 
-int fl_collect(gk_play *p) {
-  if (!fl_collects(p, p->phase)) return GK_OK;
+int fl_collect_moves(gk_play *p) {
   if ((p->filters.collect_filtered >> p->phase) & 1) {
     if (p->placed < 0 ||
         !fl_tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))

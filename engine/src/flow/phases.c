@@ -334,7 +334,9 @@ static int place_move(gk_play *p, const gk_move *m) {
   }
   p->placed = p->report.tile;
   p->n_closed = p->report.n_closed;
-  memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
+  /* most placements close nothing: no call to memcpy for 0 bytes */
+  if (p->n_closed)
+    memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
   if (fl_has_slot(p->flow, FL_ON_TILE_PLACED)) {
     st = fl_caps_tile_placed(p, m); /* still in the phase it was played in */
     if (st < 0) return st;
