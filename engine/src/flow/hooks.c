@@ -33,8 +33,7 @@ int fl_notify(gk_play *p, int hook, int32_t value) {
   return fl_call_hook(p, &c);
 }
 
-int fl_filter(gk_play *p, int hook) {
-  if (!fl_has_hook(p, hook) || p->n_moves == 0) return GK_OK;
+int fl_filter_moves(gk_play *p, int hook) {
   if (hook == GK_HOOK_ALLOW_DEPLOYS && p->hooks.deploy_kinds != 0) {
     bool wanted = false;
     for (int i = 0; i < p->n_moves && !wanted; i++)
