@@ -358,6 +358,19 @@ static inline void gki_log_push(gk_game *g, int type, int32_t a, int32_t b,
   g->log[g->n_log++] = (gk_event){type, a, b, c, d, e};
 }
 
+/* gk_game_set_turn inline for the phase machine, which sets it twice a
+** turn: the same checks, and the call only when one fails or the log
+** must grow. */
+static inline int gki_set_turn(gk_game *g, int turn, int player) {
+  if (__builtin_expect(turn < 0 || player < 0 || player >= g->n_players ||
+                           g->n_log + 2 > g->cap_log, 0))
+    return gk_game_set_turn(g, turn, player);
+  g->turn = turn;
+  g->player = player;
+  gki_log_push(g, GK_EV_TURN, turn, player, 0, 0, 0);
+  return GK_OK;
+}
+
 /* gk_figures.c */
 /* gk_game_new lays the figures out by kind, each kind's players' figures
 ** (player by player) then its neutral ones, and no record ever changes

@@ -351,9 +351,22 @@ static inline bool fl_has_hook(const gk_play *p, int hook) {
 }
 int fl_call_hook(gk_play *p, gk_hook_call *c);
 int fl_notify(gk_play *p, int hook, int32_t value);
-int fl_filter(gk_play *p, int hook);
-bool fl_collects(const gk_play *p, int phase);
-int fl_collect(gk_play *p);
+int fl_filter_moves(gk_play *p, int hook);
+/* Lets a filter hook drop listed moves (hooks.c); without one, a test. */
+static inline int fl_filter(gk_play *p, int hook) {
+  return fl_has_hook(p, hook) && p->n_moves != 0 ? fl_filter_moves(p, hook) : GK_OK;
+}
+/* Does a collector want moves in this phase? */
+static inline bool fl_collects(const gk_play *p, int phase) {
+  if (!fl_has_hook(p, GK_HOOK_COLLECT)) return false;
+  return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
+}
+int fl_collect_moves(gk_play *p);
+/* Asks the collectors for moves (hooks.c); most phases of most games
+** have none, and then this costs a test, not a call. */
+static inline int fl_collect(gk_play *p) {
+  return fl_collects(p, p->phase) ? fl_collect_moves(p) : GK_OK;
+}
 
 /* walks.c: features of kinds joined through segment adjacency. A list
 ** of feature roots that starts on the stack and grows on the heap. */
@@ -415,7 +428,11 @@ static inline gk_move fl_move_at(const gk_play *p, int i) {
   return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = p->place[i].x,
                    .y = p->place[i].y, .rot = p->place[i].rot};
 }
-int fl_reserve_moves(gk_play *p, int need);
+int fl_grow_moves(gk_play *p, int need);
+/* Room for `need` moves in moves[]: a test, and a call only to grow. */
+static inline int fl_reserve_moves(gk_play *p, int need) {
+  return need <= p->cap_moves ? GK_OK : fl_grow_moves(p, need);
+}
 int fl_materialize(gk_play *p);
 int fl_list_placements(gk_play *p);
 bool fl_deployable(const gk_play *p, int kind, int32_t node);

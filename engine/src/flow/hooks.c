@@ -33,8 +33,7 @@ int fl_notify(gk_play *p, int hook, int32_t value) {
   return fl_call_hook(p, &c);
 }
 
-int fl_filter(gk_play *p, int hook) {
-  if (!fl_has_hook(p, hook) || p->n_moves == 0) return GK_OK;
+int fl_filter_moves(gk_play *p, int hook) {
   if (hook == GK_HOOK_ALLOW_DEPLOYS && p->hooks.deploy_kinds != 0) {
     bool wanted = false;
     for (int i = 0; i < p->n_moves && !wanted; i++)
@@ -56,12 +55,6 @@ int fl_filter(gk_play *p, int hook) {
   }
   p->n_moves = c.n_moves;
   return GK_OK;
-}
-
-/* Does this phase have a collector? */
-bool fl_collects(const gk_play *p, int phase) {
-  if (!fl_has_hook(p, GK_HOOK_COLLECT)) return false;
-  return p->hooks.collect_phases == 0 || ((p->hooks.collect_phases >> phase) & 1);
 }
 
 /* A collector's deploy moves obey what the flow's own listing obeys: a
@@ -94,8 +87,7 @@ static int check_collected(gk_play *p, int from) {
   return GK_OK;
 }
 
-int fl_collect(gk_play *p) {
-  if (!fl_collects(p, p->phase)) return GK_OK;
+int fl_collect_moves(gk_play *p) {
   if ((p->filters.collect_filtered >> p->phase) & 1) {
     if (p->placed < 0 ||
         !fl_tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))

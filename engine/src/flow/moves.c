@@ -8,8 +8,8 @@
 */
 #include "flow/flow_internal.h"
 
-int fl_reserve_moves(gk_play *p, int need) {
-  if (need <= p->cap_moves) return GK_OK; /* the usual case, asked per listing */
+int fl_grow_moves(gk_play *p, int need) {
+  if (need <= p->cap_moves) return GK_OK;
   void *m = p->moves;
   if (gki_grow(&p->game->alloc, &m, &p->cap_moves, need, sizeof(gk_move))) {
     gk_play_set_error(p, "out of memory listing moves");

@@ -57,7 +57,7 @@ static int move_on(gk_play *p) {
 }
 
 static int begin_turn(gk_play *p) {
-  int st = gk_game_set_turn(p->game, p->turn, p->player);
+  int st = gki_set_turn(p->game, p->turn, p->player);
   if (!st) st = start_part(p);
   if (!st) st = fl_notify(p, GK_HOOK_TURN_BEGIN, 0);
   /* after the hook: a house rule may do some of it itself */
@@ -214,7 +214,7 @@ static int end_turn(gk_play *p) {
 
 static int game_end(gk_play *p) {
   /* what scores from here on scores after the last turn */
-  int st = gk_game_set_turn(p->game, p->turn, p->player);
+  int st = gki_set_turn(p->game, p->turn, p->player);
   if (st) return st;
   return move_on(p);
 }
@@ -334,7 +334,9 @@ static int place_move(gk_play *p, const gk_move *m) {
   }
   p->placed = p->report.tile;
   p->n_closed = p->report.n_closed;
-  memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
+  /* most placements close nothing: no call to memcpy for 0 bytes */
+  if (p->n_closed)
+    memcpy(p->closed, p->report.closed, sizeof(int32_t) * (size_t)p->report.n_closed);
   if (fl_has_slot(p->flow, FL_ON_TILE_PLACED)) {
     st = fl_caps_tile_placed(p, m); /* still in the phase it was played in */
     if (st < 0) return st;

@@ -111,14 +111,23 @@ static int node_moves(gk_play *p, listing *l, int32_t from, int32_t to) {
     if (st) return st;
   }
   gk_move *out = p->moves + p->n_moves;
+  /* the game's arrays read once (the moves' stores could alias them) */
+  const uint8_t *node_kind = g->node_kind, *node_seg = g->node_seg;
+  const int32_t *parent = g->parent, *node_tile = g->node_tile;
+  const gk_tilerec *tiles = g->tiles;
   for (int32_t node = from; node < to; node++) {
-    unsigned m = l->on[g->node_kind[node]];
-    if (m) m &= root_takes(p, l, gki_find(g, node));
-    for (; m; m &= m - 1) {
-      const gk_tilerec *tr = &g->tiles[g->node_tile[node]];
+    unsigned m = l->on[node_kind[node]];
+    if (!m) continue;
+    /* most nodes point at their root: no find (which would halve nothing) */
+    int32_t root = parent[node];
+    if (parent[root] != root) root = gki_find(g, node);
+    m &= root_takes(p, l, root);
+    if (!m) continue;
+    const gk_tilerec *tr = &tiles[node_tile[node]];
+    int32_t x = tr->x, y = tr->y, seg = node_seg[node] + 1;
+    for (; m; m &= m - 1)
       *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = l->action,
-                         .arg = {tr->x, tr->y, g->node_seg[node] + 1, l->idx[__builtin_ctz(m)] + 1}};
-    }
+                         .arg = {x, y, seg, l->idx[__builtin_ctz(m)] + 1}};
   }
   p->n_moves = (int)(out - p->moves);
   return GK_OK;
