@@ -21,6 +21,7 @@ local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
 local replay = require "meeple.cli.replay"
 local move_words = require "meeple.move_words"
+local html_report = require "meeple.cli.html_report"
 
 local M = {}
 
@@ -291,7 +292,11 @@ function M.html(rec, ctx, opts)
   if not okb then return nil, tostring(built) end
   if not built then return nil, err end
   local data = page_data(rs, rec, built, opts)
-  return page.render(json.encode(data), data.title)
+  -- the score race is drawn by Chart.js, copied into the page as sim
+  -- --html does; without it the page says how to get it and shows the rest
+  local chartjs, missing = html_report.chartjs()
+  if not chartjs then data.race_missing = "No score race: " .. missing end
+  return page.render(json.encode(data), data.title, chartjs and { chartjs } or nil)
 end
 
 function M.html_from_file(path, ctx, opts)
