@@ -15,6 +15,8 @@ const GAMES = [
   { name: 'lakes-fan', args: ['--seed', '4', '--with', './examples/fan-expansion/lakes.lua'] },
   { name: 'river-ic-pd', args: ['--seed', '3', '--with', 'river,inns_cathedrals,princess_dragon'] },
   { name: 'tower', args: ['--seed', '2', '--with', 'tower'] },
+  { name: 'hills-sheep', args: ['--seed', '2', '--with', 'hills_sheep'] },
+  { name: 'bcb', args: ['--seed', '2', '--with', 'bridges_castles_bazaars'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {

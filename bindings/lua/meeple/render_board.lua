@@ -146,7 +146,7 @@ end
 -- on a disc is a speck at the fit zoom): a shepherd's crook (Hills &
 -- Sheep), a fisher's hook (the lakes fan expansion).
 local DISC_PICTURES = {
-  shepherd = '<path d="M -0.12 0.6 L -0.12 -0.25 A 0.27 0.27 0 1 1 0.42 -0.25 L 0.42 -0.12" fill="none" stroke="#ffffff" stroke-width="0.17" stroke-linecap="round"/>',
+  shepherd = '<path d="M -0.25 0.65 L -0.25 -0.3 A 0.3 0.3 0 0 1 0.35 -0.3 L 0.35 -0.05" fill="none" stroke="#ffffff" stroke-width="0.17" stroke-linecap="round" stroke-linejoin="round"/>',
   fisher = '<path d="M 0.15 -0.6 L 0.15 0.25 A 0.3 0.3 0 1 1 -0.45 0.25 L -0.45 0.05 L -0.25 0.2" fill="none" stroke="#ffffff" stroke-width="0.15" stroke-linecap="round" stroke-linejoin="round"/><circle cx="0.15" cy="-0.6" r="0.1" fill="#ffffff"/>',
 }
 
