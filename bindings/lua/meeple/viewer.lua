@@ -271,7 +271,10 @@ local function page_data(rs, rec, built, opts)
     for _, t in ipairs(fr.tiles) do t.svg = nil end
   end
   local title = rs.decl.title or header.game or "game"
-  if header.with and #header.with > 0 then title = title .. " + " .. table.concat(header.with, " + ") end
+  -- expansions declare no title: their names in words (a path stays a path)
+  for _, w in ipairs(header.with or {}) do
+    title = title .. " + " .. (tostring(w):find("/", 1, true) and tostring(w) or board.words(w))
+  end
   return {
     title = title, seed = header.seed, names = names, colours = colours, S = geo.S,
     bounds = { minx, miny, maxx, maxy }, frame_bounds = frame_bounds, defs = board.defs(geo, id_list), starts = built.starts,
