@@ -420,7 +420,7 @@ R.ATTRS = {
   hunting_trap = { abbr = "HT", colour = "#37474f" }, pit_trap = { abbr = "PT", colour = "#37474f" },
   wildfire = { abbr = "Wf", colour = "#bf360c" }, shaman = { abbr = "Sh", colour = "#4a148c" },
   post = { abbr = "TP", colour = "#4e342e", label = "trading post" }, flag = { abbr = "Fl", colour = "#b71c1c" },
-  animal = { abbr = "An", colour = "#33691e" },
+  animal = { abbr = "An", colour = "#33691e" }, princess = { abbr = "Pr", colour = "#ad1457" },
   -- Inns & Cathedrals: drawn as buildings, not badges, so that they read
   -- at the board's fit zoom where a badge's letters do not
   inn = { shape = "inn", label = "inn" }, cathedral = { shape = "cathedral", label = "cathedral" },
@@ -591,9 +591,9 @@ end
 
 -- Where a mark at (x, y) goes so that it covers none of the marks
 -- already on its tile (taken: their boxes, in drawn coordinates; cell:
--- the tile's box there): a shift by about a token's width, left, right,
--- up, down or diagonally, that stays on the tile; unchanged when none is
--- free. Marks of neighbouring segments would otherwise pile up, as a
+-- the tile's box there): the nearest free point on a grid of twentieths
+-- of the tile whose box stays on the tile; unchanged when none is free.
+-- Marks of neighbouring segments would otherwise pile up, as a
 -- segment's mark point knows nothing of its neighbours'.
 local function free_spot(shape, name, x, y, S, value, taken, cell)
   local function hits(bx)
@@ -604,15 +604,21 @@ local function free_spot(shape, name, x, y, S, value, taken, cell)
   end
   local box = mark_box(shape, name, x, y, S, value)
   if not hits(box) then return x, y, box end
-  local d = S * 0.3
-  for _, m in ipairs { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 }, { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } } do
-    local nx, ny = x + m[1] * d, y + m[2] * d
-    local nb = mark_box(shape, name, nx, ny, S, value)
-    if nb[1] >= cell[1] and nb[2] >= cell[2] and nb[3] <= cell[3] and nb[4] <= cell[4] and not hits(nb) then
-      return nx, ny, nb
+  local step = S * 0.05
+  local bx, by, bb, bd = x, y, box, huge
+  for i = -14, 14 do
+    for j = -14, 14 do
+      local nx, ny = x + i * step, y + j * step
+      local d = i * i + j * j
+      if d < bd then
+        local nb = mark_box(shape, name, nx, ny, S, value)
+        if nb[1] >= cell[1] and nb[2] >= cell[2] and nb[3] <= cell[3] and nb[4] <= cell[4] and not hits(nb) then
+          bx, by, bb, bd = nx, ny, nb, d
+        end
+      end
     end
   end
-  return x, y, box
+  return bx, by, bb
 end
 
 -- Appends the pennants and badges of one segment; place(x, y) maps a

@@ -140,6 +140,14 @@ I.PICTURES = {
     '<path d="M-5 9.5 L-5 -9.5" ', line("#3e2723", 1.6), '/>',
     '<path d="M-4.5 -9 Q0 -11 3 -8.5 Q6 -6 9 -8 L9 0 Q6 2 3 -0.5 Q0 -3 -4.5 -1 Z" ', f("#c62828"), '/>',
   },
+  -- the princess (Princess & Dragon): a gold crown with a pink jewel
+  princess = tconcat {
+    '<path d="M-8.5 6 L-9 -5 L-4.5 0 L0 -8.5 L4.5 0 L9 -5 L8.5 6 Z" ', f("#fbc02d"), ' stroke="#8d6e00" stroke-width="0.8"/>',
+    '<rect x="-8.5" y="6" width="17" height="3" ', f("#f9a825"), ' stroke="#8d6e00" stroke-width="0.8"/>',
+    '<circle cx="0" cy="1.5" r="2.2" ', f("#ec407a"), '/>',
+    '<circle cx="-9" cy="-5" r="1.3" ', f("#fbc02d"), '/><circle cx="0" cy="-8.5" r="1.3" ', f("#fbc02d"),
+    '/><circle cx="9" cy="-5" r="1.3" ', f("#fbc02d"), '/>',
+  },
   -- goods (Traders & Builders): a bunch of grapes, a sheaf, a bolt of cloth
   wine = tconcat {
     '<path d="M0 -6 Q1 -9.5 4 -9.5" ', line("#558b2f", 1.3), '/>',
