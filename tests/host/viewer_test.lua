@@ -55,6 +55,8 @@ local games = {
   { "--seed", "2", "--game", "new_world" },
   { "--seed", "4", "--with", "./examples/fan-expansion/lakes.lua" },
   { "--seed", "5", "--rules", "examples/house-rules/farmers_4.lua" },
+  -- the fairy's point opens a turn: not final scoring (#42)
+  { "--seed", "3", "--with", "river,inns_cathedrals,princess_dragon" },
 }
 for _, args in ipairs(games) do
   local what = table.concat(args, " ")

@@ -115,7 +115,9 @@ local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored,
       outlines[#outlines + 1] = board.highlight(geo, e.feature, colour)
       idx = #outlines
     end
-    local le = ledger_entry(e, e.turn ~= kernel_turn, idx)
+    -- an entry of another turn is the final scoring only once the game
+    -- is over; before, it opens the next turn (the fairy's point)
+    local le = ledger_entry(e, over and e.turn ~= kernel_turn, idx)
     local list = turn_ledger
     if over and le.final then list = finals end
     list[#list + 1] = le
