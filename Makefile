@@ -6,18 +6,17 @@
 # npm for the browser tests' driver, unless a nodejs that ships it is there
 NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
 # What building and playing need (make build, make run: meeple play, sim,
-# replay, view, serve) ...
+# replay, view, serve; libjs-chart.js: the charts meeple view, sim --html
+# and meeple report copy into their page) ...
 RUN_PACKAGES := cmake build-essential pkg-config liblua5.4-dev lua5.4 \
                 lua-lpeg-dev lua-lpeg libcmocka-dev lua-cjson libsqlite3-dev \
-                libmicrohttpd-dev
+                libmicrohttpd-dev libjs-chart.js
 # ... and what only the tests, the fuzzers and the benchmarks need (make
-# test installs both: CI runs it on a bare machine; #43). libjs-chart.js:
-# the charts sim --html and meeple report copy into their page.
+# test installs both: CI runs it on a bare machine; #43).
 TEST_PACKAGES := lua-dkjson libxml2-utils luarocks python3-dev python3-setuptools \
                  python3-wheel python3-venv python3-pip \
                  python3-numpy clang sqlite3 parallel rsync time \
-                 slurm-wlm munge chromium nodejs python3-jsonschema $(NPM_PACKAGE) \
-                 libjs-chart.js
+                 slurm-wlm munge chromium nodejs python3-jsonschema $(NPM_PACKAGE)
 DEBIAN_PACKAGES := $(RUN_PACKAGES) $(TEST_PACKAGES)
 BUILD      ?= build
 TEST_BUILD ?= build-test

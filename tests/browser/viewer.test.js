@@ -15,6 +15,8 @@ const GAMES = [
   { name: 'lakes-fan', args: ['--seed', '4', '--with', './examples/fan-expansion/lakes.lua'] },
   { name: 'river-ic-pd', args: ['--seed', '3', '--with', 'river,inns_cathedrals,princess_dragon'] },
   { name: 'tower', args: ['--seed', '2', '--with', 'tower'] },
+  { name: 'hills-sheep', args: ['--seed', '2', '--with', 'hills_sheep'] },
+  { name: 'bcb', args: ['--seed', '2', '--with', 'bridges_castles_bazaars'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {
@@ -71,6 +73,41 @@ test('viewer: every game steps to the record\'s final scores', async () => {
       assert.match(await p.$eval('#move', (e) => e.textContent), /^final scoring/, g.name + ': the last step is the final scoring');
       assert.strictEqual(await p.$eval('#ledger-title', (e) => e.textContent), 'Final scoring', g.name + ': its ledger');
       assert.ok(await p.$$eval('#ledger li.final', (l) => l.length) > 0, g.name + ': final scoring entries listed');
+      // the score race (Chart.js): a line per player ending on the final
+      // scores, its points naming what paid (adding up to the score), and
+      // a click on a point shows the last step of its turn
+      await p.$eval('#race', (e) => e.scrollIntoView());
+      const race = await p.evaluate(() => {
+        const c = window.viewer.race;
+        if (!c || !(c instanceof Chart)) return null;
+        return c.data.datasets.map((d) => ({ label: d.label, last: d.data[d.data.length - 1].y,
+          paid: d.data.reduce((s, pt) => s + pt.paid.reduce((t, line) => t + parseInt(line, 10), 0), 0) }));
+      });
+      assert.ok(race, g.name + ': the page draws a score race with Chart.js');
+      assert.deepStrictEqual(race.map((d) => d.last), lastLine(rec).scores, g.name + ': the race ends on the record\'s final scores');
+      assert.deepStrictEqual(race.map((d) => d.paid), lastLine(rec).scores, g.name + ': what paid adds up to the scores');
+      const pt = await p.evaluate(() => {
+        const c = window.viewer.race, r = c.canvas.getBoundingClientRect();
+        for (let ds = 0; ds < c.data.datasets.length; ds++) {
+          const data = c.data.datasets[ds].data;
+          const i = data.findIndex((d, j) => d.paid.length > 0 && j < data.length - 1);
+          if (i >= 0) { const e = c.getDatasetMeta(ds).data[i]; return { ...data[i], x: r.left + e.x, y: r.top + e.y }; }
+        }
+        return null;
+      });
+      assert.ok(pt, g.name + ': someone scores before the end');
+      // Chart.js handles pointer events on the next animation frame
+      const frame = () => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await p.mouse.move(pt.x, pt.y);
+      await frame();
+      const tip = await p.evaluate(() => window.viewer.race.tooltip.body.map((b) => b.lines).flat().join(' | '));
+      assert.ok(pt.paid.every((line) => tip.includes(line)), g.name + ': the tooltip names what paid: ' + tip + ' vs ' + pt.paid);
+      await p.mouse.click(pt.x, pt.y);
+      await frame();
+      assert.strictEqual(await p.evaluate(() => window.viewer.step), pt.step, g.name + ': a click on the race goes to its step');
+      assert.strictEqual(await p.evaluate(() => location.hash), '#step=' + pt.step, g.name + ': and the address says so');
+      if (g.name === 'base' || g.name === 'hg') await p.screenshot({ path: path.join(OUT, 'viewer-' + g.name + '-race.png') });
+      await p.keyboard.press('End');
       // the legend names things in words; one start star; the dragon and
       // the fairy have shapes of their own, readable at the fit zoom; the
       // River's spring and lake are ponds

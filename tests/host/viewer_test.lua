@@ -55,6 +55,8 @@ local games = {
   { "--seed", "2", "--game", "new_world" },
   { "--seed", "4", "--with", "./examples/fan-expansion/lakes.lua" },
   { "--seed", "5", "--rules", "examples/house-rules/farmers_4.lua" },
+  -- the fairy's point opens a turn: not final scoring (#42)
+  { "--seed", "3", "--with", "river,inns_cathedrals,princess_dragon" },
 }
 for _, args in ipairs(games) do
   local what = table.concat(args, " ")
@@ -127,6 +129,27 @@ do
   if a then a:close() end
   if b then b:close() end
   os.remove(h1); os.remove(h2)
+end
+
+-- the score race: Chart.js copied into the page (no network); without
+-- it the page still opens and says how to get it
+do
+  local html_report = require "meeple.cli.html_report"
+  local rec = assert(viewer.read_file(tmp))
+  if html_report.chartjs() then
+    local page = assert(viewer.html(rec, ctx))
+    check(page:find("Chart.js v", 1, true) ~= nil and data_of(page).race_missing == nil,
+          "the page carries Chart.js for the score race")
+  end
+  if not os.getenv("MEEPLE_CHARTJS") then
+    local saved = html_report.CHARTJS
+    html_report.CHARTJS = { "/nonexistent/chart.min.js" }
+    local page = assert(viewer.html(rec, ctx))
+    html_report.CHARTJS = saved
+    local d = data_of(page)
+    check(d and tostring(d.race_missing):find("libjs-chart.js", 1, true) and not page:find("Chart.js v", 1, true),
+          "without Chart.js the page says how to get the score race: " .. tostring(d and d.race_missing))
+  end
 end
 
 -- a record that diverges names its line; a non-record is refused

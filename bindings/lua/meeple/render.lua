@@ -38,6 +38,7 @@ local _ENV = nil -- no more global accesses after this point
 -- meeple.render_board draws with this module: load it on first use
 local function require_board() return require "meeple.render_board" end
 local walls = require "meeple.render_walls"
+local icons = require "meeple.render_icons"
 
 local R = {}
 
@@ -419,7 +420,7 @@ R.ATTRS = {
   hunting_trap = { abbr = "HT", colour = "#37474f" }, pit_trap = { abbr = "PT", colour = "#37474f" },
   wildfire = { abbr = "Wf", colour = "#bf360c" }, shaman = { abbr = "Sh", colour = "#4a148c" },
   post = { abbr = "TP", colour = "#4e342e", label = "trading post" }, flag = { abbr = "Fl", colour = "#b71c1c" },
-  animal = { abbr = "An", colour = "#33691e" },
+  animal = { abbr = "An", colour = "#33691e" }, princess = { abbr = "Pr", colour = "#ad1457" },
   -- Inns & Cathedrals: drawn as buildings, not badges, so that they read
   -- at the board's fit zoom where a badge's letters do not
   inn = { shape = "inn", label = "inn" }, cathedral = { shape = "cathedral", label = "cathedral" },
@@ -578,6 +579,9 @@ R.ATTR_ICONS = ATTR_ICONS
 
 local function badge(out, name, x, y, S, value)
   local st = R.attr_style(name)
+  -- a picture when there is one (animals, fish, goods, ...): letters
+  -- are a speck at the fit zoom
+  if icons.has(name) then return icons.token(out, name, ncname(name), st.colour, x, y, S, value) end
   local text = (value > 1 and tostring(value) or "") .. st.abbr
   -- big enough to read at a board's fit zoom (figures keep clear of it)
   local w, h = S * (0.07 + 0.085 * #text), S * 0.17
@@ -601,24 +605,60 @@ local function mark_box(shape, name, x, y, S, value)
   elseif shape == "castle" then
     return { x - S * 0.1, y - S * 0.115, x + S * 0.1, y + S * 0.065 }
   end
+  if icons.has(name) then return icons.box(x, y, S, value) end
   local text = (value > 1 and tostring(value) or "") .. (R.attr_style(name).abbr or "")
   local w, h = S * (0.07 + 0.085 * #text), S * 0.17
   return { x - w / 2, y - h / 2, x + w / 2, y + h / 2 }
 end
 
+-- Where a mark at (x, y) goes so that it covers none of the marks
+-- already on its tile (taken: their boxes, in drawn coordinates; cell:
+-- the tile's box there): the nearest free point on a grid of twentieths
+-- of the tile whose box stays on the tile; unchanged when none is free.
+-- Marks of neighbouring segments would otherwise pile up, as a
+-- segment's mark point knows nothing of its neighbours'.
+local function free_spot(shape, name, x, y, S, value, taken, cell)
+  local function hits(bx)
+    for _, b in ipairs(taken) do
+      if bx[1] < b[3] and b[1] < bx[3] and bx[2] < b[4] and b[2] < bx[4] then return true end
+    end
+    return false
+  end
+  local box = mark_box(shape, name, x, y, S, value)
+  if not hits(box) then return x, y, box end
+  local step = S * 0.05
+  local bx, by, bb, bd = x, y, box, huge
+  for i = -14, 14 do
+    for j = -14, 14 do
+      local nx, ny = x + i * step, y + j * step
+      local d = i * i + j * j
+      if d < bd then
+        local nb = mark_box(shape, name, nx, ny, S, value)
+        if nb[1] >= cell[1] and nb[2] >= cell[2] and nb[3] <= cell[3] and nb[4] <= cell[4] and not hits(nb) then
+          bx, by, bb, bd = nx, ny, nb, d
+        end
+      end
+    end
+  end
+  return bx, by, bb
+end
+
 -- Appends the pennants and badges of one segment; place(x, y) maps a
 -- tile-local point to where it is drawn (default: unchanged); boxes
--- (optional) gets the box each covers.
-local function segment_badges(out, seg, L, S, place, boxes)
+-- (optional) gets the box each covers; taken and cell: see free_spot.
+local function segment_badges(out, seg, L, S, place, boxes, taken, cell)
   local k = 0
   for _, a in ipairs(seg.attrs or {}) do
     local ast = R.attr_style(a.name)
     if a.value ~= 0 and not ast.hide then
-      local bx = L.bx + k * S * 0.26
-      if bx > S * 0.88 then bx = L.bx - k * S * 0.26 end
+      local bx = L.bx + k * S * 0.28
+      if bx > S * 0.88 then bx = L.bx - k * S * 0.28 end
       local x, y = bx, L.by
       if place then x, y = place(bx, L.by) end
-      if boxes then boxes[#boxes + 1] = mark_box(ast.shape, a.name, x, y, S, a.value)
+      local box
+      x, y, box = free_spot(ast.shape, a.name, x, y, S, a.value, taken, cell)
+      taken[#taken + 1] = box
+      if boxes then boxes[#boxes + 1] = box
       elseif ast.shape == "shield" then pennant(out, x, y, S, a.value)
       elseif ATTR_ICONS[ast.shape] then ATTR_ICONS[ast.shape](out, x, y, S)
       else badge(out, a.name, x, y, S, a.value) end
@@ -627,20 +667,32 @@ local function segment_badges(out, seg, L, S, place, boxes)
   end
 end
 
+-- The marks of every segment of tile t, in segment order (so the boxes
+-- and the drawing agree).
+local function tile_marks(t, S, opts, place, out, boxes)
+  local layout = R.layout(t, S, opts)
+  local x0, y0, x1, y1 = 0, 0, S, S
+  if place then
+    x0, y0 = place(0, 0)
+    x1, y1 = place(S, S)
+  end
+  local cell = { math.min(x0, x1), math.min(y0, y1), math.max(x0, x1), math.max(y0, y1) }
+  local taken = {}
+  for i, seg in ipairs(t.segments or {}) do segment_badges(out, seg, layout[i], S, place, boxes, taken, cell) end
+end
+
 --- The boxes the pennants and badges of a tile cover, placed as
 --- R.tile_badges draws them.
 function R.tile_badge_boxes(t, S, opts, place)
   local boxes = {}
-  local layout = R.layout(t, S, opts)
-  for i, seg in ipairs(t.segments or {}) do segment_badges(nil, seg, layout[i], S, place, boxes) end
+  tile_marks(t, S, opts, place, nil, boxes)
   return boxes
 end
 
 --- The pennants and badges of a tile, drawn upright at place(x, y).
 function R.tile_badges(t, S, opts, place)
   local out = {}
-  local layout = R.layout(t, S, opts)
-  for i, seg in ipairs(t.segments or {}) do segment_badges(out, seg, layout[i], S, place) end
+  tile_marks(t, S, opts, place, out)
   return tconcat(out)
 end
 
@@ -664,6 +716,7 @@ local function draw_tile(t, S, opts)
     items[#items + 1] = { layer, order, svg }
   end
   for k, e in ipairs(layout.extra) do add(e[1], k, e[2]) end
+  local taken, cell = {}, { 0, 0, S, S }
   for i, seg in ipairs(segs) do
     local st, unknown = style_of(seg.kind, opts)
     local L = layout[i]
@@ -719,7 +772,7 @@ local function draw_tile(t, S, opts)
     -- over its tiles instead: opts.no_badges)
     if not opts.no_badges then
       local po = {}
-      segment_badges(po, seg, L, S)
+      segment_badges(po, seg, L, S, nil, nil, taken, cell)
       if #po > 0 then add(INNER_LAYER + 1, i, tconcat(po)) end
     end
     for _, a in ipairs(seg.attrs or {}) do

@@ -142,14 +142,23 @@ local function figure_body(shape, c, lying)
   return sfmt('<circle r="0.8" %s/>', st)
 end
 
+-- Pictures on a disc figure, by kind, instead of its initial (a letter
+-- on a disc is a speck at the fit zoom): a shepherd's crook (Hills &
+-- Sheep), a fisher's hook (the lakes fan expansion).
+local DISC_PICTURES = {
+  shepherd = '<path d="M -0.25 0.65 L -0.25 -0.3 A 0.3 0.3 0 0 1 0.35 -0.3 L 0.35 -0.05" fill="none" stroke="#ffffff" stroke-width="0.17" stroke-linecap="round" stroke-linejoin="round"/>',
+  fisher = '<path d="M 0.15 -0.6 L 0.15 0.25 A 0.3 0.3 0 1 1 -0.45 0.25 L -0.45 0.05 L -0.25 0.2" fill="none" stroke="#ffffff" stroke-width="0.15" stroke-linecap="round" stroke-linejoin="round"/><circle cx="0.15" cy="-0.6" r="0.1" fill="#ffffff"/>',
+}
+
 --- One figure at (x, y), `size` its half-height in pixels.
 function B.figure_svg(shape, colour, x, y, size, opts)
   opts = opts or {}
   local body = figure_body(shape, colour, opts.lying)
   local letter = ""
   if shape == "disc" and opts.kind then
-    letter = sfmt('<text y="0.35" font-size="1" text-anchor="middle" fill="#ffffff" font-weight="bold">%s</text>',
-      esc(opts.kind:sub(1, 1):upper()))
+    letter = DISC_PICTURES[opts.kind]
+        or sfmt('<text y="0.35" font-size="1" text-anchor="middle" fill="#ffffff" font-weight="bold">%s</text>',
+                esc(opts.kind:sub(1, 1):upper()))
   end
   local scale = size * (SHAPE_SCALE[shape] or 1)
   return sfmt('<g class="figure figure-%s"%s transform="translate(%s,%s) scale(%s)">%s%s%s</g>',

@@ -21,6 +21,7 @@ local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
 local replay = require "meeple.cli.replay"
 local move_words = require "meeple.move_words"
+local html_report = require "meeple.cli.html_report"
 
 local M = {}
 
@@ -114,7 +115,9 @@ local function new_entries(g, geo, seen, kernel_turn, over, turn_ledger, scored,
       outlines[#outlines + 1] = board.highlight(geo, e.feature, colour)
       idx = #outlines
     end
-    local le = ledger_entry(e, e.turn ~= kernel_turn, idx)
+    -- an entry of another turn is the final scoring only once the game
+    -- is over; before, it opens the next turn (the fairy's point)
+    local le = ledger_entry(e, over and e.turn ~= kernel_turn, idx)
     local list = turn_ledger
     if over and le.final then list = finals end
     list[#list + 1] = le
@@ -270,7 +273,10 @@ local function page_data(rs, rec, built, opts)
     for _, t in ipairs(fr.tiles) do t.svg = nil end
   end
   local title = rs.decl.title or header.game or "game"
-  if header.with and #header.with > 0 then title = title .. " + " .. table.concat(header.with, " + ") end
+  -- expansions declare no title: their names in words (a path stays a path)
+  for _, w in ipairs(header.with or {}) do
+    title = title .. " + " .. (tostring(w):find("/", 1, true) and tostring(w) or board.words(w))
+  end
   return {
     title = title, seed = header.seed, names = names, colours = colours, S = geo.S,
     bounds = { minx, miny, maxx, maxy }, frame_bounds = frame_bounds, defs = board.defs(geo, id_list), starts = built.starts,
@@ -291,7 +297,11 @@ function M.html(rec, ctx, opts)
   if not okb then return nil, tostring(built) end
   if not built then return nil, err end
   local data = page_data(rs, rec, built, opts)
-  return page.render(json.encode(data), data.title)
+  -- the score race is drawn by Chart.js, copied into the page as sim
+  -- --html does; without it the page says how to get it and shows the rest
+  local chartjs, missing = html_report.chartjs()
+  if not chartjs then data.race_missing = "No score race: " .. missing end
+  return page.render(json.encode(data), data.title, chartjs and { chartjs } or nil)
 end
 
 function M.html_from_file(path, ctx, opts)

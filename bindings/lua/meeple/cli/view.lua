@@ -4,6 +4,7 @@
 local common = require "meeple.cli.common"
 local viewer = require "meeple.viewer"
 local output = require "meeple.cli.output"
+local html_report = require "meeple.cli.html_report"
 
 local eprintf, usage, printf = common.eprintf, common.usage, common.printf
 local stdout = common.stdout
@@ -16,7 +17,10 @@ HTML file with no other file and no network, that steps through the game
 with buttons, the arrow keys (Home/End: first/last) and a slider. Each
 step shows the board, the tile in hand and where it went (dashed red),
 the scores, the ledger of that turn, and the features scored by the move
-(highlighted). Works for every game, expansion, fan expansion and house
+(highlighted); a score race charts each player's points over the turns
+(pointing at a turn names what paid, a click goes there; drawn by
+Chart.js, copied into the page from Debian's libjs-chart.js or the file
+MEEPLE_CHARTJS names). Works for every game, expansion, fan expansion and house
 rule the record names (they are re-played from their scripts).
 
   -o, --output FILE    the HTML file (default: RECORD with .html)
@@ -45,6 +49,8 @@ function M.run(args, ctx)
   local ok, werr = output.write(out, html)
   if not ok then eprintf("meeple view: cannot write --output %s\n", werr) return 1 end
   printf("viewer: %s\n", out)
+  local js, why = html_report.chartjs()
+  if not js then eprintf("meeple view: note: the page has no score race: %s\n", why) end
   return 0
 end
 

@@ -172,7 +172,7 @@ local function script_safe(s)
 end
 
 --- A whole page: spec = {title, heading, css, body, data (JSON text or
---- nil), script}.
+--- nil), script, libs (script texts to put before it, or nil)}.
 function M.page(spec)
   local out = {
     "<!DOCTYPE html>",
@@ -186,6 +186,11 @@ function M.page(spec)
   }
   if spec.data then
     out[#out + 1] = '<script type="application/json" id="data">' .. script_safe(spec.data) .. "</script>"
+  end
+  -- libraries copied whole (no network, no second file); a "</script"
+  -- inside one must not end its element
+  for _, lib in ipairs(spec.libs or {}) do
+    out[#out + 1] = "<script>\n" .. lib:gsub("</script", "<\\/script") .. "\n</script>"
   end
   out[#out + 1] = "<script>" .. M.JS .. spec.script .. "</script>"
   out[#out + 1] = "</body></html>"

@@ -38,6 +38,8 @@ local CSS = [==[
 #breakdown .total { font-weight: bold; }
 .hint { font-size: 12px; color: #666; font-weight: normal; }
 #ledger li.final { color: #555; font-style: italic; }
+.racebox { position: relative; height: 210px; width: 100%; }
+#race-note { font-size: 12px; color: #666; }
 ]==]
 
 local JS = [==[
@@ -102,6 +104,7 @@ local JS = [==[
     showLedger();
     document.getElementById('ledger-title').textContent = fr.final ? 'Final scoring' : 'This turn';
     breakdown(k);
+    if (race) race.draw();
   }
   // Scored features: a ledger line or a cell of the points table shows
   // the features it paid for, outlined in the owner's colour, while the
@@ -181,10 +184,70 @@ local JS = [==[
     else return;
     e.preventDefault();
   });
+  // The score race (Chart.js, copied into the page): one point per turn
+  // and one for the final scoring, each with the ledger lines that paid
+  // its player in it; a click on a point shows that turn's last step.
+  const race = (function () {
+    const canvas = document.getElementById('race');
+    if (typeof Chart === 'undefined') {
+      canvas.parentNode.remove();
+      document.getElementById('race-note').textContent = D.race_missing || 'the score race needs Chart.js';
+      return null;
+    }
+    const last = frames.length - 1, endX = frames[last].final ? frames[last].turn + 1 : null;
+    const xOf = (k) => (frames[k].final ? endX : frames[k].turn);
+    // the last step of each turn, in order
+    const steps = [];
+    frames.forEach((fr, k) => {
+      if (k + 1 < frames.length && !frames[k + 1].final && frames[k + 1].turn === fr.turn) return;
+      steps.push(k);
+    });
+    const sets = D.names.map((name, p) => {
+      let from = 0;
+      const data = steps.map((k) => {
+        const n = frames[k].nscored || 0, paid = [];
+        for (let i = from; i < n; i++) {
+          const e = scored[i];
+          if (e.player === p + 1 && e.points !== 0) paid.push((e.points > 0 ? '+' : '') + e.points + ' ' + columnOf(e));
+        }
+        from = n;
+        return { x: xOf(k), y: frames[k].scores[p], step: k, paid };
+      });
+      return { label: name, data, borderColor: D.colours[p], backgroundColor: D.colours[p], borderWidth: 2,
+               pointRadius: (c) => (c.raw && c.raw.paid.length ? 3.5 : 0), pointHoverRadius: 5, stepped: 'before' };
+    });
+    // the step shown: a dashed line across the chart
+    const marker = { id: 'step', afterDatasetsDraw(c) {
+      const x = c.scales.x.getPixelForValue(xOf(step)), a = c.chartArea, g = c.ctx;
+      g.save(); g.strokeStyle = '#555'; g.setLineDash([4, 3]); g.beginPath();
+      g.moveTo(x, a.top); g.lineTo(x, a.bottom); g.stroke(); g.restore();
+    } };
+    return new Chart(canvas, {
+      type: 'line', data: { datasets: sets }, plugins: [marker],
+      options: {
+        responsive: true, maintainAspectRatio: false, animation: false, parsing: { xAxisKey: 'x', yAxisKey: 'y' },
+        interaction: { mode: 'index', intersect: false }, layout: { padding: { right: 8, top: 4 } },
+        scales: {
+          x: { type: 'linear', min: 0, max: endX === null ? undefined : endX,
+               title: { display: true, text: 'turn' },
+               ticks: { callback: (v) => (v === endX ? 'end' : v) } },
+          y: { beginAtZero: true, title: { display: true, text: 'points' } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { animation: { duration: 120 }, callbacks: {
+            title: (items) => (items.length ? (items[0].raw.x === endX ? 'final scoring' : 'turn ' + items[0].raw.x) : ''),
+            label: (c) => [c.dataset.label + ': ' + c.raw.y].concat(c.raw.paid.map((t) => '   ' + t)),
+          } },
+        },
+        onClick: (e, els) => { if (els.length) show(sets[els[0].datasetIndex].data[els[0].index].step); },
+      },
+    });
+  })();
   document.getElementById('legend').innerHTML = D.legend;
   document.getElementById('legend').setAttribute('viewBox', '0 0 360 ' + D.legend_h);
   document.getElementById('legend').setAttribute('height', D.legend_h);
-  window.viewer = { go: show, get step() { return step; }, count: frames.length };
+  window.viewer = { go: show, get step() { return step; }, count: frames.length, race };
   // #step=N or #step=end: the step to open at (and to follow when it changes)
   function fromHash() {
     const m = /^#step=(end|\d+)$/.exec(location.hash);
@@ -218,6 +281,9 @@ local BODY = [==[
     <div id="panel"><span id="to-move"></span><span id="tiles-left"></span></div>
     <h3>Scores <span class="hint">(and figures left)</span></h3>
     <table id="scores"></table>
+    <h3>Score race <span class="hint">(point at a turn for what paid; click to go there)</span></h3>
+    <div class="racebox"><canvas id="race" role="img" aria-label="points per player over the turns"></canvas></div>
+    <div id="race-note"></div>
     <h3>Points so far <span class="hint">(point at a number to see its features)</span></h3>
     <table id="breakdown"></table>
     <h3 id="ledger-title">This turn</h3>
@@ -228,9 +294,11 @@ local BODY = [==[
 </div>
 ]==]
 
---- The page for data (a JSON text) with a title.
-function M.render(data_json, title)
+--- The page for data (a JSON text) with a title; libs: scripts the page
+--- copies in before its own (Chart.js for the score race), or nil.
+function M.render(data_json, title, libs)
   return common.page {
+    libs = libs,
     title = title .. " - meeple replay",
     heading = title,
     css = CSS,
