@@ -123,7 +123,7 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
   return arg;
 }
 
-/* flow:scoring(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
+/* flow:score(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
 ** reason, keep_figures) */
 /* A formula from a list of terms {term, arg, points [, only_with figure
 ** [, arg2 [, if_attr attribute]]]} at idx ("zero_if": arg an attribute). */
@@ -165,7 +165,7 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
   }
 }
 
-static int flow_scoring(lua_State *L) {
+static int flow_score(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -176,7 +176,7 @@ static int flow_scoring(lua_State *L) {
   gk_formula fm;
   read_formula(L, 4, r, &fm);
   unsigned flags = lua_toboolean(L, 6) ? GK_SCORE_KEEP_FIGURES : 0;
-  if (gk_flow_set_scoring(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
+  if (gk_flow_set_score(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
   return 0;
 }
 
@@ -802,7 +802,7 @@ static const luaL_Reg flow_methods[] = {
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"figure", flow_figure},
-  {"scoring", flow_scoring},
+  {"score", flow_score},
   {"stack", flow_stack},
   {"joins", flow_joins},
   {"turns", flow_turns},
