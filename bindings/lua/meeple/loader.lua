@@ -22,14 +22,14 @@
 
 -- The work is split by concern: meeple.loader.api (the declarations a
 -- script makes), meeple.loader.build (declarations to C), meeple.loader.
--- dispatch (hooks at play time), meeple.loader.state (script state as
--- text) and meeple.loader.common; this module puts them together.
+-- dispatch (hooks at play time) and meeple.loader.common; this module
+-- puts them together. A script's state is meeple.state (its text) and
+-- meeple.loader.state_live (its live table per game).
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
 local errors = require "meeple.errors"
 local build = require "meeple.loader.build"
-local state = require "meeple.loader.state"
 local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
 local with_plan = require("meeple.loader.dispatch").with_plan
 
@@ -42,7 +42,6 @@ M.readfile, M.exists, M.dirname = common.readfile, common.exists, common.dirname
 M.content_hash = meeple.hash
 
 M.load = build.load
-M.serialize_state, M.deserialize_state = state.serialize_state, state.deserialize_state
 
 -- A fresh game: the start tile placed, every stack filled and shuffled.
 function M.new_game(rs, opts)
