@@ -824,7 +824,6 @@ static const luaL_Reg flow_meta[] = {
 
 void mp_open_flow(lua_State *L) {
   mp_register_type(L, MP_FLOW, flow_meta, flow_methods, 0);
-  mp_open_play(L);
   lua_pushcfunction(L, flow_new);
   lua_setfield(L, -2, "flow");
 }
