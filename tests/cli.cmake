@@ -54,6 +54,12 @@ meeple_cli_test(tiles_check_hills_sheep_bag 0 "18 tiles, 5 types|sheep 16, wolf 
 # bridges_castles_bazaars.md §1: 12 tiles, 8 bazaars, 2 inns
 meeple_cli_test(tiles_check_bridges_castles_bazaars 0 "12 tiles, 11 types|inn 2, no_castle 1|bazaar 8"
                 ${MEEPLE_EXE} tiles check tiles/bridges_castles_bazaars.tiles)
+# king_robber.md §1: 5 land tiles, one of each, a cloister on one
+meeple_cli_test(tiles_check_king_robber 0 "5 tiles, 5 types|cloister 1|garden 1"
+                ${MEEPLE_EXE} tiles check tiles/king_robber.tiles)
+# wind_rose.md §1: 6 tiles: 2 whole roses, 4 quarters
+meeple_cli_test(tiles_check_wind_rose 0 "6 tiles, 6 types|rose_ne 1, rose_nw 1, rose_se 1, rose_sw 1, wind_rose 2"
+                ${MEEPLE_EXE} tiles check tiles/wind_rose.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

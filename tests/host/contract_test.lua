@@ -238,6 +238,17 @@ check(code == 1 and out:find("a seed already in the database", 1, true), "--appe
 if has_sqlite3 then check(count_rows() == 6, "the failed append left the file as it was") end
 out, code = sh(("%s sim --games 2 --players 3 --db %s --append"):format(bin, q(db)))
 check(code == 1 and out:find("another configuration (players: stored 2, now 3)", 1, true), "--append of another configuration: " .. out)
+if has_sqlite3 then
+  -- a database of an older meeple (before the points_* columns): refused by name, left as it was
+  local old_db = dir .. "/old.sqlite"
+  sh(("%s sim --games 2 --db %s"):format(bin, q(old_db)))
+  sh(("sqlite3 %s 'ALTER TABLE games DROP COLUMN points_1_road'"):format(q(old_db)))
+  out, code = sh(("%s sim --games 2 --seed 50 --db %s --append"):format(bin, q(old_db)))
+  check(code == 1 and out:find("the games table has other columns than this meeple writes (missing: points_1_road; not written now: none)", 1, true),
+        "--append onto a database of other columns names them: " .. out)
+  local o = sh(("sqlite3 %s 'SELECT count(*) FROM games'"):format(q(old_db)))
+  check(tonumber(o:match("%d+")) == 2, "the refused append left the old rows: " .. o)
+end
 out, code = sh(("%s sim --games 3 --db %s --force"):format(bin, q(db)))
 check(code == 0, "--force replaces: " .. out)
 if has_sqlite3 then check(count_rows() == 3, "--force replaced the rows") end

@@ -111,6 +111,22 @@ on("tile_placed", function(ctx, tile, args)
   TRACE(args.tile_id .. " " .. info.id .. " " .. info.x .. "," .. info.y .. " " .. ctx.phase)
 end)
 ]] })
+-- tile_placed hooks all narrowed by the same tiles take the direct path
+-- (the flow's own filter chose the tile for each, #41): the same calls as
+-- the dispatcher's, for the pennant tiles only; a turn_begin hook beside
+-- them, so the running hook changes.
+compare("tile_placed narrowed, the same tiles", { [[
+on("tile_placed", function(ctx, tile, args)
+  local info = tile:info()
+  TRACE("n1 " .. args.tile_id .. " " .. info.x .. "," .. info.y .. " " .. ctx.phase .. " p" .. ctx.player)
+end, { tiles = { "pennant", "start" } })
+on("turn_begin", function(ctx) TRACE("tb t" .. ctx.turn) end)
+]], [[
+on("tile_placed", function(ctx, tile)
+  TRACE("n2 " .. tile:info().id)
+end, { tiles = { "start", "pennant" } })
+]] })
+
 -- A handle stays its tile's: a hook that keeps the handles of earlier
 -- calls reads the tiles they were made for (the short path of a placed
 -- tile makes a new handle each time, it does not rewrite one). Handles

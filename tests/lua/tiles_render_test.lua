@@ -90,4 +90,11 @@ t:ok(xmllint_ok(osvg), "single-port area is well-formed")
 t:ok(osvg:find('id="tile-a.b-c"', 1, true), "dotted id kept")
 t:ok(osvg:find('fill="#000000"', 1, true), "opts.styles override")
 
+-- {== The Wind Roses: every rose tile prints its mark (TAG_MARKS) =========
+local wlist = tiles.load_resolved(testlib.root() .. "/tiles/wind_rose.tiles")
+local wsvg = render.contact_sheet(wlist, { title = "The Wind Roses" })
+t:ok(xmllint_ok(wsvg), "the wind rose sheet is well-formed")
+t:eq(count(wsvg, 'class="tag tag%-rose"'), 6, "a rose on each of the 6 tiles")
+t:eq(count(wsvg, 'fill="#ffb300"'), 4, "the 4 quarter roses fill their section")
+
 t:done()

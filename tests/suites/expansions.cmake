@@ -55,3 +55,28 @@ if(TARGET meeple)
   set_tests_properties(expansions/bridges_castles_bazaars PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# King & Robber Baron (issue 41): its hooks (the awards on every completed
+# feature, the holders' points at the end) in random games with the
+# expansions it meets, invariants checked (100 games, 4 players; the
+# 10,000-game runs are in king_robber.md §9).
+if(TARGET meeple)
+  meeple_cli_test(king_robber_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,inns_cathedrals,king_robber)
+  set_tests_properties(cli/king_robber_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(king_robber_sim_continuous 0 "100 games of base, 3 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 3 --check-invariants
+                  --with king_robber --option king_robber_scoring=continuous)
+  set_tests_properties(cli/king_robber_sim_continuous PROPERTIES LABELS expansions)
+endif()
+
+# The Wind Roses (issue 41): the orange rose as the start, its hook on the
+# rose tiles in random games with T&B and A&M, invariants checked (100
+# games, 4 players; the 10,000-game runs are in wind_rose.md §8).
+if(TARGET meeple)
+  meeple_cli_test(wind_rose_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,king_robber,wind_rose)
+  set_tests_properties(cli/wind_rose_sim PROPERTIES LABELS expansions)
+endif()

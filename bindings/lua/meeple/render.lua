@@ -547,8 +547,30 @@ local function bazaar_stall(out, x, y, S)
   out[#out + 1] = "</g>"
 end
 
+-- A wind rose (The Wind Roses): a four-pointed star, its north point red,
+-- in the tile's south-east quarter (it turns with the tile, as printed);
+-- a quarter rose fills the section it shows in amber behind the star.
+local function rose_mark(quarter)
+  return function(out, x, y, S)
+    local r, k = S * 0.13, S * 0.04
+    x, y = x + S * 0.22, y + S * 0.22
+    out[#out + 1] = '<g class="tag tag-rose">'
+    if quarter then
+      local dx, dy = quarter[1], quarter[2]
+      out[#out + 1] = sfmt('<path d="M%s %sL%s %sA%s %s 0 0 %d %s %sZ" fill="#ffb300" stroke="#e65100" stroke-width="0.8"/>',
+        num(x), num(y), num(x), num(y + dy * r), num(r), num(r), dx * dy < 0 and 1 or 0, num(x + dx * r), num(y))
+    end
+    out[#out + 1] = sfmt('<polygon points="%s" fill="#fafafa" stroke="#37474f" stroke-width="1"/>',
+      points_attr { x, y - r, x + k, y - k, x + r, y, x + k, y + k, x, y + r, x - k, y + k, x - r, y, x - k, y - k })
+    out[#out + 1] = sfmt('<polygon points="%s" fill="#c62828"/></g>',
+      points_attr { x, y - r, x + k, y - k, x - k, y - k })
+  end
+end
+
 -- Tags a tile prints as a mark of its own.
-R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall }
+R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
+                wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
+                rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 } }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }

@@ -117,6 +117,13 @@ function M.check_db(opts)
   return true
 end
 
+local function select_rows(db, sql)
+  local st = db:prepare(sql)
+  local out = st:rows()
+  st:finalize()
+  return out
+end
+
 -- --append: the rows go into the existing database in one transaction,
 -- after its stored configuration is checked to be this one's (the same
 -- JSON text per key). A seed already there fails the run and leaves the
@@ -125,12 +132,7 @@ function M.sqlite_append(path, players, kinds, config, agents)
   local ok, db = pcall(require("meeple").sqlite_open, path)
   if not ok then return nil, ("%s: %s"):format(path, db) end
   local function close_with(msg) pcall(db.close, db) return nil, msg end
-  local read_ok, stored = pcall(function()
-    local st = db:prepare("SELECT key, value FROM config ORDER BY key")
-    local out = st:rows()
-    st:finalize()
-    return out
-  end)
+  local read_ok, stored = pcall(select_rows, db, "SELECT key, value FROM config ORDER BY key")
   if not read_ok then return close_with(("%s: --append: not a meeple sim database (%s)"):format(path, stored)) end
   local want, have = {}, {}
   for k, v in pairs(config) do want[k] = record.json.encode(v) end
@@ -146,6 +148,25 @@ function M.sqlite_append(path, players, kinds, config, agents)
     end
   end
   local cols = columns(players, kinds, agents)
+  -- A database written by an older meeple (before the points_* columns,
+  -- #43) has the same configuration but other columns: say which, rather
+  -- than let the INSERT fail on a column count.
+  local cols_ok, stored_cols = pcall(select_rows, db, "PRAGMA table_info(games)")
+  if not cols_ok then return close_with(("%s: --append: not a meeple sim database (%s)"):format(path, stored_cols)) end
+  local stored_set, wanted_set = {}, {}
+  for _, row in ipairs(stored_cols) do stored_set[row[2]] = true end
+  for _, name in ipairs(cols) do wanted_set[name] = true end
+  local missing, extra = {}, {}
+  for _, name in ipairs(cols) do if not stored_set[name] then missing[#missing + 1] = name end end
+  for _, row in ipairs(stored_cols) do if not wanted_set[row[2]] then extra[#extra + 1] = row[2] end end
+  if #missing > 0 or #extra > 0 then
+    local function some(list)
+      return #list == 0 and "none" or table.concat(list, ", ", 1, math.min(#list, 3)) .. (#list > 3 and ", ..." or "")
+    end
+    return close_with(("%s: --append: the games table has other columns than this meeple writes (missing: %s; "
+      .. "not written now: %s); it was written by another version: write a new database, or --force replaces it")
+      :format(path, some(missing), some(extra)))
+  end
   local insert
   local begun, err = pcall(function()
     db:exec("BEGIN")

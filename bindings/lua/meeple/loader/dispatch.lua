@@ -347,7 +347,8 @@ end
 -- Notifications the flow may call without the dispatcher
 -- (bindings/hooks/hook_direct.c): their hooks get (ctx, subject, args) and
 -- answer nothing, and none narrows by tiles (the flow's own tile filter
--- applies only when all of an event's hooks narrow); and on("action")
+-- applies only when all of an event's hooks narrow), or, for tile_placed,
+-- all narrow by the same tiles (same_tiles); and on("action")
 -- ("apply"), whose hooks get (ctx, move) and answer as EVENTS.apply reads.
 local DIRECT = { "turn_begin", "tile_drawn", "turn_end", "tile_placed", "figure_placed", "feature_scored",
                  "final_scoring", "phase", "apply" }
@@ -365,11 +366,30 @@ end
 
 -- The table hook_direct.c reads (nil: no direct calls), for the real host
 -- only: its C side calls the sandbox itself. Its ctx is its own.
+-- Whether every hook of a list narrows by the same tiles: the flow's own
+-- filter (the union, hook_filters) then chose the tile for each of them,
+-- and a direct call needs no test of its own (on("tile_placed") narrowed
+-- to a few rare tiles costs a direct call, not a dispatcher's, #41).
+local function same_tiles(list)
+  local key
+  for _, h in ipairs(list) do
+    if not h.tiles then return false end
+    local names = {}
+    for i, n in ipairs(h.tiles) do names[i] = n end
+    table.sort(names)
+    local k = table.concat(names, "\0")
+    if key and key ~= k then return false end
+    key = k
+  end
+  return key ~= nil
+end
+
 local function direct_calls(by_event, host, kit)
   local t, any = {}, false
   for _, name in ipairs(DIRECT) do
     local list, plain = by_event[name], true
     for _, h in ipairs(list or {}) do plain = plain and not h.tile_set end
+    if list and not plain and name == "tile_placed" then plain = same_tiles(list) end
     if list and plain then t[name], any = list, true end
   end
   t = with_ctx(any and t or nil, host, kit)
