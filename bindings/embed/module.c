@@ -69,7 +69,8 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_game(L);
   mp_open_handles(L);
   mp_open_walk(L);    /* objects/wrap_walk.c: g:walk, g:line, f:ends... */
-  mp_open_flow(L);   /* play/ */
+  mp_open_flow(L);   /* play/: the Flow, then the Play it makes */
+  mp_open_play(L);
   mp_open_hooks(L);  /* hooks/: flow:new_play */
   mp_open_sim(L);    /* sim/: flow:simulate, bench_kernel, agent */
   mp_open_session(L);

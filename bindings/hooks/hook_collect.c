@@ -69,62 +69,33 @@ typedef struct mp_collects {
 
 static const char collects_key = 'c';
 
-/* The hooks of phase name in the table at phases (0 when none). */
-static int phase_hooks(lua_State *L, int phases, const char *name) {
-  if (!name) return 0;
-  int n = lua_getfield(L, phases, name) == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
+/* A hook's record: its line, and whether it narrows to tiles. */
+static void read_collect(lua_State *L, int rec, int e, int k, const mp_hook_info *in, void *data) {
+  (void)e;
+  cl_hook *h = &((mp_collects *)data)->hook[k];
+  h->tiles = lua_getfield(L, rec, "tile_set") == LUA_TTABLE;
   lua_pop(L, 1);
-  return n;
-}
-
-/* The flat list of the hooks at idx, their C records from v->hook[k]. */
-static void push_flat(lua_State *L, int idx, mp_collects *v, int k) {
-  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-  lua_createtable(L, (int)(3 * n), 0);
-  int flat = lua_gettop(L);
-  for (lua_Integer i = 1; i <= n; i++, k++) {
-    lua_rawgeti(L, idx, i);
-    int rec = lua_gettop(L);
-    cl_hook *h = &v->hook[k];
-    h->tiles = lua_getfield(L, rec, "tile_set") == LUA_TTABLE;
-    lua_pop(L, 1);
-    h->where = lua_getfield(L, rec, "at") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 1); /* alive: the record holds it */
-    mp_flat_hook(L, flat, i, &h->at, &h->source);
-  }
+  h->where = lua_getfield(L, rec, "at") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  lua_pop(L, 1); /* alive: the record holds it */
+  h->at = in->at;
+  h->source = in->source;
 }
 
 /* The Collects of the dispatcher's table t, pushed. */
 static void new_collects(lua_State *L, int t, mp_play *ud) {
-  const gk_flow *f = gk_play_flow(ud->play);
-  lua_getfield(L, t, "phases");
-  int phases = lua_gettop(L), count = 0;
-  for (int p = 0; p < GK_MAX_PHASES; p++) count += phase_hooks(L, phases, gk_flow_phase_name(f, p));
-  size_t size = sizeof(mp_collects) + sizeof(cl_hook) * (size_t)count;
-  mp_collects *v = (mp_collects *)lua_newuserdatauv(L, size, CV_COUNT);
-  memset(v, 0, size);
-  v->running = -1;
-  int cv = lua_gettop(L);
   static const char *const fields[] = {"ctx", "fields", "hook_key"};
-  for (int i = 0; i < 3; i++) {
-    lua_getfield(L, t, fields[i]);
-    lua_setiuservalue(L, cv, CV_CTX + i);
-  }
+  const gk_flow *f = gk_play_flow(ud->play);
+  const char *names[GK_MAX_PHASES];
+  for (int p = 0; p < GK_MAX_PHASES; p++) names[p] = gk_flow_phase_name(f, p);
+  lua_getfield(L, t, "phases");
+  int phases = lua_gettop(L);
+  int count = mp_count_hooks(L, phases, names, GK_MAX_PHASES);
+  mp_collects *v = (mp_collects *)mp_c_path_new(L, t, sizeof(mp_collects), sizeof(cl_hook), count, CV_COUNT,
+                                                fields, CV_LISTS - 1);
+  v->running = -1;
   lua_newtable(L);
-  int lists = lua_gettop(L), k = 0;
-  for (int p = 0; p < GK_MAX_PHASES; p++) {
-    v->first[p] = k;
-    const char *name = gk_flow_phase_name(f, p);
-    if (!name) continue;
-    if (lua_getfield(L, phases, name) == LUA_TTABLE) {
-      push_flat(L, lua_gettop(L), v, k);
-      k += (int)lua_rawlen(L, -2);
-      lua_rawseti(L, lists, p + 1);
-    }
-    lua_pop(L, 1);
-  }
-  v->first[GK_MAX_PHASES] = k;
-  lua_setiuservalue(L, cv, CV_LISTS);
+  mp_read_hooks(L, phases, names, GK_MAX_PHASES, -1, 0, v->first, read_collect, v);
+  lua_setiuservalue(L, -2, CV_LISTS);
   lua_remove(L, phases);
 }
 
@@ -194,11 +165,7 @@ static void call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i
   mp_collects *v = s->v;
   if (k != v->running) { /* ctx names the hook; its state is its script's */
     lua_rawgeti(L, s->list, 3 * i - 2);
-    lua_getiuservalue(L, s->cv, CV_HOOK_KEY);
-    lua_insert(L, -2);
-    lua_rawset(L, s->fields);
-    lua_pushnil(L);
-    lua_setfield(L, s->fields, "state");
+    mp_set_running(L, s->fields, s->cv, CV_HOOK_KEY);
     v->running = k;
   }
   mp_sandbox_renew(mp_host_sandbox(e->ud->host), v->hook[k].source);

@@ -117,36 +117,16 @@ typedef struct mp_direct {
 /* The key of the Direct in the dispatcher's table. */
 static const char direct_key = 'd';
 
-/* The name messages give the hook's script (what Lua calls its short
-** source), pushed; and how many arguments its function sees. */
-static int push_source(lua_State *L, int fn) {
-  lua_Debug ar;
-  lua_pushvalue(L, fn);
-  lua_getinfo(L, ">Su", &ar);
-  lua_pushstring(L, ar.short_src);
-  return ar.isvararg || ar.nparams > 3 ? 3 : ar.nparams;
+/* A hook's record: its script, and how many arguments its function
+** sees (an action's: ctx and the move, at most). */
+static void read_direct(lua_State *L, int rec, int h, int k, const mp_hook_info *in, void *data) {
+  (void)L;
+  (void)rec;
+  int most = h == GK_HOOK_APPLY ? 2 : 3;
+  mp_direct_hook *dh = &((mp_direct *)data)->hooks[k];
+  dh->sees = in->params < most ? in->params : most;
+  dh->source = in->source;
 }
-
-/* The flat list {hook, fn, source, ...} of the hook list at idx; the
-** sources' addresses go to d->source from ordinal k on; a hook sees at
-** most `most` arguments (an action's: ctx and the move). */
-static void push_flat(lua_State *L, int idx, mp_direct *d, int k, int most) {
-  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-  lua_createtable(L, (int)(3 * n), 0);
-  int flat = lua_gettop(L);
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_rawgeti(L, idx, i);
-    int h = lua_gettop(L);
-    lua_getfield(L, h, "fn");
-    int sees = push_source(L, h + 1);
-    d->hooks[k + i - 1].sees = sees < most ? sees : most;
-    d->hooks[k + i - 1].source = lua_tostring(L, -1);
-    lua_rawseti(L, flat, 3 * i);
-    lua_rawseti(L, flat, 3 * i - 1);
-    lua_rawseti(L, flat, 3 * i - 2);
-  }
-}
-
 
 /* fields[lazy_key]: what ctx's lazy fields call when a hook reads one. */
 static int mark_lazy(lua_State *L) {
@@ -216,20 +196,14 @@ static void push_placed_call(lua_State *L, int dv) {
 /* The Direct of the dispatcher's table t, pushed. */
 static void new_direct(lua_State *L, int t, mp_play *ud) {
   (void)ud;
+  static const char *const fields[] = {NULL, "ctx", "fields", "hook_key", "lazy_key"};
   int count = mp_count_hooks(L, t, mp_hook_names, GK_HOOK_COUNT);
-  size_t size = sizeof(mp_direct) + sizeof(mp_direct_hook) * (size_t)count;
-  mp_direct *d = (mp_direct *)lua_newuserdatauv(L, size, DV_COUNT);
-  memset(d, 0, size);
+  mp_direct *d = (mp_direct *)mp_c_path_new(L, t, sizeof(mp_direct), sizeof(mp_direct_hook), count, DV_COUNT,
+                                            fields, DV_ARGS - 1);
   d->hook = -1;
   d->phase = -2;
   d->value = LUA_MININTEGER; /* args.value is set at the first call */
   int dv = lua_gettop(L);
-  lua_pushvalue(L, t);
-  lua_setiuservalue(L, dv, DV_TABLE);
-  mp_copy_field(L, dv, t, "ctx", DV_CTX);
-  mp_copy_field(L, dv, t, "fields", DV_FIELDS);
-  mp_copy_field(L, dv, t, "hook_key", DV_HOOK_KEY);
-  mp_copy_field(L, dv, t, "lazy_key", DV_LAZY_KEY);
   set_mark(L, dv);
   lua_newtable(L);
   lua_setiuservalue(L, dv, DV_TILE_IDS);
@@ -239,18 +213,7 @@ static void new_direct(lua_State *L, int t, mp_play *ud) {
   make_view(L, dv, t);
   push_placed_call(L, dv);
   lua_setiuservalue(L, dv, DV_PLACED);
-  int k = 0, h = 0;
-  for (; mp_hook_names[h]; h++) {
-    d->first[h] = k;
-    if (lua_getfield(L, t, mp_hook_names[h]) == LUA_TTABLE) {
-      d->events |= 1u << h;
-      push_flat(L, lua_gettop(L), d, k, h == GK_HOOK_APPLY ? 2 : 3);
-      k += (int)lua_rawlen(L, -2);
-      lua_setiuservalue(L, dv, DV_LISTS + h);
-    }
-    lua_pop(L, 1);
-  }
-  for (; h <= GK_HOOK_COUNT; h++) d->first[h] = k;
+  d->events = (uint32_t)mp_read_hooks(L, t, mp_hook_names, GK_HOOK_COUNT, dv, DV_LISTS, d->first, read_direct, d);
 }
 
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
@@ -277,13 +240,6 @@ typedef struct direct_slots {
   mp_game *game; /* the view's */
 } direct_slots;
 
-/* fields[key] = value on top (popped), key the user value uv. */
-static void set_private(lua_State *L, const direct_slots *s, int uv) {
-  lua_getiuservalue(L, s->dv, uv);
-  lua_insert(L, -2);
-  lua_rawset(L, s->fields);
-}
-
 /* After a hook read one of ctx's lazy fields (player, turn, part, state)
 ** they are all cleared, for the next hook to read its own. */
 static void clear_lazy(lua_State *L, const direct_slots *s) {
@@ -292,13 +248,6 @@ static void clear_lazy(lua_State *L, const direct_slots *s) {
     lua_pushnil(L);
     lua_setfield(L, s->fields, lazy[i]);
   }
-}
-
-/* The state the reader of ctx.state kept in the fields (ctx_fields.c)
-** forgotten: another hook is named there now. */
-static void forget_state(lua_State *L, const direct_slots *s) {
-  lua_pushnil(L);
-  lua_setfield(L, s->fields, "state");
 }
 
 /* ctx's fields for this event, written where they changed. */
@@ -441,8 +390,7 @@ static int trampoline(lua_State *L) {
   int ordinal = (int)lua_tointeger(L, 5);
   if (ordinal != call->d->hook) { /* and its state is its script's */
     lua_pushvalue(L, 4);
-    set_private(L, &s, DV_HOOK_KEY);
-    forget_state(L, &s);
+    mp_set_running(L, s.fields, s.dv, DV_HOOK_KEY);
     call->d->hook = ordinal;
   }
   if (!call->ready) {

@@ -1,16 +1,18 @@
 /*
 ** hook_path.c: what the four C paths (hook_veto.c, hook_transform.c,
 ** hook_collect.c, hook_direct.c) share: attaching a path's userdata to a
-** play once per dispatcher table (mp_c_path_attach), reading the
-** dispatcher's hook records into a flat list (mp_count_hooks,
-** mp_flat_hook, mp_record_mask, mp_copy_field), the shell of one event
-** (mp_c_path_call: the game lent, one sandboxed protected call), and the
+** play once per dispatcher table (mp_c_path_attach), the path's
+** userdata (mp_c_path_new), the one reader of the dispatcher's hook
+** records into flat lists (mp_read_hooks, with mp_count_hooks and
+** mp_record_mask), the shell of one event (mp_c_path_call: the game
+** lent, one sandboxed protected call), and the
 ** answers' errors as the dispatcher words them.
 **
 ** Invariant: an event's hooks run inside one mp_sandbox_call_with, so a
 ** Lua error or a spent budget never unwinds through the flow's C frames;
 ** it becomes the flow's error, and the flow undoes the whole move.
 */
+#include <limits.h>
 #include <string.h>
 
 #include <lua.h>
@@ -44,23 +46,70 @@ void mp_pushleaders(lua_State *L, uint32_t mask) {
     }
 }
 
-void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source) {
+/* The record rec into flat[3i - 2 .. 3i] as {record, fn, source}, the
+** record popped; read has it first, with what every path takes of it. */
+static void flat_hook(lua_State *L, int flat, lua_Integer i, int e, int k, mp_hook_reader read, void *data) {
   int rec = lua_gettop(L);
+  mp_hook_info h;
   if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
     lua_pop(L, 1);
     lua_getfield(L, rec, "script");
   }
-  *at = lua_tostring(L, -1); /* alive: the record holds it */
+  h.at = lua_tostring(L, -1); /* alive: the record holds it */
   lua_pop(L, 1);
   lua_getfield(L, rec, "fn");
   lua_Debug ar;
   lua_pushvalue(L, -1);
-  lua_getinfo(L, ">S", &ar);
+  lua_getinfo(L, ">Su", &ar);
+  h.params = ar.isvararg ? INT_MAX : ar.nparams;
   lua_pushstring(L, ar.short_src);
-  *source = lua_tostring(L, -1); /* alive: the flat list holds it */
+  h.source = lua_tostring(L, -1); /* alive: the flat list holds it */
   lua_rawseti(L, flat, 3 * i);
   lua_rawseti(L, flat, 3 * i - 1);
+  read(L, rec, e, k, &h, data);
   lua_rawseti(L, flat, 3 * i - 2);
+}
+
+uint64_t mp_read_hooks(lua_State *L, int t, const char *const *names, int n, int dest, int uv, int *first,
+                       mp_hook_reader read, void *data) {
+  t = lua_absindex(L, t);
+  dest = lua_absindex(L, dest);
+  uint64_t events = 0;
+  int k = 0;
+  for (int e = 0; e < n; e++) {
+    first[e] = k;
+    if (!names[e]) continue;
+    if (lua_getfield(L, t, names[e]) == LUA_TTABLE) {
+      events |= 1ull << e;
+      int list = lua_gettop(L);
+      lua_Integer len = (lua_Integer)lua_rawlen(L, list);
+      lua_createtable(L, (int)(3 * len), 0);
+      int flat = lua_gettop(L);
+      for (lua_Integer i = 1; i <= len; i++, k++) {
+        lua_rawgeti(L, list, i);
+        flat_hook(L, flat, i, e, k, read, data);
+      }
+      if (uv) lua_setiuservalue(L, dest, uv + e);
+      else lua_rawseti(L, dest, e + 1);
+    }
+    lua_pop(L, 1);
+  }
+  first[n] = k;
+  return events;
+}
+
+void *mp_c_path_new(lua_State *L, int t, size_t head, size_t hook, int count, int nuv,
+                    const char *const *fields, int nfields) {
+  t = lua_absindex(L, t);
+  size_t size = head + hook * (size_t)count;
+  void *p = lua_newuserdatauv(L, size, nuv);
+  memset(p, 0, size);
+  for (int i = 0; i < nfields; i++) {
+    if (fields[i]) lua_getfield(L, t, fields[i]);
+    else lua_pushvalue(L, t);
+    lua_setiuservalue(L, -2, i + 1);
+  }
+  return p;
 }
 
 uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
@@ -80,14 +129,18 @@ uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules
   return mask;
 }
 
-void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv) {
-  lua_getfield(L, t, name);
-  lua_setiuservalue(L, ud, uv);
+void mp_set_running(lua_State *L, int fields, int pv, int key_uv) {
+  lua_getiuservalue(L, pv, key_uv);
+  lua_insert(L, -2);
+  lua_rawset(L, fields);
+  lua_pushnil(L);
+  lua_setfield(L, fields, "state");
 }
 
 int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
   int count = 0;
   for (int e = 0; e < n; e++) {
+    if (!names[e]) continue;
     if (lua_getfield(L, t, names[e]) == LUA_TTABLE) count += (int)lua_rawlen(L, -1);
     lua_pop(L, 1);
   }

@@ -83,46 +83,33 @@ static const char *const events[] = {"feature_points", "extra_part"};
 
 static int event_of(int hook) { return hook == GK_HOOK_EXTRA_PART; }
 
-/* The flat list of the hooks at idx, their C records from t->hook[k]. */
-static void push_flat(lua_State *L, int idx, mp_transforms *t, int k, const gk_rules *r) {
-  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-  lua_createtable(L, (int)(3 * n), 0);
-  int flat = lua_gettop(L);
-  for (lua_Integer i = 1; i <= n; i++, k++) {
-    lua_rawgeti(L, idx, i);
-    int rec = lua_gettop(L);
-    tf_hook *h = &t->hook[k];
-    h->kinds = mp_record_mask(L, rec, "kinds", r, gk_rules_find_kind, 64, "transform: kind");
-    h->attrs = mp_record_mask(L, rec, "attrs", r, gk_rules_find_attr, 64, "transform: attribute");
-    mp_flat_hook(L, flat, i, &h->at, &h->source);
-  }
+typedef struct tf_read {
+  mp_transforms *v;
+  const gk_rules *r;
+} tf_read;
+
+/* A hook's record: the kinds and attributes it is about. */
+static void read_transform(lua_State *L, int rec, int e, int k, const mp_hook_info *in, void *data) {
+  (void)e;
+  const tf_read *tr = (const tf_read *)data;
+  tf_hook *h = &tr->v->hook[k];
+  h->kinds = mp_record_mask(L, rec, "kinds", tr->r, gk_rules_find_kind, 64, "transform: kind");
+  h->attrs = mp_record_mask(L, rec, "attrs", tr->r, gk_rules_find_attr, 64, "transform: attribute");
+  h->at = in->at;
+  h->source = in->source;
 }
 
 /* The Transforms of the dispatcher's table t, pushed. */
 static void new_transforms(lua_State *L, int t, mp_play *ud) {
   static const char *const fields[] = {"ctx", "fields", "hook_key", "args", "view", "leaders"};
   int count = mp_count_hooks(L, t, events, 2);
-  size_t size = sizeof(mp_transforms) + sizeof(tf_hook) * (size_t)count;
-  mp_transforms *v = (mp_transforms *)lua_newuserdatauv(L, size, TV_COUNT);
-  memset(v, 0, size);
+  mp_transforms *v = (mp_transforms *)mp_c_path_new(L, t, sizeof(mp_transforms), sizeof(tf_hook), count,
+                                                    TV_COUNT, fields, TV_LISTS - 1);
   v->phase = v->when = v->running = -1;
-  int tv = lua_gettop(L);
-  for (int i = 0; i < TV_LISTS - 1; i++) {
-    lua_getfield(L, t, fields[i]);
-    lua_setiuservalue(L, tv, TV_CTX + i);
-  }
-  int k = 0;
-  for (int e = 0; e < 2; e++) {
-    v->first[e] = k;
-    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) {
-      v->events |= 1u << (e ? GK_HOOK_EXTRA_PART : GK_HOOK_FEATURE_POINTS);
-      push_flat(L, lua_gettop(L), v, k, mp_playrules(ud));
-      k += (int)lua_rawlen(L, -2);
-      lua_setiuservalue(L, tv, TV_LISTS + e);
-    }
-    lua_pop(L, 1);
-  }
-  v->first[2] = k;
+  tf_read tr = {v, mp_playrules(ud)};
+  uint64_t got = mp_read_hooks(L, t, events, 2, -1, TV_LISTS, v->first, read_transform, &tr);
+  if (got & 1) v->events |= 1u << GK_HOOK_FEATURE_POINTS;
+  if (got & 2) v->events |= 1u << GK_HOOK_EXTRA_PART;
 }
 
 /* opts.transforms: the dispatcher's table (absent: transforms dispatch). */
@@ -157,15 +144,11 @@ typedef struct tf_slots {
 ** the only one this path runs with, reads them afresh; it keeps the
 ** running hook's state, which each event forgets (its game may be
 ** another behind the same view: an agent's lender) and so does each
-** change of hook (forget_state). */
-static void forget_state(lua_State *L, const tf_slots *s) {
-  lua_pushnil(L);
-  lua_setfield(L, s->fields, "state");
-}
-
+** change of hook (mp_set_running). */
 static void set_fields(lua_State *L, const tf_slots *s, const tf_event *ev) {
   mp_transforms *v = s->v;
-  forget_state(L, s);
+  lua_pushnil(L);
+  lua_setfield(L, s->fields, "state");
   const void *game = lua_topointer(L, s->game), *play = lua_topointer(L, s->self);
   if (game != v->game) {
     lua_pushvalue(L, s->game);
@@ -195,10 +178,7 @@ static void set_fields(lua_State *L, const tf_slots *s, const tf_event *ev) {
 static void push_hook(lua_State *L, const tf_slots *s, int k, lua_Integer i, const tf_hook *h) {
   if (k != s->v->running) {
     lua_rawgeti(L, s->list, 3 * i - 2);
-    lua_getiuservalue(L, s->tv, TV_HOOK_KEY);
-    lua_insert(L, -2);
-    lua_rawset(L, s->fields);
-    forget_state(L, s);
+    mp_set_running(L, s->fields, s->tv, TV_HOOK_KEY);
     s->v->running = k;
   }
   mp_sandbox_renew(s->sb, h->source);

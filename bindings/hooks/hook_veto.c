@@ -83,59 +83,41 @@ static uint32_t figure_mask(lua_State *L, int rec, const gk_rules *r) {
   return (uint32_t)mp_record_mask(L, rec, "figures", r, gk_rules_find_figure_kind, 32, "allow: figure kind");
 }
 
-/* The flat list of the hooks at idx, their C records from v->hook[k]. */
-static void push_flat(lua_State *L, int idx, mp_vetoes *v, int k, const gk_rules *r) {
-  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-  lua_createtable(L, (int)(3 * n), 0);
-  int flat = lua_gettop(L);
-  for (lua_Integer i = 1; i <= n; i++, k++) {
-    lua_rawgeti(L, idx, i);
-    int rec = lua_gettop(L);
-    veto_hook *h = &v->hook[k];
-    h->figures = figure_mask(L, rec, r);
-    lua_getfield(L, rec, "scoped");
-    h->scoped = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    mp_flat_hook(L, flat, i, &h->at, &h->source);
-  }
+typedef struct veto_read {
+  mp_vetoes *v;
+  const gk_rules *r;
+} veto_read;
+
+/* A hook's record: the figure kinds it judges, scoped or not. */
+static void read_veto(lua_State *L, int rec, int e, int k, const mp_hook_info *in, void *data) {
+  (void)e;
+  const veto_read *vr = (const veto_read *)data;
+  veto_hook *h = &vr->v->hook[k];
+  h->figures = figure_mask(L, rec, vr->r);
+  lua_getfield(L, rec, "scoped");
+  h->scoped = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  h->at = in->at;
+  h->source = in->source;
 }
-
-
-
-
 
 /* The Vetoes of the dispatcher's table t, pushed. */
 static void new_vetoes(lua_State *L, int t, mp_play *ud) {
+  static const char *const fields[] = {NULL, "ctx", "fields", "hook_key", "view", "view_mt"};
   int count = mp_count_hooks(L, t, events, 2);
-  size_t size = sizeof(mp_vetoes) + sizeof(veto_hook) * (size_t)count;
-  mp_vetoes *v = (mp_vetoes *)lua_newuserdatauv(L, size, VV_COUNT);
-  memset(v, 0, size);
+  mp_vetoes *v = (mp_vetoes *)mp_c_path_new(L, t, sizeof(mp_vetoes), sizeof(veto_hook), count, VV_COUNT,
+                                            fields, VV_PLACE - 1);
   v->tile = -1;
   v->x = v->y = v->rot = INT_MIN; /* the place table shows nothing yet */
   int vv = lua_gettop(L);
-  lua_pushvalue(L, t);
-  lua_setiuservalue(L, vv, VV_TABLE);
-  mp_copy_field(L, vv, t, "ctx", VV_CTX);
-  mp_copy_field(L, vv, t, "fields", VV_FIELDS);
-  mp_copy_field(L, vv, t, "hook_key", VV_HOOK_KEY);
-  mp_copy_field(L, vv, t, "view", VV_VIEW);
-  mp_copy_field(L, vv, t, "view_mt", VV_VIEW_MT);
   lua_createtable(L, 0, 5);
   lua_pushstring(L, mp_move_types[GK_MOVE_PLACE]);
   lua_setfield(L, -2, "type");
   lua_setiuservalue(L, vv, VV_PLACE);
-  int k = 0;
-  for (int e = 0; e < 2; e++) {
-    v->first[e] = k;
-    if (lua_getfield(L, t, events[e]) == LUA_TTABLE) {
-      v->events |= 1u << (e ? GK_HOOK_ALLOW_DEPLOYS : GK_HOOK_ALLOW_PLACEMENTS);
-      push_flat(L, lua_gettop(L), v, k, mp_playrules(ud));
-      k += (int)lua_rawlen(L, -2);
-      lua_setiuservalue(L, vv, VV_LISTS + e);
-    }
-    lua_pop(L, 1);
-  }
-  v->first[2] = k;
+  veto_read vr = {v, mp_playrules(ud)};
+  uint64_t got = mp_read_hooks(L, t, events, 2, vv, VV_LISTS, v->first, read_veto, &vr);
+  if (got & 1) v->events |= 1u << GK_HOOK_ALLOW_PLACEMENTS;
+  if (got & 2) v->events |= 1u << GK_HOOK_ALLOW_DEPLOYS;
 }
 
 /* opts.vetoes: the dispatcher's table (absent: vetoes dispatch). */
@@ -262,11 +244,7 @@ static int judge(lua_State *L, round_slots *s, const gk_move *m, int first, int 
     if (!shown) show_move(L, s, m), shown = 1;
     if (k != *running) { /* ctx names the hook; its state is its script's */
       lua_rawgeti(L, s->list, 3 * i - 2);
-      lua_getiuservalue(L, s->vv, VV_HOOK_KEY);
-      lua_insert(L, -2);
-      lua_rawset(L, s->fields);
-      lua_pushnil(L);
-      lua_setfield(L, s->fields, "state");
+      mp_set_running(L, s->fields, s->vv, VV_HOOK_KEY);
       *running = k;
     }
     mp_sandbox_renew(sb, h->source);

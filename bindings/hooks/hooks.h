@@ -51,19 +51,35 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 ** real host, or no such table). */
 void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
                        void (*make)(lua_State *L, int t, mp_play *ud));
-/* the hooks listed under these names of the dispatcher's table t */
+/* A C path's userdata, pushed: head bytes and then count hook records
+** of hook bytes, all zero, with nuv user values, the first nfields of
+** them t[fields[i]] (NULL: t itself). */
+void *mp_c_path_new(lua_State *L, int t, size_t head, size_t hook, int count, int nuv,
+                    const char *const *fields, int nfields);
+/* the hooks listed under these names of table t (a NULL name: none) */
 int mp_count_hooks(lua_State *L, int t, const char *const *names, int n);
-/* the record on top into flat[3i - 2 .. 3i] as {record, fn, source}
-** (popped), with its "file:line" (else its script) and its source's
-** short name, both kept alive by the tables */
-void mp_flat_hook(lua_State *L, int flat, lua_Integer i, const char **at, const char **source);
+/* What every C path takes from a hook's record. */
+typedef struct mp_hook_info {
+  const char *at;     /* "file:line" of its declaration, else its script */
+  const char *source; /* its function's short source, as the sandbox names it */
+  int params;         /* its function's parameters (INT_MAX: it takes `...`) */
+} mp_hook_info;
+/* A path's own part of hook k (ordinal), of event e, record at rec. */
+typedef void (*mp_hook_reader)(lua_State *L, int rec, int e, int k, const mp_hook_info *h, void *data);
+/* The one reader of the four C paths: for each event e < n, the hooks
+** t[names[e]] (a NULL name: none) as the flat list {record, fn, source,
+** ...}, kept as user value uv + e of the userdata at dest (uv 0: as
+** dest[e + 1], dest a table), each record handed to read (hooks get
+** the ordinals first[e] .. first[e + 1] - 1; first has n + 1 slots).
+** The strings of an info stay alive in the lists. Returns the events
+** with a list, bit e each. */
+uint64_t mp_read_hooks(lua_State *L, int t, const char *const *names, int n, int dest, int uv, int *first,
+                       mp_hook_reader read, void *data);
 /* the names in record[field] (rec: a hook's record) as a mask of their
 ** indices by find, each below bits; else raises "<what> <index> cannot
 ** be narrowed" */
 uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
                         int (*find)(const gk_rules *, const char *), int bits, const char *what);
-/* t[name] as user value uv of the userdata at ud */
-void mp_copy_field(lua_State *L, int ud, int t, const char *name, int uv);
 /* The shell of an event: path->body runs in the sandbox's protected
 ** call on (arg, the play's user value path->uv, the play, its game view)
 ** with the game lent meanwhile; messages name path->name_of(that user
@@ -75,6 +91,11 @@ typedef struct mp_c_path {
 } mp_c_path;
 int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
                    const gk_hook_call *c);
+/* ctx names the hook whose record is on top (popped) as the running one:
+** fields[key] = record, key the user value key_uv of the path's userdata
+** at pv; the state the last one read (ctx_fields.c) is forgotten, a
+** hook's state being its script's. */
+void mp_set_running(lua_State *L, int fields, int pv, int key_uv);
 /* a hook's answer at idx is not what its event takes: raises "<at>:
 ** <what>, not a <its type>", the dispatcher's message */
 int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx);

@@ -480,7 +480,7 @@ function Flow:figure(name, spec) end
 ---@param terms table[]
 ---@param reason string
 ---@param keep_figures boolean
-function Flow:scoring(kind, when, terms, reason, keep_figures) end
+function Flow:score(kind, when, terms, reason, keep_figures) end
 ---@param kind string
 ---@param attribute string
 ---@param counter string

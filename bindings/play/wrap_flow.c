@@ -13,6 +13,7 @@
 ** a metamethod reads as empty.
 */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,12 +80,6 @@ static int flow_gc(lua_State *L) {
   return 0;
 }
 
-static unsigned field_mask(lua_State *L, int t, const char *name) {
-  raw_getfield(L, t, name);
-  lua_Integer v = lua_isnil(L, -1) ? 0 : luaL_checkinteger(L, -1);
-  lua_pop(L, 1);
-  return (unsigned)v;
-}
 
 /* The kinds named in the list t[field], as bits (0: absent). */
 static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules *r) {
@@ -101,36 +96,6 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
   return mask;
 }
 
-/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, blocks=, strength=, stays=,
-** blocked_across={kinds}, corner=bool, blocks_tile=bool}) */
-static int flow_figure(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  int kind = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  gk_figure_rule rule = {0};
-  rule.on_kinds = kindmask(L, 3, "on", r);
-  rule.group = field_mask(L, 3, "group");
-  rule.blocked_by = field_mask(L, 3, "blocked_by");
-  rule.needs_own = field_mask(L, 3, "needs_own");
-  rule.blocks = field_mask(L, 3, "blocks");
-  rule.strength = (int32_t)field_mask(L, 3, "strength");
-  raw_getfield(L, 3, "stays");
-  rule.stays = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  if (raw_getfield(L, 3, "strength_attr") != LUA_TNIL)
-    rule.strength_attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
-  lua_pop(L, 1);
-  rule.blocked_across = kindmask(L, 3, "blocked_across", r);
-  raw_getfield(L, 3, "corner");
-  rule.corner = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  raw_getfield(L, 3, "blocks_tile");
-  rule.blocks_tile = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  if (gk_flow_set_figure(f, kind, &rule)) return flowerror(L, f);
-  return 0;
-}
 
 /* Terms with a second argument: "attr_over" takes a second attribute as
 ** t[5] (max(0, arg - t[5])), "touching" a kind as arg and an attribute
@@ -158,7 +123,7 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
   return arg;
 }
 
-/* flow:scoring(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
+/* flow:score(kind, "closed"|"final", {{term, arg, points [, only_with [, arg2]]}, ...},
 ** reason, keep_figures) */
 /* A formula from a list of terms {term, arg, points [, only_with figure
 ** [, arg2 [, if_attr attribute]]]} at idx ("zero_if": arg an attribute). */
@@ -200,7 +165,7 @@ static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *f
   }
 }
 
-static int flow_scoring(lua_State *L) {
+static int flow_score(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
@@ -211,7 +176,7 @@ static int flow_scoring(lua_State *L) {
   gk_formula fm;
   read_formula(L, 4, r, &fm);
   unsigned flags = lua_toboolean(L, 6) ? GK_SCORE_KEEP_FIGURES : 0;
-  if (gk_flow_set_scoring(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
+  if (gk_flow_set_score(f, kind, (gk_when)when, &fm, reason, flags)) return flowerror(L, f);
   return 0;
 }
 
@@ -237,59 +202,8 @@ static int flow_majority(lua_State *L) {
   return 0;
 }
 
-/* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
-** attr =, stack =} */
-/* flow:hand_tile{tile =, token =, end_round = bool, decline = action} */
-static int flow_hand_tile(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_hand_tile_rule h = {.decline_action = -1};
-  raw_getfield(L, 2, "tile");
-  h.tile = mp_checktiletype(L, lua_gettop(L), r);
-  raw_getfield(L, 2, "token");
-  h.token = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  raw_getfield(L, 2, "end_round");
-  h.end_round = lua_toboolean(L, -1);
-  raw_getfield(L, 2, "decline");
-  if (!lua_isnil(L, -1)) {
-    const char *name = luaL_checkstring(L, -1);
-    h.decline_action = gk_flow_find_action(f, name);
-    if (h.decline_action < 0) return luaL_error(L, "hand_tile: unknown action '%s'", name);
-  }
-  lua_pop(L, 4);
-  if (gk_flow_add_hand_tile(f, &h)) return flowerror(L, f);
-  return 0;
-}
 
-/* The action named by field "action" of table t; `what` names the
-** declaration in the error for an unknown one. */
-static int field_action(lua_State *L, int t, const gk_flow *f, const char *what) {
-  raw_getfield(L, t, "action");
-  const char *name = luaL_checkstring(L, -1);
-  int action = gk_flow_find_action(f, name);
-  if (action < 0) return luaL_error(L, "%s: unknown action '%s'", what, name);
-  lua_pop(L, 1);
-  return action;
-}
 
-/* flow:relocate{figure =, reach = "connected"|"around", kinds = {...}, action =} */
-static int flow_relocate(lua_State *L) {
-  static const char *const reaches[] = {"", "connected", "around", NULL};
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_relocate_rule x = {0};
-  raw_getfield(L, 2, "figure");
-  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  raw_getfield(L, 2, "reach");
-  x.reach = luaL_checkoption(L, -1, "connected", reaches);
-  x.action = field_action(L, 2, f, "relocate");
-  lua_pop(L, 2);
-  x.kinds = kindmask(L, 2, "kinds", r);
-  if (gk_flow_add_relocate(f, &x)) return flowerror(L, f);
-  return 0;
-}
 
 /* flow:score_figure(figure, "final", terms, reason) */
 static int flow_score_figure(lua_State *L) {
@@ -318,137 +232,8 @@ static int flow_score_meeting(lua_State *L) {
   return 0;
 }
 
-static int flow_extra_part(lua_State *L) {
-  static const char *const triggers[] = {"", "extends", "closes", NULL};
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_extra_part_rule x = {0, 0, -1, -1, 0};
-  raw_getfield(L, 2, "trigger");
-  x.trigger = luaL_checkoption(L, -1, NULL, triggers);
-  lua_pop(L, 1);
-  x.kinds = kindmask(L, 2, "kinds", r);
-  if (raw_getfield(L, 2, "figure") != LUA_TNIL)
-    x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  lua_pop(L, 1);
-  if (raw_getfield(L, 2, "attr") != LUA_TNIL)
-    x.attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
-  lua_pop(L, 1);
-  raw_getfield(L, 2, "stack");
-  x.stack = mp_checkname(L, lua_gettop(L), r, gk_rules_find_stack, "stack");
-  lua_pop(L, 1);
-  if (gk_flow_add_extra_part(f, &x)) return flowerror(L, f);
-  return 0;
-}
 
-/* flow:line_markers(figure, {axis = "x"|"y", dir = 1|-1, bonus =, reason =,
-** bonus_per = "figure"|"player", sweep = {kinds}, order = "placed"|
-** "active_first"|"choose", action =, start = {{x, y}, ...}}) */
-static int flow_line_markers(lua_State *L) {
-  static const char *const axes[] = {"x", "y", NULL};
-  static const char *const orders[] = {"placed", "active_first", "choose", NULL};
-  static const char *const pers[] = {"figure", "player", NULL};
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  gk_line_markers_rule lr = {0};
-  lr.figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  raw_getfield(L, 3, "axis");
-  lr.axis = luaL_checkoption(L, -1, "x", axes);
-  raw_getfield(L, 3, "dir");
-  lr.dir = (int)luaL_optinteger(L, -1, 1);
-  luaL_argcheck(L, lr.dir == 1 || lr.dir == -1, 3, "dir must be 1 or -1");
-  raw_getfield(L, 3, "bonus");
-  lua_Integer bonus = luaL_optinteger(L, -1, 0);
-  luaL_argcheck(L, bonus >= -1000000 && bonus <= 1000000, 3, "bonus out of range");
-  lr.bonus = (int32_t)bonus;
-  raw_getfield(L, 3, "reason");
-  lr.bonus_reason = lua_isnil(L, -1) ? 0 : mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
-  raw_getfield(L, 3, "bonus_per");
-  lr.bonus_per_player = luaL_checkoption(L, -1, "figure", pers);
-  raw_getfield(L, 3, "order");
-  lr.order = luaL_checkoption(L, -1, "placed", orders);
-  raw_getfield(L, 3, "action");
-  lr.order_action = -1;
-  if (!lua_isnil(L, -1)) {
-    const char *name = luaL_checkstring(L, -1);
-    lr.order_action = gk_flow_find_action(f, name);
-    if (lr.order_action < 0) return luaL_error(L, "line_markers: unknown action '%s'", name);
-  }
-  lua_pop(L, 7);
-  lr.sweep_kinds = kindmask(L, 3, "sweep", r);
-  if (raw_getfield(L, 3, "start") == LUA_TTABLE) {
-    lua_Integer n = raw_len(L, -1);
-    if (n > GK_LINE_MAX_START) return luaL_error(L, "line_markers: more than %d start cells", GK_LINE_MAX_START);
-    for (lua_Integer i = 1; i <= n; i++) {
-      if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
-        return luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
-      for (int c = 0; c < 2; c++) {
-        int isnum = 0;
-        lua_rawgeti(L, -1, c + 1);
-        lua_Integer v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || v < -(1 << 20) || v > (1 << 20))
-          return luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
-        lr.start[i - 1][c] = (int32_t)v;
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
-    }
-    lr.n_start = (int)n;
-  }
-  lua_pop(L, 1);
-  if (gk_flow_add_line_markers(f, &lr)) return flowerror(L, f);
-  return 0;
-}
 
-/* flow:system{kinds = {...}, figure =, reason =, terms = {{term, arg, points
-** [, if_attr [, arg2]]}, ...}}: a final scoring over systems of features. */
-static int flow_system(lua_State *L) {
-  static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
-                                      "adjacent_closed", "attr_over", "features", "touching",
-                                      NULL};
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_system_rule sr;
-  memset(&sr, 0, sizeof sr);
-  sr.kinds = kindmask(L, 2, "kinds", r);
-  raw_getfield(L, 2, "figure");
-  sr.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  raw_getfield(L, 2, "reason");
-  sr.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
-  lua_pop(L, 2);
-  luaL_argcheck(L, raw_getfield(L, 2, "terms") == LUA_TTABLE, 2, "terms expected");
-  int list = lua_gettop(L);
-  lua_Integer n = raw_len(L, list);
-  luaL_argcheck(L, n <= GK_MAX_TERMS, 2, "too many terms");
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_rawgeti(L, list, i);
-    int t = lua_gettop(L);
-    luaL_checktype(L, t, LUA_TTABLE);
-    lua_rawgeti(L, t, 1);
-    int term = luaL_checkoption(L, -1, NULL, terms);
-    int arg = 0;
-    if (term == GK_TERM_ATTR) {
-      lua_rawgeti(L, t, 2);
-      arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
-    }
-    arg = term_arg_more(L, t, term, arg, r);
-    lua_rawgeti(L, t, 3);
-    lua_Integer pts = luaL_checkinteger(L, -1);
-    lua_rawgeti(L, t, 4);
-    int if_attr = lua_isnil(L, -1) ? 0
-                  : mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
-    sr.terms[sr.n_terms].term = term;
-    sr.terms[sr.n_terms].arg = arg;
-    sr.terms[sr.n_terms].points = (int32_t)pts;
-    sr.terms[sr.n_terms].if_attr = if_attr;
-    sr.n_terms++;
-    lua_settop(L, list);
-  }
-  if (gk_flow_add_system(f, &sr)) return flowerror(L, f);
-  return 0;
-}
 
 /* flow:stack(name) draws from one stack; flow:stack{ a, b } plays a out
 ** before b (b is the draw stack). */
@@ -528,10 +313,67 @@ static int flow_action(lua_State *L) {
   return 0;
 }
 
+
+
+
+
+
+
+
+
+
+
+/* {======================================================================
+** Declarations read from a table, one row per field
+** ======================================================================= */
+
+/* What a field of a declaration table holds, and how it is read. */
+typedef enum decl_type {
+  D_NAME,        /* a name find knows (what: its word); D_OPT: nil keeps the preset */
+  D_TILE,        /* a tile type's id */
+  D_PHASE,       /* a phase's name */
+  D_ACTION,      /* an action's name; D_OPT: nil keeps the preset */
+  D_OPTION,      /* one of options; nil: def (NULL: required) */
+  D_INT,         /* an integer within +-1,000,000; nil keeps the preset */
+  D_SIGN,        /* 1 or -1; nil keeps the preset */
+  D_MASK,        /* an integer, as bits; nil: 0 */
+  D_BOOL,
+  D_KINDS,       /* a list of kinds, as bits (uint64_t) */
+  D_FIGURES,     /* a list of figure kinds, as bits (uint32_t) */
+  D_FIGURE_LIST, /* a list of figure kinds in order (uint8_t[]), its length at count */
+  D_TILES        /* a list of tile tags or attributes (gk_tile_filter) */
+} decl_type;
+
+enum { D_OPT = 1 };
+
+typedef struct decl_field {
+  const char *name;
+  decl_type type;
+  size_t at;                                  /* where in the rule */
+  int flags;                                  /* D_OPT */
+  int (*find)(const gk_rules *, const char *); /* D_NAME */
+  const char *what;                           /* D_NAME: the name's word */
+  int bias;                                   /* D_NAME: stored as id + bias */
+  const char *const *options;                 /* D_OPTION */
+  const char *def;                            /* D_OPTION: nil reads as this */
+  const char *bad;                            /* D_INT: the message past the range */
+  size_t count;                               /* D_FIGURE_LIST: where its length goes */
+} decl_field;
+
+#define F_NAME(n, S, m, fl, fn, w, b) {n, D_NAME, offsetof(S, m), fl, fn, w, b, NULL, NULL, NULL, 0}
+#define F_FIGURE(n, S, m) F_NAME(n, S, m, 0, gk_rules_find_figure_kind, "figure kind", 0)
+#define F_REASON(n, S, m) F_NAME(n, S, m, 0, gk_rules_find_reason, "reason", 0)
+#define F_OF(n, S, m, t) {n, t, offsetof(S, m), 0, NULL, NULL, 0, NULL, NULL, NULL, 0}
+#define F_ACTION(n, S, m, fl) {n, D_ACTION, offsetof(S, m), fl, NULL, NULL, 0, NULL, NULL, NULL, 0}
+#define F_OPTION(n, S, m, o, d) {n, D_OPTION, offsetof(S, m), 0, NULL, NULL, 0, o, d, NULL, 0}
+#define F_INT(n, S, m, b) {n, D_INT, offsetof(S, m), 0, NULL, NULL, 0, NULL, NULL, b, 0}
+#define F_LIST(n, S, m, c) {n, D_FIGURE_LIST, offsetof(S, m), 0, NULL, NULL, 0, NULL, NULL, NULL, offsetof(S, c)}
+
+static void set_int(void *rule, size_t at, int v) { memcpy((char *)rule + at, &v, sizeof v); }
+
 /* A tile filter from field `name` of table t: a list of tags or
 ** attributes (absent: none). */
-static gk_tile_filter field_tiles(lua_State *L, int t, const char *name, const char *what) {
-  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+static gk_tile_filter field_tiles(lua_State *L, int t, const gk_rules *r, const char *name, const char *what) {
   gk_tile_filter x = {0, 0};
   if (raw_getfield(L, t, name) == LUA_TTABLE) {
     for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
@@ -550,8 +392,7 @@ static gk_tile_filter field_tiles(lua_State *L, int t, const char *name, const c
 }
 
 /* A mask of the figure kinds listed in field `name` of table t. */
-static uint32_t field_figures(lua_State *L, int t, const char *name) {
-  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+static uint32_t field_figures(lua_State *L, int t, const gk_rules *r, const char *name) {
   uint32_t mask = 0;
   if (raw_getfield(L, t, name) == LUA_TTABLE) {
     for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
@@ -564,42 +405,10 @@ static uint32_t field_figures(lua_State *L, int t, const char *name) {
   return mask;
 }
 
-/* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
-** tiles = {tags or attributes}}: in that custom phase, after placing such
-** a tile (no tiles: any), the player may take back a figure of those kinds
-** standing on a feature of those kinds (gk_recall_rule). */
-static int flow_recall(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_recall_rule x = {0};
-  raw_getfield(L, 2, "phase");
-  x.phase = mp_checkphase(L, lua_gettop(L), f);
-  x.action = field_action(L, 2, f, "recall");
-  lua_pop(L, 1);
-  x.figures = field_figures(L, 2, "figures");
-  x.kinds = kindmask(L, 2, "on", r);
-  x.tiles = field_tiles(L, 2, "tiles", "recall");
-  if (gk_flow_add_recall(f, &x)) return flowerror(L, f);
-  return 0;
-}
-
-/* An integer field of table t (absent: dflt). */
-static int32_t int_field(lua_State *L, int t, const char *name, int32_t dflt) {
-  int32_t v = dflt;
-  if (raw_getfield(L, t, name) != LUA_TNIL) {
-    lua_Integer i = luaL_checkinteger(L, -1);
-    if (i < -1000000 || i > 1000000) luaL_error(L, "%s: %d is out of range", name, (int)i);
-    v = (int32_t)i;
-  }
-  lua_pop(L, 1);
-  return v;
-}
-
 /* The figure kinds listed in field `name` of table t, in order, into
 ** out[GK_MAX_FIGURE_KINDS]; their count. */
-static int field_figure_list(lua_State *L, int t, const char *name, uint8_t *out, const char *what) {
-  const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
+static int field_figure_list(lua_State *L, int t, const gk_rules *r, const char *name, uint8_t *out,
+                             const char *what) {
   int n = 0;
   if (raw_getfield(L, t, name) != LUA_TTABLE) return luaL_error(L, "%s: %s = {figure kinds} expected", what, name);
   for (lua_Integer i = 1, len = raw_len(L, -1); i <= len; i++) {
@@ -612,51 +421,305 @@ static int field_figure_list(lua_State *L, int t, const char *name, uint8_t *out
   return n;
 }
 
-/* flow:companion{figure =, action =, follows = {figure kinds}, turn_points =,
-** scored_points =, final = bool, reason =}: a neutral figure moved next
-** to a follower instead of a deploy, paying that follower's owner
+/* The value of field d, on top (popped), into rule. */
+static void read_value(lua_State *L, int t, const gk_flow *f, const char *what, const decl_field *d, void *rule) {
+  const gk_rules *r = gk_flow_rules(f);
+  int top = lua_gettop(L);
+  int nil = lua_isnil(L, top);
+  switch (d->type) {
+  case D_NAME:
+    if (!nil || !(d->flags & D_OPT)) set_int(rule, d->at, mp_checkname(L, top, r, d->find, d->what) + d->bias);
+    break;
+  case D_TILE: set_int(rule, d->at, mp_checktiletype(L, top, r)); break;
+  case D_PHASE: set_int(rule, d->at, mp_checkphase(L, top, f)); break;
+  case D_ACTION:
+    if (!nil || !(d->flags & D_OPT)) {
+      const char *name = luaL_checkstring(L, -1);
+      int action = gk_flow_find_action(f, name);
+      if (action < 0) luaL_error(L, "%s: unknown action '%s'", what, name);
+      set_int(rule, d->at, action);
+    }
+    break;
+  case D_OPTION: set_int(rule, d->at, luaL_checkoption(L, -1, d->def, d->options)); break;
+  case D_INT:
+  case D_SIGN:
+    if (!nil) {
+      lua_Integer i = luaL_checkinteger(L, -1);
+      if (d->type == D_SIGN) luaL_argcheck(L, i == 1 || i == -1, t, "dir must be 1 or -1");
+      else if (i < -1000000 || i > 1000000) {
+        if (d->bad) luaL_argerror(L, t, d->bad);
+        luaL_error(L, "%s: %d is out of range", d->name, (int)i);
+      }
+      set_int(rule, d->at, (int)i);
+    }
+    break;
+  case D_MASK: set_int(rule, d->at, nil ? 0 : (int)(unsigned)luaL_checkinteger(L, -1)); break;
+  case D_BOOL: set_int(rule, d->at, lua_toboolean(L, -1)); break;
+  default: break; /* the lists read their field themselves */
+  }
+  lua_settop(L, top - 1);
+}
+
+/* Reads the fields d[0 .. n-1] of the declaration table at t, in order,
+** into rule (preset by the caller: what an absent optional field keeps);
+** what names the declaration in messages. */
+static void read_decl(lua_State *L, int t, const gk_flow *f, const char *what, const decl_field *d, int n,
+                      void *rule) {
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, t, LUA_TTABLE);
+  for (int i = 0; i < n; i++, d++) {
+    char *at = (char *)rule + d->at;
+    switch (d->type) {
+    case D_KINDS: {
+      uint64_t m = kindmask(L, t, d->name, r);
+      memcpy(at, &m, sizeof m);
+      break;
+    }
+    case D_FIGURES: {
+      uint32_t m = field_figures(L, t, r, d->name);
+      memcpy(at, &m, sizeof m);
+      break;
+    }
+    case D_TILES: {
+      gk_tile_filter x = field_tiles(L, t, r, d->name, what);
+      memcpy(at, &x, sizeof x);
+      break;
+    }
+    case D_FIGURE_LIST: set_int(rule, d->count, field_figure_list(L, t, r, d->name, (uint8_t *)at, what)); break;
+    default:
+      raw_getfield(L, t, d->name);
+      read_value(L, t, f, what, d, rule);
+    }
+  }
+}
+
+#define N_FIELDS(a) ((int)(sizeof(a) / sizeof(a)[0]))
+
+/* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, blocks=, strength=, stays=,
+** strength_attr=, blocked_across={kinds}, corner=bool, blocks_tile=bool}) */
+static int flow_figure(lua_State *L) {
+  static const decl_field d[] = {
+      F_OF("on", gk_figure_rule, on_kinds, D_KINDS),
+      F_OF("group", gk_figure_rule, group, D_MASK),
+      F_OF("blocked_by", gk_figure_rule, blocked_by, D_MASK),
+      F_OF("needs_own", gk_figure_rule, needs_own, D_MASK),
+      F_OF("blocks", gk_figure_rule, blocks, D_MASK),
+      F_OF("strength", gk_figure_rule, strength, D_MASK),
+      F_OF("stays", gk_figure_rule, stays, D_BOOL),
+      F_NAME("strength_attr", gk_figure_rule, strength_attr, D_OPT, gk_rules_find_attr, "attribute", 1),
+      F_OF("blocked_across", gk_figure_rule, blocked_across, D_KINDS),
+      F_OF("corner", gk_figure_rule, corner, D_BOOL),
+      F_OF("blocks_tile", gk_figure_rule, blocks_tile, D_BOOL)};
+  gk_flow *f = mp_checkflow(L, 1);
+  int kind = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
+  gk_figure_rule x = {0};
+  read_decl(L, 3, f, "figure", d, N_FIELDS(d), &x);
+  if (gk_flow_set_figure(f, kind, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:hand_tile{tile =, token =, end_round = bool, decline = action} */
+static int flow_hand_tile(lua_State *L) {
+  static const decl_field d[] = {
+      F_OF("tile", gk_hand_tile_rule, tile, D_TILE),
+      F_FIGURE("token", gk_hand_tile_rule, token),
+      F_OF("end_round", gk_hand_tile_rule, end_round, D_BOOL),
+      F_ACTION("decline", gk_hand_tile_rule, decline_action, D_OPT)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_hand_tile_rule x = {.decline_action = -1};
+  read_decl(L, 2, f, "hand_tile", d, N_FIELDS(d), &x);
+  if (gk_flow_add_hand_tile(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:relocate{figure =, reach = "connected"|"around", action =, kinds = {...}} */
+static int flow_relocate(lua_State *L) {
+  static const char *const reaches[] = {"", "connected", "around", NULL};
+  static const decl_field d[] = {
+      F_FIGURE("figure", gk_relocate_rule, figure),
+      F_OPTION("reach", gk_relocate_rule, reach, reaches, "connected"),
+      F_ACTION("action", gk_relocate_rule, action, 0),
+      F_OF("kinds", gk_relocate_rule, kinds, D_KINDS)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_relocate_rule x = {0};
+  read_decl(L, 2, f, "relocate", d, N_FIELDS(d), &x);
+  if (gk_flow_add_relocate(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:extra_part{trigger = "extends"|"closes", kinds = {...}, figure =,
+** attr =, stack =} */
+static int flow_extra_part(lua_State *L) {
+  static const char *const triggers[] = {"", "extends", "closes", NULL};
+  static const decl_field d[] = {
+      F_OPTION("trigger", gk_extra_part_rule, trigger, triggers, NULL),
+      F_OF("kinds", gk_extra_part_rule, kinds, D_KINDS),
+      F_NAME("figure", gk_extra_part_rule, figure, D_OPT, gk_rules_find_figure_kind, "figure kind", 0),
+      F_NAME("attr", gk_extra_part_rule, attr, D_OPT, gk_rules_find_attr, "attribute", 0),
+      F_NAME("stack", gk_extra_part_rule, stack, 0, gk_rules_find_stack, "stack", 0)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_extra_part_rule x = {0, 0, -1, -1, 0};
+  read_decl(L, 2, f, "extra_part", d, N_FIELDS(d), &x);
+  if (gk_flow_add_extra_part(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* The start cells {{x, y}, ...} of field "start" of table t. */
+static void line_starts(lua_State *L, int t, gk_line_markers_rule *lr) {
+  if (raw_getfield(L, t, "start") == LUA_TTABLE) {
+    lua_Integer n = raw_len(L, -1);
+    if (n > GK_LINE_MAX_START) luaL_error(L, "line_markers: more than %d start cells", GK_LINE_MAX_START);
+    for (lua_Integer i = 1; i <= n; i++) {
+      if (lua_rawgeti(L, -1, i) != LUA_TTABLE) luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
+      for (int c = 0; c < 2; c++) {
+        int isnum = 0;
+        lua_rawgeti(L, -1, c + 1);
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < -(1 << 20) || v > (1 << 20))
+          luaL_error(L, "line_markers: start cell %d is not {x, y}", (int)i);
+        lr->start[i - 1][c] = (int32_t)v;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+    lr->n_start = (int)n;
+  }
+  lua_pop(L, 1);
+}
+
+/* flow:line_markers(figure, {axis = "x"|"y", dir = 1|-1, bonus =, reason =,
+** bonus_per = "figure"|"player", order = "placed"|"active_first"|"choose",
+** action =, sweep = {kinds}, start = {{x, y}, ...}}) */
+static int flow_line_markers(lua_State *L) {
+  static const char *const axes[] = {"x", "y", NULL};
+  static const char *const orders[] = {"placed", "active_first", "choose", NULL};
+  static const char *const pers[] = {"figure", "player", NULL};
+  static const decl_field d[] = {
+      F_OPTION("axis", gk_line_markers_rule, axis, axes, "x"),
+      F_OF("dir", gk_line_markers_rule, dir, D_SIGN),
+      F_INT("bonus", gk_line_markers_rule, bonus, "bonus out of range"),
+      F_NAME("reason", gk_line_markers_rule, bonus_reason, D_OPT, gk_rules_find_reason, "reason", 0),
+      F_OPTION("bonus_per", gk_line_markers_rule, bonus_per_player, pers, "figure"),
+      F_OPTION("order", gk_line_markers_rule, order, orders, "placed"),
+      F_ACTION("action", gk_line_markers_rule, order_action, D_OPT),
+      F_OF("sweep", gk_line_markers_rule, sweep_kinds, D_KINDS)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_line_markers_rule x = {.dir = 1, .order_action = -1};
+  x.figure = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
+  read_decl(L, 3, f, "line_markers", d, N_FIELDS(d), &x);
+  line_starts(L, 3, &x);
+  if (gk_flow_add_line_markers(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* The terms {{term, arg, points [, if_attr [, arg2]]}, ...} of field
+** "terms" of table t. */
+static void system_terms(lua_State *L, int t, const gk_rules *r, gk_system_rule *sr) {
+  static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
+                                      "adjacent_closed", "attr_over", "features", "touching",
+                                      NULL};
+  luaL_argcheck(L, raw_getfield(L, t, "terms") == LUA_TTABLE, t, "terms expected");
+  int list = lua_gettop(L);
+  lua_Integer n = raw_len(L, list);
+  luaL_argcheck(L, n <= GK_MAX_TERMS, t, "too many terms");
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, list, i);
+    int e = lua_gettop(L);
+    luaL_checktype(L, e, LUA_TTABLE);
+    lua_rawgeti(L, e, 1);
+    int term = luaL_checkoption(L, -1, NULL, terms);
+    int arg = 0;
+    if (term == GK_TERM_ATTR) {
+      lua_rawgeti(L, e, 2);
+      arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
+    }
+    arg = term_arg_more(L, e, term, arg, r);
+    lua_rawgeti(L, e, 3);
+    lua_Integer pts = luaL_checkinteger(L, -1);
+    lua_rawgeti(L, e, 4);
+    int if_attr = lua_isnil(L, -1) ? 0
+                  : mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute") + 1;
+    sr->terms[sr->n_terms].term = term;
+    sr->terms[sr->n_terms].arg = arg;
+    sr->terms[sr->n_terms].points = (int32_t)pts;
+    sr->terms[sr->n_terms].if_attr = if_attr;
+    sr->n_terms++;
+    lua_settop(L, list);
+  }
+  lua_pop(L, 1);
+}
+
+/* flow:system{kinds = {...}, figure =, reason =, terms = {{term, arg, points
+** [, if_attr [, arg2]]}, ...}}: a final scoring over systems of features. */
+static int flow_system(lua_State *L) {
+  static const decl_field d[] = {
+      F_OF("kinds", gk_system_rule, kinds, D_KINDS),
+      F_FIGURE("figure", gk_system_rule, figure),
+      F_REASON("reason", gk_system_rule, reason)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_system_rule x;
+  memset(&x, 0, sizeof x);
+  read_decl(L, 2, f, "system", d, N_FIELDS(d), &x);
+  system_terms(L, 2, gk_flow_rules(f), &x);
+  if (gk_flow_add_system(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
+** tiles = {tags or attributes}}: in that custom phase, after placing such
+** a tile (no tiles: any), the player may take back a figure of those kinds
+** standing on a feature of those kinds (gk_recall_rule). */
+static int flow_recall(lua_State *L) {
+  static const decl_field d[] = {
+      F_OF("phase", gk_recall_rule, phase, D_PHASE),
+      F_ACTION("action", gk_recall_rule, action, 0),
+      F_OF("figures", gk_recall_rule, figures, D_FIGURES),
+      F_OF("on", gk_recall_rule, kinds, D_KINDS),
+      F_OF("tiles", gk_recall_rule, tiles, D_TILES)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_recall_rule x = {0};
+  read_decl(L, 2, f, "recall", d, N_FIELDS(d), &x);
+  if (gk_flow_add_recall(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:companion{figure =, reason =, action =, follows = {figure kinds},
+** turn_points =, scored_points =, final = bool}: a neutral figure moved
+** next to a follower instead of a deploy, paying that follower's owner
 ** (gk_companion_rule). */
 static int flow_companion(lua_State *L) {
+  static const decl_field d[] = {
+      F_FIGURE("figure", gk_companion_rule, figure),
+      F_REASON("reason", gk_companion_rule, reason),
+      F_ACTION("action", gk_companion_rule, action, 0),
+      F_LIST("follows", gk_companion_rule, follows, n_follows),
+      F_INT("turn_points", gk_companion_rule, turn_points, NULL),
+      F_INT("scored_points", gk_companion_rule, scored_points, NULL),
+      F_OF("final", gk_companion_rule, scored_final, D_BOOL)};
   gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
   gk_companion_rule x = {0};
-  raw_getfield(L, 2, "figure");
-  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  raw_getfield(L, 2, "reason");
-  x.reason = mp_checkname(L, lua_gettop(L), r, gk_rules_find_reason, "reason");
-  x.action = field_action(L, 2, f, "companion");
-  lua_pop(L, 2);
-  x.n_follows = field_figure_list(L, 2, "follows", x.follows, "companion");
-  x.turn_points = int_field(L, 2, "turn_points", 0);
-  x.scored_points = int_field(L, 2, "scored_points", 0);
-  raw_getfield(L, 2, "final");
-  x.scored_final = lua_toboolean(L, -1);
-  lua_pop(L, 1);
+  read_decl(L, 2, f, "companion", d, N_FIELDS(d), &x);
   if (gk_flow_add_companion(f, &x)) return flowerror(L, f);
   return 0;
 }
 
-/* flow:walker{figure =, lands = {tags}, walks = {tags}, steps =, phase =,
-** action =, avoids = {figure kinds}, spares = {figure kinds}}: a neutral
+/* flow:walker{figure =, phase =, action =, lands = {tags}, walks = {tags},
+** steps =, avoids = {figure kinds}, spares = {figure kinds}}: a neutral
 ** figure landing on some tiles and walking after others
 ** (gk_walker_rule). */
 static int flow_walker(lua_State *L) {
+  static const decl_field d[] = {
+      F_FIGURE("figure", gk_walker_rule, figure),
+      F_OF("phase", gk_walker_rule, phase, D_PHASE),
+      F_ACTION("action", gk_walker_rule, action, 0),
+      F_OF("lands", gk_walker_rule, lands, D_TILES),
+      F_OF("walks", gk_walker_rule, walks, D_TILES),
+      F_INT("steps", gk_walker_rule, steps, NULL),
+      F_OF("avoids", gk_walker_rule, avoids, D_FIGURES),
+      F_OF("spares", gk_walker_rule, spares, D_FIGURES)};
   gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
   gk_walker_rule x = {0};
-  raw_getfield(L, 2, "figure");
-  x.figure = mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind");
-  raw_getfield(L, 2, "phase");
-  x.phase = mp_checkphase(L, lua_gettop(L), f);
-  lua_pop(L, 2);
-  x.action = field_action(L, 2, f, "walker");
-  x.lands = field_tiles(L, 2, "lands", "walker");
-  x.walks = field_tiles(L, 2, "walks", "walker");
-  x.steps = int_field(L, 2, "steps", 0);
-  x.avoids = field_figures(L, 2, "avoids");
-  x.spares = field_figures(L, 2, "spares");
+  read_decl(L, 2, f, "walker", d, N_FIELDS(d), &x);
   if (gk_flow_add_walker(f, &x)) return flowerror(L, f);
   return 0;
 }
@@ -665,12 +728,13 @@ static int flow_walker(lua_State *L) {
 ** after such a tile, a figure deployed on any open feature of the board
 ** (gk_deploy_anywhere_rule). */
 static int flow_deploy_anywhere(lua_State *L) {
+  static const decl_field d[] = {
+      F_ACTION("action", gk_deploy_anywhere_rule, action, 0),
+      F_OF("tiles", gk_deploy_anywhere_rule, tiles, D_TILES),
+      F_LIST("figures", gk_deploy_anywhere_rule, figures, n_figures)};
   gk_flow *f = mp_checkflow(L, 1);
-  luaL_checktype(L, 2, LUA_TTABLE);
   gk_deploy_anywhere_rule x = {0};
-  x.action = field_action(L, 2, f, "deploy_anywhere");
-  x.tiles = field_tiles(L, 2, "tiles", "deploy_anywhere");
-  x.n_figures = field_figure_list(L, 2, "figures", x.figures, "deploy_anywhere");
+  read_decl(L, 2, f, "deploy_anywhere", d, N_FIELDS(d), &x);
   if (gk_flow_add_deploy_anywhere(f, &x)) return flowerror(L, f);
   return 0;
 }
@@ -678,17 +742,14 @@ static int flow_deploy_anywhere(lua_State *L) {
 /* flow:evict{action =, tiles = {tags}, figures = {figure kinds}, attr =}:
 ** after such a tile, a figure on its features sent home (gk_evict_rule). */
 static int flow_evict(lua_State *L) {
+  static const decl_field d[] = {
+      F_ACTION("action", gk_evict_rule, action, 0),
+      F_OF("tiles", gk_evict_rule, tiles, D_TILES),
+      F_OF("figures", gk_evict_rule, figures, D_FIGURES),
+      F_NAME("attr", gk_evict_rule, attr, D_OPT, gk_rules_find_attr, "attribute", 0)};
   gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_evict_rule x = {0};
-  x.action = field_action(L, 2, f, "evict");
-  x.tiles = field_tiles(L, 2, "tiles", "evict");
-  x.figures = field_figures(L, 2, "figures");
-  x.attr = -1;
-  if (raw_getfield(L, 2, "attr") != LUA_TNIL)
-    x.attr = mp_checkname(L, lua_gettop(L), r, gk_rules_find_attr, "attribute");
-  lua_pop(L, 1);
+  gk_evict_rule x = {.attr = -1};
+  read_decl(L, 2, f, "evict", d, N_FIELDS(d), &x);
   if (gk_flow_add_evict(f, &x)) return flowerror(L, f);
   return 0;
 }
@@ -696,13 +757,16 @@ static int flow_evict(lua_State *L) {
 /* flow:set_aside(stack, {until = {tags}}): the stack's tiles wait until
 ** such a tile is placed, then join the draw stack. */
 static int flow_set_aside(lua_State *L) {
+  static const decl_field d[] = {F_OF("until", gk_tile_filter, tags, D_TILES)};
   gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  gk_tile_filter until = field_tiles(L, 3, "until", "set_aside");
+  gk_tile_filter until = {0, 0};
+  read_decl(L, 3, f, "set_aside", d, N_FIELDS(d), &until);
   if (gk_flow_add_set_aside(f, s, &until)) return flowerror(L, f);
   return 0;
 }
+
+/* }====================================================================== */
 
 static int flow_freeze(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
@@ -738,7 +802,7 @@ static const luaL_Reg flow_methods[] = {
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"figure", flow_figure},
-  {"scoring", flow_scoring},
+  {"score", flow_score},
   {"stack", flow_stack},
   {"joins", flow_joins},
   {"turns", flow_turns},
@@ -760,7 +824,6 @@ static const luaL_Reg flow_meta[] = {
 
 void mp_open_flow(lua_State *L) {
   mp_register_type(L, MP_FLOW, flow_meta, flow_methods, 0);
-  mp_open_play(L);
   lua_pushcfunction(L, flow_new);
   lua_setfield(L, -2, "flow");
 }

@@ -129,7 +129,7 @@ typedef struct gk_extra_part_rule {
 
 typedef enum gk_when { GK_WHEN_CLOSED = 0, GK_WHEN_FINAL = 1 } gk_when;
 
-/* Flags for gk_flow_set_scoring. */
+/* Flags for gk_flow_set_score. */
 enum {
   GK_SCORE_KEEP_FIGURES = 1u << 0 /* figures stay after final scoring (farmers) */
 };
@@ -155,9 +155,13 @@ void gk_flow_free(gk_flow *flow);
 const char *gk_flow_error(const gk_flow *flow);
 gk_rules *gk_flow_rules(const gk_flow *flow);
 
+/* Names: gk_flow_set_<name> fills a slot (a figure kind's rule, a kind's
+** scoring at a time, the draw stack) and a second call replaces it;
+** gk_flow_add_<name> appends (a capability's rule, a phase, an action).
+** The binding flow:<name> and the script's declaration keep <name>. */
 int gk_flow_set_figure(gk_flow *flow, int figure_kind, const gk_figure_rule *rule);
 /* formula NULL = the kind does not score then. reason: a gk_rules reason. */
-int gk_flow_set_scoring(gk_flow *flow, int kind, gk_when when,
+int gk_flow_set_score(gk_flow *flow, int kind, gk_when when,
                         const gk_formula *formula, int reason, unsigned flags);
 /* When a feature of `kind` is scored closed, the active player's counter
 ** grows by the feature's attribute (goods to whoever completes a city). */

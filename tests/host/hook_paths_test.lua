@@ -30,7 +30,7 @@ local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
 local function load(code, how)
   local rs = loader.load{ game = "base", rules = { script(code) }, run = meeple_host.run,
                           script_dirs = { "scripts" }, tile_dirs = { "tiles" } }
-  if how == "dispatcher" then rs.dispatch = { make_dispatcher(rs, meeple_host, "dispatcher") } end
+  if how == "dispatcher" then rs.hook_plan = make_dispatcher(rs, meeple_host, "dispatcher") end
   return rs
 end
 

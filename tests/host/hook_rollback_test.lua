@@ -62,7 +62,7 @@ local function run_case(kind, path_name)
   local code = HOOK:format(FAILS[kind], "")
   if path_name == "dispatcher" then code = code .. NARROW end
   local rs = load{ script(code) }
-  check((rs.dispatch == nil), "fresh rules")
+  check((rs.hook_plan == nil), "fresh rules")
   local play = loader.new_play(rs, { players = 2, seed = 3 })
   local failures = 0
   while not play:over() do

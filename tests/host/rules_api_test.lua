@@ -653,7 +653,7 @@ do
   local placed, want, points, stray = 0, 0, 0, 0
   for seed = 1, 5 do
     local play = play_out(loader.new_play(rs, { players = 2, seed = seed }))
-    local st = loader.deserialize_state(play:game():blob(1))
+    local st = require("meeple.state").decode(play:game():blob(1))
     check(st.bad == 0, "feature_points saw only features with a pennant: " .. st.bad)
     points = points + st.points
     for id, n in pairs(st.placed) do

@@ -63,12 +63,29 @@ for _, name in ipairs(rows) do
   end
 end
 
+-- every other declaration of the Flow keeps one stem too (#38): the
+-- method flow:<name> calls gk_flow_add_<name> or gk_flow_set_<name>
+-- (gk_flow.h: set fills a slot, add appends)
+local registered = {}
+for name, fn in wrap:gmatch('{"([%w_]+)", (flow_[%w_]+)}') do registered[#registered + 1] = { name, fn } end
+t:ok(#registered >= 20, "wrap_flow.c registers the Flow's methods, found " .. #registered)
+local NOT_DECLARATIONS = { freeze = true, phases = true, __gc = true }
+for _, r in ipairs(registered) do
+  local name, fn = r[1], r[2]
+  if not NOT_DECLARATIONS[name] then
+    t:ok(fn == "flow_" .. name, "flow:" .. name .. " is flow_" .. name .. ", not " .. fn)
+    local body = wrap:match("static int " .. fn .. "%(lua_State %*L%) {(.-)\n}\n") or ""
+    t:ok(has(body, "gk_flow_add_" .. name .. "(") or has(body, "gk_flow_set_" .. name .. "("),
+         "flow:" .. name .. " calls gk_flow_add_" .. name .. " or gk_flow_set_" .. name)
+  end
+end
+
 -- the names this issue retired stay retired
-for _, old in ipairs({ "gk_flow_set_line", "gk_flow_set_hand", "gk_flow_figure_scoring", "gk_flow_system_scoring",
+for _, old in ipairs({ "gk_flow_set_scoring", "gk_flow_set_line", "gk_flow_set_hand", "gk_flow_figure_scoring", "gk_flow_system_scoring",
                        "gk_flow_gain_on_close", "gk_flow_final_majority" }) do
   t:ok(not has(header, old), "gk_flow.h no longer declares " .. old)
 end
-for _, old in ipairs({ "gain_on_close", "final_majority", "figure_scoring", "hand" }) do
+for _, old in ipairs({ "gain_on_close", "final_majority", "figure_scoring", "hand", "scoring" }) do
   t:ok(not has(wrap, '{"' .. old .. '", '), "wrap_flow.c no longer registers flow:" .. old)
 end
 

@@ -22,15 +22,16 @@
 
 -- The work is split by concern: meeple.loader.api (the declarations a
 -- script makes), meeple.loader.build (declarations to C), meeple.loader.
--- dispatch (hooks at play time), meeple.loader.state (script state as
--- text) and meeple.loader.common; this module puts them together.
+-- dispatch (hooks at play time) and meeple.loader.common; this module
+-- puts them together. A script's state is meeple.state (its text) and
+-- meeple.loader.state_live (its live table per game).
 
 local meeple = require "meeple"
 local common = require "meeple.loader.common"
 local errors = require "meeple.errors"
 local build = require "meeple.loader.build"
-local state = require "meeple.loader.state"
 local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
+local with_plan = require("meeple.loader.dispatch").with_plan
 
 local M = {}
 
@@ -41,7 +42,6 @@ M.readfile, M.exists, M.dirname = common.readfile, common.exists, common.dirname
 M.content_hash = meeple.hash
 
 M.load = build.load
-M.serialize_state, M.deserialize_state = state.serialize_state, state.deserialize_state
 
 -- A fresh game: the start tile placed, every stack filled and shuffled.
 function M.new_game(rs, opts)
@@ -116,11 +116,10 @@ end
 -- process.
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
-  rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
-  local dispatch = rs.dispatch
+  rs.hook_plan = rs.hook_plan or make_dispatcher(rs, opts.host or meeple_host)
+  local plan = rs.hook_plan
   local how = opts.dispatcher and "dispatcher" or opts.profile and "timed"
-  if how then dispatch = { make_dispatcher(rs, opts.host or meeple_host, how) } end
-  local f = dispatch[5]
+  if how then plan = make_dispatcher(rs, opts.host or meeple_host, how) end
   local list, on_game = nil, opts.on_game
   if opts.results ~= false then
     list = {}
@@ -132,15 +131,10 @@ function M.simulate(rs, opts)
       if opts.on_game then opts.on_game(row) end
     end
   end
-  local summary = rs.flow:simulate(templ, {
+  local summary = rs.flow:simulate(templ, with_plan(plan, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
     check_invariants = opts.check_invariants, fresh = rs.fresh,
-    jobs = not how and opts.jobs or 1, hooks = dispatch[2], collect_phases = dispatch[3],
-    deploy_figures = dispatch[4], dispatch = dispatch[1], progress = opts.progress,
-    on_game = on_game, placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-    collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
-    placement_tiles = f.placement_tiles, placement_stacks = f.placement_stacks, direct = dispatch[6], vetoes = dispatch[7],
-    transforms = dispatch[8], collects = dispatch[9] })
+    jobs = not how and opts.jobs or 1, progress = opts.progress, on_game = on_game }))
   return list or summary
 end
 
@@ -156,17 +150,8 @@ function M.new_play(rs, opts)
   else
     g = M.new_game(rs, opts)
   end
-  rs.dispatch = rs.dispatch or { make_dispatcher(rs, opts.host or meeple_host) }
-  local f = rs.dispatch[5]
-  local play = rs.flow:new_play(g, { hooks = rs.dispatch[2], dispatch = rs.dispatch[1],
-                                     collect_phases = rs.dispatch[3], deploy_figures = rs.dispatch[4],
-                                     agent_seed = opts.agent_seed or opts.seed or 1,
-                                     placed_tiles = f.placed_tiles, collect_tiles = f.collect_tiles,
-                                     collect_filtered = f.collect_filtered, points_attrs = f.points_attrs, points_kinds = f.points_kinds,
-                                     placement_tiles = f.placement_tiles,
-                                     placement_stacks = f.placement_stacks, direct = rs.dispatch[6],
-                                     vetoes = rs.dispatch[7], transforms = rs.dispatch[8],
-                                     collects = rs.dispatch[9] })
+  rs.hook_plan = rs.hook_plan or make_dispatcher(rs, opts.host or meeple_host)
+  local play = rs.flow:new_play(g, with_plan(rs.hook_plan, { agent_seed = opts.agent_seed or opts.seed or 1 }))
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

@@ -96,14 +96,14 @@ bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system) {
   return ok;
 }
 
-int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *formula, int reason,
+int gk_flow_set_score(gk_flow *f, int kind, gk_when when, const gk_formula *formula, int reason,
                         unsigned flags) {
-  int st = fl_check_open(f, "set scoring");
+  int st = fl_check_open(f, "set score");
   if (st) return st;
   const gk_rules *r = f->rules;
   if (kind < 0 || kind >= r->n_kinds || (when != GK_WHEN_CLOSED && when != GK_WHEN_FINAL) ||
       (formula && (reason < 0 || reason >= r->n_reasons)) || (flags & ~GK_SCORE_KEEP_FIGURES)) {
-    fl_flow_error(f, "set_scoring: bad kind %d, when %d, reason %d or flags", kind, (int)when,
+    fl_flow_error(f, "set_score: bad kind %d, when %d, reason %d or flags", kind, (int)when,
                   reason);
     return GK_EINVAL;
   }
@@ -113,7 +113,7 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
     return GK_OK;
   }
   if (formula->n_terms < 0 || formula->n_terms > GK_MAX_TERMS) {
-    fl_flow_error(f, "set_scoring: %d terms (at most %d)", formula->n_terms, GK_MAX_TERMS);
+    fl_flow_error(f, "set_score: %d terms (at most %d)", formula->n_terms, GK_MAX_TERMS);
     return GK_EINVAL;
   }
   for (int i = 0; i < formula->n_terms; i++) {
@@ -122,7 +122,7 @@ int gk_flow_set_scoring(gk_flow *f, int kind, gk_when when, const gk_formula *fo
     int w = formula->terms[i].only_with, c = formula->terms[i].if_attr;
     ok = ok && w >= 0 && w <= r->n_figure_kinds && c >= 0 && c <= r->n_attrs;
     if (!ok) {
-      fl_flow_error(f, "set_scoring: term %d is malformed (term %d, arg %d)", i + 1, t, a);
+      fl_flow_error(f, "set_score: term %d is malformed (term %d, arg %d)", i + 1, t, a);
       return GK_EINVAL;
     }
   }

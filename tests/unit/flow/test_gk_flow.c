@@ -579,8 +579,8 @@ static void extended(extended_rules *x) {
   assert_int_equal(gk_flow_set_figure(f, x->helper, &helper), GK_OK);
   gk_formula road = {2, {{GK_TERM_TILE, 0, 1, 0, 0}, {GK_TERM_TILE, 0, 1, x->helper + 1, 0}}};
   gk_formula city = {2, {{GK_TERM_TILE, 0, 2, 0, 0}, {GK_TERM_ATTR, id->pennant, 2, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   assert_int_equal(gk_flow_add_gain(f, id->city, id->pennant, x->coats), GK_OK);
   assert_int_equal(gk_flow_add_majority(f, x->coats, 10, x->coats_reason), GK_OK);
   gk_extra_part_rule twice = {GK_EXTRA_EXTENDS, 1ull << id->road, id->follower, -1, id->stack};
@@ -590,11 +590,11 @@ static void extended(extended_rules *x) {
   assert_int_equal(gk_flow_add_extra_part(f, &bad), GK_EINVAL);
   assert_int_equal(gk_flow_add_gain(f, id->city, 99, x->coats), GK_EINVAL);
   gk_formula wrong = {1, {{GK_TERM_TILE, 0, 1, 99, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &wrong, id->r_road, 0), GK_EINVAL);
   gk_formula far = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(60, id->pennant), 1, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &far, id->r_road, 0), GK_EINVAL);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &far, id->r_road, 0), GK_EINVAL);
   gk_formula no_attr = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(id->city, 60), 1, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_FINAL, &no_attr, id->r_road, 0), GK_EINVAL);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &no_attr, id->r_road, 0), GK_EINVAL);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->flow = f;
@@ -677,10 +677,10 @@ static void line_game_rules(line_rules *x, int order) {
   assert_int_equal(gk_flow_set_figure(f, x->marker, &marker), GK_OK);
   gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0, 0}}};
   gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
   x->action = gk_flow_add_action(f, "pick");
   gk_line_markers_rule lr = {.figure = x->marker, .axis = 0, .dir = -1, .bonus = 4, .bonus_reason = x->reason,
                      .sweep_kinds = (1ull << id->road) | (1ull << id->city), .order = order,
@@ -856,10 +856,10 @@ static void hand_game_rules(hand_rules *x) {
   gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
   gk_formula cloister = {1, {{GK_TERM_BLOCK, 0, 1, 0, 0}}};
   gk_formula farm = {1, {{GK_TERM_ADJACENT_CLOSED, id->city, 3, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->field, GK_WHEN_FINAL, &farm, id->r_field,
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->cloister, GK_WHEN_CLOSED, &cloister, id->r_cloister, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->field, GK_WHEN_FINAL, &farm, id->r_field,
                                        GK_SCORE_KEEP_FIGURES), GK_OK);
   x->a_decline = gk_flow_add_action(f, "decline");
   x->a_cart = gk_flow_add_action(f, "cart");
@@ -1332,9 +1332,9 @@ static void test_attr_over_term(void **state) {
   gk_formula over = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, none), 3, 0, 0}}};
   gk_formula under = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(none, id.pennant), 3, 0, 0}}};
   gk_formula bad = {1, {{GK_TERM_ATTR_OVER, GK_ATTR_PAIR(id.pennant, 60), 3, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_CLOSED, &over, id.r_city, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id.city, GK_WHEN_FINAL, &under, id.r_city, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id.road, GK_WHEN_FINAL, &bad, id.r_road, 0), GK_EINVAL);
+  assert_int_equal(gk_flow_set_score(f, id.city, GK_WHEN_CLOSED, &over, id.r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id.city, GK_WHEN_FINAL, &under, id.r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id.road, GK_WHEN_FINAL, &bad, id.r_road, 0), GK_EINVAL);
   gk_flow_set_stack(f, id.stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   gk_game *g = base_fixture_new_game(r, 2, 5);

@@ -44,8 +44,8 @@ static void recall_game_rules(recall_rules *x) {
   assert_int_equal(gk_flow_set_figure(f, x->big, &big), GK_OK);
   gk_formula road = {1, {{GK_TERM_TILE, 0, 1, 0, 0}}};
   gk_formula city = {1, {{GK_TERM_TILE, 0, 2, 0, 0}}};
-  assert_int_equal(gk_flow_set_scoring(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
-  assert_int_equal(gk_flow_set_scoring(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_CLOSED, &road, id->r_road, 0), GK_OK);
+  assert_int_equal(gk_flow_set_score(f, id->city, GK_WHEN_CLOSED, &city, id->r_city, 0), GK_OK);
   x->phase = gk_flow_add_phase(f, "recall", GK_PHASE_PLACE_TILE);
   x->action = gk_flow_add_action(f, "recall");
   assert_true(x->phase >= GK_PHASE_CUSTOM && x->action >= 0);

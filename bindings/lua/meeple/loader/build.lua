@@ -236,11 +236,11 @@ local function flow_scores(b)
     if not decl.kind_index[kind] then error(("%sscore: unknown kind '%s'"):format(at(decl.scores[kind]), kind), 0) end
     local s = decl.scores[kind]
     if s.closed then
-      b.declare(s, "score '" .. kind .. "'", b.flow.scoring, kind, "closed", score_terms(decl, kind, s, "closed"),
+      b.declare(s, "score '" .. kind .. "'", b.flow.score, kind, "closed", score_terms(decl, kind, s, "closed"),
                 s.reason, false)
     end
     if s.final then
-      b.declare(s, "score '" .. kind .. "'", b.flow.scoring, kind, "final", score_terms(decl, kind, s, "final"),
+      b.declare(s, "score '" .. kind .. "'", b.flow.score, kind, "final", score_terms(decl, kind, s, "final"),
                 s.final_reason, s.keep_figures)
     end
   end

@@ -600,33 +600,52 @@ local function hooked_names(by_event)
   return sorted_keys(names), collect_phases
 end
 
--- dispatch, hooked event names, collect phases, deploy figures, filters,
--- the notifications the flow may call itself (or nil), the vetoes it may
--- call itself (or nil), the transforms (or nil) and the collects (or
--- nil). how: nil; "timed": the same paths, the
--- dispatcher's calls timed into the host's running hook profile
--- (meeple_host.timed_call; the C paths time their own); "dispatcher":
--- every hook through the dispatcher (the tests compare the C paths
--- with it).
+-- What a hook plan holds: the options of flow:new_play and flow:simulate
+-- that say where each hook runs. dispatch: the Lua dispatcher; hooks:
+-- the hooked event names (collect once); collect_phases: the phases with
+-- collects; deploy_figures: the figures allow_deploys judges; the
+-- filters (hook_filters): placed_tiles, collect_tiles, collect_filtered,
+-- points_attrs, points_kinds, placement_tiles, placement_stacks; and the
+-- tables of the four C paths (bindings/hooks/), each nil when the flow
+-- calls none of its events itself: direct, vetoes, transforms, collects.
+local PLAN_KEYS = { "dispatch", "hooks", "collect_phases", "deploy_figures", "placed_tiles", "collect_tiles",
+                    "collect_filtered", "points_attrs", "points_kinds", "placement_tiles", "placement_stacks",
+                    "direct", "vetoes", "transforms", "collects" }
+
+-- The hook plan of the rules rs (PLAN_KEYS), one table. how: nil;
+-- "timed": the same paths, the dispatcher's calls timed into the host's
+-- running hook profile (meeple_host.timed_call; the C paths time their
+-- own); "dispatcher": every hook through the dispatcher (the tests
+-- compare the C paths with it).
 local function make_dispatcher(rs, host, how)
   local by_event = group_hooks(rs.hooks)
   local timed = how == "timed" and host.timed_call ~= nil
   local profile = how == "dispatcher"
   local dispatch, kit = dispatcher(rs, host, by_event, timed)
   local figures = deploy_figures(by_event)
-  local filters = hook_filters(rs, by_event)
-  local hook_names, collect_phases = hooked_names(by_event)
-  -- after hook_filters: a hook's tile_set keeps it off the direct path
-  local direct = not profile and direct_calls(by_event, host, kit) or nil
-  -- after deploy_figures and hook_filters: the narrowing sets it reads
-  local vetoes = not profile and veto_calls(by_event, host, kit) or nil
-  local transforms = not profile and transform_calls(by_event, host, kit) or nil
-  -- after hook_filters: the tile_set of a collect narrowed to tiles
-  local collects = not profile and collect_calls(by_event, host, kit) or nil
-  return dispatch, hook_names, collect_phases, figures, filters, direct, vetoes, transforms, collects
+  local plan = hook_filters(rs, by_event)
+  plan.dispatch, plan.deploy_figures = dispatch, figures
+  plan.hooks, plan.collect_phases = hooked_names(by_event)
+  if not profile then
+    -- after hook_filters: a hook's tile_set keeps it off the direct path
+    plan.direct = direct_calls(by_event, host, kit)
+    -- after deploy_figures and hook_filters: the narrowing sets it reads
+    plan.vetoes = veto_calls(by_event, host, kit)
+    plan.transforms = transform_calls(by_event, host, kit)
+    -- after hook_filters: the tile_set of a collect narrowed to tiles
+    plan.collects = collect_calls(by_event, host, kit)
+  end
+  return plan
 end
 
 M.make_dispatcher = make_dispatcher
+
+-- opts with the hook plan's fields added (PLAN_KEYS), for flow:new_play
+-- and flow:simulate.
+function M.with_plan(plan, opts)
+  for _, k in ipairs(PLAN_KEYS) do opts[k] = plan[k] end
+  return opts
+end
 
 -- The reason a veto gave for refusing move (a move table as play:why
 -- takes) in play's last veto round: "reason (file:line)", or nil.

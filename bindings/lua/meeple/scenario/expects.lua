@@ -27,11 +27,11 @@ end
 local function hooked_points(run, fh, when)
   local p = run.play
   local points = p:formula_points(fh, when)
-  local d = run.rs.dispatch
+  local plan = run.rs.hook_plan
   local hooked = false
-  for _, name in ipairs(d and d[2] or {}) do hooked = hooked or name == "feature_points" end
+  for _, name in ipairs(plan and plan.hooks or {}) do hooked = hooked or name == "feature_points" end
   if not hooked then return points end
-  local r = d[1]("feature_points", { phase = p:phase(), feature = fh, when = when, value = points,
+  local r = plan.dispatch("feature_points", { phase = p:phase(), feature = fh, when = when, value = points,
                                     leaders = leaders(run, fh) }, p)
   return r.value or points
 end
