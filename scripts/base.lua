@@ -102,6 +102,7 @@ if ABBOT then
     group = "follower",
     blocked_by = { "follower" },
     strength = 1,
+    shape = "abbot",
   }
   -- §3: a garden scores as a cloister does.
   score "garden" {

@@ -53,7 +53,7 @@ figure "lying_abbot" {
   blocked_by = { "follower" },
   strength = 0,
   stays = true,
-  shape = "meeple",
+  shape = "lying",
 }
 reason "monastery"
 state { out = {} }   -- out[p]: meeples of player p set aside for their abbots on the board

@@ -54,6 +54,17 @@ meeple_cli_test(tiles_check_hills_sheep_bag 0 "18 tiles, 5 types|sheep 16, wolf 
 # bridges_castles_bazaars.md §1: 12 tiles, 8 bazaars, 2 inns
 meeple_cli_test(tiles_check_bridges_castles_bazaars 0 "12 tiles, 11 types|inn 2, no_castle 1|bazaar 8"
                 ${MEEPLE_EXE} tiles check tiles/bridges_castles_bazaars.tiles)
+# abbot.md §1: the base game's 72 tiles, 8 of them with a garden
+meeple_cli_test(tiles_check_base_gardens 0 "72 tiles, 32 types|cloister 6, field 126, garden 8|pennant 10"
+                ${MEEPLE_EXE} tiles check tiles/base_gardens.tiles)
+# cult.md §1: 6 shrine tiles (JCZ cult/6), 5 in the first printing
+meeple_cli_test(tiles_check_cult 0 "6 tiles, 6 types|cloister 6|shrine 6"
+                ${MEEPLE_EXE} tiles check tiles/cult.tiles)
+meeple_cli_test(tiles_check_cult_c1 0 "5 tiles, 5 types|shrine 5"
+                ${MEEPLE_EXE} tiles check tiles/cult_c1.tiles)
+# monasteries.md §1: 6 special monasteries, 2 with a road
+meeple_cli_test(tiles_check_monasteries 0 "6 tiles, 6 types|cloister 6, field 6, road 2|monastery 6"
+                ${MEEPLE_EXE} tiles check tiles/monasteries.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

@@ -401,7 +401,7 @@ function stack_order(stacks) end
 ---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature of its on kinds (default: false)
 ---@field blocks_tile? boolean while it stands on a tile, nothing is deployed on that tile's segments (corner figures still are) (default: false)
 ---@field relocate? rules.RelocateSpec after its feature is scored (it must stay), its owner moves it on or home
----@field shape? "meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"disc" how pictures draw it (default: a disc with its initial)
+---@field shape? "meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"abbot"|"lying"|"disc" how pictures draw it (default: a disc with its initial)
 -- </schema>
 
 -- <schema figure.relocate>

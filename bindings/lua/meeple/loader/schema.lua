@@ -115,7 +115,7 @@ M.decls = {
     { "relocate", "rules.RelocateSpec", "after its feature is scored (it must stay), its owner moves it on or home",
       more = "several waiting figures decide one at a time, owners in turn order from the active player, in the "
           .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (args `owner`, `x`, `y`, `segment`; segment 0: back to the supply). In C" },
-    { "shape", '"meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"disc"',
+    { "shape", '"meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"abbot"|"lying"|"disc"',
       "how pictures draw it", default_doc = "a disc with its initial" },
   } },
   ["figure.relocate"] = { class = "rules.RelocateSpec", call = "figure's relocate = { ... }", fields = {
