@@ -17,12 +17,12 @@
 -- monastery completes (stays), both data in C. Hooks on the public API:
 --   the abbot only on a special monastery   allow("figure_placement"), scoped to
 --     and only with a meeple to lay down      the abbot's moves
---   the abbot is one of the 7 meeples       on("turn_end"): one meeple out of
+--   the abbot is one of the 7 meeples       on("turn_begin"): one meeple out of
 --                                             play per abbot on the board
---   the base cloisters leave the game       on("turn_begin"), turn 1 (option)
+--   the base cloisters leave the game       the same hook, turn 1 (option)
 --   the abbot's row and column at the end   on("feature_scored") at the end, and
 --                                             on("final_scoring") for completed ones
--- Cost: a turn_begin and a turn_end call every turn, a call per scored
+-- Cost: a turn_begin call every turn, a call per scored
 -- feature (README speed table, monasteries.md §7). A capability would be
 -- a figure kind that draws on another's supply, and a line-of-tiles term
 -- for scoring formulas.
@@ -43,7 +43,7 @@ local CLOISTERS = option "cloisters" {
      .. "JCloisterZone plays them beside the monasteries).",
 }
 
--- §3: a meeple laid on its side. 7 of them, as the meeples: turn_end keeps
+-- §3: a meeple laid on its side. 7 of them, as the meeples: turn_begin keeps
 -- the two supplies together.
 local MEEPLES = 7
 figure "lying_abbot" {
@@ -64,15 +64,12 @@ state { out = {} }   -- out[p]: meeples of player p set aside for their abbots o
 -- §1 Setup; §3 Monk or abbot
 -- =======================================================================
 
-if CLOISTERS == "out" then
-  -- the base game's cloister tiles (base.md §1.1: A x2, B x4)
-  on("turn_begin", function(ctx)
-    if ctx.turn ~= 1 then return end
-    local g = ctx.game
-    for _, id in ipairs({ "A", "B" }) do
-      for _ = 1, g:stack_count("main", id) do g:take("main", id) end
-    end
-  end)
+-- §1: the base game's cloister tiles (base.md §1.1: A x2, B x4) leave the
+-- stack before the first draw.
+local function cloisters_out(g)
+  for _, id in ipairs({ "A", "B" }) do
+    for _ = 1, g:stack_count("main", id) do g:take("main", id) end
+  end
 end
 
 -- §3: an abbot only on a special monastery, and only for a player with a
@@ -85,9 +82,12 @@ end, { figures = { "lying_abbot" } })
 
 -- §3: each abbot on the board is one of its owner's meeples: that many
 -- meeples wait out of play, and come back as the abbots do (a dragon may
--- eat one, The Princess & the Dragon).
-on("turn_end", function(ctx)
+-- eat one, The Princess & the Dragon). Settled at the start of each turn
+-- (one hook a turn, with the setup of §1): an abbot laid this turn takes
+-- its meeple before anyone can deploy again.
+on("turn_begin", function(ctx)
   local g, out = ctx.game, ctx.state.out
+  if ctx.turn == 1 and CLOISTERS == "out" then cloisters_out(g) end
   for p = 1, g:players() do
     local want = MEEPLES - g:supply(p, "lying_abbot")
     local have = out[p] or 0
