@@ -18,7 +18,7 @@
 --                                             a Lua call per listed placement
 --   the challenge: the first completed      on("feature_scored") (a call per
 --     wins, the other's followers go home     scored feature)
--- Cost (README speed table, cult.md §7): the unscoped placement veto is
+-- Cost (README speed table, cult.md §8): the unscoped placement veto is
 -- almost all of it. A tile filter can name tags and attributes, not kinds,
 -- and the base game's cloister tiles carry neither; the next step is a
 -- general capability: a tile filter by segment kind ("tiles that have a
