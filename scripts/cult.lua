@@ -14,15 +14,18 @@
 -- as hooks") do the rest:
 --   a shrine next to two cloisters          allow("tile_placement"), scoped to
 --                                             the tiles tagged shrine
---   a cloister next to two shrines          allow("tile_placement"), every tile:
---                                             a Lua call per listed placement
+--   a cloister next to two shrines          allow("tile_placement"), scoped to
+--                                             the tiles with a cloister (a kind
+--                                             filter, checked in C)
 --   the challenge: the first completed      on("feature_scored") (a call per
 --     wins, the other's followers go home     scored feature)
--- Cost (README speed table, cult.md §8): the unscoped placement veto is
--- almost all of it. A tile filter can name tags and attributes, not kinds,
--- and the base game's cloister tiles carry neither; the next step is a
--- general capability: a tile filter by segment kind ("tiles that have a
--- cloister"), which the flow checks in C as it does tags.
+-- Cost (README speed table, cult.md §8): the placement vetoes, asked
+-- only on the turns that place a cloister or a shrine (every placement of
+-- that tile), and the feature_scored hook. The kind filter of the second
+-- is a general capability (docs/lua-api.md: `tiles` names tags,
+-- attributes or kinds): a base cloister tile carries no tag or attribute
+-- to scope a veto by, and unscoped the veto was asked about every
+-- placement of every tile (0.007x base).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "cult" { requires = { "base" } }
 
@@ -109,16 +112,27 @@ local function has_cloister(g, id)
   return known
 end
 
-allow("tile_placement", function(ctx, move)
-  if ctx.state.shrines == 0 or not has_cloister(ctx.game, move.tile) then return end
-  local why = refused(ctx.game, move.x, move.y, false)
-  if why then return false, why end
-end)
+-- The cells that hold a shrine, by key x * 65536 + y: the veto below
+-- asks it 8 times a placement, where the board would cost 8 tile handles.
+state { shrine_at = {} }
+local function key(x, y) return x * 65536 + y end
 
-state { shrines = 0 }
-on("tile_placed", function(ctx)
-  ctx.state.shrines = ctx.state.shrines + 1
+on("tile_placed", function(ctx, th)
+  local t = th:info()
+  ctx.state.shrine_at[key(t.x, t.y)] = true
 end, { tiles = { "shrine" } })
+
+allow("tile_placement", function(ctx, move)
+  local at, x, y, near = ctx.state.shrine_at, move.x, move.y, false
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      if at[key(x + dx, y + dy)] then near = true end
+    end
+  end
+  if not near or not has_cloister(ctx.game, move.tile) then return end
+  local why = refused(ctx.game, x, y, false)
+  if why then return false, why end
+end, { tiles = { "cloister" } })
 
 -- }======================================================================
 

@@ -532,7 +532,7 @@ static int flow_action(lua_State *L) {
 ** attributes (absent: none). */
 static gk_tile_filter field_tiles(lua_State *L, int t, const char *name, const char *what) {
   const gk_rules *r = gk_flow_rules(mp_checkflow(L, 1));
-  gk_tile_filter x = {0, 0};
+  gk_tile_filter x = {0, 0, 0};
   if (raw_getfield(L, t, name) == LUA_TTABLE) {
     for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
       lua_rawgeti(L, -1, i);

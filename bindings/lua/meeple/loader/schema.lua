@@ -198,7 +198,7 @@ M.decls = {
   hook = { class = "rules.HookOpts", call = "on / allow / transform / collect (event, fn, { ... })", fields = {
     { "priority", "integer", "lower runs first", default = 0 },
     { "figures", "string[]", 'allow("figure_placement") only: asked about these figures\' moves alone' },
-    { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes' },
+    { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
     { "stack", "string|string[]", 'allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)' },
