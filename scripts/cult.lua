@@ -77,26 +77,6 @@ local function around(g, x, y, want_shrine)
   return list
 end
 
--- §3: a shrine (is_shrine) or cloister laid at x, y may neighbour one
--- building of the other sort at most, and that one may not already
--- neighbour another of this sort [FAQ]: shrines and cloisters pair one to
--- one.
-local function refused(g, x, y, is_shrine)
-  local others = around(g, x, y, not is_shrine)
-  if #others > 1 then
-    return is_shrine and "a shrine next to two cloisters" or "a cloister next to two shrines"
-  end
-  if #others == 1 and #around(g, others[1][1], others[1][2], is_shrine) > 0 then
-    return is_shrine and "that cloister already has a shrine" or "that shrine already has a cloister"
-  end
-  return nil
-end
-
-allow("tile_placement", function(ctx, move)
-  local why = refused(ctx.game, move.x, move.y, true)
-  if why then return false, why end
-end, { tiles = { "shrine" } })
-
 -- Which tile types have a cloister that is no shrine, by id (a fact of the
 -- rules, the same in every game).
 local HAS_CLOISTER = {}
@@ -112,25 +92,58 @@ local function has_cloister(g, id)
   return known
 end
 
--- The cells that hold a shrine, by key x * 65536 + y: the veto below
--- asks it 8 times a placement, where the board would cost 8 tile handles.
-state { shrine_at = {} }
+-- The cells that hold a shrine and those that hold a cloister, by key
+-- x * 65536 + y: the vetoes ask them up to 16 times a placement, where
+-- the board would cost a tile handle and its features each time.
+state { shrine_at = {}, cloister_at = {} }
 local function key(x, y) return x * 65536 + y end
 
 on("tile_placed", function(ctx, th)
   local t = th:info()
-  ctx.state.shrine_at[key(t.x, t.y)] = true
+  for _, f in ipairs(th:features()) do
+    if f:kind() == "cloister" then
+      local set = f:attr("shrine") > 0 and ctx.state.shrine_at or ctx.state.cloister_at
+      set[key(t.x, t.y)] = true
+    end
+  end
+end, { tiles = { "shrine", "cloister" } })
+
+-- The cells of set around x, y.
+local function near(set, x, y)
+  local list = {}
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      if (dx ~= 0 or dy ~= 0) and set[key(x + dx, y + dy)] then list[#list + 1] = { x + dx, y + dy } end
+    end
+  end
+  return list
+end
+
+-- §3: a shrine (is_shrine) or cloister laid at x, y may neighbour one
+-- building of the other sort at most, and that one may not already
+-- neighbour another of this sort [FAQ]: shrines and cloisters pair one to
+-- one.
+local function refused(st, x, y, is_shrine)
+  local mine, theirs = st.cloister_at, st.shrine_at
+  if is_shrine then mine, theirs = st.shrine_at, st.cloister_at end
+  local others = near(theirs, x, y)
+  if #others > 1 then
+    return is_shrine and "a shrine next to two cloisters" or "a cloister next to two shrines"
+  end
+  if #others == 1 and #near(mine, others[1][1], others[1][2]) > 0 then
+    return is_shrine and "that cloister already has a shrine" or "that shrine already has a cloister"
+  end
+  return nil
+end
+
+allow("tile_placement", function(ctx, move)
+  local why = refused(ctx.state, move.x, move.y, true)
+  if why then return false, why end
 end, { tiles = { "shrine" } })
 
 allow("tile_placement", function(ctx, move)
-  local at, x, y, near = ctx.state.shrine_at, move.x, move.y, false
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      if at[key(x + dx, y + dy)] then near = true end
-    end
-  end
-  if not near or not has_cloister(ctx.game, move.tile) then return end
-  local why = refused(ctx.game, x, y, false)
+  if not has_cloister(ctx.game, move.tile) then return end
+  local why = refused(ctx.state, move.x, move.y, false)
   if why then return false, why end
 end, { tiles = { "cloister" } })
 
