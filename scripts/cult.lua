@@ -12,6 +12,8 @@
 -- shrine, so placing, deploying, completing and scoring it is the base
 -- game's data, evaluated in C. Hooks on the public API (issue #41: "first
 -- as hooks") do the rest:
+--   where the shrines and cloisters are     on("tile_placed"), scoped to the tiles
+--                                             tagged shrine or with a cloister
 --   a shrine next to two cloisters          allow("tile_placement"), scoped to
 --                                             the tiles tagged shrine
 --   a cloister next to two shrines          allow("tile_placement"), scoped to
@@ -19,13 +21,13 @@
 --                                             filter, checked in C)
 --   the challenge: the first completed      on("feature_scored") (a call per
 --     wins, the other's followers go home     scored feature)
--- Cost (README speed table, cult.md §8): the placement vetoes, asked
--- only on the turns that place a cloister or a shrine (every placement of
--- that tile), and the feature_scored hook. The kind filter of the second
--- is a general capability (docs/lua-api.md: `tiles` names tags,
--- attributes or kinds): a base cloister tile carries no tag or attribute
--- to scope a veto by, and unscoped the veto was asked about every
--- placement of every tile (0.007x base).
+-- Cost (README speed table, cult.md §8): the vetoes are asked only on the
+-- turns that place a cloister or a shrine (each placement of that tile),
+-- and read two sets of cells, not the board. The kind filter is a general
+-- capability (docs/lua-api.md: `tiles` names tags, attributes or kinds):
+-- a base cloister tile carries no tag or attribute to scope a veto by, and
+-- unscoped the veto was asked about every placement of every tile
+-- (0.007x base).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "cult" { requires = { "base" } }
 
