@@ -26,9 +26,18 @@ kind "field"    { closes = "never" }
 -- §1.1: coats of arms add up as cities join.
 attribute "pennant" { merge = "sum" }
 
+-- The Abbot (C2 2014, docs/rules/abbot.md), an option of the base game:
+-- gardens on 8 of the 72 tiles, one abbot each. Off, nothing below changes.
+local ABBOT = option "abbot" {
+  default = false,
+  doc = "The Abbot (C2): 8 tiles show a garden, scored like a cloister; each player "
+     .. "has an abbot for cloisters and gardens, which may come back early, scoring.",
+}
+if ABBOT then kind "garden" { closes = "surrounded", colour = "#5f9e3a", shape = "pond" } end
+
 -- §1: 72 tiles; the start tile (tagged `start`) lies face up at 0,0 and
 -- the other 71 are shuffled into the draw stack.
-tiles "base"
+tiles(ABBOT and "base_gardens" or "base")
 start { tag = "start", at = { 0, 0 }, rotation = 0 }
 stack "main" { draw = true }
 
@@ -79,4 +88,49 @@ if option "tiny_city" == 2 then
     end
     return points
   end, { kinds = { "city" } })
+end
+
+-- The Abbot (abbot.md §2-§4). All of it is data evaluated in C but the
+-- early return, one collect hook in the place-figure phase (a Lua call a
+-- turn once an abbot stands on the board) and its action.
+if ABBOT then
+  -- §2: a follower for cloisters and gardens only; meeples never stand on
+  -- a garden (their `on` above does not list it).
+  figure "abbot" {
+    per_player = 1,
+    on = { "cloister", "garden" },
+    group = "follower",
+    blocked_by = { "follower" },
+    strength = 1,
+    shape = "abbot",
+  }
+  -- §3: a garden scores as a cloister does.
+  score "garden" {
+    closed = { per_block_tile = 1 },
+    final  = { per_block_tile = 1 },
+  }
+  -- §4: instead of deploying, the abbot comes home and scores what its
+  -- cloister or garden would score at the end of the game.
+  action "abbot" { args = { "x", "y", "segment" } }
+  collect("place_figure", function(ctx)
+    local g, me = ctx.game, ctx.player
+    if g:supply(me, "abbot") > 0 then return nil end
+    local fig = g:placed_figures("abbot", me)[1]
+    if not fig then return nil end                  -- [inferred] out of play (a tower's prisoner)
+    local info = fig:info()
+    if not info.segment then return nil end
+    local t = info.tile:info()
+    return { { type = "action", action = "abbot", args = { x = t.x, y = t.y, segment = info.segment } } }
+  end)
+  on("action", function(ctx, move)
+    if move.action ~= "abbot" then return end
+    local a, me = move.args, ctx.player
+    local f = ctx.game:tile_at(a.x, a.y):feature(a.segment)
+    local points = ctx.play:formula_points(f, "final")
+    for _, fig in ipairs(f:figures()) do
+      local info = fig:info()
+      if info.kind == "abbot" and info.owner == me then fig:return_to_supply() break end
+    end
+    ctx:score(me, points, f:kind(), f)
+  end)
 end

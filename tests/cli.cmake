@@ -60,6 +60,17 @@ meeple_cli_test(tiles_check_king_robber 0 "5 tiles, 5 types|cloister 1|garden 1"
 # wind_rose.md §1: 6 tiles: 2 whole roses, 4 quarters
 meeple_cli_test(tiles_check_wind_rose 0 "6 tiles, 6 types|rose_ne 1, rose_nw 1, rose_se 1, rose_sw 1, wind_rose 2"
                 ${MEEPLE_EXE} tiles check tiles/wind_rose.tiles)
+# abbot.md §1: the base game's 72 tiles, 8 of them with a garden
+meeple_cli_test(tiles_check_base_gardens 0 "72 tiles, 32 types|cloister 6, field 126, garden 8|pennant 10"
+                ${MEEPLE_EXE} tiles check tiles/base_gardens.tiles)
+# cult.md §1: 6 shrine tiles (JCZ cult/6), 5 in the first printing
+meeple_cli_test(tiles_check_cult 0 "6 tiles, 6 types|cloister 6|shrine 6"
+                ${MEEPLE_EXE} tiles check tiles/cult.tiles)
+meeple_cli_test(tiles_check_cult_c1 0 "5 tiles, 5 types|shrine 5"
+                ${MEEPLE_EXE} tiles check tiles/cult_c1.tiles)
+# monasteries.md §1: 6 special monasteries, 2 with a road
+meeple_cli_test(tiles_check_monasteries 0 "6 tiles, 6 types|cloister 6, field 6, road 2|monastery 6"
+                ${MEEPLE_EXE} tiles check tiles/monasteries.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

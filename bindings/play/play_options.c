@@ -86,24 +86,27 @@ static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *
   return mask;
 }
 
-/* The hook filters of opts: placed_tiles = {tags =, attrs =}, collect_tiles =
-** {tags =, attrs =}, collect_filtered = {phases}, points_attrs = {attributes},
-** points_kinds = {kinds},
-** placement_tiles = {tags =, attrs =}, placement_stacks = {stacks}. */
+/* The hook filters of opts: placed_tiles = {tags =, attrs =, kinds =},
+** collect_tiles = {tags =, attrs =, kinds =}, collect_filtered = {phases},
+** points_attrs = {attributes}, points_kinds = {kinds},
+** placement_tiles = {tags =, attrs =, kinds =}, placement_stacks = {stacks}. */
 gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
   const gk_rules *r = gk_flow_rules(f);
   gk_hook_filters h;
   memset(&h, 0, sizeof h);
   h.placed_tiles.tags = subnamemask(L, t, "placed_tiles", "tags", r, gk_rules_find_tag, "tag");
   h.placed_tiles.attrs = subnamemask(L, t, "placed_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.placed_tiles.kinds = subnamemask(L, t, "placed_tiles", "kinds", r, gk_rules_find_kind, "kind");
   h.collect_tiles.tags = subnamemask(L, t, "collect_tiles", "tags", r, gk_rules_find_tag, "tag");
   h.collect_tiles.attrs = subnamemask(L, t, "collect_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.collect_tiles.kinds = subnamemask(L, t, "collect_tiles", "kinds", r, gk_rules_find_kind, "kind");
   h.collect_filtered = namemask(L, t, "collect_filtered", f, mp_checkphase);
   h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
   h.points_kinds = subnamemask(L, t, "points_kinds", NULL, r, gk_rules_find_kind, "kind");
   h.placement_tiles.tags = subnamemask(L, t, "placement_tiles", "tags", r, gk_rules_find_tag, "tag");
   h.placement_tiles.attrs =
       subnamemask(L, t, "placement_tiles", "attrs", r, gk_rules_find_attr, "attribute");
+  h.placement_tiles.kinds = subnamemask(L, t, "placement_tiles", "kinds", r, gk_rules_find_kind, "kind");
   h.placement_stacks = subnamemask(L, t, "placement_stacks", NULL, r, gk_rules_find_stack, "stack");
   return h;
 }

@@ -202,9 +202,6 @@ static int flow_majority(lua_State *L) {
   return 0;
 }
 
-
-
-
 /* flow:score_figure(figure, "final", terms, reason) */
 static int flow_score_figure(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
@@ -231,9 +228,6 @@ static int flow_score_meeting(lua_State *L) {
   if (gk_flow_add_score_meeting(f, &m)) return flowerror(L, f);
   return 0;
 }
-
-
-
 
 /* flow:stack(name) draws from one stack; flow:stack{ a, b } plays a out
 ** before b (b is the draw stack). */
@@ -313,16 +307,6 @@ static int flow_action(lua_State *L) {
   return 0;
 }
 
-
-
-
-
-
-
-
-
-
-
 /* {======================================================================
 ** Declarations read from a table, one row per field
 ** ======================================================================= */
@@ -374,7 +358,7 @@ static void set_int(void *rule, size_t at, int v) { memcpy((char *)rule + at, &v
 /* A tile filter from field `name` of table t: a list of tags or
 ** attributes (absent: none). */
 static gk_tile_filter field_tiles(lua_State *L, int t, const gk_rules *r, const char *name, const char *what) {
-  gk_tile_filter x = {0, 0};
+  gk_tile_filter x = {0, 0, 0};
   if (raw_getfield(L, t, name) == LUA_TTABLE) {
     for (lua_Integer i = 1, n = raw_len(L, -1); i <= n; i++) {
       lua_rawgeti(L, -1, i);

@@ -357,11 +357,13 @@ typedef struct gk_system_rule {
 int gk_flow_add_system(gk_flow *flow, const gk_system_rule *rule);
 
 /* Which tile types a hook is about: those with one of `tags` (bit per
-** tag, as gk_tile_def.tags) or with one of `attrs` (bit per attribute)
-** non-zero on some segment. Both 0: every tile. */
+** tag, as gk_tile_def.tags), with one of `attrs` (bit per attribute)
+** non-zero on some segment, or with a segment of one of `kinds` (bit per
+** kind: "tiles with a cloister"). All 0: every tile. */
 typedef struct gk_tile_filter {
   uint64_t tags;
   uint64_t attrs;
+  uint64_t kinds;
 } gk_tile_filter;
 
 /* 1 if a tile type passes the filter, 0 if not; negative on bad

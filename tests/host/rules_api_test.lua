@@ -670,7 +670,7 @@ do
   local err = load_error{ script[[ on("turn_end", function() end, { tiles = { "start" } }) ]] }
   check(has(err, "'tiles' only narrows"), "tiles on another event is refused: " .. tostring(err))
   err = load_error{ script[[ on("tile_placed", function() end, { tiles = { "nothing" } }) ]] }
-  check(has(err, "'nothing' in tiles is neither a tile tag nor an attribute") and has(err, ".lua:1:"),
+  check(has(err, "'nothing' in tiles is no tile tag, attribute or kind") and has(err, ".lua:1:"),
         "an unknown tile filter names the script line: " .. tostring(err))
   err = load_error{ script[[ transform("feature_points", function() end, { attrs = { "start" } }) ]] }
   check(has(err, "unknown attribute 'start' in attrs"), "attrs must be attributes: " .. tostring(err))

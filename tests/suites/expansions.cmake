@@ -79,4 +79,20 @@ if(TARGET meeple)
                   ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
                   --with traders_builders,abbey_mayor,king_robber,wind_rose)
   set_tests_properties(cli/wind_rose_sim PROPERTIES LABELS expansions)
+# The Abbot (base option), Heretics and Shrines, Monasteries (issue 41):
+# their hooks in random games with the expansions they meet, invariants
+# checked (100 games, 4 players; the 10,000-game runs are in the README).
+if(TARGET meeple)
+  meeple_cli_test(abbot_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants --option abbot=true
+                  --with traders_builders,abbey_mayor,princess_dragon,cult,monasteries)
+  set_tests_properties(cli/abbot_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(cult_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,cult)
+  set_tests_properties(cli/cult_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(monasteries_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,monasteries)
+  set_tests_properties(cli/monasteries_sim PROPERTIES LABELS expansions)
 endif()

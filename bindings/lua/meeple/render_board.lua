@@ -96,7 +96,8 @@ B.FIGURE_SHAPES = {
   surveyor = "surveyor", big = "big", shaman = "mayor", dragon = "dragon", fairy = "fairy",
 }
 local SHAPE_NAMES = { meeple = true, builder = true, pig = true, mayor = true, wagon = true, barn = true,
-                      abbey = true, hut = true, surveyor = true, big = true, disc = true, dragon = true, fairy = true }
+                      abbey = true, hut = true, surveyor = true, big = true, disc = true, dragon = true, fairy = true,
+                      abbot = true, lying = true }
 -- Shapes drawn bigger than a follower, in colours of their own when
 -- neutral (no owner): a dragon, a fairy.
 local SHAPE_SCALE = { big = 1.3, dragon = 1.9, fairy = 1.4 }
@@ -136,6 +137,12 @@ local function figure_body(shape, c, lying)
       .. '<ellipse cx="0.45" cy="-0.2" rx="0.4" ry="0.55" fill="#e1f5fe" stroke="#0277bd" stroke-width="0.06" transform="rotate(20 0.45 -0.2)"/>'
       .. '<path d="M 0 -0.3 L 0.4 0.9 L -0.4 0.9 Z" %s/><circle cy="-0.55" r="0.25" %s/>'
       .. '<path d="M 0.55 -0.95 L 0.62 -0.8 L 0.78 -0.78 L 0.66 -0.67 L 0.7 -0.5 L 0.55 -0.6 L 0.4 -0.5 L 0.44 -0.67 L 0.32 -0.78 L 0.48 -0.8 Z" fill="#ffd54f" stroke="#000000" stroke-width="0.04"/>', st, st)
+  elseif shape == "abbot" then
+    -- a meeple with a white cross on its chest
+    return sfmt('<path d="%s" %s/><path d="M 0 -0.02 L 0 0.62 M -0.24 0.2 L 0.24 0.2" stroke="#ffffff" stroke-width="0.13"/>', MEEPLE, st)
+  elseif shape == "lying" then
+    -- a meeple laid on its side wherever it stands
+    return figure_body("meeple", c, true)
   elseif shape == "surveyor" then
     return sfmt('<path d="M 0 -1 L 0.75 0 L 0 1 L -0.75 0 Z" %s/><path d="M 0 -0.6 L 0 0.6" stroke="#ffffff" stroke-width="0.15"/>', st)
   end

@@ -46,6 +46,7 @@ gk_flow *gk_flow_new(gk_rules *rules) {
 void gk_flow_free(gk_flow *f) {
   if (!f) return;
   gki_mem(&f->rules->alloc, f->tile_attrs, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
+  gki_mem(&f->rules->alloc, f->tile_kinds, sizeof(uint64_t) * (size_t)f->n_tile_types, 0);
   gki_mem(&f->rules->alloc, f->deploy_segs,
          sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)f->n_tile_types, 0);
   gki_mem(&f->rules->alloc, f, sizeof *f, 0);
@@ -240,9 +241,11 @@ static int gather_tile_attrs(gk_flow *f) {
   if (n <= 0) return GK_OK;
   size_t segs_size = sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)n;
   uint64_t *bits = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
+  uint64_t *kinds = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
   uint16_t *segs = gki_mem(&f->rules->alloc, NULL, 0, segs_size);
-  if (!bits || !segs) {
+  if (!bits || !kinds || !segs) {
     gki_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
+    gki_mem(&f->rules->alloc, kinds, sizeof(uint64_t) * (size_t)n, 0);
     gki_mem(&f->rules->alloc, segs, segs_size, 0);
     fl_flow_error(f, "out of memory");
     return GK_ENOMEM;
@@ -250,6 +253,8 @@ static int gather_tile_attrs(gk_flow *f) {
   for (int t = 0; t < n; t++) {
     const gk_tile_def *d = gk_rules_tile(f->rules, t);
     bits[t] = 0;
+    kinds[t] = 0;
+    for (int s = 0; s < d->n_segments; s++) kinds[t] |= 1ull << d->segments[s].kind;
     for (int s = 0; s < d->n_segments; s++)
       for (int a = 0; a < d->segments[s].n_attrs; a++)
         if (d->segments[s].attrs[a].value != 0) bits[t] |= 1ull << d->segments[s].attrs[a].attr;
@@ -261,6 +266,7 @@ static int gather_tile_attrs(gk_flow *f) {
     }
   }
   f->tile_attrs = bits;
+  f->tile_kinds = kinds;
   f->deploy_segs = segs;
   f->n_tile_types = n;
   return GK_OK;
@@ -285,10 +291,10 @@ static void gather_figure_tables(gk_flow *f) {
 }
 
 bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
-  if (!filter->tags && !filter->attrs) return true;
+  if (!filter->tags && !filter->attrs && !filter->kinds) return true;
   if (type < 0 || type >= f->n_tile_types) return false;
   return (gk_rules_tile(f->rules, type)->tags & filter->tags) ||
-         (f->tile_attrs[type] & filter->attrs);
+         (f->tile_attrs[type] & filter->attrs) || (f->tile_kinds[type] & filter->kinds);
 }
 
 int gk_flow_tile_matches(const gk_flow *f, int type, const gk_tile_filter *filter) {

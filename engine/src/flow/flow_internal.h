@@ -147,6 +147,7 @@ struct gk_flow {
   const fl_capability *on[FL_N_SLOTS][GK_MAX_CAPABILITIES];
   /* gathered at freeze: bit per attribute non-zero on a segment, per type */
   uint64_t *tile_attrs;
+  uint64_t *tile_kinds; /* per tile type: the kinds of its segments, a bit each */
   /* gathered at freeze: [type][figure kind] the segments whose kind the
   ** figure may stand on (0 for kinds a capability lists itself) */
   uint16_t *deploy_segs;

@@ -49,7 +49,7 @@ int fl_materialize(gk_play *p) {
 ** the others' placements stay lazy and call nothing. */
 static bool placement_wanted(const gk_play *p) {
   const gk_tile_filter *tiles = &p->filters.placement_tiles;
-  bool by_tiles = tiles->tags || tiles->attrs;
+  bool by_tiles = tiles->tags || tiles->attrs || tiles->kinds;
   uint64_t stacks = p->filters.placement_stacks;
   if (!by_tiles && !stacks) return true;
   if (by_tiles && fl_tile_passes(p->flow, p->tile, tiles)) return true;

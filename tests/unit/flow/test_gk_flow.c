@@ -1070,7 +1070,7 @@ static int filter_hook(void *ud, gk_play *p, gk_hook_call *c) {
 /* Filters keep the hooks to tiles and features with a pennant. */
 static void test_hook_filters(void **state) {
   (void)state;
-  gk_tile_filter pennant = {0, 1ull << IDS.pennant}, none = {0, 0};
+  gk_tile_filter pennant = {0, 1ull << IDS.pennant, 0}, none = {0, 0, 0};
   assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['C' - 'A'], &pennant), 1);
   assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['G' - 'A'], &pennant), 0);
   assert_int_equal(gk_flow_tile_matches(FLOW, IDS.tile['G' - 'A'], &none), 1);

@@ -127,7 +127,7 @@ static gk_figure_info figure(gk_play *p, int f) {
 
 static void build_deploy_anywhere(world *w) {
   gk_flow *f = open_world(w);
-  gk_deploy_anywhere_rule x = {.action = w->action, .tiles = {1ull << gk_rules_find_tag(w->rules, "trig"), 0},
+  gk_deploy_anywhere_rule x = {.action = w->action, .tiles = {1ull << gk_rules_find_tag(w->rules, "trig"), 0, 0},
                                .n_figures = 2, .figures = {(uint8_t)w->other, (uint8_t)w->id.follower}};
   gk_deploy_anywhere_rule bad = x;
   bad.tiles.tags = 0; /* it needs tiles */
@@ -197,7 +197,7 @@ static void test_evict(void **state) {
   (void)state;
   world w;
   gk_flow *f = open_world(&w);
-  gk_evict_rule x = {.action = w.action, .tiles = {1ull << gk_rules_find_tag(w.rules, "trig"), 0},
+  gk_evict_rule x = {.action = w.action, .tiles = {1ull << gk_rules_find_tag(w.rules, "trig"), 0, 0},
                      .figures = 1u << w.id.follower, .attr = w.mark};
   gk_evict_rule bad = x;
   bad.figures = 0;
@@ -247,7 +247,7 @@ static void test_set_aside(void **state) {
   (void)state;
   world w;
   gk_flow *f = open_world(&w);
-  gk_tile_filter until = {1ull << gk_rules_find_tag(w.rules, "trig"), 0}, none = {0, 0};
+  gk_tile_filter until = {1ull << gk_rules_find_tag(w.rules, "trig"), 0, 0}, none = {0, 0, 0};
   assert_int_equal(gk_flow_add_set_aside(f, w.aside, &none), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "set_aside"));
   assert_int_equal(gk_flow_add_set_aside(f, 99, &until), GK_EINVAL);

@@ -56,8 +56,8 @@ static void build(world *w, int steps) {
   assert_non_null(f);
   w->action = gk_flow_add_action(f, "walk");
   w->phase = gk_flow_add_phase(f, "walk", GK_PHASE_PLACE_FIGURE);
-  gk_walker_rule x = {.figure = w->walker, .lands = {1ull << gk_rules_find_tag(r, "land"), 0},
-                      .walks = {1ull << gk_rules_find_tag(r, "walk"), 0}, .steps = steps,
+  gk_walker_rule x = {.figure = w->walker, .lands = {1ull << gk_rules_find_tag(r, "land"), 0, 0},
+                      .walks = {1ull << gk_rules_find_tag(r, "walk"), 0, 0}, .steps = steps,
                       .phase = w->phase, .action = w->action, .avoids = 1u << w->avoided,
                       .spares = 1u << w->spared};
   /* malformed rules are refused, with a message */

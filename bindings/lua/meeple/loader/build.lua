@@ -318,8 +318,8 @@ local function check_hook(decl, h, phases, flow)
     end
   end
   for _, name in ipairs(h.tiles or {}) do
-    if not decl.tags[name] and not decl.attr_index[name] then
-      error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(h), h.kind, name), 0)
+    if not decl.tags[name] and not decl.attr_index[name] and not decl.kind_index[name] then
+      error(("%s%s: '%s' in tiles is no tile tag, attribute or kind"):format(at(h), h.kind, name), 0)
     end
   end
   for _, name in ipairs(h.stacks or {}) do

@@ -482,8 +482,8 @@ local function deploy_figures(by_event)
   return nil
 end
 
--- The ids of the pool's tiles with one of these tags, or a segment with
--- one of these attributes non-zero.
+-- The ids of the pool's tiles with one of these tags, a segment with one
+-- of these attributes non-zero, or a segment of one of these kinds.
 local function tile_set(pool, names)
   local want, set = {}, {}
   for _, n in ipairs(names) do want[n] = true end
@@ -491,6 +491,7 @@ local function tile_set(pool, names)
     local t, hit = entry.tile, false
     for _, tag in ipairs(t.tags) do hit = hit or want[tag] or false end
     for _, sg in ipairs(t.segments) do
+      hit = hit or want[sg.kind] or false
       for _, a in ipairs(sg.attrs) do hit = hit or (want[a.name] and a.value ~= 0) or false end
     end
     if hit then set[t.id] = true end
@@ -498,14 +499,15 @@ local function tile_set(pool, names)
   return set
 end
 
--- A union of names split into tile tags and attributes, sorted.
+-- A union of names split into tile tags, attributes and kinds, sorted.
 local function split(decl, union)
-  local tags, attrs = {}, {}
+  local tags, attrs, kinds = {}, {}, {}
   for _, n in ipairs(sorted_keys(union)) do
     if decl.tags[n] then tags[#tags + 1] = n end
     if decl.attr_index[n] then attrs[#attrs + 1] = n end
+    if decl.kind_index[n] then kinds[#kinds + 1] = n end
   end
-  return { tags = tags, attrs = attrs }
+  return { tags = tags, attrs = attrs, kinds = kinds }
 end
 
 -- the union of field over the hooks of list, or nil if one lacks it

@@ -115,7 +115,7 @@ M.decls = {
     { "relocate", "rules.RelocateSpec", "after its feature is scored (it must stay), its owner moves it on or home",
       more = "several waiting figures decide one at a time, owners in turn order from the active player, in the "
           .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (args `owner`, `x`, `y`, `segment`; segment 0: back to the supply). In C" },
-    { "shape", '"meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"disc"',
+    { "shape", '"meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"abbot"|"lying"|"disc"',
       "how pictures draw it", default_doc = "a disc with its initial" },
   } },
   ["figure.relocate"] = { class = "rules.RelocateSpec", call = "figure's relocate = { ... }", fields = {
@@ -198,7 +198,7 @@ M.decls = {
   hook = { class = "rules.HookOpts", call = "on / allow / transform / collect (event, fn, { ... })", fields = {
     { "priority", "integer", "lower runs first", default = 0 },
     { "figures", "string[]", 'allow("figure_placement") only: asked about these figures\' moves alone' },
-    { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes' },
+    { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
     { "stack", "string|string[]", 'allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)' },
