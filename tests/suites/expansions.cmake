@@ -79,6 +79,8 @@ if(TARGET meeple)
                   ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
                   --with traders_builders,abbey_mayor,king_robber,wind_rose)
   set_tests_properties(cli/wind_rose_sim PROPERTIES LABELS expansions)
+endif()
+
 # The Abbot (base option), Heretics and Shrines, Monasteries (issue 41):
 # their hooks in random games with the expansions they meet, invariants
 # checked (100 games, 4 players; the 10,000-game runs are in the README).
