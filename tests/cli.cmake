@@ -60,6 +60,9 @@ meeple_cli_test(tiles_check_king_robber 0 "5 tiles, 5 types|cloister 1|garden 1"
 # wind_rose.md §1: 6 tiles: 2 whole roses, 4 quarters
 meeple_cli_test(tiles_check_wind_rose 0 "6 tiles, 6 types|rose_ne 1, rose_nw 1, rose_se 1, rose_sw 1, wind_rose 2"
                 ${MEEPLE_EXE} tiles check tiles/wind_rose.tiles)
+# gq11.md §1: 10 land tiles, one of each, the pig herd on one
+meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
+                ${MEEPLE_EXE} tiles check tiles/gq11.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

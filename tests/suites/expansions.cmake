@@ -80,3 +80,13 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,king_robber,wind_rose)
   set_tests_properties(cli/wind_rose_sim PROPERTIES LABELS expansions)
 endif()
+
+# Games Quarterly #11 (issue 41): its farm formula (the pig herd, data
+# only) in random games with the expansions it meets, invariants checked
+# (100 games, 4 players; the 10,000-game runs are in gq11.md §6).
+if(TARGET meeple)
+  meeple_cli_test(gq11_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,gq11)
+  set_tests_properties(cli/gq11_sim PROPERTIES LABELS expansions)
+endif()

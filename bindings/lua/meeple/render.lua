@@ -428,6 +428,8 @@ R.ATTRS = {
   -- game, render_board.lua's B.runtime_marks), no_castle is a tile fact
   bridge = { shape = "bridge", label = "bridge" }, castle = { shape = "castle", label = "castle", runtime = true },
   no_castle = { hide = true },
+  -- Games Quarterly #11: the pig herd printed on a field tile
+  pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
 }
 
 function R.attr_style(name)
