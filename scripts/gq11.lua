@@ -12,8 +12,8 @@
 -- an attribute of gq.F's field (tiles/gq11.tiles), and the farm's formula
 -- below adds 1 a completed city when the farm holds it (an `only_if`
 -- term), evaluated in C with the rest of the farm's scoring. No Lua call
--- during play; the speed is base's with 10 more tiles (README speed table,
--- gq11.md §5).
+-- during play: about 0.85x base games/s, its games 10 tiles longer (README
+-- speed table, gq11.md §6).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "gq11" { requires = { "base" } }
 
