@@ -56,9 +56,15 @@ if VARIANT == "advanced" then
 
   action "labyrinth" { args = { "x", "y", "segment" } }
 
-  local OPP = { N = "S", E = "W", S = "N", W = "E" }
-  local DX = { N = 0, E = 1, S = 0, W = -1 }
-  local DY = { N = -1, E = 0, S = 1, W = 0 }
+  -- Ports are the kernel's numbers (docs/tiles.md §1: 0 NNW ... 11 WNW,
+  -- three a side from the north): the side a port lies on, the cell
+  -- across that side, and the port it meets there (the mirror image).
+  local DX = { [0] = 0, 1, 0, -1 }
+  local DY = { [0] = -1, 0, 1, 0 }
+  local function across(p)
+    local side, off = p // 3, p % 3
+    return DX[side], DY[side], ((side + 2) % 4) * 3 + (2 - off)
+  end
 
   -- Followers: the figures counted as meeples on a road (§3.2: "each
   -- meeple"); a builder or a pig is none [inferred].
@@ -85,12 +91,11 @@ if VARIANT == "advanced" then
       local x, y, s, t = queue[i][1], queue[i][2], queue[i][3], queue[i][4]
       i = i + 1
       for _, p in ipairs(t:feature(s):spot().ports) do
-        if OPP[p] then
-          local nb = where[(x + DX[p]) .. "," .. (y + DY[p]) .. "," .. OPP[p]]
-          if nb then
-            local key = nb[1] .. "," .. nb[2] .. "," .. nb[3]
-            if not seen[key] then seen[key] = true; queue[#queue + 1] = nb end
-          end
+        local dx, dy, q = across(p)
+        local nb = where[(x + dx) .. "," .. (y + dy) .. "," .. q]
+        if nb then
+          local key = nb[1] .. "," .. nb[2] .. "," .. nb[3]
+          if not seen[key] then seen[key] = true; queue[#queue + 1] = nb end
         end
       end
     end

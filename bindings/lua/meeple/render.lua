@@ -430,6 +430,8 @@ R.ATTRS = {
   no_castle = { hide = true },
   -- Games Quarterly #11: the pig herd printed on a field tile
   pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
+  -- The Labyrinth: its tile tag draws the maze (TAG_MARKS)
+  labyrinth = { hide = true },
 }
 
 function R.attr_style(name)
@@ -569,10 +571,24 @@ local function rose_mark(quarter)
   end
 end
 
+-- A labyrinth (The Labyrinth): hedge walls round the middle where its
+-- four roads meet, two nested squares open on alternate sides, dark green
+-- so that it reads over the road at the fit zoom.
+local function labyrinth_mark(out, x, y, S)
+  out[#out + 1] = '<g class="tag tag-labyrinth" fill="none" stroke="#1b5e20" stroke-width="2.2">'
+  for k, r in ipairs { S * 0.19, S * 0.10 } do
+    local g = S * 0.05 * (k == 1 and 1 or -1)
+    out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
+      num(x + g), num(y - r), num(x + r), num(y + r), num(x - r), num(y - r), num(x - g))
+  end
+  out[#out + 1] = '</g>'
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
-                rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 } }
+                rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 },
+                labyrinth = labyrinth_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
