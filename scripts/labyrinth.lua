@@ -19,10 +19,13 @@
 --   labyrinth road (§3.2)                   narrowed to the labyrinth
 --                                           attribute: no call for others
 -- Cost: the basic rules (the default) are data only: no Lua call during
--- play. The advanced variant calls its collector once a turn (to see
--- whether the tile just placed extends an occupied labyrinth road) and its
--- transform once per scored labyrinth road (README speed table,
--- labyrinth.md §7). No capability.
+-- play, about 0.97x base games/s. The advanced variant calls its collector
+-- once a turn (to see whether the tile just placed extends an occupied
+-- labyrinth road) and its transform once per scored labyrinth road: about
+-- 0.16x base (README speed table, labyrinth.md §7), below the issue's
+-- 0.5x; the collector's call alone costs a third of that. No capability
+-- yet: one that narrows a collector to tiles extending a feature with a
+-- given attribute would be the next step.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "labyrinth" { requires = { "base" } }
 

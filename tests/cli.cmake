@@ -63,6 +63,9 @@ meeple_cli_test(tiles_check_wind_rose 0 "6 tiles, 6 types|rose_ne 1, rose_nw 1, 
 # gq11.md §1: 10 land tiles, one of each, the pig herd on one
 meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
                 ${MEEPLE_EXE} tiles check tiles/gq11.tiles)
+# labyrinth.md §1: one labyrinth tile, its road marked
+meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyrinth 1"
+                ${MEEPLE_EXE} tiles check tiles/labyrinth.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

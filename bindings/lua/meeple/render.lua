@@ -576,11 +576,13 @@ end
 -- so that it reads over the road at the fit zoom.
 local function labyrinth_mark(out, x, y, S)
   out[#out + 1] = '<g class="tag tag-labyrinth" fill="none" stroke="#1b5e20" stroke-width="2.2">'
-  for k, r in ipairs { S * 0.19, S * 0.10 } do
-    local g = S * 0.05 * (k == 1 and 1 or -1)
-    out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
-      num(x + g), num(y - r), num(x + r), num(y + r), num(x - r), num(y - r), num(x - g))
-  end
+  local g, r = S * 0.05, S * 0.19
+  -- the outer hedge open to the north, the inner one to the south
+  out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
+    num(x + g), num(y - r), num(x + r), num(y + r), num(x - r), num(y - r), num(x - g))
+  r = S * 0.10
+  out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
+    num(x - g), num(y + r), num(x - r), num(y - r), num(x + r), num(y + r), num(x + g))
   out[#out + 1] = '</g>'
 end
 
