@@ -16,6 +16,7 @@
 #include "sim_run.h"
 #include "wrap_internal.h"
 #include "wrap_play.h"
+#include "wrap_walk.h"
 
 /* {======================================================================
 ** Module functions
@@ -67,6 +68,7 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_rules(L);
   mp_open_game(L);
   mp_open_handles(L);
+  mp_open_walk(L);    /* objects/wrap_walk.c: g:walk, g:line, f:ends... */
   mp_open_flow(L);   /* play/ */
   mp_open_hooks(L);  /* hooks/: flow:new_play */
   mp_open_sim(L);    /* sim/: flow:simulate, bench_kernel, agent */

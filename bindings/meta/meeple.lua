@@ -279,6 +279,34 @@ function Game:holes() end
 function Game:feature_at(x, y, port) end
 ---@return meeple.Feature[]
 function Game:features() end
+--- Follows the feature leaving the tile at x,y through port, tile by tile,
+--- while each segment entered has one other port (a road, a river); fn,
+--- if given, is called for each tile entered (out nil where the feature
+--- ends there) and stops the walk by returning false. Returns the tiles
+--- entered, the last one's cell, and when the walk ran off the board the
+--- open port and the empty cell it faces (docs/lua-api.md, Walking the board).
+---@param port meeple.Port
+---@param fn? fun(tile: meeple.Tile, x: integer, y: integer, inport: integer, outport: integer|nil): boolean|nil
+---@return integer steps, integer x, integer y, integer|nil port, integer|nil to_x, integer|nil to_y
+function Game:walk(x, y, port, fn) end
+--- The tiles in a straight line from the cell x,y toward port's side, up
+--- to the first empty cell (without a port, the four lines); fn, if
+--- given, sees each tile nearest first and ends its line by returning
+--- false. Returns how many tiles.
+---@param port? meeple.Port
+---@param fn? fun(tile: meeple.Tile, x: integer, y: integer): boolean|nil
+---@return integer tiles
+function Game:line(x, y, port, fn) end
+--- What a lookout at x,y sees along Game:line's lines: how many tiles,
+--- and how many figures stand on them (on a segment or on the tile).
+---@param port? meeple.Port
+---@return integer tiles, integer figures
+function Game:sight(x, y, port) end
+--- The tiles around a cell, handles or nil: N, E, S, W; with 8, N, NE,
+--- E, SE, S, SW, W, NW. Values, not a table.
+---@param n? 4|8
+---@return meeple.Tile|nil ...
+function Game:neighbours(x, y, n) end
 
 ---@param player integer 1..n, or 0 for neutral
 ---@param kind string
@@ -363,6 +391,10 @@ function Tile:segment_attr(segment, name) end
 ---@param name string a summed attribute
 ---@param delta integer
 function Tile:add_segment_attr(segment, name, delta) end
+--- The figures standing on the tile (on one of its segments or on the
+--- tile itself), ascending ids.
+---@return meeple.Figure[]
+function Tile:figures() end
 
 ---@class meeple.Feature
 local Feature = {}
@@ -402,6 +434,10 @@ function Feature:spot() end
 ---@param only? string[]
 ---@return meeple.Feature[]
 function Feature:system(kinds, only) end
+--- Every port of the feature that faces an empty cell: the tile, its
+--- cell, the port and the empty cell it faces (a road has one per end).
+---@return {tile: meeple.Tile, x: integer, y: integer, port: integer, to_x: integer, to_y: integer}[]
+function Feature:ends() end
 --- Where this handle's own segment lies: its tile, its index on the
 --- tile and the ports it covers in board orientation.
 ---@return {tile: meeple.Tile, segment: integer, ports: integer[]}
