@@ -105,4 +105,9 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,inns_cathedrals,labyrinth
                   --option labyrinth_variant=advanced)
   set_tests_properties(cli/labyrinth_sim_advanced PROPERTIES LABELS expansions)
+  add_test(NAME expansions/labyrinth COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/labyrinth_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/labyrinth PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
