@@ -71,6 +71,12 @@ meeple_cli_test(tiles_check_cult_c1 0 "5 tiles, 5 types|shrine 5"
 # monasteries.md §1: 6 special monasteries, 2 with a road
 meeple_cli_test(tiles_check_monasteries 0 "6 tiles, 6 types|cloister 6, field 6, road 2|monastery 6"
                 ${MEEPLE_EXE} tiles check tiles/monasteries.tiles)
+# gq11.md §1: 10 land tiles, one of each, the pig herd on one
+meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
+                ${MEEPLE_EXE} tiles check tiles/gq11.tiles)
+# labyrinth.md §1: one labyrinth tile, its road marked
+meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyrinth 1"
+                ${MEEPLE_EXE} tiles check tiles/labyrinth.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

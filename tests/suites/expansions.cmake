@@ -98,3 +98,34 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,princess_dragon,monasteries)
   set_tests_properties(cli/monasteries_sim PROPERTIES LABELS expansions)
 endif()
+
+# Games Quarterly #11 (issue 41): its farm formula (the pig herd, data
+# only) in random games with the expansions it meets, invariants checked
+# (100 games, 4 players; the 10,000-game runs are in gq11.md §6).
+if(TARGET meeple)
+  meeple_cli_test(gq11_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,gq11)
+  set_tests_properties(cli/gq11_sim PROPERTIES LABELS expansions)
+endif()
+
+# The Labyrinth (issue 41): the basic rules (data) and the advanced
+# variant's hooks (placement on a free arm, the meeple bonus) in random
+# games with the expansions it meets, invariants checked (100 games, 4
+# players; the 10,000-game runs are in labyrinth.md §7).
+if(TARGET meeple)
+  meeple_cli_test(labyrinth_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,labyrinth)
+  set_tests_properties(cli/labyrinth_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(labyrinth_sim_advanced 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,labyrinth
+                  --option labyrinth_variant=advanced)
+  set_tests_properties(cli/labyrinth_sim_advanced PROPERTIES LABELS expansions)
+  add_test(NAME expansions/labyrinth COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/labyrinth_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/labyrinth PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()

@@ -429,6 +429,10 @@ R.ATTRS = {
   -- game, render_board.lua's B.runtime_marks), no_castle is a tile fact
   bridge = { shape = "bridge", label = "bridge" }, castle = { shape = "castle", label = "castle", runtime = true },
   no_castle = { hide = true },
+  -- Games Quarterly #11: the pig herd printed on a field tile
+  pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
+  -- The Labyrinth: its tile tag draws the maze (TAG_MARKS)
+  labyrinth = { hide = true },
 }
 
 function R.attr_style(name)
@@ -568,10 +572,26 @@ local function rose_mark(quarter)
   end
 end
 
+-- A labyrinth (The Labyrinth): hedge walls round the middle where its
+-- four roads meet, two nested squares open on alternate sides, dark green
+-- so that it reads over the road at the fit zoom.
+local function labyrinth_mark(out, x, y, S)
+  out[#out + 1] = '<g class="tag tag-labyrinth" fill="none" stroke="#1b5e20" stroke-width="2.2">'
+  local g, r = S * 0.05, S * 0.19
+  -- the outer hedge open to the north, the inner one to the south
+  out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
+    num(x + g), num(y - r), num(x + r), num(y + r), num(x - r), num(y - r), num(x - g))
+  r = S * 0.10
+  out[#out + 1] = sfmt('<path d="M%s %sH%sV%sH%sV%sH%s"/>',
+    num(x - g), num(y + r), num(x - r), num(y - r), num(x + r), num(y + r), num(x + g))
+  out[#out + 1] = '</g>'
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
-                rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 } }
+                rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 },
+                labyrinth = labyrinth_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
