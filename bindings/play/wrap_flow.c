@@ -744,7 +744,7 @@ static int flow_set_aside(lua_State *L) {
   static const decl_field d[] = {F_OF("until", gk_tile_filter, tags, D_TILES)};
   gk_flow *f = mp_checkflow(L, 1);
   int s = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_stack, "stack");
-  gk_tile_filter until = {0, 0};
+  gk_tile_filter until = {0, 0, 0};
   read_decl(L, 3, f, "set_aside", d, N_FIELDS(d), &until);
   if (gk_flow_add_set_aside(f, s, &until)) return flowerror(L, f);
   return 0;
