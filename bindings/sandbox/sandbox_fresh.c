@@ -221,6 +221,11 @@ static int snapshot(lua_State *L) {
   return 1;
 }
 
+void mp_sandbox_bind_memos(mp_sandbox *sb, lua_State *L, int idx) {
+  (void)sb;
+  mp_sb_memo_bind(L, idx);
+}
+
 int mp_sandbox_snapshot(mp_sandbox *sb) {
   lua_State *L = sb->L;
   sb->err[0] = '\0';
