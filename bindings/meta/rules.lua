@@ -618,13 +618,3 @@ function transform(event, fn, opts) end
 ---@param fn fun(ctx: rules.Ctx): rules.Move[]?
 ---@param opts? rules.HookOpts
 function collect(phase_name, fn, opts) end
---- Rule data kept for every game (docs/lua-api.md, Determinism): m[key]
---- calls fn(rules, key) on its first read and keeps the value, read-only.
---- fn may use its arguments and the library only.
---- ```lua
---- local SEGMENTS = memo(function(rules, id) return #rules:tile_def(id).segments end)
---- ```
----@param fn fun(rules: meeple.Rules, key: string|number|boolean): any
----@param name? string
----@return table
-function memo(fn, name) end
