@@ -203,28 +203,25 @@ end
 
 -- A segment's printed attributes, per tile type (th:segment_attr gives
 -- a placed segment's value with the trap's edits; this is what was
--- printed), read from the rules' tile definition (no scratch board). This
--- is rule data, the same for every game, so caching it outside the game
--- state keeps replays exact; every game starts from the state loading
--- left, so each game fills the cache again.
-local SEG_ATTRS = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
-                    "hunting_trap", "pit_trap", "wildfire", "shaman" }
-local seg_cache = {}
-local function segments(g, id)
-  local s = seg_cache[id]
-  if s then return s end
-  s = {}
-  for i, seg in ipairs(g:rules():tile_def(id).segments) do
+-- printed), read from the rules' tile definition. This is rule data, the
+-- same for every game: a memo computes it once per tile type and keeps it
+-- for every game (read-only; its function sees only the rules and the
+-- tile type, so no game can leave anything in it for the next).
+local SEGMENTS = memo(function(rules, id)
+  local names = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
+                  "hunting_trap", "pit_trap", "wildfire", "shaman" }
+  local s = {}
+  for i, seg in ipairs(rules:tile_def(id).segments) do
     local a = {}
-    for _, name in ipairs(SEG_ATTRS) do
+    for _, name in ipairs(names) do
       local v = seg.attrs[name]
       if v and v ~= 0 then a[name] = v end
     end
     s[i] = { kind = seg.kind, attrs = a }
   end
-  seg_cache[id] = s
   return s
-end
+end, "segments")
+local function segments(id) return SEGMENTS[id] end
 
 -- §0 river system: every river and lake reachable through river-lake
 -- contacts (segment adjacency). It stops at forests and open edges.
@@ -249,7 +246,7 @@ local function zone_segments(g, fh, centres)
             at[key] = {}
             local t = g:tile_at(x, y)
             if t then
-              for i, seg in ipairs(segments(g, t:info().id)) do
+              for i, seg in ipairs(segments(t:info().id)) do
                 local a = seg.attrs
                 if (a.mammoth or a.aurochs or a.deer or a.tiger) and t:feature(i) == fh then
                   local s = { tile = t, seg = i, k = 1, printed = a }
@@ -283,7 +280,7 @@ end
 on("tile_placed", function(ctx, th)
   local info = th:info()
   local g = ctx.game
-  for i, seg in ipairs(segments(g, info.id)) do
+  for i, seg in ipairs(segments(info.id)) do
     -- Logboat: 2 per lake in its river system (the logboat lake
     -- included), complete or not, to the player who placed it; huts do
     -- not matter.

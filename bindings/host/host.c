@@ -211,9 +211,11 @@ static int host_seal(lua_State *L) {
   return 0;
 }
 
-/* meeple_host.snapshot(envs, holders) -> snapshot: see mp_sandbox_snapshot. */
+/* meeple_host.snapshot(envs, holders [, rules]) -> snapshot: see
+** mp_sandbox_snapshot; the memos made while loading get the rules. */
 static int host_snapshot(lua_State *L) {
   mp_host *h = hostof(L);
+  if (!lua_isnoneornil(L, 3)) mp_sandbox_bind_memos(h->sb, L, 3);
   lua_settop(L, 2);
   if (mp_sandbox_snapshot(h->sb) != MP_SANDBOX_OK) {
     lua_pushstring(L, mp_sandbox_error(h->sb));

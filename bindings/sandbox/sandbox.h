@@ -195,6 +195,10 @@ int mp_sandbox_seal(mp_sandbox *sb);
 ** the same process. Both return MP_SANDBOX_OK, or EINVAL / EMEMORY with
 ** mp_sandbox_error set. */
 int mp_sandbox_snapshot(mp_sandbox *sb);
+/* The scripts' memos made since the last call (memo(fn), sandbox_memo.c)
+** get the value at idx of L (the rules just built) as the first
+** argument of their function. */
+void mp_sandbox_bind_memos(mp_sandbox *sb, lua_State *L, int idx);
 int mp_sandbox_restore(mp_sandbox *sb, lua_State *L, int idx);
 
 /* Changes the limits; NULL or zero fields restore the defaults. A lower

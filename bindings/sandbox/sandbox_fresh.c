@@ -24,8 +24,8 @@
 ** do the ids tostring shows (sandbox_order.c).
 **
 ** Registry layout of a snapshot (a table): [1] the upvalues, flat triples
-** (function, index, value); [2] the tables, flat triples (table, copy,
-** metatable or false); [3] the weight after loading.
+** (function, index, value); [2] the tables, flat quadruples (table,
+** copy, metatable or false, how many entries the copy has); [3] the weight after loading.
 */
 #include <string.h>
 
@@ -135,16 +135,20 @@ static void walk_table(lua_State *L, walk *w, int t) {
   append(L, w->tabs, &w->n_tabs, t);
   lua_createtable(L, 0, 0);
   int copy = lua_gettop(L);
+  lua_Integer count = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
     lua_rawset(L, copy);
+    count++;
   }
   lua_rawseti(L, w->tabs, ++w->n_tabs);
   if (!lua_getmetatable(L, t)) lua_pushboolean(L, 0);
   int mt = lua_gettop(L);
   append(L, w->tabs, &w->n_tabs, mt);
+  lua_pushinteger(L, count);  /* so the restore need not count the copy */
+  lua_rawseti(L, w->tabs, ++w->n_tabs);
   walk_contents(L, w, t);
   if (lua_istable(L, mt)) walk_value(L, w, mt);
   lua_pop(L, 1);
@@ -221,6 +225,11 @@ static int snapshot(lua_State *L) {
   return 1;
 }
 
+void mp_sandbox_bind_memos(mp_sandbox *sb, lua_State *L, int idx) {
+  (void)sb;
+  mp_sb_memo_bind(L, idx);
+}
+
 int mp_sandbox_snapshot(mp_sandbox *sb) {
   lua_State *L = sb->L;
   sb->err[0] = '\0';
@@ -252,9 +261,9 @@ static int same_value(lua_State *L, int a, int b) {
   return memcmp(&x, &y, sizeof x) == 0;
 }
 
-/* The table at t holds again exactly what copy holds. */
-static void restore_table(lua_State *L, int t, int copy) {
-  lua_Integer kept = 0, want = 0;
+/* The table at t holds again exactly what copy holds ('want' entries). */
+static void restore_table(lua_State *L, int t, int copy, lua_Integer want) {
+  lua_Integer kept = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) { /* assigning existing fields is allowed */
     int v = lua_gettop(L);
@@ -272,11 +281,6 @@ static void restore_table(lua_State *L, int t, int copy) {
       }
     }
     lua_settop(L, v - 1);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, copy)) {
-    want++;
-    lua_pop(L, 1);
   }
   if (kept == want) return;
   lua_pushnil(L);
@@ -307,10 +311,13 @@ static int restore(lua_State *L) {
   }
   lua_rawgeti(L, 1, SNAP_TABLES);
   n = (lua_Integer)lua_rawlen(L, 3);
-  for (lua_Integer i = 1; i + 2 <= n; i += 3) {
+  for (lua_Integer i = 1; i + 3 <= n; i += 4) {
     lua_rawgeti(L, 3, i);
     lua_rawgeti(L, 3, i + 1);
-    restore_table(L, 4, 5);
+    lua_rawgeti(L, 3, i + 3);
+    lua_Integer want = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    restore_table(L, 4, 5, want);
     lua_rawgeti(L, 3, i + 2);
     int had = lua_getmetatable(L, 4);
     if (!had) lua_pushboolean(L, 0);

@@ -62,6 +62,7 @@ struct mp_sandbox {
   int ref_proxycache;
   int ref_ids;            /* sandbox_order.c: object -> id, this game */
   lua_Integer next_id;
+  int memo_depth;         /* sandbox_memo.c: a memo's function runs */
   const char *callee;          /* script being called, for messages: the
                                ** caller's name (alive during the call) or callee_buf */
   char callee_buf[WHERE_MAX];
@@ -119,6 +120,13 @@ void mp_sb_push_sorted_pairs(lua_State *L, int t, int proxy, const char *fn);
 /* sandbox_lib.c: the value on top, read through the proxy at 'proxy' by
 ** the key at 'key', as the proxy shows it (a nested table as its proxy). */
 void mp_sb_proxy_value(lua_State *L, int proxy, int key);
+
+/* sandbox_memo.c: memo(fn), rule data kept for every game. */
+void mp_sb_open_memo(lua_State *L, int g);
+/* Binds the memos made since the last call to the value at idx (the rules). */
+void mp_sb_memo_bind(lua_State *L, int idx);
+/* Raises "<what> inside a memo's function ..." while one runs. */
+int mp_sb_in_memo(lua_State *L, const char *what);
 
 /* sandbox_trust.c: host code by identity (see mp_sandbox_trust). */
 int mp_sb_trusted_source(const mp_sandbox *sb, const char *source);

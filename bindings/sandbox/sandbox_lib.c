@@ -290,6 +290,7 @@ static int sb_rawset(lua_State *L) {
 /* Only "count": the rest would let a script steer the collector (and so
 ** the timing of weak tables) or burn time outside the budget. */
 static int sb_collectgarbage(lua_State *L) {
+  mp_sb_in_memo(L, "collectgarbage");
   const char *opt = luaL_optstring(L, 1, "collect");
   if (strcmp(opt, "count") != 0)
     return luaL_error(L, "collectgarbage('%s') is not allowed in the sandbox",
@@ -308,6 +309,7 @@ void mp_sb_print_stderr(void *ud, const char *text, size_t len) {
 
 static int sb_print(lua_State *L) {
   mp_sandbox *sb = getsb(L);
+  mp_sb_in_memo(L, "print");
   int i, n = lua_gettop(L);
   size_t len;
   const char *s;
@@ -344,6 +346,7 @@ static int sb_print(lua_State *L) {
 
 static uint64_t draw(lua_State *L) {
   mp_sandbox *sb = getsb(L);
+  mp_sb_in_memo(L, "math.random");
   if (sb->rng == NULL)
     luaL_error(L, "math.random: the host gave no random number generator");
   return sb->rng(sb->rng_ud);
@@ -504,6 +507,7 @@ int mp_sb_setup(lua_State *L) {
   lua_pushcfunction(L, mp_sb_tostring);
   lua_setfield(L, g, "tostring");
   sb->ref_ids = LUA_NOREF;
+  mp_sb_open_memo(L, g);
 
   allowed_lib(L, LUA_TABLIBNAME, luaopen_table, table_names);
   allowed_lib(L, LUA_STRLIBNAME, luaopen_string, string_names);

@@ -218,6 +218,7 @@ void mp_sb_ids_reset(lua_State *L) {
 /* The id of the object at idx, given at first sight. */
 static lua_Integer id_of(lua_State *L, int idx) {
   mp_sandbox *sb = getsb(L);
+  mp_sb_in_memo(L, "an id for tostring");
   if (sb->ref_ids == LUA_NOREF) {
     lua_newtable(L);
     lua_createtable(L, 0, 1);

@@ -8,6 +8,9 @@
 --   * order.lua scores by pairs order over string keys, tostring of a
 --     table, a -0.0 kept in the state and math.random drawn at load: two
 --     processes (other addresses, other string-hash seeds) agree;
+--   * memo.lua: a memo's function and values refuse every channel from
+--     one game to the next (locals, globals, random, ids, functions,
+--     writes), and what it keeps scores alike for --jobs 1 and 2;
 --   * the state text keeps -0.0 and 1.0 floats; g:replay(g:log()) keeps
 --     the blobs, so serialize matches.
 --
@@ -55,6 +58,13 @@ do
   local merged = run(("%s merge --json %s"):format(BIN, table.concat(parts, " ")))
   check(merged == one, "three shards merged give the bytes of one run")
   for _, p in ipairs(parts) do os.remove(p) end
+end
+
+-- {== memo: rule data kept for every game ===========================
+do
+  local one, ok = sim("memo.lua", "--jobs 1")
+  check(ok and one:match('"games"'), "memo.lua: every leak refused, sim runs: " .. one:sub(1, 300))
+  check(sim("memo.lua", "--jobs 2") == one, "memo.lua: --jobs 2 gives the bytes of --jobs 1")
 end
 
 -- {== two processes ==================================================

@@ -373,7 +373,7 @@ function M.load(opts)
   table.sort(decl.hooks, hook_order)
   -- what the scripts hold now (their locals, their tables) is what every
   -- game starts from (meeple.loader's new_game, flow:simulate)
-  local fresh = seal and meeple_host.snapshot(envs, { decl }) or nil
+  local fresh = seal and meeple_host.snapshot(envs, { decl }, rules) or nil
   return { decl = decl, rules = rules, flow = flow, pool = pool, files = decl.files,
            options = decl.options, hooks = decl.hooks, fresh = fresh }
 end
