@@ -134,18 +134,18 @@ end
 -- the score race: Chart.js copied into the page (no network); without
 -- it the page still opens and says how to get it
 do
-  local html_report = require "meeple.cli.html_report"
+  local chartjs_lib = require "meeple.web.chartjs"
   local rec = assert(viewer.read_file(tmp))
-  if html_report.chartjs() then
+  if chartjs_lib.text() then
     local page = assert(viewer.html(rec, ctx))
     check(page:find("Chart.js v", 1, true) ~= nil and data_of(page).race_missing == nil,
           "the page carries Chart.js for the score race")
   end
   if not os.getenv("MEEPLE_CHARTJS") then
-    local saved = html_report.CHARTJS
-    html_report.CHARTJS = { "/nonexistent/chart.min.js" }
+    local saved = chartjs_lib.CHARTJS
+    chartjs_lib.CHARTJS = { "/nonexistent/chart.min.js" }
     local page = assert(viewer.html(rec, ctx))
-    html_report.CHARTJS = saved
+    chartjs_lib.CHARTJS = saved
     local d = data_of(page)
     check(d and tostring(d.race_missing):find("libjs-chart.js", 1, true) and not page:find("Chart.js v", 1, true),
           "without Chart.js the page says how to get the score race: " .. tostring(d and d.race_missing))

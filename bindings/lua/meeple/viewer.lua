@@ -21,7 +21,7 @@ local record = require "meeple.cli.record"
 local page = require "meeple.web.viewer_page"
 local replay = require "meeple.cli.replay"
 local move_words = require "meeple.move_words"
-local html_report = require "meeple.cli.html_report"
+local chartjs_lib = require "meeple.web.chartjs"
 
 local M = {}
 
@@ -299,7 +299,7 @@ function M.html(rec, ctx, opts)
   local data = page_data(rs, rec, built, opts)
   -- the score race is drawn by Chart.js, copied into the page as sim
   -- --html does; without it the page says how to get it and shows the rest
-  local chartjs, missing = html_report.chartjs()
+  local chartjs, missing = chartjs_lib.text()
   if not chartjs then data.race_missing = "No score race: " .. missing end
   return page.render(json.encode(data), data.title, chartjs and { chartjs } or nil)
 end

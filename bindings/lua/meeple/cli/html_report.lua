@@ -17,29 +17,10 @@ local output = require "meeple.cli.output"
 
 local M = {}
 
--- Where Chart.js is looked for, in order.
-M.CHARTJS = {
-  "/usr/share/javascript/chart.js/chart.min.js",       -- Debian libjs-chart.js
-  "/usr/share/nodejs/chart.js/dist/chart.umd.js",
-  "/usr/lib/node_modules/chart.js/dist/chart.umd.js",  -- npm install -g chart.js
-}
-
--- The text of Chart.js, or nil and a message naming where it looked.
-function M.chartjs()
-  local env = os.getenv("MEEPLE_CHARTJS")
-  local list = env and env ~= "" and { env } or M.CHARTJS
-  for _, path in ipairs(list) do
-    local f = io.open(path, "rb")
-    if f then
-      local text = f:read("a")
-      f:close()
-      if text and #text > 0 then return text, path end
-    end
-  end
-  return nil, ("Chart.js not found (looked in %s); install Debian's libjs-chart.js "
-               .. "(apt-get install libjs-chart.js) or set MEEPLE_CHARTJS to chart.min.js"):format(
-               table.concat(list, ", "))
-end
+-- Chart.js is found by meeple.web.chartjs, shared with the viewer (its
+-- score race), which sits a layer below the CLI.
+local chartjs_lib = require "meeple.web.chartjs"
+M.chartjs = chartjs_lib.text
 
 local function esc(s)
   return (tostring(s):gsub("[&<>\"]", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;" }))
