@@ -43,7 +43,7 @@ _Static_assert(sizeof(void *) >= 8, "tile handles need 64-bit pointers");
 ** Game userdata } with weak values. */
 static const char serials_key = 's';
 
-static int push_serials(lua_State *L) {
+int mp_push_tile_serials(lua_State *L) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &serials_key) == LUA_TTABLE) return lua_gettop(L);
   lua_pop(L, 1);
   lua_createtable(L, 0, 1);
@@ -60,7 +60,7 @@ static int push_serials(lua_State *L) {
 
 /* Gives the Game userdata at game_idx the serial of its generation. */
 static void take_serial(lua_State *L, int game_idx, mp_game *gud) {
-  int t = push_serials(L);
+  int t = mp_push_tile_serials(L);
   if (gud->tile_serial) { /* its last generation's handles are stale */
     lua_pushnil(L);
     lua_rawseti(L, t, (lua_Integer)gud->tile_serial);
@@ -108,7 +108,7 @@ int mp_tile_game(lua_State *L, int arg, mp_game **gud) {
   uintptr_t v = (uintptr_t)lua_touserdata(L, arg);
   lua_Integer serial = (lua_Integer)((v >> TILE_BITS) & SERIAL_MAX);
   int tile = (int)(v & TILE_MASK);
-  push_serials(L);
+  mp_push_tile_serials(L);
   lua_rawgeti(L, -1, serial);
   lua_remove(L, -2);
   mp_game *g = (mp_game *)lua_touserdata(L, -1);
@@ -131,5 +131,20 @@ int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game) {
     luaL_argerror(L, arg, "tile of another game");
   lua_pop(L, 1);
   if (game) *game = gud->game;
+  return tile;
+}
+
+int32_t mp_tile_self(lua_State *L, mp_game **gud) {
+  uintptr_t v = (uintptr_t)lua_touserdata(L, 1);
+  if (lua_type(L, 1) != LUA_TLIGHTUSERDATA || v >> 56 != TILE_TAG)
+    luaL_typeerror(L, 1, "tile handle");
+  uint64_t serial = (v >> TILE_BITS) & SERIAL_MAX;
+  int tile = (int)(v & TILE_MASK);
+  lua_rawgeti(L, lua_upvalueindex(1), (lua_Integer)serial);
+  mp_game *g = (mp_game *)lua_touserdata(L, -1);
+  if (!g || g->game == NULL || g->tile_serial != serial || g->tile_generation != g->generation ||
+      tile >= gk_tile_count(g->game))
+    luaL_error(L, "stale tile handle (its game was freed or restored)");
+  *gud = g;
   return tile;
 }

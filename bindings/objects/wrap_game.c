@@ -25,16 +25,17 @@ gk_game *mp_checkgame(lua_State *L, int arg) {
 
 void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   rules_idx = lua_absindex(L, rules_idx);
-  mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, 2);
+  mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, MP_GAME_UVALUES);
   ud->game = game;
   ud->generation = 0;
   ud->borrowed = 0;
   ud->lock = NULL;
   ud->tile_serial = 0; /* its first tile handle takes one */
   ud->tile_generation = 0;
+  ud->cache_generation = -1; /* its first feature or figure handle keeps one */
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
-  lua_setiuservalue(L, -2, 1);
+  lua_setiuservalue(L, -2, MP_GAME_RULES);
 }
 
 void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
@@ -45,7 +46,7 @@ void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
   ud->borrowed = 1;
   ud->lock = lock;
   lua_pushvalue(L, owner_idx);
-  lua_setiuservalue(L, -2, 2);
+  lua_setiuservalue(L, -2, MP_GAME_OWNER);
 }
 
 void mp_gameview_invalidate(mp_game *view, gk_game *now) {
@@ -377,7 +378,7 @@ static int game_tile_at(lua_State *L) {
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   int tile = gk_tile_at(g, x, y);
   if (tile < 0) lua_pushnil(L);
-  else mp_pushtile(L, 1, tile);
+  else mp_pushtile_with(L, 1, (mp_game *)lua_touserdata(L, 1), tile);
   return 1;
 }
 
