@@ -32,6 +32,7 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->lock = NULL;
   ud->tile_serial = 0; /* its first tile handle takes one */
   ud->tile_generation = 0;
+  ud->serials = NULL;
   ud->cache_generation = -1; /* its first feature or figure handle keeps one */
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
@@ -873,15 +874,21 @@ static const luaL_Reg game_methods[] = {
 };
 
 /* A view's game belongs to its play, which frees it. */
-static int game_gc(lua_State *L) {
+static int game_close(lua_State *L) {
   mp_game *ud = mp_checkgameud(L, 1);
   if (ud->borrowed) return 0;
   return game_free(L);
 }
 
+/* The userdata itself goes: its tile handles' serial must not find it. */
+static int game_gc(lua_State *L) {
+  mp_tile_forget(mp_checkgameud(L, 1));
+  return game_close(L);
+}
+
 static const luaL_Reg game_meta[] = {
   {"__gc", game_gc},
-  {"__close", game_gc},
+  {"__close", game_close},
   {"__tostring", game_tostring},
   {NULL, NULL}
 };

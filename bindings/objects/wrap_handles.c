@@ -22,7 +22,7 @@
 ** changed (free, restore, undo, a view repointed), which is also what
 ** makes the old ones stale. */
 static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
-                       int32_t id) {
+                       int32_t type, int32_t id) {
   game_idx = lua_absindex(L, game_idx);
   /* every caller passes its Game userdata (checked on the slow path) */
   mp_game *gud = (mp_game *)lua_touserdata(L, game_idx);
@@ -44,8 +44,10 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
   }
   mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
   h->id = id;
+  h->type = type;
   h->generation = gud->generation;
   h->gud = gud;
+  h->self = h;
   luaL_setmetatable(L, tname);
   lua_pushvalue(L, game_idx);
   lua_setiuservalue(L, -2, 1);
@@ -55,11 +57,11 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
 }
 
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
-  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, node);
+  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
 }
 
 void mp_pushfigure(lua_State *L, int game_idx, int figure) {
-  pushhandle(L, game_idx, MP_GAME_FIGURES, MP_FIGURE, figure);
+  pushhandle(L, game_idx, MP_GAME_FIGURES, MP_FIGURE, MP_HANDLE_FIGURE, figure);
 }
 
 /* The word for a handle type in messages. */
@@ -88,18 +90,17 @@ int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
   return h->id;
 }
 
-/* The live handle at 1 of the type whose metatable is upvalue 1 (feature
-** and figure methods have it): one metatable compare and one generation
-** compare, no lookup by name. */
-static mp_handle *self(lua_State *L, const char *tname) {
+/* The live handle at 1 of type tname (MP_FEATURE or MP_FIGURE) for its
+** own methods, in a few comparisons: no metatable fetched, no lookup by
+** name. A handle is recognised by its block: exactly an mp_handle's size
+** (light userdata and other values have length 0, so nothing is read
+** from them), holding its own address and its type's tag. Only this file
+** writes such a block, and no script can write bytes into any userdata,
+** let alone its own address; anything else goes to the full check, which
+** raises the usual message. */
+static mp_handle *self(lua_State *L, const char *tname, int32_t type) {
   mp_handle *h = (mp_handle *)lua_touserdata(L, 1);
-  if (lua_type(L, 1) != LUA_TUSERDATA || !lua_getmetatable(L, 1))
-    h = NULL;
-  else {
-    if (!lua_rawequal(L, -1, lua_upvalueindex(1))) h = NULL;
-    lua_pop(L, 1);
-  }
-  if (h == NULL) {  /* raises the usual message */
+  if (lua_rawlen(L, 1) != sizeof(mp_handle) || h->self != h || h->type != type) {
     mp_checkhandle(L, 1, tname, 0, NULL);
     h = (mp_handle *)luaL_checkudata(L, 1, tname);
   }
@@ -201,7 +202,7 @@ static int tile_xy(lua_State *L) {
 ** userdata pushed. */
 static int32_t tile_segment_node(lua_State *L, gk_game **g) {
   mp_game *gud;
-  int32_t t = mp_tile_self(L, &gud);
+  int32_t t = mp_tile_self_game(L, &gud);
   *g = gud->game;
   gk_placed_tile pt;
   gk_tile_info(*g, t, &pt);
@@ -225,7 +226,7 @@ static int tile_feature(lua_State *L) {
 static int tile_features(lua_State *L) {
   mp_game *gud;
   lua_settop(L, 1);
-  int32_t t = mp_tile_self(L, &gud);
+  int32_t t = mp_tile_self_game(L, &gud);
   gk_placed_tile pt;
   gk_tile_info(gud->game, t, &pt);
   lua_createtable(L, pt.n_segments, 0);
@@ -256,6 +257,7 @@ static int tile_tostring(lua_State *L) {
 /* th:segment_attr(i, name): segment i's own value (printed plus edits). */
 static int tile_segment_attr(lua_State *L) {
   gk_game *g;
+  lua_settop(L, 3);
   int32_t node = tile_segment_node(L, &g);
   int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
   lua_pushinteger(L, gk_node_attr(g, node, attr));
@@ -266,6 +268,7 @@ static int tile_segment_attr(lua_State *L) {
 ** value of a summed attribute, and so to its feature's. */
 static int tile_add_segment_attr(lua_State *L) {
   gk_game *g;
+  lua_settop(L, 4);
   int32_t node = tile_segment_node(L, &g);
   int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
   lua_Integer delta = luaL_checkinteger(L, 4);
@@ -300,7 +303,7 @@ static const luaL_Reg tile_meta[] = {
 /* fh:info([t]): t (or a new table) with kind, open, closed, tiles,
 ** segments, figures, root. */
 static int feature_info(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   gk_game *g = h->gud->game;
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
@@ -318,20 +321,20 @@ static int feature_info(lua_State *L) {
 }
 
 static int feature_kind(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   gk_game *g = h->gud->game;
   lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
   return 1;
 }
 
 static int feature_closed(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   lua_pushboolean(L, gk_feature_closed(h->gud->game, h->id) > 0);
   return 1;
 }
 
 static int feature_attr(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   gk_game *g = h->gud->game;
   int attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
   lua_pushinteger(L, gk_feature_attr(g, h->id, attr));
@@ -341,14 +344,14 @@ static int feature_attr(lua_State *L) {
 /* fh:tiles(): the tiles it covers (a tile crossed twice counts once),
 ** info().tiles without the table. */
 static int feature_tiles(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   lua_pushinteger(L, gk_feature_tiles(h->gud->game, h->id));
   return 1;
 }
 
 /* fh:size(): its segments, info().segments without the table. */
 static int feature_size(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
   gk_game *g = h->gud->game;
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
@@ -581,7 +584,7 @@ static const luaL_Reg feature_meta[] = {
 ** (tile and segment set to nil where they do not apply). */
 static int figure_info(lua_State *L) {
   lua_settop(L, 2);
-  mp_handle *h = self(L, MP_FIGURE);
+  mp_handle *h = self(L, MP_FIGURE, MP_HANDLE_FIGURE);
   int32_t f = h->id;
   gk_game *g = h->gud->game;
   lua_getiuservalue(L, 1, 1);
@@ -656,18 +659,17 @@ static const luaL_Reg figure_meta[] = {
 
 void mp_open_handles(lua_State *L) {
   /* the tile methods find a handle's game in the serial table, their
-  ** upvalue; feature and figure methods compare the metatable, theirs */
+  ** upvalue */
   mp_push_tile_serials(L);
-  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 1);
+  mp_push_tile_games(L);
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 2);
   /* tile handles are light userdata: their metatable is that type's */
   lua_pushlightuserdata(L, NULL);
   luaL_getmetatable(L, MP_TILE);
   lua_setmetatable(L, -2);
   lua_pop(L, 1);
-  luaL_newmetatable(L, MP_FEATURE);
-  mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 1);
-  luaL_newmetatable(L, MP_FIGURE);
-  mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 1);
+  mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 0);
+  mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 0);
   mp_type_typo_error(L, MP_TILE,
                      "tiles are handles: th:id(), th:xy(), th:rot(), th:info().segments, "
                      "th:feature(i), th:features()");

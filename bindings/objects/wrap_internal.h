@@ -40,6 +40,8 @@ typedef struct mp_rules {
 ** change nothing the flow is iterating over. */
 enum { MP_LOCK_NONE = 0, MP_LOCK_HOOK = 1, MP_LOCK_QUERY = 2 };
 
+typedef struct mp_serials mp_serials;
+
 typedef struct mp_game {
   gk_game *game;          /* NULL once freed */
   lua_Integer generation;
@@ -47,6 +49,7 @@ typedef struct mp_game {
   const int *lock;        /* the owner's MP_LOCK_* level, NULL if none */
   uint64_t tile_serial;   /* its tile handles' serial (tile_handle.c), 0: none yet */
   lua_Integer tile_generation; /* the generation tile_serial names */
+  mp_serials *serials; /* the table tile_serial is in, NULL: none */
   lua_Integer cache_generation; /* the generation user values 3 and 4 hold
                                    handles of; another: none kept yet */
 } mp_game;
@@ -59,9 +62,13 @@ enum { MP_GAME_RULES = 1, MP_GAME_OWNER = 2, MP_GAME_FEATURES = 3, MP_GAME_FIGUR
 
 typedef struct mp_handle {
   int32_t id;             /* placed tile, node or figure */
+  int32_t type;           /* MP_HANDLE_FEATURE or MP_HANDLE_FIGURE */
   lua_Integer generation; /* the game's when the handle was made */
   mp_game *gud;           /* its Game userdata (user value 1 keeps it alive) */
+  const void *self;       /* its own address: see wrap_handles.c, self() */
 } mp_handle;
+
+enum { MP_HANDLE_FEATURE = 0x46656174, MP_HANDLE_FIGURE = 0x46696775 };
 
 /* Each opener registers its metatables and adds its functions to the
 ** module table at the top of the stack (embed/module.c calls them, each
@@ -136,12 +143,19 @@ int mp_istile(lua_State *L, int arg);
 /* The tile of the handle at arg (mp_istile) and its Game userdata pushed,
 ** *gud set; or -1 and nothing pushed when the handle is stale. */
 int mp_tile_game(lua_State *L, int arg, mp_game **gud);
-/* The tile methods' check (upvalue 1: the serial table): the tile of the
-** live handle at 1, its Game userdata pushed (kept there so the game
-** outlives the call), *gud set; raises for anything else. */
+/* The tile methods' check (upvalue 1: the serial table, 2: the weak
+** table of games): the tile of the live handle at 1, *gud set; raises for
+** anything else. Nothing is pushed, and nothing keeps the game alive:
+** read what you need before anything allocates. */
 int32_t mp_tile_self(lua_State *L, mp_game **gud);
-/* Pushes the serial table (made at the first call); returns its index. */
+/* The same, with the Game userdata pushed. */
+int32_t mp_tile_self_game(lua_State *L, mp_game **gud);
+/* Push the serial table and the weak table of games (each made at the
+** first call); return its index. */
 int mp_push_tile_serials(lua_State *L);
+int mp_push_tile_games(lua_State *L);
+/* A game going away leaves the serial table (its __gc). */
+void mp_tile_forget(mp_game *gud);
 /* The tile; raises for anything but a live tile handle or, when game_idx
 ** > 0, for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);
