@@ -43,6 +43,7 @@ enum { MP_LOCK_NONE = 0, MP_LOCK_HOOK = 1, MP_LOCK_QUERY = 2 };
 typedef struct mp_serials mp_serials;
 
 typedef struct mp_game {
+  const void *self;       /* its own address: how mp_checkgameud knows it */
   gk_game *game;          /* NULL once freed */
   lua_Integer generation;
   int borrowed;           /* a view of a game a Play owns (user value 2) */
