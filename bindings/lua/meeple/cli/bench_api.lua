@@ -18,7 +18,6 @@ local M = {}
 M.PROBES = {
   -- baselines
   { "empty Lua function call e(th)", "e(th)" },
-  { "a C function of Lua's, rawequal(th, th)", "rawequal(th, th)" },
   -- obtaining handles
   { "g:tile_at(x, y)", "g:tile_at(0, 0)" },
   { "g:feature_at(x, y, 1)", "g:feature_at(0, 0, 1)" },
@@ -96,6 +95,7 @@ M.PROBES = {
 -- at turn TURN of the first game, times every probe ROUNDS times.
 local function rule_source(turn, rounds, target)
   local out = {
+    "api '2'",
     "local clock, report = BENCH_CLOCK, BENCH_REPORT",
     "option 'bench_option' { default = '1' }",
     "state { n = 0 }",
