@@ -26,21 +26,26 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
   game_idx = lua_absindex(L, game_idx);
   /* every caller passes its Game userdata (checked on the slow path) */
   mp_game *gud = (mp_game *)lua_touserdata(L, game_idx);
-  if (gud && gud->cache_generation == gud->generation) {
-    lua_getiuservalue(L, game_idx, uv);
+  if (!gud || gud->cache_generation != gud->generation) {
+    /* a new state: the kept tables go (made again at their first use) */
+    gud = mp_checkgameud(L, game_idx);
+    lua_pushnil(L);
+    lua_setiuservalue(L, game_idx, MP_GAME_FEATURES);
+    lua_pushnil(L);
+    lua_setiuservalue(L, game_idx, MP_GAME_FIGURES);
+    gud->cache_generation = gud->generation;
+  }
+  if (lua_getiuservalue(L, game_idx, uv) == LUA_TTABLE) {
     if (lua_rawgeti(L, -1, (lua_Integer)id + 1) == LUA_TUSERDATA) {
       lua_remove(L, -2);
       return;
     }
     lua_pop(L, 1);
   } else {
-    gud = mp_checkgameud(L, game_idx);
-    lua_createtable(L, 0, 0);
-    lua_setiuservalue(L, game_idx, MP_GAME_FEATURES);
-    lua_createtable(L, 0, 0);
-    lua_setiuservalue(L, game_idx, MP_GAME_FIGURES);
-    gud->cache_generation = gud->generation;
-    lua_getiuservalue(L, game_idx, uv);
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 16);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, game_idx, uv);
   }
   mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
   h->id = id;
