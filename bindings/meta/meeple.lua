@@ -370,8 +370,19 @@ function Game:free() end
 
 ---@class meeple.Tile
 local Tile = {}
+--- With a table t, fills and returns t (nothing allocated: reuse one
+--- table in a hook that asks often).
+---@param t? table
 ---@return {id: string, x: integer, y: integer, rot: integer, neighbours: integer, segments: integer}
-function Tile:info() end
+function Tile:info(t) end
+--- The tile's id (info().id without the table).
+---@return string
+function Tile:id() end
+---@return integer rot quarter turns clockwise
+function Tile:rot() end
+---@return integer x
+---@return integer y
+function Tile:xy() end
 ---@param segment integer 1-based
 ---@return meeple.Feature
 function Tile:feature(segment) end
@@ -398,8 +409,16 @@ function Tile:figures() end
 
 ---@class meeple.Feature
 local Feature = {}
+--- With a table t, fills and returns t (nothing allocated).
+---@param t? table
 ---@return {kind: string, open: integer, closed: boolean, tiles: integer, segments: integer, figures: integer, root: integer}
-function Feature:info() end
+function Feature:info(t) end
+--- The tiles it covers, a tile crossed twice counted once (info().tiles).
+---@return integer
+function Feature:tiles() end
+--- Its segments (info().segments).
+---@return integer
+function Feature:size() end
 ---@return string
 function Feature:kind() end
 ---@return boolean
@@ -447,8 +466,11 @@ function Feature:spot() end
 local Figure = {}
 --- kind, owner (0 neutral), at (as deploy takes it); tile: the tile it
 --- stands on (on a segment or a tile); segment: its index there, from 1.
+--- With a table t, fills and returns t (tile and segment set to nil where
+--- they do not apply).
+---@param t? table
 ---@return {kind: string, owner: integer, at: table, tile?: meeple.Tile, segment?: integer}
-function Figure:info() end
+function Figure:info(t) end
 ---@param at meeple.Location
 function Figure:move(at) end
 function Figure:return_to_supply() end

@@ -22,6 +22,7 @@
 ** comes back to life in another state.
 */
 #include <stdint.h>
+#include <string.h>
 
 #include <lua.h>
 #include <lauxlib.h>
@@ -39,12 +40,12 @@
 
 _Static_assert(sizeof(void *) >= 8, "tile handles need 64-bit pointers");
 
-/* The registry key of the serial table: { [0] = last serial, [serial] =
-** Game userdata } with weak values. */
-static const char serials_key = 's';
+/* The registry key of the weak table { [serial] = Game userdata }: how a
+** tile method that makes feature handles pushes its game. */
+static const char games_key = 's';
 
-static int push_serials(lua_State *L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &serials_key) == LUA_TTABLE) return lua_gettop(L);
+int mp_push_tile_games(lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &games_key) == LUA_TTABLE) return lua_gettop(L);
   lua_pop(L, 1);
   lua_createtable(L, 0, 1);
   lua_createtable(L, 0, 1);
@@ -54,30 +55,109 @@ static int push_serials(lua_State *L) {
   lua_pushinteger(L, 0);
   lua_rawseti(L, -2, 0);
   lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &games_key);
+  return lua_gettop(L);
+}
+
+/* The serial table: serial -> Game userdata, an open-addressing hash in C
+** so a tile method finds its game with no Lua table lookup. It holds no
+** reference: a game leaves it when it is collected (mp_tile_forget, from
+** its __gc) or takes a new serial. One per Lua state, in the registry; its
+** slots are the full userdata in its user value (replaced when it grows),
+** so nothing needs freeing and a game's __gc at lua_close finds it whole. */
+typedef struct serial_slot {
+  uint64_t serial;        /* 0: never used */
+  mp_game *gud;           /* NULL: left (the slot stays taken) */
+} serial_slot;
+
+struct mp_serials {
+  uint64_t last;          /* the last serial given */
+  serial_slot *slot;
+  uint32_t cap, taken;    /* cap a power of two; taken counts left slots too */
+};
+
+static const char serials_key = 's';
+
+static serial_slot *find_slot(const mp_serials *t, uint64_t serial) {
+  uint32_t mask = t->cap - 1;
+  for (uint32_t i = (uint32_t)(serial * 0x9E3779B97F4A7C15ull >> 32) & mask;; i = (i + 1) & mask)
+    if (t->slot[i].serial == serial || t->slot[i].serial == 0) return &t->slot[i];
+}
+
+/* Rebuilds the slots at 'cap' with the games still in them; the table's
+** userdata at idx. */
+static void resize(lua_State *L, int idx, mp_serials *t, uint32_t cap) {
+  serial_slot *old = t->slot;
+  uint32_t old_cap = t->cap;
+  serial_slot *slot = (serial_slot *)lua_newuserdatauv(L, sizeof *slot * cap, 0);
+  memset(slot, 0, sizeof *slot * cap);
+  t->slot = slot;
+  t->cap = cap;
+  t->taken = 0;
+  for (uint32_t i = 0; i < old_cap; i++)
+    if (old[i].gud) {
+      *find_slot(t, old[i].serial) = old[i];
+      t->taken++;
+    }
+  lua_setiuservalue(L, idx, 1); /* the old slots are garbage now */
+}
+
+int mp_push_tile_serials(lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &serials_key) == LUA_TUSERDATA) return lua_gettop(L);
+  lua_pop(L, 1);
+  mp_serials *t = (mp_serials *)lua_newuserdatauv(L, sizeof *t, 1);
+  t->last = 0;
+  t->slot = NULL;
+  t->cap = 0;
+  resize(L, lua_gettop(L), t, 16);
+  lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &serials_key);
   return lua_gettop(L);
 }
 
+void mp_tile_forget(mp_game *gud) {
+  if (!gud->serials || !gud->tile_serial) return;
+  serial_slot *s = find_slot(gud->serials, gud->tile_serial);
+  if (s->gud == gud) s->gud = NULL;
+}
+
 /* Gives the Game userdata at game_idx the serial of its generation. */
 static void take_serial(lua_State *L, int game_idx, mp_game *gud) {
-  int t = push_serials(L);
-  if (gud->tile_serial) { /* its last generation's handles are stale */
-    lua_pushnil(L);
-    lua_rawseti(L, t, (lua_Integer)gud->tile_serial);
-  }
-  lua_rawgeti(L, t, 0);
-  uint64_t serial = (uint64_t)lua_tointeger(L, -1) + 1;
-  lua_pop(L, 1);
-  if (serial > SERIAL_MAX)
+  int idx = mp_push_tile_serials(L);
+  mp_serials *t = (mp_serials *)lua_touserdata(L, idx);
+  if (t->last + 1 > SERIAL_MAX)
     luaL_error(L, "tile handles: more than %I game states made handles in this Lua state",
                (lua_Integer)SERIAL_MAX);
-  lua_pushinteger(L, (lua_Integer)serial);
-  lua_rawseti(L, t, 0);
+  if (2 * (t->taken + 1) > t->cap) {  /* grows, or only sweeps out the left slots */
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < t->cap; i++) live += t->slot[i].gud != NULL;
+    resize(L, idx, t, 4 * (live + 1) > t->cap ? 2 * t->cap : t->cap);
+  }
+  mp_tile_forget(gud);  /* its last generation's handles are stale */
+  uint64_t serial = ++t->last;
+  serial_slot *s = find_slot(t, serial);
+  s->serial = serial;
+  s->gud = gud;
+  t->taken++;
+  int w = mp_push_tile_games(L);
+  if (gud->tile_serial) {
+    lua_pushnil(L);
+    lua_rawseti(L, w, (lua_Integer)gud->tile_serial);
+  }
   lua_pushvalue(L, game_idx);
-  lua_rawseti(L, t, (lua_Integer)serial);
-  lua_pop(L, 1);
+  lua_rawseti(L, w, (lua_Integer)serial);
+  lua_pop(L, 2);
+  gud->serials = t;
   gud->tile_serial = serial;
   gud->tile_generation = gud->generation;
+}
+
+/* The live game of a handle's serial, or NULL. */
+static mp_game *serial_game(const mp_serials *t, uint64_t serial) {
+  mp_game *g = find_slot(t, serial)->gud;
+  if (!g || g->game == NULL || g->tile_serial != serial || g->tile_generation != g->generation)
+    return NULL;
+  return g;
 }
 
 int mp_pushtile_ready(lua_State *L, const mp_game *gud, int tile) {
@@ -106,13 +186,13 @@ int mp_istile(lua_State *L, int arg) {
 ** nothing pushed and -1 if it is stale. */
 int mp_tile_game(lua_State *L, int arg, mp_game **gud) {
   uintptr_t v = (uintptr_t)lua_touserdata(L, arg);
-  lua_Integer serial = (lua_Integer)((v >> TILE_BITS) & SERIAL_MAX);
+  uint64_t serial = (v >> TILE_BITS) & SERIAL_MAX;
   int tile = (int)(v & TILE_MASK);
-  push_serials(L);
-  lua_rawgeti(L, -1, serial);
+  mp_push_tile_games(L);
+  lua_rawgeti(L, -1, (lua_Integer)serial);
   lua_remove(L, -2);
   mp_game *g = (mp_game *)lua_touserdata(L, -1);
-  if (!g || g->game == NULL || (lua_Integer)g->tile_serial != serial ||
+  if (!g || g->game == NULL || g->tile_serial != serial ||
       g->tile_generation != g->generation || tile >= gk_tile_count(g->game)) {
     lua_pop(L, 1);
     return -1;
@@ -131,5 +211,25 @@ int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game) {
     luaL_argerror(L, arg, "tile of another game");
   lua_pop(L, 1);
   if (game) *game = gud->game;
+  return tile;
+}
+
+int32_t mp_tile_self(lua_State *L, mp_game **gud) {
+  /* no full userdata's address has the tag (user space ends at 2^57):
+  ** the tag alone says light userdata and a handle */
+  uintptr_t v = (uintptr_t)lua_touserdata(L, 1);
+  if (v >> 56 != TILE_TAG) luaL_typeerror(L, 1, "tile handle");
+  uint64_t serial = (v >> TILE_BITS) & SERIAL_MAX;
+  int tile = (int)(v & TILE_MASK);
+  mp_game *g = serial_game((const mp_serials *)lua_touserdata(L, lua_upvalueindex(1)), serial);
+  if (!g || tile >= gk_tile_count(g->game))
+    luaL_error(L, "stale tile handle (its game was freed or restored)");
+  *gud = g;
+  return tile;
+}
+
+int32_t mp_tile_self_game(lua_State *L, mp_game **gud) {
+  int32_t tile = mp_tile_self(L, gud);
+  lua_rawgeti(L, lua_upvalueindex(2), (lua_Integer)(*gud)->tile_serial);
   return tile;
 }

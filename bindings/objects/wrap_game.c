@@ -13,7 +13,15 @@
 #include "gk.h"
 #include "wrap_internal.h"
 
+/* Every method checks its game: recognised by its block, exactly an
+** mp_game's size (other values have length 0: nothing is read from them)
+** holding its own address, which only mp_pushgame writes and no script
+** can write into any userdata. That is a few comparisons where the
+** metatable check looks the type's name up in the registry; anything
+** else goes to that check, which raises the usual message. */
 mp_game *mp_checkgameud(lua_State *L, int arg) {
+  mp_game *ud = (mp_game *)lua_touserdata(L, arg);
+  if (lua_rawlen(L, arg) == sizeof(mp_game) && ud->self == ud) return ud;
   return (mp_game *)luaL_checkudata(L, arg, MP_GAME);
 }
 
@@ -25,16 +33,19 @@ gk_game *mp_checkgame(lua_State *L, int arg) {
 
 void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   rules_idx = lua_absindex(L, rules_idx);
-  mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, 2);
+  mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, MP_GAME_UVALUES);
+  ud->self = ud;
   ud->game = game;
   ud->generation = 0;
   ud->borrowed = 0;
   ud->lock = NULL;
   ud->tile_serial = 0; /* its first tile handle takes one */
   ud->tile_generation = 0;
+  ud->serials = NULL;
+  ud->cache_generation = -1; /* its first feature or figure handle keeps one */
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
-  lua_setiuservalue(L, -2, 1);
+  lua_setiuservalue(L, -2, MP_GAME_RULES);
 }
 
 void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
@@ -45,7 +56,7 @@ void mp_pushgameview(lua_State *L, int rules_idx, int owner_idx, gk_game *game,
   ud->borrowed = 1;
   ud->lock = lock;
   lua_pushvalue(L, owner_idx);
-  lua_setiuservalue(L, -2, 2);
+  lua_setiuservalue(L, -2, MP_GAME_OWNER);
 }
 
 void mp_gameview_invalidate(mp_game *view, gk_game *now) {
@@ -377,7 +388,7 @@ static int game_tile_at(lua_State *L) {
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   int tile = gk_tile_at(g, x, y);
   if (tile < 0) lua_pushnil(L);
-  else mp_pushtile(L, 1, tile);
+  else mp_pushtile_with(L, 1, (mp_game *)lua_touserdata(L, 1), tile);
   return 1;
 }
 
@@ -872,15 +883,21 @@ static const luaL_Reg game_methods[] = {
 };
 
 /* A view's game belongs to its play, which frees it. */
-static int game_gc(lua_State *L) {
+static int game_close(lua_State *L) {
   mp_game *ud = mp_checkgameud(L, 1);
   if (ud->borrowed) return 0;
   return game_free(L);
 }
 
+/* The userdata itself goes: its tile handles' serial must not find it. */
+static int game_gc(lua_State *L) {
+  mp_tile_forget(mp_checkgameud(L, 1));
+  return game_close(L);
+}
+
 static const luaL_Reg game_meta[] = {
   {"__gc", game_gc},
-  {"__close", game_gc},
+  {"__close", game_close},
   {"__tostring", game_tostring},
   {NULL, NULL}
 };

@@ -15,24 +15,58 @@
 #include "gk.h"
 #include "wrap_internal.h"
 
-static void pushhandle(lua_State *L, int game_idx, const char *tname,
-                       int32_t id) {
+/* Pushes the handle of 'id' kept in the game's user value 'uv' (its
+** features or its figures), made at the first request in this game state:
+** later requests return the same userdata and allocate nothing. The
+** kept handles are dropped at the first request after the generation
+** changed (free, restore, undo, a view repointed), which is also what
+** makes the old ones stale. */
+static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
+                       int32_t type, int32_t id) {
   game_idx = lua_absindex(L, game_idx);
-  mp_game *gud = mp_checkgameud(L, game_idx);
+  /* every caller passes its Game userdata (checked on the slow path) */
+  mp_game *gud = (mp_game *)lua_touserdata(L, game_idx);
+  if (!gud || gud->cache_generation != gud->generation) {
+    /* a new state: the kept tables go (made again at their first use) */
+    gud = mp_checkgameud(L, game_idx);
+    lua_pushnil(L);
+    lua_setiuservalue(L, game_idx, MP_GAME_FEATURES);
+    lua_pushnil(L);
+    lua_setiuservalue(L, game_idx, MP_GAME_FIGURES);
+    gud->cache_generation = gud->generation;
+  }
+  if (lua_getiuservalue(L, game_idx, uv) == LUA_TTABLE) {
+    if (lua_rawgeti(L, -1, (lua_Integer)id + 1) == LUA_TUSERDATA) {
+      lua_remove(L, -2);
+      return;
+    }
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 16);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, game_idx, uv);
+  }
   mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
   h->id = id;
+  h->type = type;
   h->generation = gud->generation;
+  h->gud = gud;
+  h->self = h;
   luaL_setmetatable(L, tname);
   lua_pushvalue(L, game_idx);
   lua_setiuservalue(L, -2, 1);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, (lua_Integer)id + 1);
+  lua_remove(L, -2);
 }
 
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
-  pushhandle(L, game_idx, MP_FEATURE, node);
+  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
 }
 
 void mp_pushfigure(lua_State *L, int game_idx, int figure) {
-  pushhandle(L, game_idx, MP_FIGURE, figure);
+  pushhandle(L, game_idx, MP_GAME_FIGURES, MP_FIGURE, MP_HANDLE_FIGURE, figure);
 }
 
 /* The word for a handle type in messages. */
@@ -59,6 +93,35 @@ int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
   lua_pop(L, 1);
   if (game) *game = gud->game;
   return h->id;
+}
+
+/* The live handle at 1 of type tname (MP_FEATURE or MP_FIGURE) for its
+** own methods, in a few comparisons: no metatable fetched, no lookup by
+** name. A handle is recognised by its block: exactly an mp_handle's size
+** (light userdata and other values have length 0, so nothing is read
+** from them), holding its own address and its type's tag. Only this file
+** writes such a block, and no script can write bytes into any userdata,
+** let alone its own address; anything else goes to the full check, which
+** raises the usual message. */
+static mp_handle *self(lua_State *L, const char *tname, int32_t type) {
+  mp_handle *h = (mp_handle *)lua_touserdata(L, 1);
+  if (lua_rawlen(L, 1) != sizeof(mp_handle) || h->self != h || h->type != type) {
+    mp_checkhandle(L, 1, tname, 0, NULL);
+    h = (mp_handle *)luaL_checkudata(L, 1, tname);
+  }
+  if (h->gud->game == NULL || h->gud->generation != h->generation)
+    luaL_error(L, "stale %s handle (its game was freed or restored)", what(tname));
+  return h;
+}
+
+/* The table to fill for info([t]): t when given (its other keys stay),
+** else a new one of 'fields' entries; at the top of the stack. */
+static void infotable(lua_State *L, int fields) {
+  if (lua_isnoneornil(L, 2)) lua_createtable(L, 0, fields);
+  else {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_pushvalue(L, 2);
+  }
 }
 
 /* Checks the handle at 1 and pushes its Game userdata; returns its index. */
@@ -92,13 +155,16 @@ static void setint(lua_State *L, const char *k, lua_Integer v) {
 ** Tiles
 ** ======================================================================= */
 
+/* th:info([t]): t (or a new table) with id, x, y, rot, neighbours,
+** segments. */
 static int tile_info(lua_State *L) {
-  gk_game *g;
-  int32_t t = mp_checkhandle(L, 1, MP_TILE, 0, &g);
+  lua_settop(L, 2);
+  mp_game *gud;
+  int32_t t = mp_tile_self(L, &gud);
   gk_placed_tile pt;
-  gk_tile_info(g, t, &pt);
-  lua_createtable(L, 0, 6);
-  lua_pushstring(L, gk_rules_tile(gk_game_rules(g), pt.type)->id);
+  gk_tile_info(gud->game, t, &pt);
+  infotable(L, 6);
+  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
   lua_setfield(L, -2, "id");
   setint(L, "x", pt.x);
   setint(L, "y", pt.y);
@@ -108,31 +174,69 @@ static int tile_info(lua_State *L) {
   return 1;
 }
 
-/* th:feature(i): the feature of segment i (1-based, definition order). */
-static int tile_feature(lua_State *L) {
-  int32_t t;
-  gk_game *g;
-  int game_idx = selfgame(L, MP_TILE, &t, &g);
+/* th:id(), th:rot(), th:xy(): info's hot fields without the table. */
+static int tile_id(lua_State *L) {
+  mp_game *gud;
   gk_placed_tile pt;
-  gk_tile_info(g, t, &pt);
+  int32_t t = mp_tile_self(L, &gud);
+  gk_tile_info(gud->game, t, &pt);
+  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
+  return 1;
+}
+
+static int tile_rot(lua_State *L) {
+  mp_game *gud;
+  gk_placed_tile pt;
+  int32_t t = mp_tile_self(L, &gud);
+  gk_tile_info(gud->game, t, &pt);
+  lua_pushinteger(L, pt.rot);
+  return 1;
+}
+
+static int tile_xy(lua_State *L) {
+  mp_game *gud;
+  gk_placed_tile pt;
+  int32_t t = mp_tile_self(L, &gud);
+  gk_tile_info(gud->game, t, &pt);
+  lua_pushinteger(L, pt.x);
+  lua_pushinteger(L, pt.y);
+  return 2;
+}
+
+/* The node of segment i (argument 2) of the tile handle at 1; its Game
+** userdata pushed. */
+static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+  mp_game *gud;
+  int32_t t = mp_tile_self_game(L, &gud);
+  *g = gud->game;
+  gk_placed_tile pt;
+  gk_tile_info(*g, t, &pt);
   lua_Integer i = luaL_checkinteger(L, 2);
   luaL_argcheck(L, i >= 1 && i <= pt.n_segments, 2,
                 lua_pushfstring(L, "segment must be 1..%d", pt.n_segments));
-  mp_pushfeature(L, game_idx, gk_node(g, t, (int)i - 1));
+  return pt.first_node + (int32_t)i - 1;
+}
+
+/* th:feature(i): the feature of segment i (1-based, definition order). */
+static int tile_feature(lua_State *L) {
+  gk_game *g;
+  lua_settop(L, 2);
+  int32_t node = tile_segment_node(L, &g);
+  mp_pushfeature(L, 3, node);
   return 1;
 }
 
 /* th:features(): the feature of each segment, in definition order (a
 ** feature crossing the tile twice appears twice). */
 static int tile_features(lua_State *L) {
-  int32_t t;
-  gk_game *g;
-  int game_idx = selfgame(L, MP_TILE, &t, &g);
+  mp_game *gud;
+  lua_settop(L, 1);
+  int32_t t = mp_tile_self_game(L, &gud);
   gk_placed_tile pt;
-  gk_tile_info(g, t, &pt);
+  gk_tile_info(gud->game, t, &pt);
   lua_createtable(L, pt.n_segments, 0);
   for (int i = 0; i < pt.n_segments; i++) {
-    mp_pushfeature(L, game_idx, gk_node(g, t, i));
+    mp_pushfeature(L, 2, pt.first_node + i);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -155,20 +259,10 @@ static int tile_tostring(lua_State *L) {
   return 1;
 }
 
-/* The node of segment i (argument 2) of the tile handle at 1. */
-static int32_t tile_segment_node(lua_State *L, gk_game **g) {
-  int32_t t = mp_checkhandle(L, 1, MP_TILE, 0, g);
-  gk_placed_tile pt;
-  gk_tile_info(*g, t, &pt);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, i >= 1 && i <= pt.n_segments, 2,
-                lua_pushfstring(L, "segment must be 1..%d", pt.n_segments));
-  return gk_node(*g, t, (int)i - 1);
-}
-
 /* th:segment_attr(i, name): segment i's own value (printed plus edits). */
 static int tile_segment_attr(lua_State *L) {
   gk_game *g;
+  lua_settop(L, 3);
   int32_t node = tile_segment_node(L, &g);
   int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
   lua_pushinteger(L, gk_node_attr(g, node, attr));
@@ -179,6 +273,7 @@ static int tile_segment_attr(lua_State *L) {
 ** value of a summed attribute, and so to its feature's. */
 static int tile_add_segment_attr(lua_State *L) {
   gk_game *g;
+  lua_settop(L, 4);
   int32_t node = tile_segment_node(L, &g);
   int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
   lua_Integer delta = luaL_checkinteger(L, 4);
@@ -189,6 +284,9 @@ static int tile_add_segment_attr(lua_State *L) {
 
 static const luaL_Reg tile_methods[] = {
   {"info", tile_info},
+  {"id", tile_id},
+  {"rot", tile_rot},
+  {"xy", tile_xy},
   {"feature", tile_feature},
   {"features", tile_features},
   {"segment_attr", tile_segment_attr},
@@ -207,12 +305,14 @@ static const luaL_Reg tile_meta[] = {
 ** Features
 ** ======================================================================= */
 
+/* fh:info([t]): t (or a new table) with kind, open, closed, tiles,
+** segments, figures, root. */
 static int feature_info(lua_State *L) {
-  gk_game *g;
-  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  gk_game *g = h->gud->game;
   gk_feature_info fi;
-  if (gk_feature_get(g, node, &fi) < 0) return mp_gameerror(L, g);
-  lua_createtable(L, 0, 7);
+  if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
+  infotable(L, 7);
   lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), fi.kind));
   lua_setfield(L, -2, "kind");
   setint(L, "open", fi.open_ports);
@@ -226,26 +326,41 @@ static int feature_info(lua_State *L) {
 }
 
 static int feature_kind(lua_State *L) {
-  gk_game *g;
-  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
-  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, node)));
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  gk_game *g = h->gud->game;
+  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
   return 1;
 }
 
 static int feature_closed(lua_State *L) {
-  gk_game *g;
-  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
-  gk_feature_info fi;
-  if (gk_feature_get(g, node, &fi) < 0) return mp_gameerror(L, g);
-  lua_pushboolean(L, fi.closed);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  lua_pushboolean(L, gk_feature_closed(h->gud->game, h->id) > 0);
   return 1;
 }
 
 static int feature_attr(lua_State *L) {
-  gk_game *g;
-  int32_t node = mp_checkhandle(L, 1, MP_FEATURE, 0, &g);
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  gk_game *g = h->gud->game;
   int attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
-  lua_pushinteger(L, gk_feature_attr(g, node, attr));
+  lua_pushinteger(L, gk_feature_attr(g, h->id, attr));
+  return 1;
+}
+
+/* fh:tiles(): the tiles it covers (a tile crossed twice counts once),
+** info().tiles without the table. */
+static int feature_tiles(lua_State *L) {
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  lua_pushinteger(L, gk_feature_tiles(h->gud->game, h->id));
+  return 1;
+}
+
+/* fh:size(): its segments, info().segments without the table. */
+static int feature_size(lua_State *L) {
+  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
+  gk_game *g = h->gud->game;
+  gk_feature_info fi;
+  if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
+  lua_pushinteger(L, fi.segments);
   return 1;
 }
 
@@ -447,6 +562,8 @@ static const luaL_Reg feature_methods[] = {
   {"kind", feature_kind},
   {"closed", feature_closed},
   {"attr", feature_attr},
+  {"tiles", feature_tiles},
+  {"size", feature_size},
   {"figures", feature_figures},
   {"adjacent", feature_adjacent},
   {"nodes", feature_nodes},
@@ -468,13 +585,18 @@ static const luaL_Reg feature_meta[] = {
 ** Figures
 ** ======================================================================= */
 
+/* fig:info([t]): t (or a new table) with kind, owner, at, tile, segment
+** (tile and segment set to nil where they do not apply). */
 static int figure_info(lua_State *L) {
-  int32_t f;
-  gk_game *g;
-  int game_idx = selfgame(L, MP_FIGURE, &f, &g);
+  lua_settop(L, 2);
+  mp_handle *h = self(L, MP_FIGURE, MP_HANDLE_FIGURE);
+  int32_t f = h->id;
+  gk_game *g = h->gud->game;
+  lua_getiuservalue(L, 1, 1);
+  int game_idx = lua_gettop(L);
   gk_figure_info fi;
   if (gk_figure_get(g, f, &fi) < 0) return mp_gameerror(L, g);
-  lua_createtable(L, 0, 5);
+  infotable(L, 5);
   lua_pushstring(L, gk_rules_figure_kind_name(gk_game_rules(g), fi.kind));
   lua_setfield(L, -2, "kind");
   setint(L, "owner", fi.owner + 1);  /* 0 = neutral */
@@ -483,11 +605,12 @@ static int figure_info(lua_State *L) {
   /* where it stands: the tile (on a segment or a tile), and the segment */
   int tile = fi.at.where == GK_AT_NODE ? gk_node_tile(g, fi.at.a)
              : fi.at.where == GK_AT_TILE ? (int)fi.at.a : -1;
-  if (tile >= 0) {
-    mp_pushtile(L, game_idx, tile);
-    lua_setfield(L, -2, "tile");
-  }
-  if (fi.at.where == GK_AT_NODE) setint(L, "segment", gk_node_segment(g, fi.at.a) + 1);
+  if (tile >= 0) mp_pushtile(L, game_idx, tile);
+  else lua_pushnil(L);
+  lua_setfield(L, -2, "tile");
+  if (fi.at.where == GK_AT_NODE) lua_pushinteger(L, gk_node_segment(g, fi.at.a) + 1);
+  else lua_pushnil(L);
+  lua_setfield(L, -2, "segment");
   return 1;
 }
 
@@ -540,7 +663,11 @@ static const luaL_Reg figure_meta[] = {
 /* }====================================================================== */
 
 void mp_open_handles(lua_State *L) {
-  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 0);
+  /* the tile methods find a handle's game in the serial table, their
+  ** upvalue */
+  mp_push_tile_serials(L);
+  mp_push_tile_games(L);
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 2);
   /* tile handles are light userdata: their metatable is that type's */
   lua_pushlightuserdata(L, NULL);
   luaL_getmetatable(L, MP_TILE);
@@ -548,4 +675,13 @@ void mp_open_handles(lua_State *L) {
   lua_pop(L, 1);
   mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 0);
   mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 0);
+  mp_type_typo_error(L, MP_TILE,
+                     "tiles are handles: th:id(), th:xy(), th:rot(), th:info().segments, "
+                     "th:feature(i), th:features()");
+  mp_type_typo_error(L, MP_FEATURE,
+                     "features are handles: f:kind(), f:closed(), f:attr(name), f:tiles(), "
+                     "f:size(), f:info().open, f:figures(), f:nodes()");
+  mp_type_typo_error(L, MP_FIGURE,
+                     "figures are handles: fig:info().kind, fig:info().owner, fig:info().at, "
+                     "fig:move(at), fig:return_to_supply()");
 }

@@ -8,9 +8,12 @@
 ** small userdata holding an index into one game and keep their Game
 ** userdata in their user value; they also copy the game's generation,
 ** which g:free() and g:restore() bump, so a handle into a state that no
-** longer exists is refused instead of read. Tile handles are light
-** userdata naming the game's generation by a serial (tile_handle.c):
-** values, never allocated; the same refusal.
+** longer exists is refused instead of read. Each is made once per game
+** state: the Game userdata keeps the handles it made (user values 3 and
+** 4, by node and by figure, valid for one generation), so asking again
+** for the same feature or figure returns the same userdata and allocates
+** nothing. Tile handles are light userdata naming the game's generation
+** by a serial (tile_handle.c): values, never allocated; the same refusal.
 */
 #ifndef WRAP_INTERNAL_H
 #define WRAP_INTERNAL_H
@@ -37,19 +40,36 @@ typedef struct mp_rules {
 ** change nothing the flow is iterating over. */
 enum { MP_LOCK_NONE = 0, MP_LOCK_HOOK = 1, MP_LOCK_QUERY = 2 };
 
+typedef struct mp_serials mp_serials;
+
 typedef struct mp_game {
+  const void *self;       /* its own address: how mp_checkgameud knows it */
   gk_game *game;          /* NULL once freed */
   lua_Integer generation;
   int borrowed;           /* a view of a game a Play owns (user value 2) */
   const int *lock;        /* the owner's MP_LOCK_* level, NULL if none */
   uint64_t tile_serial;   /* its tile handles' serial (tile_handle.c), 0: none yet */
   lua_Integer tile_generation; /* the generation tile_serial names */
+  mp_serials *serials; /* the table tile_serial is in, NULL: none */
+  lua_Integer cache_generation; /* the generation user values 3 and 4 hold
+                                   handles of; another: none kept yet */
 } mp_game;
+
+/* The Game userdata's user values: its Rules, the Play it belongs to (a
+** view), the feature handles it made (by node + 1) and its figure
+** handles (by figure + 1). */
+enum { MP_GAME_RULES = 1, MP_GAME_OWNER = 2, MP_GAME_FEATURES = 3, MP_GAME_FIGURES = 4,
+       MP_GAME_UVALUES = 4 };
 
 typedef struct mp_handle {
   int32_t id;             /* placed tile, node or figure */
+  int32_t type;           /* MP_HANDLE_FEATURE or MP_HANDLE_FIGURE */
   lua_Integer generation; /* the game's when the handle was made */
+  mp_game *gud;           /* its Game userdata (user value 1 keeps it alive) */
+  const void *self;       /* its own address: see wrap_handles.c, self() */
 } mp_handle;
+
+enum { MP_HANDLE_FEATURE = 0x46656174, MP_HANDLE_FIGURE = 0x46696775 };
 
 /* Each opener registers its metatables and adds its functions to the
 ** module table at the top of the stack (embed/module.c calls them, each
@@ -64,6 +84,10 @@ void mp_open_handles(lua_State *L);
 ** the stack (popped), and a locked __metatable (getmetatable gives false). */
 void mp_register_type(lua_State *L, const char *tname, const luaL_Reg *meta,
                       const luaL_Reg *methods, int nup);
+/* Makes reading a name the type 'tname' has no method of an error: the
+** message is "<hint> (no field '<name>')"; a typo or a table-style
+** field (f.tiles) then says what to call instead of giving nil. */
+void mp_type_typo_error(lua_State *L, const char *tname, const char *hint);
 /* Adds 'methods' to the registered type 'tname's method table: how a
 ** higher layer gives a lower layer's object a method (flow:new_play from
 ** hooks/, flow:simulate from sim/) without the lower layer naming it. */
@@ -120,6 +144,19 @@ int mp_istile(lua_State *L, int arg);
 /* The tile of the handle at arg (mp_istile) and its Game userdata pushed,
 ** *gud set; or -1 and nothing pushed when the handle is stale. */
 int mp_tile_game(lua_State *L, int arg, mp_game **gud);
+/* The tile methods' check (upvalue 1: the serial table, 2: the weak
+** table of games): the tile of the live handle at 1, *gud set; raises for
+** anything else. Nothing is pushed, and nothing keeps the game alive:
+** read what you need before anything allocates. */
+int32_t mp_tile_self(lua_State *L, mp_game **gud);
+/* The same, with the Game userdata pushed. */
+int32_t mp_tile_self_game(lua_State *L, mp_game **gud);
+/* Push the serial table and the weak table of games (each made at the
+** first call); return its index. */
+int mp_push_tile_serials(lua_State *L);
+int mp_push_tile_games(lua_State *L);
+/* A game going away leaves the serial table (its __gc). */
+void mp_tile_forget(mp_game *gud);
 /* The tile; raises for anything but a live tile handle or, when game_idx
 ** > 0, for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);

@@ -50,3 +50,19 @@ void mp_add_methods(lua_State *L, const char *tname, const luaL_Reg *methods) {
   }
   lua_pop(L, 2);
 }
+
+/* The method table's __index: reached only for a name that is no method. */
+static int typo(lua_State *L) {
+  const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+  return luaL_error(L, "%s (no field '%s')", lua_tostring(L, lua_upvalueindex(1)), name);
+}
+
+void mp_type_typo_error(lua_State *L, const char *tname, const char *hint) {
+  luaL_getmetatable(L, tname);
+  lua_getfield(L, -1, "__index");
+  lua_getmetatable(L, -1);  /* the guard: raw, as mp_add_methods */
+  lua_pushstring(L, hint);
+  lua_pushcclosure(L, typo, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 3);
+}

@@ -107,4 +107,86 @@ do
   t:eq(b:draw("main"), "U", "and the same next draw")
 end
 
+-- #39: handles made once per game state, cheap accessors, info(t), typo
+-- errors, and staleness through the cache and the C serial table.
+do
+  local h = rules:new_game { players = 2, seed = 3 }
+  h:stack_add("main", list)
+  h:place_fixed("D", 0, 0, 0)
+  h:place("E", 0, -1, 2)
+  local th = h:tile_at(0, 0)
+  local f = h:feature_at(0, 0, "N")
+  t:ok(rawequal(f, h:feature_at(0, 0, "N")), "the same feature handle, not a new one")
+  local seg
+  for i = 1, th:info().segments do if th:feature(i) == f then seg = i end end
+  t:ok(rawequal(th:feature(seg), f), "th:feature(i) gives the kept handle")
+  t:ok(rawequal(th:features()[seg], f), "th:features() too")
+  local fig = h:deploy(1, "follower", f)
+  t:ok(rawequal(fig, h:figures(f)[1]), "the same figure handle")
+  t:eq(th:id(), "D", "th:id()"); t:eq(th:rot(), 0, "th:rot()")
+  local x, y = h:tile_at(0, -1):xy()
+  t:same({ x, y }, { 0, -1 }, "th:xy()")
+  t:eq(f:tiles(), f:info().tiles, "f:tiles() = info().tiles")
+  t:eq(f:size(), f:info().segments, "f:size() = info().segments")
+  local scratch = { keep = 1 }
+  t:ok(rawequal(th:info(scratch), scratch), "th:info(t) fills t")
+  t:eq(scratch.id, "D", "th:info(t).id"); t:eq(scratch.keep, 1, "its other keys stay")
+  t:ok(rawequal(f:info(scratch), scratch) and scratch.kind == "city", "f:info(t)")
+  t:ok(rawequal(fig:info(scratch), scratch) and scratch.owner == 1 and scratch.tile == th, "fig:info(t)")
+  fig:move({ corner = { 1, 1 } })
+  fig:info(scratch)
+  t:eq(scratch.tile, nil, "fig:info(t) clears tile where none applies")
+  t:eq(scratch.segment, nil, "and segment")
+  t:ok(not pcall(th.info, th, 5), "info(t) wants a table")
+  -- typo errors name the methods
+  local ok, err = pcall(function() return f.open end)
+  t:ok(not ok and err:find("features are handles: f:kind()", 1, true) and err:find("no field 'open'", 1, true),
+       "f.open raises naming the methods")
+  ok, err = pcall(function() return th.segments end)
+  t:ok(not ok and err:find("tiles are handles", 1, true), "th.segments raises")
+  ok, err = pcall(function() return fig.owner end)
+  t:ok(not ok and err:find("figures are handles", 1, true), "fig.owner raises")
+  -- a method called on the wrong value refuses, reading nothing from it
+  t:ok(not pcall(f.kind, h), "f.kind(game) raises"); t:ok(not pcall(f.kind, th), "f.kind(tile) raises")
+  t:ok(not pcall(f.kind, fig), "f.kind(figure) raises"); t:ok(not pcall(fig.info, f), "fig.info(feature) raises")
+  t:ok(not pcall(th.id, f), "th.id(feature) raises"); t:ok(not pcall(th.id, 42), "th.id(42) raises")
+  t:ok(not pcall(h.tile_count, f), "g.tile_count(feature) raises")
+  t:ok(not pcall(h.tile_count, setmetatable({}, {})), "g.tile_count(table) raises")
+  -- stale: a restore drops the kept handles; the old ones refuse
+  local before = h:clone()
+  h:place("U", 1, 0, 1)
+  local f2 = h:feature_at(1, 0, "E")
+  h:restore(before)
+  ok, err = pcall(f2.kind, f2)
+  t:ok(not ok and err:find("stale feature handle", 1, true), "a kept feature handle of an undone state is stale")
+  t:ok(not pcall(f.closed, f), "f:closed() of the old state refuses")
+  t:ok(not pcall(f.tiles, f) and not pcall(f.info, f, {}), "f:tiles(), f:info(t) refuse")
+  t:ok(not pcall(fig.info, fig), "a kept figure handle refuses")
+  t:ok(not pcall(th.rot, th) and not pcall(th.xy, th) and not pcall(th.info, th, {}), "tile accessors refuse")
+  local f3 = h:feature_at(0, 0, "N")
+  t:ok(not rawequal(f3, f) and f3:kind() == "city", "a new handle after the restore, and it reads")
+  -- a freed game: every handle refuses
+  local th3 = h:tile_at(0, 0)
+  h:free()
+  t:ok(not pcall(f3.kind, f3) and not pcall(th3.id, th3), "handles of a freed game refuse")
+  -- a collected game: its tile handles find nothing (the C serial table)
+  local lost = rules:new_game { players = 2, seed = 4 }
+  lost:place_fixed("D", 0, 0, 0)
+  local orphan = lost:tile_at(0, 0)
+  lost = nil
+  collectgarbage(); collectgarbage()
+  ok, err = pcall(orphan.id, orphan)
+  t:ok(not ok and err:find("stale tile handle", 1, true), "a tile handle of a collected game is stale")
+  local read = 0
+  for i = 1, 200 do  -- many game states: the serial table grows and sweeps
+    local gg = rules:new_game { players = 2, seed = i }
+    gg:place_fixed("D", 0, 0, 0)
+    if gg:tile_at(0, 0):id() == "D" then read = read + 1 end
+    if i % 3 == 0 then gg:free() end
+  end
+  t:eq(read, 200, "every new game's tile handle reads")
+  collectgarbage()
+  t:ok(not pcall(orphan.xy, orphan), "still stale after the table grew")
+end
+
 t:done()

@@ -10,6 +10,7 @@ local parse_args, game_spec, load_game, int_arg = common.parse_args, common.game
 
 local HELP = [[
 usage: meeple bench [--games N] [OPTIONS]
+       meeple bench --api
 
 Plays games with random agents on one core (default: the base game, 2
 players, 20000 games) and prints games/s and moves/s through the rules
@@ -20,9 +21,15 @@ Lua hooks, one more run (up to 1000 games) times every hook call and
 prints, per hook, its calls per game, microseconds per call and share of
 that run's time.
 
+With --api it prints instead what one call of each function a hook may
+use costs (docs/lua-api.md, "What a call costs"): ns per call inside a
+base game's turn_begin hook, and the ratio to an empty Lua function call
+timed in the same run.
+
 ]] .. common.GAME_OPTIONS .. [[
   --games N            how many games per run (default 20000)
   --repeat N           runs of each measurement; the best is shown (default 3)
+  --api                the cost of each API call instead (rounds: --repeat)
 
 example: meeple bench --with traders_builders
 ]]
@@ -32,7 +39,7 @@ example: meeple bench --with traders_builders
 local function now() return os.clock() end
 
 local function bench(args, ctx)
-  local opts, pos = parse_args(args, game_spec({ games = "value", ["repeat"] = "value" }))
+  local opts, pos = parse_args(args, game_spec({ games = "value", ["repeat"] = "value", api = "switch" }))
   if not opts then return usage("bench", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos > 0 then return usage("bench", "unexpected argument '%s'", pos[1]) end
@@ -41,6 +48,13 @@ local function bench(args, ctx)
   local repeats
   repeats, code = int_arg("bench", "repeat", opts["repeat"] or "3", 1)
   if not repeats then return code end
+  if opts.api then
+    local api = require "meeple.cli.bench_api"
+    local ok, res = pcall(api.measure, { root = ctx.root, rounds = math.max(repeats, 5) })
+    if not ok then eprintf("meeple bench: %s\n", tostring(res)) return 1 end
+    api.print(res, printf)
+    return 0
+  end
   opts.players = opts.players or "2"
   local game
   game, code = load_game("bench", opts, ctx)

@@ -67,7 +67,10 @@ local ctx_methods = {
   -- script's line that called ctx:score, not this one: called through
   -- pcall, g:score's message carries no location of its own
   score = function(self, player, points, reason, feature)
-    local fh = feature and (feature.handle or feature) or nil
+    -- a handle raises for a field it lacks: only a table (script API 1's
+    -- feature) is asked for its handle
+    local fh = feature
+    if type(feature) == "table" then fh = feature.handle or feature end
     local g = self.game
     local ok, err = pcall(g.score, g, player, points, reason or "bonus", fh)
     if not ok then error(err, 2) end
