@@ -1,6 +1,6 @@
 /*
 ** checks.c: the argument checks every Lua object of the binding shares
-** (integers, coordinates, rotations, ports, players), and the one way a
+** (games, integers, coordinates, rotations, ports, players), and the one way a
 ** kernel error becomes a Lua error. The module table that gathers the
 ** objects is embed/module.c.
 */
@@ -15,6 +15,25 @@
 /* {======================================================================
 ** Argument checks
 ** ======================================================================= */
+
+/* Every method checks its game: recognised by its block, exactly an
+** mp_game's size (other values have length 0: nothing is read from them)
+** holding its own address, which only mp_pushgame writes and no script
+** can write into any userdata. That is a few comparisons where the
+** metatable check looks the type's name up in the registry; anything
+** else goes to that check, which raises the usual message. */
+mp_game *mp_checkgameud(lua_State *L, int arg) {
+  mp_game *ud = (mp_game *)lua_touserdata(L, arg);
+  if (lua_rawlen(L, arg) == sizeof(mp_game) && ud->self == ud) return ud;
+  return (mp_game *)luaL_checkudata(L, arg, MP_GAME);
+}
+
+gk_game *mp_checkgame(lua_State *L, int arg) {
+  mp_game *ud = mp_checkgameud(L, arg);
+  if (ud->game == NULL) luaL_error(L, "attempt to use a freed game");
+  return ud->game;
+}
+
 
 int32_t mp_checkint32(lua_State *L, int arg, const char *what) {
   int isint;

@@ -13,24 +13,6 @@
 #include "gk.h"
 #include "wrap_internal.h"
 
-/* Every method checks its game: recognised by its block, exactly an
-** mp_game's size (other values have length 0: nothing is read from them)
-** holding its own address, which only mp_pushgame writes and no script
-** can write into any userdata. That is a few comparisons where the
-** metatable check looks the type's name up in the registry; anything
-** else goes to that check, which raises the usual message. */
-mp_game *mp_checkgameud(lua_State *L, int arg) {
-  mp_game *ud = (mp_game *)lua_touserdata(L, arg);
-  if (lua_rawlen(L, arg) == sizeof(mp_game) && ud->self == ud) return ud;
-  return (mp_game *)luaL_checkudata(L, arg, MP_GAME);
-}
-
-gk_game *mp_checkgame(lua_State *L, int arg) {
-  mp_game *ud = mp_checkgameud(L, arg);
-  if (ud->game == NULL) luaL_error(L, "attempt to use a freed game");
-  return ud->game;
-}
-
 void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   rules_idx = lua_absindex(L, rules_idx);
   mp_game *ud = (mp_game *)lua_newuserdatauv(L, sizeof *ud, MP_GAME_UVALUES);
