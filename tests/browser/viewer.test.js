@@ -17,6 +17,8 @@ const GAMES = [
   { name: 'tower', args: ['--seed', '2', '--with', 'tower'] },
   { name: 'hills-sheep', args: ['--seed', '2', '--with', 'hills_sheep'] },
   { name: 'bcb', args: ['--seed', '2', '--with', 'bridges_castles_bazaars'] },
+  { name: 'kr-wr-cult-gq11', args: ['--seed', '2', '--with', 'king_robber,wind_rose,cult,gq11'] },
+  { name: 'abbot-mon-lab', args: ['--seed', '2', '--option', 'abbot=true', '--with', 'monasteries,labyrinth'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {
