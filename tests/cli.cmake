@@ -89,6 +89,9 @@ meeple_cli_test(tiles_check_no_file 2 "try 'meeple tiles --help'"
                 ${MEEPLE_EXE} tiles check)
 meeple_cli_test(tiles_render 0 "wrote .*base\\.svg \\(24 tile types\\)"
                 ${MEEPLE_EXE} tiles render tiles/base.tiles --svg ${CMAKE_CURRENT_BINARY_DIR}/base.svg)
+# "-" is stdout: the SVG alone, and no file named "-"
+meeple_cli_test(tiles_render_stdout 0 "^<.xml version=[^\n]*\n<svg xmlns=|</svg>[\r\n]*$"
+                ${MEEPLE_EXE} tiles render tiles/base.tiles --svg -)
 
 # meeple.so in the stock interpreter. An instrumented module needs the
 # sanitizer runtime loaded before the (uninstrumented) interpreter.

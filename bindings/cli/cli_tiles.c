@@ -13,7 +13,7 @@
 
 static const char tiles_help[] =
   "usage: meeple tiles check FILE...\n"
-  "       meeple tiles render FILE --svg OUT\n"
+  "       meeple tiles render FILE --svg OUT    (OUT - is stdout)\n"
   "\n"
   "check   parses each tile file (docs/tiles.md), applies its includes and\n"
   "        removes, and registers every tile with the kernel, declaring the\n"
@@ -165,6 +165,11 @@ static int render_file(lua_State *L) {
   size_t len;
   luaL_checklstring(L, -1, &len);
   int svg = lua_gettop(L);
+  if (strcmp(lua_tostring(L, 2), "-") == 0) {
+    fwrite(lua_tostring(L, svg), 1, len, stdout);
+    lua_pushinteger(L, luaL_len(L, 3));
+    return 1;
+  }
   /* meeple.cli.output: atomic, and never over the tile file itself */
   require(L, "meeple.cli.output");
   lua_getfield(L, -1, "write_output");
@@ -202,7 +207,9 @@ static int tiles_render(lua_State *L, int argc, char **argv) {
   lua_pushstring(L, file);
   lua_pushstring(L, out);
   if (!cli_pcall(L, 2, 1)) return CLI_FAIL;
-  printf("wrote %s (%lld tile types)\n", out, (long long)lua_tointeger(L, -1));
+  /* "-" is stdout, which then carries only the SVG */
+  if (strcmp(out, "-") != 0)
+    printf("wrote %s (%lld tile types)\n", out, (long long)lua_tointeger(L, -1));
   lua_pop(L, 1);
   return CLI_OK;
 }
