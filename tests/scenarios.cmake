@@ -42,3 +42,9 @@ scenario_cli_test(test_skips_rule_scripts 0 "ok   examples/fan-expansion/scenari
                   ${SCENARIO_EXE} test examples/fan-expansion)
 scenario_cli_test(test_one_file 0 "ok   tests/scenarios/base/ex01_small_city\\.lua  BASE-EX-01|1 passed, 0 failed"
                   ${SCENARIO_EXE} test tests/scenarios/base/ex01_small_city.lua)
+
+# first_player outside 1..players: the header's line and the range
+set(BAD_FIRST_PLAYER ${CMAKE_CURRENT_BINARY_DIR}/bad_first_player.lua)
+file(WRITE ${BAD_FIRST_PLAYER} "scenario \"three of two\" {\n  game = \"base\", players = 2, first_player = 3,\n}\nexpect.player(1)\n")
+scenario_cli_test(test_bad_first_player 1 "bad_first_player\\.lua:1: scenario \"three of two\": first_player must be 1\\.\\.2, got 3"
+                  ${SCENARIO_EXE} test ${BAD_FIRST_PLAYER})

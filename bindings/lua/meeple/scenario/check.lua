@@ -230,7 +230,7 @@ local FIGURE = record({ kind = K.string, player = K.integer, on = K.string, at =
                       { text = "{kind =, player =, on = \"N\"}" })
 M.CALLS = {
   scenario = record({ game = K.string, with = K.strings, rules = K.strings, options = K.options,
-                      players = K.integer, seed = K.integer, start = K.boolean, figures = K.figures },
+                      players = K.integer, first_player = K.integer, seed = K.integer, start = K.boolean, figures = K.figures },
                     { text = "a table {game =, with =, players =, ...}" }),
   setup_entry = record({ at = K.xy, rot = K.rotation, fixed = K.boolean, figure = FIGURE,
                          figures = record({}, { text = "a list of figures", list = FIGURE }),

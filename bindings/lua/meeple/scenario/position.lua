@@ -92,6 +92,10 @@ M.load_rules, M.defs_of = load_rules, defs_of
 function Run:build()
   local rs, h = self.rs, self.plan.header
   local players = h.players or rs.decl.players.default
+  if h.first_player and (h.first_player < 1 or h.first_player > players) then
+    error(("%s: scenario \"%s\": first_player must be 1..%d, got %d"):format(
+      self.plan.at, self.plan.name, players, h.first_player), 0)
+  end
   local play
   if h.start == false then
     play = loader.new_play(rs, { players = players, seed = h.seed or 1, start = false, setup = false })

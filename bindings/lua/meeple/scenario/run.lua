@@ -54,7 +54,7 @@ end
 
 local function redo(play, action)
   if action.kind == "start" then
-    play:start()
+    play:start(action.first)
   elseif action.kind == "move" then
     local i, why = play:find_move(action.text)
     if not i then error(why, 0) end
@@ -71,8 +71,8 @@ end
 function Run:ensure_started()
   if self.started then return end
   self.snapshot = self.play:clone()
-  self.last = { kind = "start" }
-  self.play:start()
+  self.last = { kind = "start", first = self.plan.header.first_player }
+  self.play:start(self.last.first)
   self.started = true
   self:record_action(self.last)
   self.ledger_mark = 0
