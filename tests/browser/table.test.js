@@ -164,6 +164,10 @@ test('table page: the title names the game, the tile in hand is drawn before any
     const shown = await p.$$eval('#scores tr', (rows) => rows.map((r) => [...r.querySelectorAll('.left')].map((e) =>
       [e.dataset.kind, +e.dataset.left])));
     assert.deepStrictEqual(shown, s.supplies, 'the figures left per player and kind');
+    const held = await p.$$eval('#scores tr', (rows) => rows.map((r) => [...r.querySelectorAll('.counter')].map((e) =>
+      [e.dataset.counter, +e.dataset.value])));
+    assert.deepStrictEqual(held, s.counters, 'the counters per player (T&B goods)');
+    assert.deepStrictEqual(held[0].map((e) => e[0]), ['wine', 'wheat', 'cloth'], 'every counter of the rules');
     assert.ok(shown[0].some((e) => e[0] === 'builder') && shown[0].some((e) => e[0] === 'pig'), 'every kind of the rules');
     assert.deepStrictEqual(await p.$$eval('#scores tr.to-move', (l) => l.map((r) => +r.dataset.player)), [s.player], 'whose turn');
     // the last moves read in words, the text beside

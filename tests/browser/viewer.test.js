@@ -9,7 +9,7 @@ const { OUT, meeple, browser, page, lastLine } = require('./lib');
 
 const GAMES = [
   { name: 'base', args: ['--seed', '3'] },
-  { name: 'tb-am', args: ['--seed', '2', '--players', '3', '--with', 'traders_builders,abbey_mayor'] },
+  { name: 'tb-am', args: ['--seed', '1', '--players', '3', '--with', 'traders_builders,abbey_mayor'] },
   { name: 'hg', args: ['--seed', '2', '--game', 'hunters_gatherers'] },
   { name: 'new-world', args: ['--seed', '2', '--game', 'new_world'] },
   { name: 'lakes-fan', args: ['--seed', '4', '--with', './examples/fan-expansion/lakes.lua'] },
@@ -273,6 +273,20 @@ test('viewer: every game steps to the record\'s final scores', async () => {
         const who = frames[k][1];
         assert.strictEqual(after.meeples[who - 1], before.meeples[who - 1] - 1, 'a deploy leaves its player one meeple fewer');
         await p.screenshot({ path: path.join(OUT, 'viewer-base-panels.png') });
+      }
+      // counters (T&B's goods) under each player's figures: none at the
+      // start, and the final step shows the goods handed out (seed 1 hands
+      // out some: its final scoring has goods majorities)
+      if (g.name === 'tb-am') {
+        const counters = () => p.evaluate(() => [...document.querySelectorAll('#scores tr')].map((r) =>
+          Object.fromEntries([...r.querySelectorAll('.counter')].map((c) => [c.dataset.counter, +c.dataset.value]))));
+        await p.keyboard.press('Home');
+        const zero = { wine: 0, wheat: 0, cloth: 0 };
+        assert.deepStrictEqual(await counters(), [zero, zero, zero], 'no goods at the start');
+        await p.keyboard.press('End');
+        const end = await counters();
+        const total = end.reduce((n, c) => n + c.wine + c.wheat + c.cloth, 0);
+        assert.ok(total > 0 && total <= 20, `the goods held at the end: ${JSON.stringify(end)}`);
       }
       // cell coordinates: hidden until asked (c or the checkbox), then the
       // cell of the tile in hand reads as in the move text

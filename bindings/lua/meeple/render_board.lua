@@ -615,6 +615,23 @@ function B.supplies(g, decl)
   return out, left
 end
 
+--- What the side panels show of each player's counters (goods, fish...):
+--- per player {name, n} in declared order; nil when the rules declare
+--- none. Read only.
+function B.counters(g, decl)
+  if not decl.counters or #decl.counters == 0 then return nil end
+  local out = {}
+  for p = 1, g:players() do
+    local list = {}
+    for _, name in ipairs(decl.counters or {}) do
+      local ok, n = pcall(g.counter, g, p, name)
+      if ok and math.type(n) == "integer" then list[#list + 1] = { name, n } end
+    end
+    out[p] = list
+  end
+  return out
+end
+
 --- Where the start mark goes: one cell, {x, y} in a list, the start
 --- tile's; of a start board of several tiles (New World's sea), the
 --- tile nearest its middle, so the board carries one star. Also returns

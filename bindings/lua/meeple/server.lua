@@ -420,6 +420,8 @@ function M.state(t, with_board)
   end
   s.supplies, s.tiles_left = board.supplies(t.g, t.rs.decl)
   s.supplies = record.list(s.supplies)
+  local counters = board.counters(t.g, t.rs.decl)
+  s.counters = counters and record.list(counters)
   if with_board then s.board, s.bounds, s.legend, s.legend_h = board_svg(t) end
   return s
 end

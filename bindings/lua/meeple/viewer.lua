@@ -175,7 +175,8 @@ local function build_frames(rs, rec)
   for _, c in ipairs(cells) do starts[#starts + 1] = board.start_mark(geo, c.x, c.y) end
   local supplies0, left0 = board.supplies(g, rs.decl)
   local frames = { { move = "start", turn = 0, player = 0, tiles = new_tiles(), figures = figures(),
-                     supplies = supplies0, tiles_left = left0, next = play:player(),
+                     supplies = supplies0, counters = board.counters(g, rs.decl), tiles_left = left0,
+                     next = play:player(),
                      highlight = "", scores = g:scores(), ledger = {}, nscored = 0 } }
   local ledger_seen, turn_ledger, cur_turn, hand = 0, {}, nil, nil
   local scored, outlines = {}, {}
@@ -218,7 +219,8 @@ local function build_frames(rs, rec)
       end
       local supplies, left = board.supplies(g, rs.decl)
       frames[#frames + 1] = { move = text, turn = turn, player = player, tiles = new_tiles(), figures = move_figs,
-                              supplies = supplies, tiles_left = left, next = not over and play:player() or nil,
+                              supplies = supplies, counters = board.counters(g, rs.decl), tiles_left = left,
+                              next = not over and play:player() or nil,
                               words = words,
                               highlight = table.concat(hl, "\n"), scores = before, ledger = copy, hand = hand,
                               nscored = #scored - #finals,
@@ -226,7 +228,8 @@ local function build_frames(rs, rec)
       if not last then
         frames[#frames + 1] = { move = "final scoring", final = true, turn = turn, player = 0, tiles = {},
                                 figures = figs, highlight = "", scores = scores, nscored = #scored,
-                                supplies = (board.supplies(g, rs.decl)), tiles_left = 0,
+                                supplies = (board.supplies(g, rs.decl)), counters = board.counters(g, rs.decl),
+                                tiles_left = 0,
                                 ledger = finals, record_scores = entry.scores, over = true }
       end
     end

@@ -38,17 +38,21 @@ window.MeepleWeb = {
   },
   // the score rows; supplies (optional): per player [[kind, n], ...],
   // the figures each has left, shown under the name; toMove: the player
-  // whose turn it is (marked)
-  scores(table, D, scores, before, supplies, toMove) {
+  // whose turn it is (marked); counters (optional): per player
+  // [[name, n], ...], shown after the figures
+  scores(table, D, scores, before, supplies, toMove, counters) {
     const rows = [];
     scores.forEach((s, i) => {
       const d = before ? s - before[i] : 0;
       const left = supplies && MeepleWeb.list(supplies[i]).map((e) => '<span class="left" data-kind="' +
-        MeepleWeb.esc(e[0]) + '" data-left="' + e[1] + '">' + e[1] + ' ' + MeepleWeb.esc(e[0]) + '</span>').join(' \u00b7 ');
+        MeepleWeb.esc(e[0]) + '" data-left="' + e[1] + '">' + e[1] + ' ' + MeepleWeb.esc(e[0]) + '</span>')
+        .concat(counters ? MeepleWeb.list(counters[i]).map((e) => '<span class="counter" data-counter="' +
+          MeepleWeb.esc(e[0]) + '" data-value="' + e[1] + '">' + e[1] + ' ' + MeepleWeb.esc(e[0]) + '</span>') : [])
+        .join(' \u00b7 ');
       rows.push('<tr data-player="' + (i + 1) + '" data-score="' + s + '"' + (toMove === i + 1 ? ' class="to-move"' : '') +
         '><td><span class="swatch" style="background:' + D.colours[i] + '"></span></td><td>' +
         (toMove === i + 1 ? '<span class="turn-mark" title="to move">&#x25B6;</span> ' : '') + MeepleWeb.esc(D.names[i]) +
-        (left ? '<div class="supply" title="figures left in supply">' + left + '</div>' : '') +
+        (left ? '<div class="supply" title="figures left in supply, then counters">' + left + '</div>' : '') +
         '</td><td class="score">' + s + '</td><td class="delta">' + (d ? (d > 0 ? '+' : '') + d : '') + '</td></tr>');
     });
     table.innerHTML = rows.join('');

@@ -165,7 +165,7 @@ local JS = [==[
     $('status').textContent = who;
     const names = state.seats.map((a, i) => 'seat ' + (i + 1) + ' ' + a + (seat === i + 1 ? ' (you)' : ''));
     MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null, state.supplies,
-      state.over ? 0 : state.player);
+      state.over ? 0 : state.player, state.counters);
     $('tiles-left').textContent = state.tiles_left !== undefined ? state.tiles_left + ' tiles left' : '';
     // the tile in hand, drawn as soon as it is drawn (before any click)
     $('hand').innerHTML = state.tile && !state.over ? '<use href="#' + tileRef(state.tile) + '"/>' : '';

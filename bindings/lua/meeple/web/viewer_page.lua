@@ -98,7 +98,7 @@ local JS = [==[
       ? 'tile ' + fr.hand.id + ' went to ' + fr.hand.x + ',' + fr.hand.y + ' r' + fr.hand.rot
       : fr.final ? 'no tile: the game is over' : 'no tile this turn';
     MeepleWeb.scores(document.getElementById('scores'), D, fr.scores, k > 0 ? frames[k - 1].scores : null,
-      fr.supplies, fr.next);
+      fr.supplies, fr.next, fr.counters);
     document.getElementById('to-move').textContent = fr.next ? 'to move: ' + D.names[fr.next - 1] : 'game over';
     document.getElementById('tiles-left').textContent = fr.tiles_left !== undefined ? fr.tiles_left + ' tiles left' : '';
     showLedger();
