@@ -127,10 +127,7 @@ static int place_figure(gk_play *p) {
   int st = fl_list_deploys(p);
   if (st) return st;
   if (p->n_moves == 0) return move_on(p);
-  st = fl_reserve_moves(p, p->n_moves + 1);
-  if (st) return st;
-  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
-  return GK_OK;
+  return fl_append_pass(p);
 }
 
 /* Scores each feature the placement closed once (two closed ports may
@@ -266,6 +263,7 @@ int fl_advance(gk_play *p) {
     p->n_moves = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
+    p->tail_move = NULL;
     int st = p->game->vacated ? fl_settle_dependents(p) : GK_OK;
     if (st < 0) return st;
     st = run_phase(p);

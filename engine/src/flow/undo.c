@@ -156,6 +156,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   ** kept aside, just before the move's first hook (fl_call_hook). That
   ** costs nothing on the usual path, where hooks succeed. */
   int log_mark = p->game->n_log;
+  fl_tail_settle(p); /* the backup below copies moves[] */
   /* and the list of legal moves, which the move rewrites */
   size_t list_bytes = p->moves_lazy       ? 0 /* derived from the game, restored below */
                       : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves
