@@ -205,7 +205,11 @@ struct gk_play {
   ** [tail_from, n_moves) are entries of tail[], each a few bytes a
   ** capability turns into its move on demand (tail_move), so that a
   ** random pick among a few hundred portal or fairy moves writes none
-  ** of them. NULL: every move is in moves[]. */
+  ** of them. NULL: every move is in moves[]. Only fl_list_deploys makes
+  ** one, and it ends when its phase's list does: the listing starts
+  ** without (fl_list_deploys) and a move played from it takes the move
+  ** first (gk_play_apply_index), so the lists in moves[] of the phases
+  ** that follow never see a stale tail. */
   fl_tail_move tail_move;
   int tail_from;
   fl_cap_state caps;
@@ -340,7 +344,15 @@ void fl_flow_error(gk_flow *f, const char *fmt, ...);
 int fl_check_open(gk_flow *f, const char *what);
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system);
 bool fl_formula_ok(const gk_rules *r, const gk_formula *fm);
-bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
+/* Does a tile type pass the filter (any of its tags, attributes, segment
+** kinds; an empty filter passes all)? Inline: capabilities ask it of the
+** tile placed at every placement and listing, mostly to learn "no". */
+static inline bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
+  if (!filter->tags && !filter->attrs && !filter->kinds) return true;
+  if (type < 0 || type >= f->n_tile_types) return false;
+  return (f->rules->tiles[type].def.tags & filter->tags) || (f->tile_attrs[type] & filter->attrs) ||
+         (f->tile_kinds[type] & filter->kinds);
+}
 int fl_turn_stack(const gk_play *p);
 int fl_joins_kind(const gk_flow *f, int stack); /* the kind stack's tiles join, or -1 */
 unsigned fl_kind_ports(const gk_tile_def *td, int kind);
@@ -461,17 +473,22 @@ int fl_materialize(gk_play *p);
 ** moves[], so that writing it out never allocates; fl_tail_settle writes
 ** it out, for anyone about to read or append to moves[]. */
 int fl_tail_begin(gk_play *p, fl_tail_move fn, int more);
-void fl_tail_settle(gk_play *p);
+void fl_tail_write_out(gk_play *p);
+static inline void fl_tail_settle(gk_play *p) {
+  if (p->tail_move) fl_tail_write_out(p);
+}
 /* Appends a pass: to the tail while there is one. */
 static inline int fl_append_pass(gk_play *p) {
   int st = fl_reserve_moves(p, p->n_moves + 1);
   if (st) return st;
-  if (p->tail_move && p->n_moves - p->tail_from < p->cap_tail)
-    p->tail[p->n_moves++ - p->tail_from] = FL_TAIL_PASS;
-  else {
-    fl_tail_settle(p);
-    p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+  if (p->tail_move) {
+    if (p->n_moves - p->tail_from < p->cap_tail) {
+      p->tail[p->n_moves++ - p->tail_from] = FL_TAIL_PASS;
+      return GK_OK;
+    }
+    fl_tail_write_out(p);
   }
+  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
   return GK_OK;
 }
 int fl_list_placements(gk_play *p);

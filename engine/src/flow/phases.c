@@ -125,8 +125,12 @@ static int place_tile(gk_play *p) {
 
 static int place_figure(gk_play *p) {
   int st = fl_list_deploys(p);
-  if (st) return st;
-  if (p->n_moves == 0) return move_on(p);
+  if (st || p->n_moves == 0) {
+    /* a capability may have begun a tail and listed nothing in it: the
+    ** next phase's list is in moves[] */
+    p->tail_move = NULL;
+    return st ? st : move_on(p);
+  }
   return fl_append_pass(p);
 }
 
@@ -263,7 +267,6 @@ int fl_advance(gk_play *p) {
     p->n_moves = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
-    p->tail_move = NULL;
     int st = p->game->vacated ? fl_settle_dependents(p) : GK_OK;
     if (st < 0) return st;
     st = run_phase(p);

@@ -100,6 +100,7 @@ static int companion_moves(gk_play *p) {
   for (int i = 0; i < rule->n_follows; i++) {
     int32_t f;
     int n = gki_figure_range(g, p->player, rule->follows[i], &f);
+    if (n == 0) continue;
     int st = fl_tail_begin(p, companion_move, n);
     if (st) return st;
     uint32_t *out = p->tail + (p->n_moves - p->tail_from);
