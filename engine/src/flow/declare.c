@@ -290,13 +290,6 @@ static void gather_figure_tables(gk_flow *f) {
   }
 }
 
-bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
-  if (!filter->tags && !filter->attrs && !filter->kinds) return true;
-  if (type < 0 || type >= f->n_tile_types) return false;
-  return (gk_rules_tile(f->rules, type)->tags & filter->tags) ||
-         (f->tile_attrs[type] & filter->attrs) || (f->tile_kinds[type] & filter->kinds);
-}
-
 int gk_flow_tile_matches(const gk_flow *f, int type, const gk_tile_filter *filter) {
   if (!f || !filter || !f->frozen || type < 0 || type >= gk_rules_tile_count(f->rules))
     return GK_EINVAL;

@@ -163,6 +163,11 @@ struct gk_flow {
   int n_tile_types;
 };
 
+/* The move a lazy tail's entry stands for (see gk_play.tail_move). */
+typedef gk_move (*fl_tail_move)(const gk_play *p, uint32_t entry);
+/* The entry of a pass move, whoever wrote the tail. */
+#define FL_TAIL_PASS UINT32_MAX
+
 struct gk_play {
   const gk_flow *flow;
   gk_game *game;
@@ -196,6 +201,17 @@ struct gk_play {
                           ** gave more than one score may (the message is
                           ** set); fl_formula_status reports and clears it */
   int drawn_fits;         /* placements of the tile just drawn */
+  /* A lazy tail of the figure phase's list (fl_tail_begin): moves
+  ** [tail_from, n_moves) are entries of tail[], each a few bytes a
+  ** capability turns into its move on demand (tail_move), so that a
+  ** random pick among a few hundred portal or fairy moves writes none
+  ** of them. NULL: every move is in moves[]. Only fl_list_deploys makes
+  ** one, and it ends when its phase's list does: the listing starts
+  ** without (fl_list_deploys) and a move played from it takes the move
+  ** first (gk_play_apply_index), so the lists in moves[] of the phases
+  ** that follow never see a stale tail. */
+  fl_tail_move tail_move;
+  int tail_from;
   fl_cap_state caps;
   /* bit i: closed[i] already scored by a capability (fl_closed_done) */
   uint64_t closed_done[(GK_REPORT_MAX + 63) / 64];
@@ -213,6 +229,8 @@ struct gk_play {
   size_t backup_bytes;
   int cap_moves;
   gk_move *moves;
+  int cap_tail;
+  uint32_t *tail;         /* the lazy tail's entries (tail_move) */
   int32_t cap_place;      /* the kernel's placement listing */
   gk_placement *place;
   gk_hook_filters filters; /* which calls of the hooks are wanted */
@@ -326,7 +344,15 @@ void fl_flow_error(gk_flow *f, const char *fmt, ...);
 int fl_check_open(gk_flow *f, const char *what);
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system);
 bool fl_formula_ok(const gk_rules *r, const gk_formula *fm);
-bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter);
+/* Does a tile type pass the filter (any of its tags, attributes, segment
+** kinds; an empty filter passes all)? Inline: capabilities ask it of the
+** tile placed at every placement and listing, mostly to learn "no". */
+static inline bool fl_tile_passes(const gk_flow *f, int type, const gk_tile_filter *filter) {
+  if (!filter->tags && !filter->attrs && !filter->kinds) return true;
+  if (type < 0 || type >= f->n_tile_types) return false;
+  return (f->rules->tiles[type].def.tags & filter->tags) || (f->tile_attrs[type] & filter->attrs) ||
+         (f->tile_kinds[type] & filter->kinds);
+}
 int fl_turn_stack(const gk_play *p);
 int fl_joins_kind(const gk_flow *f, int stack); /* the kind stack's tiles join, or -1 */
 unsigned fl_kind_ports(const gk_tile_def *td, int kind);
@@ -425,7 +451,13 @@ static inline gk_move fl_move_at(const gk_play *p, int i) {
     gk_placement_at(p->game, p->tile, i, &pl);
     return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = pl.x, .y = pl.y, .rot = pl.rot};
   }
-  if (!p->moves_in_place) return p->moves[i];
+  if (!p->moves_in_place) {
+    if (p->tail_move && i >= p->tail_from) {
+      uint32_t e = p->tail[i - p->tail_from];
+      return e == FL_TAIL_PASS ? (gk_move){.type = GK_MOVE_PASS} : p->tail_move(p, e);
+    }
+    return p->moves[i];
+  }
   return (gk_move){.type = GK_MOVE_PLACE, .tile = p->tile, .x = p->place[i].x,
                    .y = p->place[i].y, .rot = p->place[i].rot};
 }
@@ -435,6 +467,30 @@ static inline int fl_reserve_moves(gk_play *p, int need) {
   return need <= p->cap_moves ? GK_OK : fl_grow_moves(p, need);
 }
 int fl_materialize(gk_play *p);
+/* The lazy tail (gk_play.tail_move). fl_tail_begin starts one written by
+** fn after the moves listed so far (a tail of another writer is written
+** out first) and makes room for `more` entries, and as many moves in
+** moves[], so that writing it out never allocates; fl_tail_settle writes
+** it out, for anyone about to read or append to moves[]. */
+int fl_tail_begin(gk_play *p, fl_tail_move fn, int more);
+void fl_tail_write_out(gk_play *p);
+static inline void fl_tail_settle(gk_play *p) {
+  if (p->tail_move) fl_tail_write_out(p);
+}
+/* Appends a pass: to the tail while there is one. */
+static inline int fl_append_pass(gk_play *p) {
+  int st = fl_reserve_moves(p, p->n_moves + 1);
+  if (st) return st;
+  if (p->tail_move) {
+    if (p->n_moves - p->tail_from < p->cap_tail) {
+      p->tail[p->n_moves++ - p->tail_from] = FL_TAIL_PASS;
+      return GK_OK;
+    }
+    fl_tail_write_out(p);
+  }
+  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
+  return GK_OK;
+}
 int fl_list_placements(gk_play *p);
 bool fl_deployable(const gk_play *p, int kind, int32_t node);
 unsigned fl_kinds_on(const gk_play *p, const int *kinds, int n, int feature_kind);

@@ -34,6 +34,7 @@ int fl_notify(gk_play *p, int hook, int32_t value) {
 }
 
 int fl_filter_moves(gk_play *p, int hook) {
+  fl_tail_settle(p); /* the filter reads moves[] */
   if (hook == GK_HOOK_ALLOW_DEPLOYS && p->hooks.deploy_kinds != 0) {
     bool wanted = false;
     for (int i = 0; i < p->n_moves && !wanted; i++)
@@ -93,6 +94,7 @@ int fl_collect_moves(gk_play *p) {
         !fl_tile_passes(p->flow, p->game->tiles[p->placed].type, &p->filters.collect_tiles))
       return GK_OK;
   }
+  fl_tail_settle(p); /* the collected moves go after moves[]'s */
   enum { EXTRA = GK_MAX_COLLECTED };
   int st = fl_reserve_moves(p, p->n_moves + EXTRA);
   if (st) return st;

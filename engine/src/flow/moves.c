@@ -19,6 +19,32 @@ int fl_grow_moves(gk_play *p, int need) {
   return GK_OK;
 }
 
+int fl_tail_begin(gk_play *p, fl_tail_move fn, int more) {
+  if (p->tail_move != fn) {
+    fl_tail_settle(p); /* another capability's */
+    p->tail_move = fn;
+    p->tail_from = p->n_moves;
+  }
+  int need = p->n_moves + more;
+  int st = fl_reserve_moves(p, need);
+  if (st) return st;
+  if (need - p->tail_from > p->cap_tail) {
+    void *t = p->tail;
+    if (gki_grow(&p->game->alloc, &t, &p->cap_tail, need - p->tail_from, sizeof(uint32_t))) {
+      gk_play_set_error(p, "out of memory listing moves");
+      return GK_ENOMEM;
+    }
+    p->tail = t;
+  }
+  return GK_OK;
+}
+
+void fl_tail_write_out(gk_play *p) {
+  /* room was made with the entries (fl_tail_begin) */
+  for (int i = p->tail_from; i < p->n_moves; i++) p->moves[i] = fl_move_at(p, i);
+  p->tail_move = NULL;
+}
+
 /* Writes the placements the lazy list stands for. */
 int fl_materialize(gk_play *p) {
   if (!p->moves_lazy) return GK_OK;
@@ -156,6 +182,7 @@ int fl_list_deploys(gk_play *p) {
   gk_game *g = p->game;
   const gk_rules *r = g->rules;
   p->n_moves = 0;
+  p->tail_move = NULL; /* a listing again (dependents sent home): the old one's tail is gone */
   if (p->placed >= 0) {
     const gk_tilerec *t = &g->tiles[p->placed];
     /* a segment each, or the four corners of a kind a capability places */

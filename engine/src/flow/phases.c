@@ -125,12 +125,13 @@ static int place_tile(gk_play *p) {
 
 static int place_figure(gk_play *p) {
   int st = fl_list_deploys(p);
-  if (st) return st;
-  if (p->n_moves == 0) return move_on(p);
-  st = fl_reserve_moves(p, p->n_moves + 1);
-  if (st) return st;
-  p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
-  return GK_OK;
+  if (st || p->n_moves == 0) {
+    /* a capability may have begun a tail and listed nothing in it: the
+    ** next phase's list is in moves[] */
+    p->tail_move = NULL;
+    return st ? st : move_on(p);
+  }
+  return fl_append_pass(p);
 }
 
 /* Scores each feature the placement closed once (two closed ports may

@@ -78,8 +78,11 @@ int gk_play_restart(gk_play *p) {
     int cap_moves;
     gk_placement *place;
     int32_t cap_place;
-  } keep = {p->game, p->game_released, p->blob_keep, p->backup, p->blob_keep_cap,
-            p->backup_bytes, p->moves, p->cap_moves, p->place, p->cap_place};
+    uint32_t *tail;
+    int cap_tail;
+  } keep = {p->game,         p->game_released, p->blob_keep, p->backup,    p->blob_keep_cap,
+            p->backup_bytes, p->moves,         p->cap_moves, p->place,     p->cap_place,
+            p->tail,         p->cap_tail};
   const gk_flow *flow = p->flow;
   memset(p, 0, sizeof *p);
   p->flow = flow;
@@ -93,6 +96,8 @@ int gk_play_restart(gk_play *p) {
   p->cap_moves = keep.cap_moves;
   p->place = keep.place;
   p->cap_place = keep.cap_place;
+  p->tail = keep.tail;
+  p->cap_tail = keep.cap_tail;
   init_fields(p);
   return GK_OK;
 }
@@ -102,6 +107,7 @@ void gk_play_free(gk_play *p) {
   gk_allocator a = p->game->alloc;
   gki_mem(&a, p->moves, sizeof(gk_move) * (size_t)p->cap_moves, 0);
   gki_mem(&a, p->place, sizeof(gk_placement) * (size_t)p->cap_place, 0);
+  gki_mem(&a, p->tail, sizeof(uint32_t) * (size_t)p->cap_tail, 0);
   gki_mem(&a, p->blob_keep, p->blob_keep_cap, 0);
   gki_mem(&a, p->backup, p->backup_bytes, 0);
   if (!p->game_released) gk_game_free(p->game);
@@ -114,6 +120,20 @@ gk_game *gk_play_release(gk_play *p) {
   p->game_released = true;
   gk_play_free(p);
   return g;
+}
+
+/* src's listed moves into dst's buffers (as big as src's). place[] means
+** something only while it holds the list; a lazy list has no entries in
+** moves[] (n_moves may pass cap_moves). */
+static void take_list(gk_play *dst, const gk_play *src) {
+  if (src->moves_in_place) {
+    memcpy(dst->place, src->place, sizeof(gk_placement) * (size_t)src->n_moves);
+  } else if (!src->moves_lazy) {
+    int written = src->tail_move ? src->tail_from : src->n_moves;
+    memcpy(dst->moves, src->moves, sizeof(gk_move) * (size_t)written);
+    if (src->tail_move)
+      memcpy(dst->tail, src->tail, sizeof(uint32_t) * (size_t)(src->n_moves - written));
+  }
 }
 
 gk_play *gk_play_clone(const gk_play *src) {
@@ -137,6 +157,18 @@ gk_play *gk_play_clone(const gk_play *src) {
   p->moves = moves;
   p->place = NULL;
   p->cap_place = 0;
+  p->tail = NULL;
+  p->cap_tail = 0;
+  if (src->cap_tail) {
+    p->tail = gki_mem(&g->alloc, NULL, 0, sizeof(uint32_t) * (size_t)src->cap_tail);
+    if (!p->tail) {
+      p->moves_in_place = false;
+      p->n_moves = 0;
+      gk_play_free(p);
+      return NULL;
+    }
+    p->cap_tail = src->cap_tail;
+  }
   if (src->cap_place) {
     p->place = gki_mem(&g->alloc, NULL, 0, sizeof(gk_placement) * (size_t)src->cap_place);
     if (!p->place) {
@@ -148,9 +180,7 @@ gk_play *gk_play_clone(const gk_play *src) {
     p->cap_place = src->cap_place;
     memcpy(p->place, src->place, sizeof(gk_placement) * (size_t)src->cap_place);
   }
-  /* a lazy list has no entries in moves[] (n_moves may pass cap_moves) */
-  if (!src->moves_in_place && !src->moves_lazy)
-    memcpy(moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
+  take_list(p, src);
   return p;
 }
 
@@ -165,15 +195,6 @@ static bool reserve_items(gk_allocator *a, void **items, int32_t *cap, int32_t w
   return true;
 }
 
-/* src's listed moves into dst's buffers (as big as src's). place[] means
-** something only while it holds the list; a lazy list has no entries in
-** moves[] (n_moves may pass cap_moves). */
-static void take_list(gk_play *dst, const gk_play *src) {
-  if (src->moves_in_place)
-    memcpy(dst->place, src->place, sizeof(gk_placement) * (size_t)src->n_moves);
-  else if (!src->moves_lazy)
-    memcpy(dst->moves, src->moves, sizeof(gk_move) * (size_t)src->n_moves);
-}
 
 /* dst takes src's fields and listed moves, keeping its own identity,
 ** hooks, filters and buffers (not the whole struct: it is a few
@@ -191,9 +212,12 @@ static void take_position(gk_play *dst, const gk_play *src) {
     int cap_moves;
     gk_placement *place;
     int32_t cap_place;
-  } keep = {dst->game, dst->hooks, dst->filters, dst->game_released, dst->blob_keep,
-            dst->backup, dst->blob_keep_cap, dst->backup_bytes, dst->moves, dst->cap_moves,
-            dst->place, dst->cap_place};
+    uint32_t *tail;
+    int cap_tail;
+  } keep = {dst->game,      dst->hooks,        dst->filters,      dst->game_released,
+            dst->blob_keep, dst->backup,       dst->blob_keep_cap, dst->backup_bytes,
+            dst->moves,     dst->cap_moves,    dst->place,        dst->cap_place,
+            dst->tail,      dst->cap_tail};
   *dst = *src;
   dst->game = keep.game;
   dst->hooks = keep.hooks;
@@ -207,6 +231,8 @@ static void take_position(gk_play *dst, const gk_play *src) {
   dst->cap_moves = keep.cap_moves;
   dst->place = keep.place;
   dst->cap_place = keep.cap_place;
+  dst->tail = keep.tail;
+  dst->cap_tail = keep.cap_tail;
   take_list(dst, src);
 }
 
@@ -218,14 +244,17 @@ int gk_play_copy_from(gk_play *dst, const gk_play *src) {
   if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
   if (dst == src) return GK_OK;
   gk_allocator *a = &dst->game->alloc;
-  int32_t cap_moves = dst->cap_moves;
+  int32_t cap_moves = dst->cap_moves, cap_tail = dst->cap_tail;
   if (!reserve_items(a, (void **)&dst->moves, &cap_moves, src->cap_moves, sizeof(gk_move)) ||
-      !reserve_items(a, (void **)&dst->place, &dst->cap_place, src->cap_place, sizeof(gk_placement))) {
+      !reserve_items(a, (void **)&dst->place, &dst->cap_place, src->cap_place, sizeof(gk_placement)) ||
+      !reserve_items(a, (void **)&dst->tail, &cap_tail, src->cap_tail, sizeof(uint32_t))) {
     dst->cap_moves = cap_moves;
+    dst->cap_tail = cap_tail;
     gk_play_set_error(dst, "out of memory copying a game");
     return GK_ENOMEM;
   }
   dst->cap_moves = cap_moves;
+  dst->cap_tail = cap_tail;
   if (gk_game_copy(dst->game, src->game) < 0) {
     gk_play_set_error(dst, "out of memory copying a game");
     return GK_ENOMEM;
@@ -269,6 +298,7 @@ int gk_play_rewind(gk_play *dst, const gk_play *src) {
   if (!dst || !src || dst->flow != src->flow) return GK_EINVAL;
   if (dst == src) return GK_OK;
   if (dst->cap_moves < src->cap_moves || dst->cap_place < src->cap_place ||
+      dst->cap_tail < src->cap_tail ||
       !gki_game_rewind(dst->game, src->game))
     return gk_play_copy_tracked(dst, src);
   take_moved(dst, src);

@@ -147,7 +147,9 @@ int gk_play_apply_index(gk_play *p, int i) {
   p->from_listing = p->moves_lazy || p->moves_in_place;
   if (!p->hooks.present) {
     /* Without hooks nothing below can fail but memory, and the kernel
-    ** reserves before it changes anything. */
+    ** reserves before it changes anything. The next phases' lists are
+    ** in moves[]: no tail of this one's. */
+    p->tail_move = NULL;
     return fl_with_reason(p, fl_play_move(p, &move));
   }
   /* A hook may fail half-way. The game's log records every change, so
@@ -156,6 +158,7 @@ int gk_play_apply_index(gk_play *p, int i) {
   ** kept aside, just before the move's first hook (fl_call_hook). That
   ** costs nothing on the usual path, where hooks succeed. */
   int log_mark = p->game->n_log;
+  fl_tail_settle(p); /* the backup below copies moves[]; no tail after it */
   /* and the list of legal moves, which the move rewrites */
   size_t list_bytes = p->moves_lazy       ? 0 /* derived from the game, restored below */
                       : p->moves_in_place ? sizeof(gk_placement) * (size_t)p->n_moves

@@ -231,6 +231,68 @@ static void test_no_block_without_flag(void **state) {
   blocked(false);
 }
 
+/* The companion's moves wait in the list's lazy tail (a node each, the
+** move made when asked): listed in order with the pass last, carried by
+** a clone and a copy, and played by index the same in each. With the
+** dragon's hook present the move runs guarded, which writes the tail
+** out before keeping the list. */
+static void same_moves(gk_play *a, gk_play *b) {
+  gk_move ma[64], mb[64];
+  int n = gk_play_moves(a, ma, 64);
+  assert_int_equal(gk_play_moves(b, mb, 64), n);
+  for (int i = 0; i < n; i++) assert_true(gk_move_equal(&ma[i], &mb[i]));
+}
+
+static void lazy_tail(bool hooked) {
+  world w;
+  build(&w, false, false);
+  const int B = w.id.tile['B' - 'A'];
+  gk_play *p = start(&w, (const int[]){B, B}, 2, hooked);
+  place(p, B, 0, 1, 0);
+  gk_move m[64];
+  int n = gk_play_moves(p, m, 64);
+  assert_true(n >= 3);
+  assert_int_equal(m[n - 1].type, GK_MOVE_PASS);
+  assert_int_equal(m[n - 2].type, GK_MOVE_ACTION); /* the companion's, after the deploys */
+  gk_play *c = gk_play_clone(p);
+  assert_non_null(c);
+  same_moves(p, c);
+  gk_play *d = gk_play_clone(p);
+  assert_non_null(d);
+  pass(d); /* another position, then copied over */
+  assert_int_equal(gk_play_copy_from(d, p), GK_OK);
+  same_moves(p, d);
+  assert_int_equal(gk_play_apply_index(p, n - 2), GK_OK);
+  assert_int_equal(gk_play_apply_index(c, n - 2), GK_OK);
+  assert_int_equal(gk_play_apply_index(d, n - 2), GK_OK);
+  int32_t road = road_at(gk_play_game(p), &w, 0, 0);
+  gk_play *all[] = {p, c, d};
+  for (int i = 0; i < 3; i++) {
+    gk_figure_info fi;
+    gk_game *g = gk_play_game(all[i]);
+    int fairy = -1;
+    for (int f = 0; f < gk_figure_count(g) && fairy < 0; f++)
+      if (gk_figure_get(g, f, &fi) == GK_OK && fi.owner < 0 && fi.at.where == GK_AT_NODE) fairy = f;
+    assert_true(fairy >= 0);
+    assert_int_equal(fi.at.a, road); /* next to the follower */
+    if (i) same_moves(p, all[i]);
+  }
+  gk_play_free(d);
+  gk_play_free(c);
+  gk_play_free(p);
+  unbuild(&w);
+}
+
+static void test_lazy_tail(void **state) {
+  (void)state;
+  lazy_tail(false);
+}
+
+static void test_lazy_tail_guarded(void **state) {
+  (void)state;
+  lazy_tail(true);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_moves_and_pays),
@@ -238,6 +300,8 @@ int main(void) {
       cmocka_unit_test(test_final_paid),
       cmocka_unit_test(test_blocks_tile),
       cmocka_unit_test(test_no_block_without_flag),
+      cmocka_unit_test(test_lazy_tail),
+      cmocka_unit_test(test_lazy_tail_guarded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

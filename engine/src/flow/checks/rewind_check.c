@@ -98,7 +98,9 @@ static int play_differs(const gk_play *a, const gk_play *b) {
              offsetof(gk_place_report, closed) + sizeof(int32_t) * (size_t)(rc > 0 ? rc : 0)) != 0)
     return 12;
   if (a->moves_in_place && !SAME_RANGE(a, b, place, a->n_moves)) return 13;
-  if (!a->moves_in_place && !a->moves_lazy && !SAME_RANGE(a, b, moves, a->n_moves)) return 14;
+  int written = a->tail_move ? a->tail_from : a->n_moves;
+  if (!a->moves_in_place && !a->moves_lazy && !SAME_RANGE(a, b, moves, written)) return 14;
+  if (a->tail_move && !SAME_RANGE(a, b, tail, a->n_moves - written)) return 14;
   return game_differs(a->game, b->game);
 }
 

@@ -78,10 +78,21 @@ static int pay(gk_play *p, int32_t follower, int32_t points, int32_t feature) {
   return fl_score(p, p->game->figures[follower].owner, points, rule->reason, feature);
 }
 
+/* A move of the lazy tail (gk_play.tail_move): the entry is the node
+** the follower stands on. */
+static gk_move companion_move(const gk_play *p, uint32_t node) {
+  const gk_game *g = p->game;
+  const gk_tilerec *t = &g->tiles[g->node_tile[node]];
+  return (gk_move){.type = GK_MOVE_ACTION, .action = p->flow->caps.companion.rule.action,
+                   .arg = {t->x, t->y, g->node_seg[node] + 1, 0}};
+}
+
 /* A move each per figure of the player's it may go next to, kind by
 ** kind in `follows` order, each kind's figures in id order (the player's
-** range of that kind, gki_figure_range). Written through a local cursor:
-** stores through p->moves would make the compiler reload p's fields. */
+** range of that kind, gki_figure_range), as entries of the list's lazy
+** tail (companion_move): a random agent reads only the one it picks.
+** Written through a local cursor: stores through p->tail would make the
+** compiler reload p's fields. */
 static int companion_moves(gk_play *p) {
   const gk_companion_rule *rule = &p->flow->caps.companion.rule;
   const gk_game *g = p->game;
@@ -89,19 +100,16 @@ static int companion_moves(gk_play *p) {
   for (int i = 0; i < rule->n_follows; i++) {
     int32_t f;
     int n = gki_figure_range(g, p->player, rule->follows[i], &f);
-    if (p->n_moves + n > p->cap_moves) {
-      int st = fl_reserve_moves(p, p->n_moves + n);
-      if (st) return st;
-    }
-    gk_move *out = p->moves + p->n_moves;
+    if (n == 0) continue;
+    int st = fl_tail_begin(p, companion_move, n);
+    if (st) return st;
+    uint32_t *out = p->tail + (p->n_moves - p->tail_from);
     for (; n > 0; n--, f++) {
       const gk_figrec *fr = &g->figures[f];
       if (fr->where != GK_AT_NODE || fr->a == at) continue;
-      const gk_tilerec *t = &g->tiles[g->node_tile[fr->a]];
-      *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,
-                         .arg = {t->x, t->y, g->node_seg[fr->a] + 1, 0}};
+      *out++ = (uint32_t)fr->a;
     }
-    p->n_moves = (int)(out - p->moves);
+    p->n_moves = p->tail_from + (int)(out - p->tail);
   }
   return GK_OK;
 }

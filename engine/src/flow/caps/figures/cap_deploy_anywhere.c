@@ -52,7 +52,7 @@ int gk_flow_add_deploy_anywhere(gk_flow *f, const gk_deploy_anywhere_rule *rule)
 ** spares. */
 enum { FL_ROOT_MEMO = 64 };
 typedef struct listing {
-  int n_kinds, action;
+  int n_kinds;
   int idx[GK_MAX_FIGURE_KINDS], kind[GK_MAX_FIGURE_KINDS];
   unsigned on[GK_MAX_KINDS];
   int32_t root[FL_ROOT_MEMO];
@@ -70,7 +70,6 @@ static bool listing_init(const gk_play *p, listing *l) {
       l->kind[l->n_kinds++] = rule->figures[i];
     }
   if (l->n_kinds == 0) return false;
-  l->action = rule->action;
   for (int k = 0; k < p->game->rules->n_kinds; k++)
     l->on[k] = fl_kinds_on(p, l->kind, l->n_kinds, k);
   memset(l->root, 0xff, sizeof l->root); /* -1: no root yet */
@@ -87,15 +86,32 @@ static unsigned root_takes(const gk_play *p, listing *l, int32_t root) {
   return takes;
 }
 
+/* A move of the lazy tail (gk_play.tail_move): the node and the rule's
+** index of the kind in one entry; the segment's tile gives x and y. */
+enum { FL_KIND_BITS = 5 };
+_Static_assert(GK_MAX_FIGURE_KINDS <= 1 << FL_KIND_BITS &&
+                   (uint64_t)GK_MAX_GAME_TILES * GK_MAX_SEGMENTS < (1u << (32 - FL_KIND_BITS)) - 1,
+               "a node and a kind's index fit an entry");
+static gk_move portal_move(const gk_play *p, uint32_t e) {
+  const gk_game *g = p->game;
+  int32_t node = (int32_t)(e >> FL_KIND_BITS);
+  const gk_tilerec *tr = &g->tiles[g->node_tile[node]];
+  return (gk_move){.type = GK_MOVE_ACTION, .action = p->flow->caps.deploy_anywhere.rule.action,
+                   .arg = {tr->x, tr->y, g->node_seg[node] + 1,
+                           (int32_t)(e & ((1u << FL_KIND_BITS) - 1)) + 1}};
+}
+
 /* The moves onto nodes [from, to): per node whose feature is open and
 ** takes a figure of a held kind that may stand on its segment kind, per
 ** such kind. A tile's nodes are consecutive and the tiles' follow one
 ** another in placement order, so a range of tiles is a range of nodes,
-** walked without looking at the tiles but for the moves' x, y. Room is
-** made once for a block of nodes (not for the whole range, which would
-** grow the list to a move per node of the board when a few hundred do);
-** the moves are written through a local cursor (stores through p->moves
-** would make the compiler reload p's fields). */
+** walked without looking at the tiles. The moves go to the list's lazy
+** tail, an entry each (portal_move): a random agent picks one of a few
+** hundred and reads only that one. Room is made once for a block of
+** nodes (not for the whole range, which would grow the list to a move
+** per node of the board when a few hundred do); the entries are written
+** through a local cursor (stores through p->tail would make the compiler
+** reload p's fields). */
 enum { FL_NODE_BLOCK = 64 };
 static int node_moves(gk_play *p, listing *l, int32_t from, int32_t to) {
   while (to - from > FL_NODE_BLOCK) {
@@ -105,16 +121,12 @@ static int node_moves(gk_play *p, listing *l, int32_t from, int32_t to) {
   }
   const gk_game *g = p->game;
   if (from >= to) return GK_OK;
-  int need = p->n_moves + (to - from) * l->n_kinds;
-  if (need > p->cap_moves) {
-    int st = fl_reserve_moves(p, need);
-    if (st) return st;
-  }
-  gk_move *out = p->moves + p->n_moves;
-  /* the game's arrays read once (the moves' stores could alias them) */
-  const uint8_t *node_kind = g->node_kind, *node_seg = g->node_seg;
-  const int32_t *parent = g->parent, *node_tile = g->node_tile;
-  const gk_tilerec *tiles = g->tiles;
+  int st = fl_tail_begin(p, portal_move, (to - from) * l->n_kinds);
+  if (st) return st;
+  uint32_t *out = p->tail + (p->n_moves - p->tail_from);
+  /* the game's arrays read once (the entries' stores could alias them) */
+  const uint8_t *node_kind = g->node_kind;
+  const int32_t *parent = g->parent;
   for (int32_t node = from; node < to; node++) {
     unsigned m = l->on[node_kind[node]];
     if (!m) continue;
@@ -123,13 +135,9 @@ static int node_moves(gk_play *p, listing *l, int32_t from, int32_t to) {
     if (parent[root] != root) root = gki_find(g, node);
     m &= root_takes(p, l, root);
     if (!m) continue;
-    const gk_tilerec *tr = &tiles[node_tile[node]];
-    int32_t x = tr->x, y = tr->y, seg = node_seg[node] + 1;
-    for (; m; m &= m - 1)
-      *out++ = (gk_move){.type = GK_MOVE_ACTION, .action = l->action,
-                         .arg = {x, y, seg, l->idx[__builtin_ctz(m)] + 1}};
+    for (; m; m &= m - 1) *out++ = (uint32_t)node << FL_KIND_BITS | (uint32_t)l->idx[__builtin_ctz(m)];
   }
-  p->n_moves = (int)(out - p->moves);
+  p->n_moves = p->tail_from + (int)(out - p->tail);
   return GK_OK;
 }
 

@@ -80,6 +80,7 @@ static int feature_moves(gk_play *p, int32_t root) {
     const gk_tilerec *t = &g->tiles[g->node_tile[node]];
     int st = fl_reserve_moves(p, p->n_moves + 1);
     if (st) return st;
+    fl_tail_settle(p); /* a fairy's lazy tail listed before */
     p->moves[p->n_moves++] =
         (gk_move){.type = GK_MOVE_ACTION, .action = p->flow->caps.evict.rule.action,
                   .arg = {t->x, t->y, g->node_seg[node] + 1}};
