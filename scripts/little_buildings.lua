@@ -1,0 +1,181 @@
+-- Little Buildings (Spielbox 5/2012, Hans im Glueck), an expansion of the
+-- base game: 18 building tokens, no tiles.
+-- The rules, in sections cited as §n below (docs/rules/little_buildings.md):
+--   §1 Components and setup; §2 Placing a building; §3 Scoring; §4 The
+--   3/2/1 variant; §5 Interactions; §6 Worked examples.
+-- Everything else is the base game's (base.lua).
+--
+--   meeple play --with little_buildings
+--   meeple play --with little_buildings --option little_buildings_scoring=3/2/1
+--
+-- The buildings are three figure kinds (lb_shed, lb_house, lb_tower), so
+-- supplies, saves, replays and pictures see them. A building is deployed
+-- as a follower is ("deploy lb_shed N": any segment of the tile just
+-- placed, instead of a follower) and then stands on the tile, not on a
+-- feature (§2).
+--
+-- What runs where. All of it is hooks on the public API (issue #41: "first
+-- as hooks"):
+--   the building leaves the feature for its    on("figure_placed")
+--   tile; its value marked on the tile; the
+--   supplies cut to the players' share (§1)
+--   a cloister placed beside buildings         on("tile_placed") narrowed
+--                                              to cloisters
+--   1 (or 3/2/1) more per building on the      transform("feature_points")
+--   feature's tiles, a cloister's 3x3 block    narrowed by the attribute
+--                                              lb_mark: only features with
+--                                              a building near are asked
+-- `lb_mark` is a summed attribute the script adds to segments (never
+-- printed on a tile): 1 on every segment of a tile with a building and on
+-- every cloister whose 3x3 block holds one. No capability; the cost is in
+-- the README speed table and little_buildings.md §7.
+api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
+expansion "little_buildings" { requires = { "base" } }
+
+-- {======================================================================
+-- §1 Components and setup; §4 The 3/2/1 variant
+-- =======================================================================
+
+local SCORING = option "little_buildings_scoring" {
+  values = { "1/1/1", "3/2/1" }, default = "1/1/1",
+  doc = "What a building adds to a scored feature (§3, §4): 1/1/1 (the rules, default: 1 "
+     .. "each) or 3/2/1 (the rules' variant: tower 3, house 2, shed 1).",
+}
+local KINDS = { "lb_shed", "lb_house", "lb_tower" }
+local VALUE = SCORING == "3/2/1" and { lb_shed = 1, lb_house = 2, lb_tower = 3 }
+           or { lb_shed = 1, lb_house = 1, lb_tower = 1 }
+
+-- §1: 6 of each kind, shared evenly. Declared for two players (3 of each);
+-- with more players the first deploy of the game puts the excess out of
+-- play (figure_placed below): SHARE[players] = how many of each kind a
+-- player keeps. 1/1/1: 18 buildings evenly, the excess back in the box
+-- (4 players: 4 each, 2 sheds, 1 house, 1 tower); 3/2/1: the same number
+-- of each kind for everyone (4 players: 1 of each) [official: variant].
+local SHARE = SCORING == "3/2/1"
+  and { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 1, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
+  or  { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 2, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
+
+for _, name in ipairs(KINDS) do
+  figure(name) {
+    per_player = 3,
+    on = { "road", "city", "cloister", "field" },
+    group = "building",
+    strength = 0,
+    stays = true,
+    shape = "hut",
+  }
+end
+
+attribute "lb_mark" { merge = "sum" }
+
+-- buildings: cell key -> the building's value there (one a tile); shared:
+-- whether the supplies were cut to the players' share (§1).
+state { buildings = {}, shared = false }
+
+local function key(x, y) return (x + 4096) * 8192 + (y + 4096) end
+
+-- kinds whose 3x3 block counts the buildings around (§3)
+local BLOCK = { cloister = true }
+
+-- }======================================================================
+
+-- {======================================================================
+-- §2 Placing a building
+-- =======================================================================
+
+local scratch = {}
+
+local function mark(th, i)
+  if th:segment_attr(i, "lb_mark") == 0 then th:add_segment_attr(i, "lb_mark", 1) end
+end
+
+-- §1: the excess buildings of each player out of play, once.
+local function share(ctx)
+  local g = ctx.game
+  local keep = SHARE[g:players()] or SHARE[6]
+  for p = 1, g:players() do
+    for i, name in ipairs(KINDS) do
+      for _ = keep[i] + 1, 3 do g:deploy(p, name, { out = true }) end
+    end
+  end
+  ctx.state.shared = true
+end
+
+-- §2: a building stands on the tile just placed, on no feature: it leaves
+-- the segment it was deployed on for the tile; every segment of the tile,
+-- and every cloister in the 3x3 block around it, is marked.
+on("figure_placed", function(ctx, move)
+  local st = ctx.state
+  if not st.shared then share(ctx) end
+  local value = VALUE[move.figure]
+  if not value then return end
+  local g = ctx.game
+  local th = ctx.play:placed()
+  local x, y = th:xy()
+  for _, fig in ipairs(move.at.feature:figures()) do
+    local info = fig:info(scratch)
+    if info.kind == move.figure and info.owner == ctx.player and info.tile == th then
+      fig:move({ tile = th })
+      break
+    end
+  end
+  st.buildings[key(x, y)] = value
+  for i = 1, th:info(scratch).segments do mark(th, i) end
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      local t = (dx ~= 0 or dy ~= 0) and g:tile_at(x + dx, y + dy)
+      if t then
+        for i = 1, t:info(scratch).segments do
+          if BLOCK[t:feature(i):kind()] then mark(t, i) end
+        end
+      end
+    end
+  end
+end)
+
+-- §3: a cloister placed beside a building counts it: marked.
+on("tile_placed", function(ctx, th)
+  local b = ctx.state.buildings
+  local x, y = th:xy()
+  local near = false
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      if b[key(x + dx, y + dy)] then near = true end
+    end
+  end
+  if not near then return end
+  for i = 1, th:info(scratch).segments do
+    if BLOCK[th:feature(i):kind()] then mark(th, i) end
+  end
+end, { tiles = { "cloister" } })
+
+-- }======================================================================
+
+-- {======================================================================
+-- §3 Scoring; §4 The 3/2/1 variant
+-- =======================================================================
+
+-- §3: a scored road, city, cloister or field (in play and at the end)
+-- pays its leaders 1 more for each building on its tiles (a cloister: on
+-- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind.
+transform("feature_points", function(ctx, f, points)
+  local b, extra = ctx.state.buildings, 0
+  if BLOCK[f:kind()] then
+    local x, y = f:anchor()
+    for dy = -1, 1 do
+      for dx = -1, 1 do extra = extra + (b[key(x + dx, y + dy)] or 0) end
+    end
+  else
+    local seen = {}
+    for _, node in ipairs(f:nodes("lb_mark")) do
+      local k = key(node.tile:xy())
+      if not seen[k] then
+        seen[k] = true
+        extra = extra + (b[k] or 0)
+      end
+    end
+  end
+  return points + extra
+end, { attrs = { "lb_mark" }, kinds = { "road", "city", "cloister", "field" } })
+
+-- }======================================================================
