@@ -17,18 +17,15 @@
 -- What runs where. All of it is hooks on the public API (issue #41: "first
 -- as hooks"):
 --   the building leaves the feature for its    on("figure_placed")
---   tile; its value marked on the tile; the
---   supplies cut to the players' share (§1)
---   a cloister placed beside buildings         on("tile_placed") narrowed
---                                              to cloisters
---   1 (or 3/2/1) more per building on the      transform("feature_points")
---   feature's tiles, a cloister's 3x3 block    narrowed by the attribute
---                                              lb_mark: only features with
---                                              a building near are asked
--- `lb_mark` is a summed attribute the script adds to segments (never
--- printed on a tile): 1 on every segment of a tile with a building and on
--- every cloister whose 3x3 block holds one. No capability; the cost is in
--- the README speed table and little_buildings.md §7.
+--   tile; the tile marked; the supplies cut
+--   to the players' share (§1)
+--   1 (or 3/2/1) more per building on the      transform("feature_points"),
+--   feature's tiles, a cloister's 3x3 block    narrowed in C to roads,
+--                                              cities and fields marked
+--                                              lb_mark, and to cloisters
+-- `lb_mark` is a summed attribute the script adds to every segment of a
+-- tile with a building (never printed on a tile). No capability; the cost
+-- is in the README speed table and little_buildings.md §7.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "little_buildings" { requires = { "base" } }
 
@@ -102,14 +99,14 @@ local function share(ctx)
 end
 
 -- §2: a building stands on the tile just placed, on no feature: it leaves
--- the segment it was deployed on for the tile; every segment of the tile,
--- and every cloister in the 3x3 block around it, is marked.
+-- the segment it was deployed on for the tile, and every segment of the
+-- tile is marked. §1: the first building deployed in a game cuts the
+-- supplies to the players' share (until then no supply can run out).
 on("figure_placed", function(ctx, move)
-  local st = ctx.state
-  if not st.shared then share(ctx) end
   local value = VALUE[move.figure]
   if not value then return end
-  local g = ctx.game
+  local st = ctx.state
+  if not st.shared then share(ctx) end
   local th = ctx.play:placed()
   local x, y = th:xy()
   for _, fig in ipairs(move.at.feature:figures()) do
@@ -121,33 +118,7 @@ on("figure_placed", function(ctx, move)
   end
   st.buildings[key(x, y)] = value
   for i = 1, th:info(scratch).segments do mark(th, i) end
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      local t = (dx ~= 0 or dy ~= 0) and g:tile_at(x + dx, y + dy)
-      if t then
-        for i = 1, t:info(scratch).segments do
-          if BLOCK[t:feature(i):kind()] then mark(t, i) end
-        end
-      end
-    end
-  end
 end)
-
--- §3: a cloister placed beside a building counts it: marked.
-on("tile_placed", function(ctx, th)
-  local b = ctx.state.buildings
-  local x, y = th:xy()
-  local near = false
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      if b[key(x + dx, y + dy)] then near = true end
-    end
-  end
-  if not near then return end
-  for i = 1, th:info(scratch).segments do
-    if BLOCK[th:feature(i):kind()] then mark(th, i) end
-  end
-end, { tiles = { "cloister" } })
 
 -- }======================================================================
 
@@ -158,7 +129,7 @@ end, { tiles = { "cloister" } })
 -- §3: a scored road, city, cloister or field (in play and at the end)
 -- pays its leaders 1 more for each building on its tiles (a cloister: on
 -- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind.
-transform("feature_points", function(ctx, f, points)
+local function bonus(ctx, f, points)
   local b, extra = ctx.state.buildings, 0
   if BLOCK[f:kind()] then
     local x, y = f:anchor()
@@ -176,6 +147,10 @@ transform("feature_points", function(ctx, f, points)
     end
   end
   return points + extra
-end, { attrs = { "lb_mark" }, kinds = { "road", "city", "cloister", "field" } })
+end
+-- roads, cities and fields only when a building marked a tile of theirs;
+-- every cloister (its block is read from the state)
+transform("feature_points", bonus, { attrs = { "lb_mark" }, kinds = { "road", "city", "field" } })
+transform("feature_points", bonus, { kinds = { "cloister" } })
 
 -- }======================================================================
