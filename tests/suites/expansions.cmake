@@ -159,3 +159,14 @@ if(TARGET meeple)
                   --with inns_cathedrals,little_buildings --option little_buildings_scoring=3/2/1)
   set_tests_properties(cli/little_buildings_sim_321 PROPERTIES LABELS expansions)
 endif()
+
+# Darmstadt (issue 41): the Darmstadtium and the church bonus (two
+# transforms) in random games with the expansions they meet, invariants
+# checked (100 games, 4 players; the 10,000-game runs are in darmstadt.md
+# §6).
+if(TARGET meeple)
+  meeple_cli_test(darmstadt_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,darmstadt)
+  set_tests_properties(cli/darmstadt_sim PROPERTIES LABELS expansions)
+endif()
