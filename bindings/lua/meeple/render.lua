@@ -433,8 +433,12 @@ R.ATTRS = {
   pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
   -- The Labyrinth: its tile tag draws the maze (TAG_MARKS)
   labyrinth = { hide = true },
-  -- The Goldmines: where bars ever lay (a script's mark, not printed)
-  gold_mark = { hide = true },
+  -- The Goldmines: where bars ever lay (a script's mark, not printed);
+  -- Little Buildings: the same for a building's tile
+  gold_mark = { hide = true }, lb_mark = { hide = true },
+  -- Darmstadt: the Darmstadtium's city and the two churches
+  darmstadtium = { abbr = "Da", colour = "#00695c", label = "Darmstadtium" },
+  church = { abbr = "Ch", colour = "#6a1b9a", label = "church" },
 }
 
 function R.attr_style(name)
