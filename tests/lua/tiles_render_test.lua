@@ -103,6 +103,6 @@ local gsvg = render.contact_sheet(glist, { title = "The Goldmines" })
 t:ok(xmllint_ok(gsvg), "the gold mines sheet is well-formed")
 t:eq(count(gsvg, 'class="tag tag%-gold"'), 8, "a gold logo on each of the 8 tiles")
 local dsvg = render.contact_sheet(tiles.load_resolved(testlib.root() .. "/tiles/darmstadt.tiles"), {})
-t:eq(count(dsvg, '>Ch<'), 2, "a church badge on each church")
+t:eq(count(dsvg, '>Ch<'), 3, "a church badge on each church, and one in the legend")
 
 t:done()
