@@ -67,14 +67,12 @@ if option "abbot" == true then BLOCK.garden = true end
 -- §2 Placing the gold
 -- =======================================================================
 
-local scratch = {}
-
 -- Mark every segment of the tile at x,y, once: the features over it may
 -- claim gold (§3).
 local function mark_cell(g, x, y)
   local th = g:tile_at(x, y)
   if th:segment_attr(1, "gold_mark") ~= 0 then return end
-  for i = 1, th:info(scratch).segments do th:add_segment_attr(i, "gold_mark", 1) end
+  for i = 1, th:info().segments do th:add_segment_attr(i, "gold_mark", 1) end
 end
 
 local function add_gold(ctx, x, y, n)

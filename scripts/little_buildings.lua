@@ -80,8 +80,6 @@ local BLOCK = { cloister = true }
 -- §2 Placing a building
 -- =======================================================================
 
-local scratch = {}
-
 local function mark(th, i)
   if th:segment_attr(i, "lb_mark") == 0 then th:add_segment_attr(i, "lb_mark", 1) end
 end
@@ -109,6 +107,7 @@ on("figure_placed", function(ctx, move)
   if not st.shared then share(ctx) end
   local th = ctx.play:placed()
   local x, y = th:xy()
+  local scratch = {}   -- filled by info(t); a fresh one each call (no upvalue kept)
   for _, fig in ipairs(move.at.feature:figures()) do
     local info = fig:info(scratch)
     if info.kind == move.figure and info.owner == ctx.player and info.tile == th then
