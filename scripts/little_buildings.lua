@@ -21,10 +21,11 @@
 --   to the players' share (§1)
 --   1 (or 3/2/1) more per building on the      transform("feature_points"),
 --   feature's tiles, a cloister's 3x3 block    narrowed in C to roads,
---                                              cities and fields marked
---                                              lb_mark, and to cloisters
--- `lb_mark` is a summed attribute the script adds to every segment of a
--- tile with a building (never printed on a tile). No capability; the cost
+--                                              cities and fields with
+--                                              lb_value, and to cloisters
+-- `lb_value` is a summed attribute the script writes on every segment of
+-- a tile with a building, the building's value (never printed on a tile):
+-- the buildings need no script state. No capability; the cost
 -- is in the README speed table and little_buildings.md §7.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "little_buildings" { requires = { "base" } }
@@ -63,13 +64,15 @@ for _, name in ipairs(KINDS) do
   }
 end
 
-attribute "lb_mark" { merge = "sum" }
+-- lb_value: the value of the building on a tile (1, or 3/2/1), written on
+-- every segment of that tile: a feature's merged value is not 0 exactly
+-- when a building stands on one of its tiles (the transforms' filter), and
+-- any one segment tells the tile's building (a feature counts each tile
+-- once, however many of its segments it covers).
+attribute "lb_value" { merge = "sum" }
 
--- buildings: cell key -> the building's value there (one a tile); shared:
--- whether the supplies were cut to the players' share (§1).
-state { buildings = {}, shared = false }
-
-local function key(x, y) return (x + 4096) * 8192 + (y + 4096) end
+-- shared: whether the supplies were cut to the players' share (§1).
+state { shared = false }
 
 -- kinds whose 3x3 block counts the buildings around (§3)
 local BLOCK = { cloister = true }
@@ -79,10 +82,6 @@ local BLOCK = { cloister = true }
 -- {======================================================================
 -- §2 Placing a building
 -- =======================================================================
-
-local function mark(th, i)
-  if th:segment_attr(i, "lb_mark") == 0 then th:add_segment_attr(i, "lb_mark", 1) end
-end
 
 -- §1: the excess buildings of each player out of play, once.
 local function share(ctx)
@@ -106,7 +105,6 @@ on("figure_placed", function(ctx, move)
   local st = ctx.state
   if not st.shared then share(ctx) end
   local th = ctx.play:placed()
-  local x, y = th:xy()
   local scratch = {}   -- filled by info(t); a fresh one each call (no upvalue kept)
   for _, fig in ipairs(move.at.feature:figures()) do
     local info = fig:info(scratch)
@@ -115,8 +113,7 @@ on("figure_placed", function(ctx, move)
       break
     end
   end
-  st.buildings[key(x, y)] = value
-  for i = 1, th:info(scratch).segments do mark(th, i) end
+  for i = 1, th:info(scratch).segments do th:add_segment_attr(i, "lb_value", value) end
 end)
 
 -- }======================================================================
@@ -129,27 +126,33 @@ end)
 -- pays its leaders 1 more for each building on its tiles (a cloister: on
 -- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind.
 local function bonus(ctx, f, points)
-  local b, extra = ctx.state.buildings, 0
+  local extra = 0
   if BLOCK[f:kind()] then
+    local g = ctx.game
     local x, y = f:anchor()
     for dy = -1, 1 do
-      for dx = -1, 1 do extra = extra + (b[key(x + dx, y + dy)] or 0) end
+      for dx = -1, 1 do
+        local th = g:tile_at(x + dx, y + dy)
+        if th then extra = extra + th:segment_attr(1, "lb_value") end
+      end
     end
   else
     local seen = {}
-    for _, node in ipairs(f:nodes("lb_mark")) do
-      local k = key(node.tile:xy())
+    for _, node in ipairs(f:nodes("lb_value")) do
+      local th = node.tile
+      local x, y = th:xy()
+      local k = x * 65536 + y
       if not seen[k] then
         seen[k] = true
-        extra = extra + (b[k] or 0)
+        extra = extra + th:segment_attr(node.segment, "lb_value")
       end
     end
   end
   return points + extra
 end
--- roads, cities and fields only when a building marked a tile of theirs;
--- every cloister (its block is read from the state)
-transform("feature_points", bonus, { attrs = { "lb_mark" }, kinds = { "road", "city", "field" } })
+-- roads, cities and fields only when a building stands on a tile of
+-- theirs; every cloister (its block is read from the tiles around)
+transform("feature_points", bonus, { attrs = { "lb_value" }, kinds = { "road", "city", "field" } })
 transform("feature_points", bonus, { kinds = { "cloister" } })
 
 -- }======================================================================

@@ -435,7 +435,7 @@ R.ATTRS = {
   labyrinth = { hide = true },
   -- The Goldmines: where bars ever lay (a script's mark, not printed);
   -- Little Buildings: the same for a building's tile
-  gold_mark = { hide = true }, lb_mark = { hide = true },
+  gold_mark = { hide = true }, lb_value = { hide = true },
   -- Darmstadt: the Darmstadtium's city and the two churches
   darmstadtium = { abbr = "Da", colour = "#00695c", label = "Darmstadtium" },
   church = { abbr = "Ch", colour = "#6a1b9a", label = "church" },
