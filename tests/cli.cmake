@@ -77,6 +77,12 @@ meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
 # labyrinth.md §1: one labyrinth tile, its road marked
 meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyrinth 1"
                 ${MEEPLE_EXE} tiles check tiles/labyrinth.tiles)
+# gold_mines.md §1: 8 gold tiles, one of each, 4 with a cloister
+meeple_cli_test(tiles_check_gold_mines 0 "8 tiles, 8 types|cloister 4|goldmine 8"
+                ${MEEPLE_EXE} tiles check tiles/gold_mines.tiles)
+# darmstadt.md §1: 3 tiles, the Darmstadtium and 2 churches
+meeple_cli_test(tiles_check_darmstadt 0 "3 tiles, 3 types|cloister 2|church 2, darmstadtium 1"
+                ${MEEPLE_EXE} tiles check tiles/darmstadt.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

@@ -97,4 +97,12 @@ t:ok(xmllint_ok(wsvg), "the wind rose sheet is well-formed")
 t:eq(count(wsvg, 'class="tag tag%-rose"'), 6, "a rose on each of the 6 tiles")
 t:eq(count(wsvg, 'fill="#ffb300"'), 4, "the 4 quarter roses fill their section")
 
+-- {== The Goldmines: the gold logo on each of the 8 tiles; Darmstadt's badges
+local glist = tiles.load_resolved(testlib.root() .. "/tiles/gold_mines.tiles")
+local gsvg = render.contact_sheet(glist, { title = "The Goldmines" })
+t:ok(xmllint_ok(gsvg), "the gold mines sheet is well-formed")
+t:eq(count(gsvg, 'class="tag tag%-gold"'), 8, "a gold logo on each of the 8 tiles")
+local dsvg = render.contact_sheet(tiles.load_resolved(testlib.root() .. "/tiles/darmstadt.tiles"), {})
+t:eq(count(dsvg, '>Ch<'), 3, "a church badge on each church, and one in the legend")
+
 t:done()

@@ -129,3 +129,44 @@ if(TARGET meeple)
   set_tests_properties(expansions/labyrinth PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# The Goldmines (issue 41): the bars placed, shared out and scored by
+# hooks, in random games with the expansions it meets, invariants checked
+# (100 games, 4 players; the 10,000-game runs are in gold_mines.md §7).
+if(TARGET meeple)
+  meeple_cli_test(gold_mines_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,gold_mines)
+  set_tests_properties(cli/gold_mines_sim PROPERTIES LABELS expansions)
+  add_test(NAME expansions/gold_mines COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/gold_mines_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/gold_mines PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()
+
+# Little Buildings (issue 41): the buildings deployed, moved onto their
+# tiles and counted by a transform, in random games with the expansions it
+# meets, invariants checked (100 games, 4 players; the 10,000-game runs are
+# in little_buildings.md §7).
+if(TARGET meeple)
+  meeple_cli_test(little_buildings_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,little_buildings)
+  set_tests_properties(cli/little_buildings_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(little_buildings_sim_321 0 "100 games of base, 3 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 3 --check-invariants
+                  --with inns_cathedrals,little_buildings --option little_buildings_scoring=3/2/1)
+  set_tests_properties(cli/little_buildings_sim_321 PROPERTIES LABELS expansions)
+endif()
+
+# Darmstadt (issue 41): the Darmstadtium and the church bonus (two
+# transforms) in random games with the expansions they meet, invariants
+# checked (100 games, 4 players; the 10,000-game runs are in darmstadt.md
+# §6).
+if(TARGET meeple)
+  meeple_cli_test(darmstadt_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,darmstadt)
+  set_tests_properties(cli/darmstadt_sim PROPERTIES LABELS expansions)
+endif()

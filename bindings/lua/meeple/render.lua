@@ -433,6 +433,12 @@ R.ATTRS = {
   pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
   -- The Labyrinth: its tile tag draws the maze (TAG_MARKS)
   labyrinth = { hide = true },
+  -- The Goldmines: where bars ever lay (a script's mark, not printed);
+  -- Little Buildings: the same for a building's tile
+  gold_mark = { hide = true }, lb_value = { hide = true },
+  -- Darmstadt: the Darmstadtium's city and the two churches
+  darmstadtium = { abbr = "Da", colour = "#00695c", label = "Darmstadtium" },
+  church = { abbr = "Ch", colour = "#6a1b9a", label = "church" },
 }
 
 function R.attr_style(name)
@@ -587,11 +593,20 @@ local function labyrinth_mark(out, x, y, S)
   out[#out + 1] = '</g>'
 end
 
+-- A gold bar (The Goldmines): the logo its tiles print, a gold
+-- trapezoid with a dark edge in the lower right quarter.
+local function gold_logo(out, x, y, S)
+  x, y = x + S * 0.22, y + S * 0.24
+  local w, h = S * 0.11, S * 0.06
+  out[#out + 1] = sfmt('<polygon class="tag tag-gold" points="%s" fill="#ffca28" stroke="#8d6e00" stroke-width="1.2"/>',
+    points_attr { x - w, y + h, x + w, y + h, x + w * 0.6, y - h, x - w * 0.6, y - h })
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
                 rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 },
-                labyrinth = labyrinth_mark }
+                labyrinth = labyrinth_mark, goldmine = gold_logo }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
