@@ -63,14 +63,36 @@ local function square(g, x, y)
   return around
 end
 
--- §4 (Bridges, Castles and Bazaars): a castle is no city [JCZ]. Only
--- asked when a castle may exist (the attribute is declared).
+local scratch = {}
+
+-- What a tile type shows, read once per type and kept (tile types never
+-- change in a game, so this is no game state): its city segments, how
+-- many road and cloister segments. Keyed by tile id.
+local SHOWS = {}
+local function shows(th)
+  local id = th:id()
+  local s = SHOWS[id]
+  if s then return s end
+  s = { cities = {}, roads = 0, cloisters = 0 }
+  for i = 1, th:info(scratch).segments do
+    local kind = th:feature(i):kind()
+    if kind == "city" then s.cities[#s.cities + 1] = i
+    elseif kind == "road" then s.roads = s.roads + 1
+    elseif kind == "cloister" then s.cloisters = s.cloisters + 1 end
+  end
+  SHOWS[id] = s
+  return s
+end
+
+-- §4 (Bridges, Castles and Bazaars): a castle is no city [JCZ]. A castle
+-- is a city feature with the attribute `castle` (declared only when that
+-- expansion is loaded: otherwise there is none to ask about).
 local function castle(f)
   local ok, v = pcall(f.attr, f, "castle")
   return ok and v ~= 0
 end
 
--- §3: how many of the tower's subject lie in its 3x3 square.
+-- §3: how many of the tower's subject lie on one tile of its 3x3 square.
 local COUNT = {
   watch_meeple = function(th)
     local n = 0
@@ -80,40 +102,31 @@ local COUNT = {
     end
     return n
   end,
-  watch_pennant = function(th, segments)
+  watch_pennant = function(th)
     local n = 0
-    for i = 1, segments do n = n + th:segment_attr(i, "pennant") end
+    for _, i in ipairs(shows(th).cities) do n = n + th:segment_attr(i, "pennant") end
     return n
   end,
-  watch_road = function(th, segments)
-    for i = 1, segments do
-      if th:feature(i):kind() == "road" then return 1 end
-    end
-    return 0
+  watch_road = function(th)
+    return shows(th).roads > 0 and 1 or 0
   end,
-  watch_cloister = function(th, segments)
-    local n = 0
-    for i = 1, segments do
-      if th:feature(i):kind() == "cloister" then n = n + 1 end
-    end
-    return n
+  watch_cloister = function(th)
+    return shows(th).cloisters
   end,
-  watch_city = function(th, segments)
-    for i = 1, segments do
-      local f = th:feature(i)
-      if f:kind() == "city" and not castle(f) then return 1 end
+  watch_city = function(th)
+    for _, i in ipairs(shows(th).cities) do
+      if not castle(th:feature(i)) then return 1 end
     end
     return 0
   end,
 }
 
-local scratch = {}
 local function count(g, subject, x, y)
   local n, each = 0, COUNT[subject]
   local cells = square(g, x, y)
   for k = 1, 9 do
     local th = cells[k]
-    if th then n = n + each(th, th:info(scratch).segments) end
+    if th then n = n + each(th) end
   end
   return n
 end
@@ -121,24 +134,24 @@ end
 -- §3: a completed city or road pays, before its own points, each
 -- follower standing on it on a tower tile: the tower's points for every
 -- thing it counts, to that follower's owner. Farmers and incomplete
--- features at the end score no tower (§3).
+-- features at the end score no tower (§3). The feature's figures are
+-- read first (most features reaching here hold no follower on a tower
+-- segment: one call, no table per tower segment); a figure's info goes
+-- into one reused table.
+local fig_info = {}
 transform("feature_points", function(ctx, f)
   if not f:closed() then return end
-  local g = ctx.game
-  for _, subject in ipairs(SUBJECTS) do
-    if f:attr(subject) ~= 0 then
-      for _, node in ipairs(f:nodes(subject)) do
-        local th, seg = node.tile, node.segment
-        local points
-        for _, fig in ipairs(th:figures()) do
-          local info = fig:info()
-          if info.segment == seg and FOLLOWERS[info.kind] and info.owner > 0 then
-            if not points then
-              local t = th:info(scratch)
-              points = count(g, subject, t.x, t.y) * th:segment_attr(seg, subject)
-            end
-            if points > 0 then ctx:score(info.owner, points, "watchtower", f) end
-          end
+  local figures = f:figures()
+  for k = 1, #figures do
+    local info = figures[k]:info(fig_info)
+    if FOLLOWERS[info.kind] and info.owner > 0 and info.segment then
+      local th, seg, owner = info.tile, info.segment, info.owner
+      for _, subject in ipairs(SUBJECTS) do
+        local per = th:segment_attr(seg, subject)
+        if per ~= 0 then
+          local t = th:info(scratch)
+          local points = count(ctx.game, subject, t.x, t.y) * per
+          if points > 0 then ctx:score(owner, points, "watchtower", f) end
         end
       end
     end
