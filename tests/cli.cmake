@@ -77,6 +77,10 @@ meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
 # labyrinth.md §1: one labyrinth tile, its road marked
 meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyrinth 1"
                 ${MEEPLE_EXE} tiles check tiles/labyrinth.tiles)
+# watchtowers.md §1: 12 land tiles, one of each, a tower on every one:
+# 2 meeple, 2 coat-of-arms, 3 road, 2 monastery, 3 city towers
+meeple_cli_test(tiles_check_watchtowers 0 "12 tiles, 12 types|watch_city 3, watch_cloister 2, watch_meeple 2, watch_pennant 2, watch_road 3, watchtower 12"
+                ${MEEPLE_EXE} tiles check tiles/watchtowers.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

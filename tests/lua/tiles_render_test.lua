@@ -97,4 +97,12 @@ t:ok(xmllint_ok(wsvg), "the wind rose sheet is well-formed")
 t:eq(count(wsvg, 'class="tag tag%-rose"'), 6, "a rose on each of the 6 tiles")
 t:eq(count(wsvg, 'fill="#ffb300"'), 4, "the 4 quarter roses fill their section")
 
+-- {== The Watchtowers: every tower tile prints its tower and its symbol ====
+local tlist = tiles.load_resolved(testlib.root() .. "/tiles/watchtowers.tiles")
+local tsvg = render.contact_sheet(tlist, { title = "The Watchtowers" })
+t:ok(xmllint_ok(tsvg), "the watchtowers sheet is well-formed")
+t:eq(count(tsvg, 'class="tag tag%-watchtower"'), 12, "a tower on each of the 12 tiles")
+t:eq(count(tsvg, '>M</text>'), 2, "the 2 meeple towers show M")
+t:eq(count(tsvg, 'class="attr attr%-watch'), 0, "the tower attributes print no badge")
+
 t:done()

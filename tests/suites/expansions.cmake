@@ -129,3 +129,14 @@ if(TARGET meeple)
   set_tests_properties(expansions/labyrinth PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# The Watchtowers (issue 41): the tower bonus (one transform narrowed by
+# the tower attributes) in random games with the expansions it meets,
+# invariants checked (100 games, 4 players; the 10,000-game runs are in
+# watchtowers.md §6).
+if(TARGET meeple)
+  meeple_cli_test(watchtowers_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,bridges_castles_bazaars,watchtowers)
+  set_tests_properties(cli/watchtowers_sim PROPERTIES LABELS expansions)
+endif()

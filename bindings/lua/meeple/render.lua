@@ -433,6 +433,10 @@ R.ATTRS = {
   pig_herd = { abbr = "PH", colour = "#ad1457", label = "pig herd" },
   -- The Labyrinth: its tile tag draws the maze (TAG_MARKS)
   labyrinth = { hide = true },
+  -- The Watchtowers: the tower's tile tag draws it (TAG_MARKS); the
+  -- segment attributes only say which features reach it
+  watch_meeple = { hide = true }, watch_pennant = { hide = true }, watch_road = { hide = true },
+  watch_cloister = { hide = true }, watch_city = { hide = true },
 }
 
 function R.attr_style(name)
@@ -587,11 +591,30 @@ local function labyrinth_mark(out, x, y, S)
   out[#out + 1] = '</g>'
 end
 
+-- A watchtower (The Watchtowers): a dark stone tower with battlements in
+-- the middle of the tile and a white disc on it with the letter of what it
+-- counts (M meeples, A coats of arms, R roads, C cities, + monasteries).
+local function watchtower_mark(letter)
+  return function(out, x, y, S)
+    local w, h = S * 0.09, S * 0.17
+    out[#out + 1] = sfmt('<g class="tag tag-watchtower"><path d="M%s %sV%sH%sV%sH%sV%sH%sV%sH%sV%sH%sV%sZ" fill="#5d4037" stroke="#212121" stroke-width="1"/>',
+      num(x - w), num(y + h), num(y - h), num(x - w / 3), num(y - h + S * 0.04), num(x + w / 3),
+      num(y - h), num(x + w), num(y - h + S * 0.04), num(x + w), num(y - h), num(x + w), num(y + h))
+    out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#fafafa" stroke="#212121" stroke-width="0.8"/>',
+      num(x), num(y + S * 0.03), num(S * 0.065))
+    out[#out + 1] = sfmt('<text x="%s" y="%s" font-size="%s" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#212121">%s</text></g>',
+      num(x), num(y + S * 0.055), num(S * 0.08), letter)
+  end
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
                 rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 },
-                labyrinth = labyrinth_mark }
+                labyrinth = labyrinth_mark,
+                watch_meeple = watchtower_mark "M", watch_pennant = watchtower_mark "A",
+                watch_road = watchtower_mark "R", watch_city = watchtower_mark "C",
+                watch_cloister = watchtower_mark "+" }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
