@@ -85,11 +85,13 @@ local function shows(th)
 end
 
 -- §4 (Bridges, Castles and Bazaars): a castle is no city [JCZ]. A castle
--- is a city feature with the attribute `castle` (declared only when that
--- expansion is loaded: otherwise there is none to ask about).
+-- is a city feature with the attribute `castle`, declared only when that
+-- expansion is loaded. Whether it is is asked once (the rules loaded do
+-- not change under a script), as a refused read builds an error message.
+local castles   -- nil: not asked yet
 local function castle(f)
-  local ok, v = pcall(f.attr, f, "castle")
-  return ok and v ~= 0
+  if castles == nil then castles = (pcall(f.attr, f, "castle")) end
+  return castles and f:attr("castle") ~= 0
 end
 
 -- §3: how many of the tower's subject lie on one tile of its 3x3 square.
