@@ -7,9 +7,11 @@
 --   meeple play --with flying_machines
 --
 -- A flight is two moves of the player who placed a flier tile:
---   action fly KIND 0 0 0       instead of a deploy on the tile (§2): the
+--   action fly KIND DIR 0 0     instead of a deploy on the tile (§2): the
 --                               die (g:random(3), logged) says how far the
---                               figure flies along the tile's arrow
+--                               figure flies along the tile's arrow, the
+--                               tile turned DIR quarters (one of its
+--                               same-looking turns: see twins below)
 --   action land X Y SEGMENT 0   where it lands (§3): a move of a phase of
 --                               its own, "flight", which offers no pass
 --                               (the landing is compulsory when possible)
@@ -37,7 +39,7 @@ expansion "flying_machines" { requires = { "base" } }
 -- (its faces 1, 1, 2, 2, 3, 3).
 tiles "flying_machines"
 
-action "fly"  { args = { "kind" } }
+action "fly"  { args = { "kind", "dir" } }
 action "land" { args = { "x", "y", "segment" } }
 phase "flight" { after = "place_figure" }
 
@@ -67,21 +69,45 @@ end
 
 -- §2: a flier tile's arrow, as printed: west (fly_orth) or north-west
 -- (fly_diag), turned with the tile a quarter clockwise per rotation.
-local function arrow(th)
+local function arrow(th, rot)
   local dx, dy = -1, 0
   if th:id():sub(-2) == ".d" then dy = -1 end
-  for _ = 1, th:rot() do dx, dy = -dy, dx end
+  for _ = 1, rot do dx, dy = -dy, dx end
   return dx, dy
 end
 
+-- §2: the ways the tile may lie. The kernel lists one placement per
+-- symmetry class (an all-field tile is placed at r0 alone, a straight
+-- road at r0 or r1), but the arrow printed on it tells the turns apart:
+-- the player who laid it picks which of its same-looking turns it lies
+-- in when the figure takes off (the move's `dir`), as one would pick the
+-- turn when laying it. Kept by tile id (tile types never change).
+local TWINS = {}
+local function twins(g, th)
+  local id = th:id()
+  local n = TWINS[id]
+  if not n then
+    n = #g:rules():unique_rotations(id)
+    TWINS[id] = n
+  end
+  local rot = th:rot()
+  if n == 1 then return { 0, 1, 2, 3 } end
+  if n == 2 then return { rot, rot + 2 } end
+  return { rot }
+end
+
 -- §2: instead of a deploy on the tile, a figure from the supply may take
--- the flying machine.
+-- the flying machine, in any of the tile's same-looking turns.
 collect("place_figure", function(ctx)
   local g, me, moves = ctx.game, ctx.player, nil
+  local dirs
   for i, kind in ipairs(FLIERS) do
     if has_kind(g, me, kind) and g:supply(me, kind) > 0 then
+      dirs = dirs or twins(g, ctx.play:placed())
       moves = moves or {}
-      moves[#moves + 1] = { type = "action", action = "fly", args = { kind = i } }
+      for _, d in ipairs(dirs) do
+        moves[#moves + 1] = { type = "action", action = "fly", args = { kind = i, dir = d } }
+      end
     end
   end
   return moves
@@ -117,7 +143,7 @@ on("action", function(ctx, move)
     local g, st = ctx.game, ctx.state
     local th = ctx.play:placed()
     local x, y = th:xy()
-    local dx, dy = arrow(th)
+    local dx, dy = arrow(th, move.args.dir)
     local pips = g:random(3)
     x, y = x + dx * pips, y + dy * pips
     if spots(g, x, y) then
