@@ -7,6 +7,8 @@
 --   meeple play --with flying_machines
 --
 -- A flight is two moves of the player who placed a flier tile:
+--   pass, then                  the deploy phase passed (no figure on the
+--                               tile), the phase "takeoff" offers:
 --   action fly KIND DIR 0 0     instead of a deploy on the tile (§2): the
 --                               die (g:random(3), logged) says how far the
 --                               figure flies along the tile's arrow, the
@@ -20,9 +22,10 @@
 --
 -- What runs where. All of it is hooks on the public API (issue #41:
 -- "first as hooks"):
---   offer the flight on a flier tile       collect("place_figure"), scoped
---                                          by `tiles` to the flier tiles: no
---                                          call on any other turn
+--   offer the flight on a flier tile       collect("takeoff"), a phase of its
+--                                          own, scoped by `tiles` to the
+--                                          flier tiles: no call on any
+--                                          other turn
 --   roll, find the landing tile            on("action")
 --   offer the landing spots                collect("flight"), scoped the
 --                                          same way
@@ -41,7 +44,8 @@ tiles "flying_machines"
 
 action "fly"  { args = { "kind", "dir" } }
 action "land" { args = { "x", "y", "segment" } }
-phase "flight" { after = "place_figure" }
+phase "takeoff" { after = "place_figure" }
+phase "flight" { after = "takeoff" }
 
 -- the flight under way: the cell it lands on and the figure kind (an
 -- index into FLIERS); flying false when none
@@ -59,11 +63,14 @@ state { flying = false, fx = 0, fy = 0, kind = 0 }
 local FLIERS = { "meeple", "big" }
 local LANDS_ON = { city = true, road = true, cloister = true }
 
--- whether the rules declare a figure kind (asked once a kind: the rules
--- loaded do not change under a script; a refused read builds an error)
-local declared = {}
-local function has_kind(g, player, kind)
-  if declared[kind] == nil then declared[kind] = (pcall(g.supply, g, player, kind)) end
+-- whether the rules declare a figure kind: read once from the rules'
+-- names (the rules loaded do not change under a script)
+local declared
+local function has_kind(g, kind)
+  if not declared then
+    declared = {}
+    for _, name in ipairs(g:rules():names("figure")) do declared[name] = true end
+  end
   return declared[kind]
 end
 
@@ -97,19 +104,31 @@ local function twins(g, th)
 end
 
 -- §2: instead of a deploy on the tile, a figure from the supply may take
--- the flying machine, in any of the tile's same-looking turns.
-collect("place_figure", function(ctx)
+-- the flying machine, in any of the tile's same-looking turns. Offered in
+-- a phase of its own after place_figure, to a player who deployed nothing
+-- there (no figure of theirs on the tile just placed: a tile placed this
+-- turn holds only this turn's deploys), with a pass: passing on the
+-- figure and then flying is the flight instead of the deploy. A collector
+-- on place_figure itself would make the flow list every turn's deploys
+-- eagerly (about 250k instructions a game); one on a phase of its own
+-- does not.
+collect("takeoff", function(ctx)
   local g, me, moves = ctx.game, ctx.player, nil
+  local th = ctx.play:placed()
+  for _, fig in ipairs(th:figures()) do
+    if fig:info().owner == me then return nil end
+  end
   local dirs
   for i, kind in ipairs(FLIERS) do
-    if has_kind(g, me, kind) and g:supply(me, kind) > 0 then
-      dirs = dirs or twins(g, ctx.play:placed())
+    if has_kind(g, kind) and g:supply(me, kind) > 0 then
+      dirs = dirs or twins(g, th)
       moves = moves or {}
       for _, d in ipairs(dirs) do
         moves[#moves + 1] = { type = "action", action = "fly", args = { kind = i, dir = d } }
       end
     end
   end
+  if moves then moves[#moves + 1] = { type = "pass" } end
   return moves
 end, { tiles = { "flying_machine" } })
 

@@ -86,11 +86,16 @@ end
 
 -- §4 (Bridges, Castles and Bazaars): a castle is no city [JCZ]. A castle
 -- is a city feature with the attribute `castle`, declared only when that
--- expansion is loaded. Whether it is is asked once (the rules loaded do
--- not change under a script), as a refused read builds an error message.
-local castles   -- nil: not asked yet
-local function castle(f)
-  if castles == nil then castles = (pcall(f.attr, f, "castle")) end
+-- expansion is loaded: whether it is is read once from the rules' names
+-- (the rules loaded do not change under a script).
+local castles   -- nil: not read yet
+local function castle(f, g)
+  if castles == nil then
+    castles = false
+    for _, name in ipairs(g:rules():names("attr")) do
+      if name == "castle" then castles = true end
+    end
+  end
   return castles and f:attr("castle") ~= 0
 end
 
@@ -115,9 +120,9 @@ local COUNT = {
   watch_cloister = function(th)
     return shows(th).cloisters
   end,
-  watch_city = function(th)
+  watch_city = function(th, g)
     for _, i in ipairs(shows(th).cities) do
-      if not castle(th:feature(i)) then return 1 end
+      if not castle(th:feature(i), g) then return 1 end
     end
     return 0
   end,
@@ -128,7 +133,7 @@ local function count(g, subject, x, y)
   local cells = square(g, x, y)
   for k = 1, 9 do
     local th = cells[k]
-    if th then n = n + each(th) end
+    if th then n = n + each(th, g) end
   end
   return n
 end

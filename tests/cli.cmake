@@ -81,6 +81,9 @@ meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyri
 # 2 meeple, 2 coat-of-arms, 3 road, 2 monastery, 3 city towers
 meeple_cli_test(tiles_check_watchtowers 0 "12 tiles, 12 types|watch_city 3, watch_cloister 2, watch_meeple 2, watch_pennant 2, watch_road 3, watchtower 12"
                 ${MEEPLE_EXE} tiles check tiles/watchtowers.tiles)
+# flying_machines.md §1: 8 land tiles, one of each: 5 arrows along a side, 3 diagonal
+meeple_cli_test(tiles_check_flying_machines 0 "8 tiles, 8 types|fly_diag 3, fly_orth 5, flying_machine 8"
+                ${MEEPLE_EXE} tiles check tiles/flying_machines.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

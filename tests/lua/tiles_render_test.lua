@@ -105,4 +105,10 @@ t:eq(count(tsvg, 'class="tag tag%-watchtower"'), 12, "a tower on each of the 12 
 t:eq(count(tsvg, '>M</text>'), 2, "the 2 meeple towers show M")
 t:eq(count(tsvg, 'class="attr attr%-watch'), 0, "the tower attributes print no badge")
 
+-- {== The Flier: every flier tile prints its wings and arrow ==============
+local flist = tiles.load_resolved(testlib.root() .. "/tiles/flying_machines.tiles")
+local fsvg = render.contact_sheet(flist, { title = "The Flier" })
+t:ok(xmllint_ok(fsvg), "the flier sheet is well-formed")
+t:eq(count(fsvg, 'class="tag tag%-flier"'), 8, "a flying machine on each of the 8 tiles")
+
 t:done()

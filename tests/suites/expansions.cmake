@@ -140,3 +140,14 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,inns_cathedrals,bridges_castles_bazaars,watchtowers)
   set_tests_properties(cli/watchtowers_sim PROPERTIES LABELS expansions)
 endif()
+
+# The Flier (issue 41): flights and landings (two actions, a phase of its
+# own) in random games with the expansions it meets, the large meeple
+# flying too, invariants checked (100 games, 4 players; the 10,000-game
+# runs are in flying_machines.md §6).
+if(TARGET meeple)
+  meeple_cli_test(flying_machines_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,flying_machines)
+  set_tests_properties(cli/flying_machines_sim PROPERTIES LABELS expansions)
+endif()

@@ -607,6 +607,22 @@ local function watchtower_mark(letter)
   end
 end
 
+-- A flying machine (The Flier): a pair of white wings with an arrow from
+-- the middle toward the side (fly_orth) or corner (fly_diag) it flies to,
+-- west or north-west as printed; it turns with the tile.
+local function flier_mark(dx, dy)
+  return function(out, x, y, S)
+    local r = S * 0.24
+    out[#out + 1] = sfmt('<g class="tag tag-flier"><path d="M%s %sQ%s %s %s %sQ%s %s %s %sZ" fill="#fafafa" stroke="#37474f" stroke-width="1"/>',
+      num(x - S * 0.12), num(y), num(x), num(y - S * 0.08), num(x + S * 0.12), num(y),
+      num(x), num(y + S * 0.03), num(x - S * 0.12), num(y))
+    out[#out + 1] = sfmt('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c62828" stroke-width="2.2"/>',
+      num(x), num(y), num(x + dx * r), num(y + dy * r))
+    out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#c62828"/></g>',
+      num(x + dx * r), num(y + dy * r), num(S * 0.03))
+  end
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
@@ -614,7 +630,8 @@ R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, 
                 labyrinth = labyrinth_mark,
                 watch_meeple = watchtower_mark "M", watch_pennant = watchtower_mark "A",
                 watch_road = watchtower_mark "R", watch_city = watchtower_mark "C",
-                watch_cloister = watchtower_mark "+" }
+                watch_cloister = watchtower_mark "+",
+                fly_orth = flier_mark(-1, 0), fly_diag = flier_mark(-0.7, -0.7) }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }

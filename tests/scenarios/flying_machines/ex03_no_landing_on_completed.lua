@@ -16,7 +16,7 @@ setup {
 }
 
 stack { "fm.RFr.WE.o", "B", "B" }
-play("place fm.RFr.WE.o 2,0 r0", "action fly 1 0 0 0")
+play("place fm.RFr.WE.o 2,0 r0", "pass", "action fly 1 0 0 0")
 expect.player(2)
 expect.supply { player = 1, kind = "meeple", count = 7 }
 expect.feature { at = { 1, 0 }, port = "W", kind = "road", closed = true }

@@ -16,7 +16,7 @@ scenario "FM-JCZ-1: placement-is-mandatory.jcz: no pass after a flight" {
 stack { "U", "U", "fm.RFr.WE.o", "B" }
 play("place U 1,0 r1", "pass")
 play("place U 2,0 r1", "pass")
-play("place fm.RFr.WE.o 3,0 r0", "action fly 1 0 0 0")
+play("place fm.RFr.WE.o 3,0 r0", "pass", "action fly 1 0 0 0")
 expect.moves { "action land 2 0 1 0" }
 expect.illegal("pass")
 play "action land 2 0 1 0"
