@@ -12,7 +12,8 @@
 --   (1 + each empty cell around it at the     the attribute yaga_hut, and the
 --   end; 1 when surrounded)                   cloister formula's only_if terms
 --   the Vodyanoy traps followers around it   on("tile_placed") scoped to the
---                                             vodyanoy tile; on("figure_placed")
+--                                             vodyanoy tile; on("figure_placed"),
+--                                             reading the tile just placed
 --   a trapped follower freed instead of a    phase "vodyanoy" after
 --   deploy                                    place_figure: collect + action
 --   -2 a trapped follower at the end         on("final_scoring")
@@ -99,24 +100,18 @@ on("tile_placed", function(ctx, th)
 end, { tiles = { "vodyanoy" } })
 
 -- §3: a follower deployed later on a tile around it is trapped at once
--- (before any scoring of its feature).
-on("figure_placed", function(ctx, move)
+-- (before any scoring of its feature). A deploy goes on the tile just
+-- placed, which held no figure before this turn part: its followers are
+-- this part's deploys. The hook takes ctx alone (the flow then builds no
+-- move for it) and reads the tile.
+on("figure_placed", function(ctx)
   local st = ctx.state
   if not st.placed then return end
   st.deployed = ctx.turn * 16 + ctx.part
-  if not FOLLOWER[move.figure] then return end
-  local f = move.at and move.at.feature
-  if not f then return end
-  local spot = f:spot()
-  local x, y = spot.tile:xy()
-  if not near(st, x, y) then return end
-  for _, fig in ipairs(spot.tile:figures()) do
-    local info = fig:info()
-    if info.kind == move.figure and info.owner == ctx.player and info.segment == spot.segment then
-      trap(ctx.game, st, fig)
-      return
-    end
-  end
+  local th = ctx.play:placed()
+  if not th then return end
+  local x, y = th:xy()
+  if near(st, x, y) then trap_tile(ctx.game, st, th) end
 end)
 
 -- §3: instead of a deploy, the player may take one of their trapped

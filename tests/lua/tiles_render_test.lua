@@ -111,4 +111,12 @@ local fsvg = render.contact_sheet(flist, { title = "The Flier" })
 t:ok(xmllint_ok(fsvg), "the flier sheet is well-formed")
 t:eq(count(fsvg, 'class="tag tag%-flier"'), 8, "a flying machine on each of the 8 tiles")
 
+-- {== The Russian Promos: the hut and the Vodyanoy's pond ==================
+local rlist = tiles.load_resolved(testlib.root() .. "/tiles/russian_promos.tiles")
+local rsvg = render.contact_sheet(rlist, { title = "Russian Promos" })
+t:ok(xmllint_ok(rsvg), "the russian promos sheet is well-formed")
+t:eq(count(rsvg, 'class="tag tag%-yaga"'), 1, "Baba Yaga's hut drawn")
+t:eq(count(rsvg, 'class="tag tag%-vodyanoy"'), 1, "the Vodyanoy's pond drawn")
+t:eq(count(rsvg, 'class="attr attr%-yaga'), 0, "the hut's attribute prints no badge")
+
 t:done()

@@ -151,3 +151,14 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,inns_cathedrals,flying_machines)
   set_tests_properties(cli/flying_machines_sim PROPERTIES LABELS expansions)
 endif()
+
+# The Russian Promos (issue 41): Baba Yaga's hut (data) and the Vodyanoy's
+# hooks (trap, freeing, -2 at the end) in random games with the expansions
+# they meet, invariants checked (100 games, 4 players; the 10,000-game runs
+# are in russian_promos.md §7).
+if(TARGET meeple)
+  meeple_cli_test(russian_promos_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,russian_promos)
+  set_tests_properties(cli/russian_promos_sim PROPERTIES LABELS expansions)
+endif()

@@ -437,6 +437,8 @@ R.ATTRS = {
   -- segment attributes only say which features reach it
   watch_meeple = { hide = true }, watch_pennant = { hide = true }, watch_road = { hide = true },
   watch_cloister = { hide = true }, watch_city = { hide = true },
+  -- The Russian Promos: the hut is drawn by its tile tag (TAG_MARKS)
+  yaga_hut = { hide = true },
 }
 
 function R.attr_style(name)
@@ -623,6 +625,26 @@ local function flier_mark(dx, dy)
   end
 end
 
+-- The Russian Promos: Baba Yaga's hut (a brown hut on two chicken legs,
+-- drawn over the cloister in the middle) and the Vodyanoy's pond (a blue
+-- pond with a green head in it, off the middle, where trapped followers
+-- are drawn).
+local function yaga_mark(out, x, y, S)
+  local w = S * 0.10
+  out[#out + 1] = sfmt('<g class="tag tag-yaga"><path d="M%s %sL%s %sM%s %sL%s %s" stroke="#e65100" stroke-width="1.6"/>',
+    num(x - w / 2), num(y + w), num(x - w / 2), num(y + 2 * w), num(x + w / 2), num(y + w), num(x + w / 2), num(y + 2 * w))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#6d4c41" stroke="#3e2723" stroke-width="1"/>',
+    num(x - w), num(y - w / 2), num(2 * w), num(1.5 * w))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#4e342e"/></g>',
+    points_attr { x - 1.3 * w, y - w / 2, x, y - 1.6 * w, x + 1.3 * w, y - w / 2 })
+end
+local function vodyanoy_mark(out, x, y, S)
+  out[#out + 1] = sfmt('<g class="tag tag-vodyanoy"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#1e88e5" stroke="#0d47a1" stroke-width="1"/>',
+    num(x - S * 0.18), num(y + S * 0.2), num(S * 0.14), num(S * 0.08))
+  out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#2e7d32"/></g>',
+    num(x - S * 0.18), num(y + S * 0.18), num(S * 0.035))
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
@@ -631,7 +653,8 @@ R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, 
                 watch_meeple = watchtower_mark "M", watch_pennant = watchtower_mark "A",
                 watch_road = watchtower_mark "R", watch_city = watchtower_mark "C",
                 watch_cloister = watchtower_mark "+",
-                fly_orth = flier_mark(-1, 0), fly_diag = flier_mark(-0.7, -0.7) }
+                fly_orth = flier_mark(-1, 0), fly_diag = flier_mark(-0.7, -0.7),
+                yaga_hut = yaga_mark, vodyanoy = vodyanoy_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
