@@ -57,11 +57,16 @@ state { flying = false, fx = 0, fy = 0, kind = 0 }
 -- §2 Flying
 -- =======================================================================
 
--- §2: the figures that may fly, by the index the fly move names (the
--- large meeple when Inns & Cathedrals is loaded), and the kinds of
--- feature each may land on: never a field (§3).
-local FLIERS = { "meeple", "big" }
-local LANDS_ON = { city = true, road = true, cloister = true }
+-- §2: the figures that may fly, by the index the fly move names, when
+-- their expansion is loaded (the large meeple: Inns & Cathedrals; the
+-- mayor and the wagon: Abbey & Mayor; the abbot: base's abbot option),
+-- and the kinds of feature each may land on: where it may stand, never a
+-- field (§3; the mayor only on a city, the abbot on a monastery or a
+-- garden [FAQ: wiki]).
+local FLIERS = { "meeple", "big", "mayor", "wagon", "abbot" }
+local ROADS_CITIES = { city = true, road = true, cloister = true }
+local LANDS_ON = { meeple = ROADS_CITIES, big = ROADS_CITIES, wagon = ROADS_CITIES,
+                   mayor = { city = true }, abbot = { cloister = true, garden = true } }
 
 -- whether the rules declare a figure kind: read once from the rules'
 -- names (the rules loaded do not change under a script)
@@ -138,15 +143,15 @@ end, { tiles = { "flying_machine" } })
 -- §3 Landing
 -- =======================================================================
 
--- §3: the spots a flier may land on at x,y: one segment of each
--- incomplete feature of a kind it may stand on, occupied or not.
-local function spots(g, x, y)
+-- §3: the spots a flier of a kind may land on at x,y: one segment of
+-- each incomplete feature of a kind it may stand on, occupied or not.
+local function spots(g, x, y, kind)
   local th = g:tile_at(x, y)
   if not th then return nil end
-  local list, seen = nil, {}
+  local list, seen, lands = nil, {}, LANDS_ON[kind]
   for i = 1, th:info().segments do
     local f = th:feature(i)
-    if LANDS_ON[f:kind()] and not f:closed() and not seen[f] then
+    if lands[f:kind()] and not f:closed() and not seen[f] then
       seen[f] = true
       list = list or {}
       list[#list + 1] = i
@@ -165,7 +170,7 @@ on("action", function(ctx, move)
     local dx, dy = arrow(th, move.args.dir)
     local pips = g:random(3)
     x, y = x + dx * pips, y + dy * pips
-    if spots(g, x, y) then
+    if spots(g, x, y, FLIERS[move.args.kind]) then
       st.flying, st.fx, st.fy, st.kind = true, x, y, move.args.kind
     end
   elseif a == "land" then
@@ -181,7 +186,7 @@ collect("flight", function(ctx)
   local st = ctx.state
   if not st.flying then return nil end
   local moves = {}
-  for _, seg in ipairs(spots(ctx.game, st.fx, st.fy)) do
+  for _, seg in ipairs(spots(ctx.game, st.fx, st.fy, FLIERS[st.kind])) do
     moves[#moves + 1] = { type = "action", action = "land",
                           args = { x = st.fx, y = st.fy, segment = seg } }
   end
