@@ -145,9 +145,17 @@ end, { tiles = { "flying_machine" } })
 
 -- §3: the spots a flier of a kind may land on at x,y: one segment of
 -- each incomplete feature of a kind it may stand on, occupied or not.
+-- Princess & Dragon: no follower is placed on the dragon's tile (a figure
+-- that blocks its tile) [official P&D; JCZ: the landing tile must allow
+-- deployments].
+local BLOCKS_TILE = { dragon = true }
+
 local function spots(g, x, y, kind)
   local th = g:tile_at(x, y)
   if not th then return nil end
+  for _, fig in ipairs(th:figures()) do
+    if BLOCKS_TILE[fig:info().kind] then return nil end
+  end
   local list, seen, lands = nil, {}, LANDS_ON[kind]
   for i = 1, th:info().segments do
     local f = th:feature(i)

@@ -77,8 +77,19 @@ local function near(st, x, y)
 end
 
 -- §3: the trapped figures stand on the Vodyanoy's tile, on no segment.
+-- §5 (Princess & Dragon) [inferred]: while the dragon stands on the
+-- Vodyanoy's tile nothing else may stand there: a follower trapped then
+-- is eaten (home, as the dragon eats).
+local BLOCKS_TILE = { dragon = true }
 local function trap(g, st, fig)
-  fig:move({ tile = g:tile_at(st.vx, st.vy) })
+  local v = g:tile_at(st.vx, st.vy)
+  for _, other in ipairs(v:figures()) do
+    if BLOCKS_TILE[other:info().kind] then
+      fig:return_to_supply()
+      return
+    end
+  end
+  fig:move({ tile = v })
 end
 
 local function trap_tile(g, st, th)

@@ -162,3 +162,14 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,inns_cathedrals,russian_promos)
   set_tests_properties(cli/russian_promos_sim PROPERTIES LABELS expansions)
 endif()
+
+# The Flier and the Vodyanoy beside Princess & Dragon (issue 41): no figure
+# lands on, or is trapped onto, the dragon's tile. Seed 226 of this mixed
+# set broke the blocks_tile invariant (a wagon on the dragon's tile) before
+# the scripts checked for the dragon.
+if(TARGET meeple)
+  meeple_cli_test(x6_mixed_dragon_sim 0 "1 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 1 --seed 226 --players 4 --check-invariants --option abbot=true
+                  --with traders_builders,abbey_mayor,inns_cathedrals,princess_dragon,bridges_castles_bazaars,watchtowers,flying_machines,russian_promos,king_robber,monasteries,tower)
+  set_tests_properties(cli/x6_mixed_dragon_sim PROPERTIES LABELS expansions)
+endif()
