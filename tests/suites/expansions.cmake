@@ -168,8 +168,8 @@ endif()
 # set broke the blocks_tile invariant (a wagon on the dragon's tile) before
 # the scripts checked for the dragon.
 if(TARGET meeple)
-  meeple_cli_test(x6_mixed_dragon_sim 0 "1 games of base, 4 players"
+  meeple_cli_test(flier_vodyanoy_dragon_sim 0 "1 games of base, 4 players"
                   ${MEEPLE_EXE} sim --games 1 --seed 226 --players 4 --check-invariants --option abbot=true
                   --with traders_builders,abbey_mayor,inns_cathedrals,princess_dragon,bridges_castles_bazaars,watchtowers,flying_machines,russian_promos,king_robber,monasteries,tower)
-  set_tests_properties(cli/x6_mixed_dragon_sim PROPERTIES LABELS expansions)
+  set_tests_properties(cli/flier_vodyanoy_dragon_sim PROPERTIES LABELS expansions)
 endif()
