@@ -83,6 +83,16 @@ meeple_cli_test(tiles_check_gold_mines 0 "8 tiles, 8 types|cloister 4|goldmine 8
 # darmstadt.md §1: 3 tiles, the Darmstadtium and 2 churches
 meeple_cli_test(tiles_check_darmstadt 0 "3 tiles, 3 types|cloister 2|church 2, darmstadtium 1"
                 ${MEEPLE_EXE} tiles check tiles/darmstadt.tiles)
+# watchtowers.md §1: 12 land tiles, one of each, a tower on every one:
+# 2 meeple, 2 coat-of-arms, 3 road, 2 monastery, 3 city towers
+meeple_cli_test(tiles_check_watchtowers 0 "12 tiles, 12 types|watch_city 3, watch_cloister 2, watch_meeple 2, watch_pennant 2, watch_road 3, watchtower 12"
+                ${MEEPLE_EXE} tiles check tiles/watchtowers.tiles)
+# flying_machines.md §1: 8 land tiles, one of each: 5 arrows along a side, 3 diagonal
+meeple_cli_test(tiles_check_flying_machines 0 "8 tiles, 8 types|fly_diag 3, fly_orth 5, flying_machine 8"
+                ${MEEPLE_EXE} tiles check tiles/flying_machines.tiles)
+# russian_promos.md §1: 4 land tiles, one of each, the hut a cloister
+meeple_cli_test(tiles_check_russian_promos 0 "4 tiles, 4 types|cloister 1, field 8, road 3|yaga_hut 1"
+                ${MEEPLE_EXE} tiles check tiles/russian_promos.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

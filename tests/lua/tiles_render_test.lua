@@ -105,4 +105,26 @@ t:eq(count(gsvg, 'class="tag tag%-gold"'), 8, "a gold logo on each of the 8 tile
 local dsvg = render.contact_sheet(tiles.load_resolved(testlib.root() .. "/tiles/darmstadt.tiles"), {})
 t:eq(count(dsvg, '>Ch<'), 3, "a church badge on each church, and one in the legend")
 
+-- {== The Watchtowers: every tower tile prints its tower and its symbol ====
+local tlist = tiles.load_resolved(testlib.root() .. "/tiles/watchtowers.tiles")
+local tsvg = render.contact_sheet(tlist, { title = "The Watchtowers" })
+t:ok(xmllint_ok(tsvg), "the watchtowers sheet is well-formed")
+t:eq(count(tsvg, 'class="tag tag%-watchtower"'), 12, "a tower on each of the 12 tiles")
+t:eq(count(tsvg, '>M</text>'), 2, "the 2 meeple towers show M")
+t:eq(count(tsvg, 'class="attr attr%-watch'), 0, "the tower attributes print no badge")
+
+-- {== The Flier: every flier tile prints its wings and arrow ==============
+local flist = tiles.load_resolved(testlib.root() .. "/tiles/flying_machines.tiles")
+local fsvg = render.contact_sheet(flist, { title = "The Flier" })
+t:ok(xmllint_ok(fsvg), "the flier sheet is well-formed")
+t:eq(count(fsvg, 'class="tag tag%-flier"'), 8, "a flying machine on each of the 8 tiles")
+
+-- {== The Russian Promos: the hut and the Vodyanoy's pond ==================
+local rlist = tiles.load_resolved(testlib.root() .. "/tiles/russian_promos.tiles")
+local rsvg = render.contact_sheet(rlist, { title = "Russian Promos" })
+t:ok(xmllint_ok(rsvg), "the russian promos sheet is well-formed")
+t:eq(count(rsvg, 'class="tag tag%-yaga"'), 1, "Baba Yaga's hut drawn")
+t:eq(count(rsvg, 'class="tag tag%-vodyanoy"'), 1, "the Vodyanoy's pond drawn")
+t:eq(count(rsvg, 'class="attr attr%-yaga'), 0, "the hut's attribute prints no badge")
+
 t:done()

@@ -439,6 +439,12 @@ R.ATTRS = {
   -- Darmstadt: the Darmstadtium's city and the two churches
   darmstadtium = { abbr = "Da", colour = "#00695c", label = "Darmstadtium" },
   church = { abbr = "Ch", colour = "#6a1b9a", label = "church" },
+  -- The Watchtowers: the tower's tile tag draws it (TAG_MARKS); the
+  -- segment attributes only say which features reach it
+  watch_meeple = { hide = true }, watch_pennant = { hide = true }, watch_road = { hide = true },
+  watch_cloister = { hide = true }, watch_city = { hide = true },
+  -- The Russian Promos: the hut is drawn by its tile tag (TAG_MARKS)
+  yaga_hut = { hide = true },
 }
 
 function R.attr_style(name)
@@ -602,11 +608,68 @@ local function gold_logo(out, x, y, S)
     points_attr { x - w, y + h, x + w, y + h, x + w * 0.6, y - h, x - w * 0.6, y - h })
 end
 
+-- A watchtower (The Watchtowers): a dark stone tower with battlements in
+-- the middle of the tile and a white disc on it with the letter of what it
+-- counts (M meeples, A coats of arms, R roads, C cities, + monasteries).
+local function watchtower_mark(letter)
+  return function(out, x, y, S)
+    local w, h = S * 0.09, S * 0.17
+    out[#out + 1] = sfmt('<g class="tag tag-watchtower"><path d="M%s %sV%sH%sV%sH%sV%sH%sV%sH%sV%sH%sV%sZ" fill="#5d4037" stroke="#212121" stroke-width="1"/>',
+      num(x - w), num(y + h), num(y - h), num(x - w / 3), num(y - h + S * 0.04), num(x + w / 3),
+      num(y - h), num(x + w), num(y - h + S * 0.04), num(x + w), num(y - h), num(x + w), num(y + h))
+    out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#fafafa" stroke="#212121" stroke-width="0.8"/>',
+      num(x), num(y + S * 0.03), num(S * 0.065))
+    out[#out + 1] = sfmt('<text x="%s" y="%s" font-size="%s" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#212121">%s</text></g>',
+      num(x), num(y + S * 0.055), num(S * 0.08), letter)
+  end
+end
+
+-- A flying machine (The Flier): a pair of white wings with an arrow from
+-- the middle toward the side (fly_orth) or corner (fly_diag) it flies to,
+-- west or north-west as printed; it turns with the tile.
+local function flier_mark(dx, dy)
+  return function(out, x, y, S)
+    local r = S * 0.24
+    out[#out + 1] = sfmt('<g class="tag tag-flier"><path d="M%s %sQ%s %s %s %sQ%s %s %s %sZ" fill="#fafafa" stroke="#37474f" stroke-width="1"/>',
+      num(x - S * 0.12), num(y), num(x), num(y - S * 0.08), num(x + S * 0.12), num(y),
+      num(x), num(y + S * 0.03), num(x - S * 0.12), num(y))
+    out[#out + 1] = sfmt('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c62828" stroke-width="2.2"/>',
+      num(x), num(y), num(x + dx * r), num(y + dy * r))
+    out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#c62828"/></g>',
+      num(x + dx * r), num(y + dy * r), num(S * 0.03))
+  end
+end
+
+-- The Russian Promos: Baba Yaga's hut (a brown hut on two chicken legs,
+-- drawn over the cloister in the middle) and the Vodyanoy's pond (a blue
+-- pond with a green head in it, off the middle, where trapped followers
+-- are drawn).
+local function yaga_mark(out, x, y, S)
+  local w = S * 0.10
+  out[#out + 1] = sfmt('<g class="tag tag-yaga"><path d="M%s %sL%s %sM%s %sL%s %s" stroke="#e65100" stroke-width="1.6"/>',
+    num(x - w / 2), num(y + w), num(x - w / 2), num(y + 2 * w), num(x + w / 2), num(y + w), num(x + w / 2), num(y + 2 * w))
+  out[#out + 1] = sfmt('<rect x="%s" y="%s" width="%s" height="%s" fill="#6d4c41" stroke="#3e2723" stroke-width="1"/>',
+    num(x - w), num(y - w / 2), num(2 * w), num(1.5 * w))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#4e342e"/></g>',
+    points_attr { x - 1.3 * w, y - w / 2, x, y - 1.6 * w, x + 1.3 * w, y - w / 2 })
+end
+local function vodyanoy_mark(out, x, y, S)
+  out[#out + 1] = sfmt('<g class="tag tag-vodyanoy"><ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="#1e88e5" stroke="#0d47a1" stroke-width="1"/>',
+    num(x - S * 0.18), num(y + S * 0.2), num(S * 0.14), num(S * 0.08))
+  out[#out + 1] = sfmt('<circle cx="%s" cy="%s" r="%s" fill="#2e7d32"/></g>',
+    num(x - S * 0.18), num(y + S * 0.18), num(S * 0.035))
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
                 rose_sw = rose_mark { -1, 1 }, rose_nw = rose_mark { -1, -1 },
-                labyrinth = labyrinth_mark, goldmine = gold_logo }
+                labyrinth = labyrinth_mark, goldmine = gold_logo,
+                watch_meeple = watchtower_mark "M", watch_pennant = watchtower_mark "A",
+                watch_road = watchtower_mark "R", watch_city = watchtower_mark "C",
+                watch_cloister = watchtower_mark "+",
+                fly_orth = flier_mark(-1, 0), fly_diag = flier_mark(-0.7, -0.7),
+                yaga_hut = yaga_mark, vodyanoy = vodyanoy_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }
