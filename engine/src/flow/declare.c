@@ -1,6 +1,6 @@
 /*
 ** declare.c: a flow's declarations: figure rules, scoring formulas, the
-** phase chain and the named actions, and freezing them.
+** phase chain and the named actions (caps/capabilities.c freezes them).
 **
 ** Owns struct gk_flow's core fields (flow_internal.h). Invariant: once
 ** frozen, nothing changes; until then, every declared value was checked
@@ -211,83 +211,6 @@ int gk_flow_find_action(const gk_flow *f, const char *name) {
 
 const char *gk_flow_action_name(const gk_flow *f, int a) {
   return f && a >= 0 && a < f->n_actions ? f->action_name[a].s : NULL;
-}
-
-static int gather_tile_attrs(gk_flow *f);
-static void gather_figure_tables(gk_flow *f);
-
-int gk_flow_freeze(gk_flow *f) {
-  if (!f) return GK_EINVAL;
-  int st = gk_rules_freeze(f->rules);
-  if (st) {
-    fl_flow_error(f, "%s", gk_rules_error(f->rules));
-    return st;
-  }
-  if (!f->frozen) {
-    st = gather_tile_attrs(f);
-    if (st) return st;
-    gather_figure_tables(f);
-    st = fl_caps_freeze(f);
-    if (st) return st;
-  }
-  f->frozen = true;
-  return GK_OK;
-}
-
-/* Per tile type: the attributes it carries on some segment, and the
-** segments each figure kind may stand on. */
-static int gather_tile_attrs(gk_flow *f) {
-  int n = gk_rules_tile_count(f->rules);
-  if (n <= 0) return GK_OK;
-  size_t segs_size = sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)n;
-  uint64_t *bits = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
-  uint64_t *kinds = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
-  uint16_t *segs = gki_mem(&f->rules->alloc, NULL, 0, segs_size);
-  if (!bits || !kinds || !segs) {
-    gki_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
-    gki_mem(&f->rules->alloc, kinds, sizeof(uint64_t) * (size_t)n, 0);
-    gki_mem(&f->rules->alloc, segs, segs_size, 0);
-    fl_flow_error(f, "out of memory");
-    return GK_ENOMEM;
-  }
-  for (int t = 0; t < n; t++) {
-    const gk_tile_def *d = gk_rules_tile(f->rules, t);
-    bits[t] = 0;
-    kinds[t] = 0;
-    for (int s = 0; s < d->n_segments; s++) kinds[t] |= 1ull << d->segments[s].kind;
-    for (int s = 0; s < d->n_segments; s++)
-      for (int a = 0; a < d->segments[s].n_attrs; a++)
-        if (d->segments[s].attrs[a].value != 0) bits[t] |= 1ull << d->segments[s].attrs[a].attr;
-    for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
-      uint16_t m = 0;
-      for (int s = 0; s < d->n_segments; s++)
-        if ((f->figure[k].on_kinds >> d->segments[s].kind) & 1) m |= (uint16_t)(1u << s);
-      segs[(size_t)t * GK_MAX_FIGURE_KINDS + (size_t)k] = m;
-    }
-  }
-  f->tile_attrs = bits;
-  f->tile_kinds = kinds;
-  f->deploy_segs = segs;
-  f->n_tile_types = n;
-  return GK_OK;
-}
-
-/* Per figure kind, in compact arrays for the per-move paths: strength,
-** occupancy groups, and which kinds stand on segments or take their
-** strength from an attribute. */
-static void gather_figure_tables(gk_flow *f) {
-  f->strength_attr_kinds = 0;
-  f->placed_kinds = 0;
-  f->tile_blockers = 0;
-  f->dependents = 0;
-  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
-    f->strength[k] = f->figure[k].strength;
-    f->group[k] = f->figure[k].group;
-    if (f->figure[k].on_kinds) f->placed_kinds |= 1u << k;
-    if (f->figure[k].strength_attr) f->strength_attr_kinds |= 1u << k;
-    if (f->figure[k].blocks_tile) f->tile_blockers |= 1u << k;
-    if (f->figure[k].needs_own) f->dependents |= 1u << k;
-  }
 }
 
 int gk_flow_tile_matches(const gk_flow *f, int type, const gk_tile_filter *filter) {

@@ -7,7 +7,10 @@
 ** file per mechanic. Each capability is one row of fl_capabilities
 ** (capabilities.c): a table of lifecycle callbacks. The core calls the
 ** rows a flow declared, in table order, at fixed points of the turn, and
-** names none of them.
+** names none of them: it calls through the slot lists (caps/slots.c).
+** Calls run one way, capabilities.c -> cap_*.c -> the core's helpers ->
+** slots.c, so no loop of calls joins the core and the capabilities
+** (tests/structure/loops_test.lua).
 **
 ** Kernel internals the flow uses (gk_internal.h), and why:
 **   gk_game's arrays (node_kind, node_tile, node_seg, next, root,
@@ -309,8 +312,9 @@ FL_CAPABILITIES(FL_CAP_EXTERN)
 #undef FL_CAP_EXTERN
 
 /* The loops of the core over the declared capabilities filling a slot, in
-** table order. Callers test has_slot first, so a flow that declares none
-** pays one load and compare. */
+** table order (caps/slots.c, which calls nothing; fl_caps_freeze is
+** capabilities.c's). Callers test has_slot first, so a flow that
+** declares none pays one load and compare. */
 static inline bool fl_has_slot(const gk_flow *f, int slot) { return f->n_on[slot] != 0; }
 int fl_caps_freeze(gk_flow *f);
 int fl_caps_turn_begin(gk_play *p);
@@ -506,7 +510,8 @@ bool fl_has_company(const gk_play *p, int32_t f, unsigned groups);
 int fl_settle_dependents(gk_play *p);
 int fl_play_move(gk_play *p, const gk_move *m);
 
-/* undo.c */
+/* hooks.c: the blobs kept before a guarded move's first hook (undo.c
+** puts them back) */
 int fl_keep_blobs(gk_play *p);
 
 /* }================================================================== */

@@ -9,33 +9,6 @@
 */
 #include "flow/flow_internal.h"
 
-int fl_keep_blobs(gk_play *p) {
-  gk_game *g = p->game;
-  /* a host's live state (gk_blob_host) keeps its own undo log from here:
-  ** the bytes are kept as they are, stale or not, with their marks */
-  g->blob_epoch++;
-  p->blob_kept_stale = g->blob_stale;
-  /* a sum the compiler unrolls, and the lengths only when there are
-  ** bytes: this runs before the first hook of every guarded move */
-  size_t need = 0;
-  for (int b = 0; b < GK_MAX_BLOBS; b++) need += g->blob_len[b];
-  p->blob_kept_bytes = need;
-  if (need == 0) return GK_OK; /* no script state yet: nothing to copy */
-  memcpy(p->blob_kept_len, g->blob_len, sizeof p->blob_kept_len);
-  if (need > p->blob_keep_cap) {
-    void *nb = gki_mem(&p->game->alloc, p->blob_keep, p->blob_keep_cap, need);
-    if (!nb) return GK_ENOMEM;
-    p->blob_keep = nb;
-    p->blob_keep_cap = need;
-  }
-  size_t at = 0;
-  for (int b = 0; b < GK_MAX_BLOBS; b++) {
-    if (g->blob_len[b]) memcpy((char *)p->blob_keep + at, g->blob[b], g->blob_len[b]);
-    at += g->blob_len[b];
-  }
-  return GK_OK;
-}
-
 /* The game as it was when its log held `mark` events: replay them into a
 ** fresh game, put the kept blobs back, and copy the result in place so
 ** that pointers to the game stay good. */

@@ -1,6 +1,10 @@
 /*
-** capabilities.c: the table of capabilities, and the loops through which
-** the core calls them.
+** capabilities.c: the table of capabilities, and freezing a flow: the
+** core's own tables, then each declared row's (the slot lists).
+**
+** The one file of the core that names the rows: the core calls them
+** through the slot lists (slots.c), the rows call the core's helpers
+** below them, so nothing below calls back up here.
 **
 ** Owns fl_capabilities and a flow's slot lists (on, n_on). Invariant: a
 ** frozen flow's list of a slot holds, in table order, exactly the rows
@@ -56,119 +60,79 @@ int fl_caps_freeze(gk_flow *f) {
   return GK_OK;
 }
 
-/* Each loop runs one slot's callbacks in table order and stops at the
-** first status that is not 0. */
-#define EACH(f, slot, c)                                \
-  for (int c##_i = 0; c##_i < (f)->n_on[slot]; c##_i++) \
-    for (const fl_capability *c = (f)->on[slot][c##_i]; c; c = NULL)
+static int gather_tile_attrs(gk_flow *f);
+static void gather_figure_tables(gk_flow *f);
 
-int fl_caps_turn_begin(gk_play *p) {
-  EACH(p->flow, FL_ON_TURN_BEGIN, c) {
-    int st = c->turn_begin(p);
+int gk_flow_freeze(gk_flow *f) {
+  if (!f) return GK_EINVAL;
+  int st = gk_rules_freeze(f->rules);
+  if (st) {
+    fl_flow_error(f, "%s", gk_rules_error(f->rules));
+    return st;
+  }
+  if (!f->frozen) {
+    st = gather_tile_attrs(f);
+    if (st) return st;
+    gather_figure_tables(f);
+    st = fl_caps_freeze(f);
     if (st) return st;
   }
+  f->frozen = true;
   return GK_OK;
 }
 
-void fl_caps_part_start(gk_play *p) { EACH(p->flow, FL_ON_PART_START, c) c->part_start(p); }
-
-int fl_caps_draw_moves(gk_play *p) {
-  EACH(p->flow, FL_ON_DRAW_MOVES, c) {
-    int st = c->draw_moves(p);
-    if (st) return st;
+/* Per tile type: the attributes it carries on some segment, and the
+** segments each figure kind may stand on. */
+static int gather_tile_attrs(gk_flow *f) {
+  int n = gk_rules_tile_count(f->rules);
+  if (n <= 0) return GK_OK;
+  size_t segs_size = sizeof(uint16_t) * GK_MAX_FIGURE_KINDS * (size_t)n;
+  uint64_t *bits = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
+  uint64_t *kinds = gki_mem(&f->rules->alloc, NULL, 0, sizeof(uint64_t) * (size_t)n);
+  uint16_t *segs = gki_mem(&f->rules->alloc, NULL, 0, segs_size);
+  if (!bits || !kinds || !segs) {
+    gki_mem(&f->rules->alloc, bits, sizeof(uint64_t) * (size_t)n, 0);
+    gki_mem(&f->rules->alloc, kinds, sizeof(uint64_t) * (size_t)n, 0);
+    gki_mem(&f->rules->alloc, segs, segs_size, 0);
+    fl_flow_error(f, "out of memory");
+    return GK_ENOMEM;
   }
+  for (int t = 0; t < n; t++) {
+    const gk_tile_def *d = gk_rules_tile(f->rules, t);
+    bits[t] = 0;
+    kinds[t] = 0;
+    for (int s = 0; s < d->n_segments; s++) kinds[t] |= 1ull << d->segments[s].kind;
+    for (int s = 0; s < d->n_segments; s++)
+      for (int a = 0; a < d->segments[s].n_attrs; a++)
+        if (d->segments[s].attrs[a].value != 0) bits[t] |= 1ull << d->segments[s].attrs[a].attr;
+    for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
+      uint16_t m = 0;
+      for (int s = 0; s < d->n_segments; s++)
+        if ((f->figure[k].on_kinds >> d->segments[s].kind) & 1) m |= (uint16_t)(1u << s);
+      segs[(size_t)t * GK_MAX_FIGURE_KINDS + (size_t)k] = m;
+    }
+  }
+  f->tile_attrs = bits;
+  f->tile_kinds = kinds;
+  f->deploy_segs = segs;
+  f->n_tile_types = n;
   return GK_OK;
 }
 
-bool fl_caps_filters_placements(const gk_play *p) {
-  EACH(p->flow, FL_ON_FILTER_PLACEMENTS, c) if (c->filters_placements(p)) return true;
-  return false;
-}
-
-void fl_caps_filter_placements(gk_play *p) {
-  EACH(p->flow, FL_ON_FILTER_PLACEMENTS, c) if (c->filters_placements(p)) c->filter_placements(p);
-}
-
-/* The first capability's reason for a place move in the draw phase;
-** without one, the player must draw first. */
-int fl_caps_why_draw_place(const gk_play *p, const gk_move *m) {
-  EACH(p->flow, FL_ON_WHY_DRAW_PLACE, c) {
-    int why = c->why_draw_place(p, m);
-    if (why >= 0) return why;
+/* Per figure kind, in compact arrays for the per-move paths: strength,
+** occupancy groups, and which kinds stand on segments or take their
+** strength from an attribute. */
+static void gather_figure_tables(gk_flow *f) {
+  f->strength_attr_kinds = 0;
+  f->placed_kinds = 0;
+  f->tile_blockers = 0;
+  f->dependents = 0;
+  for (int k = 0; k < GK_MAX_FIGURE_KINDS; k++) {
+    f->strength[k] = f->figure[k].strength;
+    f->group[k] = f->figure[k].group;
+    if (f->figure[k].on_kinds) f->placed_kinds |= 1u << k;
+    if (f->figure[k].strength_attr) f->strength_attr_kinds |= 1u << k;
+    if (f->figure[k].blocks_tile) f->tile_blockers |= 1u << k;
+    if (f->figure[k].needs_own) f->dependents |= 1u << k;
   }
-  return GK_WHY_DRAW_FIRST;
-}
-
-bool fl_caps_goes_on(const gk_play *p) {
-  EACH(p->flow, FL_ON_GOES_ON, c) if (c->goes_on(p)) return true;
-  return false;
-}
-
-bool fl_caps_tile_without_draw(const gk_play *p) {
-  EACH(p->flow, FL_ON_TILE_WITHOUT_DRAW, c) if (c->tile_without_draw(p)) return true;
-  return false;
-}
-
-int fl_caps_tile_placed(gk_play *p, const gk_move *m) {
-  EACH(p->flow, FL_ON_TILE_PLACED, c) {
-    int st = c->tile_placed(p, m);
-    if (st) return st;
-  }
-  return GK_OK;
-}
-
-int fl_caps_deploy_moves(gk_play *p) {
-  EACH(p->flow, FL_ON_DEPLOY_MOVES, c) {
-    int st = c->deploy_moves(p);
-    if (st) return st;
-  }
-  return GK_OK;
-}
-
-int fl_caps_score(gk_play *p) {
-  EACH(p->flow, FL_ON_SCORE, c) {
-    int st = c->score(p);
-    if (st) return st;
-  }
-  return 0;
-}
-
-int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders) {
-  EACH(p->flow, FL_ON_FEATURE_SCORED, c) {
-    int st = c->feature_scored(p, root, leaders);
-    if (st < 0) return st;
-  }
-  return GK_OK;
-}
-
-int fl_caps_after_scoring(gk_play *p) {
-  EACH(p->flow, FL_ON_AFTER_SCORING, c) {
-    int st = c->after_scoring(p);
-    if (st) return st;
-  }
-  return 0;
-}
-
-int fl_caps_phase_moves(gk_play *p) {
-  EACH(p->flow, FL_ON_PHASE_MOVES, c) {
-    int st = c->phase_moves(p);
-    if (st) return st;
-  }
-  return GK_OK;
-}
-
-int fl_caps_apply(gk_play *p, const gk_move *m) {
-  EACH(p->flow, FL_ON_APPLY, c) {
-    int st = c->apply(p, m);
-    if (st != FL_NOT_MINE) return st;
-  }
-  return FL_NOT_MINE;
-}
-
-int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx) {
-  EACH(p->flow, FL_ON_FINAL_SCORING, c) {
-    int st = c->final_scoring(p, stage, ctx);
-    if (st) return st;
-  }
-  return GK_OK;
 }
