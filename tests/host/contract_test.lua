@@ -153,6 +153,22 @@ check(out:find("lint.lua:2: the feature_scored hook changed upvalue count during
 check(out:find("lint.lua:6: allow(\"tile_placement\") without tiles or stack", 1, true), "check: unscoped tile veto")
 check(out:find("lint.lua:9: allow(\"figure_placement\") without figures", 1, true), "check: unscoped deploy veto")
 check(out:find("Lua hooks, profiled over 5 games", 1, true), "check prints the hook costs")
+-- the scratch table docs/lua-api.md recommends for info(t) is a note, not a
+-- finding; a list the hook grows is still flagged
+write(dir .. "/scratch.lua", [[
+api "2"
+local scratch, seen = {}, {}
+on("tile_placed", function(ctx, th)
+  local info = th:info(scratch)
+  if info.neighbours == 8 then ctx:score(ctx.player, 1, "bonus") end
+end)
+on("turn_begin", function(ctx) seen[#seen + 1] = ctx.player end)
+]])
+out, code = sh(("%s check %s --games 5"):format(bin, q(dir .. "/scratch.lua")))
+check(out:find("scratch.lua:3: upvalue scratch only holds what info(t) fills", 1, true), "check: info(t) scratch is a note: " .. out)
+check(not out:find("changed upvalue scratch", 1, true), "check: the scratch table is not flagged")
+check(out:find("scratch.lua:7: the turn_begin hook changed upvalue seen during play", 1, true), "check: a growing list is flagged")
+check(code == 1 and out:find("1 flagged", 1, true), "check: one finding: " .. out)
 
 ---------------------------------------------------------------------------
 -- 2. Files resolve as users expect

@@ -106,6 +106,41 @@ local function upvalue_changes(before, after)
   return changed
 end
 
+-- The value of an upvalue named as snapshot names it ("helper.cache").
+local function upvalue_at(fn, path)
+  local head, rest = path:match("^([^.]+)%.?(.*)$")
+  for i = 1, 255 do
+    local name, v = debug.getupvalue(fn, i)
+    if not name then return nil end
+    if name == head then
+      if rest == "" then return v end
+      return type(v) == "function" and upvalue_at(v, rest) or nil
+    end
+  end
+end
+
+-- The fields info() fills on a tile, feature and figure handle of these
+-- rules: a table holding only those is the scratch table `info(t)` fills
+-- (docs/lua-api.md, "What a call costs"), refilled before each read.
+local function info_fields(rs)
+  local fields = {}
+  local ok = pcall(function()
+    local play = loader.new_play(rs, { players = 2, seed = 1 })
+    local g = play:game()
+    local th = g:tiles()[1]
+    for _, t in ipairs { th:info(), th:feature(1):info(), g:figures()[1]:info() } do
+      for k in pairs(t) do if type(k) == "string" then fields[k] = true end end
+    end
+  end)
+  return ok and fields or {}
+end
+
+local function filled_by_info(v, fields)
+  if type(v) ~= "table" then return false end
+  for k in pairs(v) do if not fields[k] then return false end end
+  return true
+end
+
 local function parse(args, ctx)
   local opts, pos = common.parse_args(args, { game = "value", with = "value", option = "list",
                                               games = "value", players = "value" })
@@ -185,6 +220,8 @@ function M.run(args, ctx)
     end
   end
 
+  -- before the sim: info_fields starts a play, which resets the scripts' state
+  local fields = #mine > 0 and info_fields(game.rs) or {}
   local report
   if #game.rs.hooks > 0 then
     local hook_profile = require "meeple.cli.hook_profile"
@@ -193,7 +230,15 @@ function M.run(args, ctx)
     report = r
   end
   for i, h in ipairs(mine) do
-    local changed = upvalue_changes(before[i], snapshot(h.fn, source, {}, nil, ""))
+    local changed, scratch = {}, {}
+    for _, name in ipairs(upvalue_changes(before[i], snapshot(h.fn, source, {}, nil, ""))) do
+      local list = filled_by_info(upvalue_at(h.fn, name), fields) and scratch or changed
+      list[#list + 1] = name
+    end
+    if #scratch > 0 then
+      printf("  note: %s: upvalue%s %s only hold%s what info(t) fills: a scratch table, fine while each call fills it before reading it\n",
+             h.at or file, #scratch > 1 and "s" or "", table.concat(scratch, ", "), #scratch > 1 and "" or "s")
+    end
     if #changed > 0 then
       flag("%s: the %s hook changed upvalue%s %s during play: it carries over from one game to the next; keep it in state {...} (ctx.state)",
            h.at or file, h.phase or h.event, #changed > 1 and "s" or "", table.concat(changed, ", "))
