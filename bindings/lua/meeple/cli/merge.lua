@@ -5,7 +5,7 @@
 local common = require "meeple.cli.common"
 local simout = require "meeple.cli.simout"
 local summary = require "meeple.cli.summary"
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 
 local eprintf, usage = common.eprintf, common.usage
 local stdout = common.stdout
@@ -109,7 +109,7 @@ local function merge(args)
   local study = { config = parts[1].config, first_seed = parts[1].seeds.first, run = parts[1].run }
   if type(study.run) == "table" then
     -- the run of the whole study: its games and seeds
-    local record = require "meeple.cli.record"
+    local record = require "meeple.record"
     study.run.games = total.games
     study.run.seeds = record.list({ require("meeple.cli.sim_agents").seed_range(
       study.config, study.first_seed, parts[#parts].seeds.last) })

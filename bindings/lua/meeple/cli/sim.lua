@@ -6,8 +6,8 @@ local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
 local rows = require "meeple.cli.rows"
 local matches = require "meeple.cli.matches"
-local agents_mod = require "meeple.cli.agents"
-local record = require "meeple.cli.record"
+local agents_mod = require "meeple.agents"
+local record = require "meeple.record"
 local simout = require "meeple.cli.simout"
 local sim_agents = require "meeple.cli.sim_agents"
 
@@ -16,7 +16,7 @@ local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
 local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
 local sorted = common.sorted
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 local output = require "meeple.cli.output"
 local sim_output = require "meeple.cli.sim_output"
 local summary_mod = require "meeple.cli.summary"
@@ -288,7 +288,7 @@ local function sim(args, ctx)
                   first_seed = game.seed + from,
                   run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
   local first, last = sim_agents.seed_range(study.config, study.first_seed, study.first_seed + to - from - 1)
-  study.run.seeds = require("meeple.cli.record").list({ first, last })
+  study.run.seeds = require("meeple.record").list({ first, last })
   local sinks
   sinks, code = open_rows(opts, game, study.config, names)
   if not sinks then return code end

@@ -5,7 +5,7 @@
 -- engine version, game, expansions, house rules and tile sets with their
 -- content hashes, options typed as declared, agents per seat, seeds.
 
-local record = require "meeple.cli.record"
+local record = require "meeple.record"
 
 local M = {}
 

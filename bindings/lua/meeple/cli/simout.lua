@@ -7,7 +7,7 @@
 -- bytes. A study is { config = {...}, first_seed = n }; config is what
 -- must agree for two parts to merge (see M.config).
 
-local record = require "meeple.cli.record"
+local record = require "meeple.record"
 local summary = require "meeple.cli.summary"
 local sim_agents = require "meeple.cli.sim_agents"
 local json = record.json
