@@ -32,10 +32,10 @@ example: meeple sim --games 2000 --agents greedy,random --rotate-seats --json --
 
 -- A part file (sim --out) as the object sim --json prints.
 local function from_part(path)
-  local simout = require "meeple.cli.simout"
-  local p, err = simout.read_part(path)
+  local sim_output = require "meeple.cli.sim_output"
+  local p, err = sim_output.read_part(path)
   if not p then return nil, err end
-  return simout.json_object({ config = p.config, first_seed = p.seeds.first, run = p.run }, p.summary)
+  return sim_output.json_object({ config = p.config, first_seed = p.seeds.first, run = p.run }, p.summary)
 end
 
 local function read_study(path)
@@ -46,7 +46,7 @@ local function read_study(path)
   if type(d) == "table" and d.format == "meeple-sim-part" then return from_part(path) end
   -- a page drawn from the file is the one sim drew: integers stay
   -- integers and empty lists stay lists
-  require("meeple.cli.simout").integers(d)
+  require("meeple.cli.sim_output").integers(d)
   local list = require("meeple.record").list
   if type(d.run) == "table" then
     for _, k in ipairs({ "with", "rules", "files", "agents" }) do

@@ -8,7 +8,6 @@ local rows = require "meeple.cli.rows"
 local matches = require "meeple.cli.matches"
 local agents_mod = require "meeple.agents"
 local record = require "meeple.record"
-local simout = require "meeple.cli.simout"
 local sim_agents = require "meeple.cli.sim_agents"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
@@ -284,7 +283,7 @@ local function sim(args, ctx)
   local seats = {}
   for p = 1, game.players do seats[p] = names and names[(p - 1) % #names + 1] or "random" end
   local rotate = names and opts["rotate-seats"] or false
-  local study = { config = simout.config(game, names or nil, rotate and game.seed or nil),
+  local study = { config = sim_output.config(game, names or nil, rotate and game.seed or nil),
                   first_seed = game.seed + from,
                   run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
   local first, last = sim_agents.seed_range(study.config, study.first_seed, study.first_seed + to - from - 1)
@@ -332,7 +331,7 @@ local function sim(args, ctx)
   end
   if hist_of then summary.hist = hist_of.hist end
   if opts["csv-games"] then return dest.close() end -- the rows are the output
-  local status = simout.emit("sim", opts, study, summary, dest)
+  local status = sim_output.emit("sim", opts, study, summary, dest)
   if opts.profile and status == 0 then return print_profile(opts, game, to - from) end
   return status
 end
