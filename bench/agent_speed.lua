@@ -14,7 +14,7 @@
 local loader = require "meeple.loader"
 local meeple = require "meeple"
 
-local agents = require "meeple.cli.agents"
+local agents = require "meeple.agents"
 
 local spec = select(1, ...) or "500"
 if spec:match("^%d+$") then spec = "mcts:" .. spec end

@@ -1,57 +1,25 @@
 /*
-** embed.c: makes "meeple", "meeple.fs", "lpeg" and the embedded Lua modules loadable
-** through package.preload, for trusted host states; and mp_host_new, a
-** host (host/host.c) whose scripts can load them.
+** embed.c: the entry points that name the module "meeple" itself and
+** pass its opener (luaopen_meeple) down: meeple_lua_preload and
+** meeple_lua_newstate for trusted host states, mp_host_new (a host whose
+** scripts can load the modules), and meeple.h's meeple_load,
+** meeple_replay and meeple_simulate, whose games run in such a host.
+**
+** The top of embed/: preload.c and session.c below take the opener as a
+** parameter, so no loop of calls runs through module.c (which opens
+** wrap_session.c, which calls session.c).
 */
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
 
 #include "embed.h"
-#include "fs.h"
-#include "hook_profile.h"
-#include "hooks.h"
 #include "host.h"
+#include "meeple.h"
 #include "meeple_lua.h"
-#include "sandbox.h"
+#include "session_internal.h"
 
-/* From the static LPeg library (liblua5.4-lpeg.a). */
-int luaopen_lpeg(lua_State *L);
-
-/* The preload loader of one embedded module (upvalue 1); require calls it
-** with the module name, which the chunk receives as its '...'. In a
-** sandbox's state (upvalue 2, else NULL) the chunk is the host's own code,
-** trusted by identity (mp_sandbox_trust), not by its name. */
-static int load_embedded(lua_State *L) {
-  const mp_embedded *m = (const mp_embedded *)lua_touserdata(L, lua_upvalueindex(1));
-  mp_sandbox *sb = (mp_sandbox *)lua_touserdata(L, lua_upvalueindex(2));
-  if (luaL_loadbufferx(L, (const char *)m->code, m->size, m->chunkname, "t") != LUA_OK)
-    return lua_error(L);
-  if (sb != NULL && mp_sandbox_trust(sb, -1) != MP_SANDBOX_OK)
-    return luaL_error(L, "%s: not enough memory", m->name);
-  lua_pushstring(L, m->name);
-  lua_call(L, 1, 1);
-  return 1;
-}
-
-void meeple_lua_preload_trusted(lua_State *L, mp_sandbox *sb) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-  lua_pushcfunction(L, luaopen_meeple);
-  lua_setfield(L, -2, "meeple");
-  lua_pushcfunction(L, luaopen_lpeg);
-  lua_setfield(L, -2, "lpeg");
-  lua_pushcfunction(L, luaopen_meeple_fs);
-  lua_setfield(L, -2, "meeple.fs");
-  for (const mp_embedded *m = mp_embedded_modules; m->name; m++) {
-    lua_pushlightuserdata(L, (void *)m);
-    lua_pushlightuserdata(L, sb);
-    lua_pushcclosure(L, load_embedded, 2);
-    lua_setfield(L, -2, m->name);
-  }
-  lua_pop(L, 1);
-}
-
-void meeple_lua_preload(lua_State *L) { meeple_lua_preload_trusted(L, NULL); }
+void meeple_lua_preload(lua_State *L) { mp_preload_modules(L, NULL, luaopen_meeple); }
 
 lua_State *meeple_lua_newstate(void) {
   lua_State *L = luaL_newstate();
@@ -61,15 +29,18 @@ lua_State *meeple_lua_newstate(void) {
   return L;
 }
 
-mp_host *mp_host_new(const mp_sandbox_limits *limits) {
-  mp_host *h = mp_host_create(limits);
-  if (!h) return NULL;
-  lua_State *L = mp_host_lua(h);
-  /* the embedded modules are host code: trusted as they load */
-  meeple_lua_preload_trusted(L, mp_host_sandbox(h));
-  lua_getglobal(L, "meeple_host");
-  mp_ctx_fields_open(L);
-  mp_hook_profile_open(L);
-  lua_pop(L, 1);
-  return h;
+mp_host *mp_host_new(const mp_sandbox_limits *limits) { return mp_host_open(limits, luaopen_meeple); }
+
+meeple_game *meeple_load(const meeple_options *o, char *err, size_t errcap) {
+  return mp_session_load(o, luaopen_meeple, err, errcap);
+}
+
+meeple_game *meeple_replay(const char *record, size_t len, const char *path, char *err,
+                           size_t errcap) {
+  return mp_session_replay(record, len, path, luaopen_meeple, err, errcap);
+}
+
+int meeple_simulate(const meeple_options *o, int games, uint64_t seed, int32_t *out, char *err,
+                    size_t errcap) {
+  return mp_session_simulate(o, games, seed, out, luaopen_meeple, err, errcap);
 }

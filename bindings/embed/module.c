@@ -73,7 +73,7 @@ LUAMOD_API int luaopen_meeple(lua_State *L) {
   mp_open_play(L);
   mp_open_hooks(L);  /* hooks/: flow:new_play */
   mp_open_sim(L);    /* sim/: flow:simulate, bench_kernel, agent */
-  mp_open_session(L);
+  mp_open_session(L, luaopen_meeple); /* its games' hosts open this module */
   mp_open_sqlite(L);
   lua_pushliteral(L, MEEPLE_LUA_VERSION);
   lua_setfield(L, -2, "version");

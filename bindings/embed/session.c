@@ -8,6 +8,12 @@
 ** reference to its Lua session table. The world is freed with its last
 ** game. Invariant: nothing from the host state's stack outlives a call;
 ** each API function leaves the stack as it found it.
+**
+** A new world's host loads the module "meeple" through the opener its
+** caller gives (mp_session_load, _replay, _simulate): embed.c passes
+** luaopen_meeple for meeple.h's meeple_load, meeple_replay and
+** meeple_simulate, wrap_session.c the one it was opened with, so this
+** file calls nothing above it.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -17,6 +23,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "embed.h"
 #include "host.h"
 #include "roots.h"
 #include "session_internal.h"
@@ -140,9 +147,9 @@ static const char *check_options(const meeple_options *o) {
   return NULL;
 }
 
-static meeple_world *world_new(char *err, size_t errcap) {
+static meeple_world *world_new(lua_CFunction opener, char *err, size_t errcap) {
   meeple_world *w = (meeple_world *)calloc(1, sizeof *w);
-  if (w) w->host = mp_host_new(NULL);
+  if (w) w->host = mp_host_open(NULL, opener);
   if (!w || !w->host) {
     free(w);
     copy_error(err, errcap, "not enough memory");
@@ -162,9 +169,10 @@ static int push_session_fn(lua_State *L, const char *fn) {
 }
 
 /* Runs meeple.session[fn] on the args pushed by 'push' in a new world. */
-static meeple_game *open_world(const char *fn, void (*push)(lua_State *, const void *),
-                               const void *ud, char *err, size_t errcap) {
-  meeple_world *w = world_new(err, errcap);
+static meeple_game *open_world(lua_CFunction opener, const char *fn,
+                               void (*push)(lua_State *, const void *), const void *ud, char *err,
+                               size_t errcap) {
+  meeple_world *w = world_new(opener, err, errcap);
   if (!w) return NULL;
   lua_State *L = world_lua(w);
   if (push_session_fn(L, fn) == 0) {
@@ -189,13 +197,13 @@ static meeple_game *open_world(const char *fn, void (*push)(lua_State *, const v
 
 static void push_spec_ud(lua_State *L, const void *ud) { push_spec(L, (const meeple_options *)ud); }
 
-meeple_game *meeple_load(const meeple_options *o, char *err, size_t errcap) {
+meeple_game *mp_session_load(const meeple_options *o, lua_CFunction opener, char *err, size_t errcap) {
   const char *bad = check_options(o);
   if (bad) {
     copy_error(err, errcap, bad);
     return NULL;
   }
-  return open_world("open", push_spec_ud, o, err, errcap);
+  return open_world(opener, "open", push_spec_ud, o, err, errcap);
 }
 
 typedef struct replay_args {
@@ -210,14 +218,14 @@ static void push_replay(lua_State *L, const void *ud) {
   push_roots(L, a->path);
 }
 
-meeple_game *meeple_replay(const char *record, size_t len, const char *path, char *err,
-                           size_t errcap) {
+meeple_game *mp_session_replay(const char *record, size_t len, const char *path, lua_CFunction opener,
+                               char *err, size_t errcap) {
   if (!record) {
     copy_error(err, errcap, "meeple_replay: no record given");
     return NULL;
   }
   replay_args a = {record, len, path};
-  return open_world("replay", push_replay, &a, err, errcap);
+  return open_world(opener, "replay", push_replay, &a, err, errcap);
 }
 
 /* {------------------------------------------------------------------
@@ -373,15 +381,15 @@ char *meeple_record(meeple_game *g, size_t *len) {
   return copy;
 }
 
-int meeple_simulate(const meeple_options *o, int games, uint64_t seed, int32_t *out, char *err,
-                    size_t errcap) {
+int mp_session_simulate(const meeple_options *o, int games, uint64_t seed, int32_t *out,
+                        lua_CFunction opener, char *err, size_t errcap) {
   const char *bad = check_options(o);
   if (!bad && games < 0) bad = "meeple_simulate: games must be >= 0";
   if (bad) {
     copy_error(err, errcap, bad);
     return -1;
   }
-  meeple_world *w = world_new(err, errcap);
+  meeple_world *w = world_new(opener, err, errcap);
   if (!w) return -1;
   lua_State *L = world_lua(w);
   int players = -1;

@@ -18,6 +18,7 @@
 
 #include "embed.h"
 #include "meeple.h"
+#include "session_internal.h"
 #include "wrap_internal.h"
 
 #define MP_SESSION "meeple.Session"
@@ -198,7 +199,7 @@ static int w_load(lua_State *L) {
   spec_lists lists;
   read_spec(L, &o, &lists);
   char err[512];
-  meeple_game *g = meeple_load(&o, err, sizeof err);
+  meeple_game *g = mp_session_load(&o, lua_tocfunction(L, lua_upvalueindex(1)), err, sizeof err);
   if (!g) return luaL_error(L, "%s", err);
   pushsession(L, g);
   return 1;
@@ -210,7 +211,8 @@ static int w_replay(lua_State *L) {
   const char *text = luaL_checklstring(L, 1, &len);
   const char *path = luaL_optstring(L, 2, NULL);
   char err[512];
-  meeple_game *g = meeple_replay(text, len, path, err, sizeof err);
+  meeple_game *g =
+      mp_session_replay(text, len, path, lua_tocfunction(L, lua_upvalueindex(1)), err, sizeof err);
   if (!g) return luaL_error(L, "%s", err);
   pushsession(L, g);
   return 1;
@@ -229,7 +231,8 @@ static int w_simulate(lua_State *L) {
   read_spec(L, &o, &lists);
   int32_t *out = (int32_t *)lua_newuserdatauv(L, sizeof(int32_t) * MEEPLE_MAX_PLAYERS * (size_t)(games ? games : 1), 0);
   char err[512];
-  int players = meeple_simulate(&o, (int)games, (uint64_t)seed, out, err, sizeof err);
+  int players = mp_session_simulate(&o, (int)games, (uint64_t)seed, out,
+                                    lua_tocfunction(L, lua_upvalueindex(1)), err, sizeof err);
   if (players < 0) return luaL_error(L, "%s", err);
   lua_createtable(L, (int)games, 0);
   for (lua_Integer i = 0; i < games; i++) {
@@ -398,7 +401,7 @@ static const luaL_Reg module_funcs[] = {
   {NULL, NULL}
 };
 
-void mp_open_session(lua_State *L) {
+void mp_open_session(lua_State *L, lua_CFunction opener) {
   luaL_newmetatable(L, MP_SESSION);
   luaL_setfuncs(L, session_meta, 0);
   luaL_newlib(L, session_methods);
@@ -406,5 +409,8 @@ void mp_open_session(lua_State *L) {
   lua_pushliteral(L, "protected");
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
-  luaL_setfuncs(L, module_funcs, 0);
+  /* the opener of "meeple" for the games' hosts: an upvalue of each
+  ** function, so this file names no file above it */
+  lua_pushcfunction(L, opener);
+  luaL_setfuncs(L, module_funcs, 1);
 }

@@ -2,7 +2,7 @@
 -- board, the features with figures and open ports, the tiles left and the
 -- legal moves; examples/bots/board_bot.lua, which reads them, beats random.
 local loader = require "meeple.loader"
-local bot = require "meeple.cli.bot"
+local bot = require "meeple.bot"
 local matches = require "meeple.cli.matches"
 
 local root = os.getenv("MEEPLE_ROOT") or "."

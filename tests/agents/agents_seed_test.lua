@@ -3,7 +3,7 @@
 -- time budget and the named agents of the CLI work (issue 21).
 local loader = require "meeple.loader"
 local meeple = require "meeple"
-local agents = require "meeple.cli.agents"
+local agents = require "meeple.agents"
 local matches = require "meeple.cli.matches"
 
 local root = os.getenv("MEEPLE_ROOT") or "."

@@ -6,7 +6,7 @@
 -- default greedy policy, but the move played is the search's choice). The real strength
 -- figures come from bench/strength.sh, not from a test.
 local loader = require "meeple.loader"
-local agents = require "meeple.cli.agents"
+local agents = require "meeple.agents"
 local matches = require "meeple.cli.matches"
 
 local root = os.getenv("MEEPLE_ROOT") or "."

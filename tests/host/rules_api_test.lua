@@ -882,7 +882,7 @@ do
 end
 
 -- recall: declaration errors at load time, with the script's line; the
--- moves themselves are tested by tests/unit/flow/test_gk_recall.c and the
+-- moves themselves are tested by tests/unit/flow/test_cap_recall.c and the
 -- Hunters & Gatherers shaman scenario.
 do
   local ph = [[phase "take_back" { after = "place_tile" }

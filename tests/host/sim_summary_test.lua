@@ -8,7 +8,7 @@
 
 local loader = require "meeple.loader"
 local summary = require "meeple.cli.summary"
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 
 local passed, failed = 0, 0
 local function check(cond, msg)

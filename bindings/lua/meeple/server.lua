@@ -15,8 +15,8 @@
 
 local loader = require "meeple.loader"
 local board = require "meeple.render_board"
-local record = require "meeple.cli.record"
-local agents_mod = require "meeple.cli.agents"
+local record = require "meeple.record"
+local agents_mod = require "meeple.agents"
 local viewer = require "meeple.viewer"
 local move_words = require "meeple.move_words"
 
@@ -119,10 +119,9 @@ local function make_bots(seats)
   local bots = {}
   for p, name in ipairs(seats) do
     if name ~= "human" then
-      local made, code = agents_mod.make_agents("serve", { name })
+      local made = agents_mod.make(name)
       if not made then api_error(400, "unknown agent '%s' (human, random, greedy, mcts[:N] or FILE.lua)", name) end
-      bots[p] = made[1]
-      local _ = code
+      bots[p] = made
     end
   end
   return bots
@@ -243,7 +242,7 @@ function M.run_bots(t)
   local guard = 0
   while not play:over() and t.bots[play:player()] do
     local bot = t.bots[play:player()]
-    -- an agent (meeple.cli.agents) names the move; the seed is its salt
+    -- an agent (meeple.agents) names the move; the seed is its salt
     local chosen = bot(play, t.seed, t.rs)
     if not chosen then error("the bot of seat " .. play:player() .. " chose no move", 0) end
     apply(t, chosen)

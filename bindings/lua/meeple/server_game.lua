@@ -38,7 +38,7 @@ local function feature_id(fh)
   return ("%d,%d,%d"):format(x, y, s)
 end
 
-local list = require("meeple.cli.record").list
+local list = require("meeple.record").list
 
 --- The structured game of table t (server.lua's table record).
 function M.build(t)

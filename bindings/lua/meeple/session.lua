@@ -198,7 +198,7 @@ end
 -- The game record (JSON Lines, as `meeple play --record` writes): the
 -- game re-played from its setup, with the state digest after each move.
 function Session:record()
-  local record = require "meeple.cli.record"
+  local record = require "meeple.record"
   local s = self.setup
   local seats = {}
   for p = 1, s.players do seats[p] = "host" end
@@ -220,11 +220,11 @@ function Session:record()
 end
 
 -- A session from a record's text, checked exactly as `meeple replay`
--- checks a record file (meeple.cli.replay: the same schema, every file
+-- checks a record file (meeple.replay: the same schema, every file
 -- found unchanged, every move line's turn, player, scores and digest, a
 -- final line). path: the roots to search for the files it names.
 function M.replay(text, path)
-  local replay = require "meeple.cli.replay"
+  local replay = require "meeple.replay"
   local files = require "meeple.files"
   if type(text) ~= "string" then error("replay: the record's text expected, got " .. type(text), 0) end
   local roots = string_list(path, "path")

@@ -17,9 +17,9 @@
 
 local loader = require "meeple.loader"
 local board = require "meeple.render_board"
-local record = require "meeple.cli.record"
+local record = require "meeple.record"
 local page = require "meeple.web.viewer_page"
-local replay = require "meeple.cli.replay"
+local replay = require "meeple.replay"
 local move_words = require "meeple.move_words"
 local chartjs_lib = require "meeple.web.chartjs"
 

@@ -13,10 +13,10 @@
 local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
 local matches = require "meeple.cli.matches"
-local agents_mod = require "meeple.cli.agents"
+local agents_mod = require "meeple.agents"
 local summary = require "meeple.cli.summary"
 local sim_output = require "meeple.cli.sim_output"
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 
 local eprintf, usage, int_arg = common.eprintf, common.usage, common.int_arg
 local load_game, progress_bar = common.load_game, common.progress_bar

@@ -12,7 +12,7 @@
 -- Input: the object sim --json (or sim --compare --json) prints, so a
 -- saved study and a fresh run draw the same page.
 
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 local output = require "meeple.cli.output"
 
 local M = {}

@@ -7,7 +7,7 @@
 -- draw cancel out of the agents' comparison.
 
 local loader = require "meeple.loader"
-local agents_mod = require "meeple.cli.agents"
+local agents_mod = require "meeple.agents"
 
 local M = {}
 

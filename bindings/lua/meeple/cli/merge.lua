@@ -3,9 +3,9 @@
 -- prints, bit for bit.
 
 local common = require "meeple.cli.common"
-local simout = require "meeple.cli.simout"
+local sim_output = require "meeple.cli.sim_output"
 local summary = require "meeple.cli.summary"
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 
 local eprintf, usage = common.eprintf, common.usage
 local stdout = common.stdout
@@ -49,7 +49,7 @@ end
 local function read_parts(paths)
   local parts = {}
   for i, path in ipairs(paths) do
-    local p, err = simout.read_part(path)
+    local p, err = sim_output.read_part(path)
     if not p then return nil, err end
     p.path = path
     parts[i] = p
@@ -109,7 +109,7 @@ local function merge(args)
   local study = { config = parts[1].config, first_seed = parts[1].seeds.first, run = parts[1].run }
   if type(study.run) == "table" then
     -- the run of the whole study: its games and seeds
-    local record = require "meeple.cli.record"
+    local record = require "meeple.record"
     study.run.games = total.games
     study.run.seeds = record.list({ require("meeple.cli.sim_agents").seed_range(
       study.config, study.first_seed, parts[#parts].seeds.last) })
@@ -117,7 +117,7 @@ local function merge(args)
     study.run.rules = record.list(study.run.rules or {})
     study.run.files = record.list(study.run.files or {})
   end
-  return simout.emit("merge", opts, study, total, nil, pos)
+  return sim_output.emit("merge", opts, study, total, nil, pos)
 end
 
 return { run = merge, HELP = HELP }

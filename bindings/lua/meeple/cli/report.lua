@@ -32,22 +32,22 @@ example: meeple sim --games 2000 --agents greedy,random --rotate-seats --json --
 
 -- A part file (sim --out) as the object sim --json prints.
 local function from_part(path)
-  local simout = require "meeple.cli.simout"
-  local p, err = simout.read_part(path)
+  local sim_output = require "meeple.cli.sim_output"
+  local p, err = sim_output.read_part(path)
   if not p then return nil, err end
-  return simout.json_object({ config = p.config, first_seed = p.seeds.first, run = p.run }, p.summary)
+  return sim_output.json_object({ config = p.config, first_seed = p.seeds.first, run = p.run }, p.summary)
 end
 
 local function read_study(path)
   local text, err = require("meeple.files").read(path)   -- bounded: MAX_FILE_BYTES
   if not text then return nil, err end
-  local ok, d = pcall(require("meeple.cli.record").json.decode, text)
+  local ok, d = pcall(require("meeple.record").json.decode, text)
   if not ok then return nil, ("%s: not valid JSON: %s"):format(path, tostring(d)) end
   if type(d) == "table" and d.format == "meeple-sim-part" then return from_part(path) end
   -- a page drawn from the file is the one sim drew: integers stay
   -- integers and empty lists stay lists
-  require("meeple.cli.simout").integers(d)
-  local list = require("meeple.cli.record").list
+  require("meeple.cli.sim_output").integers(d)
+  local list = require("meeple.record").list
   if type(d.run) == "table" then
     for _, k in ipairs({ "with", "rules", "files", "agents" }) do
       if type(d.run[k]) == "table" then d.run[k] = list(d.run[k]) end

@@ -12,7 +12,7 @@
 -- place after the last row; a failed write (a full disk) raises at once
 -- and the temporary file is removed.
 
-local record = require "meeple.cli.record"
+local record = require "meeple.record"
 local output = require "meeple.cli.output"
 
 local M = {}

@@ -6,9 +6,8 @@ local loader = require "meeple.loader"
 local common = require "meeple.cli.common"
 local rows = require "meeple.cli.rows"
 local matches = require "meeple.cli.matches"
-local agents_mod = require "meeple.cli.agents"
-local record = require "meeple.cli.record"
-local simout = require "meeple.cli.simout"
+local agents_mod = require "meeple.agents"
+local record = require "meeple.record"
 local sim_agents = require "meeple.cli.sim_agents"
 
 local printf, eprintf, usage = common.printf, common.eprintf, common.usage
@@ -16,7 +15,7 @@ local stdout = common.stdout
 local parse_args, game_spec, load_game = common.parse_args, common.game_spec, common.load_game
 local int_arg, progress_bar, stats = common.int_arg, common.progress_bar, common.stats
 local sorted = common.sorted
-local json = require("meeple.cli.record").json
+local json = require("meeple.record").json
 local output = require "meeple.cli.output"
 local sim_output = require "meeple.cli.sim_output"
 local summary_mod = require "meeple.cli.summary"
@@ -284,11 +283,11 @@ local function sim(args, ctx)
   local seats = {}
   for p = 1, game.players do seats[p] = names and names[(p - 1) % #names + 1] or "random" end
   local rotate = names and opts["rotate-seats"] or false
-  local study = { config = simout.config(game, names or nil, rotate and game.seed or nil),
+  local study = { config = sim_output.config(game, names or nil, rotate and game.seed or nil),
                   first_seed = game.seed + from,
                   run = sim_output.run_info(game, to - from, seats, ctx.root, opts.output) }
   local first, last = sim_agents.seed_range(study.config, study.first_seed, study.first_seed + to - from - 1)
-  study.run.seeds = require("meeple.cli.record").list({ first, last })
+  study.run.seeds = require("meeple.record").list({ first, last })
   local sinks
   sinks, code = open_rows(opts, game, study.config, names)
   if not sinks then return code end
@@ -332,7 +331,7 @@ local function sim(args, ctx)
   end
   if hist_of then summary.hist = hist_of.hist end
   if opts["csv-games"] then return dest.close() end -- the rows are the output
-  local status = simout.emit("sim", opts, study, summary, dest)
+  local status = sim_output.emit("sim", opts, study, summary, dest)
   if opts.profile and status == 0 then return print_profile(opts, game, to - from) end
   return status
 end

@@ -20,7 +20,7 @@
 -- seeds { first, last } are game numbers.
 
 local matches = require "meeple.cli.matches"
-local agents_mod = require "meeple.cli.agents"
+local agents_mod = require "meeple.agents"
 
 local M = {}
 

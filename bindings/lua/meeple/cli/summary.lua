@@ -77,7 +77,7 @@ function M.add_points(s, row)
 end
 
 -- Folds each seat's score into the histograms s.hist (score -> games),
--- kept only when a report needs the distribution (simout.wants_hist).
+-- kept only when a report needs the distribution (sim_output.wants_hist).
 function M.add_hist(s, row)
   s.hist = s.hist or {}
   for p = 1, #s.seats do

@@ -1,4 +1,4 @@
--- meeple.cli.bot: bot scripts. A bot is a Lua file defining
+-- meeple.bot: bot scripts. A bot is a Lua file defining
 -- choose(view) that returns the index of a move in view.moves (or its
 -- text, refused with why when it is not legal now); it runs
 -- sandboxed like a rule script. The view is plain data, built fresh for

@@ -1,5 +1,5 @@
 /*
-** test_gk_recall.c: figures called back to the supply (gk_recall_rule).
+** test_cap_recall.c: figures called back to the supply (gk_recall_rule).
 ** The base game plus a custom phase "recall" after place_tile: after
 ** placing a tile with a pennant, the player may take one of their
 ** followers back from a city or a road ("big" figures and fields never).

@@ -1,5 +1,5 @@
 /*
-** test_gk_walker.c: a neutral figure that lands on some tiles and walks
+** test_cap_walker.c: a neutral figure that lands on some tiles and walks
 ** after others, sending figures home (gk_flow_add_walker), on the base
 ** game built in C.
 **

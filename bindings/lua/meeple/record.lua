@@ -1,4 +1,4 @@
--- meeple.cli.record: game records (JSON Lines, docs/records.md): a
+-- meeple.record: game records (JSON Lines, docs/records.md): a
 -- header naming the game and its files, one line per move with the state
 -- digest after it, and a final line with the move count and the scores.
 --

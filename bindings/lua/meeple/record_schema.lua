@@ -1,4 +1,4 @@
--- meeple.cli.record_schema: the types of a game record's lines
+-- meeple.record_schema: the types of a game record's lines
 -- (docs/records.md), checked before anything in them is used.
 --
 -- Invariant: check() accepts a line only if every field the schema names

@@ -1,5 +1,5 @@
 /*
-** test_gk_turns.c: how a joined chain may turn (gk_flow_add_turns).
+** test_cap_turns.c: how a joined chain may turn (gk_flow_add_turns).
 **
 ** A "water" kind, a spring laid at 0,0 opening south, and a stack of
 ** curves and straights that must join the water. Heading south, a curve

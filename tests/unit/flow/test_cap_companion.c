@@ -1,5 +1,5 @@
 /*
-** test_gk_companion.c: a neutral figure next to a follower
+** test_cap_companion.c: a neutral figure next to a follower
 ** (gk_flow_add_companion) and a figure that keeps deploys off its tile
 ** (gk_figure_rule.blocks_tile), on the base game built in C.
 **
