@@ -77,6 +77,11 @@ meeple_cli_test(tiles_check_gq11 0 "10 tiles, 10 types|cloister 1|pig_herd 1"
 # labyrinth.md §1: one labyrinth tile, its road marked
 meeple_cli_test(tiles_check_labyrinth 0 "1 tiles, 1 types|field 4, road 1|labyrinth 1"
                 ${MEEPLE_EXE} tiles check tiles/labyrinth.tiles)
+# siege.md §1: The Besiegers' 6 tiles, The Cathars' 4, every one besieged
+meeple_cli_test(tiles_check_siege 0 "6 tiles, 6 types|city 6, field 11, road 5|besieged 6"
+                ${MEEPLE_EXE} tiles check tiles/siege.tiles)
+meeple_cli_test(tiles_check_siege_cathars 0 "4 tiles, 4 types|besieged 4"
+                ${MEEPLE_EXE} tiles check tiles/siege_cathars.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

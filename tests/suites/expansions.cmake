@@ -129,3 +129,18 @@ if(TARGET meeple)
   set_tests_properties(expansions/labyrinth PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# Siege (issue 41): besieged cities' scoring (transforms) and the escape
+# phase in random games with the expansions it meets (the pig, the barn,
+# the wagon and mayor as knights, the cathedral), invariants checked (100
+# games, 4 players; the 10,000-game runs are in siege.md §8).
+if(TARGET meeple)
+  meeple_cli_test(siege_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,siege)
+  set_tests_properties(cli/siege_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(siege_sim_cathars 0 "100 games of base, 3 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 3 --check-invariants
+                  --with siege --option siege_tiles=cathars --option siege_escape=city)
+  set_tests_properties(cli/siege_sim_cathars PROPERTIES LABELS expansions)
+endif()
