@@ -143,4 +143,9 @@ if(TARGET meeple)
                   ${MEEPLE_EXE} sim --games 100 --players 3 --check-invariants
                   --with siege --option siege_tiles=cathars --option siege_escape=city)
   set_tests_properties(cli/siege_sim_cathars PROPERTIES LABELS expansions)
+  add_test(NAME expansions/siege COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/siege_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/siege PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
