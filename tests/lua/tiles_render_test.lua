@@ -97,4 +97,11 @@ t:ok(xmllint_ok(wsvg), "the wind rose sheet is well-formed")
 t:eq(count(wsvg, 'class="tag tag%-rose"'), 6, "a rose on each of the 6 tiles")
 t:eq(count(wsvg, 'fill="#ffb300"'), 4, "the 4 quarter roses fill their section")
 
+-- {== Siege: every besieged tile prints the besiegers' camp, no badge =====
+local slist = tiles.load_resolved(testlib.root() .. "/tiles/siege.tiles")
+local ssvg = render.contact_sheet(slist, { title = "The Besiegers" })
+t:ok(xmllint_ok(ssvg), "the siege sheet is well-formed")
+t:eq(count(ssvg, 'class="tag tag%-besieged"'), 6, "a camp on each of the 6 tiles")
+t:eq(count(ssvg, '>Be<'), 0, "no badge for the besieged attribute")
+
 t:done()
