@@ -149,3 +149,20 @@ if(TARGET meeple)
   set_tests_properties(expansions/siege PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# Mage & Witch (issue 41): the magic phase and the scoring transform in
+# random games with the expansions it meets (the inn and cathedral, the
+# pig, the wagon), invariants checked (100 games, 4 players; the
+# 10,000-game runs are in mage_witch.md §8); random games keep the two
+# figures apart and marked.
+if(TARGET meeple)
+  meeple_cli_test(mage_witch_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,mage_witch)
+  set_tests_properties(cli/mage_witch_sim PROPERTIES LABELS expansions)
+  add_test(NAME expansions/mage_witch COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/mage_witch_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/mage_witch PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()
