@@ -141,59 +141,74 @@ end)
 
 -- The followers a besieged city may hold [FAQ: mayors and wagons escape
 -- too, any follower in a city being a knight].
-local KNIGHTS = { "meeple", "big", "mayor", "wagon" }
-local KNIGHT = {}
-for _, k in ipairs(KNIGHTS) do KNIGHT[k] = true end
+local KNIGHT = { meeple = true, big = true, mayor = true, wagon = true }
 
--- Those the loaded rules declare (the same in every game of these rules).
-local declared
-local function knights(g)
-  if not declared then
-    declared = {}
-    for _, name in ipairs(g:rules():names("figure")) do
-      if KNIGHT[name] then declared[#declared + 1] = name end
-    end
+-- The segments of the tile th whose own value of besieged is set (its
+-- besieged cities, not what a join made besieged), and whether it has a
+-- cloister segment (an I&C or A&M abbey, a cult shrine count [FAQ]).
+-- Read from the tile, not from rules:tile_def (dear, and these run on
+-- besieged and cloister tiles alone).
+local function besieged_segs(th)
+  local list = {}
+  for i = 1, th:info().segments do
+    if th:segment_attr(i, "besieged") > 0 then list[#list + 1] = i end
   end
-  return declared
+  return list
+end
+local function cloister_on(th)
+  for _, f in ipairs(th:features()) do
+    if f:kind() == "cloister" then return true end
+  end
+  return false
 end
 
--- How many besieged tiles lie on the board: 0 spares every turn the board
--- walk below (most turns of a game come before the first one).
-state { besieged_tiles = 0 }
-
-on("tile_placed", function(ctx, th)
-  ctx.state.besieged_tiles = ctx.state.besieged_tiles + 1
-end, { tiles = { "besieged" } })
-
--- Whether a cloister (any cloister segment: an I&C or A&M abbey, a cult
--- shrine [FAQ]) lies on one of the 8 cells around x, y.
+-- Whether a cloister lies on one of the 8 cells around x, y.
 local function cloister_near(g, x, y)
   for dy = -1, 1 do
     for dx = -1, 1 do
       if dx ~= 0 or dy ~= 0 then
         local th = g:tile_at(x + dx, y + dy)
-        if th then
-          for _, h in ipairs(th:features()) do
-            if h:kind() == "cloister" then return true end
-          end
-        end
+        if th and cloister_on(th) then return true end
       end
     end
   end
   return false
 end
 
--- §5: whether the besieged city f has a way out: a cloister next to one
--- of its besieged tiles (tile) or of any of its tiles (city).
-local function can_escape(g, f)
-  local seen = {}
-  for _, node in ipairs(ESCAPE == "tile" and f:nodes("besieged") or f:nodes()) do
-    local x, y = node.tile:xy()
-    local key = x * 65536 + y
-    if not seen[key] then
-      seen[key] = true
-      if cloister_near(g, x, y) then return true end
+-- The ways out, kept as tiles are placed (so that most turns ask nothing
+-- of the board): exits, the besieged tiles with a cloister around them;
+-- besieged, all besieged tiles; each as { x, y, segment, ... } (its
+-- besieged segments), in the order they came. For siege_escape = city a
+-- way out depends on the whole city, so the turn looks at the cities of
+-- all besieged tiles.
+state { exits = {}, besieged = {} }
+
+on("tile_placed", function(ctx, th)
+  local g, st = ctx.game, ctx.state
+  local x, y = th:xy()
+  local segs = besieged_segs(th)
+  if #segs > 0 then
+    local cell = { x, y, table.unpack(segs) }
+    st.besieged[#st.besieged + 1] = cell
+    if cloister_near(g, x, y) then st.exits[#st.exits + 1] = cell end
+  end
+  if not cloister_on(th) then return end
+  for _, b in ipairs(st.besieged) do
+    if math.abs(b[1] - x) <= 1 and math.abs(b[2] - y) <= 1 then
+      local known = false
+      for _, e in ipairs(st.exits) do
+        if e[1] == b[1] and e[2] == b[2] then known = true end
+      end
+      if not known then st.exits[#st.exits + 1] = b end
     end
+  end
+end, { tiles = { "besieged", "cloister" } })
+
+-- §5, RGG: whether a cloister lies next to any tile of the city f.
+local function city_exit(g, f)
+  for _, node in ipairs(f:nodes()) do
+    local x, y = node.tile:xy()
+    if cloister_near(g, x, y) then return true end
   end
   return false
 end
@@ -204,24 +219,37 @@ if ESCAPE ~= "off" then
 
   -- §5: at the end of the turn (each part of a builder's double turn
   -- [FAQ 3/2015]) the player may take one follower home from a besieged
-  -- city with a way out: one move per follower's spot, then pass.
+  -- city with a way out: one move per spot of their followers there,
+  -- then pass.
   collect("escape", function(ctx)
-    if ctx.state.besieged_tiles == 0 then return nil end
-    local g, me, moves, ok = ctx.game, ctx.player, nil, {}
-    for _, kind in ipairs(knights(g)) do
-      for _, fig in ipairs(g:placed_figures(kind, me)) do
-        local info = fig:info()
-        local f = info.segment and info.tile:feature(info.segment)
-        if f and f:kind() == "city" and f:attr("besieged") > 0 and not f:closed() then
+    local st = ctx.state
+    local cells = ESCAPE == "tile" and st.exits or st.besieged
+    if #cells == 0 then return nil end
+    local g, me = ctx.game, ctx.player
+    local moves, seen = nil, {}
+    for _, c in ipairs(cells) do
+      local th = g:tile_at(c[1], c[2])
+      for k = 3, #c do
+        local f = th:feature(c[k])
+        if not f:closed() and #f:figures() > 0 then
           local root = f:info().root
-          if ok[root] == nil then ok[root] = can_escape(g, f) end
-          local x, y = info.tile:xy()
-          local spot = x .. "," .. y .. "," .. info.segment
-          if ok[root] and not ok[spot] then
-            ok[spot] = true
-            moves = moves or {}
-            moves[#moves + 1] = { type = "action", action = "escape",
-                                  args = { x = x, y = y, segment = info.segment } }
+          if seen[root] == nil then
+            seen[root] = ESCAPE == "tile" or city_exit(g, f)
+            if seen[root] then
+              for _, fig in ipairs(f:figures()) do
+                local info = fig:info()
+                if info.owner == me and KNIGHT[info.kind] and info.segment then
+                  local x, y = info.tile:xy()
+                  local spot = x .. "," .. y .. "," .. info.segment
+                  if not seen[spot] then
+                    seen[spot] = true
+                    moves = moves or {}
+                    moves[#moves + 1] = { type = "action", action = "escape",
+                                          args = { x = x, y = y, segment = info.segment } }
+                  end
+                end
+              end
+            end
           end
         end
       end
@@ -236,7 +264,7 @@ if ESCAPE ~= "off" then
     if move.action ~= "escape" then return end
     local a, me = move.args, ctx.player
     local th = ctx.game:tile_at(a.x, a.y)
-    for _, fig in ipairs(ctx.game:figures({ feature = th:feature(a.segment) })) do
+    for _, fig in ipairs(th:feature(a.segment):figures()) do
       local info = fig:info()
       if info.owner == me and KNIGHT[info.kind] and info.tile == th and info.segment == a.segment then
         fig:return_to_supply()
