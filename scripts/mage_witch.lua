@@ -74,19 +74,15 @@ end, { kinds = { "road", "city" }, attrs = { "mage", "witch" } })
 action "magic" { args = { "figure", "x", "y", "segment" } }
 phase "magic" { after = "place_tile" }
 
--- Which tile types carry the magic symbol, by id (a fact of the rules).
-local MAGIC = {}
-local function is_magic(g, id)
-  local known = MAGIC[id]
-  if known == nil then
-    known = false
-    for _, tag in ipairs(g:rules():tile_def(id).tags) do
-      if tag == "magic" then known = true end
-    end
-    MAGIC[id] = known
-  end
-  return known
-end
+-- The turn part whose tile is a magic one (turn * 16 + part), set by a
+-- tile_placed hook the engine calls for magic tiles alone; both: whether
+-- both figures may stand on the board (cleared when the phase finds
+-- otherwise): a plain tile looks no further unless both do.
+state { magic_at = -1, both = false }
+
+on("tile_placed", function(ctx)
+  ctx.state.magic_at = ctx.turn * 16 + ctx.part
+end, { tiles = { "magic" } })
 
 -- The feature a magic figure stands on, or nil (in the supply).
 local function feature_of(fig)
@@ -116,18 +112,21 @@ end
 -- the player move one of them off it, before scoring. No pass: both are
 -- musts.
 collect("magic", function(ctx)
+  local st = ctx.state
+  local magic = st.magic_at == ctx.turn * 16 + ctx.part
+  if not magic and not st.both then return nil end
   local g = ctx.game
   local mage, witch = g:placed_figures("mage")[1], g:placed_figures("witch")[1]
-  local magic = is_magic(g, ctx.play:placed():id())
   local mage_f, witch_f = feature_of(mage), feature_of(witch)
+  if not (mage_f and witch_f) then st.both = false end
   local met = mage_f and witch_f and mage_f == witch_f
   if not magic and not met then return nil end
   local moves = {}
   local list = targets(g, mage_f, witch_f)
   for who = 1, 2 do
     for _, t in ipairs(list) do
-      moves[#moves + 1] = { type = "action", action = "magic",
-                            args = { figure = who, x = t[1], y = t[2], segment = t[3] } }
+      -- a list, not named keys: dozens of moves a magic turn (lua-api.md, action)
+      moves[#moves + 1] = { type = "action", action = "magic", args = { who, t[1], t[2], t[3] } }
     end
   end
   if #moves == 0 then
@@ -156,6 +155,8 @@ on("action", function(ctx, move)
   local target = th:feature(a.segment)
   if fig then fig:move({ feature = target }) else g:deploy(0, name, target) end
   th:add_segment_attr(a.segment, name, 1)
+  local other = NAMES[3 - a.figure]
+  if g:placed_figures(other)[1] then ctx.state.both = true end
 end)
 
 -- }======================================================================
