@@ -85,6 +85,9 @@ meeple_cli_test(tiles_check_siege_cathars 0 "4 tiles, 4 types|besieged 4"
 # mage_witch.md §1: 8 land tiles with the magic symbol, one of each
 meeple_cli_test(tiles_check_mage_witch 0 "8 tiles, 8 types|city 12, field 19, road 11|magic 8"
                 ${MEEPLE_EXE} tiles check tiles/mage_witch.tiles)
+# count.md §1: the 12 City of Carcassonne tiles, one of each
+meeple_cli_test(tiles_check_count 0 "12 tiles, 12 types|city 14, field 13, road 3|carcassonne 12"
+                ${MEEPLE_EXE} tiles check tiles/count.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

@@ -166,3 +166,13 @@ if(TARGET meeple)
   set_tests_properties(expansions/mage_witch PROPERTIES LABELS expansions
     ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
 endif()
+
+# The Count of Carcassonne (issue 41): the City as the start block in
+# random games with the expansions it meets, invariants checked (100
+# games, 4 players; the 10,000-game runs are in count.md §6).
+if(TARGET meeple)
+  meeple_cli_test(count_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,count)
+  set_tests_properties(cli/count_sim PROPERTIES LABELS expansions)
+endif()
