@@ -19,6 +19,7 @@ const GAMES = [
   { name: 'bcb', args: ['--seed', '2', '--with', 'bridges_castles_bazaars'] },
   { name: 'kr-wr-cult-gq11', args: ['--seed', '2', '--with', 'king_robber,wind_rose,cult,gq11'] },
   { name: 'abbot-mon-lab', args: ['--seed', '2', '--option', 'abbot=true', '--with', 'monasteries,labyrinth'] },
+  { name: 'siege-mw-count', args: ['--seed', '2', '--with', 'siege,mage_witch,count'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {
