@@ -18,6 +18,13 @@
 --   the mage's 1 a tile, the witch's half    transform("feature_points"),
 --     (§4)                                      narrowed in C to features whose
 --                                               attribute mage or witch is set
+--   which tile is a magic one              on("tile_placed"), scoped to the
+--                                             tiles tagged magic
+-- Cost: about 0.018x base (README speed table, mage_witch.md §8), nearly
+-- all of it the 8 magic turns' move lists (every open road and city, for
+-- each figure). The next step is a general capability in C: a neutral
+-- figure moved onto any open feature of some kinds, offered as
+-- deploy_anywhere offers a follower's.
 -- Where a magic figure stands is also a summed segment attribute (mage,
 -- witch: 1 on the segment it stands on, th:add_segment_attr), so the
 -- engine itself tells which scored features hold one: the transform is

@@ -23,12 +23,16 @@
 --     the double count (§6)                   a leader with a pig), and
 --                                             on("final_scoring") for barns
 --   escape through a cloister (§5)         phase "escape": collect + action,
---                                             a Lua call a turn part once a
---                                             besieged tile lies on the board
---   where the besieged tiles are           on("tile_placed"), scoped to the
---                                             tiles tagged besieged
--- No capability: the escape's per-turn collect is the one cost that grows
--- with the game (README speed table, siege.md §8).
+--                                             a Lua call a turn part; it reads
+--                                             a short list of ways out
+--   the ways out (besieged tiles with a    on("tile_placed"), scoped to the
+--     cloister around them)                   tiles tagged besieged or with a
+--                                             cloister (a kind filter, in C)
+-- Cost: about 0.074x base (README speed table, siege.md §9), half of it
+-- the collect call every turn part. No capability yet; the next step is a
+-- general one in C (a recall narrowed to features whose attribute is set
+-- and that have a tile of a given kind around them), so that no turn calls
+-- Lua.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "siege" { requires = { "base" } }
 
