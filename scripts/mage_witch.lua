@@ -20,7 +20,7 @@
 --                                               attribute mage or witch is set
 --   which tile is a magic one              on("tile_placed"), scoped to the
 --                                             tiles tagged magic
--- Cost: about 0.018x base (README speed table, mage_witch.md §8), nearly
+-- Cost: about 0.019x base (README speed table, mage_witch.md §8), nearly
 -- all of it the 8 magic turns' move lists (every open road and city, for
 -- each figure). The next step is a general capability in C: a neutral
 -- figure moved onto any open feature of some kinds, offered as
@@ -100,14 +100,20 @@ local function feature_of(fig)
 end
 
 -- §2: the incomplete roads and cities that hold neither magic figure, as
--- { x, y, segment } anchors.
+-- { x, y, segment } anchors. Features are told apart by their anchors:
+-- comparing handles (==) calls a metamethod for every pair.
 local function targets(g, mage_f, witch_f)
+  local mx, my, ms, wx, wy, ws
+  if mage_f then mx, my, ms = mage_f:anchor() end
+  if witch_f then wx, wy, ws = witch_f:anchor() end
   local list = {}
   for _, f in ipairs(g:features()) do
     local kind = f:kind()
-    if (kind == "road" or kind == "city") and not f:closed() and f ~= mage_f and f ~= witch_f then
+    if (kind == "road" or kind == "city") and not f:closed() then
       local x, y, seg = f:anchor()
-      list[#list + 1] = { x, y, seg }
+      if not (x == mx and y == my and seg == ms) and not (x == wx and y == wy and seg == ws) then
+        list[#list + 1] = { x, y, seg }
+      end
     end
   end
   return list
