@@ -51,6 +51,7 @@ check(both_seen, "both figures stand on the board at once")
 check(shared == 0, "mage and witch never share a feature outside the magic phase")
 check(unmarked == 0, "a figure on an open feature always carries its attribute mark")
 check(svg and svg:find('class="figure figure-mage"', 1, true) and svg:find('class="figure figure-witch"', 1, true), "the picture draws both figures")
+check(svg and svg:find('fill="#6a1b9a"', 1, true) and svg:find('fill="#ef6c00"', 1, true), "the mage purple, the witch orange")
 
 print(("%d passed, %d failed"):format(passed, failed))
 if failed > 0 then os.exit(1) end
