@@ -93,6 +93,17 @@ meeple_cli_test(tiles_check_flying_machines 0 "8 tiles, 8 types|fly_diag 3, fly_
 # russian_promos.md §1: 4 land tiles, one of each, the hut a cloister
 meeple_cli_test(tiles_check_russian_promos 0 "4 tiles, 4 types|cloister 1, field 8, road 3|yaga_hut 1"
                 ${MEEPLE_EXE} tiles check tiles/russian_promos.tiles)
+# siege.md §1: The Besiegers' 6 tiles, The Cathars' 4, every one besieged
+meeple_cli_test(tiles_check_siege 0 "6 tiles, 6 types|city 6, field 11, road 5|besieged 6"
+                ${MEEPLE_EXE} tiles check tiles/siege.tiles)
+meeple_cli_test(tiles_check_siege_cathars 0 "4 tiles, 4 types|besieged 4"
+                ${MEEPLE_EXE} tiles check tiles/siege_cathars.tiles)
+# mage_witch.md §1: 8 land tiles with the magic symbol, one of each
+meeple_cli_test(tiles_check_mage_witch 0 "8 tiles, 8 types|city 12, field 19, road 11|magic 8"
+                ${MEEPLE_EXE} tiles check tiles/mage_witch.tiles)
+# count.md §1: the 12 City of Carcassonne tiles, one of each
+meeple_cli_test(tiles_check_count 0 "12 tiles, 12 types|city 14, field 13, road 3|carcassonne 12"
+                ${MEEPLE_EXE} tiles check tiles/count.tiles)
 meeple_cli_test(tiles_check_bad 1 "bad\\.tiles:2:1: tile A: port ENE covered by no segment"
                 ${MEEPLE_EXE} tiles check ${BAD_TILES})
 meeple_cli_test(tiles_check_missing 1 "nowhere\\.tiles"

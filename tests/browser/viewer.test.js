@@ -20,6 +20,7 @@ const GAMES = [
   { name: 'kr-wr-cult-gq11', args: ['--seed', '2', '--with', 'king_robber,wind_rose,cult,gq11'] },
   { name: 'abbot-mon-lab', args: ['--seed', '2', '--option', 'abbot=true', '--with', 'monasteries,labyrinth'] },
   { name: 'wt-fm-ru', args: ['--seed', '2', '--with', 'watchtowers,flying_machines,russian_promos'] },
+  { name: 'siege-mw-count', args: ['--seed', '2', '--with', 'siege,mage_witch,count'] },
 ];
 
 test('viewer: every game steps to the record\'s final scores', async () => {

@@ -126,5 +126,11 @@ t:ok(xmllint_ok(rsvg), "the russian promos sheet is well-formed")
 t:eq(count(rsvg, 'class="tag tag%-yaga"'), 1, "Baba Yaga's hut drawn")
 t:eq(count(rsvg, 'class="tag tag%-vodyanoy"'), 1, "the Vodyanoy's pond drawn")
 t:eq(count(rsvg, 'class="attr attr%-yaga'), 0, "the hut's attribute prints no badge")
+-- {== Siege: every besieged tile prints the besiegers' camp, no badge =====
+local slist = tiles.load_resolved(testlib.root() .. "/tiles/siege.tiles")
+local ssvg = render.contact_sheet(slist, { title = "The Besiegers" })
+t:ok(xmllint_ok(ssvg), "the siege sheet is well-formed")
+t:eq(count(ssvg, 'class="tag tag%-besieged"'), 6, "a camp on each of the 6 tiles")
+t:eq(count(ssvg, '>Be<'), 0, "no badge for the besieged attribute")
 
 t:done()

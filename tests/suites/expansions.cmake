@@ -214,3 +214,50 @@ if(TARGET meeple)
                   --with traders_builders,abbey_mayor,inns_cathedrals,princess_dragon,bridges_castles_bazaars,watchtowers,flying_machines,russian_promos,king_robber,monasteries,tower)
   set_tests_properties(cli/flier_vodyanoy_dragon_sim PROPERTIES LABELS expansions)
 endif()
+
+# Siege (issue 41): besieged cities' scoring (transforms) and the escape
+# phase in random games with the expansions it meets (the pig, the barn,
+# the wagon and mayor as knights, the cathedral), invariants checked (100
+# games, 4 players; the 10,000-game runs are in siege.md §8).
+if(TARGET meeple)
+  meeple_cli_test(siege_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,siege)
+  set_tests_properties(cli/siege_sim PROPERTIES LABELS expansions)
+  meeple_cli_test(siege_sim_cathars 0 "100 games of base, 3 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 3 --check-invariants
+                  --with siege --option siege_tiles=cathars --option siege_escape=city)
+  set_tests_properties(cli/siege_sim_cathars PROPERTIES LABELS expansions)
+  add_test(NAME expansions/siege COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/siege_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/siege PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()
+
+# Mage & Witch (issue 41): the magic phase and the scoring transform in
+# random games with the expansions it meets (the inn and cathedral, the
+# pig, the wagon), invariants checked (100 games, 4 players; the
+# 10,000-game runs are in mage_witch.md §8); random games keep the two
+# figures apart and marked.
+if(TARGET meeple)
+  meeple_cli_test(mage_witch_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,inns_cathedrals,mage_witch)
+  set_tests_properties(cli/mage_witch_sim PROPERTIES LABELS expansions)
+  add_test(NAME expansions/mage_witch COMMAND $<TARGET_FILE:meeple> script
+           ${CMAKE_SOURCE_DIR}/tests/expansions/mage_witch_test.lua
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(expansions/mage_witch PROPERTIES LABELS expansions
+    ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
+endif()
+
+# The Count of Carcassonne (issue 41): the City as the start block in
+# random games with the expansions it meets, invariants checked (100
+# games, 4 players; the 10,000-game runs are in count.md §6).
+if(TARGET meeple)
+  meeple_cli_test(count_sim 0 "100 games of base, 4 players"
+                  ${MEEPLE_EXE} sim --games 100 --players 4 --check-invariants
+                  --with traders_builders,abbey_mayor,princess_dragon,count)
+  set_tests_properties(cli/count_sim PROPERTIES LABELS expansions)
+endif()

@@ -445,6 +445,8 @@ R.ATTRS = {
   watch_cloister = { hide = true }, watch_city = { hide = true },
   -- The Russian Promos: the hut is drawn by its tile tag (TAG_MARKS)
   yaga_hut = { hide = true },
+  -- Siege: its tile tag draws the besiegers' camp (TAG_MARKS)
+  besieged = { hide = true },
 }
 
 function R.attr_style(name)
@@ -660,6 +662,23 @@ local function vodyanoy_mark(out, x, y, S)
     num(x - S * 0.18), num(y + S * 0.18), num(S * 0.035))
 end
 
+-- A besieged city (Siege, The Cathars, The Besiegers): the besiegers'
+-- camp, two dark tents with a red pennon, in the tile's middle below the
+-- city, so that it reads at the fit zoom over field or city alike.
+local function siege_mark(out, x, y, S)
+  local w, h = S * 0.11, S * 0.12
+  y = y + S * 0.06
+  out[#out + 1] = '<g class="tag tag-besieged" stroke="#fafafa" stroke-width="1">'
+  for _, dx in ipairs { -w * 0.6, w * 0.6 } do
+    out[#out + 1] = sfmt('<polygon points="%s" fill="#263238"/>',
+      points_attr { x + dx - w / 2, y + h / 2, x + dx, y - h / 2, x + dx + w / 2, y + h / 2 })
+  end
+  out[#out + 1] = sfmt('<path d="M%s %sV%s" stroke="#263238" stroke-width="1.2"/>',
+    num(x + w * 0.6), num(y - h / 2), num(y - h))
+  out[#out + 1] = sfmt('<polygon points="%s" fill="#c62828" stroke="none"/></g>',
+    points_attr { x + w * 0.6, y - h, x + w * 0.6 + S * 0.07, y - h * 0.8, x + w * 0.6, y - h * 0.6 })
+end
+
 -- Tags a tile prints as a mark of its own.
 R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, bazaar = bazaar_stall,
                 wind_rose = rose_mark(), rose_ne = rose_mark { 1, -1 }, rose_se = rose_mark { 1, 1 },
@@ -669,7 +688,7 @@ R.TAG_MARKS = { tower = foundation, hill = hill_mark, vineyard = vineyard_mark, 
                 watch_road = watchtower_mark "R", watch_city = watchtower_mark "C",
                 watch_cloister = watchtower_mark "+",
                 fly_orth = flier_mark(-1, 0), fly_diag = flier_mark(-0.7, -0.7),
-                yaga_hut = yaga_mark, vodyanoy = vodyanoy_mark }
+                yaga_hut = yaga_mark, vodyanoy = vodyanoy_mark, besieged = siege_mark }
 
 -- Attribute shapes drawn as pictures instead of badges.
 local ATTR_ICONS = { inn = inn_icon, cathedral = cathedral_icon, bridge = bridge_icon, castle = castle_icon }

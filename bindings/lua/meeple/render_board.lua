@@ -102,6 +102,10 @@ local SHAPE_NAMES = { meeple = true, builder = true, pig = true, mayor = true, w
 -- neutral (no owner): a dragon, a fairy.
 local SHAPE_SCALE = { big = 1.3, dragon = 1.9, fairy = 1.4 }
 local NEUTRAL_FILL = { dragon = "#c62828", fairy = "#f8bbd0" }
+-- Neutral discs (figures without a shape of their own) in the colour of
+-- their wooden piece, so that two of them tell apart at the fit zoom:
+-- Mage & Witch's purple mage and orange witch.
+local NEUTRAL_KIND_FILL = { mage = "#6a1b9a", witch = "#ef6c00" }
 B.FIGURE_SHAPE_NAMES = SHAPE_NAMES
 
 local MEEPLE = "M -0.22 -0.42 A 0.3 0.3 0 1 1 0.22 -0.42 L 0.9 -0.1 L 0.8 0.15 L 0.35 0.05 L 0.62 0.95 "
@@ -488,7 +492,7 @@ function B.figures(geo, g)
         local near = marks_near(geo, g, { px - h, py - top, px + h, py + h })
         if #near > 0 then px, py = clear_of(px, py, h, top, near) end
       end
-      local colour = owner == 0 and NEUTRAL_FILL[shape] or B.colour(owner)
+      local colour = owner == 0 and (NEUTRAL_FILL[shape] or NEUTRAL_KIND_FILL[info.kind]) or B.colour(owner)
       out[#out + 1] = B.figure_svg(shape, colour, px, py, size, {
           lying = lying, kind = info.kind, owner = owner,
           title = (owner > 0 and ("player " .. owner .. " ") or "neutral ") .. info.kind
@@ -535,7 +539,7 @@ function B.legend_entries(geo, kinds, attrs, figures, extra)
   end
   for _, f in ipairs(render.sorted_keys(figures)) do
     -- a legend swatch is 16 wide, whatever the shape's size on the board
-    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL_FILL[figures[f]] or NEUTRAL, 8, 9, 7 / (SHAPE_SCALE[figures[f]] or 1),
+    add("figure-" .. f, B.figure_svg(figures[f], NEUTRAL_FILL[figures[f]] or NEUTRAL_KIND_FILL[f] or NEUTRAL, 8, 9, 7 / (SHAPE_SCALE[figures[f]] or 1),
       { kind = f }), words(f))
     -- a meeple lies on kinds that never close (a farmer, a trapper)
     local lying, decl = {}, geo.figure_decl and geo.figure_decl[f]

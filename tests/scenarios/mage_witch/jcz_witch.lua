@@ -1,0 +1,30 @@
+-- JCloisterZone engine test engine-tests/mage-and-witch/witch.jcz
+-- (farin/JCloisterZone-Client), converted: mage_witch.md §2, §4. JCZ tiles
+-- -> ours: BA/RCr = D (the start, 0,0 r0; and at 2,0), BA/RFr = U (R0 =
+-- our r1: U's road runs N-S), MW/CRRR.3 = mw.CRRR.3, BA/RRRR = X; JCZ
+-- positions are ours (y grows south).
+-- Alice's thief on U's road east of the start; Bob's magic tile west of
+-- the start, and Bob puts the witch on the start's road (JCZ
+-- MOVE_NEUTRAL_FIGURE witch.1 to 0,0 Road WE). Alice's D and Bob's X close
+-- the road: 5 tiles, halved by the witch, rounded up. JCZ asserts: Alice 3.
+-- Moves name a feature by its anchor (its first tile in reading order):
+-- the road's is the magic tile's road E, segment 2, so the figure stands
+-- there, on the same road as JCZ's.
+-- Players: 1 = Alice, 2 = Bob.
+scenario "MW-JCZ-2: witch.jcz: Alice 3" {
+  game = "base", with = { "mage_witch" }, players = 2,
+}
+
+play("place U 1,0 r1", "deploy meeple E")
+play "place mw.CRRR.3 -1,0 r0"
+expect.phase "magic"
+play "action magic 2 -1 0 2"
+expect.figure { at = { -1, 0 }, spot = "E", kind = "witch" }
+expect.feature { at = { 0, 0 }, port = "W", witch = 1 }
+play "pass"
+play("place D 2,0 r0", "pass")
+play("place X 3,0 r0", "pass")
+expect.closed { at = { 0, 0 }, port = "W" }
+expect.ledger_last_turn { { player = 1, points = 3, reason = "road" } }
+expect.figure { at = { -1, 0 }, spot = "E", kind = "witch", count = 0 }
+expect.score { 3, 0 }
