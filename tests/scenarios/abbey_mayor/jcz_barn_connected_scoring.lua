@@ -10,11 +10,12 @@
 -- follower's location is absolute (a port of ours); a JCZ barn at tile T
 -- stands on T's north-west corner.
 -- Alice's farmer on the E at 0,-1, her pig in the same field (B 1,-2);
--- Bob's barn on the north-west corner of 1,-1: Alice's farmer and pig
--- score at once and go home. Alice's second farmer on the E at 0,-3, her
--- pig again on am.10 at 0,-4; Bob's V at 1,-3 joins that field to the
--- barn's: the farmer and pig score again and go home (a field joined to a
--- barn). At the end the barn scores the completed cities.
+-- Bob's E at 0,-2 and his barn on the north-west corner of 1,-1: Alice's
+-- farmer and pig score at once, 3 + 1 per completed city (the start's):
+-- 4, and go home. Alice's second farmer on the E at 0,-3 (it closes the
+-- 0,-2/0,-3 city), her pig again on am.10 at 0,-4; Bob's V at 1,-3 joins
+-- that field to the barn's: 1 + 1 (pig) per completed city, 2 cities: 4.
+-- At the end the barn: 4 x 2 = 8.
 -- JCZ asserts: Alice 8, Bob 8.
 -- Players: 1 = Alice, 2 = Bob.
 scenario "AM-JCZ-6: barn-connected-scoring.jcz: Alice 8, Bob 8" {
@@ -26,9 +27,12 @@ play("place E 0,-1 r2", "deploy meeple NNW")
 play("place B 1,-1 r0", "pass")
 play("place B 1,-2 r0", "deploy pig NNW")
 play("place E 0,-2 r0", "deploy barn SE")
+expect.ledger_last_turn { { player = 1, points = 4, reason = "field" } }
 play("place E 0,-3 r2", "deploy meeple NNW")
 play("place U 1,0 r1", "pass")
 play("place am.10 0,-4 r2", "deploy pig NNW")
 play("place V 1,-3 r2", "pass")
+expect.ledger_last_turn { { player = 1, points = 4, reason = "field" } }
 expect.over()
 expect.final { 8, 8 }
+expect.ledger_final { { player = 2, points = 8, reason = "barn" } }
