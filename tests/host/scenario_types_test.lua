@@ -136,10 +136,11 @@ local HEADER = {
   { 'options = { x = {} }', "field 'options': expected a table { name = value }" },
   { 'players = "2"', "field 'players': expected an integer, got string \"2\"" },
   { 'seed = 1.5', "field 'seed': expected an integer, got 1.5" },
+  { 'first_player = 1.5', "field 'first_player': expected an integer, got 1.5" },
   { 'start = "no"', "field 'start': expected true or false, got string \"no\"" },
   { 'figures = { barn = "2" }', "field 'figures': expected a table { kind = count }" },
   { 'figures = 2', "field 'figures': expected a table { kind = count }" },
-  { 'seeds = 2', "unknown field 'seeds' (known: figures, game, options, players, rules, seed, start, with)" },
+  { 'seeds = 2', "unknown field 'seeds' (known: figures, first_player, game, options, players, rules, seed, start, with)" },
 }
 for _, c in ipairs(HEADER) do
   local f = assert(io.open(path, "wb"))
