@@ -778,6 +778,19 @@ int mp_sandbox_expose(mp_sandbox *sb, const char *name) {
   return MP_SANDBOX_OK;
 }
 
+void mp_sandbox_push_globals(mp_sandbox *sb, lua_State *L) {
+  lua_newtable(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, sb->ref_globals);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, luaL_typename(L, -2));
+    lua_rawset(L, -6);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 static int seal_env(lua_State *L) {
   mp_sb_seal_env(L, 1);
   return 0;
