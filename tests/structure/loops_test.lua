@@ -11,7 +11,6 @@ local LIMIT = 3
 local KNOWN = {  -- a file of the loop -> its size today
   ["engine/src/flow/phases.c"] = 27,  -- the flow's core <-> the capabilities
   ["engine/src/gk_game.c"] = 8,       -- the kernel's game <-> board, log, stack
-  ["sandbox/sandbox.c"] = 6,          -- the sandbox <-> its libraries (and memo, which builds on them)
   ["embed/session.c"] = 4,            -- a session's host <-> the module it loads
 }
 local failed = 0
