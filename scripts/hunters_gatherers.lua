@@ -203,21 +203,28 @@ end
 
 -- A segment's printed attributes, per tile type (th:segment_attr gives
 -- a placed segment's value with the trap's edits; this is what was
--- printed), read from the rules' tile definition. This is rule data, the
--- same for every game: a memo computes it once per tile type and keeps it
--- for every game (read-only; its function sees only the rules and the
--- tile type, so no game can leave anything in it for the next).
+-- printed): SEGMENTS[id][i] = { name = value } for segment i, the non-zero
+-- animal and trap attributes only (one empty table shared by the
+-- segments that print none). Read from the rules' tile definition. This
+-- is rule data, the same for every game: a memo computes it once per tile
+-- type and keeps it for every game (read-only; its function sees only the
+-- rules and the tile type, so no game can leave anything in it for the
+-- next). One table a segment, not two: each kept table costs a read-only
+-- proxy when the memo first reads a tile type.
 local SEGMENTS = memo(function(rules, id)
   local names = { "mammoth", "aurochs", "deer", "tiger", "fish", "logboat", "raft",
                   "hunting_trap", "pit_trap", "wildfire", "shaman" }
-  local s = {}
+  local none, s = {}, {}
   for i, seg in ipairs(rules:tile_def(id).segments) do
-    local a = {}
+    local attrs, a = seg.attrs, nil
     for _, name in ipairs(names) do
-      local v = seg.attrs[name]
-      if v and v ~= 0 then a[name] = v end
+      local v = attrs[name]
+      if v and v ~= 0 then
+        a = a or {}
+        a[name] = v
+      end
     end
-    s[i] = { kind = seg.kind, attrs = a }
+    s[i] = a or none
   end
   return s
 end, "segments")
@@ -246,8 +253,7 @@ local function zone_segments(g, fh, centres)
             at[key] = {}
             local t = g:tile_at(x, y)
             if t then
-              for i, seg in ipairs(segments(t:info().id)) do
-                local a = seg.attrs
+              for i, a in ipairs(segments(t:info().id)) do
                 if (a.mammoth or a.aurochs or a.deer or a.tiger) and t:feature(i) == fh then
                   local s = { tile = t, seg = i, k = 1, printed = a }
                   out[#out + 1] = s
@@ -284,7 +290,7 @@ on("tile_placed", function(ctx, th)
     -- Logboat: 2 per lake in its river system (the logboat lake
     -- included), complete or not, to the player who placed it; huts do
     -- not matter.
-    if seg.attrs.logboat then
+    if seg.logboat then
       local lakes = #th:feature(i):system(RIVER_SYSTEM, { "lake" })
       if lakes > 0 then ctx:score(ctx.player, 2 * lakes, "logboat") end
     end
@@ -294,7 +300,7 @@ on("tile_placed", function(ctx, th)
     -- its segment, so the grassland's totals leave it out) and ignored
     -- from then on (HG-EX-15). [inferred] tigers left over when there are
     -- more tigers than deer were considered too: covered.
-    if seg.attrs.hunting_trap then
+    if seg.hunting_trap then
       local fh = th:feature(i)
       local M, A, D, T = 0, 0, 0, 0
       for _, s in ipairs(zone_segments(g, fh, { { info.x, info.y } })) do

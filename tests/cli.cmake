@@ -153,3 +153,8 @@ set(SHORT_ACTION ${CMAKE_CURRENT_BINARY_DIR}/short_action.lua)
 file(WRITE ${SHORT_ACTION} "scenario \"short action\" { game = \"base\", with = { \"hills_sheep\" }, players = 2 }\ndraws { \"hs.sheep1\", stack = \"sheep\" }\nplay(\"place U 1,0 r1\", \"deploy shepherd S\")\nplay(\"place U -1,0 r1\", \"pass\")\nplay(\"place U 2,0 r1\", \"pass\")\nplay \"action flock_grow\"\n")
 meeple_cli_test(scenario_short_action 1 "short_action\\.lua:6: 'action flock_grow' is illegal: written otherwise: the engine writes it 'action flock_grow 0 0 0 0'"
                 ${MEEPLE_EXE} test ${SHORT_ACTION})
+# The editor stubs of the sandbox's own globals (memo) are checked against
+# the globals `meeple script` lists (#36).
+if(TEST lua/stubs_test AND TARGET meeple)
+  set_property(TEST lua/stubs_test APPEND PROPERTY ENVIRONMENT "MEEPLE_BIN=$<TARGET_FILE:meeple>")
+endif()

@@ -160,6 +160,13 @@ static int host_set_limits(lua_State *L) {
   return 0;
 }
 
+/* meeple_host.globals() -> { name = type name }: the globals every
+** script sees (mp_sandbox_push_globals), for the editor stubs' test. */
+static int host_globals(lua_State *L) {
+  mp_sandbox_push_globals(hostof(L)->sb, L);
+  return 1;
+}
+
 static int host_memory(lua_State *L) {
   mp_host *h = hostof(L);
   lua_pushinteger(L, (lua_Integer)mp_sandbox_memory(h->sb));
@@ -249,6 +256,7 @@ static const luaL_Reg host_funcs[] = {
   {"call", host_call},
   {"use_game", host_use_game},
   {"memory", host_memory},
+  {"globals", host_globals},
   {"set_limits", host_set_limits},
   {NULL, NULL}
 };

@@ -174,6 +174,14 @@ size_t mp_sandbox_memory(const mp_sandbox *sb);
 ** MP_SANDBOX_EINVAL if 'name' is already a global of the sandbox. */
 int mp_sandbox_expose(mp_sandbox *sb, const char *name);
 
+/* Pushes a new table onto L (the sandbox's state): the name of every
+** global scripts see (the library, the sandbox's own functions such as
+** memo, what the host exposed) -> its type name. The names only: the
+** globals stay out of the caller's reach. Raises on a memory error, so
+** call it from a lua_CFunction. tests/lua/stubs_test.lua checks the
+** editor stubs (bindings/meta/sandbox.lua) against it. */
+void mp_sandbox_push_globals(mp_sandbox *sb, lua_State *L);
+
 /* Seals the script environment at the top of the stack (as returned by
 ** mp_sandbox_run) and pops it: its globals keep their values and any
 ** assignment to a global raises "assignment to global 'x' after

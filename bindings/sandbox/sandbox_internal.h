@@ -82,8 +82,16 @@ static inline mp_sandbox *getsb(lua_State *L) {
   return *(mp_sandbox **)lua_getextraspace(L);
 }
 
-/* sandbox.c */
+/* sandbox_core.c: the limits, below the rest of sandbox/ */
 void mp_sb_set_trip(lua_State *L, mp_sandbox *sb, int kind);
+/* The count hook every call runs under. */
+void mp_sb_hook(lua_State *L, lua_Debug *ar);
+/* Sets the running call's deadline: its time limit from now. */
+void mp_sb_start_clock(mp_sandbox *sb);
+/* "file:line: " of the innermost script frame (host frames skipped). */
+void mp_sb_note_where(mp_sandbox *sb, char *buf, size_t n);
+/* The message of the limit that fired, without the location. */
+void mp_sb_trip_text(const mp_sandbox *sb, char *buf, size_t n);
 int mp_sb_pcall(lua_State *L);
 int mp_sb_xpcall(lua_State *L);
 /* Charges 'units' (bytes copied, elements moved, pattern steps) against
@@ -148,7 +156,7 @@ int mp_sb_script_chunk(lua_State *L, int idx);
 ** 'weight'). */
 void mp_sb_weigh_init(mp_sandbox *sb);
 void mp_sb_weigh_alloc(mp_sandbox *sb, int is_string, size_t nsize);
-/* sandbox.c: makes the count hook fire at the next instruction. */
+/* sandbox_core.c: makes the count hook fire at the next instruction. */
 void mp_sb_rearm(mp_sandbox *sb);
 /* sandbox_weight.c: clock_step for the weight as it is now (a game
 ** starts again from the weight loading left, sandbox_fresh.c). */

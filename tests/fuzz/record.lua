@@ -1,10 +1,8 @@
 -- Fuzz driver: the record reader (`meeple replay`). The bytes are a
 -- record file; replay reads, checks and re-plays it, or says where it is
--- wrong.
-local common = require "meeple.cli.common"
-common.eprintf = function() end   -- before the commands capture it
-common.silent = true
-local replay = require "meeple.cli.replay"
+-- wrong. Each rule set is loaded once per process and every input is
+-- replayed twice, from fresh games (tests/fuzz/replay_once.lua).
+local replay_twice = dofile("tests/fuzz/replay_once.lua")
 
 local path = os.tmpname()
 
@@ -12,5 +10,6 @@ return function(data)
   local f = assert(io.open(path, "wb"))
   f:write(data)
   f:close()
-  pcall(replay.run, { path }, { root = ".", tty = false })
+  local ok, code = replay_twice(path)
+  assert(ok, "replay raised: " .. tostring(code))
 end

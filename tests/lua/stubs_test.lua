@@ -10,6 +10,9 @@
 --     stub and (scripts' and embedders' calls) is named in the docs, and
 --     no stub or doc names a method that does not exist. (C methods'
 --     parameters are not compared: C reads them through helpers.)
+--   * every global the sandbox gives scripts beyond Lua's standard
+--     library (memo) has a stub in bindings/meta/sandbox.lua and a docs
+--     entry, and that file stubs nothing else.
 local testlib = require "testlib"
 local t = testlib.new("stubs")
 local meeple = testlib.module(t)
@@ -227,6 +230,50 @@ local OTHER = { score = true, choose = true, values = true, legal_moves = true, 
 for m in docs:gmatch("[%w_]+:([%w_]+)%(") do
   if not method_names[m] and not OTHER[m] then
     t:fail(("docs/lua-api.md shows :%s(, not a method of any type"):format(m))
+  end
+end
+
+-- }======================================================================
+
+-- {======================================================================
+-- The sandbox's own globals
+-- =======================================================================
+
+-- Every global a script sees beyond Lua's standard library (memo, ...)
+-- has a stub in bindings/meta/sandbox.lua and a place in the docs, and
+-- every function stubbed there is such a global. The names come from the
+-- sandbox itself (meeple_host.globals() in `meeple script`); the standard
+-- library is this interpreter's _G.
+local sandbox_stub = parse_stubs(read("bindings/meta/sandbox.lua"))
+local bin = os.getenv("MEEPLE_BIN")
+if t:ok(bin, "MEEPLE_BIN is not set (run through ctest)") then
+  local script = os.tmpname()
+  local f = assert(io.open(script, "wb"))
+  f:write("for k, v in pairs(meeple_host.globals()) do print(k, v) end\n")
+  f:close()
+  local p = assert(io.popen(("'%s' script '%s'"):format(bin, script)))
+  local globals = {}
+  for line in p:lines() do
+    local k, v = line:match("^([%w_]+)\t(%S+)$")
+    if k then globals[k] = v end
+  end
+  local closed = p:close()
+  os.remove(script)
+  if t:ok(closed and globals.pairs == "function" and globals.string == "table",
+          "meeple script did not list the sandbox's globals") then
+    for _, name in ipairs(sorted(globals)) do
+      if _G[name] == nil then
+        t:ok(globals[name] == "function" and sandbox_stub.funcs[name],
+             ("sandbox global '%s' (%s) has no stub in bindings/meta/sandbox.lua"):format(name, globals[name]))
+        t:ok(docs:find("`" .. name .. "(", 1, true),
+             ("sandbox global '%s' is not described in docs/lua-api.md"):format(name))
+      end
+    end
+    for _, name in ipairs(sorted(sandbox_stub.funcs)) do
+      t:ok(globals[name] == "function" and _G[name] == nil,
+           ("bindings/meta/sandbox.lua declares '%s', which is not a sandbox function beyond Lua's library"):format(name))
+      t:ok(not rules_stub.funcs[name], ("'%s' is stubbed both as a sandbox global and as a declaration"):format(name))
+    end
   end
 end
 

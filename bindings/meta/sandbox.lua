@@ -1,0 +1,23 @@
+---@meta sandbox
+-- LuaCATS stubs of the globals the sandbox itself gives every script (a
+-- game, expansion, house rule, scenario or bot) beyond Lua's standard
+-- library, whose own stubs the editor knows. Documentation: docs/lua-api.md
+-- (Determinism) and docs/sandbox.md. tests/lua/stubs_test.lua checks that
+-- every such global has a stub here and every stub here is such a global.
+
+--- Rule data computed once and kept for every game. Reading `m[key]` (a
+--- string, number or boolean) the first time calls `fn(rules, key)` with
+--- the game's rules and keeps what it returns (not `nil`); later reads are
+--- a plain table read. `fn` may use its arguments and the library only (a
+--- local of the script is refused); inside it `math.random`, `print`,
+--- `collectgarbage` and `tostring` of a table are refused. A kept table is
+--- read-only through and through. Read it in hooks and formulas, once the
+--- rules are built.
+--- ```lua
+--- local SEGMENTS = memo(function(rules, id) return #rules:tile_def(id).segments end, "segments")
+--- ```
+---@generic V
+---@param fn fun(rules: meeple.Rules, key: string|number|boolean): V
+---@param name? string named in its errors (default "memo")
+---@return table<string|number|boolean, V>
+function memo(fn, name) end
