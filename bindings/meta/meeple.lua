@@ -175,7 +175,7 @@ function Rules:unique_rotations(id) end
 ---@return string hex 64-bit fingerprint of every definition
 function Rules:fingerprint() end
 
---- A tile type as its file printed it (north up): { id, tags, segments =
+--- A tile type as its file printed it (north up): { id, tags, oriented?, segments =
 --- { { kind, ports, port_names, touches, attrs } } }; a fresh table.
 ---@param id string
 ---@return table

@@ -341,6 +341,11 @@ static int addtile(lua_State *L, gk_rules *r, int tile_idx, int declare) {
     tileerror(L, tile_idx, tile_idx, "tile definition without a string 'id'");
   def.id = lua_tostring(L, -1);  /* kept alive on the stack */
   def.tags = readtags(L, r, tile_idx, def.id);
+  int oriented = lua_getfield(L, tile_idx, "oriented");
+  if (oriented != LUA_TNIL && oriented != LUA_TBOOLEAN)
+    tileerror(L, tile_idx, tile_idx, "tile %s: 'oriented' must be true, false or nil", def.id);
+  if (lua_toboolean(L, -1)) def.flags |= GK_TILE_ORIENTED;
+  lua_pop(L, 1);
   lua_Integer n = listfield(L, tile_idx, tile_idx, "segments", def.id, 0);
   if (n > GK_MAX_SEGMENTS)
     tileerror(L, tile_idx, tile_idx, "tile %s: more than %d segments", def.id,
@@ -557,6 +562,7 @@ static void push_segment(lua_State *L, const gk_rules *r, const gk_segment_def *
 
 /* rules:tile_def(id): a tile type as its tile file printed it, a fresh
 ** table each call (changing it changes nothing): { id =, tags = {names},
+** oriented = true (only when the file says so),
 ** segments = { { kind =, ports = {ids}, port_names = {names},
 ** touches = {segment indices}, attrs = { name = value } } } }. Segment
 ** i is the i-th segment line; a placed copy turned r quarter turns
@@ -574,6 +580,10 @@ static int rules_tile_def(lua_State *L) {
       lua_rawseti(L, -2, ++n);
     }
   lua_setfield(L, -2, "tags");
+  if (td->flags & GK_TILE_ORIENTED) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "oriented");
+  }
   lua_createtable(L, td->n_segments, 0);
   for (int i = 0; i < td->n_segments; i++) {
     push_segment(L, r, &td->segments[i]);

@@ -141,11 +141,20 @@ typedef struct gk_segment_def {
   gk_segment_attr attrs[GK_MAX_SEG_ATTRS];
 } gk_segment_def;
 
+/* Flags of a tile type (gk_tile_def.flags). */
+enum {
+  /* Every rotation is a placement of its own, even those that look the
+  ** same: for a tile whose picture points somewhere (an arrow, a
+  ** signpost) that the rules read, so which way it lies matters. */
+  GK_TILE_ORIENTED = 1u << 0
+};
+
 typedef struct gk_tile_def {
   const char *id;      /* unique within the rules, e.g. "D" or "tb/A" */
   int n_segments;
   gk_segment_def segments[GK_MAX_SEGMENTS];
   uint64_t tags;       /* bit t = tag id t */
+  unsigned flags;      /* GK_TILE_* bits; 0 for most tiles */
 } gk_tile_def;
 
 typedef struct gk_figure_spec {
@@ -233,7 +242,8 @@ int gk_rules_kinds_join(const gk_rules *rules, int kind_a, int kind_b);
 int gk_rules_freeze(gk_rules *rules);
 int gk_rules_frozen(const gk_rules *rules);
 /* Bit r set = rotation r (quarter turns clockwise) is the first of its
-** symmetry class; placements are listed for these rotations only. */
+** symmetry class; placements are listed for these rotations only. All
+** four (0xF) for a GK_TILE_ORIENTED tile. */
 unsigned gk_rules_unique_rotations(const gk_rules *rules, int type);
 /* Segment index of the type covering port p (board orientation) when the
 ** tile is turned by rot, or -1. */
@@ -363,7 +373,8 @@ int gk_tile_info(const gk_game *game, int tile, gk_placed_tile *out);
 int gk_can_place(const gk_game *game, int type, int32_t x, int32_t y,
                  int rot);
 /*
-** Every legal (cell, rotation) for a tile type, symmetric rotations once.
+** Every legal (cell, rotation) for a tile type, symmetric rotations once
+** (all four for a GK_TILE_ORIENTED tile).
 ** Writes at most cap entries and returns the total count, so a call with
 ** cap 0 sizes the buffer. Order: frontier order, then rotation.
 */

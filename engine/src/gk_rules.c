@@ -344,6 +344,11 @@ static int validate_tile(gk_rules *r, const gk_tile_def *d) {
     gki_rules_seterr(r, "tile %s: unknown tag bit set", id);
     return GK_EINVAL;
   }
+  if (d->flags & ~(unsigned)GK_TILE_ORIENTED) {
+    gki_rules_seterr(r, "tile %s: unknown flag bits 0x%x", id,
+                    d->flags & ~(unsigned)GK_TILE_ORIENTED);
+    return GK_EINVAL;
+  }
   return GK_OK;
 }
 
@@ -575,6 +580,8 @@ static uint64_t compute_fingerprint(const gk_rules *r) {
       h = fnv(h, s->attrs, sizeof(gk_segment_attr) * (size_t)s->n_attrs);
     }
     h = fnv(h, &d->tags, sizeof d->tags);
+    /* hashed only when set: rules without flags keep their fingerprint */
+    if (d->flags) h = fnv(h, &d->flags, sizeof d->flags);
   }
   return h;
 }
@@ -699,12 +706,14 @@ static int build_side_classes(gk_rules *r, size_t nt) {
 }
 
 /* The rotations of tile t that differ from every lower one, and for
-** each rotation the lowest one it equals. */
+** each rotation the lowest one it equals. An oriented tile's rotations
+** all differ: its picture tells them apart where its segments do not. */
 static void build_rotations(gk_rules *r, size_t t) {
+  bool oriented = r->tiles[t].def.flags & GK_TILE_ORIENTED;
   uint8_t mask = 0;
   for (int rot = 0; rot < 4; rot++) {
     int twin = -1;
-    for (int q = 0; q < rot && twin < 0; q++)
+    for (int q = 0; q < rot && twin < 0 && !oriented; q++)
       if (((mask >> q) & 1) && same_rotation(r, (int)t, q, rot)) twin = q;
     if (twin < 0) mask |= (uint8_t)(1u << rot);
     r->canon_rot[t * 4 + (size_t)rot] = (uint8_t)(twin < 0 ? rot : twin);

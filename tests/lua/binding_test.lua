@@ -189,4 +189,25 @@ do
   t:ok(not pcall(orphan.xy, orphan), "still stale after the table grew")
 end
 
+do -- oriented tiles (docs/tiles.md 3.2): rules:tile reads the flag, tile_def gives it back
+  local r = meeple.rules()
+  r:kind("field")
+  local all = { { kind = "field", ports = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 } } }
+  r:tile { id = "P", segments = all }
+  r:tile { id = "S", oriented = true, segments = all }
+  r:tile { id = "F", oriented = false, segments = all }
+  local ok, err = pcall(r.tile, r, { id = "B", oriented = 1, segments = all })
+  t:ok(not ok and err:find("tile B: 'oriented' must be true, false or nil", 1, true), "a non-boolean oriented is refused")
+  r:freeze()
+  t:same(r:unique_rotations("P"), { 0 }, "plain all-field tile: r0 only")
+  t:same(r:unique_rotations("S"), { 0, 1, 2, 3 }, "oriented all-field tile: four rotations")
+  t:same(r:unique_rotations("F"), { 0 }, "oriented = false is the default")
+  t:eq(r:tile_def("S").oriented, true, "tile_def says oriented")
+  t:eq(r:tile_def("P").oriented, nil, "tile_def leaves it out otherwise")
+  local gm = r:new_game { players = 2, seed = 1 }
+  gm:place_fixed("P", 0, 0, 0)
+  t:eq(#gm:legal_placements("S"), 16, "four cells, four turns each")
+  t:eq(#gm:legal_placements("P"), 4, "four cells, one turn each")
+end
+
 t:done()

@@ -192,6 +192,24 @@ do -- limits that are still allowed: 16 segments, 8 attributes, 47-char names
   good("long names", "tile " .. string.rep("I", 47) .. "\n  " .. string.rep("k", 47) .. " N* E* S* W*\n")
 end
 
+do -- oriented: after the count, before the tags; absent means nil (not false)
+  local s = good("oriented", "tile F x2 oriented [sign]\n  field N* E* S* W*\n"
+                 .. "tile G oriented\n  field N* E* S* W*\ntile H [oriented]\n  field N* E* S* W*\n")
+  if s then
+    t:eq(s.tiles[1].oriented, true, "oriented with count and tags")
+    t:eq(s.tiles[1].count, 2, "count kept")
+    t:same(s.tiles[1].tags, { "sign" }, "tags kept")
+    t:eq(s.tiles[2].oriented, true, "oriented alone")
+    t:eq(s.tiles[3].oriented, nil, "a tag named oriented is only a tag")
+    t:same(s.tiles[3].tags, { "oriented" }, "... listed as a tag")
+  end
+  local list = tiles.resolve(s, function() end)
+  t:eq(list and list[1].oriented, true, "resolve keeps oriented")
+  t:eq(list and list[3].oriented, nil, "resolve adds no oriented")
+  -- a kind named oriented is still a kind
+  good("oriented kind", "tile K\n  oriented N* E* S* W*\n")
+end
+
 do -- known kinds accepted
   good("known kinds", "tile E\n  city N*\n  field E* S* W* touches city\n", { kinds = BASE_KINDS })
 end
@@ -207,7 +225,9 @@ bad("tile D\n  city pennant\n", "t.tiles:2:8: expected a port name (N, NNE, ...,
 bad("tile D\n  city N*S*\n", "t.tiles:2:10: expected a port, an attribute, 'touches' or end of line, found 'S*'")
 bad("tile D\n  city N* +pennant\n", "t.tiles:2:11: expected a port, an attribute, 'touches' or end of line, found '+'")
 bad("tile\n", "t.tiles:1:5: expected a tile id, found end of line")
-bad("tile D x\n", "t.tiles:1:8: expected a count (xN), a tag list ([tag, ...]) or end of line, found 'x'")
+bad("tile D x\n", "t.tiles:1:8: expected a count (xN), 'oriented', a tag list ([tag, ...]) or end of line, found 'x'")
+bad("tile D oriented x2\n", "t.tiles:1:17: expected a count (xN), 'oriented', a tag list ([tag, ...]) or end of line, found 'x2'")
+bad("tile D orientated\n", "t.tiles:1:8: expected a count (xN), 'oriented', a tag list ([tag, ...]) or end of line, found 'orientated'")
 bad("tile D x4 [start\n", "t.tiles:1:17: expected ',' or ']', found end of line")
 bad("tile D [Start]\n", "t.tiles:1:9: expected a tag name, found 'Start'")
 bad("tile D\n  city N* fish=\n", "t.tiles:2:16: expected an integer, found end of line")

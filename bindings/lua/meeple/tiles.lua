@@ -56,6 +56,7 @@ local M = {}
 ---@class meeple.Tile
 ---@field id string
 ---@field count integer
+---@field oriented true|nil  every rotation a placement of its own (docs/tiles.md 3.2)
 ---@field tags string[]      in written order
 ---@field segments meeple.Segment[] in file order
 ---@field line integer
@@ -185,8 +186,9 @@ local tag_list = "[" * ws * Ct(expect(tag, "a tag name")
 local tile_stmt = Cp() * kw"tile" * (
   ws * expect(Cp() * C(tile_id), "a tile id")
   * ((sp * Cp() * count) + Cc(nil, nil))
+  * ((sp * kw"oriented" * Cc(true)) + Cc(nil))
   * ((ws * tag_list) + Cc(nil))
-  * ws * expect(endl, "a count (xN), a tag list ([tag, ...]) or end of line")
+  * ws * expect(endl, "a count (xN), 'oriented', a tag list ([tag, ...]) or end of line")
 ) / node"tile"
 
 local set_stmt = Cp() * kw"set" * (
@@ -332,7 +334,7 @@ local function tile_tags(b, id, tags)
 end
 
 function STATEMENT.tile(b, s)
-  local pos, idpos, id, cpos, n, tags = s[1], s[2], s[3], s[4], s[5], s[6]
+  local pos, idpos, id, cpos, n, oriented, tags = s[1], s[2], s[3], s[4], s[5], s[6], s[7]
   local l, c = b.where(pos)
   if b.tile_first[id] then
     return b.at(idpos, "tile %s: duplicate tile id (first at line %d)", id, b.tile_first[id])
@@ -357,7 +359,7 @@ function STATEMENT.tile(b, s)
   end
   local tag_names, err = tile_tags(b, id, tags)
   if not tag_names then return nil, err end
-  b.cur = { tile = { id = id, count = cnt, tags = tag_names, segments = {},
+  b.cur = { tile = { id = id, count = cnt, oriented = oriented, tags = tag_names, segments = {},
                      line = l, col = c }, pos = pos, segs = {} }
   b.tiles_raw[#b.tiles_raw + 1] = b.cur
   return true
@@ -637,7 +639,7 @@ local function copy_tile(t, set)
   end
   local tags = {}
   for j, g in ipairs(t.tags) do tags[j] = g end
-  return { id = t.id, count = t.count, tags = tags, segments = segs,
+  return { id = t.id, count = t.count, oriented = t.oriented, tags = tags, segments = segs,
            line = t.line, col = t.col, set = set.name, file = set.file }
 end
 
