@@ -9,11 +9,12 @@
 -- A flight is two moves of the player who placed a flier tile:
 --   pass, then                  the deploy phase passed (no figure on the
 --                               tile), the phase "takeoff" offers:
---   action fly KIND DIR 0 0     instead of a deploy on the tile (§2): the
+--   action fly KIND 0 0 0       instead of a deploy on the tile (§2): the
 --                               die (g:random(3), logged) says how far the
---                               figure flies along the tile's arrow, the
---                               tile turned DIR quarters (one of its
---                               same-looking turns: see twins below)
+--                               figure flies along the tile's arrow, which
+--                               turns with the tile (the tiles are
+--                               `oriented`: each of the four turns is a
+--                               placement of its own)
 --   action land X Y SEGMENT 0   where it lands (§3): a move of a phase of
 --                               its own, "flight", which offers no pass
 --                               (the landing is compulsory when possible)
@@ -42,7 +43,7 @@ expansion "flying_machines" { requires = { "base" } }
 -- (its faces 1, 1, 2, 2, 3, 3).
 tiles "flying_machines"
 
-action "fly"  { args = { "kind", "dir" } }
+action "fly"  { args = { "kind" } }
 action "land" { args = { "x", "y", "segment" } }
 phase "takeoff" { after = "place_figure" }
 phase "flight" { after = "takeoff" }
@@ -88,26 +89,6 @@ local function arrow(th, rot)
   return dx, dy
 end
 
--- §2: the ways the tile may lie. The kernel lists one placement per
--- symmetry class (an all-field tile is placed at r0 alone, a straight
--- road at r0 or r1), but the arrow printed on it tells the turns apart:
--- the player who laid it picks which of its same-looking turns it lies
--- in when the figure takes off (the move's `dir`), as one would pick the
--- turn when laying it. Kept by tile id (tile types never change).
-local TWINS = {}
-local function twins(g, th)
-  local id = th:id()
-  local n = TWINS[id]
-  if not n then
-    n = #g:rules():unique_rotations(id)
-    TWINS[id] = n
-  end
-  local rot = th:rot()
-  if n == 1 then return { 0, 1, 2, 3 } end
-  if n == 2 then return { rot, rot + 2 } end
-  return { rot }
-end
-
 -- §2: instead of a deploy on the tile, a figure from the supply may take
 -- the flying machine, in any of the tile's same-looking turns. Offered in
 -- a phase of its own after place_figure, to a player who deployed nothing
@@ -123,14 +104,10 @@ collect("takeoff", function(ctx)
   for _, fig in ipairs(th:figures()) do
     if fig:info().owner == me then return nil end
   end
-  local dirs
   for i, kind in ipairs(FLIERS) do
     if has_kind(g, kind) and g:supply(me, kind) > 0 then
-      dirs = dirs or twins(g, th)
       moves = moves or {}
-      for _, d in ipairs(dirs) do
-        moves[#moves + 1] = { type = "action", action = "fly", args = { kind = i, dir = d } }
-      end
+      moves[#moves + 1] = { type = "action", action = "fly", args = { kind = i } }
     end
   end
   if moves then moves[#moves + 1] = { type = "pass" } end
@@ -175,7 +152,7 @@ on("action", function(ctx, move)
     local g, st = ctx.game, ctx.state
     local th = ctx.play:placed()
     local x, y = th:xy()
-    local dx, dy = arrow(th, move.args.dir)
+    local dx, dy = arrow(th, th:rot())
     local pips = g:random(3)
     x, y = x + dx * pips, y + dy * pips
     if spots(g, x, y, FLIERS[move.args.kind]) then

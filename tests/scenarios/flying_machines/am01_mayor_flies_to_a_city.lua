@@ -16,7 +16,7 @@ setup {
 }
 
 stack { "fm.F.d", "B", "B" }
-play("place fm.F.d 0,1 r0", "pass", "action fly 3 1 0 0")
+play("place fm.F.d 0,1 r1", "pass", "action fly 3 0 0 0")
 expect.moves { "action land 1 0 1 0" }
 play "action land 1 0 1 0"
 expect.occupied { at = { 1, 0 }, port = "E", by = { 1 } }

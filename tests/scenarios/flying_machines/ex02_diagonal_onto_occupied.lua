@@ -12,7 +12,7 @@ scenario "FM-EX-02: a turned diagonal flight lands on an occupied road" {
 setup { { "U", at = { 1, 0 }, rot = 1, figure = { player = 2, on = "W" } } }
 
 stack { "fm.F.d", "B", "B" }
-play("place fm.F.d 0,1 r0", "pass", "action fly 1 1 0 0")
+play("place fm.F.d 0,1 r1", "pass", "action fly 1 0 0 0")
 expect.moves { "action land 1 0 1 0" }
 play "action land 1 0 1 0"
 expect.occupied { at = { 1, 0 }, port = "W", by = { 1, 2 } }

@@ -10,11 +10,9 @@ scenario "FM-IC-01: the large meeple flies" {
 setup { { "U", at = { 1, 0 }, rot = 1, figure = { player = 2, on = "W" } } }
 
 stack { "fm.F.d", "B", "B" }
-play("place fm.F.d 0,1 r0", "pass")
-expect.moves { "action fly 1 0 0 0", "action fly 1 1 0 0", "action fly 1 2 0 0", "action fly 1 3 0 0",
-               "action fly 2 0 0 0", "action fly 2 1 0 0", "action fly 2 2 0 0", "action fly 2 3 0 0",
-               "pass" }
-play "action fly 2 1 0 0"
+play("place fm.F.d 0,1 r1", "pass")
+expect.moves { "action fly 1 0 0 0", "action fly 2 0 0 0", "pass" }
+play "action fly 2 0 0 0"
 expect.moves { "action land 1 0 1 0" }
 play "action land 1 0 1 0"
 expect.supply { player = 1, kind = "big", count = 0 }
