@@ -69,6 +69,7 @@ typedef struct mp_vetoes {
   uint32_t events;   /* bit per gk_hook called from here */
   int first[3];      /* event e's hooks are first[e] .. first[e + 1] - 1 */
   int tile, x, y, rot; /* what the place table shows (tile -1: nothing yet) */
+  mp_ctx_shown shown;  /* what ctx's fields show */
   veto_hook hook[];
 } mp_vetoes;
 
@@ -294,7 +295,7 @@ static int run_round(lua_State *L) {
   lua_pushnil(L);
   lua_pushnil(L);
   s.reasons = s.list + 1;
-  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(r->ud->play), r->c->phase);
+  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(r->ud->play), r->c->phase, &s.v->shown);
   gk_hook_call *c = r->c;
   int first = s.v->first[e], last = s.v->first[e + 1], running = -1, kept = 0;
   for (int i = 0; i < c->n_moves; i++) {

@@ -109,8 +109,16 @@ void mp_set_move_error(gk_play *play, const char *reader_msg);
 /* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy
 ** fields, added to the table on top */
 void mp_ctx_fields_open(lua_State *L);
-/* ctx's fields all written for an event (a veto round, a collect): game
-** and play (stack slots), phase, the lazy ones cleared */
-void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase);
+/* What a C path's ctx fields show now (all zero: nothing yet). */
+typedef struct mp_ctx_shown {
+  const void *view, *play; /* fields.game, fields.play */
+  const gk_game *game;     /* the game whose state fields.state may keep */
+  int phase1;              /* fields.phase's phase + 1 */
+} mp_ctx_shown;
+/* ctx's fields for an event (a veto round, a collect), written where
+** they changed: game and play (stack slots), phase; the state forgotten
+** when the game is another */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase,
+                       mp_ctx_shown *shown);
 
 #endif
