@@ -98,7 +98,8 @@ typedef struct mp_direct {
                            ** it was (its hooks did not take args): the
                            ** fields above describe the table, not the
                            ** last event, and DV_SUBJECT may be another
-                           ** event's; the next event sets up afresh */
+                           ** event's; the next hook that sees a subject
+                           ** or the arguments sets up afresh */
   int drawn;               /* args.tile is a drawn tile's id (tile_drawn's
                            ** setup wrote it and args.value last) */
   int pending;             /* args.tile and args.tile_id are not written
@@ -453,6 +454,14 @@ static int trampoline(lua_State *L) {
     call->d->hook = ordinal;
   }
   int need = need_of(call->sees);
+  const gk_hook_call *c = call->c;
+  mp_direct *d = call->d;
+  /* without a subject, now or in the table, the arguments cost a few
+  ** scalar writes: set in full, the next events that show the same take
+  ** the short path */
+  if (!(c->move || d->had_move || c->feature >= 0 || d->had_feature || c->report || d->had_tile ||
+        c->hook == GK_HOOK_TILE_DRAWN))
+    need = READY_ARGS;
   if (call->ready < need) set_up(L, call, &s, need);
   lua_pushvalue(L, 6);
   if (call->sees >= 1) lua_getiuservalue(L, s.dv, DV_CTX);
@@ -551,13 +560,13 @@ static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *
          (const void *)ud == d->play && c->phase == d->phase && c->value == d->value;
 }
 
-/* Does this event show anything the last one did not (another game or
-** play, phase, value, a move or a tile, now or then), or did an event
-** since leave the argument table behind? Then the first hook's setup
-** writes what it sees. */
+/* Does this event show anything the argument table does not (another
+** game or play, phase, value, a move or a tile, now or then)? Then the
+** first hook's setup writes what it sees. (A hook that sees a subject or
+** the arguments also sets up after an event left them behind: run_one.) */
 static int event_changed(const mp_direct *d, const mp_play *ud, const void *view,
                          const gk_hook_call *c) {
-  return d->behind || view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
+  return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
          c->value != d->value || c->move || d->had_move || c->report || d->had_tile ||
          c->feature >= 0 || d->had_feature ||
          c->hook == GK_HOOK_TILE_DRAWN;
@@ -641,7 +650,8 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
     lua_rawgeti(L, e->list, 3 * i - 1);
     lua_pushvalue(L, e->ctx);
     nargs = 4;
-  } else if ((changed && call->ready < need_of(sees)) || d->lazy_read || d->hook != k) {
+  } else if (((changed || (d->behind && sees >= READY_SUBJECT)) && call->ready < need_of(sees)) ||
+             d->lazy_read || d->hook != k) {
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->dv);
