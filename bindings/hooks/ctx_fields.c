@@ -162,21 +162,38 @@ static int host_ctx_index(lua_State *L) {
   return 1;
 }
 
-/* ctx's fields for an event of a C path that writes them all
-** (hook_veto.c, hook_collect.c): the game view and play at those slots,
-** the phase's name; the lazy ones (player, turn, part, state) read anew. */
-void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase) {
-  static const char *const lazy[] = {"player", "turn", "part", "state"};
-  lua_pushvalue(L, game);
-  lua_setfield(L, fields, "game");
-  lua_pushvalue(L, play);
-  lua_setfield(L, fields, "play");
-  const char *name = gk_flow_phase_name(f, phase);
-  lua_pushstring(L, name ? name : "?");
-  lua_setfield(L, fields, "phase");
-  for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+/* ctx's fields for an event of a C path (hook_veto.c, hook_collect.c),
+** written where they changed since the path's last event (shown): the
+** game view and play at those slots, the phase's name. The lazy player,
+** turn and part are never kept in the fields (ctx_index reads them
+** afresh, and the C paths run with it only); the state it keeps is the
+** running hook's in one game, forgotten when another game is shown, even
+** through the same view (an agent's lender repoints its view), and at a
+** change of hook (mp_set_running). */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase,
+                       mp_ctx_shown *shown) {
+  const void *view = lua_topointer(L, game), *self = lua_topointer(L, play);
+  const gk_game *g = ((const mp_game *)view)->game;
+  if (view != shown->view) {
+    lua_pushvalue(L, game);
+    lua_setfield(L, fields, "game");
+    shown->view = view;
+  }
+  if (g != shown->game) {
     lua_pushnil(L);
-    lua_setfield(L, fields, lazy[i]);
+    lua_setfield(L, fields, "state");
+    shown->game = g;
+  }
+  if (self != shown->play) {
+    lua_pushvalue(L, play);
+    lua_setfield(L, fields, "play");
+    shown->play = self;
+  }
+  if (phase + 1 != shown->phase1) {
+    const char *name = gk_flow_phase_name(f, phase);
+    lua_pushstring(L, name ? name : "?");
+    lua_setfield(L, fields, "phase");
+    shown->phase1 = phase + 1;
   }
 }
 

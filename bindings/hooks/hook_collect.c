@@ -12,8 +12,8 @@
 ** from which mp_setcollects makes a Collects userdata, the play's user
 ** value 7: its C part (mp_collects) holds each hook's names and whether
 ** it narrows to tiles; its user values (CV_*) hold the ctx, the flat
-** lists by phase {record, fn, source, ...} and the moves the last event's
-** hooks offered.
+** lists by phase {record, fn, source, ...} and the moves the hooks
+** offered in the last event that offered any (made then, as they are).
 **
 ** Invariant: each hook sees what the dispatcher's EVENTS.collect shows
 ** it (ctx only, with the event's game, play and phase; a hook narrowed
@@ -63,6 +63,7 @@ typedef struct cl_hook {
 
 typedef struct mp_collects {
   int running;                  /* the hook fields[hook_key] names (-1: none) */
+  mp_ctx_shown shown;           /* what ctx's fields show */
   int first[GK_MAX_PHASES + 1]; /* phase p's hooks are first[p] .. first[p + 1] - 1 */
   cl_hook hook[];
 } mp_collects;
@@ -153,6 +154,10 @@ static void gather(lua_State *L, cl_event *e, const cl_slots *s, const cl_hook *
   }
   if (t != LUA_TTABLE) mp_bad_answer(L, h->at, "collect must return a list of moves", -1);
   lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+  if (n > 0 && lua_isnil(L, s->out)) { /* made at the first offer */
+    lua_createtable(L, (int)(n < 16 ? n : 16), 0);
+    lua_replace(L, s->out);
+  }
   for (lua_Integer i = 1; i <= n; i++) /* read raw: no metamethod of the script's list */
     if (lua_rawgeti(L, -1, i) == LUA_TNIL) lua_pop(L, 1);
     else lua_rawseti(L, s->out, ++e->offered);
@@ -189,10 +194,10 @@ static int run_event(lua_State *L) {
   lua_getiuservalue(L, s.cv, CV_LISTS);
   lua_rawgeti(L, -1, e->c->phase + 1);
   s.list = lua_gettop(L);
-  lua_newtable(L);
+  lua_pushnil(L); /* the moves offered: a list made at the first (gather) */
   s.out = lua_gettop(L);
   int placed = 0; /* slot of the placed tile's id, read at the first narrowed hook */
-  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(e->ud->play), e->c->phase);
+  mp_ctx_fields_set(L, s.fields, s.game, s.self, gk_play_flow(e->ud->play), e->c->phase, &s.v->shown);
   int first = s.v->first[e->c->phase], last = s.v->first[e->c->phase + 1];
   for (int k = first; k < last; k++) {
     int i = k - first + 1;
@@ -205,8 +210,10 @@ static int run_event(lua_State *L) {
     }
     call_hook(L, e, &s, k, i);
   }
-  lua_pushvalue(L, s.out);
-  lua_setiuservalue(L, s.cv, CV_OUT);
+  if (e->offered) {
+    lua_pushvalue(L, s.out);
+    lua_setiuservalue(L, s.cv, CV_OUT);
+  }
   return 0;
 }
 

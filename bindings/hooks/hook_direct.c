@@ -94,6 +94,12 @@ typedef struct mp_direct {
   lua_Integer value;       /* args.value */
   int had_tile, had_move;  /* args.tile/tile_id, args.move are set */
   int had_feature;         /* args.feature, when and leaders are set */
+  int behind;              /* an event since left the argument table as
+                           ** it was (its hooks did not take args): the
+                           ** fields above describe the table, not the
+                           ** last event, and DV_SUBJECT may be another
+                           ** event's; the next hook that sees a subject
+                           ** or the arguments sets up afresh */
   int drawn;               /* args.tile is a drawn tile's id (tile_drawn's
                            ** setup wrote it and args.value last) */
   int pending;             /* args.tile and args.tile_id are not written
@@ -227,12 +233,22 @@ typedef struct direct_call {
   mp_direct *d;
   mp_play *ud;
   const gk_hook_call *c;
-  int ready; /* ctx's fields and the arguments are set for this event */
+  int ready; /* what is set for this event (READY_*) */
+  int changed; /* the event shows what the argument table does not */
   int hooks; /* how many the event calls */
   int sees;  /* the running hook's mp_direct_hook.sees */
   int answers; /* its hooks answer (an action's): one result a call */
   int again;   /* an action's hook answered true */
 } direct_call;
+
+/* How far an event is set up (direct_call.ready), each level with the
+** ones below: ctx's fields; the subject (DV_SUBJECT); the argument table.
+** A hook needs the level of the arguments it sees (need_of), so hooks
+** that take (ctx) or (ctx, subject) build no argument table: a move's
+** table and its view, a feature's leaders. */
+enum { READY_NONE, READY_FIELDS, READY_SUBJECT, READY_ARGS };
+
+static int need_of(int sees) { return sees < READY_FIELDS ? READY_FIELDS : sees; }
 
 /* Stack slots of the setup. */
 typedef struct direct_slots {
@@ -372,12 +388,56 @@ static void set_args(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call
   } else lua_pushnil(L);
 }
 
+/* The event's subject as set_args pushes it, the argument table left as
+** it is: the placed tile, the drawn tile's id, the feature's handle, the
+** move's view, or nil. */
+static void push_subject(lua_State *L, mp_direct *d, mp_play *ud, const gk_hook_call *c,
+                         const direct_slots *s) {
+  if (c->report) mp_pushtile_with(L, s->view, s->game, c->report->tile);
+  else if (c->hook == GK_HOOK_TILE_DRAWN) push_tile_id(L, d, s, mp_playrules(ud), (int)c->value);
+  else if (c->feature >= 0) mp_pushfeature(L, s->view, c->feature);
+  else if (c->move) {
+    lua_getiuservalue(L, s->dv, DV_TABLE);
+    lua_getfield(L, -1, "freeze");
+    mp_pushmove(L, ud, s->self, c->move);
+    lua_call(L, 1, 1);
+    lua_remove(L, -2);
+  } else lua_pushnil(L);
+}
+
+/* Sets the event up to level need (READY_*) from call->ready: ctx's
+** fields, then the subject (kept as a user value), then the arguments.
+** Below READY_ARGS an event that changed leaves the table behind. */
+static void set_up(lua_State *L, direct_call *call, direct_slots *s, int need) {
+  mp_direct *d = call->d;
+  const gk_hook_call *c = call->c;
+  lua_getiuservalue(L, s->dv, DV_ARGS);
+  s->args = lua_gettop(L);
+  s->view = mp_pushplayview(L, s->self);
+  s->game = (mp_game *)lua_touserdata(L, s->view);
+  if (call->ready < READY_FIELDS) {
+    const char *phase = gk_flow_phase_name(gk_play_flow(call->ud->play), c->phase);
+    set_fields(L, d, s, c->phase, phase ? phase : "?");
+  }
+  if (need >= READY_ARGS) {
+    set_args(L, d, call->ud, c, s);
+    lua_setiuservalue(L, s->dv, DV_SUBJECT);
+    d->behind = 0;
+  } else {
+    if (call->changed) d->behind = 1;
+    if (need == READY_SUBJECT && call->ready < READY_SUBJECT) {
+      push_subject(L, d, call->ud, c, s);
+      lua_setiuservalue(L, s->dv, DV_SUBJECT);
+    }
+  }
+  call->ready = need;
+}
+
 /* Runs in the sandbox's protected call, so that nothing it allocates can
 ** raise through the flow: (call, direct, play, hook record, ordinal, fn).
 ** Clears the lazy fields a hook read, names the hook about to run in
-** ctx's fields and, the first time in an event, sets ctx's fields and
-** the arguments (the subject is kept as a user value); then runs the
-** hook on (ctx, subject, args). */
+** ctx's fields and sets up what the hook sees (set_up) where an earlier
+** hook of the event did not; then runs the hook on (ctx, subject, args). */
 static int trampoline(lua_State *L) {
   direct_call *call = (direct_call *)lua_touserdata(L, 1);
   direct_slots s = {.dv = 2, .self = 3};
@@ -393,18 +453,16 @@ static int trampoline(lua_State *L) {
     mp_set_running(L, s.fields, s.dv, DV_HOOK_KEY);
     call->d->hook = ordinal;
   }
-  if (!call->ready) {
-    lua_getiuservalue(L, s.dv, DV_ARGS);
-    s.args = lua_gettop(L);
-    s.view = mp_pushplayview(L, s.self);
-    s.game = (mp_game *)lua_touserdata(L, s.view);
-    const gk_hook_call *c = call->c;
-    const char *phase = gk_flow_phase_name(gk_play_flow(call->ud->play), c->phase);
-    set_fields(L, call->d, &s, c->phase, phase ? phase : "?");
-    set_args(L, call->d, call->ud, c, &s);
-    lua_setiuservalue(L, s.dv, DV_SUBJECT);
-    call->ready = 1;
-  }
+  int need = need_of(call->sees);
+  const gk_hook_call *c = call->c;
+  mp_direct *d = call->d;
+  /* without a subject, now or in the table, the arguments cost a few
+  ** scalar writes: set in full, the next events that show the same take
+  ** the short path */
+  if (!(c->move || d->had_move || c->feature >= 0 || d->had_feature || c->report || d->had_tile ||
+        c->hook == GK_HOOK_TILE_DRAWN))
+    need = READY_ARGS;
+  if (call->ready < need) set_up(L, call, &s, need);
   lua_pushvalue(L, 6);
   if (call->sees >= 1) lua_getiuservalue(L, s.dv, DV_CTX);
   if (call->sees >= 2) lua_getiuservalue(L, s.dv, DV_SUBJECT);
@@ -445,7 +503,7 @@ static int placed_call(lua_State *L) {
       lua_pushvalue(L, tile);
       lua_setiuservalue(L, lua_upvalueindex(PU_DV), DV_SUBJECT);
     }
-    call->ready = 1;
+    call->ready = READY_ARGS;
   }
   lua_pushvalue(L, 3);
   if (sees >= 1) lua_pushvalue(L, 4);
@@ -488,7 +546,7 @@ static int placed_inline(lua_State *L, direct_call *call, int dv, int view, int 
       lua_pushvalue(L, top + 3);
       lua_setiuservalue(L, dv, DV_SUBJECT);
     }
-    call->ready = 1;
+    call->ready = READY_ARGS;
     lua_getiuservalue(L, dv, DV_VIEW);
   }
   return sees;
@@ -502,9 +560,10 @@ static int only_tile_changed(const mp_direct *d, const mp_play *ud, const void *
          (const void *)ud == d->play && c->phase == d->phase && c->value == d->value;
 }
 
-/* Does this event show anything the last one did not (another game or
-** play, phase, value, a move or a tile, now or then)? Then the first
-** hook's setup writes the arguments. */
+/* Does this event show anything the argument table does not (another
+** game or play, phase, value, a move or a tile, now or then)? Then the
+** first hook's setup writes what it sees. (A hook that sees a subject or
+** the arguments also sets up after an event left them behind: run_one.) */
 static int event_changed(const mp_direct *d, const mp_play *ud, const void *view,
                          const gk_hook_call *c) {
   return view != d->game || (const void *)ud != d->play || c->phase != d->phase ||
@@ -550,7 +609,7 @@ static int drawn_inline(lua_State *L, direct_call *call, const event_slots *e, l
     lua_pushvalue(L, id);
     lua_setiuservalue(L, e->dv, DV_SUBJECT);
   }
-  call->ready = 1;
+  call->ready = READY_ARGS;
   if (call->sees < 2) lua_pop(L, 1);
   if (call->sees >= 3) lua_getiuservalue(L, e->dv, DV_VIEW);
   return call->sees;
@@ -578,20 +637,21 @@ static int run_one(lua_State *L, direct_call *call, gk_play *play, const event_s
   int nargs = 3;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, e->list, 3 * i - 2, MP_PATH_DIRECT) : -1;
   int inline_args = -1;
-  if (e->only_drawn && !call->ready && !d->lazy_read && d->hook == k &&
+  if (e->only_drawn && call->ready == READY_NONE && !d->lazy_read && d->hook == k &&
       (inline_args = drawn_inline(L, call, e, i)) >= 0) {
     nargs = inline_args;
-  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k &&
+  } else if (e->only_tile && call->ready == READY_NONE && !d->lazy_read && d->hook == k &&
       (inline_args = placed_inline(L, call, e->dv, e->view, e->list, e->ctx, i)) >= 0) {
     nargs = inline_args;
-  } else if (e->only_tile && !call->ready && !d->lazy_read && d->hook == k) {
+  } else if (e->only_tile && call->ready == READY_NONE && !d->lazy_read && d->hook == k) {
     lua_getiuservalue(L, e->dv, DV_PLACED);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->view);
     lua_rawgeti(L, e->list, 3 * i - 1);
     lua_pushvalue(L, e->ctx);
     nargs = 4;
-  } else if ((changed && !call->ready) || d->lazy_read || d->hook != k) {
+  } else if (((changed || (d->behind && sees >= READY_SUBJECT)) && call->ready < need_of(sees)) ||
+             d->lazy_read || d->hook != k) {
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, call);
     lua_pushvalue(L, e->dv);
@@ -644,8 +704,8 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.self = lua_absindex(L, ud->self);
   lua_getiuservalue(L, e.self, DIRECT_UV);
   e.dv = top + 1;
-  direct_call call = {(mp_direct *)lua_touserdata(L, e.dv), ud, c, 0, 0, 0,
-                      c->hook == GK_HOOK_APPLY, 0};
+  direct_call call = {.d = (mp_direct *)lua_touserdata(L, e.dv), .ud = ud, .c = c,
+                      .answers = c->hook == GK_HOOK_APPLY};
   lua_getiuservalue(L, e.self, 2);
   e.view = top + 2;
   const mp_game *view = (const mp_game *)lua_touserdata(L, e.view);
@@ -662,6 +722,7 @@ int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   e.ctx = top + 5;
   if (view->game != call.d->state_game) forget_game_state(L, &e, call.d, view->game);
   int changed = event_changed(call.d, ud, view, c);
+  call.changed = changed;
   e.only_tile = only_tile_changed(call.d, ud, view, c);
   e.only_drawn = only_drawn_changed(call.d, ud, view, c);
   int first = call.d->first[c->hook], n = call.d->first[c->hook + 1] - first;

@@ -69,6 +69,7 @@ typedef struct tf_hook {
 
 typedef struct mp_transforms {
   const void *game, *play; /* what ctx's fields show now */
+  const gk_game *state_game; /* the game whose state fields.state may keep */
   int phase;               /* ctx.phase and args.phase (-1: unset) */
   int when;                /* args.when (-1: unset) */
   int running;             /* the hook fields[hook_key] names (-1: none) */
@@ -142,13 +143,16 @@ typedef struct tf_slots {
 ** play, the phase (and args.phase). The lazy ones (player, turn, part)
 ** are never kept in the fields: the real host's reader (ctx_fields.c),
 ** the only one this path runs with, reads them afresh; it keeps the
-** running hook's state, which each event forgets (its game may be
-** another behind the same view: an agent's lender) and so does each
-** change of hook (mp_set_running). */
+** running hook's state, forgotten when another game is shown (even
+** behind the same view: an agent's lender) and at each change of hook
+** (mp_set_running). */
 static void set_fields(lua_State *L, const tf_slots *s, const tf_event *ev) {
   mp_transforms *v = s->v;
-  lua_pushnil(L);
-  lua_setfield(L, s->fields, "state");
+  if (ev->game != v->state_game) {
+    lua_pushnil(L);
+    lua_setfield(L, s->fields, "state");
+    v->state_game = ev->game;
+  }
   const void *game = lua_topointer(L, s->game), *play = lua_topointer(L, s->self);
   if (game != v->game) {
     lua_pushvalue(L, s->game);

@@ -2,7 +2,7 @@
 ** hooks.h: the hooks layer (hooks/): how the flow's hook calls reach the
 ** scripts. One entry (hook_call.c) picks a route for each call: one of
 ** four C paths (hook_veto.c, hook_transform.c, hook_collect.c,
-** hook_direct.c, sharing hook_path.c), which call a script's functions
+** hook_direct.c, sharing what hook_call.c gives them), which call a script's functions
 ** in one sandboxed call, or the Lua dispatcher (meeple.loader.dispatch). Internal to
 ** bindings/.
 */
@@ -45,7 +45,7 @@ int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 void mp_setdirect(lua_State *L, int self, int opts);
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
-/* hook_path.c: what the four C paths share. The userdata made once per
+/* hook_call.c: what the four C paths share. The userdata made once per
 ** dispatcher table opts[field] by make(L, that table, ud) (kept there
 ** under key) set as the play's user value uv; its data, or NULL (no
 ** real host, or no such table). */
@@ -109,8 +109,16 @@ void mp_set_move_error(gk_play *play, const char *reader_msg);
 /* ctx_fields.c: meeple_host.ctx_index, the C reader of ctx's lazy
 ** fields, added to the table on top */
 void mp_ctx_fields_open(lua_State *L);
-/* ctx's fields all written for an event (a veto round, a collect): game
-** and play (stack slots), phase, the lazy ones cleared */
-void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase);
+/* What a C path's ctx fields show now (all zero: nothing yet). */
+typedef struct mp_ctx_shown {
+  const void *view, *play; /* fields.game, fields.play */
+  const gk_game *game;     /* the game whose state fields.state may keep */
+  int phase1;              /* fields.phase's phase + 1 */
+} mp_ctx_shown;
+/* ctx's fields for an event (a veto round, a collect), written where
+** they changed: game and play (stack slots), phase; the state forgotten
+** when the game is another */
+void mp_ctx_fields_set(lua_State *L, int fields, int game, int play, const gk_flow *f, int phase,
+                       mp_ctx_shown *shown);
 
 #endif

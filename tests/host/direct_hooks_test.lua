@@ -211,6 +211,32 @@ for _, line in ipairs(blind) do
     check(line:find("tile=nil id=nil", 1, true), "final_scoring after blind tile_placed calls: " .. line)
   end
 end
+-- Hooks that take (ctx) or (ctx, subject) leave the argument table as it
+-- was (no move table, no leaders list built, #39): a later event's hooks
+-- that see the arguments still see their own event's, never a move,
+-- feature or leaders left from an event the blind hooks saw; and in one
+-- event, a hook that sees everything after blind ones sees it all.
+compare("figure_placed and feature_scored, blind then seeing", { [[
+local function show(v) return v == nil and "nil" or type(v) end
+on("figure_placed", function(ctx) TRACE("fp0 " .. ctx.phase) end)
+on("figure_placed", function(ctx, move) TRACE("fp1 " .. move.type .. " " .. move.figure) end)
+on("figure_placed", function(ctx, move, args)
+  if ctx.turn % 4 == 0 then
+    TRACE(("fp2 %s %s %s %s"):format(move.type, args.move.figure, show(args.feature), show(args.tile)))
+  end
+end)
+on("feature_scored", function(ctx, f) TRACE("fs1 " .. f:kind() .. " " .. tostring(f:closed())) end)
+on("feature_scored", function(ctx, f, args)
+  if ctx.turn % 3 == 0 then
+    TRACE(("fs2 %s %s %d %s"):format(f:kind(), args.when, #args.leaders, tostring(args.feature == f)))
+  end
+end)
+on("turn_end", function(ctx, subject, args)
+  TRACE(("te %s move=%s feature=%s when=%s leaders=%s tile=%s v=%s"):format(ctx.phase, show(subject),
+        show(args.move), show(args.feature), show(args.when), show(args.leaders), show(args.tile),
+        tostring(args.value)))
+end)
+]] })
 compare("a vararg hook, then one that sees only ctx", { [[
 on("tile_placed", function(...)
   local ctx, tile, args = ...

@@ -196,6 +196,40 @@ on("action", function(ctx, move)
 end)
 ]]
 
+-- ctx's fields are written where they changed (#41): two phases in
+-- turn, two scripts' states, games one after another (the same C path
+-- serves every play of the rules), a hook reading the game it is shown.
+local COLLECT2 = [[
+phase "pick" { after = "place_figure" }
+phase "pick2" { after = "pick" }
+state { n = 0 }
+collect("pick", function(ctx)
+  ctx.state.n = ctx.state.n + 1
+  TRACE(("p1 %s %d %d %s"):format(ctx.phase, ctx.turn, ctx.state.n, tostring(ctx.game:tile_at(0, 0) ~= nil)))
+end)
+collect("pick2", function(ctx)
+  ctx.state.n = ctx.state.n + 10
+  TRACE(("p2 %s %d %d"):format(ctx.phase, ctx.player, ctx.state.n))
+end)
+]]
+do
+  local traces = {}
+  for _, how in ipairs({ "direct", "dispatcher" }) do
+    local lines = {}
+    local rs = loader.load{ game = "base", rules = { script(COLLECT2) }, script_dirs = { "scripts" },
+                            tile_dirs = { "tiles" }, run = function(chunk, code, api)
+                              api.TRACE = function(s) lines[#lines + 1] = s end
+                              return meeple_host.run(chunk, code, api)
+                            end }
+    if how == "dispatcher" then rs.hook_plan = make_dispatcher(rs, meeple_host, "dispatcher") end
+    for seed = 1, 3 do play_out(rs, seed) end
+    traces[how] = lines
+  end
+  check(#traces.direct > 200, "two phases' collects ran (" .. #traces.direct .. " calls)")
+  check(table.concat(traces.direct, "\n") == table.concat(traces.dispatcher, "\n"),
+        "collects in two phases, over three games: ctx shows the same on both paths")
+end
+
 do
   local direct_rs = load(COLLECT:format(""))
   local disp_rs = load(COLLECT:format(""), "dispatcher")

@@ -178,5 +178,41 @@ end)
   check(dispatch.veto_reason(play, refused) == nil, "the next round forgets the last one's reasons")
 end
 
+-- A deploy refused with a reason, among others refused: the reasons are
+-- built only when asked (#41), each the move's own with its veto's line,
+-- the move (its feature) as the hook was shown it; asked twice, the same.
+do
+  local rs = load({ [[
+allow("figure_placement", function(ctx, move)
+  local kind = move.at.feature and move.at.feature:kind()
+  if kind == "road" then return false, "no robbers" end
+  if kind == "city" then return false, "no knights here" end
+end)
+]] })
+  local play = loader.new_play(rs, { players = 2, seed = 1 })
+  local asked = 0
+  for _ = 1, 40 do
+    local moves = play:moves() -- the phase's veto round runs as its moves are listed
+    if play:phase() == "place_figure" then
+      local g, th = play:game(), play:placed()
+      for i = 1, th:info().segments do
+        local f = th:feature(i)
+        local kind = f:kind()
+        if (kind == "road" or kind == "city") and g:supply(play:player(), "meeple") > 0 and not f:figures()[1] then
+          local t = th:info()
+          local move = { type = "deploy", figure = "meeple", at = { x = t.x, y = t.y, segment = i, feature = f } }
+          local want = kind == "road" and "no robbers" or "no knights here"
+          local why = dispatch.veto_reason(play, move)
+          asked = asked + 1
+          check(why and why:find("^" .. want:gsub("%p", "%%%0") .. " %(.+:%d%)$") and why == dispatch.veto_reason(play, move),
+                ("deploy on a %s: %s"):format(kind, tostring(why)))
+        end
+      end
+    end
+    play:apply(moves[#moves])
+  end
+  check(asked > 3, "deploy reasons asked (" .. asked .. ")")
+end
+
 for _, cleanup in ipairs(cleanups) do cleanup() end
 t:done()

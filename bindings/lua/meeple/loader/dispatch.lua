@@ -408,9 +408,9 @@ end
 -- from C, through one reused read-only view, in one protected call per
 -- veto round; the hooks' narrowing (figure_set, scoped, tile_set,
 -- stack_set) is read from their records. For the real host only; its
--- ctx is its own. keep_reasons(play, moves, reasons) records a round's
--- reasons for M.veto_reason (dense lists: the refused moves and their
--- reasons), or forgets them (nil).
+-- ctx is its own. It keeps a round's reasons for M.veto_reason in
+-- last_vetoes[play] (nil: none) as a list that its `decode` turns into
+-- { moves, reasons } when asked.
 local VETOES = { "allow_placements", "allow_deploys" }
 
 -- The hook lists of these events (nil: none is hooked), for with_ctx.
@@ -431,9 +431,7 @@ local function veto_calls(by_event, host, kit)
   if not t then return nil end
   t.view, t.view_mt = freeze_mod.flat({})
   t.freeze = freeze
-  t.keep_reasons = function(play, moves, reasons)
-    last_vetoes[play] = moves and { moves = moves, reasons = reasons } or nil
-  end
+  t.last_vetoes = last_vetoes
   return t
 end
 
@@ -670,6 +668,10 @@ end
 function M.veto_reason(play, move)
   local last = last_vetoes[play]
   if not last then return nil end
+  if last.decode then -- a C round's (hook_veto.c), decoded at the first ask
+    last = last.decode(play, last)
+    last_vetoes[play] = last
+  end
   for i, m in ipairs(last.moves) do
     if last.reasons[i] and same_move(m, move) then return last.reasons[i] end
   end
