@@ -418,7 +418,7 @@ static int game_feature_at(lua_State *L) {
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   int32_t node = gk_node_at_port(g, x, y, mp_checkport(L, 4));
   if (node < 0) lua_pushnil(L);
-  else mp_pushfeature(L, 1, node);
+  else mp_pushfeature_last(L, 1, (mp_game *)lua_touserdata(L, 1), node);
   return 1;
 }
 
