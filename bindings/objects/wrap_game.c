@@ -25,6 +25,9 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->tile_generation = 0;
   ud->serials = NULL;
   ud->cache_generation = -1; /* its first feature or figure handle keeps one */
+  ud->attr_key = NULL;
+  ud->attr_rules = NULL;
+  ud->attr_id = -1;
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, MP_GAME_RULES);

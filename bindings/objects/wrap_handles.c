@@ -178,7 +178,7 @@ static int tile_info(lua_State *L) {
   gk_placed_tile pt;
   gk_tile_info(gud->game, t, &pt);
   int ti = infotable(L, 6);
-  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
+  mp_tile_pushid(L, gud, pt.type);
   lua_setfield(L, ti, "id");
   setint(L, ti, "x", pt.x);
   setint(L, ti, "y", pt.y);
@@ -195,7 +195,7 @@ static int tile_id(lua_State *L) {
   gk_placed_tile pt;
   int32_t t = mp_tile_self(L, &gud);
   gk_tile_info(gud->game, t, &pt);
-  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
+  mp_tile_pushid(L, gud, pt.type);
   return 1;
 }
 
@@ -361,11 +361,29 @@ static int feature_closed(lua_State *L) {
   return 1;
 }
 
+/* The attribute named at 2 for the handle at 1 (its game gud): the
+** game's last one when it is the same Lua string (short strings are
+** interned, so a script's "pennant" is one string), else looked up by
+** name and remembered, the string kept alive by the game. */
+static int handle_attr(lua_State *L, mp_game *gud) {
+  const char *name = lua_tolstring(L, 2, NULL);
+  const gk_rules *rules = gk_game_rules(gud->game);
+  if (name && name == gud->attr_key && rules == gud->attr_rules) return gud->attr_id;
+  int attr = mp_checkname(L, 2, rules, gk_rules_find_attr, "attribute");
+  lua_getiuservalue(L, 1, 1);
+  lua_pushvalue(L, 2);
+  lua_setiuservalue(L, -2, MP_GAME_ATTR_KEY);
+  lua_pop(L, 1);
+  gud->attr_key = lua_tostring(L, 2);
+  gud->attr_rules = rules;
+  gud->attr_id = attr;
+  return attr;
+}
+
 static int feature_attr(lua_State *L) {
   mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
-  gk_game *g = h->gud->game;
-  int attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
-  lua_pushinteger(L, gk_feature_attr(g, h->id, attr));
+  int attr = handle_attr(L, h->gud);
+  lua_pushinteger(L, gk_feature_attr(h->gud->game, h->id, attr));
   return 1;
 }
 
@@ -691,7 +709,8 @@ void mp_open_handles(lua_State *L) {
   ** upvalue */
   mp_push_tile_serials(L);
   mp_push_tile_games(L);
-  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 2);
+  lua_createtable(L, 64, 0); /* the tile ids by type (mp_tile_pushid) */
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 3);
   /* tile handles are light userdata: their metatable is that type's */
   lua_pushlightuserdata(L, NULL);
   luaL_getmetatable(L, MP_TILE);
