@@ -219,13 +219,13 @@ static int tile_xy(lua_State *L) {
 }
 
 /* The node of segment i (argument 2) of the tile handle at 1; its Game
-** userdata pushed. */
-static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+** userdata pushed (*gudp). */
+static int32_t tile_segment_node_ud(lua_State *L, mp_game **gudp) {
   mp_game *gud;
   int32_t t = mp_tile_self_game(L, &gud);
-  *g = gud->game;
+  *gudp = gud;
   gk_placed_tile pt;
-  gk_tile_info(*g, t, &pt);
+  gk_tile_info(gud->game, t, &pt);
   int isint;
   lua_Integer i = lua_tointegerx(L, 2, &isint);
   if (!isint) luaL_checkinteger(L, 2);  /* raises the usual message */
@@ -234,12 +234,19 @@ static int32_t tile_segment_node(lua_State *L, gk_game **g) {
   return pt.first_node + (int32_t)i - 1;
 }
 
+static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+  mp_game *gud;
+  int32_t node = tile_segment_node_ud(L, &gud);
+  *g = gud->game;
+  return node;
+}
+
 /* th:feature(i): the feature of segment i (1-based, definition order). */
 static int tile_feature(lua_State *L) {
-  gk_game *g;
+  mp_game *gud;
   if (lua_gettop(L) != 2) lua_settop(L, 2);
-  int32_t node = tile_segment_node(L, &g);
-  mp_pushfeature_last(L, 3, (mp_game *)lua_touserdata(L, 3), node);
+  int32_t node = tile_segment_node_ud(L, &gud);
+  mp_pushfeature_last(L, 3, gud, node);
   return 1;
 }
 
@@ -322,6 +329,18 @@ static const luaL_Reg tile_meta[] = {
 ** Features
 ** ======================================================================= */
 
+/* Pushes the kind of the live feature handle h at 1 for f:kind(): the
+** name kept in its user value 2 after the first time (a node's kind never
+** changes). */
+static void pushkind(lua_State *L, mp_handle *h) {
+  if (lua_getiuservalue(L, 1, 2) == LUA_TSTRING) return;
+  lua_pop(L, 1);
+  gk_game *g = h->gud->game;
+  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, 1, 2);
+}
+
 /* fh:info([t]): t (or a new table) with kind, open, closed, tiles,
 ** segments, figures, root. */
 static int feature_info(lua_State *L) {
@@ -343,15 +362,8 @@ static int feature_info(lua_State *L) {
   return 1;
 }
 
-/* f:kind(): the name kept in the handle's user value 2 after the first
-** call (a node's kind never changes). */
 static int feature_kind(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
-  if (lua_getiuservalue(L, 1, 2) == LUA_TSTRING) return 1;
-  gk_game *g = h->gud->game;
-  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
-  lua_pushvalue(L, -1);
-  lua_setiuservalue(L, 1, 2);
+  pushkind(L, self(L, MP_FEATURE, MP_HANDLE_FEATURE));
   return 1;
 }
 
