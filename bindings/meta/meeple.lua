@@ -85,6 +85,15 @@ function meeple.agent(spec) end
 ---@return number listing_microseconds
 function meeple.bench_kernel(template, stack, figure, games, seed) end
 
+--- `meeple bench --api --callgrind` (#39): under valgrind's callgrind, with
+--- a name, dumps the instructions counted since the last dump under that
+--- name and counts again from zero; without, only counts from zero.
+--- Returns how many valgrinds it runs under (0: none, or built without
+--- valgrind/callgrind.h): a no-op outside valgrind.
+---@param name? string
+---@return integer running_on_valgrind
+function meeple.bench_callgrind(name) end
+
 --- Games whose moves a Lua function picks (sim --agents): game n is
 --- played by play(n) -> result, in jobs processes; returns the summary
 --- (simrun.h).

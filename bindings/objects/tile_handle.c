@@ -74,6 +74,8 @@ struct mp_serials {
   uint64_t last;          /* the last serial given */
   serial_slot *slot;
   uint32_t cap, taken;    /* cap a power of two; taken counts left slots too */
+  const gk_rules *names_rules; /* the rules the tile methods' name table holds
+                                  the tile ids of (mp_tile_pushid), or NULL */
 };
 
 static const char serials_key = 's';
@@ -109,6 +111,7 @@ int mp_push_tile_serials(lua_State *L) {
   t->last = 0;
   t->slot = NULL;
   t->cap = 0;
+  t->names_rules = NULL;
   resize(L, lua_gettop(L), t, 16);
   lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &serials_key);
@@ -232,4 +235,36 @@ int32_t mp_tile_self_game(lua_State *L, mp_game **gud) {
   int32_t tile = mp_tile_self(L, gud);
   lua_rawgeti(L, lua_upvalueindex(2), (lua_Integer)(*gud)->tile_serial);
   return tile;
+}
+
+/* The tile ids as Lua strings, by tile type + 1, for the rules
+** names_rules: the tile methods' upvalue 3. th:id() is asked often (a walk
+** asks it per tile), and one raw array read is cheaper than interning the
+** id again (lua_pushstring hashes or compares it on every call). Rules
+** other than the last ones empty the table first; rules going away forget
+** it (mp_tile_names_forget), so an address reused by new rules never
+** finds old names. */
+void mp_tile_pushid(lua_State *L, const mp_game *gud, int type) {
+  const gk_rules *rules = gk_game_rules(gud->game);
+  int names = lua_upvalueindex(3);
+  mp_serials *t = gud->serials; /* set: the handle was made */
+  if (t->names_rules == rules) {
+    if (lua_rawgeti(L, names, (lua_Integer)type + 1) == LUA_TSTRING) return;
+    lua_pop(L, 1);
+  } else {
+    for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, names); i <= n; i++) {
+      lua_pushnil(L);
+      lua_rawseti(L, names, i);
+    }
+    t->names_rules = rules;
+  }
+  lua_pushstring(L, gk_rules_tile(rules, type)->id);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, names, (lua_Integer)type + 1);
+}
+
+void mp_tile_names_forget(lua_State *L, const gk_rules *rules) {
+  mp_serials *t = (mp_serials *)lua_touserdata(L, mp_push_tile_serials(L));
+  if (t->names_rules == rules) t->names_rules = NULL;
+  lua_pop(L, 1);
 }

@@ -25,6 +25,9 @@ void mp_pushgame(lua_State *L, int rules_idx, gk_game *game) {
   ud->tile_generation = 0;
   ud->serials = NULL;
   ud->cache_generation = -1; /* its first feature or figure handle keeps one */
+  ud->attr_key = NULL;
+  ud->attr_rules = NULL;
+  ud->attr_id = -1;
   luaL_setmetatable(L, MP_GAME);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, MP_GAME_RULES);
@@ -418,7 +421,7 @@ static int game_feature_at(lua_State *L) {
   int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
   int32_t node = gk_node_at_port(g, x, y, mp_checkport(L, 4));
   if (node < 0) lua_pushnil(L);
-  else mp_pushfeature(L, 1, node);
+  else mp_pushfeature_last(L, 1, (mp_game *)lua_touserdata(L, 1), node);
   return 1;
 }
 

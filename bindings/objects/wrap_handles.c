@@ -23,6 +23,9 @@
 ** makes the old ones stale. */
 static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
                        int32_t type, int32_t id) {
+  /* a feature handle's user value 2 keeps its kind's name once asked
+  ** (f:kind()): a node's kind never changes */
+  int nuv = type == MP_HANDLE_FEATURE ? 2 : 1;
   game_idx = lua_absindex(L, game_idx);
   /* every caller passes its Game userdata (checked on the slow path) */
   mp_game *gud = (mp_game *)lua_touserdata(L, game_idx);
@@ -47,7 +50,7 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
     lua_pushvalue(L, -1);
     lua_setiuservalue(L, game_idx, uv);
   }
-  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, 1);
+  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, nuv);
   h->id = id;
   h->type = type;
   h->generation = gud->generation;
@@ -64,6 +67,18 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
   pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
 }
+
+void mp_pushfeature_last(lua_State *L, int game_idx, mp_game *gud, int32_t node) {
+  int top = lua_gettop(L);
+  /* the kept handle, its table left below it: the caller returns now */
+  if (gud->cache_generation == gud->generation &&
+      lua_getiuservalue(L, game_idx, MP_GAME_FEATURES) == LUA_TTABLE &&
+      lua_rawgeti(L, -1, (lua_Integer)node + 1) == LUA_TUSERDATA)
+    return;
+  lua_settop(L, top);
+  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
+}
+
 
 void mp_pushfigure(lua_State *L, int game_idx, int figure) {
   pushhandle(L, game_idx, MP_GAME_FIGURES, MP_FIGURE, MP_HANDLE_FIGURE, figure);
@@ -115,13 +130,12 @@ static mp_handle *self(lua_State *L, const char *tname, int32_t type) {
 }
 
 /* The table to fill for info([t]): t when given (its other keys stay),
-** else a new one of 'fields' entries; at the top of the stack. */
-static void infotable(lua_State *L, int fields) {
-  if (lua_isnoneornil(L, 2)) lua_createtable(L, 0, fields);
-  else {
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_pushvalue(L, 2);
-  }
+** else a new one of 'fields' entries at the top; returns its index. */
+static int infotable(lua_State *L, int fields) {
+  if (lua_type(L, 2) == LUA_TTABLE) return 2;
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+  lua_createtable(L, 0, fields);
+  return lua_gettop(L);
 }
 
 /* Checks the handle at 1 and pushes its Game userdata; returns its index. */
@@ -146,9 +160,9 @@ static int handle_eq(lua_State *L, const char *tname, int by_root) {
   return 1;
 }
 
-static void setint(lua_State *L, const char *k, lua_Integer v) {
+static void setint(lua_State *L, int t, const char *k, lua_Integer v) {
   lua_pushinteger(L, v);
-  lua_setfield(L, -2, k);
+  lua_setfield(L, t, k);
 }
 
 /* {======================================================================
@@ -163,14 +177,15 @@ static int tile_info(lua_State *L) {
   int32_t t = mp_tile_self(L, &gud);
   gk_placed_tile pt;
   gk_tile_info(gud->game, t, &pt);
-  infotable(L, 6);
-  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
-  lua_setfield(L, -2, "id");
-  setint(L, "x", pt.x);
-  setint(L, "y", pt.y);
-  setint(L, "rot", pt.rot);
-  setint(L, "neighbours", pt.neighbours);
-  setint(L, "segments", pt.n_segments);
+  int ti = infotable(L, 6);
+  mp_tile_pushid(L, gud, pt.type);
+  lua_setfield(L, ti, "id");
+  setint(L, ti, "x", pt.x);
+  setint(L, ti, "y", pt.y);
+  setint(L, ti, "rot", pt.rot);
+  setint(L, ti, "neighbours", pt.neighbours);
+  setint(L, ti, "segments", pt.n_segments);
+  lua_settop(L, ti);
   return 1;
 }
 
@@ -180,7 +195,7 @@ static int tile_id(lua_State *L) {
   gk_placed_tile pt;
   int32_t t = mp_tile_self(L, &gud);
   gk_tile_info(gud->game, t, &pt);
-  lua_pushstring(L, gk_rules_tile(gk_game_rules(gud->game), pt.type)->id);
+  mp_tile_pushid(L, gud, pt.type);
   return 1;
 }
 
@@ -204,25 +219,34 @@ static int tile_xy(lua_State *L) {
 }
 
 /* The node of segment i (argument 2) of the tile handle at 1; its Game
-** userdata pushed. */
-static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+** userdata pushed (*gudp). */
+static int32_t tile_segment_node_ud(lua_State *L, mp_game **gudp) {
   mp_game *gud;
   int32_t t = mp_tile_self_game(L, &gud);
-  *g = gud->game;
+  *gudp = gud;
   gk_placed_tile pt;
-  gk_tile_info(*g, t, &pt);
-  lua_Integer i = luaL_checkinteger(L, 2);
+  gk_tile_info(gud->game, t, &pt);
+  int isint;
+  lua_Integer i = lua_tointegerx(L, 2, &isint);
+  if (!isint) luaL_checkinteger(L, 2);  /* raises the usual message */
   luaL_argcheck(L, i >= 1 && i <= pt.n_segments, 2,
                 lua_pushfstring(L, "segment must be 1..%d", pt.n_segments));
   return pt.first_node + (int32_t)i - 1;
 }
 
+static int32_t tile_segment_node(lua_State *L, gk_game **g) {
+  mp_game *gud;
+  int32_t node = tile_segment_node_ud(L, &gud);
+  *g = gud->game;
+  return node;
+}
+
 /* th:feature(i): the feature of segment i (1-based, definition order). */
 static int tile_feature(lua_State *L) {
-  gk_game *g;
-  lua_settop(L, 2);
-  int32_t node = tile_segment_node(L, &g);
-  mp_pushfeature(L, 3, node);
+  mp_game *gud;
+  if (lua_gettop(L) != 2) lua_settop(L, 2);
+  int32_t node = tile_segment_node_ud(L, &gud);
+  mp_pushfeature_last(L, 3, gud, node);
   return 1;
 }
 
@@ -305,6 +329,18 @@ static const luaL_Reg tile_meta[] = {
 ** Features
 ** ======================================================================= */
 
+/* Pushes the kind of the live feature handle h at 1 for f:kind(): the
+** name kept in its user value 2 after the first time (a node's kind never
+** changes). */
+static void pushkind(lua_State *L, mp_handle *h) {
+  if (lua_getiuservalue(L, 1, 2) == LUA_TSTRING) return;
+  lua_pop(L, 1);
+  gk_game *g = h->gud->game;
+  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, 1, 2);
+}
+
 /* fh:info([t]): t (or a new table) with kind, open, closed, tiles,
 ** segments, figures, root. */
 static int feature_info(lua_State *L) {
@@ -312,23 +348,22 @@ static int feature_info(lua_State *L) {
   gk_game *g = h->gud->game;
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
-  infotable(L, 7);
+  int ti = infotable(L, 7);
   lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), fi.kind));
-  lua_setfield(L, -2, "kind");
-  setint(L, "open", fi.open_ports);
+  lua_setfield(L, ti, "kind");
+  setint(L, ti, "open", fi.open_ports);
   lua_pushboolean(L, fi.closed);
-  lua_setfield(L, -2, "closed");
-  setint(L, "tiles", fi.tiles);
-  setint(L, "segments", fi.segments);
-  setint(L, "figures", fi.figures);
-  setint(L, "root", fi.root);
+  lua_setfield(L, ti, "closed");
+  setint(L, ti, "tiles", fi.tiles);
+  setint(L, ti, "segments", fi.segments);
+  setint(L, ti, "figures", fi.figures);
+  setint(L, ti, "root", fi.root);
+  lua_settop(L, ti);
   return 1;
 }
 
 static int feature_kind(lua_State *L) {
-  mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
-  gk_game *g = h->gud->game;
-  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), gk_node_kind(g, h->id)));
+  pushkind(L, self(L, MP_FEATURE, MP_HANDLE_FEATURE));
   return 1;
 }
 
@@ -338,11 +373,29 @@ static int feature_closed(lua_State *L) {
   return 1;
 }
 
+/* The attribute named at 2 for the handle at 1 (its game gud): the
+** game's last one when it is the same Lua string (short strings are
+** interned, so a script's "pennant" is one string), else looked up by
+** name and remembered, the string kept alive by the game. */
+static int handle_attr(lua_State *L, mp_game *gud) {
+  const char *name = lua_tolstring(L, 2, NULL);
+  const gk_rules *rules = gk_game_rules(gud->game);
+  if (name && name == gud->attr_key && rules == gud->attr_rules) return gud->attr_id;
+  int attr = mp_checkname(L, 2, rules, gk_rules_find_attr, "attribute");
+  lua_getiuservalue(L, 1, 1);
+  lua_pushvalue(L, 2);
+  lua_setiuservalue(L, -2, MP_GAME_ATTR_KEY);
+  lua_pop(L, 1);
+  gud->attr_key = lua_tostring(L, 2);
+  gud->attr_rules = rules;
+  gud->attr_id = attr;
+  return attr;
+}
+
 static int feature_attr(lua_State *L) {
   mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
-  gk_game *g = h->gud->game;
-  int attr = mp_checkname(L, 2, gk_game_rules(g), gk_rules_find_attr, "attribute");
-  lua_pushinteger(L, gk_feature_attr(g, h->id, attr));
+  int attr = handle_attr(L, h->gud);
+  lua_pushinteger(L, gk_feature_attr(h->gud->game, h->id, attr));
   return 1;
 }
 
@@ -427,7 +480,7 @@ static int feature_nodes(lua_State *L) {
     lua_createtable(L, 0, 2);
     mp_pushtile(L, 2, gk_node_tile(g, nodes[i]));
     lua_setfield(L, -2, "tile");
-    setint(L, "segment", gk_node_segment(g, nodes[i]) + 1);
+    setint(L, -2, "segment", gk_node_segment(g, nodes[i]) + 1);
     lua_rawseti(L, -2, ++k);
   }
   return 1;
@@ -446,7 +499,7 @@ static int feature_spot(lua_State *L) {
   lua_createtable(L, 0, 3);
   mp_pushtile(L, gi, tile);
   lua_setfield(L, -2, "tile");
-  setint(L, "segment", seg + 1);
+  setint(L, -2, "segment", seg + 1);
   lua_newtable(L);
   for (int p = 0, n = 0; p < GK_PORT_COUNT; p++)
     if ((ports >> p) & 1) {
@@ -596,10 +649,11 @@ static int figure_info(lua_State *L) {
   int game_idx = lua_gettop(L);
   gk_figure_info fi;
   if (gk_figure_get(g, f, &fi) < 0) return mp_gameerror(L, g);
-  infotable(L, 5);
+  int ti = infotable(L, 5);
+  if (ti != lua_gettop(L)) lua_pushvalue(L, ti);
   lua_pushstring(L, gk_rules_figure_kind_name(gk_game_rules(g), fi.kind));
   lua_setfield(L, -2, "kind");
-  setint(L, "owner", fi.owner + 1);  /* 0 = neutral */
+  setint(L, -2, "owner", fi.owner + 1);  /* 0 = neutral */
   mp_pushlocation(L, game_idx, fi.at);
   lua_setfield(L, -2, "at");
   /* where it stands: the tile (on a segment or a tile), and the segment */
@@ -667,7 +721,8 @@ void mp_open_handles(lua_State *L) {
   ** upvalue */
   mp_push_tile_serials(L);
   mp_push_tile_games(L);
-  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 2);
+  lua_createtable(L, 64, 0); /* the tile ids by type (mp_tile_pushid) */
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 3);
   /* tile handles are light userdata: their metatable is that type's */
   lua_pushlightuserdata(L, NULL);
   luaL_getmetatable(L, MP_TILE);

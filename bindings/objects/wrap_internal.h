@@ -53,13 +53,19 @@ typedef struct mp_game {
   mp_serials *serials; /* the table tile_serial is in, NULL: none */
   lua_Integer cache_generation; /* the generation user values 3 and 4 hold
                                    handles of; another: none kept yet */
+  /* the attribute name last asked by f:attr (a Lua string's bytes, kept
+  ** alive by user value 5), its rules and its id: a script asks one name
+  ** over and over, and a pointer compare replaces the lookup by name */
+  const char *attr_key;
+  const gk_rules *attr_rules;
+  int attr_id;
 } mp_game;
 
 /* The Game userdata's user values: its Rules, the Play it belongs to (a
-** view), the feature handles it made (by node + 1) and its figure
-** handles (by figure + 1). */
+** view), the feature handles it made (by node + 1), its figure handles
+** (by figure + 1) and the string attr_key points into. */
 enum { MP_GAME_RULES = 1, MP_GAME_OWNER = 2, MP_GAME_FEATURES = 3, MP_GAME_FIGURES = 4,
-       MP_GAME_UVALUES = 4 };
+       MP_GAME_ATTR_KEY = 5, MP_GAME_UVALUES = 5 };
 
 typedef struct mp_handle {
   int32_t id;             /* placed tile, node or figure */
@@ -155,6 +161,11 @@ int32_t mp_tile_self_game(lua_State *L, mp_game **gud);
 ** first call); return its index. */
 int mp_push_tile_serials(lua_State *L);
 int mp_push_tile_games(lua_State *L);
+/* For a tile method (its upvalue 3: the name table) of the live game gud:
+** pushes the id of tile type 'type'. */
+void mp_tile_pushid(lua_State *L, const mp_game *gud, int type);
+/* Rules going away: the name table no longer holds their ids. */
+void mp_tile_names_forget(lua_State *L, const gk_rules *rules);
 /* A game going away leaves the serial table (its __gc). */
 void mp_tile_forget(mp_game *gud);
 /* The tile; raises for anything but a live tile handle or, when game_idx
@@ -164,6 +175,10 @@ int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);
 /* wrap_handles.c: game_idx is the stack index of the Game userdata. */
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
 void mp_pushfigure(lua_State *L, int game_idx, int figure);
+/* mp_pushfeature for a C function that returns the handle at once: the
+** kept handle is pushed with the kept table left below it. gud: the
+** checked Game userdata at game_idx. */
+void mp_pushfeature_last(lua_State *L, int game_idx, mp_game *gud, int32_t node);
 /* The handle's index; raises for a stale handle or, when game_idx > 0,
 ** for a handle of another game. *game gets the live gk_game. MP_TILE
 ** goes to mp_checktile. */

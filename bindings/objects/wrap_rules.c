@@ -662,6 +662,7 @@ static int rules_gc(lua_State *L) {
   mp_rules *ud = checkrulesud(L, 1);
   /* Every game of these rules holds them in its user value, so it was
   ** created after them and Lua finalizes it first. */
+  mp_tile_names_forget(L, ud->rules);
   gk_rules_free(ud->rules);
   ud->rules = NULL;
   return 0;

@@ -210,4 +210,51 @@ do -- oriented tiles (docs/tiles.md 3.2): rules:tile reads the flag, tile_def gi
   t:eq(#gm:legal_placements("P"), 4, "four cells, one turn each")
 end
 
+-- #39: the names kept for speed never give another rules' or another
+-- string's answer: f:attr remembers the last name (by its string),
+-- th:id the ids of the last rules asked, f:kind its handle's kind.
+do
+  local h = rules:new_game { players = 2, seed = 5 }
+  h:stack_add("main", list)
+  h:place_fixed("D", 0, 0, 0)
+  local f = h:feature_at(0, 0, "N")
+  t:eq(f:attr("pennant"), 0, "f:attr asked once")
+  t:eq(f:attr("pennant"), 0, "and again (the kept name)")
+  local long = ("p"):rep(60)  -- a long string: not interned, another object each time
+  t:ok(not pcall(f.attr, f, long), "an unknown (long) name still refuses")
+  t:ok(not pcall(f.attr, f, long), "twice")
+  t:ok(not pcall(f.attr, f, "pennantx"), "a name the rules lack refuses after a kept one")
+  t:ok(not pcall(f.attr, f, 7), "a number refuses")
+  t:eq(f:attr("pennant"), 0, "the kept name reads again")
+  t:eq(f:kind(), "city", "f:kind() asked once"); t:eq(f:kind(), "city", "and kept")
+  t:eq(h:feature_at(0, 0, "S"):kind(), "field", "another handle, its own kind")
+  -- other rules with other tile ids and other kind and attribute ids
+  local r2 = meeple.rules()
+  r2:kind("road"); r2:kind("city"); r2:kind("field"); r2:kind("cloister", { completion = "surrounded" })
+  r2:attr("shield", "sum"); r2:attr("pennant", "sum")
+  r2:figure("follower", { per_player = 7 }); r2:stack("main"); r2:reason("city")
+  r2:tile { id = "Z", segments = {
+    { kind = "city", ports = { 0, 1, 2 }, attrs = { { name = "pennant", value = 1 } } },
+    { kind = "field", ports = { 3, 4, 5, 6, 7, 8, 9, 10, 11 }, adjacent = { 1 } } } }
+  r2:freeze()
+  local h2 = r2:new_game { players = 2, seed = 1 }
+  h2:place_fixed("Z", 0, 0, 0)
+  local f2 = h2:feature_at(0, 0, "N")
+  for _ = 1, 2 do
+    t:eq(h:tile_at(0, 0):id(), "D", "th:id() of the first rules")
+    t:eq(h2:tile_at(0, 0):id(), "Z", "th:id() of the second rules")
+    t:eq(h2:tile_at(0, 0):info({}).id, "Z", "th:info(t).id of the second rules")
+    t:eq(f2:attr("pennant"), 1, "f:attr of the second rules (pennant is its attribute 2)")
+    t:eq(f:attr("pennant"), 0, "f:attr of the first rules")
+    t:eq(f2:kind(), "city", "f:kind() of the second rules")
+  end
+  -- the first rules go away: a name kept for them is not found for others
+  h2:free(); h2, f2 = nil, nil
+  r2 = nil
+  collectgarbage(); collectgarbage()
+  t:eq(h:tile_at(0, 0):id(), "D", "th:id() after other rules were collected")
+  h:restore(h:clone())
+  t:eq(h:feature_at(0, 0, "N"):kind(), "city", "a new state's handle reads its kind")
+end
+
 t:done()

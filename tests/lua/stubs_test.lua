@@ -188,6 +188,7 @@ end
 -- Host-side only (the loader, the CLI): stubbed, but scripts never see
 -- them, so docs/lua-api.md need not list each one.
 local HOST_ONLY = { ["meeple.Flow"] = true, ["meeple.flow"] = true, ["meeple.bench_kernel"] = true,
+                    ["meeple.bench_callgrind"] = true,
                     ["meeple.sqlite_open"] = true, ["meeple.hash"] = true,
                     ["meeple.play_games"] = true }
 

@@ -30,6 +30,9 @@ timed in the same run.
   --games N            how many games per run (default 20000)
   --repeat N           runs of each measurement; the best is shown (default 3)
   --api                the cost of each API call instead (rounds: --repeat)
+  --callgrind FILE     with --api, under valgrind --tool=callgrind
+                       --callgrind-out-file=FILE: instructions per call
+                       instead of ns (tools/bench-api-callgrind.sh)
 
 example: meeple bench --with traders_builders
 ]]
@@ -39,7 +42,8 @@ example: meeple bench --with traders_builders
 local function now() return os.clock() end
 
 local function bench(args, ctx)
-  local opts, pos = parse_args(args, game_spec({ games = "value", ["repeat"] = "value", api = "switch" }))
+  local opts, pos = parse_args(args, game_spec({ games = "value", ["repeat"] = "value", api = "switch",
+                                                   callgrind = "value" }))
   if not opts then return usage("bench", "%s", pos) end
   if opts.help then stdout:write(HELP) return 0 end
   if #pos > 0 then return usage("bench", "unexpected argument '%s'", pos[1]) end
@@ -50,7 +54,8 @@ local function bench(args, ctx)
   if not repeats then return code end
   if opts.api then
     local api = require "meeple.cli.bench_api"
-    local ok, res = pcall(api.measure, { root = ctx.root, rounds = math.max(repeats, 5) })
+    local ok, res = pcall(api.measure, { root = ctx.root, rounds = math.max(repeats, 5),
+                                         callgrind = opts.callgrind })
     if not ok then eprintf("meeple bench: %s\n", tostring(res)) return 1 end
     api.print(res, printf)
     return 0

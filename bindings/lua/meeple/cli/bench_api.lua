@@ -92,8 +92,9 @@ M.PROBES = {
 }
 
 -- The house rule that runs the probes, as source: one turn_begin hook,
--- at turn TURN of the first game, times every probe ROUNDS times.
-local function rule_source(turn, rounds, target)
+-- at turn TURN of the first game, times every probe ROUNDS times (or,
+-- with CALLS, runs each CALLS times between two callgrind dumps).
+local function rule_source(turn, rounds, target, calls)
   local out = {
     "api '2'",
     "local clock, report = BENCH_CLOCK, BENCH_REPORT",
@@ -123,6 +124,26 @@ local function rule_source(turn, rounds, target)
     out[#out + 1] = ("    { %d, %s },"):format(i, fn)
   end
   out[#out + 1] = "  }"
+  if calls then
+    -- callgrind: every probe once warm (handle tables, first-use caches),
+    -- then each run `calls` times between two dumps; the dump's
+    -- instructions less the loop probe's, per call, are the cost
+    out[#out + 1] = ([[
+  local mark = BENCH_MARK
+  for _, pr in ipairs(probes) do if pr[2] then pr[2](16) end end
+  mark()
+  for i, pr in ipairs(probes) do
+    if pr[2] then
+      pr[2](%d)
+      mark("probe " .. tostring(pr[1]))
+    end
+  end
+  for _, pr in ipairs(probes) do
+    if pr[2] then report(pr[1], 0, %d) end
+  end
+end)]]):format(calls, calls)
+    return table.concat(out, "\n")
+  end
   out[#out + 1] = ([[
   -- n per probe: enough calls for about TARGET seconds
   local ns = {}
@@ -157,19 +178,47 @@ end)]]):format(target, target, rounds)
   return table.concat(out, "\n")
 end
 
+-- The instructions of each callgrind dump `prefix`.N named "probe KEY":
+-- { [KEY] = instructions } (KEY "loop" or a probe's index as a string).
+local function read_dumps(prefix)
+  local got = {}
+  for i = 1, 10000 do
+    local fh = io.open(prefix .. "." .. i, "rb")
+    if not fh then break end
+    local key, total
+    for line in fh:lines() do
+      key = key or line:match("^desc: Trigger: Client Request: probe (%S+)")
+      total = total or tonumber(line:match("^totals: (%d+)") or line:match("^summary: (%d+)"))
+      if key and total then break end
+    end
+    fh:close()
+    if key and total then got[key] = total end
+  end
+  return got
+end
+
 -- Runs the probes; returns { loop = s, calls = { {name, s_per_call, n}, ... } }
--- in PROBES order (probes whose guard is false are left out).
+-- in PROBES order (probes whose guard is false are left out). With
+-- opts.callgrind (the --callgrind-out-file of a callgrind run) the costs
+-- are instructions per call instead of seconds: { unit = "instr", ... }.
 function M.measure(opts)
   opts = opts or {}
   local turn, rounds, target = opts.turn or 12, opts.rounds or 5, opts.target or 0.004
+  local calls = opts.callgrind and (opts.calls or 2000)
+  local mark = require("meeple").bench_callgrind
+  if calls and mark() == 0 then
+    error("--callgrind: run it under valgrind --tool=callgrind --callgrind-out-file=" ..
+          opts.callgrind .. " (tools/bench-api-callgrind.sh does)", 0)
+  end
   local path = os.tmpname() .. ".lua"
   local fh = assert(io.open(path, "wb"))
-  fh:write(rule_source(turn, rounds, target))
+  fh:write(rule_source(turn, rounds, target, calls))
   fh:close()
   local raw = {}
   local function run(chunkname, code, api)
     if chunkname == "@" .. path then
       api.BENCH_CLOCK = os.clock
+      api.BENCH_MARK = mark
       api.BENCH_REPORT = function(i, s, n) raw[#raw + 1] = { i, s, n } end
     end
     return meeple_host.run(chunkname, code, api)
@@ -185,25 +234,37 @@ function M.measure(opts)
   local play = loader.new_play(rs, { players = 2, seed = opts.seed or 1 })
   while #raw == 0 and not play:over() do play:random_move() end
   if #raw == 0 then error("bench --api: the game ended before the probes ran", 0) end
-  local res = { calls = {} }
+  local instr = calls and read_dumps(opts.callgrind)
+  local res = { calls = {}, unit = calls and "instr" or "s" }
   for _, r in ipairs(raw) do
-    if r[1] == "loop" then res.loop = r[2]
-    else res.calls[#res.calls + 1] = { M.PROBES[r[1]][1], r[2], r[3] } end
+    local cost = r[2]
+    if instr then
+      cost = instr[tostring(r[1])]
+      if not cost then error("--callgrind: no dump for probe " .. tostring(r[1]) .. " in " ..
+                             opts.callgrind .. ".N", 0) end
+      cost = cost / r[3]
+    end
+    if r[1] == "loop" then res.loop = cost
+    else res.calls[#res.calls + 1] = { M.PROBES[r[1]][1], cost, r[3] } end
   end
   return res
 end
 
--- Prints the table: ns per call (loop subtracted) and the ratio to the
--- empty Lua function call (the first probe).
+-- Prints the table: cost per call (loop subtracted; ns, or instructions
+-- for a callgrind run) and the ratio to the empty Lua function call (the
+-- first probe).
 function M.print(res, printf)
   local loop = res.loop
   local empty = res.calls[1][2] - loop
+  local ns = res.unit ~= "instr"
+  local scale = ns and 1e9 or 1
   printf("What a call costs inside a hook (base game, turn_begin, sandbox count hook set);\n")
-  printf("ns per call less the loop's own %.1f ns, and x an empty Lua function call\n", loop * 1e9)
-  printf("%-34s %10s %8s\n", "call", "ns", "x empty")
+  printf("%s per call less the loop's own %.1f, and x an empty Lua function call\n",
+         ns and "ns" or "instructions (callgrind)", loop * scale)
+  printf("%-34s %10s %8s\n", "call", ns and "ns" or "instr", "x empty")
   for _, c in ipairs(res.calls) do
     local per = c[2] - loop
-    printf("%-34s %10.1f %8.2f\n", c[1], per * 1e9, per / empty)
+    printf("%-34s %10.1f %8.2f\n", c[1], per * scale, per / empty)
   end
 end
 
