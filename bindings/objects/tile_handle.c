@@ -252,9 +252,14 @@ void mp_tile_pushid(lua_State *L, const mp_game *gud, int type) {
     if (lua_rawgeti(L, names, (lua_Integer)type + 1) == LUA_TSTRING) return;
     lua_pop(L, 1);
   } else {
-    for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, names); i <= n; i++) {
+    /* every key, not 1..#names: the table has holes (types never asked),
+    ** and a border below a hole would leave the old rules' names after it */
+    lua_pushnil(L);
+    while (lua_next(L, names)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, -1);
       lua_pushnil(L);
-      lua_rawseti(L, names, i);
+      lua_rawset(L, names);
     }
     t->names_rules = rules;
   }
