@@ -26,7 +26,7 @@ FUZZ_TARGETS ?= tiles record record_files scenario hook serve
 FUZZ_SANITIZERS ?= address,undefined
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps deps-run build run test fuzz bench bench-hooks clean agents-check invariants-check strength schema
+.PHONY: all deps deps-run build run test fuzz bench bench-hooks bench-rulesets clean agents-check invariants-check strength schema
 
 all: build
 
@@ -85,6 +85,12 @@ bench: deps build
 # instructions per game instead (exact, for before/after comparisons).
 bench-hooks: build
 	@sh bench/hooks/bench.sh $(BUILD)
+
+# Every shipped rule set against the base game in one run (issue #41:
+# each >= 0.5x the base game's games/s): bench/rulesets/list names them.
+# ARGS passes options on, e.g. ARGS="--callgrind" or ARGS="--only tower --min 0.5".
+bench-rulesets: build
+	@sh bench/rulesets/bench.sh $(BUILD) $(ARGS)
 
 # Rewrites the declaration tables of bindings/meta/rules.lua (LuaCATS
 # stubs) and docs/lua-api.md from bindings/lua/meeple/loader/schema.lua;

@@ -14,6 +14,7 @@ run "turn flow in C: base game, no Lua" "$build/bench/meeple-flow-bench"
 run "rules layer: meeple bench" "$build/meeple" bench
 run "what one API call costs inside a hook: meeple bench --api" "$build/meeple" bench --api
 run "rules authors' hooks: bench/hooks, ratios to base" sh bench/hooks/bench.sh "$build" --games 1000
+run "every rule set: bench/rulesets, ratios to base" sh bench/rulesets/bench.sh "$build" --games 1000 --repeat 2
 if ls "$build"/python/meeple/_meeple*.so >/dev/null 2>&1; then
   run "Python: step() and batched stepping" env PYTHONPATH="$build/python" MEEPLE_PATH=. \
     /usr/bin/python3 bench/python_bench.py

@@ -47,3 +47,9 @@ if(TARGET meeple)
            COMMAND ${LUA_INTERPRETER} ${CMAKE_CURRENT_SOURCE_DIR}/structure/loops_test.lua ${CMAKE_BINARY_DIR})
   set_tests_properties(structure/loops PROPERTIES PASS_REGULAR_EXPRESSION "ok: [0-9]+ objects")
 endif()
+
+# Every game and expansion script is in bench/rulesets/list (#41: each
+# measured against the base game in one `make bench-rulesets` run).
+add_test(NAME structure/rulesets_listed
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/rulesets_listed_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(structure/rulesets_listed PROPERTIES PASS_REGULAR_EXPRESSION "ok: every script")
