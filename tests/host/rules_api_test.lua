@@ -800,7 +800,7 @@ end
 
 -- hand_tile, score_figure, score_meeting, figure { corner, relocate } and
 -- touches: declarations and their errors (their play is tested by the
--- Abbey & Mayor scenarios and tests/unit/flow/test_cap_hand_tile.c).
+-- Abbey & Mayor scenarios and tests/unit/flow/test_cap_<name>.c).
 do
   -- touches: J's city and its road (a curve E-S) touch once declared
   local function touch(rs, tile, a, b)
