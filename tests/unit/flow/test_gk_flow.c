@@ -3,7 +3,7 @@
 ** invariants over 2,000 random games, closed features between placing
 ** and scoring, determinism, clones and copies, a game reused after its
 ** play, illegal moves refused, a formula term. The hooks are tested in
-** test_gk_flow_hooks.c, each capability in test_cap_<name>.c.
+** test_gk_flow_hooks.c, each capability in caps/<group>/test_cap_<name>.c.
 */
 #include <setjmp.h>
 #include <stdarg.h>

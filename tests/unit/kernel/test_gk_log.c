@@ -1,7 +1,7 @@
 /*
 ** test_gk_log.c: the game's store (gk_log.c): per-player counters, added
 ** to, refused out of range, kept by serialize, clone and replay (on the
-** rules of ../flow/extended.h, which declare one).
+** rules of unit/flow/extended.h, which declare one).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 
 #include "base_fixture.h"
 #include "gk_flow.h"
-#include "../flow/extended.h"
+#include "extended.h"
 
 static void test_counters_in_state(void **state) {
   (void)state;
