@@ -800,7 +800,7 @@ end
 
 -- hand_tile, score_figure, score_meeting, figure { corner, relocate } and
 -- touches: declarations and their errors (their play is tested by the
--- Abbey & Mayor scenarios and tests/unit/flow/test_gk_flow.c).
+-- Abbey & Mayor scenarios and tests/unit/flow/caps/*/test_cap_<name>.c).
 do
   -- touches: J's city and its road (a curve E-S) touch once declared
   local function touch(rs, tile, a, b)
@@ -882,7 +882,7 @@ do
 end
 
 -- recall: declaration errors at load time, with the script's line; the
--- moves themselves are tested by tests/unit/flow/test_cap_recall.c and the
+-- moves themselves are tested by tests/unit/flow/caps/figures/test_cap_recall.c and the
 -- Hunters & Gatherers shaman scenario.
 do
   local ph = [[phase "take_back" { after = "place_tile" }

@@ -10,6 +10,8 @@
 #   - with BUILD_DIR: a layer's object calls a function that only a layer
 #     it may not use defines (an upward call that names no header).
 # It checks itself first on a made-up tree with one upward include.
+# The build itself refuses an upward call at link time (meeple_link_<layer>,
+# layers_link_test.sh); this test names the file that makes it.
 set -u
 SRC=$1
 BUILD=${2:-}

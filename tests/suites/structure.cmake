@@ -53,3 +53,16 @@ endif()
 add_test(NAME structure/rulesets_listed
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/rulesets_listed_test.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(structure/rulesets_listed PROPERTIES PASS_REGULAR_EXPRESSION "ok: every script")
+# An upward call fails to link (#38): each layer of bindings/ is linked
+# alone with the layers below it (meeple_link_<layer>, part of the build);
+# the test links a hand-declared call from sandbox/ up to embed/ and
+# expects the link to fail (and the same file to link into embed/).
+if(TARGET meeple_link_sandbox)
+  meeple_layer_link(meeple_link_fixture_upward sandbox ${CMAKE_CURRENT_SOURCE_DIR}/structure/fixtures/upward_call.c)
+  meeple_layer_link(meeple_link_fixture_top embed ${CMAKE_CURRENT_SOURCE_DIR}/structure/fixtures/upward_call.c)
+  set_target_properties(meeple_link_fixture_upward meeple_link_fixture_top PROPERTIES EXCLUDE_FROM_ALL ON)
+  add_test(NAME structure/layers_link
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/layers_link_test.sh ${PROJECT_SOURCE_DIR}
+                   ${CMAKE_BINARY_DIR} ${CMAKE_COMMAND})
+  set_tests_properties(structure/layers_link PROPERTIES PASS_REGULAR_EXPRESSION "ok: an upward call fails to link")
+endif()

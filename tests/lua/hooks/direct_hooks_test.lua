@@ -7,7 +7,7 @@
 -- `dispatcher` sends every hook through it), then checks what
 -- each event must show.
 --
--- Run from the repository root:  meeple script tests/host/direct_hooks_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/direct_hooks_test.lua
 
 local loader = require "meeple.loader"
 

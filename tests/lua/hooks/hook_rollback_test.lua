@@ -4,7 +4,7 @@
 -- after nested edits of the state; and the hook profile counts calls
 -- exactly.
 --
--- Run from the repository root:  meeple script tests/host/hook_rollback_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/hook_rollback_test.lua
 
 local loader = require "meeple.loader"
 local hook_profile = require "meeple.cli.hook_profile"

@@ -8,7 +8,7 @@
 -- its path must be the one expected, its time must be there, and the
 -- profiled games must be the games an unprofiled run plays.
 --
--- Run from the repository root:  meeple script tests/host/hook_profile_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/hook_profile_test.lua
 
 local loader = require "meeple.loader"
 local hook_profile = require "meeple.cli.hook_profile"

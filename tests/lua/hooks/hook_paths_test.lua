@@ -4,7 +4,7 @@
 -- the same moves offered, the same answers folded, the same messages),
 -- and a failing call rolls back its whole move, state included.
 --
--- Run from the repository root:  meeple script tests/host/hook_paths_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/hook_paths_test.lua
 
 local loader = require "meeple.loader"
 

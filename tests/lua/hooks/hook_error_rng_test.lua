@@ -10,7 +10,7 @@
 -- (e.g. run the hooks under pcall, host.use_game(nil), re-raise) and/or
 -- host.c keeps a reference to the game it draws from.
 --
--- Run from the repository root:  meeple script tests/host/hook_error_rng_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/hook_error_rng_test.lua
 
 local loader = require "meeple.loader"
 

@@ -3,7 +3,7 @@
 -- feature_points transform narrowed by `kinds` runs for those kinds only;
 -- figure_placed fires for deploy moves only.
 --
--- Run from the repository root:  meeple script tests/host/hook_contract_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/hook_contract_test.lua
 
 local loader = require "meeple.loader"
 package.path = (os.getenv("MEEPLE_ROOT") or ".") .. "/tests/lua/?.lua;" .. package.path
