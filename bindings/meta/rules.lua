@@ -253,6 +253,26 @@ function deploy_anywhere(action) end
 ---@return fun(spec: rules.EvictSpec)
 function evict(action) end
 
+-- <schema record>
+---@class rules.RecordSpec
+---@field kind string the kind whose completed features compete (by their tiles) (required)
+---@field reason? string the ledger's reason of the holder's points (default: the declared name)
+---@field each_closed? integer the holder (when the turn part's scoring began) scores this whenever a feature of the kind is completed (default: 0)
+---@field final_each? integer at the end, the holder scores this per feature of the kind completed in the game (default: 0)
+---@field final? integer at the end, the holder scores this once (default: 0)
+-- </schema>
+
+--- Whoever completes a feature of the kind with more tiles than every one
+--- completed before holds the record: the counter (the declaration's name,
+--- declared with `counter`) is 1 for them and 0 for the holder before; a tie
+--- keeps it. The holder scores each_closed per completed feature, and
+--- final_each per completed feature plus final at the end: a longest-road
+--- award. In C.
+--- Example: record "champion" { kind = "road", final = 5 }
+---@param counter string the counter that shows the holder
+---@return fun(spec: rules.RecordSpec)
+function record(counter) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

@@ -738,6 +738,24 @@ static int flow_evict(lua_State *L) {
   return 0;
 }
 
+/* flow:record{kind =, counter =, reason =, each_closed =, final_each =,
+** final =}: the holder of the largest completed feature of a kind so far
+** (gk_record_rule). */
+static int flow_record(lua_State *L) {
+  static const decl_field d[] = {
+      F_NAME("kind", gk_record_rule, kind, 0, gk_rules_find_kind, "kind", 0),
+      F_NAME("counter", gk_record_rule, counter, 0, gk_rules_find_counter, "counter", 0),
+      F_REASON("reason", gk_record_rule, reason),
+      F_INT("each_closed", gk_record_rule, each_closed, NULL),
+      F_INT("final_each", gk_record_rule, final_each, NULL),
+      F_INT("final", gk_record_rule, final, NULL)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_record_rule x = {0};
+  read_decl(L, 2, f, "record", d, N_FIELDS(d), &x);
+  if (gk_flow_add_record(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
 /* flow:set_aside(stack, {until = {tags}}): the stack's tiles wait until
 ** such a tile is placed, then join the draw stack. */
 static int flow_set_aside(lua_State *L) {
@@ -782,6 +800,7 @@ static const luaL_Reg flow_methods[] = {
   {"walker", flow_walker},
   {"deploy_anywhere", flow_deploy_anywhere},
   {"evict", flow_evict},
+  {"record", flow_record},
   {"set_aside", flow_set_aside},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},

@@ -169,6 +169,25 @@ int gk_flow_add_gain(gk_flow *flow, int kind, int attr, int counter);
 /* At final scoring, the players holding most of a counter (more than 0)
 ** each score `points` (trade-goods majorities; ties all score). */
 int gk_flow_add_majority(gk_flow *flow, int counter, int32_t points, int reason);
+/* A record (gk_flow_add_record): a completed feature of `kind` with more
+** tiles than every one of that kind completed before it makes the active
+** player (who placed the completing tile) the record's holder, whoever
+** occupies the feature: `counter` becomes 1 for them and 0 for the holder
+** before; a tie keeps the holder. The holder scores, reason `reason`:
+**   each_closed  whenever a feature of the kind is completed (the holder
+**                when the turn part's scoring began, before this
+**                feature could change it);
+**   final_each   at the end, for every feature of the kind completed in
+**                the game;
+**   final        at the end, once.
+** The end's points come after the features' own final scoring. Awards
+** such as a longest-road card, as data. */
+enum { GK_MAX_RECORDS = 4 };
+typedef struct gk_record_rule {
+  int kind, counter, reason;
+  int32_t each_closed, final_each, final;
+} gk_record_rule;
+int gk_flow_add_record(gk_flow *flow, const gk_record_rule *rule);
 /* Adds a rule granting an extra part (see gk_extra_part_rule). */
 int gk_flow_add_extra_part(gk_flow *flow, const gk_extra_part_rule *rule);
 

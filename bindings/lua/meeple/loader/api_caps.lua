@@ -96,6 +96,12 @@ function D.deploy_anywhere(c) return declare.single(c, "deploy_anywhere", "actio
 -- attribute). The name is the action of its moves.
 function D.evict(c) return declare.single(c, "evict", "action") end
 
+-- record "champion" { kind = "road", final = 5 }: whoever completes a
+-- feature of the kind larger than every one before holds the counter
+-- (1, the others 0) and scores for it (docs/lua-api.md). The name is the
+-- counter, declared with `counter`.
+function D.record(c) return declare.named_list(c, "record", "records", "counter") end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

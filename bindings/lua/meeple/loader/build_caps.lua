@@ -269,4 +269,13 @@ function M.evict(b)
   b.declare(d, what, b.flow.evict, { action = d.action, tiles = d.tiles, figures = figures, attr = d.attr })
 end
 
+-- Records: the counter is the declaration's name, declared by `counter`.
+function M.records(b)
+  for _, rc in ipairs(b.decl.records) do
+    local what = "record '" .. rc.counter .. "'"
+    b.declare(rc, what, b.flow.record, { kind = rc.kind, counter = rc.counter, reason = rc.reason,
+      each_closed = rc.each_closed, final_each = rc.final_each, final = rc.final })
+  end
+end
+
 return M

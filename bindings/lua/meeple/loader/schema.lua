@@ -187,6 +187,13 @@ M.decls = {
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
     { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
   } },
+  record = { class = "rules.RecordSpec", call = 'record "counter" { ... }', fields = {
+    { "kind", "string", "the kind whose completed features compete (by their tiles)", required = true },
+    { "reason", "string", "the ledger's reason of the holder's points", default = NAME },
+    { "each_closed", "integer", "the holder (when the turn part's scoring began) scores this whenever a feature of the kind is completed", default = 0 },
+    { "final_each", "integer", "at the end, the holder scores this per feature of the kind completed in the game", default = 0 },
+    { "final", "integer", "at the end, the holder scores this once", default = 0 },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
