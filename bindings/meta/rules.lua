@@ -253,6 +253,29 @@ function deploy_anywhere(action) end
 ---@return fun(spec: rules.EvictSpec)
 function evict(action) end
 
+-- <schema square_count>
+---@class rules.SquareCountSpec
+---@field kinds string[] the kinds of the completed features that pay it (required)
+---@field scorers string[] figure kinds (with an owner) that score it, standing on a segment with the attribute not 0 (kinds no script declares are left out) (required)
+---@field figures? string[] counts the figures of these kinds with an owner on the square's tiles (kinds no script declares are left out) (default: none)
+---@field of_attr? string counts this attribute summed over the square's segments (default: none)
+---@field tiles? string counts the square's tiles with a segment of this kind (default: none)
+---@field segments? string counts the square's segments of this kind (default: none)
+---@field unless? string with tiles: a segment whose feature has this attribute not 0 does not count (an attribute no script declares is left out) (default: none)
+---@field reason? string the ledger's reason (default: the declared name)
+-- </schema>
+
+--- When a feature of one of the kinds is completed, each figure of the
+--- scorers' kinds standing on it, on a segment whose own value of the
+--- attribute (the declaration's name) is not 0, scores for its owner that
+--- value times what the 3x3 square around its tile holds: figures, an
+--- attribute summed, tiles with a kind, or segments of a kind. After the
+--- feature's points, before its figures go home. In C.
+--- Example: square_count "lookout" { kinds = { "city" }, scorers = { "meeple" }, segments = "cloister" }
+---@param attr string the segment attribute that marks the scorers' segments
+---@return fun(spec: rules.SquareCountSpec)
+function square_count(attr) end
+
 -- <schema record>
 ---@class rules.RecordSpec
 ---@field kind string the kind whose completed features compete (by their tiles) (required)

@@ -102,6 +102,23 @@ function D.evict(c) return declare.single(c, "evict", "action") end
 -- counter, declared with `counter`.
 function D.record(c) return declare.named_list(c, "record", "records", "counter") end
 
+-- square_count "lookout" { kinds = { "city" }, scorers = { "meeple" },
+-- segments = "cloister" }: a figure on a segment marked with the
+-- attribute (the name) of a completed feature scores, for its owner, the
+-- segment's value times what the 3x3 square around its tile holds
+-- (docs/lua-api.md). Exactly one of figures, attr, tiles, segments.
+function D.square_count(c)
+  return declare.named_list(c, "square_count", "square_counts", "attr", function(sc)
+    local n = (sc.figures and 1 or 0) + (sc.of_attr and 1 or 0) + (sc.tiles and 1 or 0) + (sc.segments and 1 or 0)
+    if n ~= 1 then
+      error(("square_count '%s': it counts one thing: figures, of_attr, tiles or segments"):format(sc.attr), 4)
+    end
+    if sc.unless and not sc.tiles then
+      error(("square_count '%s': unless goes with tiles"):format(sc.attr), 4)
+    end
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 
