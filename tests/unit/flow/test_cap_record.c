@@ -76,12 +76,17 @@ static void record_free(record_rules *x) {
   gk_rules_free(x->rules);
 }
 
-static gk_play *record_play(const record_rules *x) {
+/* tie: the second city is two tiles too (E alone at 3,0). */
+static gk_play *record_play(const record_rules *x, bool tie) {
   gk_game *g = gk_game_new(x->rules, 2, 1);
   assert_non_null(g);
   assert_int_equal(base_fixture_start(g), GK_OK);
-  assert_int_equal(gk_place_fixed(g, x->ids.tile['G' - 'A'], 3, 0, 1, NULL), GK_OK);
-  assert_int_equal(gk_place_fixed(g, x->ids.tile['E' - 'A'], 3, 1, 0, NULL), GK_OK);
+  if (tie) {
+    assert_int_equal(gk_place_fixed(g, x->ids.tile['E' - 'A'], 3, 0, 0, NULL), GK_OK);
+  } else {
+    assert_int_equal(gk_place_fixed(g, x->ids.tile['G' - 'A'], 3, 0, 1, NULL), GK_OK);
+    assert_int_equal(gk_place_fixed(g, x->ids.tile['E' - 'A'], 3, 1, 0, NULL), GK_OK);
+  }
   assert_int_equal(gk_stack_add(g, x->ids.stack, x->ids.tile['E' - 'A'], 2), GK_OK);
   gk_play *p = gk_play_new(x->flow, g, NULL);
   assert_non_null(p);
@@ -127,7 +132,7 @@ static void test_record_holder_and_final(void **state) {
   (void)state;
   record_rules x;
   record_game_rules(&x, &(gk_record_rule){.final_each = 2, .final = 10});
-  gk_play *p = record_play(&x);
+  gk_play *p = record_play(&x, false);
   assert_int_equal(crown(p, &x, 0), 0);
   play_turn(p, 0, -1, 2); /* player 0 closes the start city: 2 tiles */
   gk_game *g = gk_play_game(p);
@@ -154,7 +159,7 @@ static void test_record_each_closed(void **state) {
   (void)state;
   record_rules x;
   record_game_rules(&x, &(gk_record_rule){.each_closed = 3});
-  gk_play *p = record_play(&x);
+  gk_play *p = record_play(&x, false);
   play_turn(p, 0, -1, 2);
   gk_game *g = gk_play_game(p);
   assert_int_equal(gk_player_score(g, 0), 0);
@@ -174,7 +179,7 @@ static void test_record_smaller_keeps(void **state) {
   (void)state;
   record_rules x;
   record_game_rules(&x, &(gk_record_rule){.final_each = 1});
-  gk_play *p = record_play(&x);
+  gk_play *p = record_play(&x, false);
   play_turn(p, 3, -1, 2);
   play_turn(p, 0, -1, 2);
   assert_int_equal(crown(p, &x, 0), 1);
@@ -185,11 +190,31 @@ static void test_record_smaller_keeps(void **state) {
   record_free(&x);
 }
 
+/* A city as large as the record leaves it with its holder. */
+static void test_record_tie_keeps(void **state) {
+  (void)state;
+  record_rules x;
+  record_game_rules(&x, &(gk_record_rule){.final_each = 1});
+  gk_play *p = record_play(&x, true);
+  play_turn(p, 0, -1, 2);
+  play_turn(p, 3, -1, 2);
+  gk_game *g = gk_play_game(p);
+  assert_int_equal(gk_feature_tiles(g, gk_node(g, gk_tile_at(g, 3, 0), 0)), 2);
+  assert_int_equal(gk_feature_closed(g, gk_node(g, gk_tile_at(g, 3, 0), 0)), 1);
+  assert_int_equal(crown(p, &x, 0), 1);
+  assert_int_equal(crown(p, &x, 1), 0);
+  assert_true(gk_play_over(p));
+  assert_int_equal(gk_player_score(g, 0), 2);
+  gk_play_free(p);
+  record_free(&x);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_record_holder_and_final),
       cmocka_unit_test(test_record_each_closed),
       cmocka_unit_test(test_record_smaller_keeps),
+      cmocka_unit_test(test_record_tie_keeps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
