@@ -16,18 +16,22 @@
 -- watch_city; its value: the points each counted thing is worth), so a
 -- completed feature knows in C whether it holds a tower tile.
 --
--- What runs where. All of it is one hook on the public API (issue #41:
--- "first as hooks"):
---   a completed city or road with a follower   transform("feature_points"),
---   on its tower tile's segment scores the       narrowed in C by `attrs`
---   tower first (§3)                             (the watch_* attributes) and
---                                                `kinds` (city, road): no
---                                                call for any other feature
---   what the tower counts in its 3x3 square     g:neighbours(x, y, 8) and the
---                                                tiles' own segments
--- The transform keeps the feature's points (it returns nothing): it runs
--- before the feature's points are paid, which is the order §3 asks for
--- (the tower first). Cost: README speed table, watchtowers.md §6.
+-- What runs where. First written as hooks (issue #41: "first as
+-- hooks"): one transform("feature_points") narrowed in C by the watch_*
+-- attributes and kinds, reading the square's tiles in Lua: 419k
+-- instructions a game, 361k with its tile facts in a memo, against
+-- base's 193k (games of 83 turns against 72): 0.53x by callgrind, but
+-- 0.32-0.43x in `meeple bench` (the issue's measure). So the tower is now
+-- the general capability `square_count` (engine/src/flow/caps/scoring/
+-- cap_square_count.c, docs/lua-api.md), declared below, in C:
+--   a completed city or road pays each        square_count "watch_*": one
+--   follower on a tower tile's segment what     per subject (figures, an
+--   the tower counts in its 3x3 square (§3)     attribute summed, tiles
+--                                               with a kind, segments)
+-- No Lua call during play: 238k instructions a game (watchtowers.md §6).
+-- The tower's points are written to the ledger just after the feature's
+-- own (the rules' "the tower first" changes no total); the square's
+-- figures are those standing when the feature closed, as before.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "watchtowers" { requires = { "base" } }
 
@@ -39,8 +43,9 @@ expansion "watchtowers" { requires = { "base" } }
 tiles "watchtowers"
 
 -- §3: what a tower counts, and the points for each (the segment's value).
-local SUBJECTS = { "watch_meeple", "watch_pennant", "watch_road", "watch_cloister", "watch_city" }
-for _, name in ipairs(SUBJECTS) do attribute(name) { merge = "sum" } end
+for _, name in ipairs({ "watch_meeple", "watch_pennant", "watch_road", "watch_cloister", "watch_city" }) do
+  attribute(name) { merge = "sum" }
+end
 reason "watchtower"
 
 -- }======================================================================
@@ -50,119 +55,24 @@ reason "watchtower"
 -- =======================================================================
 
 -- §3: the figures that are "meeples" here: every follower, of any
--- expansion loaded (not a builder, pig, barn, shepherd or neutral figure).
-local FOLLOWERS = { meeple = true, big = true, mayor = true, wagon = true, abbot = true,
-                    lying_abbot = true }
+-- expansion loaded (not a builder, pig, barn, shepherd or neutral figure;
+-- kinds no loaded script declares are left out).
+local FOLLOWERS = { "meeple", "big", "mayor", "wagon", "abbot", "lying_abbot" }
 
--- the nine cells of the tower's square: its own and its 8 neighbours
-local around = {}
-local function square(g, x, y)
-  around[1], around[2], around[3], around[4], around[5], around[6], around[7], around[8] =
-    g:neighbours(x, y, 8)
-  around[9] = g:tile_at(x, y)
-  return around
+-- §3: a completed city or road pays each follower standing on it on a
+-- tower tile (a segment carrying the tower's attribute) the tower's
+-- points for every thing it counts in the 3x3 square around the tower,
+-- to that follower's owner. Farmers and incomplete features at the end
+-- score no tower. §4 (Bridges, Castles and Bazaars): a castle is no city
+-- [JCZ] (`unless`, left out when no castle is declared).
+local function tower(subject, counts)
+  counts.kinds, counts.scorers, counts.reason = { "city", "road" }, FOLLOWERS, "watchtower"
+  square_count(subject)(counts)
 end
-
-local scratch = {}
-
--- What a tile type shows, read once per type and kept (tile types never
--- change in a game, so this is no game state): its city segments, how
--- many road and cloister segments. Keyed by tile id.
-local SHOWS = {}
-local function shows(th)
-  local id = th:id()
-  local s = SHOWS[id]
-  if s then return s end
-  s = { cities = {}, roads = 0, cloisters = 0 }
-  for i = 1, th:info(scratch).segments do
-    local kind = th:feature(i):kind()
-    if kind == "city" then s.cities[#s.cities + 1] = i
-    elseif kind == "road" then s.roads = s.roads + 1
-    elseif kind == "cloister" then s.cloisters = s.cloisters + 1 end
-  end
-  SHOWS[id] = s
-  return s
-end
-
--- §4 (Bridges, Castles and Bazaars): a castle is no city [JCZ]. A castle
--- is a city feature with the attribute `castle`, declared only when that
--- expansion is loaded: whether it is is read once from the rules' names
--- (the rules loaded do not change under a script).
-local castles   -- nil: not read yet
-local function castle(f, g)
-  if castles == nil then
-    castles = false
-    for _, name in ipairs(g:rules():names("attr")) do
-      if name == "castle" then castles = true end
-    end
-  end
-  return castles and f:attr("castle") ~= 0
-end
-
--- §3: how many of the tower's subject lie on one tile of its 3x3 square.
-local COUNT = {
-  watch_meeple = function(th)
-    local n = 0
-    for _, fig in ipairs(th:figures()) do
-      local info = fig:info()
-      if FOLLOWERS[info.kind] and info.owner > 0 then n = n + 1 end
-    end
-    return n
-  end,
-  watch_pennant = function(th)
-    local n = 0
-    for _, i in ipairs(shows(th).cities) do n = n + th:segment_attr(i, "pennant") end
-    return n
-  end,
-  watch_road = function(th)
-    return shows(th).roads > 0 and 1 or 0
-  end,
-  watch_cloister = function(th)
-    return shows(th).cloisters
-  end,
-  watch_city = function(th, g)
-    for _, i in ipairs(shows(th).cities) do
-      if not castle(th:feature(i), g) then return 1 end
-    end
-    return 0
-  end,
-}
-
-local function count(g, subject, x, y)
-  local n, each = 0, COUNT[subject]
-  local cells = square(g, x, y)
-  for k = 1, 9 do
-    local th = cells[k]
-    if th then n = n + each(th, g) end
-  end
-  return n
-end
-
--- §3: a completed city or road pays, before its own points, each
--- follower standing on it on a tower tile: the tower's points for every
--- thing it counts, to that follower's owner. Farmers and incomplete
--- features at the end score no tower (§3). The feature's figures are
--- read first (most features reaching here hold no follower on a tower
--- segment: one call, no table per tower segment); a figure's info goes
--- into one reused table.
-local fig_info = {}
-transform("feature_points", function(ctx, f)
-  if not f:closed() then return end
-  local figures = f:figures()
-  for k = 1, #figures do
-    local info = figures[k]:info(fig_info)
-    if FOLLOWERS[info.kind] and info.owner > 0 and info.segment then
-      local th, seg, owner = info.tile, info.segment, info.owner
-      for _, subject in ipairs(SUBJECTS) do
-        local per = th:segment_attr(seg, subject)
-        if per ~= 0 then
-          local t = th:info(scratch)
-          local points = count(ctx.game, subject, t.x, t.y) * per
-          if points > 0 then ctx:score(owner, points, "watchtower", f) end
-        end
-      end
-    end
-  end
-end, { attrs = SUBJECTS, kinds = { "city", "road" } })
+tower("watch_meeple", { figures = FOLLOWERS })     -- each follower, anyone's
+tower("watch_pennant", { of_attr = "pennant" })    -- each coat of arms
+tower("watch_road", { tiles = "road" })            -- each tile with a road
+tower("watch_cloister", { segments = "cloister" }) -- each monastery
+tower("watch_city", { tiles = "city", unless = "castle" }) -- each tile with a city
 
 -- }======================================================================

@@ -541,6 +541,10 @@ function Flow:walker(spec) end
 function Flow:deploy_anywhere(spec) end
 ---@param spec {action: string, tiles?: string[], figures: string[], attr?: string}
 function Flow:evict(spec) end
+---@param spec {kind: string, counter: string, reason: string, each_closed?: integer, final_each?: integer, final?: integer}
+function Flow:record(spec) end
+---@param spec {attr: string, kinds: string[], scorers: string[], count: "figures"|"attr"|"tiles"|"segments", figures?: string[], of_attr?: string, of_kind?: string, unless?: string, reason: string}
+function Flow:square_count(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

@@ -253,6 +253,49 @@ function deploy_anywhere(action) end
 ---@return fun(spec: rules.EvictSpec)
 function evict(action) end
 
+-- <schema square_count>
+---@class rules.SquareCountSpec
+---@field kinds string[] the kinds of the completed features that pay it (required)
+---@field scorers string[] figure kinds (with an owner) that score it, standing on a segment with the attribute not 0 (kinds no script declares are left out) (required)
+---@field figures? string[] counts the figures of these kinds with an owner on the square's tiles (kinds no script declares are left out) (default: none)
+---@field of_attr? string counts this attribute summed over the square's segments (default: none)
+---@field tiles? string counts the square's tiles with a segment of this kind (default: none)
+---@field segments? string counts the square's segments of this kind (default: none)
+---@field unless? string with tiles: a segment whose feature has this attribute not 0 does not count (an attribute no script declares is left out) (default: none)
+---@field reason? string the ledger's reason (default: the declared name)
+-- </schema>
+
+--- When a feature of one of the kinds is completed, each figure of the
+--- scorers' kinds standing on it, on a segment whose own value of the
+--- attribute (the declaration's name) is not 0, scores for its owner that
+--- value times what the 3x3 square around its tile holds: figures, an
+--- attribute summed, tiles with a kind, or segments of a kind. After the
+--- feature's points, before its figures go home. In C.
+--- Example: square_count "lookout" { kinds = { "city" }, scorers = { "meeple" }, segments = "cloister" }
+---@param attr string the segment attribute that marks the scorers' segments
+---@return fun(spec: rules.SquareCountSpec)
+function square_count(attr) end
+
+-- <schema record>
+---@class rules.RecordSpec
+---@field kind string the kind whose completed features compete (by their tiles) (required)
+---@field reason? string the ledger's reason of the holder's points (default: the declared name)
+---@field each_closed? integer the holder (when the turn part's scoring began) scores this whenever a feature of the kind is completed (default: 0)
+---@field final_each? integer at the end, the holder scores this per feature of the kind completed in the game (default: 0)
+---@field final? integer at the end, the holder scores this once (default: 0)
+-- </schema>
+
+--- Whoever completes a feature of the kind with more tiles than every one
+--- completed before holds the record: the counter (the declaration's name,
+--- declared with `counter`) is 1 for them and 0 for the holder before; a tie
+--- keeps it. The holder scores each_closed per completed feature, and
+--- final_each per completed feature plus final at the end: a longest-road
+--- award. In C.
+--- Example: record "champion" { kind = "road", final = 5 }
+---@param counter string the counter that shows the holder
+---@return fun(spec: rules.RecordSpec)
+function record(counter) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

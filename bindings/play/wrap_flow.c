@@ -738,6 +738,48 @@ static int flow_evict(lua_State *L) {
   return 0;
 }
 
+/* flow:record{kind =, counter =, reason =, each_closed =, final_each =,
+** final =}: the holder of the largest completed feature of a kind so far
+** (gk_record_rule). */
+static int flow_record(lua_State *L) {
+  static const decl_field d[] = {
+      F_NAME("kind", gk_record_rule, kind, 0, gk_rules_find_kind, "kind", 0),
+      F_NAME("counter", gk_record_rule, counter, 0, gk_rules_find_counter, "counter", 0),
+      F_REASON("reason", gk_record_rule, reason),
+      F_INT("each_closed", gk_record_rule, each_closed, NULL),
+      F_INT("final_each", gk_record_rule, final_each, NULL),
+      F_INT("final", gk_record_rule, final, NULL)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_record_rule x = {0};
+  read_decl(L, 2, f, "record", d, N_FIELDS(d), &x);
+  if (gk_flow_add_record(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
+/* flow:square_count{attr =, kinds = {kinds}, scorers = {figure kinds},
+** count = "figures"|"attr"|"tiles"|"segments", figures = {figure kinds},
+** of_attr =, of_kind =, unless =, reason =}: a figure on a marked segment
+** of a completed feature scores what its tile's 3x3 square holds
+** (gk_square_count_rule). */
+static int flow_square_count(lua_State *L) {
+  static const char *const counts[] = {"figures", "attr", "tiles", "segments", NULL};
+  static const decl_field d[] = {
+      F_NAME("attr", gk_square_count_rule, attr, 0, gk_rules_find_attr, "attribute", 0),
+      F_OF("kinds", gk_square_count_rule, kinds, D_KINDS),
+      F_OF("scorers", gk_square_count_rule, scorers, D_FIGURES),
+      F_OPTION("count", gk_square_count_rule, count, counts, NULL),
+      F_OF("figures", gk_square_count_rule, figures, D_FIGURES),
+      F_NAME("of_attr", gk_square_count_rule, arg, D_OPT, gk_rules_find_attr, "attribute", 0),
+      F_NAME("of_kind", gk_square_count_rule, arg, D_OPT, gk_rules_find_kind, "kind", 0),
+      F_NAME("unless", gk_square_count_rule, unless, D_OPT, gk_rules_find_attr, "attribute", 0),
+      F_REASON("reason", gk_square_count_rule, reason)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_square_count_rule x = {.arg = -1, .unless = -1};
+  read_decl(L, 2, f, "square_count", d, N_FIELDS(d), &x);
+  if (gk_flow_add_square_count(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
 /* flow:set_aside(stack, {until = {tags}}): the stack's tiles wait until
 ** such a tile is placed, then join the draw stack. */
 static int flow_set_aside(lua_State *L) {
@@ -782,6 +824,8 @@ static const luaL_Reg flow_methods[] = {
   {"walker", flow_walker},
   {"deploy_anywhere", flow_deploy_anywhere},
   {"evict", flow_evict},
+  {"record", flow_record},
+  {"square_count", flow_square_count},
   {"set_aside", flow_set_aside},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},

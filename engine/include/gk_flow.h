@@ -169,6 +169,57 @@ int gk_flow_add_gain(gk_flow *flow, int kind, int attr, int counter);
 /* At final scoring, the players holding most of a counter (more than 0)
 ** each score `points` (trade-goods majorities; ties all score). */
 int gk_flow_add_majority(gk_flow *flow, int counter, int32_t points, int reason);
+/* A record (gk_flow_add_record): a completed feature of `kind` with more
+** tiles than every one of that kind completed before it makes the active
+** player (who placed the completing tile) the record's holder, whoever
+** occupies the feature: `counter` becomes 1 for them and 0 for the holder
+** before; a tie keeps the holder. The holder scores, reason `reason`:
+**   each_closed  whenever a feature of the kind is completed (the holder
+**                when the turn part's scoring began, before this
+**                feature could change it);
+**   final_each   at the end, for every feature of the kind completed in
+**                the game;
+**   final        at the end, once.
+** The end's points come after the features' own final scoring. Awards
+** such as a longest-road card, as data. */
+enum { GK_MAX_RECORDS = 4 };
+typedef struct gk_record_rule {
+  int kind, counter, reason;
+  int32_t each_closed, final_each, final;
+} gk_record_rule;
+int gk_flow_add_record(gk_flow *flow, const gk_record_rule *rule);
+/* A square count (gk_flow_add_square_count): when a feature of one of
+** `kinds` is scored complete, each figure of the `scorers` kinds with an
+** owner standing on it, on a segment whose own value of `attr` is not 0,
+** scores for its owner that value times what `count` finds in the 3x3
+** square around its tile (its tile and the 8 around it):
+**   GK_SQUARE_FIGURES   figures of the `figures` kinds with an owner,
+**                       on a segment of a tile or on the tile;
+**   GK_SQUARE_ATTR      attribute `arg` summed over the tiles' segments;
+**   GK_SQUARE_TILES     tiles with a segment of kind `arg` (whose feature
+**                       has attribute `unless` at 0, when unless >= 0);
+**   GK_SQUARE_SEGMENTS  segments of kind `arg`.
+** After the feature's points, before its figures go home; reason
+** `reason`, the feature named. A tower on a tile that pays the follower
+** beside it for what it overlooks, as data. */
+enum { GK_MAX_SQUARE_COUNTS = 8 };
+typedef enum gk_square_what {
+  GK_SQUARE_FIGURES = 0,
+  GK_SQUARE_ATTR,
+  GK_SQUARE_TILES,
+  GK_SQUARE_SEGMENTS
+} gk_square_what;
+typedef struct gk_square_count_rule {
+  int attr;          /* the scorer's segment attribute: points per thing */
+  uint64_t kinds;    /* bit per kind of the completed features */
+  uint32_t scorers;  /* bit per figure kind that scores it */
+  int count;         /* gk_square_what */
+  uint32_t figures;  /* GK_SQUARE_FIGURES: bit per figure kind counted */
+  int arg;           /* an attribute (ATTR) or a kind (TILES, SEGMENTS) */
+  int unless;        /* TILES: an attribute, or -1 */
+  int reason;
+} gk_square_count_rule;
+int gk_flow_add_square_count(gk_flow *flow, const gk_square_count_rule *rule);
 /* Adds a rule granting an extra part (see gk_extra_part_rule). */
 int gk_flow_add_extra_part(gk_flow *flow, const gk_extra_part_rule *rule);
 

@@ -55,6 +55,12 @@
   X(deploy_anywhere, fl_none, /* a deploy on any open feature after some tiles */        \
     struct { bool on; gk_deploy_anywhere_rule rule; })                                   \
   X(evict, fl_none, /* a figure sent home from the placed tile's feature */              \
-    struct { bool on; gk_evict_rule rule; })
+    struct { bool on; gk_evict_rule rule; })                                             \
+  X(record, /* the holder of the largest completed feature so far (cap_record.c) */      \
+    struct { int32_t best[GK_MAX_RECORDS]; int32_t closed[GK_MAX_RECORDS];              \
+             int32_t stamp; int8_t holder[GK_MAX_RECORDS]; int8_t was[GK_MAX_RECORDS]; }, \
+    struct { int n; gk_record_rule rule[GK_MAX_RECORDS]; })                              \
+  X(square_count, fl_none, /* a figure paid for what its tile's 3x3 square holds */      \
+    struct { int n; gk_square_count_rule rule[GK_MAX_SQUARE_COUNTS]; })
 
 #endif

@@ -52,6 +52,8 @@ local function new_decl()
     walker = nil,            -- walker: { figure =, lands =, walks =, steps =, phase =, ... }
     deploy_anywhere = nil,   -- deploy_anywhere: { action =, figures =, tiles = }
     evict = nil,             -- evict: { action =, figures =, tiles =, attr = }
+    square_counts = {},      -- square_count: { attr =, kinds =, scorers =, figures =, of_attr =, tiles =, segments =, unless =, reason = }
+    records = {},            -- record: { counter =, kind =, reason =, each_closed =, final_each =, final = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

@@ -96,6 +96,29 @@ function D.deploy_anywhere(c) return declare.single(c, "deploy_anywhere", "actio
 -- attribute). The name is the action of its moves.
 function D.evict(c) return declare.single(c, "evict", "action") end
 
+-- record "champion" { kind = "road", final = 5 }: whoever completes a
+-- feature of the kind larger than every one before holds the counter
+-- (1, the others 0) and scores for it (docs/lua-api.md). The name is the
+-- counter, declared with `counter`.
+function D.record(c) return declare.named_list(c, "record", "records", "counter") end
+
+-- square_count "lookout" { kinds = { "city" }, scorers = { "meeple" },
+-- segments = "cloister" }: a figure on a segment marked with the
+-- attribute (the name) of a completed feature scores, for its owner, the
+-- segment's value times what the 3x3 square around its tile holds
+-- (docs/lua-api.md). Exactly one of figures, attr, tiles, segments.
+function D.square_count(c)
+  return declare.named_list(c, "square_count", "square_counts", "attr", function(sc)
+    local n = (sc.figures and 1 or 0) + (sc.of_attr and 1 or 0) + (sc.tiles and 1 or 0) + (sc.segments and 1 or 0)
+    if n ~= 1 then
+      error(("square_count '%s': it counts one thing: figures, of_attr, tiles or segments"):format(sc.attr), 4)
+    end
+    if sc.unless and not sc.tiles then
+      error(("square_count '%s': unless goes with tiles"):format(sc.attr), 4)
+    end
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

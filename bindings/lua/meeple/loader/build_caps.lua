@@ -269,4 +269,29 @@ function M.evict(b)
   b.declare(d, what, b.flow.evict, { action = d.action, tiles = d.tiles, figures = figures, attr = d.attr })
 end
 
+-- Square counts: the attribute is the declaration's name; figure kinds
+-- and an `unless` attribute no loaded script declares are left out.
+function M.square_counts(b)
+  for _, sc in ipairs(b.decl.square_counts) do
+    local what = "square_count '" .. sc.attr .. "'"
+    local spec = { attr = sc.attr, kinds = sc.kinds, scorers = some_figures(b, sc, what, "scorers"),
+      reason = sc.reason }
+    if sc.figures then spec.count, spec.figures = "figures", some_figures(b, sc, what, "figures")
+    elseif sc.of_attr then spec.count, spec.of_attr = "attr", sc.of_attr
+    elseif sc.tiles then spec.count, spec.of_kind = "tiles", sc.tiles
+    else spec.count, spec.of_kind = "segments", sc.segments end
+    if sc.unless and b.decl.attr_index[sc.unless] then spec.unless = sc.unless end
+    b.declare(sc, what, b.flow.square_count, spec)
+  end
+end
+
+-- Records: the counter is the declaration's name, declared by `counter`.
+function M.records(b)
+  for _, rc in ipairs(b.decl.records) do
+    local what = "record '" .. rc.counter .. "'"
+    b.declare(rc, what, b.flow.record, { kind = rc.kind, counter = rc.counter, reason = rc.reason,
+      each_closed = rc.each_closed, final_each = rc.final_each, final = rc.final })
+  end
+end
+
 return M

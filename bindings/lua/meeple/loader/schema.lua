@@ -187,6 +187,23 @@ M.decls = {
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
     { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
   } },
+  square_count = { class = "rules.SquareCountSpec", call = 'square_count "attribute" { ... }', fields = {
+    { "kinds", "string[]", "the kinds of the completed features that pay it", required = true },
+    { "scorers", "string[]", "figure kinds (with an owner) that score it, standing on a segment with the attribute not 0 (kinds no script declares are left out)", required = true },
+    { "figures", "string[]", "counts the figures of these kinds with an owner on the square's tiles (kinds no script declares are left out)", default_doc = "none" },
+    { "of_attr", "string", "counts this attribute summed over the square's segments", default_doc = "none" },
+    { "tiles", "string", "counts the square's tiles with a segment of this kind", default_doc = "none" },
+    { "segments", "string", "counts the square's segments of this kind", default_doc = "none" },
+    { "unless", "string", "with tiles: a segment whose feature has this attribute not 0 does not count (an attribute no script declares is left out)", default_doc = "none" },
+    { "reason", "string", "the ledger's reason", default = NAME },
+  } },
+  record = { class = "rules.RecordSpec", call = 'record "counter" { ... }', fields = {
+    { "kind", "string", "the kind whose completed features compete (by their tiles)", required = true },
+    { "reason", "string", "the ledger's reason of the holder's points", default = NAME },
+    { "each_closed", "integer", "the holder (when the turn part's scoring began) scores this whenever a feature of the kind is completed", default = 0 },
+    { "final_each", "integer", "at the end, the holder scores this per feature of the kind completed in the game", default = 0 },
+    { "final", "integer", "at the end, the holder scores this once", default = 0 },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
