@@ -541,6 +541,8 @@ function Flow:walker(spec) end
 function Flow:deploy_anywhere(spec) end
 ---@param spec {action: string, tiles?: string[], figures: string[], attr?: string}
 function Flow:evict(spec) end
+---@param spec {action: string, figure: string, attr: string}
+function Flow:split_occupancy(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

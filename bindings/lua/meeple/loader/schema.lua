@@ -187,6 +187,10 @@ M.decls = {
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
     { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
   } },
+  split_occupancy = { class = "rules.SplitOccupancySpec", call = 'split_occupancy "action" { ... }', fields = {
+    { "figure", "string", "the figure kind it deploys", required = true },
+    { "attr", "string", "the attribute whose segments split a feature into parts", required = true },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
