@@ -11,21 +11,21 @@
 -- What runs where (issue #41: "first as hooks"):
 --   the labyrinth joins its four roads    tile data: one road segment over
 --   into one road (§2)                      four sides; base's road rules
---   the advanced variant's placement on   collect("place_figure") +
---   an arm of an occupied labyrinth road    on("action"): the engine's
---   (§3.1)                                  occupancy is the whole feature's,
---                                           an arm's is the script's walk
+--   the advanced variant's placement on   capability split_occupancy (C,
+--   an arm of an occupied labyrinth road    no hook): the labyrinth segment
+--   (§3.1)                                  splits its road into parts, each
+--                                           claimed on its own
 --   2 points a follower on a completed    transform("feature_points")
 --   labyrinth road (§3.2)                   narrowed to the labyrinth
 --                                           attribute: no call for others
 -- Cost: the basic rules (the default) are data only: no Lua call during
--- play, about 0.97x base games/s. The advanced variant calls its collector
--- once a turn (to see whether the tile just placed extends an occupied
--- labyrinth road) and its transform once per scored labyrinth road: about
--- 0.16x base (README speed table, labyrinth.md §7), below the issue's
--- 0.5x; the collector's call alone costs a third of that. No capability
--- yet: one that narrows a collector to tiles extending a feature with a
--- given attribute would be the next step.
+-- play, about 0.97x base games/s. The advanced variant first placed on
+-- an arm with a collector called once a turn (to see whether the tile
+-- just placed extends an occupied labyrinth road) and a walk of the arm
+-- in Lua: 0.175x base (callgrind), below the issue's 0.5x. The arms are
+-- now a general capability, split_occupancy (docs/lua-api.md): the only
+-- Lua left is the transform, once per scored labyrinth road (README
+-- speed table, labyrinth.md §7).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "labyrinth" { requires = { "base" } }
 
@@ -57,96 +57,20 @@ if VARIANT == "advanced" then
 -- §3.1 The advanced variant: placing on an arm
 -- =======================================================================
 
-  action "labyrinth" { args = { "x", "y", "segment" } }
-
-  -- Ports are the kernel's numbers (docs/tiles.md §1: 0 NNW ... 11 WNW,
-  -- three a side from the north): the side a port lies on, the cell
-  -- across that side, and the port it meets there (the mirror image).
-  local DX = { [0] = 0, 1, 0, -1 }
-  local DY = { [0] = -1, 0, 1, 0 }
-  local function across(p)
-    local side, off = p // 3, p % 3
-    return DX[side], DY[side], ((side + 2) % 4) * 3 + (2 - off)
-  end
+  -- The labyrinth's own segment splits its road into arms (any merge:
+  -- a road holding it is a labyrinth road): a meeple already on one arm
+  -- keeps another off that arm, not off the others, and one may stand on
+  -- the labyrinth itself while the road is taken [inferred]. After a tile
+  -- extending an occupied labyrinth road, "action labyrinth X Y SEGMENT 0"
+  -- puts a meeple on a free arm (or the labyrinth) of that tile, where
+  -- the engine, judging the whole road, offers no deploy. Whose figures
+  -- keep an arm: those the meeple is blocked_by (base's followers: a
+  -- meeple, a big meeple, a wagon; a builder or a pig is none).
+  split_occupancy "labyrinth" { figure = "meeple", attr = "labyrinth" }
 
   -- Followers: the figures counted as meeples on a road (§3.2: "each
   -- meeple"); a builder or a pig is none [inferred].
   local FOLLOWER = { meeple = true, big = true, wagon = true }
-
-  -- §3.1: whether the arm of road f that segment seg of tile th lies on
-  -- holds a follower. An arm: the road's segments reachable from there
-  -- across tile sides without entering a labyrinth segment (the
-  -- labyrinth's own follower stands on none of its arms [inferred]).
-  local function arm_taken(f, th, seg)
-    local where = {}                          -- "x,y,port" -> "x,y,seg"
-    for _, n in ipairs(f:nodes()) do
-      local t = n.tile:info()
-      if n.tile:segment_attr(n.segment, "labyrinth") == 0 then
-        for _, p in ipairs(n.tile:feature(n.segment):spot().ports) do
-          where[t.x .. "," .. t.y .. "," .. p] = { t.x, t.y, n.segment, n.tile }
-        end
-      end
-    end
-    local t0 = th:info()
-    local seen, queue = { [t0.x .. "," .. t0.y .. "," .. seg] = true }, { { t0.x, t0.y, seg, th } }
-    local i = 1
-    while queue[i] do
-      local x, y, s, t = queue[i][1], queue[i][2], queue[i][3], queue[i][4]
-      i = i + 1
-      for _, p in ipairs(t:feature(s):spot().ports) do
-        local dx, dy, q = across(p)
-        local nb = where[(x + dx) .. "," .. (y + dy) .. "," .. q]
-        if nb then
-          local key = nb[1] .. "," .. nb[2] .. "," .. nb[3]
-          if not seen[key] then seen[key] = true; queue[#queue + 1] = nb end
-        end
-      end
-    end
-    for _, fig in ipairs(f:figures()) do
-      local info = fig:info()
-      if FOLLOWER[info.kind] and info.tile then
-        local t = info.tile:info()
-        if seen[t.x .. "," .. t.y .. "," .. info.segment] then return true end
-      end
-    end
-    return false
-  end
-
-  -- Whether the engine refuses a meeple on road f: a follower holds it
-  -- (base's blocked_by "follower"); where none does it offers its own move.
-  local function has_follower(f)
-    for _, fig in ipairs(f:figures()) do
-      if FOLLOWER[fig:info().kind] then return true end
-    end
-    return false
-  end
-
-  -- §3.1: after a tile extending an occupied labyrinth road, one more
-  -- move a free arm (or the labyrinth itself) on that tile: a meeple
-  -- there, where the engine, judging the whole road, offers none.
-  collect("place_figure", function(ctx)
-    local g, me = ctx.game, ctx.player
-    if g:supply(me, "meeple") == 0 then return nil end
-    local th = ctx.play:placed()
-    if not th then return nil end
-    local moves
-    for i = 1, th:info().segments do
-      local f = th:feature(i)
-      if f:kind() == "road" and f:attr("labyrinth") ~= 0 and has_follower(f)
-         and (th:segment_attr(i, "labyrinth") ~= 0 or not arm_taken(f, th, i)) then
-        local t = th:info()
-        moves = moves or {}
-        moves[#moves + 1] = { type = "action", action = "labyrinth", args = { x = t.x, y = t.y, segment = i } }
-      end
-    end
-    return moves
-  end)
-
-  on("action", function(ctx, move)
-    if move.action ~= "labyrinth" then return end
-    local a = move.args
-    ctx.game:deploy(ctx.player, "meeple", ctx.game:tile_at(a.x, a.y):feature(a.segment))
-  end)
 
 -- }======================================================================
 

@@ -545,6 +545,8 @@ function Flow:evict(spec) end
 function Flow:record(spec) end
 ---@param spec {attr: string, kinds: string[], scorers: string[], count: "figures"|"attr"|"tiles"|"segments", figures?: string[], of_attr?: string, of_kind?: string, unless?: string, reason: string}
 function Flow:square_count(spec) end
+---@param spec {action: string, figure: string, attr: string}
+function Flow:split_occupancy(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

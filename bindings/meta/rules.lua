@@ -296,6 +296,20 @@ function square_count(attr) end
 ---@return fun(spec: rules.RecordSpec)
 function record(counter) end
 
+-- <schema split_occupancy>
+---@class rules.SplitOccupancySpec
+---@field figure string the figure kind it deploys (required)
+---@field attr string the attribute whose segments split a feature into parts (required)
+-- </schema>
+
+--- Segments with the attribute split a feature into parts, each claimed on
+--- its own: after placing a tile, the figure may go on a segment of it
+--- whose occupied feature's part is free ("action NAME X Y SEGMENT 0").
+--- Example: split_occupancy "street" { figure = "meeple", attr = "square" }
+---@param action string the action of its moves
+---@return fun(spec: rules.SplitOccupancySpec)
+function split_occupancy(action) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

@@ -780,6 +780,20 @@ static int flow_square_count(lua_State *L) {
   return 0;
 }
 
+/* flow:split_occupancy{action =, figure =, attr =}: a figure deployed
+** on an occupied feature's free part (gk_split_occupancy_rule). */
+static int flow_split_occupancy(lua_State *L) {
+  static const decl_field d[] = {
+      F_ACTION("action", gk_split_occupancy_rule, action, 0),
+      F_FIGURE("figure", gk_split_occupancy_rule, figure),
+      F_NAME("attr", gk_split_occupancy_rule, attr, 0, gk_rules_find_attr, "attribute", 0)};
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_split_occupancy_rule x = {0};
+  read_decl(L, 2, f, "split_occupancy", d, N_FIELDS(d), &x);
+  if (gk_flow_add_split_occupancy(f, &x)) return flowerror(L, f);
+  return 0;
+}
+
 /* flow:set_aside(stack, {until = {tags}}): the stack's tiles wait until
 ** such a tile is placed, then join the draw stack. */
 static int flow_set_aside(lua_State *L) {
@@ -826,6 +840,7 @@ static const luaL_Reg flow_methods[] = {
   {"evict", flow_evict},
   {"record", flow_record},
   {"square_count", flow_square_count},
+  {"split_occupancy", flow_split_occupancy},
   {"set_aside", flow_set_aside},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},

@@ -547,6 +547,25 @@ typedef struct gk_evict_rule {
 
 int gk_flow_add_evict(gk_flow *flow, const gk_evict_rule *rule);
 
+/* A split occupancy: segments whose own value of `attr` is set split a
+** feature, for deploying, into parts: the segments reachable from one
+** another across tile sides without entering such a segment. In the
+** place-figure phase, after the evict moves and before the collectors,
+** per segment of the tile just placed (tile order) whose feature has
+** `attr` (merged) non-zero and holds a figure of a group `figure` is
+** blocked_by (so its usual deploy is refused), one action move `action`
+** {x, y, segment + 1, 0} when the segment's part holds no such figure,
+** or the segment has `attr` set itself and holds none; only while the
+** player holds a `figure`, on segments of its `on` kinds. Playing it
+** deploys that figure there. One per flow. */
+typedef struct gk_split_occupancy_rule {
+  int action; /* its moves (gk_flow_add_action) */
+  int figure; /* the figure kind it deploys */
+  int attr;   /* the attribute whose segments split a feature */
+} gk_split_occupancy_rule;
+
+int gk_flow_add_split_occupancy(gk_flow *flow, const gk_split_occupancy_rule *rule);
+
 /* A stack set aside: no turn draws from `stack` until a tile passing
 ** `until` (not both masks 0) is placed; then, before the tile-placed
 ** hook, its tiles go into the draw stack, top first, each at a random

@@ -74,6 +74,10 @@ local function cap_words(decl, name, a)
   if e and e.action == name then
     return ("a follower at %d,%d (segment %d) goes home"):format(a.x or 0, a.y or 0, a.segment or 0)
   end
+  local so = decl.split_occupancy
+  if so and so.action == name then
+    return ("a %s onto a free part at %d,%d (segment %d)"):format(so.figure, a.x or 0, a.y or 0, a.segment or 0)
+  end
   local d = decl.deploy_anywhere
   if d and d.action == name then
     return ("a figure goes anywhere: onto %d,%d (segment %d)"):format(a.x or 0, a.y or 0, a.segment or 0)

@@ -61,6 +61,8 @@
              int32_t stamp; int8_t holder[GK_MAX_RECORDS]; int8_t was[GK_MAX_RECORDS]; }, \
     struct { int n; gk_record_rule rule[GK_MAX_RECORDS]; })                              \
   X(square_count, fl_none, /* a figure paid for what its tile's 3x3 square holds */      \
-    struct { int n; gk_square_count_rule rule[GK_MAX_SQUARE_COUNTS]; })
+    struct { int n; gk_square_count_rule rule[GK_MAX_SQUARE_COUNTS]; })                  \
+  X(split_occupancy, fl_none, /* occupancy judged per part of a split feature */        \
+    struct { bool on; gk_split_occupancy_rule rule; })
 
 #endif

@@ -54,6 +54,7 @@ local function new_decl()
     evict = nil,             -- evict: { action =, figures =, tiles =, attr = }
     square_counts = {},      -- square_count: { attr =, kinds =, scorers =, figures =, of_attr =, tiles =, segments =, unless =, reason = }
     records = {},            -- record: { counter =, kind =, reason =, each_closed =, final_each =, final = }
+    split_occupancy = nil,   -- split_occupancy: { action =, figure =, attr = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

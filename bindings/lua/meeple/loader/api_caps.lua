@@ -119,6 +119,13 @@ function D.square_count(c)
   end)
 end
 
+-- split_occupancy "street" { figure = "meeple", attr = "square" }: the
+-- segments with that attribute split a feature into parts, each claimed
+-- on its own: after placing a tile, a figure may go on a free part of an
+-- occupied feature of it (docs/lua-api.md). The name is the action of its
+-- moves.
+function D.split_occupancy(c) return declare.single(c, "split_occupancy", "action") end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

@@ -294,4 +294,16 @@ function M.records(b)
   end
 end
 
+function M.split_occupancy(b)
+  local d = b.decl.split_occupancy
+  if not d then return end
+  local what = "split_occupancy '" .. d.action .. "'"
+  known_figure(b.decl, d, what)
+  if not b.decl.attr_index[d.attr] then
+    error(("%s%s: unknown attribute '%s' in attr"):format(at(d), what, tostring(d.attr)), 0)
+  end
+  need_action(b, d, what, d.action)
+  b.declare(d, what, b.flow.split_occupancy, { action = d.action, figure = d.figure, attr = d.attr })
+end
+
 return M

@@ -204,6 +204,10 @@ M.decls = {
     { "final_each", "integer", "at the end, the holder scores this per feature of the kind completed in the game", default = 0 },
     { "final", "integer", "at the end, the holder scores this once", default = 0 },
   } },
+  split_occupancy = { class = "rules.SplitOccupancySpec", call = 'split_occupancy "action" { ... }', fields = {
+    { "figure", "string", "the figure kind it deploys", required = true },
+    { "attr", "string", "the attribute whose segments split a feature into parts", required = true },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
