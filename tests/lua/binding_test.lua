@@ -257,4 +257,34 @@ do
   t:eq(h:feature_at(0, 0, "N"):kind(), "city", "a new state's handle reads its kind")
 end
 
+-- th:id's table of ids (by tile type) has holes: only the types asked are
+-- in it. When other rules ask, every old id must go, not just 1..#t (a
+-- border below a hole left the first rules' ids after it, and another
+-- rules' tile read as "unknown tile": scenarios/hunters_gatherers).
+do
+  local function small_rules(prefix)
+    local r = meeple.rules()
+    r:kind("field"); r:figure("follower", { per_player = 7 }); r:stack("main")
+    for i = 1, 4 do
+      r:tile { id = prefix .. i, segments = { { kind = "field", ports = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 } } } }
+    end
+    r:freeze()
+    return r
+  end
+  local function id_of(r, id)
+    local g = r:new_game { players = 2, seed = 1 }
+    g:place_fixed(id, 0, 0, 0)
+    return g:tile_at(0, 0):id()
+  end
+  local ra, rb = small_rules("a"), small_rules("b")
+  -- types 1 and 3 asked, 2 never: a hole, so #t may be 1
+  t:eq(id_of(ra, "a1"), "a1", "hole test: first rules, type 1")
+  t:eq(id_of(ra, "a3"), "a3", "hole test: first rules, type 3")
+  -- the other rules ask type 1 first (the switch empties the table and
+  -- keeps b1), then type 3: it must not find the first rules' a3
+  t:eq(id_of(rb, "b1"), "b1", "type 1 of the other rules")
+  t:eq(id_of(rb, "b3"), "b3", "type 3 of other rules after a hole: its own id, not the first rules'")
+  t:eq(id_of(ra, "a3"), "a3", "and back: the first rules' type 3")
+end
+
 t:done()
