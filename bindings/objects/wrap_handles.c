@@ -349,7 +349,7 @@ static int feature_info(lua_State *L) {
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
   int ti = infotable(L, 7);
-  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), fi.kind));
+  pushkind(L, h);  /* the kept name: fi.kind is the node's kind */
   lua_setfield(L, ti, "kind");
   setint(L, ti, "open", fi.open_ports);
   lua_pushboolean(L, fi.closed);
