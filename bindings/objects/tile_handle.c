@@ -40,8 +40,10 @@
 
 _Static_assert(sizeof(void *) >= 8, "tile handles need 64-bit pointers");
 
-/* The registry key of the weak table { [serial] = Game userdata }: how a
-** tile method that makes feature handles pushes its game. */
+/* The registry key of the weak table { [serial] = Game userdata,
+** [-serial] = that game state's kept feature handles (its user value 3)
+** }: how a tile method that makes feature handles pushes its game, or
+** finds a kept handle without it (th:feature). */
 static const char games_key = 's';
 
 int mp_push_tile_games(lua_State *L) {
@@ -146,13 +148,31 @@ static void take_serial(lua_State *L, int game_idx, mp_game *gud) {
   if (gud->tile_serial) {
     lua_pushnil(L);
     lua_rawseti(L, w, (lua_Integer)gud->tile_serial);
+    lua_pushnil(L);
+    lua_rawseti(L, w, -(lua_Integer)gud->tile_serial);
   }
   lua_pushvalue(L, game_idx);
   lua_rawseti(L, w, (lua_Integer)serial);
-  lua_pop(L, 2);
   gud->serials = t;
   gud->tile_serial = serial;
   gud->tile_generation = gud->generation;
+  /* this state's kept feature handles, if made already */
+  if (gud->cache_generation == gud->generation) {
+    if (lua_getiuservalue(L, game_idx, MP_GAME_FEATURES) == LUA_TTABLE)
+      lua_rawseti(L, w, -(lua_Integer)serial);
+    else lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+}
+
+void mp_tile_note_features(lua_State *L, const mp_game *gud, int features_idx) {
+  if (!gud->tile_serial || gud->tile_generation != gud->generation ||
+      gud->cache_generation != gud->generation)
+    return;
+  int w = mp_push_tile_games(L);
+  lua_pushvalue(L, features_idx);
+  lua_rawseti(L, w, -(lua_Integer)gud->tile_serial);
+  lua_pop(L, 1);
 }
 
 /* The live game of a handle's serial, or NULL. */

@@ -49,6 +49,7 @@ static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
     lua_createtable(L, 0, 16);
     lua_pushvalue(L, -1);
     lua_setiuservalue(L, game_idx, uv);
+    if (uv == MP_GAME_FEATURES) mp_tile_note_features(L, gud, lua_gettop(L));
   }
   mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, nuv);
   h->id = id;
@@ -165,6 +166,36 @@ static void setint(lua_State *L, int t, const char *k, lua_Integer v) {
   lua_setfield(L, t, k);
 }
 
+/* The attribute named at arg for a handle method of the game gud: the
+** game's last one when it is the same Lua string (short strings are
+** interned, so a script's "pennant" is one string), else looked up by
+** name and remembered, the string kept alive by the game (user value 5).
+** The handle at 1 is a tile (its methods' upvalue 2 finds the game) or
+** a feature (its user value 1 is the game). */
+static __attribute__((noinline)) int handle_attr_miss(lua_State *L, mp_game *gud, int arg,
+                                                      int tile) {
+  const gk_rules *rules = gk_game_rules(gud->game);
+  int attr = mp_checkname(L, arg, rules, gk_rules_find_attr, "attribute");
+  if (tile) lua_rawgeti(L, lua_upvalueindex(2), (lua_Integer)gud->tile_serial);
+  else lua_getiuservalue(L, 1, 1);
+  lua_pushvalue(L, arg);
+  lua_setiuservalue(L, -2, MP_GAME_ATTR_KEY);
+  lua_pop(L, 1);
+  gud->attr_key = lua_tostring(L, arg);
+  gud->attr_rules = rules;
+  gud->attr_id = attr;
+  return attr;
+}
+
+/* The hit inline in each method: a hot f:attr pays no call for it. */
+static inline __attribute__((always_inline)) int handle_attr(lua_State *L, mp_game *gud,
+                                                             int arg, int tile) {
+  const char *name = lua_tolstring(L, arg, NULL);
+  if (name && name == gud->attr_key && gk_game_rules(gud->game) == gud->attr_rules)
+    return gud->attr_id;
+  return handle_attr_miss(L, gud, arg, tile);
+}
+
 /* {======================================================================
 ** Tiles
 ** ======================================================================= */
@@ -172,7 +203,6 @@ static void setint(lua_State *L, int t, const char *k, lua_Integer v) {
 /* th:info([t]): t (or a new table) with id, x, y, rot, neighbours,
 ** segments. */
 static int tile_info(lua_State *L) {
-  lua_settop(L, 2);
   mp_game *gud;
   int32_t t = mp_tile_self(L, &gud);
   gk_placed_tile pt;
@@ -218,11 +248,11 @@ static int tile_xy(lua_State *L) {
   return 2;
 }
 
-/* The node of segment i (argument 2) of the tile handle at 1; its Game
-** userdata pushed (*gudp). */
-static int32_t tile_segment_node_ud(lua_State *L, mp_game **gudp) {
+/* The node of segment i (argument 2) of the tile handle at 1 (its game
+** *gudp); nothing pushed. */
+static int32_t tile_segment_node_of(lua_State *L, mp_game **gudp) {
   mp_game *gud;
-  int32_t t = mp_tile_self_game(L, &gud);
+  int32_t t = mp_tile_self(L, &gud);
   *gudp = gud;
   gk_placed_tile pt;
   gk_tile_info(gud->game, t, &pt);
@@ -236,16 +266,26 @@ static int32_t tile_segment_node_ud(lua_State *L, mp_game **gudp) {
 
 static int32_t tile_segment_node(lua_State *L, gk_game **g) {
   mp_game *gud;
-  int32_t node = tile_segment_node_ud(L, &gud);
+  int32_t node = tile_segment_node_of(L, &gud);
   *g = gud->game;
   return node;
 }
 
-/* th:feature(i): the feature of segment i (1-based, definition order). */
+/* th:feature(i): the feature of segment i (1-based, definition order).
+** The kept handle is found through the table of games (upvalue 2), which
+** also holds each game state's kept feature handles under -serial
+** (mp_tile_note_features): two table reads, the game not pushed. */
 static int tile_feature(lua_State *L) {
   mp_game *gud;
-  if (lua_gettop(L) != 2) lua_settop(L, 2);
-  int32_t node = tile_segment_node_ud(L, &gud);
+  /* no settop first: an absent i reads as none and raises; extra
+  ** arguments stay below what is pushed, and the top is returned */
+  int32_t node = tile_segment_node_of(L, &gud);
+  if (gud->cache_generation == gud->generation &&
+      lua_rawgeti(L, lua_upvalueindex(2), -(lua_Integer)gud->tile_serial) == LUA_TTABLE &&
+      lua_rawgeti(L, -1, (lua_Integer)node + 1) == LUA_TUSERDATA)
+    return 1;
+  lua_settop(L, 2);
+  lua_rawgeti(L, lua_upvalueindex(2), (lua_Integer)gud->tile_serial);
   mp_pushfeature_last(L, 3, gud, node);
   return 1;
 }
@@ -285,11 +325,10 @@ static int tile_tostring(lua_State *L) {
 
 /* th:segment_attr(i, name): segment i's own value (printed plus edits). */
 static int tile_segment_attr(lua_State *L) {
-  gk_game *g;
-  lua_settop(L, 3);
-  int32_t node = tile_segment_node(L, &g);
-  int attr = mp_checkname(L, 3, gk_game_rules(g), gk_rules_find_attr, "attribute");
-  lua_pushinteger(L, gk_node_attr(g, node, attr));
+  mp_game *gud;
+  int32_t node = tile_segment_node_of(L, &gud);
+  int attr = handle_attr(L, gud, 3, 1);
+  lua_pushinteger(L, gk_node_attr(gud->game, node, attr));
   return 1;
 }
 
@@ -349,7 +388,7 @@ static int feature_info(lua_State *L) {
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
   int ti = infotable(L, 7);
-  lua_pushstring(L, gk_rules_kind_name(gk_game_rules(g), fi.kind));
+  pushkind(L, h);  /* the kept name: fi.kind is the node's kind */
   lua_setfield(L, ti, "kind");
   setint(L, ti, "open", fi.open_ports);
   lua_pushboolean(L, fi.closed);
@@ -373,28 +412,9 @@ static int feature_closed(lua_State *L) {
   return 1;
 }
 
-/* The attribute named at 2 for the handle at 1 (its game gud): the
-** game's last one when it is the same Lua string (short strings are
-** interned, so a script's "pennant" is one string), else looked up by
-** name and remembered, the string kept alive by the game. */
-static int handle_attr(lua_State *L, mp_game *gud) {
-  const char *name = lua_tolstring(L, 2, NULL);
-  const gk_rules *rules = gk_game_rules(gud->game);
-  if (name && name == gud->attr_key && rules == gud->attr_rules) return gud->attr_id;
-  int attr = mp_checkname(L, 2, rules, gk_rules_find_attr, "attribute");
-  lua_getiuservalue(L, 1, 1);
-  lua_pushvalue(L, 2);
-  lua_setiuservalue(L, -2, MP_GAME_ATTR_KEY);
-  lua_pop(L, 1);
-  gud->attr_key = lua_tostring(L, 2);
-  gud->attr_rules = rules;
-  gud->attr_id = attr;
-  return attr;
-}
-
 static int feature_attr(lua_State *L) {
   mp_handle *h = self(L, MP_FEATURE, MP_HANDLE_FEATURE);
-  int attr = handle_attr(L, h->gud);
+  int attr = handle_attr(L, h->gud, 2, 0);
   lua_pushinteger(L, gk_feature_attr(h->gud->game, h->id, attr));
   return 1;
 }

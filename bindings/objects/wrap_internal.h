@@ -166,6 +166,10 @@ int mp_push_tile_games(lua_State *L);
 void mp_tile_pushid(lua_State *L, const mp_game *gud, int type);
 /* Rules going away: the name table no longer holds their ids. */
 void mp_tile_names_forget(lua_State *L, const gk_rules *rules);
+/* The table at features_idx is gud's kept feature handles of its current
+** state: th:feature finds them by the state's serial (nothing when the
+** state has no serial yet: taking one notes them). */
+void mp_tile_note_features(lua_State *L, const mp_game *gud, int features_idx);
 /* A game going away leaves the serial table (its __gc). */
 void mp_tile_forget(mp_game *gud);
 /* The tile; raises for anything but a live tile handle or, when game_idx

@@ -159,8 +159,10 @@ static int game_line(lua_State *L) {
   int first, last, n = 0;
   line_sides(L, 4, &first, &last);
   int fn = !lua_isnoneornil(L, 5) ? 5 : 0;
-  if (fn) luaL_checktype(L, 5, LUA_TFUNCTION);
-  lua_settop(L, 5);
+  if (fn) {
+    luaL_checktype(L, 5, LUA_TFUNCTION);
+    lua_settop(L, 5);
+  }  /* without fn nothing is pushed: no settop (a veto asks often) */
   for (int s = first; s <= last; s++) g = walk_line(L, g, x, y, s, fn, NULL, 0, &n);
   lua_pushinteger(L, n);
   return 1;

@@ -107,6 +107,12 @@ void mp_sb_check_alloc(lua_State *L, size_t bytes);
 /* sandbox_lib.c */
 int mp_sb_setup(lua_State *L);
 void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep);
+/* The same, shallow, for many proxies of one owner (a memo's frozen
+** tables): the name (a string at name_idx) and the write-refusing
+** __newindex (at ni_idx, made once by mp_sb_push_proxy_newindex) are
+** shared, not made again per table. */
+void mp_sb_push_proxy_newindex(lua_State *L, const char *name);
+void mp_sb_push_shallow_proxy(lua_State *L, int idx, int name_idx, int ni_idx);
 void mp_sb_push_env(lua_State *L);
 void mp_sb_print_stderr(void *ud, const char *text, size_t len);
 void mp_sb_seal_env(lua_State *L, int idx);

@@ -115,18 +115,19 @@ static int proxy_pairs(lua_State *L) {
   return 3;
 }
 
-/* Pushes a read-only proxy of the table at 'idx'. A deep proxy wraps the
-** tables read through it too (for the host's tables); a shallow one
-** forwards reads with a plain __index table (fast, for the libraries,
-** whose fields are never tables). */
-void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep) {
+/* Pushes a read-only proxy of the table at 'idx' named by the string at
+** name_idx, refusing writes with the __newindex at ni_idx (nothing
+** popped). A deep proxy wraps the tables read through it too (for the
+** host's tables); a shallow one forwards reads with a plain __index
+** table (fast, for the libraries, whose fields are never tables). */
+static void push_proxy_with(lua_State *L, int idx, int name_idx, int ni_idx, int deep) {
   mp_sandbox *sb = getsb(L);
   idx = lua_absindex(L, idx);
   lua_newtable(L);                      /* proxy */
-  lua_createtable(L, 0, 9);             /* its metatable */
+  lua_createtable(L, 0, 8);             /* its metatable: 7 entries, 8 deep */
   if (deep) {
     lua_pushvalue(L, idx);
-    lua_pushstring(L, name);
+    lua_pushvalue(L, name_idx);
     lua_pushcclosure(L, proxy_index, 2);
     lua_pushboolean(L, 1);
     lua_rawsetp(L, -3, &proxy_deep_key);
@@ -134,14 +135,13 @@ void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep) {
     lua_pushvalue(L, idx);
   }
   lua_setfield(L, -2, "__index");
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, proxy_newindex, 1);
+  lua_pushvalue(L, ni_idx);
   lua_setfield(L, -2, "__newindex");
   lua_pushcfunction(L, proxy_len);
   lua_setfield(L, -2, "__len");
   lua_pushcfunction(L, proxy_pairs);
   lua_setfield(L, -2, "__pairs");
-  lua_pushstring(L, name);
+  lua_pushvalue(L, name_idx);
   lua_setfield(L, -2, "__name");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");   /* getmetatable(proxy) == false */
@@ -155,6 +155,24 @@ void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep) {
     lua_rawset(L, -3);
     lua_pop(L, 1);
   }
+}
+
+void mp_sb_push_proxy_newindex(lua_State *L, const char *name) {
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, proxy_newindex, 1);
+}
+
+void mp_sb_push_shallow_proxy(lua_State *L, int idx, int name_idx, int ni_idx) {
+  push_proxy_with(L, idx, lua_absindex(L, name_idx), lua_absindex(L, ni_idx), 0);
+}
+
+void mp_sb_push_proxy(lua_State *L, int idx, const char *name, int deep) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, name);
+  mp_sb_push_proxy_newindex(L, name);
+  push_proxy_with(L, idx, lua_gettop(L) - 1, lua_gettop(L), deep);
+  lua_replace(L, -3);
+  lua_pop(L, 1);
 }
 
 /* __index of every script environment; upvalue: G. A miss is an error

@@ -29,9 +29,11 @@
 ** walk it, and scripts cannot write it (rawset refuses proxies).
 **
 ** Layout: the proxy's real table 'kept' has a metatable whose __index is
-** memo_miss (upvalues: fn, the binding cell, a name). The binding cell
-** (a table, [1] = rules) is registered in the pending list until a
-** snapshot binds it.
+** memo_miss (upvalues: fn, the binding cell, a name, and the one
+** write-refusing __newindex every proxy of this memo shares: a frozen
+** value of ten tables makes ten proxies, not ten closures more). The
+** binding cell (a table, [1] = rules) is registered in the pending list
+** until a snapshot binds it.
 */
 #include <string.h>
 
@@ -66,7 +68,9 @@ void mp_sb_memo_bind(lua_State *L, int rules) {
 }
 
 /* The value on top, made read-only for keeping; 'seen' maps tables made
-** so far to their proxies (shared parts stay shared, cycles end). */
+** so far to their proxies (shared parts stay shared, cycles end). Called
+** by memo_miss: its upvalues 3 and 4 (the memo's name and its one
+** write-refusing __newindex) are every proxy's, not made per table. */
 static void freeze(lua_State *L, int seen, const char *name) {
   int t = lua_gettop(L);
   switch (lua_type(L, t)) {
@@ -87,7 +91,7 @@ static void freeze(lua_State *L, int seen, const char *name) {
   if (lua_getmetatable(L, t))
     luaL_error(L, "memo '%s': a value's table has a metatable", name);
   luaL_checkstack(L, 8, "memo value nested too deeply");
-  mp_sb_push_proxy(L, t, name, 0);
+  mp_sb_push_shallow_proxy(L, t, lua_upvalueindex(3), lua_upvalueindex(4));
   lua_pushvalue(L, t);
   lua_pushvalue(L, -2);
   lua_rawset(L, seen);
@@ -108,7 +112,8 @@ static void freeze(lua_State *L, int seen, const char *name) {
   lua_replace(L, t);
 }
 
-/* __index of a memo's kept table: (kept, key). */
+/* __index of a memo's kept table: (kept, key). Upvalues: fn, the binding
+** cell, the name, the proxies' __newindex. */
 static int memo_miss(lua_State *L) {
   mp_sandbox *sb = getsb(L);
   const char *name = lua_tostring(L, lua_upvalueindex(3));
@@ -168,17 +173,21 @@ static int sb_memo(lua_State *L) {
   lua_newtable(L);            /* kept (the proxy's real table) */
   int kept = lua_gettop(L);
   lua_createtable(L, 0, 1);   /* its metatable */
+  lua_pushstring(L, name);
+  mp_sb_push_proxy_newindex(L, name);  /* one for every proxy of this memo */
   lua_pushvalue(L, 1);
   lua_newtable(L);            /* the binding cell */
   push_pending(L);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
   lua_pop(L, 1);
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, memo_miss, 3);
-  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, -4);       /* fn, cell, name, newindex */
+  lua_pushvalue(L, -4);
+  lua_pushcclosure(L, memo_miss, 4);
+  lua_setfield(L, -4, "__index");
+  lua_pushvalue(L, -3);
   lua_setmetatable(L, kept);
-  mp_sb_push_proxy(L, kept, name, 0);
+  mp_sb_push_shallow_proxy(L, kept, -2, -1);
   return 1;
 }
 

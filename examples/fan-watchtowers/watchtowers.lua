@@ -41,7 +41,6 @@ end, { tiles = { "watchtower" } })
 on("figure_placed", function(ctx)
   local tile = ctx.play:placed()
   if not tile or tile:segment_attr(1, "tower") == 0 then return end
-  local at = tile:info()
-  local _, figures = ctx.game:sight(at.x, at.y)
+  local _, figures = ctx.game:sight(tile:xy())
   if figures > 0 then ctx:score(ctx.player, figures, "lookout") end
 end)

@@ -165,6 +165,21 @@ do
   t:ok(not pcall(th.rot, th) and not pcall(th.xy, th) and not pcall(th.info, th, {}), "tile accessors refuse")
   local f3 = h:feature_at(0, 0, "N")
   t:ok(not rawequal(f3, f) and f3:kind() == "city", "a new handle after the restore, and it reads")
+  t:ok(not pcall(th.feature, th, seg), "th:feature(i) of the old state's tile handle refuses")
+  -- th:feature finds the new state's kept handles by its serial (made
+  -- before and after the tile handle), never the old state's
+  local th2 = h:tile_at(0, 0)
+  t:ok(rawequal(th2:feature(seg), f3), "th:feature(i) of the new state: the handle feature_at kept")
+  t:ok(not rawequal(th2:feature(seg), f), "not the old state's")
+  local again = h:clone()
+  h:restore(again)
+  local th4 = h:tile_at(0, 0)
+  local f4 = th4:feature(seg)  -- the new state's first handle, made by th:feature
+  t:ok(rawequal(h:feature_at(0, 0, "N"), f4) and rawequal(th4:feature(seg), f4),
+       "th:feature(i) first in a state: feature_at and th:feature agree")
+  t:ok(not pcall(f3.kind, f3) and not pcall(th2.feature, th2, seg), "the state before refuses")
+  t:ok(not pcall(th4.feature, th4) and not pcall(th4.feature, th4, 99), "th:feature without i or out of range raises")
+  f3 = f4
   -- a freed game: every handle refuses
   local th3 = h:tile_at(0, 0)
   h:free()
@@ -247,6 +262,12 @@ do
     t:eq(f2:attr("pennant"), 1, "f:attr of the second rules (pennant is its attribute 2)")
     t:eq(f:attr("pennant"), 0, "f:attr of the first rules")
     t:eq(f2:kind(), "city", "f:kind() of the second rules")
+    -- th:segment_attr shares the kept name with f:attr (the game's)
+    t:eq(h2:tile_at(0, 0):segment_attr(1, "pennant"), 1, "th:segment_attr of the second rules")
+    t:eq(h:tile_at(0, 0):segment_attr(1, "pennant"), 0, "th:segment_attr of the first rules")
+    t:ok(not pcall(h:tile_at(0, 0).segment_attr, h:tile_at(0, 0), 1, "shield"),
+         "a name the first rules lack refuses after the second rules kept it")
+    t:eq(h2:tile_at(0, 0):segment_attr(1, "shield"), 0, "and the second rules have it")
   end
   -- the first rules go away: a name kept for them is not found for others
   h2:free(); h2, f2 = nil, nil
@@ -255,6 +276,36 @@ do
   t:eq(h:tile_at(0, 0):id(), "D", "th:id() after other rules were collected")
   h:restore(h:clone())
   t:eq(h:feature_at(0, 0, "N"):kind(), "city", "a new state's handle reads its kind")
+end
+
+-- th:id's table of ids (by tile type) has holes: only the types asked are
+-- in it. When other rules ask, every old id must go, not just 1..#t (a
+-- border below a hole left the first rules' ids after it, and another
+-- rules' tile read as "unknown tile": scenarios/hunters_gatherers).
+do
+  local function small_rules(prefix)
+    local r = meeple.rules()
+    r:kind("field"); r:figure("follower", { per_player = 7 }); r:stack("main")
+    for i = 1, 4 do
+      r:tile { id = prefix .. i, segments = { { kind = "field", ports = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 } } } }
+    end
+    r:freeze()
+    return r
+  end
+  local function id_of(r, id)
+    local g = r:new_game { players = 2, seed = 1 }
+    g:place_fixed(id, 0, 0, 0)
+    return g:tile_at(0, 0):id()
+  end
+  local ra, rb = small_rules("a"), small_rules("b")
+  -- types 1 and 3 asked, 2 never: a hole, so #t may be 1
+  t:eq(id_of(ra, "a1"), "a1", "hole test: first rules, type 1")
+  t:eq(id_of(ra, "a3"), "a3", "hole test: first rules, type 3")
+  -- the other rules ask type 1 first (the switch empties the table and
+  -- keeps b1), then type 3: it must not find the first rules' a3
+  t:eq(id_of(rb, "b1"), "b1", "type 1 of the other rules")
+  t:eq(id_of(rb, "b3"), "b3", "type 3 of other rules after a hole: its own id, not the first rules'")
+  t:eq(id_of(ra, "a3"), "a3", "and back: the first rules' type 3")
 end
 
 t:done()
