@@ -55,6 +55,8 @@
   X(deploy_anywhere, fl_none, /* a deploy on any open feature after some tiles */        \
     struct { bool on; gk_deploy_anywhere_rule rule; })                                   \
   X(evict, fl_none, /* a figure sent home from the placed tile's feature */              \
-    struct { bool on; gk_evict_rule rule; })
+    struct { bool on; gk_evict_rule rule; })                                             \
+  X(tile_variants, fl_none, /* a drawn tile played as one of its variants */             \
+    struct { bool on; gk_tile_variants_rule rule; })
 
 #endif

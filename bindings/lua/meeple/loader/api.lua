@@ -52,6 +52,7 @@ local function new_decl()
     walker = nil,            -- walker: { figure =, lands =, walks =, steps =, phase =, ... }
     deploy_anywhere = nil,   -- deploy_anywhere: { action =, figures =, tiles = }
     evict = nil,             -- evict: { action =, figures =, tiles =, attr = }
+    tile_variants = nil,     -- tile_variants: { pairs =, counter =, limit = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

@@ -297,7 +297,7 @@ local FLOW_STEPS = {
   flow_figures, flow_scores, caps.gains, caps.majorities, caps.systems, flow_stack,
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
   caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures, caps.companion,
-  caps.walker, caps.deploy_anywhere, caps.evict,
+  caps.walker, caps.deploy_anywhere, caps.evict, caps.tile_variants,
 }
 
 local function build_flow(decl, rules)

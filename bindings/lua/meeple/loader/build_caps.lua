@@ -269,4 +269,10 @@ function M.evict(b)
   b.declare(d, what, b.flow.evict, { action = d.action, tiles = d.tiles, figures = figures, attr = d.attr })
 end
 
+function M.tile_variants(b)
+  local v = b.decl.tile_variants
+  if not v then return end
+  b.declare(v, "tile_variants", b.flow.tile_variants, { pairs = v.pairs, counter = v.counter, limit = v.limit })
+end
+
 return M

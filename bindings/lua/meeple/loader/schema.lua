@@ -187,6 +187,11 @@ M.decls = {
     { "tiles", "string[]", "tile tags or attributes: offered after placing such a tile only", default_doc = "any tile" },
     { "attr", "string", "only from the features of the placed tile's segments where this attribute is not 0", default_doc = "every segment" },
   } },
+  tile_variants = { class = "rules.TileVariantsSpec", call = "tile_variants { ... }", fields = {
+    { "pairs", "string[][]", "{ {tile id, variant id}, ... }: the drawn tile may be placed as the variant, in this order", required = true },
+    { "counter", "string", "a declared counter: 1 more per variant played; offered while it is below the limit", required = true },
+    { "limit", "integer|integer[]", "the most a player may play: one number, or one per player count (entry n with n players, the last beyond)", required = true },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
