@@ -164,9 +164,6 @@ if CASTLES then
     return info.tiles == 2 and info.segments == 2
   end
 
-  -- Only a tile with a city segment, or a wildcard-sided one (an abbey of
-  -- Abbey & Mayor, which has a cloister), can complete a city: the
-  -- collector is scoped to those, and most turns call no Lua for it.
   collect("castle", function(ctx)
     local closed = ctx.play:closed()
     if #closed == 0 then return NONE end
@@ -189,7 +186,7 @@ if CASTLES then
     end
     if #moves > 0 then moves[#moves + 1] = { type = "pass" } end
     return moves
-  end, { tiles = { "city", "cloister" } })
+  end)
 
   on("action", function(ctx, move)
     if move.action ~= "castle" then return end
