@@ -25,12 +25,15 @@
 --   the bazaar's auction                     on("tile_placed", bazaar),
 --                                              phase "bazaar": collect + action
 --   a bought tile instead of a draw          on("turn_begin"): it goes on top
+--   the last bought tiles, stack empty       collect("draw", bazaar): never
+--                                              called, keeps turns beginning
 -- Why: as a hook, the bridge was a collect("draw") every turn part (84 a
 -- game, a third of the hooks' time: a peek and a bridged tile's
 -- placements listed in Lua); the capability lists them in C (§9). The
 -- castle and bazaar hooks stay: a collector in the castle phase, a
 -- turn_begin hook and an extra_part transform each turn keep the
--- expansion far below the 0.5x of issue #41 (README speed table); the
+-- expansion far below the 0.5x of issue #41 (README speed table: 0.053x
+-- base in callgrind instructions, 0.036x with bridges as a hook); the
 -- next step would be a capability for "a feature converted instead of
 -- scored" (the castle), which these hooks describe.
 --
