@@ -10,13 +10,14 @@
 --   meeple play --with bridges_castles_bazaars
 --   meeple play --with bridges_castles_bazaars --option bazaar_bids=none
 --
--- What runs where. All of it is hooks on the public API (issue #41: "first
--- as hooks"); nothing here needed a capability to be said:
---   a bridge: the tile played bridged        collect("draw") offers the
---     (tiles/..._bridged.tiles, §3.1)          bridged tile's placements;
---                                              on("tile_placed", bridge)
---                                              takes the plain tile away
---   bridges per player (3, or 2 with 5-6)    counter "bridges_used"
+-- What runs where. Bridges are a capability (C, no hook); the rest is
+-- hooks on the public API (issue #41: "first as hooks, then as
+-- capabilities where measured"):
+--   a bridge: the tile played bridged        tile_variants (C): the bridged
+--     (tiles/..._bridged.tiles, §3.1)          tile's placements beside the
+--                                              draw, the plain tile out of
+--                                              the stack, bridges_used + 1
+--   bridges per player (3, or 2 with 5-6)    counter "bridges_used" (its limit)
 --   a 2-tile city becomes a castle           phase "castle": collect + action
 --   a castle scores what completes near it   on("feature_scored") notes it,
 --                                              transform("extra_part") pays it
@@ -24,12 +25,17 @@
 --   the bazaar's auction                     on("tile_placed", bazaar),
 --                                              phase "bazaar": collect + action
 --   a bought tile instead of a draw          on("turn_begin"): it goes on top
--- Cost (§9, README speed table): a collector in the draw phase and one in
--- the castle phase each turn, and a turn_begin hook with the bazaar on, so
--- the expansion runs at about 0.03x base (5.99M instructions a game against
--- 198k, callgrind), far below the 0.5x of issue #41; the next step would be general
--- capabilities for "a tile variant played instead of the draw" and "a
--- feature converted instead of scored", which these hooks describe.
+--   the last bought tiles, stack empty       collect("draw", bazaar): never
+--                                              called, keeps turns beginning
+-- Why: as a hook, the bridge was a collect("draw") every turn part (84 a
+-- game, a third of the hooks' time: a peek and a bridged tile's
+-- placements listed in Lua); the capability lists them in C (§9). The
+-- castle and bazaar hooks stay: a collector in the castle phase, a
+-- turn_begin hook and an extra_part transform each turn keep the
+-- expansion far below the 0.5x of issue #41 (README speed table: 0.053x
+-- base in callgrind instructions, 0.036x with bridges as a hook); the
+-- next step would be a capability for "a feature converted instead of
+-- scored" (the castle), which these hooks describe.
 --
 -- State is flat scalar keys (castle i: c<i>x1 ... c<i>pend; the auction:
 -- baz_*; bought tiles: has<p>): each write is then one C-side write.
@@ -95,47 +101,24 @@ local NONE = {}
 -- §3 Bridges
 -- =======================================================================
 
--- §3.1: the plain tile -> its bridged tiles (tiles/..._bridged.tiles, as
--- tools/bridged_tiles.lua wrote it).
+-- §3.1: each plain tile and its bridged tiles (tiles/..._bridged.tiles,
+-- as tools/bridged_tiles.lua wrote it), in this order.
 local BRIDGED = {}
 for _, id in ipairs({
   "A-bwe", "B-bns", "B-bwe", "E-bwe", "F-bns", "G-bns", "H-bwe", "U-bwe",
   "bb.CFc.b-bns", "bb.CFR.b-bwe", "bb.F.b-bns", "bb.F.b-bwe", "bb.R.bi-bwe",
   "bb.RFR.b-bwe", "bb.RFR.bi-bwe", "bb.CFR_xG-bns", "bb.LCFc-bns", "bb.LRFr-bns",
 }) do
-  local plain = id:sub(1, -5)
-  BRIDGED[plain] = BRIDGED[plain] or {}
-  table.insert(BRIDGED[plain], id)
+  BRIDGED[#BRIDGED + 1] = { id:sub(1, -5), id }
 end
 
--- §3: instead of the ordinary draw (kept by the flow as `draw`), the tile
--- on top of the stack played bridged, where both bridge ends meet a road
--- or an empty cell: edge matching says exactly that. Once a turn part.
+-- §3: instead of the ordinary draw, the tile on top of the stack played
+-- bridged, where both bridge ends meet a road or an empty cell: edge
+-- matching says exactly that. Once a turn part; the plain tile leaves
+-- its stack and the player has one bridge less (3, or 2 with 5-6
+-- players). In C (tile_variants): no hook runs for it.
 if BRIDGES then
-  collect("draw", function(ctx)
-    local g = ctx.game
-    local used = g:counter(ctx.player, "bridges_used")
-    -- none left: 3 used, or 2 with 5-6 players (players() only then)
-    if used >= 3 or (used == 2 and allowance(ctx) == 2) then return NONE end
-    local top = g:peek(ctx.play:stack())
-    local variants = top and BRIDGED[top]
-    if not variants then return NONE end
-    local moves = {}
-    for _, v in ipairs(variants) do
-      for _, pl in ipairs(g:legal_placements(v)) do
-        moves[#moves + 1] = { type = "place", tile = v, x = pl.x, y = pl.y, rot = pl.rot }
-      end
-    end
-    return moves
-  end)
-
-  -- The bridged tile took the place of the drawn one: that one leaves its
-  -- stack, and the player has one bridge less.
-  on("tile_placed", function(ctx, th, args)
-    local g = ctx.game
-    g:take(ctx.play:stack(), args.tile_id:sub(1, -5))
-    g:add_counter(ctx.player, "bridges_used", 1)
-  end, { tiles = { "bridge" } })
+  tile_variants { pairs = BRIDGED, counter = "bridges_used", limit = { 3, 3, 3, 3, 2, 2 } }
 end
 
 -- }======================================================================
@@ -464,6 +447,14 @@ if BAZAAR then
     end
     return st.baz_n > 0                               -- the auction goes on
   end)
+
+  -- §5: the last bought tiles are still played when the draw stack is
+  -- empty. A script that collects draw-phase moves keeps turns beginning
+  -- on an empty draw stack until a draw phase finds nothing
+  -- (docs/lua-api.md, collect), so turn_begin below can still put a
+  -- bought tile on top. Scoped to bazaar tiles, this collector is never
+  -- called (the draw comes before any placement): it costs no call a turn.
+  collect("draw", function() return NONE end, { tiles = { "bazaar" } })
 
   -- §5: a player's bought tile is their draw: it goes on top of the stack
   -- (a builder's extra part draws from the stack as usual). No bazaar

@@ -310,6 +310,19 @@ function record(counter) end
 ---@return fun(spec: rules.SplitOccupancySpec)
 function split_occupancy(action) end
 
+-- <schema tile_variants>
+---@class rules.TileVariantsSpec
+---@field pairs string[][] { {tile id, variant id}, ... }: the drawn tile may be placed as the variant, in this order (required)
+---@field counter string a declared counter: 1 more per variant played; offered while it is below the limit (required)
+---@field limit integer|integer[] the most a player may play: one number, or one per player count (entry n with n players, the last beyond) (required)
+-- </schema>
+
+--- The drawn tile placed as one of its variants instead (another tile
+--- type), while the player's counter is below the limit: a bridge.
+--- Example: tile_variants { pairs = { { "U", "U-ford" } }, counter = "fords_used", limit = 3 }
+---@param spec rules.TileVariantsSpec
+function tile_variants(spec) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

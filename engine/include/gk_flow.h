@@ -573,6 +573,25 @@ int gk_flow_add_split_occupancy(gk_flow *flow, const gk_split_occupancy_rule *ru
 ** event (dragon tiles until the first volcano). */
 int gk_flow_add_set_aside(gk_flow *flow, int stack, const gk_tile_filter *until);
 
+/* Tile variants: in the draw phase of a turn part, while the player's
+** `counter` is below `limit[n - 1]` (n players), each variant of the top
+** tile of the draw stack (the pairs with tile[i] == that type, in pair
+** order) may be placed instead of drawing: one place move per legal
+** placement of variant[i] (gk_legal_placements order), before the
+** collectors' moves and the draw move. Placing one from the draw phase
+** takes one tile of the top's type out of the draw stack (gk_stack_take)
+** and adds 1 to the player's counter, before the tile-placed hook: a tile
+** played with something added (a road over a field). One per flow. */
+typedef struct gk_tile_variants_rule {
+  int counter;                       /* counts each player's variant plays */
+  int limit[GK_MAX_PLAYERS];         /* limit[n - 1]: the most with n players */
+  int n;                             /* pairs */
+  int tile[GK_MAX_TILE_VARIANTS];    /* a drawn tile type ... */
+  int variant[GK_MAX_TILE_VARIANTS]; /* ... and a type it may be played as */
+} gk_tile_variants_rule;
+
+int gk_flow_set_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
+
 /* }==================================================================== */
 
 /* {====================================================================

@@ -80,6 +80,13 @@ local CASES = {
   { "", 'system "s" { kinds = { "city" }, figure = "meeple", final = { pennant = 1 }, reason = "' .. LONG .. '" }',
     "bad reason name '" .. SHOWN .. "'" },
   { "", 'touches "no_tile" { { "N", "S" } }', "no tile 'no_tile'" },
+  { 'counter "c"', 'tile_variants { pairs = { { "A", "no_tile" } }, counter = "c", limit = 3 }', "no_tile" },
+  { "", 'tile_variants { pairs = { { "A", "B" } }, counter = "no_counter", limit = 3 }',
+    "unknown counter 'no_counter'" },
+  { 'counter "c"', 'tile_variants { pairs = { { "A" } }, counter = "c", limit = 3 }',
+    "tile_variants: pair 1 is not {tile id, variant id}" },
+  { 'counter "c"', 'tile_variants { pairs = { { "A", "A" } }, counter = "c", limit = 3 }',
+    "tile_variants: malformed rule" },
   -- formulas: the declaration that holds them, by its own name
   { "", 'score "city" { closed = "x" }', "score 'city': closed must be a formula table, got 'x'" },
   { "", 'system "huts" { kinds = { "city" }, figure = "meeple", final = { bogus = 1 } }',

@@ -63,6 +63,8 @@
   X(square_count, fl_none, /* a figure paid for what its tile's 3x3 square holds */      \
     struct { int n; gk_square_count_rule rule[GK_MAX_SQUARE_COUNTS]; })                  \
   X(split_occupancy, fl_none, /* occupancy judged per part of a split feature */        \
-    struct { bool on; gk_split_occupancy_rule rule; })
+    struct { bool on; gk_split_occupancy_rule rule; })                                   \
+  X(tile_variants, fl_none, /* a drawn tile played as one of its variants */             \
+    struct { bool on; gk_tile_variants_rule rule; })
 
 #endif

@@ -55,6 +55,7 @@ local function new_decl()
     square_counts = {},      -- square_count: { attr =, kinds =, scorers =, figures =, of_attr =, tiles =, segments =, unless =, reason = }
     records = {},            -- record: { counter =, kind =, reason =, each_closed =, final_each =, final = }
     split_occupancy = nil,   -- split_occupancy: { action =, figure =, attr = }
+    tile_variants = nil,     -- tile_variants: { pairs =, counter =, limit = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

@@ -126,6 +126,23 @@ end
 -- moves.
 function D.split_occupancy(c) return declare.single(c, "split_occupancy", "action") end
 
+
+-- tile_variants { pairs = { { "tile", "variant" }, ... }, counter = "c", limit = 3 }:
+-- the drawn tile may be placed as one of its variants instead, while the
+-- player's counter is below the limit. Once per game.
+function D.tile_variants(c)
+  local decl = c.decl
+  return declare.table_arg(c, "tile_variants", "table", function(spec, pos)
+    declare.once(decl, "tile_variants", "one set of tile variants per game")
+    spec = require("meeple.loader.schema").check("tile_variants", spec, "tile_variants", 3)
+    for i, pair in ipairs(spec.pairs) do
+      if #pair ~= 2 then error(("tile_variants: pair %d is not {tile id, variant id}"):format(i), 3) end
+    end
+    spec.at = pos
+    decl.tile_variants = spec
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

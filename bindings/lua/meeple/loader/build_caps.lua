@@ -306,4 +306,10 @@ function M.split_occupancy(b)
   b.declare(d, what, b.flow.split_occupancy, { action = d.action, figure = d.figure, attr = d.attr })
 end
 
+function M.tile_variants(b)
+  local v = b.decl.tile_variants
+  if not v then return end
+  b.declare(v, "tile_variants", b.flow.tile_variants, { pairs = v.pairs, counter = v.counter, limit = v.limit })
+end
+
 return M

@@ -208,6 +208,11 @@ M.decls = {
     { "figure", "string", "the figure kind it deploys", required = true },
     { "attr", "string", "the attribute whose segments split a feature into parts", required = true },
   } },
+  tile_variants = { class = "rules.TileVariantsSpec", call = "tile_variants { ... }", fields = {
+    { "pairs", "string[][]", "{ {tile id, variant id}, ... }: the drawn tile may be placed as the variant, in this order", required = true },
+    { "counter", "string", "a declared counter: 1 more per variant played; offered while it is below the limit", required = true },
+    { "limit", "integer|integer[]", "the most a player may play: one number, or one per player count (entry n with n players, the last beyond)", required = true },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
