@@ -126,7 +126,6 @@ end
 -- moves.
 function D.split_occupancy(c) return declare.single(c, "split_occupancy", "action") end
 
-
 -- tile_variants { pairs = { { "tile", "variant" }, ... }, counter = "c", limit = 3 }:
 -- the drawn tile may be placed as one of its variants instead, while the
 -- player's counter is below the limit. Once per game.
