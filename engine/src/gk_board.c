@@ -764,21 +764,23 @@ int gk_pick_placement(const gk_game *g, int type, uint32_t rnd, gk_placement *ou
     if (n > 0) gk_placement_at(g, type, (int)(((uint64_t)rnd * (uint64_t)n) >> 32), out);
     return n;
   }
-  /* One pass over the frontier keeps each cell's mask; the second walks
-  ** those bytes only. */
-  const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
-  uint8_t mask[LOCAL];
+  /* One pass over the frontier keeps each cell's count (the rules'
+  ** rotcount); the second walks those bytes only, and the rotations are
+  ** read for the cell picked. */
+  const size_t at = (size_t)type * r->n_keys;
+  const uint8_t *cnt = r->rotcount + at;
+  uint8_t count[LOCAL];
   int n = 0;
   for (int32_t i = 0; i < g->n_frontier; i++) {
-    mask[i] = tbl[g->frontier[i].key];
-    n += mask[i] >> 4;
+    count[i] = cnt[g->frontier[i].key];
+    n += count[i];
   }
   if (n == 0) return 0;
   int k = (int)(((uint64_t)rnd * (uint64_t)n) >> 32);
   int32_t i = 0;
-  while (k >= (mask[i] >> 4)) k -= mask[i++] >> 4;
+  while (k >= count[i]) k -= count[i++];
   *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
-                        gk_rot_lists[mask[i] & 15].rot[k]};
+                        gk_rot_lists[r->rotmask[at + g->frontier[i].key] & 15].rot[k]};
   return n;
 }
 
