@@ -23,8 +23,8 @@
 #define GK_ROTMASK_TABLE_MAX (4u << 20)
 /* Blocks of the placement-count cache (gk_game.pick): at most 4 placements
 ** per cell, so a block's count fits a byte. */
-#define GK_PICK_BLOCK 16
-#define GK_PICK_BLOCKS 256
+#define GK_PICK_BLOCK 8
+#define GK_PICK_BLOCKS 512
 
 typedef struct gk_name {
   char s[GK_NAME_MAX + 1];
