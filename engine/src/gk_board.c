@@ -674,7 +674,7 @@ int gk_count_placements(const gk_game *g, int type) {
     /* The hottest loop of a random game. Two sums halve its dependency
     ** chain; the per-block counts it keeps (a cache, not game state, so
     ** a const game may keep them) let gk_placement_at skip whole blocks. */
-    const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
+    const uint8_t *tbl = r->rotcount + (size_t)type * r->n_keys;
     const gk_frontier_entry *fr = g->frontier;
     int32_t n = g->n_frontier;
     gk_game *cache = (gk_game *)g;
@@ -683,14 +683,14 @@ int gk_count_placements(const gk_game *g, int type) {
     for (int32_t b = 0; b < full; b++, i += GK_PICK_BLOCK) {
       int even = 0, odd = 0;
       for (int j = 0; j < GK_PICK_BLOCK; j += 2) {
-        even += tbl[fr[i + j].key] >> 4;
-        odd += tbl[fr[i + j + 1].key] >> 4;
+        even += tbl[fr[i + j].key];
+        odd += tbl[fr[i + j + 1].key];
       }
       cache->pick.per_block[b] = (uint8_t)(even + odd);
       count += even + odd;
     }
     int rest = 0;
-    for (; i < n; i++) rest += tbl[fr[i].key] >> 4;
+    for (; i < n; i++) rest += tbl[fr[i].key];
     if (keep && full * GK_PICK_BLOCK < n) cache->pick.per_block[full] = (uint8_t)rest;
     count += rest;
     cache->pick.type_plus1 = keep ? type + 1 : 0;
@@ -714,8 +714,9 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
   const gk_rules *r = g->rules;
   const uint8_t *tbl = r->rotmask ? r->rotmask + (size_t)type * r->n_keys : NULL;
   if (tbl) {
-    /* the mask's high bits count its rotations (as gk_count_placements):
-    ** the rotation list is read for the one cell that holds the index */
+    /* the counts alone (as gk_count_placements) until the cell that holds
+    ** the index, whose rotation list only is read */
+    const uint8_t *cnt = r->rotcount + (size_t)type * r->n_keys;
     int32_t i = 0;
     if (g->pick.type_plus1 == type + 1 && g->pick.n_boardops == g->n_boardops &&
         g->pick.n_frontier == g->n_frontier) {
@@ -724,13 +725,13 @@ int gk_placement_at(const gk_game *g, int type, int index, gk_placement *out) {
       i = b < blocks ? b * GK_PICK_BLOCK : g->n_frontier;
     }
     for (; i < g->n_frontier; i++) {
-      unsigned m = tbl[g->frontier[i].key];
-      if (index < (int)(m >> 4)) {
+      int c = cnt[g->frontier[i].key];
+      if (index < c) {
         *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
-                              gk_rot_lists[m & 15].rot[index]};
+                              gk_rot_lists[tbl[g->frontier[i].key] & 15].rot[index]};
         return GK_OK;
       }
-      index -= (int)(m >> 4);
+      index -= c;
     }
     gki_game_seterr(g, "placement_at: no placement with that index");
     return GK_EINVAL;
@@ -763,21 +764,23 @@ int gk_pick_placement(const gk_game *g, int type, uint32_t rnd, gk_placement *ou
     if (n > 0) gk_placement_at(g, type, (int)(((uint64_t)rnd * (uint64_t)n) >> 32), out);
     return n;
   }
-  /* One pass over the frontier keeps each cell's mask; the second walks
-  ** those bytes only. */
-  const uint8_t *tbl = r->rotmask + (size_t)type * r->n_keys;
-  uint8_t mask[LOCAL];
+  /* One pass over the frontier keeps each cell's count (the rules'
+  ** rotcount); the second walks those bytes only, and the rotations are
+  ** read for the cell picked. */
+  const size_t at = (size_t)type * r->n_keys;
+  const uint8_t *cnt = r->rotcount + at;
+  uint8_t count[LOCAL];
   int n = 0;
   for (int32_t i = 0; i < g->n_frontier; i++) {
-    mask[i] = tbl[g->frontier[i].key];
-    n += mask[i] >> 4;
+    count[i] = cnt[g->frontier[i].key];
+    n += count[i];
   }
   if (n == 0) return 0;
   int k = (int)(((uint64_t)rnd * (uint64_t)n) >> 32);
   int32_t i = 0;
-  while (k >= (mask[i] >> 4)) k -= mask[i++] >> 4;
+  while (k >= count[i]) k -= count[i++];
   *out = (gk_placement){g->frontier[i].cx + g->ox, g->frontier[i].cy + g->oy,
-                        gk_rot_lists[mask[i] & 15].rot[k]};
+                        gk_rot_lists[r->rotmask[at + g->frontier[i].key] & 15].rot[k]};
   return n;
 }
 

@@ -43,7 +43,10 @@ int gk_supply(const gk_game *g, int player, int kind) {
   return *supply_slot((gk_game *)g, player, kind);
 }
 
-static int check_location(const gk_game *g, const char *fn, gk_location loc) {
+/* Inlined (always_inline, as detach and attach below) into the deploys
+** and moves of every turn: a call each cost more than its tests. */
+static inline __attribute__((always_inline)) int check_location(const gk_game *g, const char *fn,
+                                                                gk_location loc) {
   switch (loc.where) {
     case GK_AT_NODE:
       if (loc.a >= 0 && loc.a < g->n_nodes) return GK_OK;
@@ -69,7 +72,7 @@ static int check_location(const gk_game *g, const char *fn, gk_location loc) {
 }
 
 /* Takes a figure off whatever list it is on. */
-static void detach(gk_game *g, int f) {
+static inline __attribute__((always_inline)) void detach(gk_game *g, int f) {
   gk_figrec *fr = &g->figures[f];
   if (fr->where == GK_AT_NODE) {
     gk_rootrec *root = &g->root[gki_find(g, fr->a)];
@@ -85,7 +88,7 @@ static void detach(gk_game *g, int f) {
   fr->next = -1;
 }
 
-static void attach(gk_game *g, int f, gk_location loc) {
+static inline __attribute__((always_inline)) void attach(gk_game *g, int f, gk_location loc) {
   gk_figrec *fr = &g->figures[f];
   fr->where = (uint8_t)loc.where;
   fr->a = loc.where == GK_AT_SUPPLY ? 0 : loc.a;

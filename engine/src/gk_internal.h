@@ -17,13 +17,14 @@
 #include "gk.h"
 
 #define GK_NO_SEGMENT 0xFF
-/* A dense placement table bigger than this many bytes is not built; the
-** listing then checks rotations directly. */
+/* A dense placement table bigger than this many bytes is not built (nor
+** its twin of counts, as big); the listing then checks rotations
+** directly. */
 #define GK_ROTMASK_TABLE_MAX (4u << 20)
 /* Blocks of the placement-count cache (gk_game.pick): at most 4 placements
 ** per cell, so a block's count fits a byte. */
-#define GK_PICK_BLOCK 16
-#define GK_PICK_BLOCKS 256
+#define GK_PICK_BLOCK 8
+#define GK_PICK_BLOCKS 512
 
 typedef struct gk_name {
   char s[GK_NAME_MAX + 1];
@@ -118,6 +119,8 @@ struct gk_rules {
   uint32_t n_keys;      /* key_base^4 */
   uint8_t *rotmask;     /* [type][key]: fitting rotations (bits 0-3) and
                         ** their count (bits 4-6), or NULL */
+  uint8_t *rotcount;    /* [type][key]: rotmask's bits 4-6 alone (same
+                        ** allocation, after it), NULL with it */
   uint8_t *key_enclosed; /* [key]: 1 if all four neighbours are tiles (a
                         ** hole); NULL with rotmask */
   gk_tile_template *templates;     /* [type] */

@@ -47,12 +47,15 @@ int gk_score(gk_game *g, int player, int32_t points, int reason, int32_t feature
                     player + 1, (long long)total, why, GK_MAX_SCORE);
     return GK_EINVAL;
   }
-  void *p = g->ledger;
-  int32_t cap = g->cap_ledger;
-  int grown = gki_grow(&g->alloc, &p, &cap, g->n_ledger + 1, sizeof(gk_ledger_entry));
-  if (grown == GK_OK) {
-    g->ledger = p;
-    g->cap_ledger = cap;
+  int grown = GK_OK;
+  if (g->n_ledger + 1 > g->cap_ledger) { /* the call only when it must grow */
+    void *p = g->ledger;
+    int32_t cap = g->cap_ledger;
+    grown = gki_grow(&g->alloc, &p, &cap, g->n_ledger + 1, sizeof(gk_ledger_entry));
+    if (grown == GK_OK) {
+      g->ledger = p;
+      g->cap_ledger = cap;
+    }
   }
   if (grown || gki_log_reserve(g, 1)) {
     gki_game_seterr(g, "out of memory");

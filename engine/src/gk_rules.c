@@ -30,7 +30,7 @@ static void free_tables(gk_rules *r) {
   r->canon_rot = NULL;
   gki_mem(&r->alloc, r->inner_mask, nt * sizeof(uint16_t) + 1, 0);
   gki_mem(&r->alloc, r->surround_mask_any, nt + 1, 0);
-  gki_mem(&r->alloc, r->rotmask, nt * r->n_keys, 0);
+  gki_mem(&r->alloc, r->rotmask, 2 * nt * r->n_keys, 0); /* with rotcount */
   gki_mem(&r->alloc, r->key_enclosed, r->n_keys, 0);
   gki_mem(&r->alloc, r->templates, nt * sizeof *r->templates + 1, 0);
   gki_mem(&r->alloc, r->template_attrs,
@@ -39,7 +39,7 @@ static void free_tables(gk_rules *r) {
   r->template_attrs = NULL;
   r->port_seg = r->side_class = r->unique_rot = r->surround_mask_any = NULL;
   r->inner_mask = NULL;
-  r->rotmask = NULL;
+  r->rotmask = r->rotcount = NULL;
   r->key_enclosed = NULL;
   r->n_keys = 0;
 }
@@ -743,23 +743,26 @@ static uint8_t fitting_rotations(const gk_rules *r, size_t t, uint32_t key) {
 
 /* Dense table: for every tile type and every combination of the four
 ** neighbouring side classes, the unique rotations that fit (left out
-** past GK_ROTMASK_TABLE_MAX entries). false: out of memory. */
+** past GK_ROTMASK_TABLE_MAX entries), and beside it (one allocation) their
+** counts alone, which the count of placements adds up cell by cell
+** without extracting them. false: out of memory. */
 static bool build_rotmask(gk_rules *r, size_t nt) {
   r->key_base = (uint32_t)r->n_classes + 1;
   for (int s = 0, p = 1; s < 4; s++, p *= (int)r->key_base) r->key_pow[s] = (uint32_t)p;
   for (size_t i = 0; i < nt * 16; i++)
     r->side_key[i] = (uint32_t)(r->side_class[i] + 1) * r->key_pow[((i % 4) + 2) % 4];
   uint64_t nkeys = (uint64_t)r->key_base * r->key_base * r->key_base * r->key_base;
-  r->rotmask = NULL;
+  r->rotmask = r->rotcount = NULL;
   if (nt == 0 || nkeys * nt > GK_ROTMASK_TABLE_MAX) return true;
-  r->rotmask = gki_mem(&r->alloc, NULL, 0, (size_t)(nkeys * nt));
+  r->rotmask = gki_mem(&r->alloc, NULL, 0, (size_t)(2 * nkeys * nt));
   r->key_enclosed = gki_mem(&r->alloc, NULL, 0, (size_t)nkeys);
   if (!r->rotmask || !r->key_enclosed) {
-    gki_mem(&r->alloc, r->rotmask, (size_t)(nkeys * nt), 0);
+    gki_mem(&r->alloc, r->rotmask, (size_t)(2 * nkeys * nt), 0);
     gki_mem(&r->alloc, r->key_enclosed, (size_t)nkeys, 0);
     r->rotmask = r->key_enclosed = NULL;
     return false;
   }
+  r->rotcount = r->rotmask + nkeys * nt;
   r->n_keys = (uint32_t)nkeys;
   for (uint32_t key = 0; key < nkeys; key++) {
     bool all = true;
@@ -767,7 +770,11 @@ static bool build_rotmask(gk_rules *r, size_t nt) {
     r->key_enclosed[key] = all;
   }
   for (size_t t = 0; t < nt; t++)
-    for (uint32_t key = 0; key < nkeys; key++) r->rotmask[t * nkeys + key] = fitting_rotations(r, t, key);
+    for (uint32_t key = 0; key < nkeys; key++) {
+      uint8_t m = fitting_rotations(r, t, key);
+      r->rotmask[t * nkeys + key] = m;
+      r->rotcount[t * nkeys + key] = m >> 4;
+    }
   return true;
 }
 

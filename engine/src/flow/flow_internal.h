@@ -139,6 +139,10 @@ struct gk_flow {
   int n_phases;
   gk_name phase_name[GK_MAX_PHASES];
   int next_phase[GK_MAX_PHASES];
+  /* gathered at freeze: the phase the phase machine runs after each, which
+  ** is next_phase's except that it steps over the after-scoring phase when
+  ** no capability fills that slot (nothing can happen or wait there) */
+  int run_next[GK_MAX_PHASES];
   int n_actions;
   gk_name action_name[GK_MAX_ACTIONS];
   fl_action_args action_args[GK_MAX_ACTIONS]; /* action_args.c */

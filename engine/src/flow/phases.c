@@ -12,7 +12,7 @@
 ** Running the phases
 ** =================================================================== */
 
-static int next_of(const gk_play *p, int phase) { return p->flow->next_phase[phase]; }
+static int next_of(const gk_play *p, int phase) { return p->flow->run_next[phase]; }
 
 static int start_part(gk_play *p) {
   p->tile = -1;

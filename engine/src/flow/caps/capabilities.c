@@ -76,6 +76,11 @@ int gk_flow_freeze(gk_flow *f) {
     gather_figure_tables(f);
     st = fl_caps_freeze(f);
     if (st) return st;
+    for (int i = 0; i < GK_MAX_PHASES; i++) {
+      int n = f->next_phase[i];
+      f->run_next[i] =
+          n == GK_PHASE_AFTER_SCORING && !fl_has_slot(f, FL_ON_AFTER_SCORING) ? f->next_phase[n] : n;
+    }
   }
   f->frozen = true;
   return GK_OK;
