@@ -270,6 +270,7 @@ function touches(tile) end
 ---@class rules.ScoreFigureSpec
 ---@field final rules.Formula over the figure's feature at the end (required)
 ---@field reason? string the ledger's reason (default: the declared name)
+---@field per? "figure"|"owner" each figure scores, or each owner once per feature however many of these figures they have on it (default: "figure")
 -- </schema>
 
 --- Per-figure final scoring over the figure's feature, for its owner.

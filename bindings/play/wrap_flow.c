@@ -202,9 +202,12 @@ static int flow_majority(lua_State *L) {
   return 0;
 }
 
-/* flow:score_figure(figure, "final", terms, reason) */
+/* flow:score_figure(figure, "final", terms, reason [, per]): per is
+** "figure" (each scores, the default) or "owner" (once per owner and
+** feature). */
 static int flow_score_figure(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
+  static const char *const pers[] = {"figure", "owner", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
@@ -212,7 +215,9 @@ static int flow_score_figure(lua_State *L) {
   gk_formula fm;
   read_formula(L, 4, r, &fm);
   int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  int per = luaL_checkoption(L, 6, "figure", pers);
   if (gk_flow_add_score_figure(f, figure, (gk_when)when, &fm, reason)) return flowerror(L, f);
+  if (per == 1 && gk_flow_score_figure_once_per_owner(f, figure)) return flowerror(L, f);
   return 0;
 }
 

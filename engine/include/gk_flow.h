@@ -262,6 +262,12 @@ int gk_flow_add_relocate(gk_flow *flow, const gk_relocate_rule *rule);
 ** barn: 4 per completed city beside its field). Only GK_WHEN_FINAL. */
 int gk_flow_add_score_figure(gk_flow *flow, int figure, gk_when when, const gk_formula *formula,
                              int reason);
+/* Makes the figure scoring of `figure` pay each owner once per feature,
+** however many of their figures of that kind stand on it (two fields,
+** each with one of a player's figures, joined into one: the player
+** scores the formula once). Without it each figure scores. GK_EINVAL
+** when no figure scoring of `figure` was declared. */
+int gk_flow_score_figure_once_per_owner(gk_flow *flow, int figure);
 
 /* Scoring when figures meet: after the score phase, each feature of the
 ** tile just placed that holds a `figure` (strength 0, a barn) and

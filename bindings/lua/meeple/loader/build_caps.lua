@@ -183,7 +183,7 @@ end
 
 function M.score_figures(b)
   figure_scorings(b, b.decl.score_figures, "score_figure", { "final" }, function(fs, what, terms)
-    b.declare(fs, what, b.flow.score_figure, fs.figure, "final", terms, fs.reason)
+    b.declare(fs, what, b.flow.score_figure, fs.figure, "final", terms, fs.reason, fs.per)
   end)
 end
 

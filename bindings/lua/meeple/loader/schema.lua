@@ -139,6 +139,8 @@ M.decls = {
   score_figure = { class = "rules.ScoreFigureSpec", call = 'score_figure "figure" { ... }', fields = {
     { "final", "rules.Formula", "over the figure's feature at the end", required = true },
     { "reason", "string", "the ledger's reason", default = NAME },
+    { "per", '"figure"|"owner"', "each figure scores, or each owner once per feature however many of these figures they have on it",
+      default = "figure" },
   } },
   score_meeting = { class = "rules.ScoreMeetingSpec", call = 'score_meeting "figure" { ... }', fields = {
     { "placed", "rules.Formula", "when a counting figure is deployed on the tile just placed", required = true },
