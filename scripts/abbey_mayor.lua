@@ -20,7 +20,8 @@
 --   barn placement on a 4-tile field corner   figure "barn" { corner = true }
 --   wagon moves after scoring                 figure "wagon" { relocate = ... }
 --                                             + the tiles' touches (gates, junctions)
---   barn final scoring                        score_figure "barn"
+--   barn final scoring                        score_figure "barn" (per = "owner"
+--                                               with barn_final = per_player)
 --   barn scoring when barn and farmers meet   score_meeting "barn"
 -- With the default options a game makes no Lua call at all.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
@@ -61,6 +62,18 @@ local BARN_PLACEMENT = option "barn_placement" {
   values = { "official", "rgg" }, default = "official",
   doc = "Barn placement (§3.4): official = not into a field that already has a "
      .. "barn (default); rgg = the RGG wording without that sentence.",
+}
+
+-- §4.4 [official] against JCloisterZone: a field holding several barns of
+-- one player (two barn fields joined; only with more than the one barn
+-- the game ships, figures = { barn = 2 }). The digest (abbey-mayor.md
+-- §4.4: "the owner of each barn" scores) pays every barn; JCloisterZone
+-- scores the field once per player (its engine test multiple-barns.jcz).
+local BARN_FINAL = option "barn_final" {
+  values = { "per_barn", "per_player" }, default = "per_barn",
+  doc = "Final barn scoring when one player has several barns in a field (§4.4): per_barn "
+     .. "= each barn scores (the rules' reading, default); per_player = each player once "
+     .. "(JCloisterZone).",
 }
 
 -- }======================================================================
@@ -190,8 +203,10 @@ score_meeting "barn" {
 }
 
 -- §4.4: each barn scores 4 per completed city bordering its field, whoever
--- else has a barn there (not a majority). Pigs add nothing.
-score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "barn" }
+-- else has a barn there (not a majority); with barn_final = per_player a
+-- player's barns there score once. Pigs add nothing.
+score_figure "barn" { final = { per_adjacent_closed = { city = 4 } }, reason = "barn",
+                      per = BARN_FINAL == "per_player" and "owner" or "figure" }
 
 -- }======================================================================
 

@@ -90,9 +90,10 @@ if option "tiny_city" == 2 then
   end, { kinds = { "city" } })
 end
 
--- The Abbot (abbot.md §2-§4). All of it is data evaluated in C but the
--- early return, one collect hook in the place-figure phase (a Lua call a
--- turn once an abbot stands on the board) and its action.
+-- The Abbot (abbot.md §2-§4). All of it is data evaluated in C, with no
+-- Lua hook: the early return is a recall offered instead of a deploy
+-- (it was a collect hook, a Lua call every turn once an abbot stood on
+-- the board: 0.19x base; now about base's speed, #41).
 if ABBOT then
   -- §2: a follower for cloisters and gardens only; meeples never stand on
   -- a garden (their `on` above does not list it).
@@ -110,27 +111,9 @@ if ABBOT then
     final  = { per_block_tile = 1 },
   }
   -- §4: instead of deploying, the abbot comes home and scores what its
-  -- cloister or garden would score at the end of the game.
-  action "abbot" { args = { "x", "y", "segment" } }
-  collect("place_figure", function(ctx)
-    local g, me = ctx.game, ctx.player
-    if g:supply(me, "abbot") > 0 then return nil end
-    local fig = g:placed_figures("abbot", me)[1]
-    if not fig then return nil end                  -- [inferred] out of play (a tower's prisoner)
-    local info = fig:info()
-    if not info.segment then return nil end
-    local t = info.tile:info()
-    return { { type = "action", action = "abbot", args = { x = t.x, y = t.y, segment = info.segment } } }
-  end)
-  on("action", function(ctx, move)
-    if move.action ~= "abbot" then return end
-    local a, me = move.args, ctx.player
-    local f = ctx.game:tile_at(a.x, a.y):feature(a.segment)
-    local points = ctx.play:formula_points(f, "final")
-    for _, fig in ipairs(f:figures()) do
-      local info = fig:info()
-      if info.kind == "abbot" and info.owner == me then fig:return_to_supply() break end
-    end
-    ctx:score(me, points, f:kind(), f)
-  end)
+  -- cloister or garden would score at the end of the game (one move
+  -- `action abbot X Y SEGMENT`; an abbot out of play, a tower's prisoner,
+  -- stands on no feature and is not offered [inferred]).
+  recall "abbot" { phase = "place_figure", figures = { "abbot" }, on = { "cloister", "garden" },
+                   scores = true }
 end

@@ -167,8 +167,11 @@ walker "dragon" {
 -- §4 (PD-EX-06): at the start of a turn, 1 point to the player whose
 -- follower the fairy stands next to, if it is theirs; when that
 -- follower's feature is scored, its owner scores 3 more, whoever wins
--- the feature (at the end of the game only with fairy_final). All of it
--- is the declared companion capability, in C.
+-- the feature (at the end of the game only with fairy_final). A follower
+-- a script keeps on its tile off the segments (Bridges, Castles and
+-- Bazaars' castle knight) still has the fairy next to it: the 1 a turn
+-- goes on, no 3 (JCZ fairy-endgame-incomplete-castle). All of it is the
+-- declared companion capability, in C.
 companion "fairy" {
   action = "fairy", follows = FOLLOWER_ORDER, turn_points = 1, scored_points = 3,
   final = FAIRY_FINAL, reason = "fairy",

@@ -173,10 +173,11 @@ function hand_tile(tile) end
 
 -- <schema recall>
 ---@class rules.RecallSpec
----@field phase string a phase of its own (declared with phase) that offers it (required)
+---@field phase string a phase of its own (declared with phase) that offers it, or "place_figure": instead of a deploy (required)
 ---@field figures string[] figure kinds that may come back (required)
 ---@field on string[] kinds of feature they may leave (required)
 ---@field tiles? string[] tile tags or attributes: offered only after placing such a tile (default: any tile)
+---@field scores? boolean the player first scores what the feature's final formula gives it now (default: false)
 -- </schema>
 
 --- The player may take one of their figures back to the supply, unscored:
@@ -340,6 +341,7 @@ function touches(tile) end
 ---@class rules.ScoreFigureSpec
 ---@field final rules.Formula over the figure's feature at the end (required)
 ---@field reason? string the ledger's reason (default: the declared name)
+---@field per? "figure"|"owner" each figure scores, or each owner once per feature however many of these figures they have on it (default: "figure")
 -- </schema>
 
 --- Per-figure final scoring over the figure's feature, for its owner.

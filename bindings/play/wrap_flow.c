@@ -202,9 +202,12 @@ static int flow_majority(lua_State *L) {
   return 0;
 }
 
-/* flow:score_figure(figure, "final", terms, reason) */
+/* flow:score_figure(figure, "final", terms, reason [, per]): per is
+** "figure" (each scores, the default) or "owner" (once per owner and
+** feature). */
 static int flow_score_figure(lua_State *L) {
   static const char *const whens[] = {"closed", "final", NULL};
+  static const char *const pers[] = {"figure", "owner", NULL};
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   int figure = mp_checkname(L, 2, r, gk_rules_find_figure_kind, "figure kind");
@@ -212,7 +215,9 @@ static int flow_score_figure(lua_State *L) {
   gk_formula fm;
   read_formula(L, 4, r, &fm);
   int reason = mp_checkname(L, 5, r, gk_rules_find_reason, "reason");
+  int per = luaL_checkoption(L, 6, "figure", pers);
   if (gk_flow_add_score_figure(f, figure, (gk_when)when, &fm, reason)) return flowerror(L, f);
+  if (per == 1 && gk_flow_score_figure_once_per_owner(f, figure)) return flowerror(L, f);
   return 0;
 }
 
@@ -650,16 +655,19 @@ static int flow_system(lua_State *L) {
 }
 
 /* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
-** tiles = {tags or attributes}}: in that custom phase, after placing such
-** a tile (no tiles: any), the player may take back a figure of those kinds
-** standing on a feature of those kinds (gk_recall_rule). */
+** tiles = {tags or attributes}, scores = bool}: in that custom phase (or
+** "place_figure": instead of a deploy), after placing such a tile (no
+** tiles: any), the player may take back a figure of those kinds standing
+** on a feature of those kinds, scoring its final formula with scores
+** (gk_recall_rule). */
 static int flow_recall(lua_State *L) {
   static const decl_field d[] = {
       F_OF("phase", gk_recall_rule, phase, D_PHASE),
       F_ACTION("action", gk_recall_rule, action, 0),
       F_OF("figures", gk_recall_rule, figures, D_FIGURES),
       F_OF("on", gk_recall_rule, kinds, D_KINDS),
-      F_OF("tiles", gk_recall_rule, tiles, D_TILES)};
+      F_OF("tiles", gk_recall_rule, tiles, D_TILES),
+      F_OF("scores", gk_recall_rule, scores, D_BOOL)};
   gk_flow *f = mp_checkflow(L, 1);
   gk_recall_rule x = {0};
   read_decl(L, 2, f, "recall", d, N_FIELDS(d), &x);

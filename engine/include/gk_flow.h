@@ -313,6 +313,12 @@ int gk_flow_add_relocate(gk_flow *flow, const gk_relocate_rule *rule);
 ** barn: 4 per completed city beside its field). Only GK_WHEN_FINAL. */
 int gk_flow_add_score_figure(gk_flow *flow, int figure, gk_when when, const gk_formula *formula,
                              int reason);
+/* Makes the figure scoring of `figure` pay each owner once per feature,
+** however many of their figures of that kind stand on it (two fields,
+** each with one of a player's figures, joined into one: the player
+** scores the formula once). Without it each figure scores. GK_EINVAL
+** when no figure scoring of `figure` was declared. */
+int gk_flow_score_figure_once_per_owner(gk_flow *flow, int figure);
 
 /* Scoring when figures meet: after the score phase, each feature of the
 ** tile just placed that holds a `figure` (strength 0, a barn) and
@@ -443,13 +449,19 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 ** next phase; with none there the move is refused (GK_EILLEGAL). With a
 ** tile filter, the rule lists nothing when the tile placed this part does
 ** not pass it or no tile was placed yet. One rule per phase, at most
-** GK_MAX_RECALLS. */
+** GK_MAX_RECALLS.
+** With phase GK_PHASE_PLACE_FIGURE the moves are offered instead of a
+** deploy: listed after the tile's deploys (the phase's own pass stays
+** last), played as the part's figure move. With `scores` the player
+** first scores, for the feature, what its final scoring formula gives it
+** now (the kind's final reason), then the figure comes back. */
 typedef struct gk_recall_rule {
-  int phase;            /* a custom phase (gk_flow_add_phase) */
+  int phase;            /* a custom phase (gk_flow_add_phase), or GK_PHASE_PLACE_FIGURE */
   int action;           /* an action (gk_flow_add_action) */
   uint32_t figures;     /* bit per figure kind that may come back */
   uint64_t kinds;       /* bit per kind of feature it may leave */
   gk_tile_filter tiles; /* offered after placing such a tile only */
+  int scores;           /* 1: the feature's final formula paid on the way back */
 } gk_recall_rule;
 
 int gk_flow_add_recall(gk_flow *flow, const gk_recall_rule *rule);

@@ -89,6 +89,7 @@ typedef void (*fl_deploy_lister)(gk_play *p, int kind);
 ** count (or flag) says how many of its rules are declared. */
 typedef struct fl_score_figure_rule {
   int figure;
+  bool once_per_owner; /* gk_flow_score_figure_once_per_owner */
   fl_scoring rule;
 } fl_score_figure_rule;
 

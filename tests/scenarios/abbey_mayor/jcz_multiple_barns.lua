@@ -6,8 +6,10 @@
 -- owner of each barn" 4 per completed city, every barn the full amount
 -- (scripts/abbey_mayor.lua: score_figure "barn"), so Alice's two barns,
 -- in one field since the A at 1,1 joined their fields, score 4 each: 8.
--- Kept with the digest's answer. (One barn per player, as the game ships,
--- never meets the question.)
+-- Kept with the digest's answer, the default barn_final = per_barn; JCZ's
+-- reading is the option barn_final = per_player
+-- (jcz_multiple_barns_per_player.lua: Alice 4). (One barn per player, as
+-- the game ships, never meets the question.)
 -- JCZ tiles -> ours: BA/RCr = D (the start, 0,0 r0, and at 2,2), BA/Rr = V,
 -- BA/RRR = W, BA/RFr Rk = U r(k+1), BA/LR = A, BA/C = E;
 -- JCZ positions and rotations are ours (y grows south, R90 = r1); a JCZ

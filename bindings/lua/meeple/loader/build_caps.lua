@@ -132,10 +132,10 @@ local function check_recall_phase(decl, rc, what, phase_names)
     error(("%s%s: unknown phase '%s' (declare it: phase \"%s\" { after = ... })"):format(
       at(rc), what, rc.phase, rc.phase), 0)
   end
-  local custom = false
+  local custom = rc.phase == "place_figure"           -- instead of a deploy
   for _, ph in ipairs(decl.phases) do custom = custom or ph.name == rc.phase end
   if not custom then
-    error(("%s%s: '%s' is a built-in phase; a recall needs a phase of its own (phase \"name\" { after = ... })"):format(
+    error(("%s%s: '%s' is a built-in phase; a recall needs a phase of its own (phase \"name\" { after = ... }) or place_figure"):format(
       at(rc), what, rc.phase), 0)
   end
 end
@@ -183,7 +183,7 @@ end
 
 function M.score_figures(b)
   figure_scorings(b, b.decl.score_figures, "score_figure", { "final" }, function(fs, what, terms)
-    b.declare(fs, what, b.flow.score_figure, fs.figure, "final", terms, fs.reason)
+    b.declare(fs, what, b.flow.score_figure, fs.figure, "final", terms, fs.reason, fs.per)
   end)
 end
 

@@ -139,6 +139,8 @@ M.decls = {
   score_figure = { class = "rules.ScoreFigureSpec", call = 'score_figure "figure" { ... }', fields = {
     { "final", "rules.Formula", "over the figure's feature at the end", required = true },
     { "reason", "string", "the ledger's reason", default = NAME },
+    { "per", '"figure"|"owner"', "each figure scores, or each owner once per feature however many of these figures they have on it",
+      default = "figure" },
   } },
   score_meeting = { class = "rules.ScoreMeetingSpec", call = 'score_meeting "figure" { ... }', fields = {
     { "placed", "rules.Formula", "when a counting figure is deployed on the tile just placed", required = true },
@@ -155,10 +157,11 @@ M.decls = {
     { "optional", "boolean", "no error when no loaded tile set has the tile", default = false },
   } },
   recall = { class = "rules.RecallSpec", call = 'recall "action" { ... }', fields = {
-    { "phase", "string", "a phase of its own (declared with phase) that offers it", required = true },
+    { "phase", "string", "a phase of its own (declared with phase) that offers it, or \"place_figure\": instead of a deploy", required = true },
     { "figures", "string[]", "figure kinds that may come back", required = true },
     { "on", "string[]", "kinds of feature they may leave", required = true },
     { "tiles", "string[]", "tile tags or attributes: offered only after placing such a tile", default_doc = "any tile" },
+    { "scores", "boolean", "the player first scores what the feature's final formula gives it now", default = false },
   } },
   companion = { class = "rules.CompanionSpec", call = 'companion "figure" { ... }', fields = {
     { "follows", "string[]", "figure kinds it goes next to, in listing order (kinds no script declares are left out)",

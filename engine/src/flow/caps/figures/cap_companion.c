@@ -5,7 +5,7 @@
 ** Owns caps.companion: the rule and its follower kinds as a mask. It
 ** keeps no state: where the companion stands is on the board, and the
 ** follower it is next to is whoever of the `follows` kinds stands on the
-** same node. Invariant: the companion, once on the board, stands on a
+** same node, or else on the node's tile off the segments. Invariant: the companion, once on the board, stands on a
 ** node (GK_AT_NODE) that held a player's follower when it moved there;
 ** it counts for nothing there (its figure rule gives it no strength).
 */
@@ -55,10 +55,13 @@ int32_t fl_companion_node(const gk_play *p) {
 }
 
 /* The follower the companion is next to: the lowest-numbered figure of a
-** player, of a followed kind, on its node; -1 if none (it went home, was
-** sent away: the companion stays where it is). Only the figures on the
-** node's feature can stand there. */
-static int32_t follower_at(const gk_play *p, int32_t node) {
+** player, of a followed kind, on its node; with none there, player
+** `off_for`'s lowest one (none when off_for < 0) that a script moved off
+** the segments onto the node's own tile (at GK_AT_TILE: still next to the
+** companion, which stands on that tile; a castle keeps its knight so).
+** -1 if none (it went home, was sent away: the companion stays where it
+** is). Only the figures on the node's feature can stand on the node. */
+static int32_t follower_at(const gk_play *p, int32_t node, int off_for) {
   if (node < 0) return -1;
   const gk_game *g = p->game;
   uint32_t follows = p->flow->caps.companion.follows;
@@ -67,6 +70,15 @@ static int32_t follower_at(const gk_play *p, int32_t node) {
     const gk_figrec *fr = &g->figures[f];
     if (fr->a == node && fr->owner >= 0 && ((follows >> fr->kind) & 1) && (best < 0 || f < best))
       best = f;
+  }
+  if (best >= 0 || off_for < 0) return best;
+  const gk_companion_rule *rule = &p->flow->caps.companion.rule;
+  int32_t tile = g->node_tile[node];
+  for (int i = 0; i < rule->n_follows; i++) {
+    int32_t f;
+    for (int n = gki_figure_range(g, off_for, rule->follows[i], &f); n > 0; n--, f++)
+      if (g->figures[f].where == GK_AT_TILE && g->figures[f].a == tile && (best < 0 || f < best))
+        best = f;
   }
   return best;
 }
@@ -141,16 +153,17 @@ static int companion_apply(gk_play *p, const gk_move *m) {
 }
 
 static int companion_turn_begin(gk_play *p) {
-  int32_t f = follower_at(p, fl_companion_node(p));
+  int32_t f = follower_at(p, fl_companion_node(p), p->player);
   if (f < 0 || p->game->figures[f].owner != p->player) return GK_OK;
   return pay(p, f, p->flow->caps.companion.rule.turn_points, -1);
 }
 
-/* The companion's feature was scored: its follower's owner is paid. */
+/* The companion's feature was scored: its follower's owner is paid (a
+** follower off the segments is on no feature: it has nothing scored). */
 static int pay_scored(gk_play *p, int32_t root) {
   int32_t at = fl_companion_node(p);
   if (at < 0 || gki_find(p->game, at) != root) return GK_OK;
-  return pay(p, follower_at(p, at), p->flow->caps.companion.rule.scored_points, root);
+  return pay(p, follower_at(p, at, -1), p->flow->caps.companion.rule.scored_points, root);
 }
 
 static int companion_feature_scored(gk_play *p, int32_t root, uint32_t leaders) {

@@ -1,9 +1,10 @@
 /*
-** cap_recall.c: figures called back to the supply in a custom phase
-** (gk_recall_rule).
+** cap_recall.c: figures called back to the supply in a custom phase,
+** or instead of a deploy, scored or not (gk_recall_rule).
 **
 ** Owns caps.recall. Invariant: at most one rule per phase; a phase's
-** recall moves name features by anchor, each once, then a pass.
+** recall moves name features by anchor, each once, then a pass (the
+** place-figure phase's own pass when offered instead of a deploy).
 */
 #include "flow/flow_internal.h"
 
@@ -11,14 +12,17 @@ int gk_flow_add_recall(gk_flow *f, const gk_recall_rule *rule) {
   int st = fl_check_open(f, "declare a recall");
   if (st) return st;
   const gk_rules *r = f->rules;
-  if (!rule || rule->phase < GK_PHASE_CUSTOM || rule->phase >= f->n_phases || rule->action < 0 ||
+  bool phase_ok = rule && (rule->phase == GK_PHASE_PLACE_FIGURE ||
+                           (rule->phase >= GK_PHASE_CUSTOM && rule->phase < f->n_phases));
+  if (!phase_ok || rule->action < 0 ||
       rule->action >= f->n_actions || !rule->figures ||
       (r->n_figure_kinds < 32 && (rule->figures >> r->n_figure_kinds)) || !rule->kinds ||
       (r->n_kinds < 64 && (rule->kinds >> r->n_kinds)) ||
       (r->n_tags < 64 && (rule->tiles.tags >> r->n_tags)) ||
       (r->n_attrs < 64 && (rule->tiles.attrs >> r->n_attrs))) {
     fl_flow_error(f,
-                  "recall: malformed rule (a custom phase, an action, figure kinds, feature kinds "
+                  "recall: malformed rule (a custom phase or place_figure, an action, figure kinds, "
+                  "feature kinds "
                   "and tile tags or attributes that exist)");
     return GK_EINVAL;
   }
@@ -96,8 +100,9 @@ static int recall_moves(gk_play *p) {
     p->moves[p->n_moves++] =
         (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {a[0], a[1], a[2], 0}};
   }
-  /* nothing to call back: no decision, the phase goes on by itself */
-  if (p->n_moves == first) return GK_OK;
+  /* nothing to call back: no decision, the phase goes on by itself;
+  ** instead of a deploy, the phase's own pass comes last */
+  if (p->n_moves == first || rule->phase == GK_PHASE_PLACE_FIGURE) return GK_OK;
   int st = fl_reserve_moves(p, p->n_moves + 1);
   if (st) return st;
   p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_PASS};
@@ -121,9 +126,18 @@ static int recall_take_back(gk_play *p, const gk_move *m) {
     int32_t a[3];
     feature_anchor(g, root, a);
     if (a[0] != m->arg[0] || a[1] != m->arg[1] || a[2] != m->arg[2] || m->arg[3] != 0) continue;
+    int32_t pts = 0;
+    const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][GK_WHEN_FINAL];
+    if (rule->scores && sr->on) {
+      pts = fl_formula_sum(p, root, sr, false, 0);
+      if (fl_formula_status(p)) return GK_EINVAL;
+    }
     int st = gk_figure_return(g, f);
-    if (st < 0) gk_play_set_error(p, "%s", gk_game_error(g));
-    return st;
+    if (st < 0) {
+      gk_play_set_error(p, "%s", gk_game_error(g));
+      return st;
+    }
+    return rule->scores && sr->on ? fl_score(p, p->player, pts, sr->reason, root) : GK_OK;
   }
   gk_play_set_error(p,
                     "%s: no figure of yours that may come back stands on the feature at %d %d %d",
@@ -137,11 +151,16 @@ static int recall_apply(gk_play *p, const gk_move *m) {
   return st < 0 ? st : FL_PLAYED_NEXT;
 }
 
+/* Offered instead of a deploy: the place-figure phase's rule, if any,
+** lists among the deploys (recall_moves finds it by the phase). */
+static int recall_deploy_moves(gk_play *p) { return recall_moves(p); }
+
 static bool recall_declared(const gk_flow *f) { return f->caps.recall.n > 0; }
 
 const fl_capability fl_cap_recall = {
     .name = "recall",
     .declared = recall_declared,
     .phase_moves = recall_moves,
+    .deploy_moves = recall_deploy_moves,
     .apply = recall_apply,
 };

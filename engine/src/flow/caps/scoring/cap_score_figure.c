@@ -3,7 +3,9 @@
 ** scoring (gk_flow_add_score_figure), majority or not (a barn).
 **
 ** Owns caps.score_figure. Invariant: the figures are found before the
-** features' own final scoring sends them home, and score after it.
+** features' own final scoring sends them home, and score after it; a
+** rule paid once per owner scores each owner's first figure on a feature
+** only.
 */
 #include "flow/flow_internal.h"
 
@@ -25,10 +27,34 @@ int gk_flow_add_score_figure(gk_flow *f, int figure, gk_when when, const gk_form
     return GK_EINVAL;
   }
   f->caps.score_figure.rule[f->caps.score_figure.n].figure = figure;
+  f->caps.score_figure.rule[f->caps.score_figure.n].once_per_owner = false;
   f->caps.score_figure.rule[f->caps.score_figure.n].rule =
       (fl_scoring){.on = true, .formula = *formula, .reason = reason};
   f->caps.score_figure.n++;
   return GK_OK;
+}
+
+int gk_flow_score_figure_once_per_owner(gk_flow *f, int figure) {
+  int st = fl_check_open(f, "declare a figure scoring");
+  if (st) return st;
+  for (int i = 0; i < f->caps.score_figure.n; i++)
+    if (f->caps.score_figure.rule[i].figure == figure) {
+      f->caps.score_figure.rule[i].once_per_owner = true;
+      return GK_OK;
+    }
+  fl_flow_error(f, "score_figure: no figure scoring of figure kind %d to pay once per owner", figure);
+  return GK_EINVAL;
+}
+
+/* With once_per_owner, has an earlier held figure of the same rule and
+** owner on the same feature scored already? */
+static bool owner_scored(const gk_game *g, const fl_final *ctx, int i) {
+  int8_t owner = g->figures[ctx->held[i].figure].owner;
+  for (int j = 0; j < i; j++)
+    if (ctx->held[j].rule == ctx->held[i].rule && ctx->held[j].root == ctx->held[i].root &&
+        g->figures[ctx->held[j].figure].owner == owner)
+      return true;
+  return false;
 }
 
 /* The figures that score by themselves, found before the features' final
@@ -58,7 +84,9 @@ static int find_scorers(gk_play *p, fl_final *ctx) {
 static int score_scorers(gk_play *p, const fl_final *ctx) {
   gk_game *g = p->game;
   for (int i = 0; i < ctx->n_held; i++) {
-    const fl_scoring *sr = &p->flow->caps.score_figure.rule[ctx->held[i].rule].rule;
+    const fl_score_figure_rule *rule = &p->flow->caps.score_figure.rule[ctx->held[i].rule];
+    if (rule->once_per_owner && owner_scored(g, ctx, i)) continue;
+    const fl_scoring *sr = &rule->rule;
     int32_t pts = fl_formula_sum(p, ctx->held[i].root, sr, false, 0); /* 0 written too */
     if (fl_formula_status(p)) return GK_EINVAL;
     int st = fl_score(p, g->figures[ctx->held[i].figure].owner, pts, sr->reason, ctx->held[i].root);

@@ -293,6 +293,50 @@ static void test_lazy_tail_guarded(void **state) {
   lazy_tail(true);
 }
 
+/* A script moves the follower off its segment onto its own tile (a
+** castle keeps its knight so): the companion, on that tile, is still
+** next to it and pays at its owner's turn. A follower moved onto another
+** tile leaves it with nobody, as one sent home does. */
+static void moved_off_segment(bool same_tile, int32_t expected) {
+  world w;
+  build(&w, false, false);
+  const int B = w.id.tile['B' - 'A'];
+  gk_play *p = start(&w, (const int[]){B, B, B}, 3, false);
+  gk_game *g = gk_play_game(p);
+  place(p, B, 0, 1, 0);
+  gk_move move;
+  assert_int_equal(count_moves(p, GK_MOVE_ACTION, &move), 1);
+  assert_int_equal(gk_play_apply(p, &move), GK_OK);
+  int32_t road = road_at(g, &w, 0, 0);
+  int out[4];
+  int follower = -1;
+  int n = gk_feature_figures(g, road, out, 4);
+  for (int i = 0; i < n; i++) {
+    gk_figure_info fi;
+    assert_int_equal(gk_figure_get(g, out[i], &fi), GK_OK);
+    if (fi.owner == 0) follower = out[i];
+  }
+  assert_true(follower >= 0);
+  int32_t to = gk_tile_at(g, same_tile ? 0 : -1, 0);
+  assert_int_equal(gk_figure_move(g, follower, (gk_location){GK_AT_TILE, to, 0}), GK_OK);
+  place(p, B, 0, -1, 0);
+  pass(p);
+  assert_int_equal(gk_player_score(g, 0), expected); /* +1 at player 0's turn, or none */
+  assert_int_equal(gk_player_score(g, 1), 0);
+  gk_play_free(p);
+  unbuild(&w);
+}
+
+static void test_follower_kept_on_its_tile(void **state) {
+  (void)state;
+  moved_off_segment(true, 1);
+}
+
+static void test_follower_moved_to_another_tile(void **state) {
+  (void)state;
+  moved_off_segment(false, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_moves_and_pays),
@@ -302,6 +346,8 @@ int main(void) {
       cmocka_unit_test(test_no_block_without_flag),
       cmocka_unit_test(test_lazy_tail),
       cmocka_unit_test(test_lazy_tail_guarded),
+      cmocka_unit_test(test_follower_kept_on_its_tile),
+      cmocka_unit_test(test_follower_moved_to_another_tile),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -365,10 +365,84 @@ static void test_recall_random_games(void **state) {
   recall_free(&x);
 }
 
+/* Offered instead of a deploy (phase GK_PHASE_PLACE_FIGURE), scored or
+** not: player 0's follower on the cloister at 0,0 (B at 0,0 and 1,0);
+** player 0 lays B at 0,1 and calls it back instead of deploying. The
+** move comes after the tile's deploys, the phase's pass last; with
+** `scores` the cloister's final formula (3 tiles) is paid first. */
+static void instead_of_deploy(int scores, int32_t expected) {
+  gk_rules *r = base_fixture_rules_unfrozen(NULL);
+  assert_non_null(r);
+  base_ids id;
+  assert_int_equal(base_fixture_ids(r, &id), 0);
+  gk_flow *f = base_fixture_flow_open(r, &id);
+  assert_non_null(f);
+  int action = gk_flow_add_action(f, "back");
+  gk_recall_rule rule = {.phase = GK_PHASE_PLACE_FIGURE, .action = action,
+                         .figures = 1u << id.follower, .kinds = 1ull << id.cloister,
+                         .scores = scores};
+  gk_recall_rule bad = rule;
+  bad.phase = GK_PHASE_DRAW; /* another built-in phase: refused */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  assert_int_equal(gk_flow_add_recall(f, &rule), GK_OK);
+  assert_int_equal(gk_flow_freeze(f), GK_OK);
+  gk_game *g = gk_game_new(r, 2, 1);
+  assert_non_null(g);
+  const int B = id.tile['B' - 'A'];
+  assert_int_equal(gk_place_fixed(g, B, 0, 0, 0, NULL), GK_OK);
+  assert_int_equal(gk_place_fixed(g, B, 1, 0, 0, NULL), GK_OK);
+  int32_t cloister = gk_node(g, gk_tile_at(g, 0, 0), 0);
+  assert_int_equal(gk_feature_kind(g, cloister), id.cloister);
+  assert_true(gk_figure_deploy(g, 0, id.follower, (gk_location){GK_AT_NODE, cloister, 0}) >= 0);
+  assert_int_equal(gk_stack_add(g, id.stack, B, 2), GK_OK);
+  gk_play *p = gk_play_new(f, g, NULL);
+  assert_non_null(p);
+  assert_int_equal(gk_play_start(p), GK_OK);
+  gk_move place = {.type = GK_MOVE_PLACE, .tile = B, .x = 0, .y = 1, .rot = 0};
+  assert_int_equal(gk_play_apply(p, &place), GK_OK);
+  assert_int_equal(gk_play_phase(p), GK_PHASE_PLACE_FIGURE);
+  gk_move m[64];
+  int n = gk_play_moves(p, m, 64);
+  assert_true(n >= 3);
+  assert_int_equal(m[0].type, GK_MOVE_DEPLOY); /* the deploys stay */
+  assert_int_equal(m[n - 1].type, GK_MOVE_PASS);
+  assert_int_equal(m[n - 2].type, GK_MOVE_ACTION);
+  assert_int_equal(m[n - 2].action, action);
+  assert_int_equal(m[n - 2].arg[0], 0);
+  assert_int_equal(m[n - 2].arg[1], 0);
+  assert_int_equal(m[n - 2].arg[2], 1);
+  assert_int_equal(gk_play_apply(p, &m[n - 2]), GK_OK);
+  assert_int_equal(gk_supply(g, 0, id.follower), 7);
+  assert_int_equal(gk_player_score(g, 0), expected);
+  int entries = 0;
+  for (int e = 0; e < gk_ledger_count(g); e++) {
+    gk_ledger_entry le;
+    assert_int_equal(gk_ledger_get(g, e, &le), GK_OK);
+    if (le.reason == id.r_cloister && le.player == 0) entries++;
+  }
+  assert_int_equal(entries, scores ? 1 : 0);
+  assert_int_equal(gk_play_player(p), 1); /* the turn went on */
+  gk_play_free(p);
+  gk_flow_free(f);
+  gk_rules_free(r);
+}
+
+static void test_recall_instead_of_deploy_scored(void **state) {
+  (void)state;
+  instead_of_deploy(1, 3);
+}
+
+static void test_recall_instead_of_deploy_unscored(void **state) {
+  (void)state;
+  instead_of_deploy(0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_recall_moves_and_apply),
       cmocka_unit_test(test_recall_random_games),
+      cmocka_unit_test(test_recall_instead_of_deploy_scored),
+      cmocka_unit_test(test_recall_instead_of_deploy_unscored),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
