@@ -1,5 +1,5 @@
 /*
-** test_cap_score_figure.c: figures that score by themselves at the end
+** test_cap_score_figure_owner.c: figures that score by themselves at the end
 ** (gk_flow_add_score_figure), each of them or once per owner and feature
 ** (gk_flow_score_figure_once_per_owner), on the base game built in C.
 **
