@@ -547,6 +547,8 @@ function Flow:record(spec) end
 function Flow:square_count(spec) end
 ---@param spec {action: string, figure: string, attr: string}
 function Flow:split_occupancy(spec) end
+---@param spec {pairs: string[][], counter: string, limit: integer|integer[]}
+function Flow:tile_variants(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

@@ -814,45 +814,13 @@ static int flow_set_aside(lua_State *L) {
   return 0;
 }
 
-/* flow:tile_variants{counter = name, limit = n or {n per player count},
-** pairs = {{tile id, variant id}, ...}}: a drawn tile played as a variant. */
+/* flow:tile_variants{counter =, limit =, pairs =}: a drawn tile played as
+** one of its variants (gk_tile_variants_rule; the table: flow_variants.c). */
 static int flow_tile_variants(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
-  const gk_rules *r = gk_flow_rules(f);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  gk_tile_variants_rule x = {0};
-  raw_getfield(L, 2, "counter");
-  x.counter = mp_checkname(L, lua_gettop(L), r, gk_rules_find_counter, "counter");
-  lua_pop(L, 1);
-  /* a number: with any player count; a list: entry n with n players, the
-  ** last entry beyond the list */
-  if (raw_getfield(L, 2, "limit") == LUA_TTABLE) {
-    lua_Integer n = raw_len(L, -1);
-    if (n < 1) return luaL_error(L, "tile_variants: limit = {...} needs one entry or more");
-    for (int i = 0; i < GK_MAX_PLAYERS; i++) {
-      lua_rawgeti(L, -1, i < n ? i + 1 : n);
-      x.limit[i] = (int)luaL_checkinteger(L, -1);
-      lua_pop(L, 1);
-    }
-  } else {
-    int v = (int)luaL_checkinteger(L, -1);
-    for (int i = 0; i < GK_MAX_PLAYERS; i++) x.limit[i] = v;
-  }
-  lua_pop(L, 1);
-  if (raw_getfield(L, 2, "pairs") != LUA_TTABLE) return luaL_error(L, "tile_variants: pairs = {{tile, variant}, ...} expected");
-  lua_Integer n = raw_len(L, -1);
-  if (n > GK_MAX_TILE_VARIANTS) return luaL_error(L, "tile_variants: more than %d pairs", GK_MAX_TILE_VARIANTS);
-  for (lua_Integer i = 1; i <= n; i++) {
-    if (lua_rawgeti(L, -1, i) != LUA_TTABLE) return luaL_error(L, "tile_variants: pair %d is not {tile, variant}", (int)i);
-    lua_rawgeti(L, -1, 1);
-    x.tile[x.n] = mp_checktiletype(L, lua_gettop(L), r);
-    lua_rawgeti(L, -2, 2);
-    x.variant[x.n] = mp_checktiletype(L, lua_gettop(L), r);
-    x.n++;
-    lua_pop(L, 3);
-  }
-  lua_pop(L, 1);
-  if (gk_flow_set_tile_variants(f, &x)) return flowerror(L, f);
+  gk_tile_variants_rule x;
+  mp_read_tile_variants(L, f, &x);
+  if (gk_flow_add_tile_variants(f, &x)) return flowerror(L, f);
   return 0;
 }
 

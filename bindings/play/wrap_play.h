@@ -59,6 +59,8 @@ extern const char *const mp_move_types[];
 
 /* wrap_flow.c */
 gk_flow *mp_checkflow(lua_State *L, int arg);
+/* flow:tile_variants{...}'s table read (flow_variants.c). */
+void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out);
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f);
 
 /* wrap_play.c */

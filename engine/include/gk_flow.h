@@ -602,7 +602,7 @@ typedef struct gk_tile_variants_rule {
   int variant[GK_MAX_TILE_VARIANTS]; /* ... and a type it may be played as */
 } gk_tile_variants_rule;
 
-int gk_flow_set_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
+int gk_flow_add_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
 
 /* }==================================================================== */
 

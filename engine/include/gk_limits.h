@@ -62,7 +62,7 @@ enum {
   GK_MAX_SCORE_FIGURES = 4,   /* gk_flow_add_score_figure rules */
   GK_MAX_SCORE_MEETINGS = 4,    /* gk_flow_add_score_meeting rules */
   GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_add_extra_part rules */
-  GK_MAX_TILE_VARIANTS = 64,    /* (tile, variant) pairs of gk_flow_set_tile_variants */
+  GK_MAX_TILE_VARIANTS = 64,    /* (tile, variant) pairs of gk_flow_add_tile_variants */
   GK_MAX_CAPABILITIES = 32,     /* rows of the flow's capability table */
   GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
   GK_MAX_REACH = 512,           /* features a relocating figure may reach */

@@ -12,7 +12,7 @@
 */
 #include "flow/flow_internal.h"
 
-int gk_flow_set_tile_variants(gk_flow *f, const gk_tile_variants_rule *rule) {
+int gk_flow_add_tile_variants(gk_flow *f, const gk_tile_variants_rule *rule) {
   int st = fl_check_open(f, "declare tile variants");
   if (st) return st;
   const gk_rules *r = f->rules;

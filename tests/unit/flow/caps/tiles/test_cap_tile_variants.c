@@ -1,6 +1,6 @@
 /*
 ** test_cap_tile_variants.c: a drawn tile played as one of its variants
-** (gk_flow_set_tile_variants).
+** (gk_flow_add_tile_variants).
 **
 ** The base game, a variant "E2" of the city cap E (the same edges, another
 ** type), a counter "uses" and a limit of 1 with two players. The stack is
@@ -44,20 +44,20 @@ static void variant_game_rules(variant_rules *x) {
   gk_tile_variants_rule v = {.counter = x->uses, .limit = {5, 1, 1, 1, 1, 1, 1, 1}, .n = 1};
   v.tile[0] = x->e;
   v.variant[0] = x->e;
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_EINVAL);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "tile_variants: malformed rule"));
   v.variant[0] = x->e2;
   v.counter = 99;
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_EINVAL);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_EINVAL);
   v.counter = x->uses;
   v.n = 0;
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_EINVAL);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_EINVAL);
   v.n = 1;
   v.limit[3] = -1;
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_EINVAL);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_EINVAL);
   v.limit[3] = 1;
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_OK);
-  assert_int_equal(gk_flow_set_tile_variants(f, &v), GK_EINVAL);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_OK);
+  assert_int_equal(gk_flow_add_tile_variants(f, &v), GK_EINVAL);
   assert_non_null(strstr(gk_flow_error(f), "declared twice"));
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->rules = r;

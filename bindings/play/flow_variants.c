@@ -1,0 +1,60 @@
+/*
+** flow_variants.c: the table of flow:tile_variants, the one declaration whose table
+** (a list of tile pairs, a limit per player count) the field readers of
+** wrap_flow.c do not cover, so it is read here by hand.
+**
+** As in wrap_flow.c, every read is raw: no metamethod of the script's
+** table runs in host code.
+*/
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "wrap_play.h"
+
+/* t[k] without metamethods (t at idx). */
+static int raw_getfield(lua_State *L, int idx, const char *k) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, k);
+  return lua_rawget(L, idx);
+}
+
+/* Reads flow:tile_variants's table {counter = name, limit = n or {n per
+** player count}, pairs = {{tile id, variant id}, ...}} (at index 2) into
+** *out for the rules of f; raises the script's error on a bad field. */
+void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out) {
+  const gk_rules *r = gk_flow_rules(f);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  gk_tile_variants_rule x = {0};
+  raw_getfield(L, 2, "counter");
+  x.counter = mp_checkname(L, lua_gettop(L), r, gk_rules_find_counter, "counter");
+  lua_pop(L, 1);
+  /* a number: with any player count; a list: entry n with n players, the
+  ** last entry beyond the list */
+  if (raw_getfield(L, 2, "limit") == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (n < 1) luaL_error(L, "tile_variants: limit = {...} needs one entry or more");
+    for (int i = 0; i < GK_MAX_PLAYERS; i++) {
+      lua_rawgeti(L, -1, i < n ? i + 1 : n);
+      x.limit[i] = (int)luaL_checkinteger(L, -1);
+      lua_pop(L, 1);
+    }
+  } else {
+    int v = (int)luaL_checkinteger(L, -1);
+    for (int i = 0; i < GK_MAX_PLAYERS; i++) x.limit[i] = v;
+  }
+  lua_pop(L, 1);
+  if (raw_getfield(L, 2, "pairs") != LUA_TTABLE) luaL_error(L, "tile_variants: pairs = {{tile, variant}, ...} expected");
+  lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+  if (n > GK_MAX_TILE_VARIANTS) luaL_error(L, "tile_variants: more than %d pairs", GK_MAX_TILE_VARIANTS);
+  for (lua_Integer i = 1; i <= n; i++) {
+    if (lua_rawgeti(L, -1, i) != LUA_TTABLE) luaL_error(L, "tile_variants: pair %d is not {tile, variant}", (int)i);
+    lua_rawgeti(L, -1, 1);
+    x.tile[x.n] = mp_checktiletype(L, lua_gettop(L), r);
+    lua_rawgeti(L, -2, 2);
+    x.variant[x.n] = mp_checktiletype(L, lua_gettop(L), r);
+    x.n++;
+    lua_pop(L, 3);
+  }
+  lua_pop(L, 1);
+  *out = x;
+}
