@@ -3,14 +3,11 @@
 # (bindings/embed/meeple.h) and the Python module. Included from
 # bindings/CMakeLists.txt, where the layers' objects (MEEPLE_LAYER_OBJECTS) are.
 #
-# Both hold the kernel's objects (compiled once more, position-independent,
-# as the kernel target gk is a static library) and the layer's, and link
-# Debian's shared LPeg: its static library is not PIC.
-add_library(meeple_kernel_objects OBJECT ${GK_SOURCES})
-target_include_directories(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,INCLUDE_DIRECTORIES>)
-target_compile_definitions(meeple_kernel_objects PRIVATE $<TARGET_PROPERTY:gk,COMPILE_DEFINITIONS>)
-set_target_properties(meeple_kernel_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
-set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:meeple_kernel_objects> ${MEEPLE_LAYER_OBJECTS})
+# Both hold the kernel's objects (its layers' object libraries, compiled
+# once, position-independent: the top CMakeLists.txt) and the layer's,
+# and link Debian's shared LPeg: its static library is not PIC.
+set(MEEPLE_LIB_SOURCES $<TARGET_OBJECTS:gk_agent> $<TARGET_OBJECTS:gk_flow> $<TARGET_OBJECTS:gk_core>
+    ${MEEPLE_LAYER_OBJECTS})
 file(GLOB MEEPLE_KERNEL_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/include/*.h)
 set(MEEPLE_PUBLIC_HEADERS ${MEEPLE_KERNEL_HEADERS} ${MEEPLE_GENERATED_INCLUDE}/meeple_version.h
     ${CMAKE_SOURCE_DIR}/bindings/embed/meeple.h)

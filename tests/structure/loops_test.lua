@@ -51,8 +51,9 @@ local self_test = loops{ a = { b = true }, b = { c = true }, c = { a = true }, d
 if #self_test ~= 1 or #self_test[1] ~= 3 then fail("the self-test's loop a -> b -> c -> a was not found") end
 
 -- The objects: the kernel's and each bindings layer's.
-local p = io.popen("find '" .. BUILD .. "/CMakeFiles/gk.dir' '" .. BUILD .. "/bindings/CMakeFiles' -name '*.c.o'" ..
-                   " | grep -v kernel_objects | grep -v 'meeple_\\(lua\\|static\\|shared\\|module\\)\\.dir' | sort")
+local p = io.popen("find '" .. BUILD .. "/CMakeFiles/gk_core.dir' '" .. BUILD .. "/CMakeFiles/gk_flow.dir' '" ..
+                   BUILD .. "/CMakeFiles/gk_agent.dir' '" .. BUILD .. "/bindings/CMakeFiles' -name '*.c.o'" ..
+                   " | grep -v 'meeple_\\(lua\\|static\\|shared\\|module\\)\\.dir' | sort")
 local defs, needs = {}, {}
 local count = 0
 for o in p:lines() do

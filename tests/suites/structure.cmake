@@ -53,14 +53,26 @@ endif()
 add_test(NAME structure/rulesets_listed
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/rulesets_listed_test.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(structure/rulesets_listed PROPERTIES PASS_REGULAR_EXPRESSION "ok: every script")
-# An upward call fails to link (#38): each layer of bindings/ is linked
-# alone with the layers below it (meeple_link_<layer>, part of the build);
+
+# An upward call fails to link (#38): each layer of bindings/ and of the
+# kernel is linked alone with the layers below it (meeple_link_<layer>,
+# meeple_link_gk_<layer>, part of the build);
 # the test links a hand-declared call from sandbox/ up to embed/ and
 # expects the link to fail (and the same file to link into embed/).
 if(TARGET meeple_link_sandbox)
   meeple_layer_link(meeple_link_fixture_upward sandbox ${CMAKE_CURRENT_SOURCE_DIR}/structure/fixtures/upward_call.c)
   meeple_layer_link(meeple_link_fixture_top embed ${CMAKE_CURRENT_SOURCE_DIR}/structure/fixtures/upward_call.c)
   set_target_properties(meeple_link_fixture_upward meeple_link_fixture_top PROPERTIES EXCLUDE_FROM_ALL ON)
+  # the kernel's layers the same way (gk_layer_link, the top CMakeLists.txt):
+  # core -> flow and flow -> agent fail, each file links into its callee's layer
+  set(F ${CMAKE_CURRENT_SOURCE_DIR}/structure/fixtures)
+  gk_layer_link(meeple_link_fixture_gk_core_up core ${F}/engine_up_flow.c)
+  gk_layer_link(meeple_link_fixture_gk_flow_down flow ${F}/engine_up_flow.c)
+  gk_layer_link(meeple_link_fixture_gk_flow_up flow ${F}/engine_up_agent.c)
+  gk_layer_link(meeple_link_fixture_gk_agent_down agent ${F}/engine_up_agent.c)
+  set_target_properties(meeple_link_fixture_gk_core_up meeple_link_fixture_gk_flow_down
+                        meeple_link_fixture_gk_flow_up meeple_link_fixture_gk_agent_down
+                        PROPERTIES EXCLUDE_FROM_ALL ON)
   add_test(NAME structure/layers_link
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/layers_link_test.sh ${PROJECT_SOURCE_DIR}
                    ${CMAKE_BINARY_DIR} ${CMAKE_COMMAND})
