@@ -26,7 +26,8 @@
 ** flow's moves; a move that does not read fails the event with
 ** "collect: " and the reader's message, the collector's line kept in the
 ** play's hook_where for the message the flow's checks give. Each call has
-** its own instruction budget (mp_sandbox_renew); on any failure the game
+** its own instruction budget (mp_sandbox_renew; the first hook has the
+** shell's, granted just before); on any failure the game
 ** is lent to nobody again and the flow gets the message, and nothing is
 ** appended.
 */
@@ -115,6 +116,7 @@ typedef struct cl_event {
   gk_hook_call *c;
   int offered;         /* how many moves CV_OUT holds */
   const char *where;   /* the last hook that offered any: its line, or NULL */
+  int called;          /* a hook of the event has run */
 } cl_event;
 
 /* Stack slots of an event (in the protected call). */
@@ -173,7 +175,12 @@ static void call_hook(lua_State *L, cl_event *e, const cl_slots *s, int k, int i
     mp_set_running(L, s->fields, s->cv, CV_HOOK_KEY);
     v->running = k;
   }
-  mp_sandbox_renew(mp_host_sandbox(e->ud->host), v->hook[k].source);
+  /* the event's first hook keeps the shell's grant when the shell named
+  ** its script (first_source): no script ran since (the setup runs no
+  ** Lua: plain tables), so a renewal would grant the same budget */
+  if (e->called || v->hook[k].source != v->hook[0].source)
+    mp_sandbox_renew(mp_host_sandbox(e->ud->host), v->hook[k].source);
+  e->called = 1;
   int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_COLLECT) : -1;
   lua_rawgeti(L, s->list, 3 * i - 1);
   lua_pushvalue(L, s->ctx);
@@ -264,7 +271,7 @@ static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
 /* Called by the flow outside any protected call: raises nothing. */
 int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {COLLECT_UV, run_event, first_source};
-  cl_event e = {ud, c, 0, NULL};
+  cl_event e = {ud, c, 0, NULL, 0};
   /* A hook that calls a play method (ctx.play:phase()) makes ud->self
   ** that method's slot, gone once the hooks return: take_moves reads the
   ** play's own slot, kept here. */

@@ -29,7 +29,8 @@
 ** dispatcher's answer; anything else leaves the flow's). extra_part
 ** hooks get (ctx, stack name or nil) and answer a stack name, false for
 ** none or nil to keep. Each call has its own instruction budget
-** (mp_sandbox_renew); on any failure the game is lent to nobody again
+** (mp_sandbox_renew; the first hook has the shell's, granted just
+** before); on any failure the game is lent to nobody again
 ** and the flow gets the sandbox's message. The argument table and the
 ** leaders table are reused: a hook that keeps args sees the event of
 ** the moment.
@@ -130,6 +131,7 @@ typedef struct tf_event {
   const gk_game *game;
   const char *bad; /* the answer does not read: the flow's message */
   int bad_index;   /* or a leader that is no player: its position */
+  int called;      /* a hook of the event has run */
 } tf_event;
 
 /* Stack slots of an event (in the protected call). */
@@ -178,14 +180,19 @@ static void set_fields(lua_State *L, const tf_slots *s, const tf_event *ev) {
 }
 
 /* ctx names hook k (its record at list[3i - 2]) as the running one; then
-** its function is pushed, with ctx. */
-static void push_hook(lua_State *L, const tf_slots *s, int k, lua_Integer i, const tf_hook *h) {
+** its function is pushed, with ctx. The event's first hook keeps the
+** shell's grant when the shell named its script (first_source): no
+** script ran since (the setup writes plain tables only), so a renewal
+** would grant the same budget. */
+static void push_hook(lua_State *L, const tf_slots *s, tf_event *ev, int k, lua_Integer i, const tf_hook *h) {
   if (k != s->v->running) {
     lua_rawgeti(L, s->list, 3 * i - 2);
     mp_set_running(L, s->fields, s->tv, TV_HOOK_KEY);
     s->v->running = k;
   }
-  mp_sandbox_renew(s->sb, h->source);
+  if (ev->called || h->source != s->v->hook[s->v->first[event_of(ev->c->hook)]].source)
+    mp_sandbox_renew(s->sb, h->source);
+  ev->called = 1;
   lua_rawgeti(L, s->list, 3 * i - 1);
   lua_pushvalue(L, s->ctx);
 }
@@ -288,7 +295,7 @@ static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first,
       set_points_args(L, s, c);
       subject = lua_gettop(L);
     }
-    push_hook(L, s, k, i, h);
+    push_hook(L, s, ev, k, i, h);
     lua_pushvalue(L, subject);
     lua_pushinteger(L, value);
     lua_getiuservalue(L, s->tv, TV_VIEW);
@@ -310,7 +317,7 @@ static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first,
 
 /* The extra_part hooks of [first, last), folded into c (a stack index,
 ** -1: none). */
-static void run_extra(lua_State *L, const tf_slots *s, const tf_event *ev, int first, int last) {
+static void run_extra(lua_State *L, const tf_slots *s, tf_event *ev, int first, int last) {
   gk_hook_call *c = ev->c;
   const gk_rules *r = mp_playrules(ev->ud);
   int value = c->value;
@@ -318,7 +325,7 @@ static void run_extra(lua_State *L, const tf_slots *s, const tf_event *ev, int f
     const tf_hook *h = &s->v->hook[k];
     lua_Integer i = k - first + 1;
     int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_TRANSFORM) : -1;
-    push_hook(L, s, k, i, h);
+    push_hook(L, s, ev, k, i, h);
     const char *name = value >= 0 ? gk_rules_stack_name(r, value) : NULL;
     if (name) lua_pushstring(L, name);
     else lua_pushnil(L);
@@ -370,7 +377,7 @@ static const char *first_source(void *transforms, int hook) {
 /* Called by the flow outside any protected call: raises nothing. */
 int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {TRANSFORM_UV, run_event, first_source};
-  tf_event ev = {ud, c, NULL, NULL, 0};
+  tf_event ev = {ud, c, NULL, NULL, 0, 0};
   int st = mp_c_path_call(L, ud, play, &path, &ev, c);
   if (st != GK_OK) return st;
   if (ev.bad_index) /* the flow's messages when it reads a dispatcher's answer */

@@ -2,9 +2,10 @@
 ** hooks.h: the hooks layer (hooks/): how the flow's hook calls reach the
 ** scripts. One entry (hook_call.c) picks a route for each call: one of
 ** four C paths (hook_veto.c, hook_transform.c, hook_collect.c,
-** hook_direct.c, sharing what hook_call.c gives them), which call a script's functions
-** in one sandboxed call, or the Lua dispatcher (meeple.loader.dispatch). Internal to
-** bindings/.
+** hook_direct.c, sharing what hook_c_path.c below them gives them), which
+** call a script's functions in one sandboxed call, or the Lua dispatcher
+** (meeple.loader.dispatch). Calls go one way: hook_call.c -> the routes ->
+** hook_c_path.c, ctx_fields.c. Internal to bindings/.
 */
 #ifndef MP_HOOKS_H
 #define MP_HOOKS_H
@@ -45,7 +46,7 @@ int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 void mp_setdirect(lua_State *L, int self, int opts);
 int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
-/* hook_call.c: what the four C paths share. The userdata made once per
+/* hook_c_path.c: what the four C paths share. The userdata made once per
 ** dispatcher table opts[field] by make(L, that table, ud) (kept there
 ** under key) set as the play's user value uv; its data, or NULL (no
 ** real host, or no such table). */

@@ -13,17 +13,19 @@
 ** reads); meta_of is state_live's node -> metatable:
 **   write(p, k, v)   on a node of a live entry whose game is the one lent
 **                    to the hooks now: an owned node (its store
-**                    mt[store], also its __index), or a shared one whose
-**                    parent is owned or none, which gets its store first
-**                    (state_live's materialize: a copy of its template's
-**                    level); an existing key or a plain new key
-**                    (string, boolean, number but NaN), a scalar value
-**                    (nil, boolean, number but NaN, string of at most
-**                    max_bytes): logs (store, k, old) in the entry's log
-**                    (starting it anew in a new epoch), stores v, and
-**                    marks the entry's blob slot stale on its first
-**                    write; anything else (a shared node under a shared
-**                    parent, a table to adopt, a bad key or value, a gone or
+**                    mt[store], also its __index), or a shared one,
+**                    which gets its store first, its shared parents
+**                    theirs before it (state_live's materialize: a copy
+**                    of its template's level); an existing key or a
+**                    plain new key (string, boolean, number but NaN), a
+**                    scalar value (nil, boolean, number but NaN, string
+**                    of at most max_bytes): a value the store holds
+**                    already (same type and subtype) is left as it is,
+**                    nothing logged or marked; any other is logged as
+**                    (store, k, old) in the entry's log (starting it
+**                    anew in a new epoch), stored, and the entry's blob
+**                    slot marked stale on its first write; anything
+**                    else (a table to adopt, a bad key or value, a gone or
 **                    foreign game) goes to slow(p, k, v, 3), the Lua
 **                    write, whose errors then name the script's line
 **                    (level 3: past this C function);
@@ -32,7 +34,10 @@
 **
 ** Invariant: write changes what state_live's Lua write changes (the
 ** store, the entry's log, count and epoch, its stale flag and the game's
-** stale mark), in the same order, or hands the whole write to it; it
+** stale mark), in the same order, or hands the whole write to it, except
+** that a write of the value already held changes nothing (the Lua write
+** logs it and marks the blob: an undo of it, and the blob's new text,
+** would be what they were); it
 ** never raises itself (only Lua's out-of-memory, within the sandbox's
 ** cap).
 */
@@ -83,6 +88,16 @@ static int plain_value(lua_State *L, int idx, const state_layout *y) {
   case LUA_TSTRING: return lua_rawlen(L, idx) <= (size_t)y->max_bytes;
   default: return 0;
   }
+}
+
+/* Whether scalar v (at b) is what the store holds (at a): the same type
+** and, for numbers, the same subtype (1 and 1.0 are rawequal but are
+** written differently in the state's text). Such a write changes
+** nothing: undoing it would restore the same value, and the blob's text
+** stays what it is. */
+static int same_value(lua_State *L, int a, int b) {
+  if (!lua_rawequal(L, a, b)) return 0;
+  return lua_type(L, a) != LUA_TNUMBER || lua_isinteger(L, a) == lua_isinteger(L, b);
 }
 
 /* (store, k, old) appended to entry e's log (at log), which a write in a
@@ -137,18 +152,27 @@ static void new_kid(lua_State *L, int p, int pmt, const state_layout *y) {
   lua_replace(L, v);
 }
 
-/* Shared node p (at 1, its metatable at mt, its template src) gets a
-** store of its own, pushed: state_live's materialize, for a node whose
-** parent is owned (or none); 0 (nothing pushed) for a node whose parent
-** is shared too, which the Lua write copies, parents first. Nested
-** tables become shared nodes (the kids already made, or new ones); the
-** store is filled in the template's order from empty, as Lua fills it. */
-static int materialize(lua_State *L, int mt, int src, const state_layout *y) {
+/* Shared node p (its metatable at mt, its template src) gets a store of
+** its own, pushed: state_live's materialize, its shared parents first
+** (each copied as it is here, from the root down: the first write of a
+** game into a nested table, whose parents are all still the template's);
+** 0 (nothing pushed) when a parent is no node or the stack is short,
+** for the Lua write. Nested tables become shared nodes (the kids already
+** made, or new ones); the store is filled in the template's order from
+** empty, as Lua fills it. */
+static int materialize(lua_State *L, int p, int mt, int src, const state_layout *y) {
   int top = lua_gettop(L);
-  if (lua_rawgeti(L, mt, y->parent) != LUA_TNIL) {
-    int shared_parent = !lua_getmetatable(L, -1) || lua_rawgeti(L, -1, y->src) != LUA_TNIL;
-    lua_settop(L, top);
-    if (shared_parent) return 0;
+  if (!lua_checkstack(L, 12)) return 0;
+  if (lua_rawgeti(L, mt, y->parent) != LUA_TNIL) { /* top + 1 */
+    if (!lua_getmetatable(L, top + 1)) {
+      lua_settop(L, top);
+      return 0;
+    }
+    if (lua_rawgeti(L, top + 2, y->src) != LUA_TNIL && /* a shared parent */
+        !materialize(L, top + 1, top + 2, top + 3, y)) {
+      lua_settop(L, top);
+      return 0;
+    }
   }
   lua_settop(L, top);
   lua_newtable(L);
@@ -164,7 +188,7 @@ static int materialize(lua_State *L, int mt, int src, const state_layout *y) {
         if (kid) lua_replace(L, -2);
         else lua_pop(L, 1);
       }
-      if (!kid) new_kid(L, 1, mt, y);
+      if (!kid) new_kid(L, p, mt, y);
     }
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
@@ -195,11 +219,12 @@ static int state_write(lua_State *L) {
   mp_state_entry *e = mp_state_entry_of(L, 6);
   if (!e || !e->live || !e->key || !y->host || mp_host_lent(y->host) != e->key)
     return slow_write(L);
-  if (shared ? !materialize(L, 4, 5, y) : lua_rawgeti(L, 4, y->store) != LUA_TTABLE)
+  if (shared ? !materialize(L, 1, 4, 5, y) : lua_rawgeti(L, 4, y->store) != LUA_TTABLE)
     return slow_write(L);
   lua_pushvalue(L, 2);
   int fresh = lua_rawget(L, 7) == LUA_TNIL;
   if ((fresh && !plain_key(L, 2)) || !plain_value(L, 3, y)) return slow_write(L);
+  if (same_value(L, 8, 3)) return 0; /* nothing changes: nothing to log or re-encode */
   lua_getiuservalue(L, 6, MP_ENTRY_UV_LOG);
   log_write(L, e, 9, 7, 8);
   lua_pushvalue(L, 2);

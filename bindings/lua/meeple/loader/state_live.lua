@@ -218,9 +218,9 @@ end
 -- t[k] = v on a node, from a script: checked, logged, and the blob
 -- marked. Errors name the script's line (level 2, or `level` when the C
 -- writer hands a write over: bindings/host/state_write.c does the common ones
--- itself, copying a shared node whose parent is owned as materialize
--- does, and this only when a node's parents must be copied too, a table
--- adopted, or something refused). This runs in the sandbox, where each instruction
+-- itself, copying a shared node and its shared parents as materialize
+-- does, and leaving a value the store holds already as it is; this only
+-- when a table is adopted, or something refused). This runs in the sandbox, where each instruction
 -- counts: the common values are checked inline, a key already present
 -- needs no check, and stores have no metatable (plain reads and writes,
 -- not rawget/rawset).
