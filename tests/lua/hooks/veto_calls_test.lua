@@ -8,7 +8,7 @@
 -- path does: a budget per call, not per round; reasons kept for the
 -- play's last round; a bad reason's message.
 --
--- Run from the repository root:  meeple script tests/host/veto_calls_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/veto_calls_test.lua
 
 local loader = require "meeple.loader"
 local dispatch = require "meeple.loader.dispatch"

@@ -7,7 +7,7 @@
 -- every call, once on the C path and once through the dispatcher
 -- (meeple.loader.simulate with `dispatcher`), and compares.
 --
--- Run from the repository root:  meeple script tests/host/transform_calls_test.lua
+-- Run from the repository root:  meeple script tests/lua/hooks/transform_calls_test.lua
 
 local loader = require "meeple.loader"
 
