@@ -169,6 +169,17 @@ check(out:find("scratch.lua:3: upvalue scratch only holds what info(t) fills", 1
 check(not out:find("changed upvalue scratch", 1, true), "check: the scratch table is not flagged")
 check(out:find("scratch.lua:7: the turn_begin hook changed upvalue seen during play", 1, true), "check: a growing list is flagged")
 check(code == 1 and out:find("1 flagged", 1, true), "check: one finding: " .. out)
+-- a memo fills as hooks read it, the same in every game: not flagged
+write(dir .. "/memo.lua", [[
+api "2"
+local SIDES = memo(function(rules, id) return { id = id } end, "sides")
+local function sides(id) return SIDES[id] end
+on("tile_placed", function(ctx, th)
+  if sides(th:id()).id == "" then ctx:score(ctx.player, 1, "never") end
+end)
+]])
+out, code = sh(("%s check %s --games 5"):format(bin, q(dir .. "/memo.lua")))
+check(code == 0 and out:find("nothing flagged", 1, true), "check: a memo read in a hook is not flagged: " .. out)
 
 ---------------------------------------------------------------------------
 -- 2. Files resolve as users expect

@@ -60,6 +60,19 @@ local function role(code)
   return "rules", {}
 end
 
+-- A read-only proxy the sandbox made (a memo, the host's data): its
+-- metatable is hidden (__metatable = false) and holds a light-userdata key,
+-- which no script can make. A memo fills as it is read, the same for every
+-- game, and no script can write one: never state that carries over.
+local function host_proxy(v)
+  local mt = debug.getmetatable(v)
+  if type(mt) ~= "table" or rawget(mt, "__metatable") ~= false then return false end
+  for k in next, mt do
+    if type(k) == "userdata" then return true end
+  end
+  return false
+end
+
 -- The scalar and table upvalues a function (and the functions it reaches
 -- that the same file defined) can change, as { key = text }.
 local function snapshot(fn, source, out, seen, prefix)
@@ -69,6 +82,7 @@ local function snapshot(fn, source, out, seen, prefix)
   local function show(v, depth, visited)
     local t = type(v)
     if t == "table" then
+      if host_proxy(v) then return "read-only" end
       if visited[v] or depth > 4 then return "{...}" end
       visited[v] = true
       local keys = {}
