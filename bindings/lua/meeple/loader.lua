@@ -22,7 +22,8 @@
 
 -- The work is split by concern: meeple.loader.api (the declarations a
 -- script makes), meeple.loader.build (declarations to C), meeple.loader.
--- dispatch (hooks at play time) and meeple.loader.common; this module
+-- dispatch (a hook's whole way in Lua: its declaration, its order, the
+-- hook plan a play is made with) and meeple.loader.common; this module
 -- puts them together. A script's state is meeple.state (its text) and
 -- meeple.loader.state_live (its live table per game).
 
@@ -30,8 +31,7 @@ local meeple = require "meeple"
 local common = require "meeple.loader.common"
 local errors = require "meeple.errors"
 local build = require "meeple.loader.build"
-local make_dispatcher = require("meeple.loader.dispatch").make_dispatcher
-local with_plan = require("meeple.loader.dispatch").with_plan
+local hooks = require "meeple.loader.dispatch"
 
 local M = {}
 
@@ -116,10 +116,7 @@ end
 -- process.
 function M.simulate(rs, opts)
   local templ, stacks = M.new_game(rs, { players = opts.players, seed = 0, shuffle = false })
-  rs.hook_plan = rs.hook_plan or make_dispatcher(rs, opts.host or meeple_host)
-  local plan = rs.hook_plan
   local how = opts.dispatcher and "dispatcher" or opts.profile and "timed"
-  if how then plan = make_dispatcher(rs, opts.host or meeple_host, how) end
   local list, on_game = nil, opts.on_game
   if opts.results ~= false then
     list = {}
@@ -131,10 +128,10 @@ function M.simulate(rs, opts)
       if opts.on_game then opts.on_game(row) end
     end
   end
-  local summary = rs.flow:simulate(templ, with_plan(plan, {
+  local summary = hooks.simulate(rs, opts.host or meeple_host, how, templ, {
     games = opts.games, seed = opts.seed or 1, stacks = stacks, features = opts.features,
     check_invariants = opts.check_invariants, fresh = rs.fresh,
-    jobs = not how and opts.jobs or 1, progress = opts.progress, on_game = on_game }))
+    jobs = not how and opts.jobs or 1, progress = opts.progress, on_game = on_game })
   return list or summary
 end
 
@@ -150,8 +147,7 @@ function M.new_play(rs, opts)
   else
     g = M.new_game(rs, opts)
   end
-  rs.hook_plan = rs.hook_plan or make_dispatcher(rs, opts.host or meeple_host)
-  local play = rs.flow:new_play(g, with_plan(rs.hook_plan, { agent_seed = opts.agent_seed or opts.seed or 1 }))
+  local play = hooks.new_play(rs, opts.host or meeple_host, g, { agent_seed = opts.agent_seed or opts.seed or 1 })
   -- start = false leaves the play before its first turn, so a scenario
   -- can lay out a position (g:place_fixed, g:deploy, g:force) first.
   if opts.start ~= false then play:start(opts.first_player) end

@@ -4,8 +4,8 @@
 -- Trusted host code: scripts see only the functions make_api returns.
 --
 -- Invariant: one builder per declaration, in DECLARATIONS (here: the
--- board, figures, scoring and hooks) or meeple.loader.api_caps (the
--- capabilities); builder(c) returns the function the script calls, with
+-- board, figures and scoring), meeple.loader.api_caps (the
+-- capabilities) or meeple.loader.dispatch (the hooks); builder(c) returns the function the script calls, with
 -- c = { decl, script, cli_options, state }. The script calls that
 -- function directly, so error levels 2 and 3 name the script's line.
 
@@ -15,7 +15,7 @@ local declare = require "meeple.loader.declare"
 local api_version = require "meeple.loader.api_version"
 local files = require "meeple.files"
 local caps = require "meeple.loader.api_caps"
-local HOOK_KINDS = common.HOOK_KINDS
+local hooks = require "meeple.loader.dispatch"
 local sorted_keys, coerce = common.sorted_keys, common.coerce
 local check = require("meeple.loader.schema").check
 local check_loading, checkname, named = declare.check_loading, declare.checkname, declare.named
@@ -482,77 +482,6 @@ function D.action(c)
   end
 end
 
--- The internal event of `kindname` (on, allow, ...) event, or an error.
-local function hook_event(kindname, events, event)
-  if kindname == "collect" then return "collect" end
-  local internal = events[event]
-  if not internal then
-    local names = sorted_keys(events)
-    error(("%s: unknown event '%s' (one of: %s)"):format(kindname, event, table.concat(names, ", ")), 3)
-  end
-  return internal
-end
-
--- The narrowing options a hook takes (figures, tiles, attrs, kinds), checked
--- against the event they narrow; level 3 is the script's call.
-local function check_hook_narrowing(kindname, internal, opts)
-  local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
-  if figures ~= nil then
-    if internal ~= "allow_deploys" then
-      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
-    end
-    if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
-  end
-  if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" and internal ~= "allow_placements" then
-    error(("%s: 'tiles' only narrows on(\"tile_placed\", ...), allow(\"tile_placement\", ...) and collect(...)"):format(kindname), 3)
-  end
-  if stacks ~= nil and internal ~= "allow_placements" then
-    error(("%s: 'stack' only narrows allow(\"tile_placement\", ...)"):format(kindname), 3)
-  end
-  if attrs ~= nil and internal ~= "feature_points" then
-    error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
-  end
-  if opts.kinds ~= nil and internal ~= "feature_points" then
-    error(("%s: 'kinds' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
-  end
-  if type(stacks) == "string" then stacks = { stacks } end
-  for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
-                          { "kinds", opts.kinds, "kinds" },
-                          { "stack", stacks, "stack names" } }) do
-    if not is_name_list(pair[2], true) then
-      error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 3)
-    end
-  end
-end
-
--- on / allow / transform / collect (event, fn, opts)
-local function hook(c, kindname, events)
-  local decl, script = c.decl, c.script
-  return function(event, fn, opts)
-    check_loading(c.state, kindname)
-    if type(event) ~= "string" then error(("bad argument #1 to '%s' (event name expected)"):format(kindname), 2) end
-    if type(fn) ~= "function" then error(("bad argument #2 to '%s' (function expected, got %s)"):format(kindname, type(fn)), 2) end
-    local internal = hook_event(kindname, events, event)
-    opts = opts or {}
-    if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
-    opts = check("hook", opts, ("%s '%s'"):format(kindname, event), 2)
-    check_hook_narrowing(kindname, internal, opts)
-    -- the script's line, for the figure names checked once every script ran
-    local _, m = pcall(error, "@", 3)
-    decl.hooks[#decl.hooks + 1] = {
-      kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
-      fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
-      script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
-      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
-      stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
-    }
-  end
-end
-function D.on(c) return hook(c, "on", HOOK_KINDS.on) end
-function D.allow(c) return hook(c, "allow", HOOK_KINDS.allow) end
-function D.transform(c) return hook(c, "transform", HOOK_KINDS.transform) end
-function D.collect(c) return hook(c, "collect", {}) end
-
 -- reason "goods": a name for points in the ledger.
 function D.reason(c) return declare.name_list(c, "reason", "reasons", false) end
 
@@ -565,9 +494,13 @@ function D.state(c)
   end
 end
 
-for name, builder in pairs(caps.DECLARATIONS) do
-  assert(not D[name], name)
-  D[name] = builder
+-- on / allow / transform / collect are meeple.loader.dispatch's, with
+-- the rest of a hook's way to the flow.
+for _, more in ipairs({ caps.DECLARATIONS, hooks.DECLARATIONS }) do
+  for name, builder in pairs(more) do
+    assert(not D[name], name)
+    D[name] = builder
+  end
 end
 M.DECLARATIONS = D
 

@@ -15,6 +15,7 @@ local tilesets = require "meeple.loader.tilesets"
 local caps = require "meeple.loader.build_caps"
 local errors = require "meeple.errors"
 local api_version = require "meeple.loader.api_version"
+local hooks = require "meeple.loader.dispatch"
 local sorted_keys, readfile, find_script = common.sorted_keys, common.readfile, common.find_script
 local new_decl, make_api = api.new_decl, api.make_api
 local at, formula_terms = formula.at, formula.terms
@@ -310,50 +311,6 @@ local function build_flow(decl, rules)
   return flow
 end
 
--- The names hooks narrow to (figures, tiles, attrs, kinds, collect's phase)
--- exist once every script ran.
-local function check_hook(decl, h, phases, flow)
-  for _, name in ipairs(h.figures or {}) do
-    if not decl.figure_index[name] then
-      error(("%sallow: unknown figure '%s' in figures"):format(at(h), name), 0)
-    end
-  end
-  for _, name in ipairs(h.tiles or {}) do
-    if not decl.tags[name] and not decl.attr_index[name] and not decl.kind_index[name] then
-      error(("%s%s: '%s' in tiles is no tile tag, attribute or kind"):format(at(h), h.kind, name), 0)
-    end
-  end
-  for _, name in ipairs(h.stacks or {}) do
-    if not decl.stack_index[name] then
-      error(("%s%s: unknown stack '%s' in stack"):format(at(h), h.kind, name), 0)
-    end
-  end
-  for _, name in ipairs(h.attrs or {}) do
-    if not decl.attr_index[name] then
-      error(("%s%s: unknown attribute '%s' in attrs"):format(at(h), h.kind, name), 0)
-    end
-  end
-  for _, name in ipairs(h.kinds or {}) do
-    if not decl.kind_index[name] then
-      error(("%s%s: unknown kind '%s' in kinds"):format(at(h), h.kind, name), 0)
-    end
-  end
-  if h.kind == "collect" and not phases[h.phase] then
-    error(("%scollect: unknown phase '%s' (phases: %s)"):format(
-      at(h), h.phase, table.concat(flow:phases(), ", ")), 0)
-  end
-end
-
--- Hooks, in a fixed order: priority, then load order of the script
--- (so an expansion's hooks run after those of what it requires), then
--- script name, then the order of declaration.
-local function hook_order(a, b)
-  if a.priority ~= b.priority then return a.priority < b.priority end
-  if a.script_order ~= b.script_order then return a.script_order < b.script_order end
-  if a.script ~= b.script then return a.script < b.script end
-  return a.order < b.order
-end
-
 function M.load(opts)
   check_opts(opts)
   local decl = new_decl()
@@ -368,10 +325,7 @@ function M.load(opts)
   apply_figure_counts(decl, opts.figure_counts)
   local rules, pool = build_rules(decl, opts)
   local flow = build_flow(decl, rules)
-  local phases = {}
-  for _, ph in ipairs(flow:phases()) do phases[ph] = true end
-  for _, h in ipairs(decl.hooks) do check_hook(decl, h, phases, flow) end
-  table.sort(decl.hooks, hook_order)
+  hooks.finish(decl, flow)
   -- what the scripts hold now (their locals, their tables) is what every
   -- game starts from (meeple.loader's new_game, flow:simulate)
   local fresh = seal and meeple_host.snapshot(envs, { decl }, rules) or nil

@@ -4,17 +4,6 @@
 
 local M = {}
 
-local HOOK_KINDS = {
-  on = {
-    turn_begin = "turn_begin", tile_drawn = "tile_drawn", tile_placed = "tile_placed",
-    figure_placed = "figure_placed", feature_scored = "feature_scored",
-    turn_end = "turn_end", final_scoring = "final_scoring", phase = "phase",
-    action = "apply",   -- plays a custom action move; return true to stay in the phase
-  },
-  allow = { tile_placement = "allow_placements", figure_placement = "allow_deploys" },
-  transform = { feature_points = "feature_points", extra_part = "extra_part" },
-}
-
 local function sorted_keys(t)
   local keys = {}
   for k in pairs(t) do keys[#keys + 1] = k end
@@ -110,7 +99,6 @@ local function coerce(decl, text)
   return v
 end
 
-M.HOOK_KINDS = HOOK_KINDS
 M.sorted_keys, M.readfile, M.exists, M.dirname = sorted_keys, readfile, exists, dirname
 M.tidy, M.find_script, M.coerce = tidy, find_script, coerce
 

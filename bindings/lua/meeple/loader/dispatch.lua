@@ -1,9 +1,17 @@
--- meeple.loader.dispatch: the hooks at play time. make_dispatcher builds
--- the function the flow calls for every hooked event, and the tables
--- that say which events, phases, figures and tiles have hooks.
+-- meeple.loader.dispatch: a hook's way from the script to the flow, the
+-- Lua half of it in one module. A script's on / allow / transform /
+-- collect (event, fn, opts) is checked and recorded (DECLARATIONS,
+-- which meeple.loader.api shows the script); once every script ran the
+-- names it narrows to are checked and the hooks put in a fixed order
+-- (finish); at play time make_dispatcher builds the hook plan, the
+-- function the flow calls for every hooked event and the tables that
+-- say which events, phases, figures and tiles have hooks and which C
+-- route (bindings/hooks/) calls them, and new_play / simulate hand that
+-- plan to flow:new_play / flow:simulate (docs/architecture.md, "Hook
+-- path", counts the files a hook crosses).
 --
--- Invariant: the hooks of an event run in the order meeple.loader.build
--- sorted them; each runs with a read-only ctx whose state is its script's
+-- Invariant: the hooks of an event run in the order finish sorted
+-- them; each runs with a read-only ctx whose state is its script's
 -- own live state table for this game (meeple.loader.state_live: decoded
 -- from the game's blob once, then changed in place with an undo log, and
 -- written back only when someone reads the blob); one handler per event
@@ -12,13 +20,167 @@
 -- (direct_calls, bindings/hooks/hook_direct.c), with the same ctx and state.
 
 local common = require "meeple.loader.common"
+local declare = require "meeple.loader.declare"
 local state_live = require "meeple.loader.state_live"
 local sorted_keys = common.sorted_keys
+local check = require("meeple.loader.schema").check
+local check_loading, is_name_list = declare.check_loading, declare.is_name_list
+-- "file:line: " of a declaration, for the messages of finish
+local where_of = require("meeple.loader.formula").at
 -- every table a hook gets as an argument is a read-only view
 local freeze_mod = require "meeple.loader.freeze"
 local freeze, retarget = freeze_mod.freeze, freeze_mod.retarget
 
 local M = {}
+
+-- {==================================================================
+-- The declaration: on, allow, transform, collect
+-- ==================================================================
+
+-- The events each kind of hook names, as the script says them ->
+-- the flow's event.
+local HOOK_KINDS = {
+  on = {
+    turn_begin = "turn_begin", tile_drawn = "tile_drawn", tile_placed = "tile_placed",
+    figure_placed = "figure_placed", feature_scored = "feature_scored",
+    turn_end = "turn_end", final_scoring = "final_scoring", phase = "phase",
+    action = "apply",   -- plays a custom action move; return true to stay in the phase
+  },
+  allow = { tile_placement = "allow_placements", figure_placement = "allow_deploys" },
+  transform = { feature_points = "feature_points", extra_part = "extra_part" },
+}
+
+-- The internal event of `kindname` (on, allow, ...) event, or an error.
+local function hook_event(kindname, events, event)
+  if kindname == "collect" then return "collect" end
+  local internal = events[event]
+  if not internal then
+    local names = sorted_keys(events)
+    error(("%s: unknown event '%s' (one of: %s)"):format(kindname, event, table.concat(names, ", ")), 3)
+  end
+  return internal
+end
+
+-- The narrowing options a hook takes (figures, tiles, attrs, kinds), checked
+-- against the event they narrow; level 3 is the script's call.
+local function check_hook_narrowing(kindname, internal, opts)
+  local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
+  if figures ~= nil then
+    if internal ~= "allow_deploys" then
+      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
+    end
+    if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
+  end
+  if tiles ~= nil and internal ~= "tile_placed" and internal ~= "collect" and internal ~= "allow_placements" then
+    error(("%s: 'tiles' only narrows on(\"tile_placed\", ...), allow(\"tile_placement\", ...) and collect(...)"):format(kindname), 3)
+  end
+  if stacks ~= nil and internal ~= "allow_placements" then
+    error(("%s: 'stack' only narrows allow(\"tile_placement\", ...)"):format(kindname), 3)
+  end
+  if attrs ~= nil and internal ~= "feature_points" then
+    error(("%s: 'attrs' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
+  if opts.kinds ~= nil and internal ~= "feature_points" then
+    error(("%s: 'kinds' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
+  if type(stacks) == "string" then stacks = { stacks } end
+  for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
+                          { "kinds", opts.kinds, "kinds" },
+                          { "stack", stacks, "stack names" } }) do
+    if not is_name_list(pair[2], true) then
+      error(("%s: '%s' must be a list of %s"):format(kindname, pair[1], pair[3]), 3)
+    end
+  end
+end
+
+-- on / allow / transform / collect (event, fn, opts)
+local function hook(c, kindname, events)
+  local decl, script = c.decl, c.script
+  return function(event, fn, opts)
+    check_loading(c.state, kindname)
+    if type(event) ~= "string" then error(("bad argument #1 to '%s' (event name expected)"):format(kindname), 2) end
+    if type(fn) ~= "function" then error(("bad argument #2 to '%s' (function expected, got %s)"):format(kindname, type(fn)), 2) end
+    local internal = hook_event(kindname, events, event)
+    opts = opts or {}
+    if type(opts) ~= "table" then error(("bad argument #3 to '%s' (table expected, got %s)"):format(kindname, type(opts)), 2) end
+    opts = check("hook", opts, ("%s '%s'"):format(kindname, event), 2)
+    check_hook_narrowing(kindname, internal, opts)
+    -- the script's line, for the figure names checked once every script ran
+    local _, m = pcall(error, "@", 3)
+    decl.hooks[#decl.hooks + 1] = {
+      kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
+      fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
+      script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
+      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
+      stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
+    }
+  end
+end
+local D = {}   -- declaration name -> builder(c), as in meeple.loader.api
+function D.on(c) return hook(c, "on", HOOK_KINDS.on) end
+function D.allow(c) return hook(c, "allow", HOOK_KINDS.allow) end
+function D.transform(c) return hook(c, "transform", HOOK_KINDS.transform) end
+function D.collect(c) return hook(c, "collect", {}) end
+M.DECLARATIONS = D
+
+-- The names hooks narrow to (figures, tiles, attrs, kinds, collect's phase)
+-- exist once every script ran.
+local function check_hook(decl, h, phases, flow)
+  for _, name in ipairs(h.figures or {}) do
+    if not decl.figure_index[name] then
+      error(("%sallow: unknown figure '%s' in figures"):format(where_of(h), name), 0)
+    end
+  end
+  for _, name in ipairs(h.tiles or {}) do
+    if not decl.tags[name] and not decl.attr_index[name] and not decl.kind_index[name] then
+      error(("%s%s: '%s' in tiles is no tile tag, attribute or kind"):format(where_of(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.stacks or {}) do
+    if not decl.stack_index[name] then
+      error(("%s%s: unknown stack '%s' in stack"):format(where_of(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.attrs or {}) do
+    if not decl.attr_index[name] then
+      error(("%s%s: unknown attribute '%s' in attrs"):format(where_of(h), h.kind, name), 0)
+    end
+  end
+  for _, name in ipairs(h.kinds or {}) do
+    if not decl.kind_index[name] then
+      error(("%s%s: unknown kind '%s' in kinds"):format(where_of(h), h.kind, name), 0)
+    end
+  end
+  if h.kind == "collect" and not phases[h.phase] then
+    error(("%scollect: unknown phase '%s' (phases: %s)"):format(
+      where_of(h), h.phase, table.concat(flow:phases(), ", ")), 0)
+  end
+end
+
+-- Hooks, in a fixed order: priority, then load order of the script
+-- (so an expansion's hooks run after those of what it requires), then
+-- script name, then the order of declaration.
+local function hook_order(a, b)
+  if a.priority ~= b.priority then return a.priority < b.priority end
+  if a.script_order ~= b.script_order then return a.script_order < b.script_order end
+  if a.script ~= b.script then return a.script < b.script end
+  return a.order < b.order
+end
+
+-- Once every script ran (meeple.loader.build): the names each hook
+-- narrows to are checked, and the hooks sorted into their fixed order.
+function M.finish(decl, flow)
+  local phases = {}
+  for _, ph in ipairs(flow:phases()) do phases[ph] = true end
+  for _, h in ipairs(decl.hooks) do check_hook(decl, h, phases, flow) end
+  table.sort(decl.hooks, hook_order)
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Play time: the hook plan
+-- ==================================================================
 
 -- The hooks by event key ("collect:<phase>" for collect), in order.
 local function group_hooks(hooks)
@@ -645,10 +807,32 @@ M.make_dispatcher = make_dispatcher
 
 -- opts with the hook plan's fields added (PLAN_KEYS), for flow:new_play
 -- and flow:simulate.
-function M.with_plan(plan, opts)
+local function with_plan(plan, opts)
   for _, k in ipairs(PLAN_KEYS) do opts[k] = plan[k] end
   return opts
 end
+M.with_plan = with_plan
+
+-- The rules' hook plan, made at the first play and kept (rs.hook_plan).
+local function kept_plan(rs, host)
+  rs.hook_plan = rs.hook_plan or make_dispatcher(rs, host)
+  return rs.hook_plan
+end
+
+-- flow:new_play(g, opts) with the rules' hook plan (meeple.loader.new_play).
+function M.new_play(rs, host, g, opts)
+  return rs.flow:new_play(g, with_plan(kept_plan(rs, host), opts))
+end
+
+-- flow:simulate(templ, opts) with the rules' hook plan, or with a plan of
+-- its own when how is "timed" or "dispatcher" (make_dispatcher).
+function M.simulate(rs, host, how, templ, opts)
+  local plan = kept_plan(rs, host)
+  if how then plan = make_dispatcher(rs, host, how) end
+  return rs.flow:simulate(templ, with_plan(plan, opts))
+end
+
+-- }==================================================================
 
 -- The reason a veto gave for refusing move (a move table as play:why
 -- takes) in play's last veto round: "reason (file:line)", or nil.
