@@ -1,8 +1,8 @@
 /*
-** hook_call.c: the one entry of every hook call the flow makes
-** (mp_hook_call, the play's gk_hooks callback), flow:new_play, the play
-** that calls them. What the four C routes share is below them, in
-** hook_c_path.c.
+** hook_call.c: a hook call, the flow's way into the scripts: the one
+** entry of every call the flow makes (mp_hook_call, the play's gk_hooks
+** callback), the Lua route (run_hook) and what the four C routes share:
+** their shell and the reader of their tables.
 **
 ** The five routes of a call, chosen per hook by the bits the hook plan
 ** set on the play (meeple.loader.dispatch make_dispatcher: a hook goes
@@ -17,16 +17,19 @@
 **   dispatch   anything else (a hook narrowed in a way C does not read,
 **              a call nested in another): the Lua dispatcher, run_hook.
 ** The first three run every hook of the event in one sandboxed protected
-** call, their shell in hook_c_path.c (mp_c_path_call: the game lent,
-** the budgets); the direct route makes one sandboxed call per hook.
-** Calls go one way: this entry -> a route -> hook_c_path.c. Each
-** route's table comes from the hook plan once per rules: attached to the
-** play (mp_c_path_attach), its hook records read into flat lists by one
-** reader (mp_read_hooks).
+** call, their shell here (mp_c_path_call: the game lent, the budgets);
+** the direct route makes one sandboxed call per hook. Each route's
+** table comes from the hook plan once per play (hook_plan.c calls the
+** route's setter): attached to the play (mp_c_path_attach), its hook
+** records read into flat lists by one reader (mp_read_hooks), and the
+** route's call put in the play (ud->veto_call, ...).
 **
-** Invariant: a hook runs in a protected call of its own, so a Lua error
-** never unwinds through the flow's C frames; it becomes the flow's
-** error, and the flow undoes the whole move.
+** Invariant: calls run one way, hook_plan.c -> a route -> this file:
+** the entry reaches a route only through the pointer its setter left in
+** the play, never by name, so no loop of calls (tests/structure/
+** loops_test.lua). A hook runs in a protected call of its own, so a Lua
+** error never unwinds through the flow's C frames; it becomes the
+** flow's error, and the flow undoes the whole move.
 */
 #include <limits.h>
 #include <stdbool.h>
@@ -237,20 +240,20 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
   if (veto) {
     /* a veto round the flow calls itself (hook_veto.c) */
     ud->in_direct = 1;
-    h.status = mp_veto_call(L, ud, play, c);
+    h.status = ud->veto_call(L, ud, play, c);
   } else if (transform) {
     /* a transform the flow calls itself (hook_transform.c) */
     ud->in_direct = 1;
-    h.status = mp_transform_call(L, ud, play, c);
+    h.status = ud->transform_call(L, ud, play, c);
   } else if (collect) {
     /* a collect the flow calls itself (hook_collect.c) */
     ud->in_direct = 1;
-    h.status = mp_collect_call(L, ud, play, c);
+    h.status = ud->collect_call(L, ud, play, c);
   } else if (direct) {
     /* a notification the flow calls itself (hook_direct.c): it raises
     ** nothing, so it needs no protected call of its own */
     ud->in_direct = 1;
-    h.status = mp_direct_call(L, ud, play, c);
+    h.status = ud->direct_call(L, ud, play, c);
   } else {
     lua_pushcfunction(L, protected_hook);
     lua_pushlightuserdata(L, &h);
@@ -275,59 +278,188 @@ int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c) {
 
 /* }====================================================================== */
 
-/* flow:new_play(game, {hooks = {names}, dispatch = fn, agent_seed = n}):
-** the play takes the game over; the Game userdata passed in is emptied. */
-int mp_flow_new_play(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  mp_game *gud = mp_checkgameud(L, 2);
-  luaL_argcheck(L, gud->game != NULL && !gud->borrowed, 2, "a free-standing game expected");
-  luaL_argcheck(L, gk_game_rules(gud->game) == gk_flow_rules(f), 2, "game of other rules");
-  luaL_checktype(L, 3, LUA_TTABLE);
-  uint32_t present = mp_hookmask(L, 3);
-  uint64_t collect_phases = mp_collectmask(L, 3, f);
-  uint32_t deploy_kinds = mp_deploymask(L, 3, f);
-  gk_hook_filters filters = mp_hookfilters(L, 3, f);
-  lua_getfield(L, 3, "dispatch");
-  if (present) luaL_checktype(L, -1, LUA_TFUNCTION);
-  int disp = lua_gettop(L);
-  lua_getfield(L, 3, "agent_seed");
-  lua_Integer seed = luaL_optinteger(L, -1, 1);
-  lua_getiuservalue(L, 1, 1); /* rules */
-  int rules_idx = lua_gettop(L);
-  gk_play *play = gk_play_new(f, gud->game, NULL);
-  if (!play) return luaL_error(L, "not enough memory");
-  gud->game = NULL; /* now the play's */
-  gud->generation++;
-  gk_play_seed_agent(play, (uint64_t)seed);
-  mp_setfilters(mp_newplay(L, 1, rules_idx, disp, play, present, collect_phases, deploy_kinds,
-                           mp_hook_call),
-                &filters);
-  mp_set_c_paths(L, -1, 3);
-  return 1;
-}
-
 /* {======================================================================
-** The C paths: set from the opts (a copy shares them: play/)
+** What the four C routes share (each route calls these; the entry
+** calls a route only through the pointer its setter put in the play)
 ** ======================================================================= */
 
-/* opts.transforms, opts.vetoes, opts.collects and opts.direct: the
-** dispatcher's tables (each absent: those hooks dispatch). */
-void mp_set_c_paths(lua_State *L, int self, int opts) {
+void mp_set_move_error(gk_play *play, const char *reader_msg) {
+  static const char wrapper[] = "bad argument #";
+  const char *open = strstr(reader_msg, " (");
+  size_t n = strlen(reader_msg);
+  if (strncmp(reader_msg, wrapper, sizeof wrapper - 1) == 0 && open && reader_msg[n - 1] == ')')
+    gk_play_set_error(play, "collect: %.*s", (int)(reader_msg + n - 1 - (open + 2)), open + 2);
+  else
+    gk_play_set_error(play, "collect: %s", reader_msg);
+}
+
+int mp_bad_answer(lua_State *L, const char *at, const char *what, int idx) {
+  return luaL_error(L, "%s: %s, not a %s", at, what, luaL_typename(L, idx));
+}
+
+/* A scoring event's leaders: a new list of player numbers. */
+void mp_pushleaders(lua_State *L, uint32_t mask) {
+  lua_newtable(L);
+  for (int p = 0, n = 0; p < GK_MAX_PLAYERS; p++)
+    if ((mask >> p) & 1) {
+      lua_pushinteger(L, p + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+}
+
+/* The record rec into flat[3i - 2 .. 3i] as {record, fn, source}, the
+** record popped; read has it first, with what every path takes of it. */
+static void flat_hook(lua_State *L, int flat, lua_Integer i, int e, int k, mp_hook_reader read, void *data) {
+  int rec = lua_gettop(L);
+  mp_hook_info h;
+  if (lua_getfield(L, rec, "at") != LUA_TSTRING) {
+    lua_pop(L, 1);
+    lua_getfield(L, rec, "script");
+  }
+  h.at = lua_tostring(L, -1); /* alive: the record holds it */
+  lua_pop(L, 1);
+  lua_getfield(L, rec, "fn");
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  lua_getinfo(L, ">Su", &ar);
+  h.params = ar.isvararg ? INT_MAX : ar.nparams;
+  lua_pushstring(L, ar.short_src);
+  h.source = lua_tostring(L, -1); /* alive: the flat list holds it */
+  lua_rawseti(L, flat, 3 * i);
+  lua_rawseti(L, flat, 3 * i - 1);
+  read(L, rec, e, k, &h, data);
+  lua_rawseti(L, flat, 3 * i - 2);
+}
+
+uint64_t mp_read_hooks(lua_State *L, int t, const char *const *names, int n, int dest, int uv, int *first,
+                       mp_hook_reader read, void *data) {
+  t = lua_absindex(L, t);
+  dest = lua_absindex(L, dest);
+  uint64_t events = 0;
+  int k = 0;
+  for (int e = 0; e < n; e++) {
+    first[e] = k;
+    if (!names[e]) continue;
+    if (lua_getfield(L, t, names[e]) == LUA_TTABLE) {
+      events |= 1ull << e;
+      int list = lua_gettop(L);
+      lua_Integer len = (lua_Integer)lua_rawlen(L, list);
+      lua_createtable(L, (int)(3 * len), 0);
+      int flat = lua_gettop(L);
+      for (lua_Integer i = 1; i <= len; i++, k++) {
+        lua_rawgeti(L, list, i);
+        flat_hook(L, flat, i, e, k, read, data);
+      }
+      if (uv) lua_setiuservalue(L, dest, uv + e);
+      else lua_rawseti(L, dest, e + 1);
+    }
+    lua_pop(L, 1);
+  }
+  first[n] = k;
+  return events;
+}
+
+void *mp_c_path_new(lua_State *L, int t, size_t head, size_t hook, int count, int nuv,
+                    const char *const *fields, int nfields) {
+  t = lua_absindex(L, t);
+  size_t size = head + hook * (size_t)count;
+  void *p = lua_newuserdatauv(L, size, nuv);
+  memset(p, 0, size);
+  for (int i = 0; i < nfields; i++) {
+    if (fields[i]) lua_getfield(L, t, fields[i]);
+    else lua_pushvalue(L, t);
+    lua_setiuservalue(L, -2, i + 1);
+  }
+  return p;
+}
+
+uint64_t mp_record_mask(lua_State *L, int rec, const char *field, const gk_rules *r,
+                        int (*find)(const gk_rules *, const char *), int bits, const char *what) {
+  uint64_t mask = 0;
+  if (lua_getfield(L, rec, field) == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      int k = lua_type(L, -1) == LUA_TSTRING ? find(r, lua_tostring(L, -1)) : -1;
+      if (k < 0 || k >= bits) luaL_error(L, "%s %d cannot be narrowed", what, k);
+      mask |= 1ull << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return mask;
+}
+
+void mp_set_running(lua_State *L, int fields, int pv, int key_uv) {
+  lua_getiuservalue(L, pv, key_uv);
+  lua_insert(L, -2);
+  lua_rawset(L, fields);
+  lua_pushnil(L);
+  lua_setfield(L, fields, "state");
+}
+
+int mp_count_hooks(lua_State *L, int t, const char *const *names, int n) {
+  int count = 0;
+  for (int e = 0; e < n; e++) {
+    if (!names[e]) continue;
+    if (lua_getfield(L, t, names[e]) == LUA_TTABLE) count += (int)lua_rawlen(L, -1);
+    lua_pop(L, 1);
+  }
+  return count;
+}
+
+int mp_c_path_call(lua_State *L, mp_play *ud, gk_play *play, const mp_c_path *path, void *arg,
+                   const gk_hook_call *c) {
+  int top = lua_gettop(L);
+  if (!lua_checkstack(L, 32)) {
+    gk_play_set_error(play, "out of memory");
+    return GK_ENOMEM;
+  }
+  mp_sandbox *sb = mp_host_sandbox(ud->host);
+  lua_getiuservalue(L, ud->self, path->uv);
+  lua_getiuservalue(L, ud->self, 2);
+  const mp_game *view = (const mp_game *)lua_touserdata(L, top + 2);
+  if (!view->game) {
+    gk_play_set_error(play, "attempt to use a freed game");
+    lua_settop(L, top);
+    return GK_EINVAL;
+  }
+  mp_sandbox_push_handler(sb);
+  lua_pushcfunction(L, path->body);
+  lua_pushlightuserdata(L, arg);
+  lua_pushvalue(L, top + 1);
+  lua_pushvalue(L, ud->self);
+  lua_pushvalue(L, top + 2);
+  mp_host_lend_game(ud->host, view->game);
+  int st = mp_sandbox_call_with(sb, 4, top + 3, path->name_of(lua_touserdata(L, top + 1), c->hook));
+  mp_host_lend_game(ud->host, NULL);
+  lua_settop(L, top);
+  if (st == MP_SANDBOX_OK) return GK_OK;
+  gk_play_set_error(play, "%s", mp_sandbox_error(sb));
+  return GK_EINVAL;
+}
+
+void *mp_c_path_attach(lua_State *L, int self, int opts, const char *field, const void *key, int uv,
+                       void (*make)(lua_State *L, int t, mp_play *ud)) {
   self = lua_absindex(L, self);
   opts = lua_absindex(L, opts);
-  mp_settransforms(L, self, opts);
-  mp_setvetoes(L, self, opts);
-  mp_setcollects(L, self, opts);
-  mp_setdirect(L, self, opts);
-  mp_checkplayud(L, self)->host = mp_host_of(L);
+  mp_play *ud = mp_checkplayud(L, self);
+  if (!mp_host_of(L) || lua_getfield(L, opts, field) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  int t = lua_gettop(L);
+  /* one per dispatcher table: its plays share the ctx it caches */
+  if (lua_rawgetp(L, t, key) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    make(L, t, ud);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, t, key);
+  }
+  void *data = lua_touserdata(L, -1);
+  lua_setiuservalue(L, self, uv);
+  lua_pop(L, 1);
+  return data;
 }
 
 /* }====================================================================== */
-
-static const luaL_Reg flow_methods[] = {
-  {"new_play", mp_flow_new_play},
-  {NULL, NULL}
-};
-
-/* Gives the Flow (play/) its flow:new_play, a play that calls the hooks. */
-void mp_open_hooks(lua_State *L) { mp_add_methods(L, MP_FLOW, flow_methods); }

@@ -101,10 +101,15 @@ static void new_collects(lua_State *L, int t, mp_play *ud) {
   lua_remove(L, phases);
 }
 
+/* The route's call (the entry calls it through ud->collect_call). */
+static int call_collects(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
 /* opts.collects: the dispatcher's table (absent: collects dispatch). */
 void mp_setcollects(lua_State *L, int self, int opts) {
   void *v = mp_c_path_attach(L, self, opts, "collects", &collects_key, COLLECT_UV, new_collects);
-  mp_checkplayud(L, self)->collects = v ? 1u << GK_HOOK_COLLECT : 0;
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->collects = v ? 1u << GK_HOOK_COLLECT : 0;
+  ud->collect_call = call_collects;
 }
 
 /* {======================================================================
@@ -269,7 +274,7 @@ static int take_moves(lua_State *L, cl_event *e, gk_play *play) {
 }
 
 /* Called by the flow outside any protected call: raises nothing. */
-int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+static int call_collects(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {COLLECT_UV, run_event, first_source};
   cl_event e = {ud, c, 0, NULL, 0};
   /* A hook that calls a play method (ctx.play:phase()) makes ud->self

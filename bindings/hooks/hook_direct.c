@@ -222,10 +222,15 @@ static void new_direct(lua_State *L, int t, mp_play *ud) {
   d->events = (uint32_t)mp_read_hooks(L, t, mp_hook_names, GK_HOOK_COUNT, dv, DV_LISTS, d->first, read_direct, d);
 }
 
+/* The route's call (the entry calls it through ud->direct_call). */
+static int call_direct(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
 /* opts.direct: the dispatcher's table (absent: every hook dispatches). */
 void mp_setdirect(lua_State *L, int self, int opts) {
   mp_direct *d = (mp_direct *)mp_c_path_attach(L, self, opts, "direct", &direct_key, DIRECT_UV, new_direct);
-  mp_checkplayud(L, self)->direct = d ? d->events : 0;
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->direct = d ? d->events : 0;
+  ud->direct_call = call_direct;
 }
 
 /* One direct event: what the setup and the calls need. */
@@ -694,7 +699,7 @@ static void forget_game_state(lua_State *L, const event_slots *e, mp_direct *d, 
 /* Called by the flow outside any protected call: raises nothing (what
 ** may raise runs in the setup or the hook, under the sandbox's
 ** protection; the rest only reads or pushes onto a checked stack). */
-int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+static int call_direct(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   int top = lua_gettop(L);
   if (!lua_checkstack(L, 24)) {
     gk_play_set_error(play, "out of memory");

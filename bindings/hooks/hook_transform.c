@@ -114,11 +114,16 @@ static void new_transforms(lua_State *L, int t, mp_play *ud) {
   if (got & 2) v->events |= 1u << GK_HOOK_EXTRA_PART;
 }
 
+/* The route's call (the entry calls it through ud->transform_call). */
+static int call_transforms(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
 /* opts.transforms: the dispatcher's table (absent: transforms dispatch). */
 void mp_settransforms(lua_State *L, int self, int opts) {
   mp_transforms *v = (mp_transforms *)mp_c_path_attach(L, self, opts, "transforms", &transforms_key,
                                                        TRANSFORM_UV, new_transforms);
-  mp_checkplayud(L, self)->transforms = v ? v->events : 0;
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->transforms = v ? v->events : 0;
+  ud->transform_call = call_transforms;
 }
 
 /* {======================================================================
@@ -375,7 +380,7 @@ static const char *first_source(void *transforms, int hook) {
 }
 
 /* Called by the flow outside any protected call: raises nothing. */
-int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+static int call_transforms(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {TRANSFORM_UV, run_event, first_source};
   tf_event ev = {ud, c, NULL, NULL, 0, 0};
   int st = mp_c_path_call(L, ud, play, &path, &ev, c);

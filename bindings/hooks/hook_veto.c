@@ -130,10 +130,15 @@ static void new_vetoes(lua_State *L, int t, mp_play *ud) {
   if (got & 2) v->events |= 1u << GK_HOOK_ALLOW_DEPLOYS;
 }
 
+/* The route's call (the entry calls it through ud->veto_call). */
+static int call_vetoes(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
+
 /* opts.vetoes: the dispatcher's table (absent: vetoes dispatch). */
 void mp_setvetoes(lua_State *L, int self, int opts) {
   mp_vetoes *v = (mp_vetoes *)mp_c_path_attach(L, self, opts, "vetoes", &vetoes_key, VETO_UV, new_vetoes);
-  mp_checkplayud(L, self)->vetoes = v ? v->events : 0;
+  mp_play *ud = mp_checkplayud(L, self);
+  ud->vetoes = v ? v->events : 0;
+  ud->veto_call = call_vetoes;
 }
 
 /* {======================================================================
@@ -368,7 +373,7 @@ static const char *first_source(void *vetoes, int hook) {
 }
 
 /* Called by the flow outside any protected call: raises nothing. */
-int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
+static int call_vetoes(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
   static const mp_c_path path = {VETO_UV, run_round, first_source};
   veto_round round = {ud, play, c};
   return mp_c_path_call(L, ud, play, &path, &round, c);

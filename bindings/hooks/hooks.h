@@ -1,11 +1,13 @@
 /*
 ** hooks.h: the hooks layer (hooks/): how the flow's hook calls reach the
-** scripts. One entry (hook_call.c) picks a route for each call: one of
-** four C paths (hook_veto.c, hook_transform.c, hook_collect.c,
-** hook_direct.c, sharing what hook_c_path.c below them gives them), which
-** call a script's functions in one sandboxed call, or the Lua dispatcher
-** (meeple.loader.dispatch). Calls go one way: hook_call.c -> the routes ->
-** hook_c_path.c, ctx_fields.c. Internal to bindings/.
+** scripts. hook_plan.c reads the hook plan once per play (flow:new_play);
+** one entry (hook_call.c) picks a route for each call: one of four C
+** routes (hook_veto.c, hook_transform.c, hook_collect.c, hook_direct.c,
+** sharing the shell and the reader hook_call.c gives them), which call
+** a script's functions in one sandboxed call, or the Lua dispatcher
+** (meeple.loader.dispatch). Calls go one way: hook_plan.c -> the routes
+** -> hook_call.c, ctx_fields.c; the entry reaches a route only through
+** the play (ud->veto_call, ...). Internal to bindings/.
 */
 #ifndef MP_HOOKS_H
 #define MP_HOOKS_H
@@ -15,38 +17,44 @@
 #include "gk_flow.h"
 #include "wrap_play.h"
 
-/* hook_call.c: the gk_hooks callback, the one entry of every hook call:
-** it takes one of five routes, the four C paths below or the Lua
-** dispatcher (run_hook). */
-int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c);
-/* flow:new_play(game, opts): a play whose hooks mp_hook_call calls */
+/* hook_plan.c: the hook plan in C. flow:new_play(game, opts): a play
+** whose hooks mp_hook_call calls; adds it to the Flow's methods. */
 int mp_flow_new_play(lua_State *L);
-/* Adds flow:new_play to the Flow's methods. */
 void mp_open_hooks(lua_State *L);
-/* the args table a hook is shown (pushed) */
-void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c);
-/* the C paths of a play, set from flow:new_play's and flow:simulate's
-** opts, each by its path's own setter below (a copy shares them:
+/* the plan's names as bits (flow:new_play's and flow:simulate's opts):
+** the hooks called, the phases with a collector, the figure kinds the
+** deploy vetoes look at (0: all), the filters */
+uint32_t mp_hookmask(lua_State *L, int t);
+uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f);
+uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f);
+gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f);
+/* the C routes of a play, set from flow:new_play's and flow:simulate's
+** opts, each by its route's own setter below (a copy shares them:
 ** mp_copy_c_paths, play/) */
 void mp_set_c_paths(lua_State *L, int self, int opts);
 
+/* hook_call.c: the gk_hooks callback, the one entry of every hook call:
+** it takes one of five routes, the four C routes below (through the
+** play's ud->veto_call, ...) or the Lua dispatcher (run_hook). */
+int mp_hook_call(void *vud, gk_play *play, gk_hook_call *c);
+/* the args table a hook is shown (pushed) */
+void mp_pushhookargs(lua_State *L, mp_play *ud, gk_play *play, const gk_hook_call *c);
+
+/* The routes: each setter reads its table of the plan and leaves its
+** bits and its call in the play. */
 /* hook_veto.c: allow hooks the flow calls without the dispatcher */
 void mp_setvetoes(lua_State *L, int self, int opts);
-int mp_veto_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* hook_transform.c: transforms the flow calls without the dispatcher */
 void mp_settransforms(lua_State *L, int self, int opts);
-int mp_transform_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* hook_collect.c: collects the flow calls without the dispatcher */
 void mp_setcollects(lua_State *L, int self, int opts);
-int mp_collect_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
 /* hook_direct.c: notifications the flow calls without the dispatcher */
 void mp_setdirect(lua_State *L, int self, int opts);
-int mp_direct_call(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c);
 
-/* hook_c_path.c: what the four C paths share. The userdata made once per
+/* hook_call.c: what the four C routes share. The userdata made once per
 ** dispatcher table opts[field] by make(L, that table, ud) (kept there
 ** under key) set as the play's user value uv; its data, or NULL (no
 ** real host, or no such table). */

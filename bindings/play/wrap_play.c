@@ -434,6 +434,12 @@ static int play_return_figures(lua_State *L) {
   return 0;
 }
 
+/* The play's hook filters (hooks/hook_plan.c reads them from the plan). */
+void mp_setfilters(mp_play *ud, const gk_hook_filters *h) {
+  ud->filters = *h;
+  gk_play_set_hook_filters(ud->play, ud->present ? h : NULL);
+}
+
 /* A copy of a play (clone, a lender) calls the same hooks the same way. */
 void mp_copy_c_paths(lua_State *L, int dst_self, int src_self) {
   dst_self = lua_absindex(L, dst_self);
@@ -443,6 +449,10 @@ void mp_copy_c_paths(lua_State *L, int dst_self, int src_self) {
   dst->vetoes = src->vetoes;
   dst->transforms = src->transforms;
   dst->collects = src->collects;
+  dst->direct_call = src->direct_call;
+  dst->veto_call = src->veto_call;
+  dst->transform_call = src->transform_call;
+  dst->collect_call = src->collect_call;
   dst->host = src->host;
   for (int uv = MP_PLAY_UV_DIRECT; uv <= MP_PLAY_UV_COLLECTS; uv++) {
     lua_getiuservalue(L, src_self, uv);

@@ -1,8 +1,8 @@
 /*
 ** wrap_play.h: the play layer (play/): the Flow and Play userdata
-** (wrap_flow.c, wrap_play.c), a move's arguments (move_args.c) and the
-** hook options a play reads (play_options.c). The layers above add to
-** it: hooks/ the calls into the scripts and flow:new_play (hooks.h),
+** (wrap_flow.c, wrap_play.c) and a move's arguments (move_args.c). The
+** layers above add to it: hooks/ the calls into the scripts, flow:new_play
+** and the hook plan it reads (hooks.h),
 ** sim/ flow:simulate (sim_run.h). Internal to bindings/.
 */
 #ifndef WRAP_PLAY_H
@@ -22,6 +22,9 @@ typedef struct mp_flow {
 
 /* The gk_hooks callback a play hands the flow (gk_hooks.call). */
 typedef int (*mp_hook_fn)(void *ud, gk_play *play, gk_hook_call *c);
+/* A C route's call (hooks/): set on the play by the route's setter. */
+struct mp_play;
+typedef int (*mp_route_fn)(lua_State *L, struct mp_play *ud, gk_play *play, gk_hook_call *c);
 
 typedef struct mp_play {
   gk_play *play;        /* NULL once freed */
@@ -41,6 +44,8 @@ typedef struct mp_play {
   int veto_reasons;     /* its last veto round kept reasons (dispatch.veto_reason) */
   uint32_t transforms;  /* transforms called without the dispatcher (hook_transform.c) */
   uint32_t collects;    /* collects called without the dispatcher (hook_collect.c) */
+  /* each route's call, set with its bits by its setter (hooks/) */
+  mp_route_fn direct_call, veto_call, transform_call, collect_call;
   mp_hook_fn hook_call; /* the flow's hook callback (hooks/hook_call.c's
                         ** mp_hook_call), kept for the play's copies */
 } mp_play;
@@ -87,11 +92,7 @@ void mp_copy_c_paths(lua_State *L, int dst_self, int src_self);
 void mp_open_play(lua_State *L);
 void mp_open_flow(lua_State *L);
 
-/* play_options.c: the hook options of flow:new_play and flow:simulate */
-uint32_t mp_hookmask(lua_State *L, int t);
-uint64_t mp_collectmask(lua_State *L, int t, const gk_flow *f);
-uint32_t mp_deploymask(lua_State *L, int t, const gk_flow *f);
-gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f);
+/* the play's hook filters, to the flow (the plan's, read by hooks/) */
 void mp_setfilters(mp_play *ud, const gk_hook_filters *h);
 
 
