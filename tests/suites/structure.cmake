@@ -48,6 +48,17 @@ if(TARGET meeple)
   set_tests_properties(structure/loops PROPERTIES PASS_REGULAR_EXPRESSION "ok: [0-9]+ objects")
 endif()
 
+# One hook's path (#38): the table of docs/architecture.md "Hook path"
+# names real files and functions, each chain within its count of files,
+# and (gdb, a debug build) the stacks of a probe game's hook calls cross
+# only the files the table lists.
+if(TARGET meeple)
+  add_test(NAME structure/hook_path
+           COMMAND ${LUA_INTERPRETER} ${CMAKE_CURRENT_SOURCE_DIR}/structure/hook_path_test.lua
+                   ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR})
+  set_tests_properties(structure/hook_path PROPERTIES PASS_REGULAR_EXPRESSION "ok: the hook path table holds")
+endif()
+
 # Every game and expansion script is in bench/rulesets/list (#41: each
 # measured against the base game in one `make bench-rulesets` run).
 add_test(NAME structure/rulesets_listed
