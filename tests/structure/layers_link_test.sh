@@ -9,8 +9,10 @@
 # and into sandbox/ (it must fail, on that very function); the same for
 # the kernel's core < flow < agent with fixtures/engine_up_flow.c (core
 # calling flow/'s gk_play_clone) and engine_up_agent.c (flow calling
-# agent/'s gk_mcts_choose). Also checks that the build made every
-# layer's own link check.
+# agent/'s gk_mcts_choose). The kernel's headers the same way: a file
+# including gk_flow.h compiles as flow/, not as core, and one including
+# gk_agent.h as agent/, not as flow/. Also checks that the build made
+# every layer's own link check.
 set -u
 SRC=$1
 BUILD=$2
@@ -49,4 +51,17 @@ $out"
 }
 upward core flow gk_play_clone
 upward flow agent gk_mcts_choose
-echo "ok: an upward call fails to link (sandbox/ calling embed/'s luaopen_meeple; the kernel's core calling flow's gk_play_clone, flow calling agent's gk_mcts_choose); $(echo $layers | wc -w) + $(echo $gk_layers | wc -w) layers link alone"
+# include LOW HIGH HEADER: a file including HIGH's HEADER compiles as HIGH, not as LOW
+include_up() {
+  out=$("$CMAKE" --build "$BUILD" --target "meeple_include_fixture_gk_$2_down" 2>&1) ||
+    fail "the kernel fixture including $3 does not compile even as $2/:
+$out"
+  out=$("$CMAKE" --build "$BUILD" --target "meeple_include_fixture_gk_$1_up" 2>&1) &&
+    fail "the kernel's $1 compiled an include of $2's $3"
+  echo "$out" | grep -q "$3.*No such file\|No such file.*$3" ||
+    fail "the compile failed, but not on the include of $3:
+$out"
+}
+include_up core flow gk_flow.h
+include_up flow agent gk_agent.h
+echo "ok: an upward call fails to link (sandbox/ calling embed/'s luaopen_meeple; the kernel's core calling flow's gk_play_clone, flow calling agent's gk_mcts_choose); $(echo $layers | wc -w) + $(echo $gk_layers | wc -w) layers link alone; the kernel's core cannot include gk_flow.h, its flow gk_agent.h"

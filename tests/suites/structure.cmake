@@ -84,6 +84,16 @@ if(TARGET meeple_link_sandbox)
   set_target_properties(meeple_link_fixture_gk_core_up meeple_link_fixture_gk_flow_down
                         meeple_link_fixture_gk_flow_up meeple_link_fixture_gk_agent_down
                         PROPERTIES EXCLUDE_FROM_ALL ON)
+  # and their headers: a file including a higher layer's header compiles
+  # with that layer's include folder (GK_INCLUDE_<layer>), not with a lower one's
+  function(gk_include_fixture name layer file)
+    add_library(meeple_include_fixture_gk_${name} OBJECT EXCLUDE_FROM_ALL ${F}/${file})
+    target_include_directories(meeple_include_fixture_gk_${name} PRIVATE ${GK_INCLUDE_${layer}} ${MEEPLE_GENERATED_INCLUDE})
+  endfunction()
+  gk_include_fixture(core_up core engine_include_flow.c)
+  gk_include_fixture(flow_down flow engine_include_flow.c)
+  gk_include_fixture(flow_up flow engine_include_agent.c)
+  gk_include_fixture(agent_down agent engine_include_agent.c)
   add_test(NAME structure/layers_link
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/structure/layers_link_test.sh ${PROJECT_SOURCE_DIR}
                    ${CMAKE_BINARY_DIR} ${CMAKE_COMMAND})
