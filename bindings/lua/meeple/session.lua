@@ -135,7 +135,7 @@ function Session:apply(move)
   else
     check_index(self, move)
   end
-  local player = play:player()
+  local player = play:decider() -- who chose it: a bid's bidder, not the active player
   local before = g:scores()[player]
   play:apply_index(i)
   self.moves[#self.moves + 1] = i

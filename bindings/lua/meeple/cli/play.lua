@@ -103,9 +103,7 @@ local function play(args, ctx)
     local player, turn, decider = play:player(), play:turn(), play:decider()
     local kernel_turn = g:turn()
     last_turn, line.player = turn, player
-    -- the seat that decides answers: another than the active one for a
-    -- bid or a dragon step (play:decider())
-    local agent = seat_agents[(decider - 1) % #seat_agents + 1]
+    local agent = seat_agents[(decider - 1) % #seat_agents + 1] -- a bid's, a dragon step's seat
     local chosen
     local okm, err = pcall(function()
       chosen = agent(play, game.seed, game.rs)
