@@ -382,6 +382,8 @@ if BAZAAR then
     return s < MAX_BID and math.max(s, 0) or MAX_BID
   end
 
+  -- each list is one player's decision: the auctioneer's pick and deal, a
+  -- bidder's bid (`decider`: their agent or seat answers, docs/lua-api.md)
   collect("bazaar", function(ctx)
     local st = ctx.state
     if st.baz_n == 0 or st.baz_auct == 0 then return NONE end
@@ -390,21 +392,22 @@ if BAZAAR then
       for i = 1, st.baz_n do
         if st["baz_t" .. i] ~= "" then
           for b = 0, max_bid(ctx, a) do
-            moves[#moves + 1] = { type = "action", action = "bazaar_pick", args = { who = a, tile = i, bid = b } }
+            moves[#moves + 1] = { type = "action", action = "bazaar_pick", args = { who = a, tile = i, bid = b },
+                                  decider = a }
           end
         end
       end
     elseif st.baz_ask ~= 0 then
       local b = st.baz_ask
-      moves[1] = { type = "action", action = "bazaar_bid", args = { who = b, bid = 0 } }
+      moves[1] = { type = "action", action = "bazaar_bid", args = { who = b, bid = 0 }, decider = b }
       for v = st.baz_bid + 1, max_bid(ctx, b) do
-        moves[#moves + 1] = { type = "action", action = "bazaar_bid", args = { who = b, bid = v } }
+        moves[#moves + 1] = { type = "action", action = "bazaar_bid", args = { who = b, bid = v }, decider = b }
       end
     else
       if ctx.game:scores()[a] >= st.baz_bid then
-        moves[1] = { type = "action", action = "bazaar_deal", args = { who = a, buy = 1 } }
+        moves[1] = { type = "action", action = "bazaar_deal", args = { who = a, buy = 1 }, decider = a }
       end
-      moves[#moves + 1] = { type = "action", action = "bazaar_deal", args = { who = a, buy = 0 } }
+      moves[#moves + 1] = { type = "action", action = "bazaar_deal", args = { who = a, buy = 0 }, decider = a }
     end
     return moves
   end, { tiles = { "bazaar" } })

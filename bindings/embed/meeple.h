@@ -85,6 +85,9 @@ const char *meeple_error(const meeple_game *g);
 int meeple_players(meeple_game *g);
 int meeple_over(meeple_game *g);       /* 1 once the game has ended */
 int meeple_player(meeple_game *g);     /* the player to move, from 1 */
+int meeple_decider(meeple_game *g);    /* who chooses the next move, from 1: the
+                                        * player to move but for another
+                                        * player's decision (a bid) */
 int meeple_turn(meeple_game *g);       /* from 1 */
 
 /* Legal moves now: their number, and the text of move i ("place D 1,0
@@ -103,7 +106,8 @@ int meeple_random_move(meeple_game *g);
 
 /* One step for a learning agent: legal move 'action', or the random
 ** agent's move when action < 0. Returns the index played (>= 0) and sets
-** *gained (if not NULL) to the points the moving player gained; < 0 if
+** *gained (if not NULL) to the points the moving player (the decider:
+** meeple_decider before the step) gained; < 0 if
 ** the move is not legal or the game is over. */
 int meeple_step(meeple_game *g, int action, int *gained);
 

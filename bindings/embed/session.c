@@ -291,6 +291,7 @@ int meeple_players(meeple_game *g) { return int_call(g, "players"); }
 int meeple_over(meeple_game *g) { return int_call(g, "over"); }
 int meeple_step_over(const meeple_game *g) { return g->over; }
 int meeple_player(meeple_game *g) { return int_call(g, "player"); }
+int meeple_decider(meeple_game *g) { return int_call(g, "decider"); }
 int meeple_turn(meeple_game *g) { return int_call(g, "turn"); }
 int meeple_move_count(meeple_game *g) { return int_call(g, "move_count"); }
 

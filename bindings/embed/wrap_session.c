@@ -320,6 +320,7 @@ static int w_over(lua_State *L) {
 }
 
 static int w_player(lua_State *L) { return int_result(L, meeple_player); }
+static int w_decider(lua_State *L) { return int_result(L, meeple_decider); }
 static int w_turn(lua_State *L) { return int_result(L, meeple_turn); }
 static int w_players(lua_State *L) { return int_result(L, meeple_players); }
 static int w_move_count(lua_State *L) { return int_result(L, meeple_move_count); }
@@ -378,6 +379,7 @@ static const luaL_Reg session_methods[] = {
   {"scores", w_scores},
   {"over", w_over},
   {"player", w_player},
+  {"decider", w_decider},
   {"turn", w_turn},
   {"players", w_players},
   {"clone", w_clone},

@@ -187,6 +187,7 @@ static int run_hook(lua_State *L, mp_play *ud, gk_play *play, gk_hook_call *c) {
       for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, mt, i);
         c->moves[i - 1] = mp_checkmove(L, -1, ud, self);
+        if (c->hook == GK_HOOK_COLLECT) mp_take_decider(L, -1, ud, &c->decider);
         lua_pop(L, 1);
       }
       c->n_moves = (int)n;

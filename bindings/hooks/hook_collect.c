@@ -239,6 +239,7 @@ static int read_moves(lua_State *L) {
   for (int j = 1; j <= e->offered; j++) {
     lua_rawgeti(L, out, j);
     c->moves[n + j - 1] = mp_checkmove(L, -1, e->ud, 3);
+    mp_take_decider(L, -1, e->ud, &c->decider);
     lua_pop(L, 1);
   }
   c->n_moves = n + e->offered;

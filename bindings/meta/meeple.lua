@@ -649,6 +649,11 @@ function Play:redraw() end
 function Play:over() end
 ---@return integer
 function Play:player() end
+--- Who decides the moves listed now: the active player unless what
+--- offered them names another (a walker's mover, a collected move's
+--- `decider`).
+---@return integer
+function Play:decider() end
 ---@return integer
 function Play:turn() end
 --- The part of the turn (1, or 2 after an extra part).

@@ -244,3 +244,24 @@ int mp_play_action_args(lua_State *L) {
   }
   return 1;
 }
+
+/* A collector names who decides the moves it offers (an auction's bids):
+** `decider = P` on each of them. One list has one decider. */
+void mp_take_decider(lua_State *L, int move, mp_play *ud, int *decider) {
+  move = lua_absindex(L, move);
+  if (!lua_istable(L, move)) return;
+  lua_pushliteral(L, "decider");
+  if (lua_rawget(L, move) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  int n = gk_game_players(gk_play_game(ud->play)), ok = 0;
+  lua_Integer d = lua_tointegerx(L, -1, &ok);
+  lua_pop(L, 1);
+  if (!ok || d < 1 || d > n)
+    luaL_error(L, "decider: a player 1..%d expected (who decides this move)", n);
+  if (*decider && *decider != (int)d)
+    luaL_error(L, "decider: moves decided by player %d and by player %d in one list "
+                  "(offer one player's decision at a time)", *decider, (int)d);
+  *decider = (int)d;
+}

@@ -344,6 +344,13 @@ static int play_player(lua_State *L) {
   return 1;
 }
 
+/* play:decider(): who decides the moves listed now (gk_play_decider). */
+static int play_decider(lua_State *L) {
+  mp_play *ud = enter(L);
+  lua_pushinteger(L, gk_play_decider(ud->play) + 1);
+  return 1;
+}
+
 static int play_turn(lua_State *L) {
   mp_play *ud = enter(L);
   lua_pushinteger(L, gk_play_turn(ud->play) + 1);
@@ -620,6 +627,7 @@ static const luaL_Reg play_methods[] = {
   {"redraw", play_redraw},
   {"over", play_over},
   {"player", play_player},
+  {"decider", play_decider},
   {"turn", play_turn},
   {"part", play_part},
   {"stack", play_stack},

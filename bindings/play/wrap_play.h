@@ -83,6 +83,10 @@ const char *mp_play_message(mp_play *ud, const gk_play *play, char *buf, size_t 
 void mp_pushargs(lua_State *L, const gk_flow *f, const gk_move *m);
 void mp_checkargs(lua_State *L, int move, const gk_flow *f, gk_move *m);
 int mp_play_action_args(lua_State *L);
+/* move_args.c: a collected move's `decider` (raw; nil: none) folded into
+** *decider (player + 1, 0: none yet); raises for a value that is no
+** player or that differs from the one named before. */
+void mp_take_decider(lua_State *L, int move, mp_play *ud, int *decider);
 mp_play *mp_newplay(lua_State *L, int flow_idx, int rules_idx, int dispatcher_idx, gk_play *play,
                     uint32_t present, uint64_t collect_phases, uint32_t deploy_kinds,
                     mp_hook_fn hook_call);

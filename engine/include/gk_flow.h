@@ -667,6 +667,9 @@ typedef struct gk_hook_call {
   int n_moves, cap_moves;
   const gk_move *move;
   const gk_place_report *report;
+  int decider;              /* out for collectors: player + 1 who decides
+                            ** the moves offered (0: whoever decides the
+                            ** list already, by default the active player) */
 } gk_hook_call;
 
 typedef struct gk_hooks {
@@ -731,6 +734,11 @@ int gk_play_set_first_player(gk_play *play, int player);
 int gk_play_phase(const gk_play *play);
 int gk_play_over(const gk_play *play);
 int gk_play_player(const gk_play *play);
+/* Who decides the moves listed now: the active player (gk_play_player),
+** unless what offered them names another (a walker's mover, a figure's
+** owner moving it on, a collector's moves with a decider: an auction's
+** bidder). Agents, seats and searches answer for this player. */
+int gk_play_decider(const gk_play *play);
 int gk_play_turn(const gk_play *play);
 int gk_play_part(const gk_play *play);   /* 1, or 2 in an extra part */
 int gk_play_stack(const gk_play *play);  /* the stack this part draws from */

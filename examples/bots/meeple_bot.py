@@ -115,9 +115,11 @@ def play(table, seat, quiet=True):
     state = table.get("/state?board=0")
     stream = table.events()
     while not state["over"]:
-        if state.get("player") == seat and not state.get("thinking"):
+        # the seat that decides ("decider": a bidder, a dragon's mover)
+        # answers, whoever's turn it is; older servers send only "player"
+        if state.get("decider", state.get("player")) == seat and not state.get("thinking"):
             game = table.get("/game")
-            if game["over"] or game.get("player") != seat:
+            if game["over"] or game.get("decider", game.get("player")) != seat:
                 state = table.get("/state?board=0")
                 continue
             index = choose(game, seat)

@@ -19,7 +19,7 @@ if(TARGET meeple)
     set_tests_properties(${name} PROPERTIES LABELS "agents;${label}"
       ENVIRONMENT "MEEPLE_ROOT=${CMAKE_SOURCE_DIR}")
   endforeach()
-  foreach(name agents_seed agents_strength agents_bot agents_memo agents_eval agents_release)
+  foreach(name agents_seed agents_strength agents_bot agents_memo agents_eval agents_release agents_decider)
     add_test(NAME agents/${name} COMMAND $<TARGET_FILE:meeple> script
              ${CMAKE_SOURCE_DIR}/tests/agents/${name}_test.lua
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

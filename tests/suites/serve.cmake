@@ -24,7 +24,10 @@ if(TARGET meeple AND SERVE_PYTHON AND SERVE_NO_JSONSCHEMA EQUAL 0)
            $<TARGET_FILE:meeple>)
   add_test(NAME serve/reference_bot COMMAND ${SERVE_PYTHON} ${CMAKE_SOURCE_DIR}/tests/serve/bot_test.py
            $<TARGET_FILE:meeple>)
-  set_tests_properties(serve/protocol serve/reference_bot PROPERTIES TIMEOUT 600 LABELS serve)
+  # the seat that decides (a dragon step in another seat's turn) answers (#41)
+  add_test(NAME serve/decider COMMAND ${SERVE_PYTHON} ${CMAKE_SOURCE_DIR}/tests/serve/decider_test.py
+           $<TARGET_FILE:meeple>)
+  set_tests_properties(serve/protocol serve/reference_bot serve/decider PROPERTIES TIMEOUT 600 LABELS serve)
 else()
   message(WARNING "serve protocol tests skipped: python3 with jsonschema missing (make test installs python3-jsonschema)")
 endif()

@@ -4,6 +4,8 @@
 -- sandboxed like a rule script. The view is plain data, built fresh for
 -- each decision (docs/lua-api.md, "Bots"):
 --   player, players, turn, phase, tile (the id to place, or nil), scores,
+--   decider   who chooses among moves: player, or another for a bid or a
+--             dragon step (the bot plays that seat's decision)
 --   moves     {"place D 1,0 r1", "deploy meeple N", "pass", ...}
 --   legal     the same moves as tables: type, name, and tile/x/y/rot,
 --             figure/feature (an index into features)/spot, or action/args
@@ -89,7 +91,7 @@ function M.view(play)
   local names = {}
   for i, t in ipairs(legal) do names[i] = t.name end
   local tile = play:tile()
-  return { player = play:player(), players = g:players(), turn = play:turn(), phase = play:phase(),
+  return { player = play:player(), decider = play:decider(), players = g:players(), turn = play:turn(), phase = play:phase(),
            tile = tile, scores = g:scores(), moves = names, legal = legal, board = board_of(g),
            features = features, remaining = remaining_of(g), supply = supply_of(g) }
 end

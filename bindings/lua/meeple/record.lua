@@ -151,8 +151,12 @@ function M.header(game, agents_list, root, record_path)
   }
 end
 
-function M.move_line(turn, player, move, g)
-  return { turn = turn, player = player, move = move, scores = M.list(g:scores()), state = M.state_digest(g) }
+-- decider: who chose the move (play:decider() before it); named only when
+-- not the player whose turn it is (a bid, a dragon step), so a game
+-- without such moves writes the lines it always did.
+function M.move_line(turn, player, move, g, decider)
+  return { turn = turn, player = player, move = move, scores = M.list(g:scores()), state = M.state_digest(g),
+           decider = decider ~= player and decider or nil }
 end
 
 function M.final_line(moves, g)

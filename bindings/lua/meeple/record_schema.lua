@@ -41,6 +41,7 @@ M.MOVE = {
   move = { type = "string", nonempty = true },
   scores = { type = "list", of = { type = "integer" } },
   state = { type = "string", pattern = HEX16, len = 16 },
+  decider = { type = "integer", min = 1, optional = true },
 }
 
 M.FINAL = {
@@ -128,9 +129,12 @@ function check_fields(obj, schema, prefix)
   for k in pairs(schema) do names[#names + 1] = k end
   table.sort(names)
   for _, k in ipairs(names) do
-    if obj[k] == nil then return ("field '%s%s' is missing"):format(prefix, k) end
-    local err = check_value(obj[k], schema[k], prefix .. k)
-    if err then return err end
+    if obj[k] == nil then
+      if not schema[k].optional then return ("field '%s%s' is missing"):format(prefix, k) end
+    else
+      local err = check_value(obj[k], schema[k], prefix .. k)
+      if err then return err end
+    end
   end
   local extra = {}
   for k in pairs(obj) do

@@ -142,6 +142,11 @@ local function check_move(n, entry, play, g, players)
   if entry.player ~= play:player() then
     fail(n, "field 'player': player %d is to move, got %d", play:player(), entry.player)
   end
+  -- a record names the decider when another player than the active one
+  -- chose (a bid); records written before it was named lack it
+  if entry.decider and entry.decider ~= play:decider() then
+    fail(n, "field 'decider': player %d decides this move, got %d", play:decider(), entry.decider)
+  end
   local okf, i, why = pcall(play.find_move, play, entry.move)
   if not okf or not i then fail(n, "diverged: %s", tostring(okf and why or i)) end
   -- the move's text as written when it was played, byte for byte

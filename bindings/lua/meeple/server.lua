@@ -189,22 +189,22 @@ local function touch(t)
   if host.changed then host.changed() end
 end
 
-local function log_move(t, player, turn, text)
-  t.lines[#t.lines + 1] = json.encode(record.move_line(turn, player, text, t.g))
+local function log_move(t, player, turn, text, decider)
+  t.lines[#t.lines + 1] = json.encode(record.move_line(turn, player, text, t.g, decider))
   t.moves = t.moves + 1
   t.version = t.version + 1
   touch(t)
 end
 
--- Applies move i for the seat to move, and records it.
+-- Applies move i for the seat that decides, and records it.
 local function apply(t, i)
   local play = t.play
-  local player, turn = play:player(), play:turn()
+  local player, turn, decider = play:player(), play:turn(), play:decider()
   local text = play:move_name(i)
   t.words = t.words or {}
   t.words[#t.lines + 1] = move_words.words(t.rs, play, play:moves()[i])
   play:apply_index(i)
-  log_move(t, player, turn, text)
+  log_move(t, player, turn, text, decider)
 end
 
 --- The bots move until a person's turn or the end of the game: with the
@@ -213,8 +213,9 @@ end
 function M.run_bots(t)
   local play = t.play
   if host.spawn then
-    if t.thinking or t.bot_error or play:over() or not t.bots[play:player()] then return end
-    local seat, bot = play:player(), t.bots[play:player()]
+    -- the seat that decides (play:decider(): a bidder, a dragon's mover)
+    if t.thinking or t.bot_error or play:over() or not t.bots[play:decider()] then return end
+    local seat, bot = play:decider(), t.bots[play:decider()]
     next_job = next_job + 1
     local job = next_job
     -- random and greedy decide in well under a millisecond: on the main
@@ -240,11 +241,11 @@ function M.run_bots(t)
     return
   end
   local guard = 0
-  while not play:over() and t.bots[play:player()] do
-    local bot = t.bots[play:player()]
+  while not play:over() and t.bots[play:decider()] do
+    local bot = t.bots[play:decider()]
     -- an agent (meeple.agents) names the move; the seed is its salt
     local chosen = bot(play, t.seed, t.rs)
-    if not chosen then error("the bot of seat " .. play:player() .. " chose no move", 0) end
+    if not chosen then error("the bot of seat " .. play:decider() .. " chose no move", 0) end
     apply(t, chosen)
     guard = guard + 1
     if guard > 100000 then error("bots did not finish", 0) end
@@ -264,7 +265,7 @@ function M.bot_done(job, answer, err)
   if i and redraw and not play:over() and play:random_choice() ~= i then
     answer, i = "a random index that is not the parent's", nil
   end
-  if not i or play:over() or play:player() ~= seat or i < 1 or i > play:move_count() then
+  if not i or play:over() or play:decider() ~= seat or i < 1 or i > play:move_count() then
     t.bot_error = ("the bot of seat %d %s"):format(seat, err or ("chose no legal move: " ..
                   tostring(answer):gsub("[%c]", " "):sub(1, 200)))
     touch(t)
@@ -415,6 +416,7 @@ function M.state(t, with_board)
   if t.bot_error then s.error = t.bot_error end
   if not over then
     s.player, s.turn, s.phase = play:player(), play:turn(), play:phase()
+    s.decider = play:decider()
     s.tile = play:tile()
   end
   s.supplies, s.tiles_left = board.supplies(t.g, t.rs.decl)
@@ -471,9 +473,12 @@ local function post_move(t, body)
   if v.token ~= nil and type(v.token) ~= "string" then api_error(400, "'token' must be a string") end
   local play = t.play
   if play:over() then api_error(409, "the game is over") end
-  local player = play:player()
+  -- the seat that decides answers: the active one, or another for a bid
+  -- or a dragon step (play:decider())
+  local player = play:decider()
   if seat ~= nil and seat ~= player then
-    api_error(409, "it is seat %d's turn, not seat %d's", player, seat)
+    if player == play:player() then api_error(409, "it is seat %d's turn, not seat %d's", player, seat) end
+    api_error(409, "seat %d decides this move (in seat %d's turn), not seat %d", player, play:player(), seat)
   end
   if t.bots[player] then api_error(409, "seat %d is played by a bot", player) end
   if not t.tokens[player] then
@@ -558,7 +563,7 @@ local ROUTES = {
   { "GET", "^/api/v1/tables/([%w]+)/moves$", function(id)
       local t = find_table(id)
       local s = { api = M.API, table = id, version = t.version, moves = M.moves(t) }
-      if not t.play:over() then s.player, s.phase = t.play:player(), t.play:phase() end
+      if not t.play:over() then s.player, s.phase, s.decider = t.play:player(), t.play:phase(), t.play:decider() end
       return 200, s
     end },
   { "POST", "^/api/v1/tables/([%w]+)/move$", function(id, body) return post_move(find_table(id), body) end },

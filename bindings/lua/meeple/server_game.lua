@@ -108,6 +108,7 @@ function M.build(t)
   out.scores = list(g:scores())
   if not play:over() then
     out.player, out.turn, out.phase, out.tile = play:player(), play:turn(), play:phase(), play:tile()
+    out.decider = play:decider()
   end
   return out
 end

@@ -135,7 +135,7 @@ function Session:apply(move)
   else
     check_index(self, move)
   end
-  local player = play:player()
+  local player = play:decider() -- who chose it: a bid's bidder, not the active player
   local before = g:scores()[player]
   play:apply_index(i)
   self.moves[#self.moves + 1] = i
@@ -153,14 +153,15 @@ function Session:random_move()
 end
 
 -- One step for a learning agent: legal move i, or the random agent's
--- when i is nil; returns the index played, the player who moved and
--- whether the game is over. (meeple_step in C reads the points from the
+-- when i is nil; returns the index played, the player who chose it (the
+-- decider: the active player but for a bid, a dragon step) and whether
+-- the game is over. (meeple_step in C reads the points from the
 -- kernel, so the hot path builds no table.)
 function Session:step(i)
   local play = self.play
   if play:over() then error("the game is over", 0) end
   if i == nil then i = play:random_choice() end
-  local player = play:player()
+  local player = play:decider()
   play:apply_index(i)
   local moves = self.moves
   moves[#moves + 1] = i
@@ -184,6 +185,7 @@ end
 function Session:scores() return self.g:scores() end
 function Session:over() return self.play:over() end
 function Session:player() return self.play:player() end
+function Session:decider() return self.play:decider() end
 function Session:turn() return self.play:turn() end
 function Session:phase() return self.play:phase() end
 function Session:players() return self.setup.players end
@@ -209,9 +211,9 @@ function Session:record()
   local play = loader.new_play(self.rs, { players = s.players, seed = s.seed })
   local g = play:game()
   for _, i in ipairs(self.moves) do
-    local turn, player, text = play:turn(), play:player(), play:move_name(i)
+    local turn, player, text, decider = play:turn(), play:player(), play:move_name(i), play:decider()
     play:apply_index(i)
-    lines[#lines + 1] = json.encode(record.move_line(turn, player, text, g))
+    lines[#lines + 1] = json.encode(record.move_line(turn, player, text, g, decider))
   end
   if play:over() then
     lines[#lines + 1] = json.encode(record.final_line(#self.moves, g))

@@ -35,7 +35,7 @@ void gk_greedy_defaults(gk_greedy_params *params) {
 }
 
 static int still_deciding(const greedy_search *s, gk_play *p) {
-  return !gk_play_over(p) && gk_play_player(p) == s->me && gk_play_turn(p) == s->turn;
+  return !gk_play_over(p) && gk_play_decider(p) == s->me && gk_play_turn(p) == s->turn;
 }
 
 static int best_lead(greedy_search *s, int d, double *lead, int *best_move);
@@ -100,7 +100,7 @@ static int root_leads(greedy_search *s, double *leads, int n) {
 int agent_move_leads(gk_play *root, const gk_agent_env *env, agent_rng *rng,
                      const gk_agent_eval *eval, int depth, double *leads, int n) {
   gk_greedy_params p = {.eval = *eval, .depth = depth < 1 ? 1 : depth > GREEDY_MAX_DEPTH ? GREEDY_MAX_DEPTH : depth};
-  greedy_search s = {.params = &p, .env = env, .root = root, .me = gk_play_player(root),
+  greedy_search s = {.params = &p, .env = env, .root = root, .me = gk_play_decider(root),
                      .turn = gk_play_turn(root), .players = gk_game_players(gk_play_game(root))};
   int st = GK_OK;
   for (int d = 0; d <= p.depth && st == GK_OK; d++)

@@ -98,7 +98,7 @@ static int64_t now_us(void) {
 ** draws leads to different keys. */
 static uint64_t outcome_key(gk_play *p, int n_moves) {
   uint64_t k = (uint64_t)(uint32_t)gk_play_tile(p);
-  k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_player(p);
+  k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_decider(p);
   k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_phase(p);
   k = k * 0x100000001B3ull ^ (uint64_t)(uint32_t)gk_play_part(p);
   return k * 0x100000001B3ull ^ (uint64_t)(uint32_t)n_moves;
@@ -187,7 +187,7 @@ static int seed_priors(search *s, int n) {
   for (int i = 0; i < n && st == GK_OK; i++) {
     s->tree.edges[i].visits = v0;
     /* the look-ahead values no final extra: the root's stands in */
-    int me = gk_play_player(s->root);
+    int me = gk_play_decider(s->root);
     s->tree.edges[i].reward = v0 * reward_of_lead(s, me, leads[i] + s->root_extra[me]);
   }
   if (st == GK_OK) st = prune_root(s, leads, n);
@@ -199,7 +199,7 @@ static int seed_priors(search *s, int n) {
 static int playout_move(search *s, const agent_policy *policy) {
   if (!policy) return gk_play_random_move(s->copy);
   agent_policy reply = *policy;
-  if (s->params->reply_sample >= 0 && gk_play_player(s->copy) != s->tree.nodes[0].player) {
+  if (s->params->reply_sample >= 0 && gk_play_decider(s->copy) != s->tree.nodes[0].player) {
     reply.sample = s->params->reply_sample; /* the other players' replies */
     policy = &reply;
   }
@@ -252,7 +252,7 @@ static int32_t descend(search *s, int32_t e, int *stop) {
     return child;
   }
   if (n > 0 && mcts_tree_bytes(&s->tree) < s->params->max_tree_bytes)
-    mcts_tree_add(&s->tree, e, key, gk_play_player(p), n);
+    mcts_tree_add(&s->tree, e, key, gk_play_decider(p), n);
   return -1;
 }
 
@@ -377,7 +377,7 @@ int gk_mcts_choose(const gk_mcts_params *params, gk_play *root, const gk_agent_e
   int noted = note_root_leads(&s);
   if (noted < 0) return noted;
   mcts_tree_init(&s.tree);
-  if (mcts_tree_add(&s.tree, -1, 0, gk_play_player(root), n) < 0) {
+  if (mcts_tree_add(&s.tree, -1, 0, gk_play_decider(root), n) < 0) {
     gk_play_set_error(root, "mcts: out of memory");
     return GK_ENOMEM;
   }

@@ -6,7 +6,7 @@
 ** gk_play_moves order, each with its visits and summed reward (for the
 ** node's player). Under an edge hang the nodes it led to, one per
 ** outcome: the same move can lead to different draws, told apart by a
-** key of what the flow waits for next (tile, player, phase, part and
+** key of what the flow waits for next (tile, decider, phase, part and
 ** move count), so a node's move list is the same at every visit.
 **
 ** Invariant: nodes[0] is the root; node->first_edge .. + n_edges are its
@@ -23,7 +23,7 @@ typedef struct mcts_node {
   int32_t first_edge;
   int32_t n_edges;
   int32_t next_outcome; /* the next node under the same edge, or -1 */
-  int32_t player;       /* who decides here */
+  int32_t player;       /* who decides here (gk_play_decider) */
   uint32_t visits;
 } mcts_node;
 

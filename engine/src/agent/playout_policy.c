@@ -31,7 +31,7 @@ static int lead_after(gk_play *p, gk_play *scratch, const gk_agent_env *env,
   double values[GK_MAX_PLAYERS];
   agent_memo_bind(memo, scratch);
   agent_values(scratch, eval, memo, values);
-  *lead = agent_lead(values, gk_game_players(gk_play_game(p)), gk_play_player(p));
+  *lead = agent_lead(values, gk_game_players(gk_play_game(p)), gk_play_decider(p));
   return GK_OK;
 }
 

@@ -27,7 +27,7 @@ enum { FOLLOW_MAX = 16 };
 ** left tracked from p (the caller untracks it). */
 static int one_ply_leads(gk_play *p, gk_play *scratch, const gk_agent_env *env,
                          const gk_agent_eval *eval, double *leads, unsigned char *again, int n) {
-  int players = gk_game_players(gk_play_game(p)), me = gk_play_player(p), st = GK_OK;
+  int players = gk_game_players(gk_play_game(p)), me = gk_play_decider(p), st = GK_OK;
   agent_memo memo;
   agent_memo_init(&memo, p);
   for (int i = 0; i < n && st == GK_OK; i++) {
@@ -41,7 +41,7 @@ static int one_ply_leads(gk_play *p, gk_play *scratch, const gk_agent_env *env,
     agent_values(scratch, eval, &memo, values);
     leads[i] = agent_lead(values, players, me);
     if (again)
-      again[i] = !gk_play_over(scratch) && gk_play_player(scratch) == me &&
+      again[i] = !gk_play_over(scratch) && gk_play_decider(scratch) == me &&
                  gk_play_turn(scratch) == gk_play_turn(p);
   }
   agent_refilled(p, env);

@@ -197,6 +197,10 @@ struct gk_play {
   int extra_stack;        /* an extra part granted this turn, or -1 */
   /* The legal moves of the waiting phase (their buffers are below). */
   int n_moves;
+  /* Who decides them: player + 1, or 0 for the active player (the flow
+  ** clears it before each phase lists; a capability or a collector that
+  ** offers another player's decision sets it: gk_play_decider). */
+  int decider;
   /* In the place-tile phase the moves stay in place[] as the kernel wrote
   ** them, and become gk_moves only when someone asks. */
   bool moves_in_place;

@@ -115,6 +115,24 @@ static int check_collected(gk_play *p, int from) {
   return GK_OK;
 }
 
+/* A collector named who decides the moves it offered (player + 1): the
+** list's decider. The moves listed before them, if any, are the
+** decider's already (the active player's unless a capability named
+** another): one list, one player deciding it. */
+static int take_decider(gk_play *p, int decider, int before) {
+  if (decider < 1 || decider > p->game->n_players) {
+    gk_play_set_error(p, "collect: decider %d is no player (1..%d)", decider, p->game->n_players);
+    return GK_EINVAL;
+  }
+  if (before > 0 && decider - 1 != gk_play_decider(p)) {
+    gk_play_set_error(p, "collect: moves decided by player %d offered with moves player %d "
+                         "decides (one list, one decider)", decider, gk_play_decider(p) + 1);
+    return GK_EINVAL;
+  }
+  p->decider = decider;
+  return GK_OK;
+}
+
 int fl_collect_moves(gk_play *p) {
   if ((p->filters.collect_filtered >> p->phase) & 1) {
     if (p->placed < 0 ||
@@ -139,5 +157,6 @@ int fl_collect_moves(gk_play *p) {
   }
   int before = p->n_moves;
   p->n_moves = c.n_moves;
-  return check_collected(p, before);
+  st = c.decider && c.n_moves > before ? take_decider(p, c.decider, before) : GK_OK;
+  return st ? st : check_collected(p, before);
 }

@@ -265,6 +265,7 @@ static int run_phase(gk_play *p) {
 int fl_advance(gk_play *p) {
   for (;;) {
     p->n_moves = 0;
+    p->decider = 0;
     p->moves_in_place = false;
     p->moves_lazy = false;
     int st = p->game->vacated ? fl_settle_dependents(p) : GK_OK;

@@ -319,6 +319,9 @@ void gk_play_set_hooks(gk_play *p, const gk_hooks *h) {
 int gk_play_phase(const gk_play *p) { return p ? p->phase : GK_EINVAL; }
 int gk_play_over(const gk_play *p) { return p && p->phase == GK_PHASE_GAME_OVER; }
 int gk_play_player(const gk_play *p) { return p ? p->player : GK_EINVAL; }
+int gk_play_decider(const gk_play *p) {
+  return p ? (p->decider ? p->decider - 1 : p->player) : GK_EINVAL;
+}
 int gk_play_turn(const gk_play *p) { return p ? p->turn : GK_EINVAL; }
 int gk_play_part(const gk_play *p) { return p ? p->part : GK_EINVAL; }
 int gk_play_stack(const gk_play *p) { return p ? p->stack : GK_EINVAL; }

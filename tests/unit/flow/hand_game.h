@@ -120,6 +120,7 @@ enum {
 /* What the games did, for a test to check that its rule really fired. */
 typedef struct hand_counts {
   long from_hand, sheds, moves_on, met, shed_final, declined;
+  long others_decide; /* relocation moves decided out of their owner's turn */
 } hand_counts;
 
 /* Plays 200 random games of hand_game_rules(), checking every move for
@@ -153,6 +154,9 @@ static void hand_games(unsigned check, hand_counts *c) {
         if ((check & CHECK_RELOCATE) && phase == GK_PHASE_AFTER_SCORING) {
           assert_int_equal(m[i].type, GK_MOVE_ACTION);
           assert_int_equal(m[i].action, x.a_cart);
+          /* the cart's owner decides, whoever's turn it is */
+          assert_int_equal(gk_play_decider(p), m[i].arg[0] - 1);
+          if (m[i].arg[0] - 1 != player) c->others_decide++;
           if (m[i].arg[3] == 0) continue; /* back to the supply */
           int tile = gk_tile_at(g, m[i].arg[1], m[i].arg[2]);
           int32_t node = gk_node(g, tile, m[i].arg[3] - 1);

@@ -28,6 +28,8 @@ typedef struct hook_log {
   int double_points;    /* feature_points: x2 */
   int add_action;       /* collect on place_figure: one custom move */
   int action_applied;
+  int decide_draw;      /* collect on draw: one custom move this player + 1 decides */
+  int decide_figure;    /* add_action's move names this decider (player + 1) */
 } hook_log;
 
 static int test_hook(void *ud, gk_play *p, gk_hook_call *c) {
@@ -50,8 +52,14 @@ static int test_hook(void *ud, gk_play *p, gk_hook_call *c) {
       if (h->double_points) c->value *= 2;
       break;
     case GK_HOOK_COLLECT:
-      if (h->add_action && c->phase == GK_PHASE_PLACE_FIGURE && c->n_moves < c->cap_moves)
+      if (h->add_action && c->phase == GK_PHASE_PLACE_FIGURE && c->n_moves < c->cap_moves) {
         c->moves[c->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = 0, .arg = {7, 0, 0, 0}};
+        c->decider = h->decide_figure;
+      }
+      if (h->decide_draw && c->phase == GK_PHASE_DRAW && c->n_moves < c->cap_moves) {
+        c->moves[c->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = 0, .arg = {9, 0, 0, 0}};
+        c->decider = h->decide_draw;
+      }
       break;
     case GK_HOOK_APPLY:
       h->action_applied++;
@@ -159,6 +167,61 @@ static void test_collect_adds_a_move(void **state) {
   assert_int_equal(found, 1);
   assert_int_equal(gk_play_apply(p, &action), GK_OK);
   assert_int_equal(h.action_applied, 1);
+  gk_play_free(p);
+}
+
+/* A collector names who decides its moves (an auction's bidder): the
+** list is that player's (gk_play_decider), the active player unchanged;
+** the next list is the active player's again. */
+static void test_collect_names_the_decider(void **state) {
+  (void)state;
+  hook_log h = {.fail_on = -1, .decide_draw = 2};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook, 0};
+  gk_play *p = new_play(13, 2, &hooks);
+  assert_int_equal(gk_play_phase(p), GK_PHASE_DRAW);
+  assert_int_equal(gk_play_player(p), 0);
+  assert_int_equal(gk_play_decider(p), 1);
+  gk_move draw = {.type = GK_MOVE_DRAW};
+  assert_int_equal(gk_play_apply(p, &draw), GK_OK);
+  assert_int_equal(gk_play_phase(p), GK_PHASE_PLACE_TILE);
+  assert_int_equal(gk_play_decider(p), 0); /* the placement: the active player's */
+  /* a copy keeps who decides */
+  gk_play_free(p);
+  p = new_play(13, 2, &hooks);
+  gk_play *copy = gk_play_clone(p);
+  assert_non_null(copy);
+  assert_int_equal(gk_play_decider(copy), 1);
+  gk_play_free(copy);
+  gk_play_free(p);
+  assert_int_equal(gk_play_decider(NULL), GK_EINVAL);
+}
+
+/* One list, one decider: a collector naming another player beside the
+** active player's deploys, or no player at all, fails the move that asked
+** (nothing changed). */
+static void test_collect_decider_refused(void **state) {
+  (void)state;
+  int bad[2] = {2, 5}; /* player 1 beside player 0's deploys; no player 5 of 2 */
+  const char *why[2] = {"one list, one decider", "is no player"};
+  for (int k = 0; k < 2; k++) {
+    hook_log h = {.fail_on = -1, .add_action = 1, .decide_figure = bad[k]};
+    gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook, 0};
+    gk_play *p = new_play(13, 2, &hooks);
+    gk_move m[512];
+    gk_play_moves(p, m, 512);
+    assert_int_equal(gk_play_apply(p, &m[0]), GK_EINVAL);
+    assert_non_null(strstr(gk_play_error(p), why[k]));
+    assert_int_equal(gk_play_phase(p), GK_PHASE_PLACE_TILE); /* unchanged */
+    gk_play_free(p);
+  }
+  /* naming the active player itself is no conflict */
+  hook_log h = {.fail_on = -1, .add_action = 1, .decide_figure = 1};
+  gk_hooks hooks = {&h, (1u << GK_HOOK_COLLECT) | (1u << GK_HOOK_APPLY), 0, test_hook, 0};
+  gk_play *p = new_play(13, 2, &hooks);
+  gk_move m[512];
+  gk_play_moves(p, m, 512);
+  assert_int_equal(gk_play_apply(p, &m[0]), GK_OK);
+  assert_int_equal(gk_play_decider(p), 0);
   gk_play_free(p);
 }
 
@@ -363,6 +426,8 @@ int main(void) {
       cmocka_unit_test(test_deploy_veto_narrowed_by_kind),
       cmocka_unit_test(test_transform_doubles_points),
       cmocka_unit_test(test_collect_adds_a_move),
+      cmocka_unit_test(test_collect_names_the_decider),
+      cmocka_unit_test(test_collect_decider_refused),
       cmocka_unit_test(test_failing_hook_rolls_back),
       cmocka_unit_test(test_failing_hook_restores_blobs),
       cmocka_unit_test(test_hook_filters),

@@ -14,8 +14,9 @@ local M = {}
 
 local function show_moves(out, play)
   local tile = play:tile()
-  out:write(("turn %d, player %d, phase %s%s:\n"):format(play:turn(), play:player(), play:phase(),
-                                                         tile and (", tile " .. tile) or ""))
+  local by = play:decider() ~= play:player() and (", player %d decides"):format(play:decider()) or ""
+  out:write(("turn %d, player %d%s, phase %s%s:\n"):format(play:turn(), play:player(), by, play:phase(),
+                                                           tile and (", tile " .. tile) or ""))
   for i, m in ipairs(play:moves()) do
     local label = move_words.label(play, m)
     out:write(("  %3d  %s%s\n"):format(i, play:move_name(i), label and ("   (" .. label .. ")") or ""))

@@ -57,7 +57,8 @@ function M.play_one(rs, players, seed, seat_agents, seats)
   local moves, turns = 0, 0
   while not play:over() do
     turns = play:turn()
-    local agent = seat_agents[seats[play:player()]]
+    -- the seat that decides (a bid, a dragon step) answers, not the active one's
+    local agent = seat_agents[seats[play:decider()]]
     local i = agent(play, seed, rs)
     if not i then error(("seed %d: the agent chose no move"):format(seed), 0) end
     play:apply_index(i)

@@ -100,10 +100,10 @@ local function play(args, ctx)
   local ledger_seen, moves = 0, 0
   local final = {}
   while not play:over() do
-    local player, turn = play:player(), play:turn()
+    local player, turn, decider = play:player(), play:turn(), play:decider()
     local kernel_turn = g:turn()
     last_turn, line.player = turn, player
-    local agent = seat_agents[(player - 1) % #seat_agents + 1]
+    local agent = seat_agents[(decider - 1) % #seat_agents + 1] -- a bid's, a dragon step's seat
     local chosen
     local okm, err = pcall(function()
       chosen = agent(play, game.seed, game.rs)
@@ -129,7 +129,7 @@ local function play(args, ctx)
     end
     ledger_seen = #ledger
     if rec then
-      rec:write(json.encode(record.move_line(turn, player, line[#line], g)), "\n")
+      rec:write(json.encode(record.move_line(turn, player, line[#line], g, decider)), "\n")
     end
     if #gained > 0 or play:player() ~= player or play:over() then
       flush_line(#gained > 0 and ("   (" .. table.concat(gained, ", ") .. ")") or "")

@@ -91,9 +91,11 @@ local JS = [==[
     if (!r.ok) throw new Error(v.error || ('HTTP ' + r.status));
     return v;
   }
+  // the seat that decides (a bidder, a dragon's mover: state.decider)
+  function decider() { return state.decider || state.player; }
   function mine() {
-    return state && !state.over && state.seats[state.player - 1] === 'human' && (seat === 0 || seat === state.player) &&
-      tokens[state.player] !== undefined;
+    return state && !state.over && state.seats[decider() - 1] === 'human' && (seat === 0 || seat === decider()) &&
+      tokens[decider()] !== undefined;
   }
   function tokenKey(n) { return 'meeple-token/' + state.server + '/' + tableId + '/' + n; }
   // Joins the seats this tab plays: a token given by the URL (?token=,
@@ -161,7 +163,8 @@ local JS = [==[
 
   function drawSide() {
     const who = state.over ? 'Game over.' : ('Turn ' + state.turn + ': seat ' + state.player + ' (' +
-      state.seats[state.player - 1] + ')' + (mine() ? ' - your move' : ' - waiting') + (state.phase ? ', ' + state.phase : ''));
+      state.seats[state.player - 1] + ')' + (decider() !== state.player ? ', seat ' + decider() + ' decides' : '') +
+      (mine() ? ' - your move' : ' - waiting') + (state.phase ? ', ' + state.phase : ''));
     $('status').textContent = who;
     const names = state.seats.map((a, i) => 'seat ' + (i + 1) + ' ' + a + (seat === i + 1 ? ' (you)' : ''));
     MeepleWeb.scores($('scores'), { colours: state.colours, names }, state.scores, null, state.supplies,
@@ -222,7 +225,7 @@ local JS = [==[
     document.body.dataset.mine = '0';
     try {
       $('error').textContent = '';
-      await refresh(await call('/move', { index: +index, seat: state.player, version: state.version, token: tokens[state.player] }));
+      await refresh(await call('/move', { index: +index, seat: decider(), version: state.version, token: tokens[decider()] }));
     } catch (e) {
       $('error').textContent = e.message;
       await refresh();

@@ -156,6 +156,7 @@ static int moves_of(gk_play *p, int32_t f, const gk_relocate_rule *rule) {
   }
   int st = fl_reserve_moves(p, p->n_moves + 1);
   if (st) return st;
+  p->decider = owner; /* its owner decides, whoever's turn it is */
   p->moves[p->n_moves++] =
       (gk_move){.type = GK_MOVE_ACTION, .action = rule->action, .arg = {owner, 0, 0, 0}};
   for (int i = 0; i < reach.n; i++) {

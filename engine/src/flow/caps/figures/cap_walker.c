@@ -121,7 +121,8 @@ static int walker_tile_placed(gk_play *p, const gk_move *m) {
   return GK_OK;
 }
 
-/* The walk's moves: the mover is the active player's, then the next's. */
+/* The walk's moves: the mover is the active player, then the next, ...;
+** each step's list is its mover's decision (gk_play_decider). */
 static int walker_moves(gk_play *p) {
   const gk_walker_rule *rule = &p->flow->caps.walker.rule;
   if (p->phase != rule->phase || p->caps.walker.n == 0) return GK_OK;
@@ -135,6 +136,7 @@ static int walker_moves(gk_play *p) {
   int32_t mover = (p->player + made) % p->game->n_players + 1;
   int st = fl_reserve_moves(p, p->n_moves + n);
   if (st) return st;
+  p->decider = mover; /* the mover decides this step, not the active player */
   for (int i = 0; i < n; i++) {
     const gk_tilerec *t = &p->game->tiles[to[i]];
     p->moves[p->n_moves++] = (gk_move){.type = GK_MOVE_ACTION, .action = rule->action,

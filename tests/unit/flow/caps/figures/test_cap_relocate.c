@@ -23,6 +23,7 @@ static void test_relocate(void **state) {
   hand_counts c;
   hand_games(CHECK_RELOCATE, &c);
   assert_true(c.moves_on > 5);
+  assert_true(c.others_decide > 0); /* the decider was checked where it matters */
 }
 
 int main(void) {

@@ -147,16 +147,21 @@ static void walk(int steps) {
   assert_true(x == -1 && y == 0); /* landed */
   apply(p, (gk_move){.type = GK_MOVE_PASS});
   apply(p, (gk_move){.type = GK_MOVE_PLACE, .tile = w.walk, .x = -1, .y = 1, .rot = 0});
+  assert_int_equal(gk_play_decider(p), 1); /* the deploy: the active player's */
   apply(p, (gk_move){.type = GK_MOVE_PASS});
   /* player 1 (mover 2) first: east or south, in that order */
   gk_move m[8];
   assert_int_equal(gk_play_phase(p), w.phase);
+  assert_int_equal(gk_play_player(p), 1);
+  assert_int_equal(gk_play_decider(p), 1); /* each step its mover's decision */
   assert_int_equal(gk_play_moves(p, m, 8), 2);
   assert_true(gk_move_equal(&m[0], &(gk_move){.type = GK_MOVE_ACTION, .action = w.action, .arg = {0, 0, 2, 1}}));
   assert_true(gk_move_equal(&m[1], &(gk_move){.type = GK_MOVE_ACTION, .action = w.action, .arg = {-1, 1, 2, 1}}));
   apply(p, m[0]);
   /* player 0: 0,1 is avoided and -1,0 entered: east only */
   assert_int_equal(gk_play_moves(p, m, 8), 1);
+  assert_int_equal(gk_play_player(p), 1);
+  assert_int_equal(gk_play_decider(p), 0); /* player 0 decides in player 1's turn */
   assert_true(gk_move_equal(&m[0], &(gk_move){.type = GK_MOVE_ACTION, .action = w.action, .arg = {1, 0, 1, 2}}));
   gk_move back = walk_move(&w, -1, 0, 1, 2);
   assert_int_equal(gk_play_apply(p, &back), GK_EILLEGAL);
@@ -170,6 +175,7 @@ static void walk(int steps) {
     assert_int_equal(fi.at.where, GK_AT_NODE);
   } else {
     assert_int_equal(gk_play_moves(p, m, 8), 1);
+    assert_int_equal(gk_play_decider(p), 1);
     apply(p, walk_move(&w, 2, 0, 2, 3));
     /* a dead end: the walk is over before its steps */
     assert_true(gk_play_over(p));
