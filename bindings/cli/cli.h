@@ -11,7 +11,8 @@
 
 #include <lua.h>
 
-enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+/* CLI_TIME: a script ran past its time limit (cli_main.c). */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2, CLI_TIME = 3 };
 
 typedef int (*cli_run_fn)(lua_State *L, int argc, char **argv);
 

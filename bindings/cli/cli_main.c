@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "meeple_lua.h"
+#include "sandbox.h"
 
 typedef struct cli_command {
   const char *name;
@@ -41,6 +42,18 @@ static void print_help(void) {
   printf("\n'meeple COMMAND --help' describes a command.\n");
 }
 
+/* A run in which a script ran past its time limit ends with CLI_TIME,
+** whatever the command made of the error: what it printed or wrote may
+** differ on a faster or slower machine (docs/sandbox.md, "What is
+** guaranteed"). The command has normally said why already (the one line
+** of the failed call); a command that caught the error says it here. */
+static int time_fired(const char *name, int status) {
+  if (!mp_sandbox_time_fired()) return status;
+  if (status == CLI_OK)
+    fprintf(stderr, "meeple %s: a script ran past its time limit; raise it with --time-limit\n", name);
+  return CLI_TIME;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return cli_usage_error(NULL, "missing command");
   const char *name = argv[1];
@@ -61,7 +74,7 @@ int main(int argc, char **argv) {
       }
       int status = c->run(L, argc - 2, argv + 2);
       lua_close(L);
-      return status;
+      return time_fired(name, status);
     }
   if (name[0] == '-') return cli_usage_error(NULL, "unknown option '%s'", name);
   return cli_usage_error(NULL, "unknown command '%s'", name);

@@ -9,6 +9,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "gk_limits.h"
 #include "wrap_play.h"
 
 /* t[k] without metamethods (t at idx). */
@@ -16,6 +17,23 @@ static int raw_getfield(lua_State *L, int idx, const char *k) {
   idx = lua_absindex(L, idx);
   lua_pushstring(L, k);
   return lua_rawget(L, idx);
+}
+
+/* The limit on top of the stack (entry: its index in a list, 0 for a
+** single number): an integer 0..GK_MAX_POINTS, as the flow takes it,
+** read whole: a huge or negative value is refused with its value, never
+** cast to an int that wraps into a small valid one. */
+static int check_limit(lua_State *L, lua_Integer entry) {
+  if (!lua_isinteger(L, -1)) {
+    if (entry) luaL_error(L, "tile_variants: limit[%I] is %s: an integer expected", entry, luaL_typename(L, -1));
+    luaL_error(L, "tile_variants: limit is %s: an integer or a list of them expected", luaL_typename(L, -1));
+  }
+  lua_Integer v = lua_tointeger(L, -1);
+  if (v < 0 || v > GK_MAX_POINTS) {
+    if (entry) luaL_error(L, "tile_variants: limit[%I] = %I: an integer from 0 to %d expected", entry, v, GK_MAX_POINTS);
+    luaL_error(L, "tile_variants: limit = %I: an integer from 0 to %d expected", v, GK_MAX_POINTS);
+  }
+  return (int)v;
 }
 
 /* Reads flow:tile_variants's table {counter = name, limit = n or {n per
@@ -35,11 +53,11 @@ void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule
     if (n < 1) luaL_error(L, "tile_variants: limit = {...} needs one entry or more");
     for (int i = 0; i < GK_MAX_PLAYERS; i++) {
       lua_rawgeti(L, -1, i < n ? i + 1 : n);
-      x.limit[i] = (int)luaL_checkinteger(L, -1);
+      x.limit[i] = check_limit(L, i < n ? i + 1 : n);
       lua_pop(L, 1);
     }
   } else {
-    int v = (int)luaL_checkinteger(L, -1);
+    int v = check_limit(L, 0);
     for (int i = 0; i < GK_MAX_PLAYERS; i++) x.limit[i] = v;
   }
   lua_pop(L, 1);

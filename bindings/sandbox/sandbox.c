@@ -343,6 +343,23 @@ static int locate_error(lua_State *L) {
   return 1;
 }
 
+/* Whether any sandbox of this process (or a child that reported it) ran
+** past its time limit. One flag for the process: it describes the run,
+** not a game, and only ever goes from 0 to 1. */
+static volatile int time_fired;
+
+int mp_sandbox_time_fired(void) { return time_fired; }
+void mp_sandbox_note_time_fired(void) { time_fired = 1; }
+int mp_sandbox_spent(const mp_sandbox *sb) { return sb->spent[0] != 0; }
+
+/* The time limit fired (its message is the sandbox's error): the sandbox
+** keeps the message and refuses every later call with it (sandbox.h). */
+static void spend(mp_sandbox *sb) {
+  snprintf(sb->spent, sizeof sb->spent, "%s", sb->err);
+  if (!sb->spent[0]) snprintf(sb->spent, sizeof sb->spent, "time limit exceeded");
+  time_fired = 1;
+}
+
 /* The body of mp_sandbox_call: everything but argument checks. 'name'
 ** names the script for messages that have no better location; NULL
 ** takes it from the function being called. Hooks call here once per event,
@@ -352,6 +369,11 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
   lua_State *L = sb->L;
   int outer = sb->depth == 0;
   int status, rc = MP_SANDBOX_OK;
+  if (outer && sb->spent[0]) {  /* a time limit fired: nothing runs any more */
+    lua_pop(L, nargs + 1);
+    set_error(sb, "%s", sb->spent);
+    return MP_SANDBOX_ETIME;
+  }
   if (outer) {
     sb->trip = TRIP_NONE;
     sb->refusals = 0;
@@ -376,9 +398,10 @@ static int protected_call(mp_sandbox *sb, int nargs, int nresults,
       mp_sb_set_trip(L, sb, TRIP_MEMORY);
     if (sb->trip == TRIP_BUDGET || sb->trip == TRIP_TIME) {
       char text[96];
-      rc = MP_SANDBOX_EBUDGET;
+      rc = sb->trip == TRIP_TIME ? MP_SANDBOX_ETIME : MP_SANDBOX_EBUDGET;
       mp_sb_trip_text(sb, text, sizeof text);
       set_error(sb, "%s%s", sb->trip_where, text);
+      if (sb->trip == TRIP_TIME) spend(sb);
     } else if (sb->trip == TRIP_MEMORY) {
       char cap[32];
       rc = MP_SANDBOX_EMEMORY;

@@ -50,7 +50,9 @@ typedef enum mp_sandbox_status {
   MP_SANDBOX_ERROR = -1,   /* syntax or runtime error in the script */
   MP_SANDBOX_EBUDGET = -2, /* instruction budget exhausted */
   MP_SANDBOX_EMEMORY = -3, /* memory cap reached (or the system is out) */
-  MP_SANDBOX_EINVAL = -4   /* bad use of the API by the host */
+  MP_SANDBOX_EINVAL = -4,  /* bad use of the API by the host */
+  MP_SANDBOX_ETIME = -5    /* a call ran past its time limit: the sandbox
+                           ** is spent (see mp_sandbox_time_fired) */
 } mp_sandbox_status;
 
 #define MP_SANDBOX_DEFAULT_MEMORY_CAP ((size_t)64 << 20)  /* 64 MiB */
@@ -58,6 +60,20 @@ typedef enum mp_sandbox_status {
 #define MP_SANDBOX_DEFAULT_TURN_BUDGET 50000000L         /* per turn */
 #define MP_SANDBOX_DEFAULT_GAME_BUDGET 1000000000L       /* per game */
 #define MP_SANDBOX_DEFAULT_TIME_LIMIT_MS 2000L           /* per call */
+
+/* The time limit is the one limit whose outcome depends on the machine
+** (its speed, its load), so it never ends a call the way the others do:
+** the call fails with MP_SANDBOX_ETIME and the sandbox is spent. Every
+** later call and run fails at once with the same message and runs
+** nothing, so no game goes on (a move refused, a veto read as a no) after
+** an outcome another machine would not have seen. The host ends the run:
+** meeple exits 3 (bindings/cli/cli_main.c). */
+int mp_sandbox_spent(const mp_sandbox *sb);
+/* Whether a time limit fired in this process (any sandbox), or a child
+** process reported one (mp_sandbox_note_time_fired): the run's results
+** are not the same everywhere. */
+int mp_sandbox_time_fired(void);
+void mp_sandbox_note_time_fired(void);
 
 /* Instructions count one each; a library call that copies or scans
 ** (string.rep/byte, utf8.len/codepoint/offset/codes, load, table.concat/

@@ -70,6 +70,8 @@ struct mp_sandbox {
   char trip_where[WHERE_MAX];  /* "file:line: " where a budget or the clock ran out */
   char mem_where[WHERE_MAX];   /* "file:line: " of the refused allocation */
   int mem_where_kept;          /* mem_where names a script frame: keep it */
+  char spent[WHERE_MAX + 96];  /* the time limit's message once it fired:
+                               ** every later call fails with it (sandbox.h) */
   char *err;                   /* last error message (malloc'd) */
   size_t errcap;
 };

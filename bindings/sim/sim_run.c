@@ -30,9 +30,15 @@
 
 #include <lauxlib.h>
 
+#include "sandbox.h"
 #include "sim_run.h"
 
 #define MP_SIMJOBS "meeple.SimJobs"
+
+/* A child's game failed and a time limit had fired in it: the parent
+** notes it (mp_sandbox_note_time_fired), so the run ends as one whose
+** time limit fired in process would (exit 3). */
+#define WIRE_TIMED_OUT (-2)
 
 enum {
   BATCH = 32,                /* records a child writes at once */
@@ -41,7 +47,8 @@ enum {
 
 /* What goes through a pipe: a game, or why one failed. */
 typedef struct wire {
-  int32_t status; /* 0: res holds a game; -1: err says why it failed */
+  int32_t status; /* 0: res holds a game; < 0: err says why it failed
+                  ** (WIRE_TIMED_OUT: after a time limit fired) */
   union {
     mp_sim_result res;
     char err[MP_SIM_ERR_MAX];
@@ -186,6 +193,7 @@ static void child(const mp_sim_plan *plan, int j, int fd) {
     char err[MP_SIM_ERR_MAX] = "";
     w->status = plan->play(plan->ctx, plan->first_seed + (uint64_t)i, &w->u.res, err, sizeof err);
     if (w->status < 0) memcpy(w->u.err, err, sizeof err);
+    if (w->status < 0 && mp_sandbox_time_fired()) w->status = WIRE_TIMED_OUT;
     if (n == BATCH || w->status < 0) {
       if (!write_all(fd, batch, (size_t)n * sizeof(wire)) || w->status < 0) _exit(1);
       n = 0;
@@ -382,6 +390,7 @@ void mp_sim_run(lua_State *L, const mp_sim_plan *plan, mp_sim_summary *sum) {
       if (w.status < 0) memcpy(w.u.err, err, sizeof err);
     }
     if (w.status < 0) {
+      if (w.status == WIRE_TIMED_OUT) mp_sandbox_note_time_fired();
       w.u.err[sizeof w.u.err - 1] = 0;
       fail(L, "%s", w.u.err);
     }

@@ -13,6 +13,15 @@
 --   expect: same         the game plays to its end and is the game played
 --                        without the script (the attack changed nothing).
 --   expect: ok           the game plays to its end.
+--   expect: timeout TEXT a call runs past its time limit (the one limit
+--                        that depends on the machine): `meeple play`
+--                        exits 3 with ONE line naming the script's file
+--                        and line and containing TEXT, and a host that
+--                        catches the failure and tries again
+--                        (tests/host/lenient_host.lua) gets no move
+--                        applied after it, one message, and exit 3. Run
+--                        only in child processes: the time limit spends
+--                        the sandbox it fires in.
 --   with: EXP,...        expansions loaded before the script.
 --   game: NAME           the game script (default base).
 --   budget: N            instruction budget per hook call.
@@ -155,6 +164,32 @@ local function cli_check(name, h, file, text)
   end
 end
 
+local function sh_lines(cmd)
+  local p = assert(io.popen(cmd .. "; echo \"exit=$?\""))
+  local out = p:read("a")
+  p:close()
+  local lines = {}
+  for l in out:gmatch("[^\n]+") do lines[#lines + 1] = l end
+  return lines, out
+end
+
+-- expect: timeout TEXT (see the header): both in child processes.
+local function timeout_check(name, h, file, text)
+  if not check(h.time_limit, name, "a timeout case needs a '-- time_limit:' line") or not BIN then return end
+  local lines, out = sh_lines("timeout 60 " .. BIN .. " play --quiet --rules " .. file ..
+                              " --time-limit " .. h.time_limit .. " 2>&1 >/dev/null")
+  check(lines[#lines] == "exit=3", name, "meeple play should exit 3, got: " .. out)
+  check(#lines == 2 and lines[1]:find(text, 1, true) and one_line_at(lines[1], file), name,
+        "meeple play should print one line naming " .. file .. ":N and containing '" .. text .. "', got: " .. out)
+  check(out:find("raise it with --time-limit", 1, true), name, "the message should name --time-limit: " .. out)
+  lines, out = sh_lines("timeout 120 " .. BIN .. " script --time-limit " .. h.time_limit ..
+                        " " .. ROOT .. "/tests/host/lenient_host.lua " .. file .. " 2>/dev/null")
+  check(lines[#lines] == "exit=3", name, "a host that caught the time limit should still exit 3, got: " .. out)
+  check(out:find("applied after: 0\n", 1, true) and out:find("messages: 1\n", 1, true)
+        and not out:find("failed: 0\n", 1, true), name,
+        "after the time limit every move must fail with its one message, got: " .. out)
+end
+
 local baseline = {}
 local function base_game(h, seed)
   local key = (h.game or "base") .. "|" .. (h.with or "") .. "|" .. seed
@@ -173,6 +208,8 @@ local function run_case(name)
   local h = header(ROOT .. "/" .. file)
   local expect = h.expect or ""
   if not check(expect ~= "", name, "no '-- expect:' line") then return end
+  local timeout_text = expect:match("^timeout (.*)$")
+  if timeout_text then return timeout_check(name, h, file, timeout_text) end
   local ok, rs = pcall(load_rules, h, file)
   local text = expect:match("^error (.*)$")
   local seeds = tonumber(h.seeds) or 1

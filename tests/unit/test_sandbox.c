@@ -645,6 +645,44 @@ static void test_expose_read_only(void **state) {
   mp_sandbox_free(sb);
 }
 
+/* The time limit spends the sandbox (sandbox.h): the call fails with
+** ETIME, and every later call and load fails at once with the same
+** message, running nothing (the global is never set); another sandbox
+** is unaffected. Long string comparisons, one instruction each, keep the
+** budget from firing first. */
+static void test_time_limit_spends(void **state) {
+  (void)state;
+  mp_sandbox_limits lim = {0, 0, 0, 0, 50};
+  static fake_rng rng = {zero_seq, 1, 0, 0};
+  mp_sandbox *sb = mp_sandbox_new(&lim, fake_draw, &rng);
+  mp_sandbox *other = new_sandbox(0, 0);
+  assert_non_null(sb);
+  assert_false(mp_sandbox_spent(sb));
+  assert_int_equal(run(sb, "@slow.lua",
+                       "local a, b = 'x', 'x'\n"
+                       "for i = 1, 21 do a, b = a .. a, b .. b end\n"
+                       "for i = 1, 10000000 do local eq = a == b end"),
+                   MP_SANDBOX_ETIME);
+  char first[256];  /* the line it fired on depends on the machine */
+  snprintf(first, sizeof first, "%s", mp_sandbox_error(sb));
+  assert_true(strncmp(first, "slow.lua:", 9) == 0);
+  assert_non_null(strstr(first, ": time limit exceeded (50 ms per call)"));
+  assert_true(mp_sandbox_spent(sb));
+  assert_true(mp_sandbox_time_fired());
+  assert_int_equal(run(sb, "@next.lua", "x = 1"), MP_SANDBOX_ETIME);
+  assert_string_equal(mp_sandbox_error(sb), first);
+  lua_State *L = mp_sandbox_lua(sb);
+  int top = lua_gettop(L);
+  lua_pushcfunction(L, luaopen_base);  /* never called */
+  lua_pushinteger(L, 1);
+  assert_int_equal(mp_sandbox_call(sb, 1, 0), MP_SANDBOX_ETIME);
+  assert_int_equal(lua_gettop(L), top);
+  assert_false(mp_sandbox_spent(other));
+  assert_int_equal(run(other, "@fine.lua", "x = 1"), MP_SANDBOX_OK);
+  mp_sandbox_free(other);
+  mp_sandbox_free(sb);
+}
+
 typedef struct sink { char text[256]; size_t len; } sink;
 
 /* docs/sandbox.md's C example, verbatim between the two marker lines
@@ -777,6 +815,7 @@ int main(void) {
     cmocka_unit_test(test_doc_limits_example),
     cmocka_unit_test(test_sandboxes_independent),
     cmocka_unit_test(test_set_limits),
+    cmocka_unit_test(test_time_limit_spends),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,7 @@
 -- bindings/cli/cli_game.c calls M[name](args, ctx); ctx.root is the
 -- directory holding scripts/ and tiles/, ctx.tty whether output is a
 -- terminal. Every subcommand returns an exit status: 0 done, 1 failed,
--- 2 usage. Adding a subcommand is a module here, a row in SUBCOMMANDS
+-- 2 usage (cli_main.c makes it 3 when a script ran past its time limit). Adding a subcommand is a module here, a row in SUBCOMMANDS
 -- and a row in cli_main.c's table.
 
 local common = require "meeple.cli.common"

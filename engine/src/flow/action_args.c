@@ -7,7 +7,9 @@
 ** before the flow is frozen, one per leading gk_move.arg; the other
 ** arguments of its moves are 0. The kernel never reads the names: they
 ** are how the bindings show and read the arguments (args.x) and what a
-** capability declares about the moves it plays.
+** capability declares about the moves it plays. A capability whose moves
+** name a node (x, y, segment) reads it with fl_action_node, so every such
+** move refuses a missing node with the same message.
 */
 #include <stdio.h>
 #include <string.h>
@@ -74,4 +76,19 @@ int fl_action_layout(gk_flow *f, int action, const char *what, int n, const char
   fl_flow_error(f, "%s: action '%s' takes %s, not the declared %s", what, f->action_name[action].s,
                 want, had);
   return GK_EINVAL;
+}
+
+static const char *const node_args[] = {"x", "y", "segment"};
+
+int fl_node_action_layout(gk_flow *f, int action, const char *what) {
+  return fl_action_layout(f, action, what, 3, node_args);
+}
+
+int32_t fl_action_node(gk_play *p, const gk_move *m) {
+  int32_t tile = gk_tile_at(p->game, m->arg[0], m->arg[1]);
+  int32_t node = tile >= 0 ? gk_node(p->game, tile, m->arg[2] - 1) : -1;
+  if (node < 0)
+    gk_play_set_error(p, "%s: no segment %d at %d %d", gk_flow_action_name(p->flow, m->action),
+                      m->arg[2], m->arg[0], m->arg[1]);
+  return node;
 }

@@ -352,6 +352,13 @@ int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx);
 
 /* action_args.c: a capability's action takes these argument names */
 int fl_action_layout(gk_flow *f, int action, const char *what, int n, const char *const *names);
+/* action_args.c: an action whose moves name a node of the board: its
+** arguments are x, y, segment (from 1). fl_node_action_layout declares
+** that layout for a capability ('what' names it in errors);
+** fl_action_node reads the node a move of it names, or sets the play's
+** error ("ACTION: no segment S at X Y") and returns -1. */
+int fl_node_action_layout(gk_flow *f, int action, const char *what);
+int32_t fl_action_node(gk_play *p, const gk_move *m);
 /* declare.c */
 void fl_flow_error(gk_flow *f, const char *fmt, ...);
 int fl_check_open(gk_flow *f, const char *what);

@@ -33,8 +33,7 @@ int gk_flow_add_companion(gk_flow *f, const gk_companion_rule *rule) {
     fl_flow_error(f, "companion: declared twice (one companion per game)");
     return GK_EINVAL;
   }
-  static const char *const args[] = {"x", "y", "segment"};
-  if (fl_action_layout(f, rule->action, "companion", 3, args)) return GK_EINVAL;
+  if (fl_node_action_layout(f, rule->action, "companion")) return GK_EINVAL;
   f->caps.companion.on = true;
   f->caps.companion.rule = *rule;
   f->caps.companion.follows = mask;
@@ -132,13 +131,8 @@ static int companion_apply(gk_play *p, const gk_move *m) {
   const gk_companion_rule *rule = &p->flow->caps.companion.rule;
   if (m->type != GK_MOVE_ACTION || m->action != rule->action) return FL_NOT_MINE;
   gk_game *g = p->game;
-  int32_t tile = gk_tile_at(g, m->arg[0], m->arg[1]);
-  int32_t node = tile >= 0 ? gk_node(g, tile, m->arg[2] - 1) : -1;
-  if (node < 0) {
-    gk_play_set_error(p, "%s: no segment %d at %d %d", gk_flow_action_name(p->flow, m->action),
-                      m->arg[2], m->arg[0], m->arg[1]);
-    return GK_EILLEGAL;
-  }
+  int32_t node = fl_action_node(p, m);
+  if (node < 0) return GK_EILLEGAL;
   gk_location to = {GK_AT_NODE, node, 0};
   int st = GK_OK;
   int32_t f = -1, i;

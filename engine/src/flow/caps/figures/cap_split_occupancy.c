@@ -28,8 +28,7 @@ int gk_flow_add_split_occupancy(gk_flow *f, const gk_split_occupancy_rule *rule)
     fl_flow_error(f, "split_occupancy: declared twice (one per game)");
     return GK_EINVAL;
   }
-  static const char *const args[] = {"x", "y", "segment"};
-  if (fl_action_layout(f, rule->action, "split_occupancy", 3, args)) return GK_EINVAL;
+  if (fl_node_action_layout(f, rule->action, "split_occupancy")) return GK_EINVAL;
   f->caps.split_occupancy.on = true;
   f->caps.split_occupancy.rule = *rule;
   return GK_OK;
@@ -118,13 +117,8 @@ static int split_occupancy_apply(gk_play *p, const gk_move *m) {
   const gk_split_occupancy_rule *rule = &p->flow->caps.split_occupancy.rule;
   if (m->type != GK_MOVE_ACTION || m->action != rule->action) return FL_NOT_MINE;
   gk_game *g = p->game;
-  int32_t tile = gk_tile_at(g, m->arg[0], m->arg[1]);
-  int32_t node = tile >= 0 ? gk_node(g, tile, m->arg[2] - 1) : -1;
-  if (node < 0) {
-    gk_play_set_error(p, "%s: no segment %d at %d %d", gk_flow_action_name(p->flow, m->action),
-                      m->arg[2], m->arg[0], m->arg[1]);
-    return GK_EILLEGAL;
-  }
+  int32_t node = fl_action_node(p, m);
+  if (node < 0) return GK_EILLEGAL;
   gk_location at = {GK_AT_NODE, node, 0};
   int f = gk_figure_deploy(g, p->player, rule->figure, at);
   if (f < 0) {
