@@ -54,14 +54,15 @@ function D.touches(c)
 end
 
 -- recall "shaman" { phase = "shaman", figures = { "meeple" }, on = { kinds },
--- tiles = { tags or attributes } }: in that phase, after placing such a
--- tile (no tiles: any), the player may take one of their figures of
--- those kinds standing on such a feature back to the supply, unscored.
+-- tiles = { tags or attributes }, where =, near =, near_of =, names = }:
+-- in that phase, after placing such a tile (no tiles: any), the player
+-- may take one of their figures of those kinds standing on such a
+-- feature (narrowed by where and near) back to the supply, unscored.
 -- The name is the action of its moves (declared here if need be).
 function D.recall(c)
   return declare.named_list(c, "recall", "recalls", "action", function(rc)
-    for _, field in ipairs({ "figures", "on", "tiles" }) do
-      if not is_name_list(rc[field], field == "tiles") then
+    for _, field in ipairs({ "figures", "on", "tiles", "near" }) do
+      if not is_name_list(rc[field], field == "tiles" or field == "near") then
         error(("recall '%s': %s must be a list of one or more names"):format(rc.action, field), 4)
       end
     end
