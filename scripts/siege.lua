@@ -15,21 +15,21 @@
 --   the escape through a cloister (§5)     recall "escape" (capability, in
 --                                             C: where = besieged, near =
 --                                             cloister; no Lua call a turn)
--- Hooks on the public API (issue #41: "first as hooks") do the scoring,
--- which runs only when a besieged city closes and at the end:
+-- Hooks on the public API (issue #41: "first as hooks") do what runs only
+-- when a besieged city closes and once at the end:
 --   a besieged city scores 1 less a tile   transform("feature_points"),
 --     and a pennant; nothing at the end       narrowed in C to cities with
 --                                             the besieged attribute
---   a farm counts a completed besieged     transform("feature_points"),
---     city twice (§4)                         narrowed in C to fields (the
---                                             final scoring's farms only)
---   the pig's and the barn's share of     the same transform (ctx:score for
---     the double count (§6)                   a leader with a pig), and
---                                             on("final_scoring") for barns
+--   a farm counts a completed besieged     bonus "field": the field's own
+--     city twice (§4), the pig's share (§6)   formula gets touching_closed
+--                                             terms (data, in C, no hook)
+--   the barn's share of the double count    on("final_scoring"): one call a
+--     (§6)                                    game
 -- The escape was a collect hook every turn part plus a tile_placed hook
--- per besieged or cloister tile (0.079x base); as the recall capability
--- narrowed to features with an attribute and a kind around, no turn calls
--- Lua (README speed table, siege.md §9).
+-- per besieged or cloister tile, the farms a transform per field (0.078x
+-- base); as the recall narrowed to features with an attribute and a kind
+-- around, and the farms' terms as data, no turn calls Lua (README speed
+-- table, siege.md §9).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "siege" { requires = { "base" } }
 
@@ -95,21 +95,12 @@ end
 
 -- §4: the farmers feed besiegers and besieged alike: a completed besieged
 -- city counts twice for the farm, 6 instead of 3 (the base game's 3 a
--- city again). §6 T&B: with a pig 8; the pig's point is per leader, so
--- a leader with a pig there is paid the second one here.
-transform("feature_points", function(ctx, f, points, args)
-  local n = besieged_around(f)
-  if n == 0 then return nil end
-  if args.leaders then
-    for _, p in ipairs(args.leaders) do
-      for _, fig in ipairs(f:figures()) do
-        local info = fig:info()
-        if info.kind == "pig" and info.owner == p then ctx:score(p, n, "field", f) break end
-      end
-    end
-  end
-  return points + 3 * n
-end, { kinds = { "field" } })
+-- city again), for every leader of the farm. §6 T&B: with a pig 8, the
+-- pig's point again for a leader with a pig there (nothing without T&B).
+-- Terms of the field's own final formula, evaluated in C: besieged is 1
+-- on a besieged city (merge max).
+bonus "field" { final = { touching_closed = { city = { besieged = 3 } } } }
+bonus "field" { final = { touching_closed = { city = { besieged = 1 } } }, only_with = "pig" }
 
 -- §6 A&M: a barn's farm counts a completed besieged city twice as well:
 -- 4 more each for the barn's owner at the end.

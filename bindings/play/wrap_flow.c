@@ -100,7 +100,7 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
 ** t[5] (max(0, arg - t[5])), "touching" a kind as arg and an attribute
 ** as t[5]; "features" takes a kind as arg. */
 static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
-  if (term == GK_TERM_TOUCHING) {
+  if (term == GK_TERM_TOUCHING || term == GK_TERM_TOUCHING_CLOSED) {
     lua_rawgeti(L, t, 2);
     int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     lua_rawgeti(L, t, 5);
@@ -129,7 +129,7 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", "touching",
-                                      "zero_if", NULL};
+                                      "zero_if", "touching_closed", NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
   lua_Integer n = raw_len(L, idx);

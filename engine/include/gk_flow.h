@@ -86,14 +86,17 @@ typedef enum gk_term {
                           ** of kind k touching this one through segment
                           ** adjacency, each counted once however many of
                           ** its segments touch (the lakes a river ends at) */
-  GK_TERM_ZERO_IF         /* the whole formula gives 0 when the feature's
+  GK_TERM_ZERO_IF,        /* the whole formula gives 0 when the feature's
                           ** attribute arg is not 0 (an unfinished road
                           ** with an inn); points unused */
+  GK_TERM_TOUCHING_CLOSED /* as GK_TERM_TOUCHING, over the closed features
+                          ** only (farmers fed twice by a completed city
+                          ** with that attribute) */
 } gk_term;
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
 #define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
-/* The argument of GK_TERM_TOUCHING: a kind and an attribute. */
+/* The argument of GK_TERM_TOUCHING(_CLOSED): a kind and an attribute. */
 #define GK_KIND_ATTR(k, a) ((k) | ((a) << 8))
 
 typedef struct gk_formula {

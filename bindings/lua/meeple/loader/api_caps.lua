@@ -175,6 +175,8 @@ end
 -- one more part of the turn (a second tile), at most once a turn.
 function D.extra_part(c) return declare.table_list(c, "extra_part", "extra_parts") end
 
+-- bonus "field" { final = { touching_closed = { city = { besieged = 3 } } } }: terms
+-- added to a kind's scoring for every leader (with only_with: for those with that figure);
 -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
 -- terms added to the kind's scoring that count only for a leader with
 -- that figure on the feature.

@@ -275,7 +275,8 @@ M.decls = {
   bonus = { class = "rules.BonusSpec", call = 'bonus "kind" { ... }', fields = {
     { "closed", "rules.Formula", "terms added when the kind scores complete" },
     { "final", "rules.Formula", "terms added at the final scoring" },
-    { "only_with", "string", "the figure a leader needs on the feature to get them", required = true },
+    { "only_with", "string", "the figure a leader needs on the feature to get them (one no loaded script declares: the bonus adds nothing)",
+      default_doc = "every leader: the terms join the formula's own" },
   } },
   system = { class = "rules.SystemSpec", call = 'system "name" { ... }', fields = {
     { "kinds", "string[]", "the kinds joined through segment adjacency", required = true },
