@@ -12,27 +12,24 @@
 -- What runs where. A besieged city is a city segment with the attribute
 -- besieged (merge max: a city holding one such tile is besieged), so
 -- placing, joining, completing it is the base game's data, evaluated in C.
--- Hooks on the public API (issue #41: "first as hooks") do the rest:
+--   the escape through a cloister (§5)     recall "escape" (capability, in
+--                                             C: where = besieged, near =
+--                                             cloister; no Lua call a turn)
+-- Hooks on the public API (issue #41: "first as hooks") do what runs only
+-- when a besieged city closes and once at the end:
 --   a besieged city scores 1 less a tile   transform("feature_points"),
 --     and a pennant; nothing at the end       narrowed in C to cities with
 --                                             the besieged attribute
---   a farm counts a completed besieged     transform("feature_points"),
---     city twice (§4)                         narrowed in C to fields (the
---                                             final scoring's farms only)
---   the pig's and the barn's share of     the same transform (ctx:score for
---     the double count (§6)                   a leader with a pig), and
---                                             on("final_scoring") for barns
---   escape through a cloister (§5)         phase "escape": collect + action,
---                                             a Lua call a turn part; it reads
---                                             a short list of ways out
---   the ways out (besieged tiles with a    on("tile_placed"), scoped to the
---     cloister around them)                   tiles tagged besieged or with a
---                                             cloister (a kind filter, in C)
--- Cost: about 0.074x base (README speed table, siege.md §9), half of it
--- the collect call every turn part. No capability yet; the next step is a
--- general one in C (a recall narrowed to features whose attribute is set
--- and that have a tile of a given kind around them), so that no turn calls
--- Lua.
+--   a farm counts a completed besieged     bonus "field": the field's own
+--     city twice (§4), the pig's share (§6)   formula gets touching_closed
+--                                             terms (data, in C, no hook)
+--   the barn's share of the double count    on("final_scoring"): one call a
+--     (§6)                                    game
+-- The escape was a collect hook every turn part plus a tile_placed hook
+-- per besieged or cloister tile, the farms a transform per field (0.078x
+-- base); as the recall narrowed to features with an attribute and a kind
+-- around, and the farms' terms as data, no turn calls Lua (README speed
+-- table, siege.md §9).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "siege" { requires = { "base" } }
 
@@ -98,21 +95,12 @@ end
 
 -- §4: the farmers feed besiegers and besieged alike: a completed besieged
 -- city counts twice for the farm, 6 instead of 3 (the base game's 3 a
--- city again). §6 T&B: with a pig 8; the pig's point is per leader, so
--- a leader with a pig there is paid the second one here.
-transform("feature_points", function(ctx, f, points, args)
-  local n = besieged_around(f)
-  if n == 0 then return nil end
-  if args.leaders then
-    for _, p in ipairs(args.leaders) do
-      for _, fig in ipairs(f:figures()) do
-        local info = fig:info()
-        if info.kind == "pig" and info.owner == p then ctx:score(p, n, "field", f) break end
-      end
-    end
-  end
-  return points + 3 * n
-end, { kinds = { "field" } })
+-- city again), for every leader of the farm. §6 T&B: with a pig 8, the
+-- pig's point again for a leader with a pig there (nothing without T&B).
+-- Terms of the field's own final formula, evaluated in C: besieged is 1
+-- on a besieged city (merge max).
+bonus "field" { final = { touching_closed = { city = { besieged = 3 } } } }
+bonus "field" { final = { touching_closed = { city = { besieged = 1 } } }, only_with = "pig" }
 
 -- §6 A&M: a barn's farm counts a completed besieged city twice as well:
 -- 4 more each for the barn's owner at the end.
@@ -144,138 +132,26 @@ end)
 -- =======================================================================
 
 -- The followers a besieged city may hold [FAQ: mayors and wagons escape
--- too, any follower in a city being a knight].
-local KNIGHT = { meeple = true, big = true, mayor = true, wagon = true }
+-- too, any follower in a city being a knight]; those of expansions not
+-- loaded are left out.
+local KNIGHTS = { "meeple", "big", "mayor", "wagon" }
 
--- The segments of the tile th whose own value of besieged is set (its
--- besieged cities, not what a join made besieged), and whether it has a
--- cloister segment (an I&C or A&M abbey, a cult shrine count [FAQ]).
--- Read from the tile, not from rules:tile_def (dear, and these run on
--- besieged and cloister tiles alone).
-local function besieged_segs(th)
-  local list = {}
-  for i = 1, th:info().segments do
-    if th:segment_attr(i, "besieged") > 0 then list[#list + 1] = i end
-  end
-  return list
-end
-local function cloister_on(th)
-  for _, f in ipairs(th:features()) do
-    if f:kind() == "cloister" then return true end
-  end
-  return false
-end
-
--- Whether a cloister lies on one of the 8 cells around x, y.
-local function cloister_near(g, x, y)
-  for dy = -1, 1 do
-    for dx = -1, 1 do
-      if dx ~= 0 or dy ~= 0 then
-        local th = g:tile_at(x + dx, y + dy)
-        if th and cloister_on(th) then return true end
-      end
-    end
-  end
-  return false
-end
-
--- The ways out, kept as tiles are placed (so that most turns ask nothing
--- of the board): exits, the besieged tiles with a cloister around them;
--- besieged, all besieged tiles; each as { x, y, segment, ... } (its
--- besieged segments), in the order they came. For siege_escape = city a
--- way out depends on the whole city, so the turn looks at the cities of
--- all besieged tiles.
-state { exits = {}, besieged = {} }
-
-on("tile_placed", function(ctx, th)
-  local g, st = ctx.game, ctx.state
-  local x, y = th:xy()
-  local segs = besieged_segs(th)
-  if #segs > 0 then
-    local cell = { x, y, table.unpack(segs) }
-    st.besieged[#st.besieged + 1] = cell
-    if cloister_near(g, x, y) then st.exits[#st.exits + 1] = cell end
-  end
-  if not cloister_on(th) then return end
-  for _, b in ipairs(st.besieged) do
-    if math.abs(b[1] - x) <= 1 and math.abs(b[2] - y) <= 1 then
-      local known = false
-      for _, e in ipairs(st.exits) do
-        if e[1] == b[1] and e[2] == b[2] then known = true end
-      end
-      if not known then st.exits[#st.exits + 1] = b end
-    end
-  end
-end, { tiles = { "besieged", "cloister" } })
-
--- §5, RGG: whether a cloister lies next to any tile of the city f.
-local function city_exit(g, f)
-  for _, node in ipairs(f:nodes()) do
-    local x, y = node.tile:xy()
-    if cloister_near(g, x, y) then return true end
-  end
-  return false
-end
-
+-- §5: at the end of the turn (each part of a builder's double turn
+-- [FAQ 3/2015]) the player may take one follower home, unscored, from an
+-- open besieged city with a way out: a cloister (an I&C or A&M abbey, a
+-- cult shrine count [FAQ]) on one of the 8 cells around a besieged tile
+-- of the city (HiG), or around any of its tiles (RGG's Siege). One move
+-- per spot of their followers there (names = "spot": the player picks
+-- which follower), then pass; one escape a turn part [FAQ], so the phase
+-- ends. The recall capability lists and plays it in C.
 if ESCAPE ~= "off" then
   action "escape" { args = { "x", "y", "segment" } }
   phase "escape" { after = "after_scoring" }
-
-  -- §5: at the end of the turn (each part of a builder's double turn
-  -- [FAQ 3/2015]) the player may take one follower home from a besieged
-  -- city with a way out: one move per spot of their followers there,
-  -- then pass.
-  collect("escape", function(ctx)
-    local st = ctx.state
-    local cells = ESCAPE == "tile" and st.exits or st.besieged
-    if #cells == 0 then return nil end
-    local g, me = ctx.game, ctx.player
-    local moves, seen = nil, {}
-    for _, c in ipairs(cells) do
-      local th = g:tile_at(c[1], c[2])
-      for k = 3, #c do
-        local f = th:feature(c[k])
-        if not f:closed() and #f:figures() > 0 then
-          local root = f:info().root
-          if seen[root] == nil then
-            seen[root] = ESCAPE == "tile" or city_exit(g, f)
-            if seen[root] then
-              for _, fig in ipairs(f:figures()) do
-                local info = fig:info()
-                if info.owner == me and KNIGHT[info.kind] and info.segment then
-                  local x, y = info.tile:xy()
-                  local spot = x .. "," .. y .. "," .. info.segment
-                  if not seen[spot] then
-                    seen[spot] = true
-                    moves = moves or {}
-                    moves[#moves + 1] = { type = "action", action = "escape",
-                                          args = { x = x, y = y, segment = info.segment } }
-                  end
-                end
-              end
-            end
-          end
-        end
-      end
-    end
-    if moves then moves[#moves + 1] = { type = "pass" } end
-    return moves
-  end)
-
-  -- The first of the player's followers on that spot goes home, unscored;
-  -- one escape a turn part [FAQ], so the phase ends.
-  on("action", function(ctx, move)
-    if move.action ~= "escape" then return end
-    local a, me = move.args, ctx.player
-    local th = ctx.game:tile_at(a.x, a.y)
-    for _, fig in ipairs(th:feature(a.segment):figures()) do
-      local info = fig:info()
-      if info.owner == me and KNIGHT[info.kind] and info.tile == th and info.segment == a.segment then
-        fig:return_to_supply()
-        return
-      end
-    end
-  end)
+  recall "escape" {
+    phase = "escape", figures = KNIGHTS, on = { "city" },
+    where = "besieged", near = { "cloister" },
+    near_of = ESCAPE == "tile" and "where" or "feature", names = "spot",
+  }
 end
 
 -- }======================================================================

@@ -174,10 +174,14 @@ function hand_tile(tile) end
 -- <schema recall>
 ---@class rules.RecallSpec
 ---@field phase string a phase of its own (declared with phase) that offers it, or "place_figure": instead of a deploy (required)
----@field figures string[] figure kinds that may come back (required)
+---@field figures string[] figure kinds that may come back (kinds no script declares are left out; one must be known) (required)
 ---@field on string[] kinds of feature they may leave (required)
 ---@field tiles? string[] tile tags or attributes: offered only after placing such a tile (default: any tile)
 ---@field scores? boolean the player first scores what the feature's final formula gives it now (default: false)
+---@field where? string an attribute: only features where it is set (non-zero) (default: any feature)
+---@field near? string[] kinds: only features with a tile holding a segment of one of these kinds on one of the 8 cells around one of their tiles (default: no such condition)
+---@field near_of? "feature"|"where" the tiles `near` looks around: any of the feature's, or only those whose own segment has `where` set (default: "feature")
+---@field names? "feature"|"spot" what a move names: the feature's anchor (a move a feature), or the figure's own spot (a move a spot: the player picks which figure leaves) (default: "feature")
 -- </schema>
 
 --- The player may take one of their figures back to the supply, unscored:
@@ -427,7 +431,7 @@ function extra_part(spec) end
 ---@class rules.BonusSpec
 ---@field closed? rules.Formula terms added when the kind scores complete
 ---@field final? rules.Formula terms added at the final scoring
----@field only_with string the figure a leader needs on the feature to get them (required)
+---@field only_with? string the figure a leader needs on the feature to get them (one no loaded script declares: the bonus adds nothing) (default: every leader: the terms join the formula's own)
 -- </schema>
 
 --- Terms added to a kind's scoring for a leader with that figure there.

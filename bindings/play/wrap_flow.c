@@ -96,12 +96,11 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
   return mask;
 }
 
-
 /* Terms with a second argument: "attr_over" takes a second attribute as
 ** t[5] (max(0, arg - t[5])), "touching" a kind as arg and an attribute
 ** as t[5]; "features" takes a kind as arg. */
 static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
-  if (term == GK_TERM_TOUCHING) {
+  if (term == GK_TERM_TOUCHING || term == GK_TERM_TOUCHING_CLOSED) {
     lua_rawgeti(L, t, 2);
     int k = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
     lua_rawgeti(L, t, 5);
@@ -130,7 +129,7 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", "touching",
-                                      "zero_if", NULL};
+                                      "zero_if", "touching_closed", NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
   lua_Integer n = raw_len(L, idx);
@@ -654,20 +653,24 @@ static int flow_system(lua_State *L) {
   return 0;
 }
 
-/* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds},
-** tiles = {tags or attributes}, scores = bool}: in that custom phase (or
-** "place_figure": instead of a deploy), after placing such a tile (no
-** tiles: any), the player may take back a figure of those kinds standing
-** on a feature of those kinds, scoring its final formula with scores
+/* flow:recall{phase =, action =, figures = {figure kinds}, on = {kinds}, tiles = {tags
+** or attributes}, scores = bool, where = attr, near = {kinds}, near_of =, names =}: in that
+** custom phase (or "place_figure": instead of a deploy), after placing such a tile (no
+** tiles: any), the player may take back a figure of those kinds standing on a feature of
+** those kinds (narrowed by where and near), scoring its final formula with scores
 ** (gk_recall_rule). */
 static int flow_recall(lua_State *L) {
+  static const char *const of[] = {"feature", "where", NULL}, *const names[] = {"feature", "spot", NULL};
   static const decl_field d[] = {
       F_OF("phase", gk_recall_rule, phase, D_PHASE),
       F_ACTION("action", gk_recall_rule, action, 0),
       F_OF("figures", gk_recall_rule, figures, D_FIGURES),
       F_OF("on", gk_recall_rule, kinds, D_KINDS),
       F_OF("tiles", gk_recall_rule, tiles, D_TILES),
-      F_OF("scores", gk_recall_rule, scores, D_BOOL)};
+      F_OF("scores", gk_recall_rule, scores, D_BOOL),
+      F_NAME("where", gk_recall_rule, where, D_OPT, gk_rules_find_attr, "attribute", 1),
+      F_OF("near", gk_recall_rule, near, D_KINDS), F_OPTION("near_of", gk_recall_rule, near_where, of, "feature"),
+      F_OPTION("names", gk_recall_rule, by_spot, names, "feature")};
   gk_flow *f = mp_checkflow(L, 1);
   gk_recall_rule x = {0};
   read_decl(L, 2, f, "recall", d, N_FIELDS(d), &x);

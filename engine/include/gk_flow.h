@@ -86,14 +86,17 @@ typedef enum gk_term {
                           ** of kind k touching this one through segment
                           ** adjacency, each counted once however many of
                           ** its segments touch (the lakes a river ends at) */
-  GK_TERM_ZERO_IF         /* the whole formula gives 0 when the feature's
+  GK_TERM_ZERO_IF,        /* the whole formula gives 0 when the feature's
                           ** attribute arg is not 0 (an unfinished road
                           ** with an inn); points unused */
+  GK_TERM_TOUCHING_CLOSED /* as GK_TERM_TOUCHING, over the closed features
+                          ** only (farmers fed twice by a completed city
+                          ** with that attribute) */
 } gk_term;
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
 #define GK_ATTR_PAIR(a, b) ((a) | ((b) << 8))
-/* The argument of GK_TERM_TOUCHING: a kind and an attribute. */
+/* The argument of GK_TERM_TOUCHING(_CLOSED): a kind and an attribute. */
 #define GK_KIND_ATTR(k, a) ((k) | ((a) << 8))
 
 typedef struct gk_formula {
@@ -454,7 +457,16 @@ int gk_flow_tile_matches(const gk_flow *flow, int type, const gk_tile_filter *fi
 ** deploy: listed after the tile's deploys (the phase's own pass stays
 ** last), played as the part's figure move. With `scores` the player
 ** first scores, for the feature, what its final scoring formula gives it
-** now (the kind's final reason), then the figure comes back. */
+** now (the kind's final reason), then the figure comes back.
+** Narrowed by the feature (a way out of a besieged place, a retreat
+** through a friendly tile): with `where`, only features whose attribute
+** where - 1 is non-zero; with `near`, only features one of whose tiles
+** has, on one of the 8 cells around it, a tile holding a segment of a
+** kind in `near` (with `near_where`, only the tiles whose own segment of
+** the feature carries that attribute count). With `by_spot` the moves
+** name the figure's own node {x, y, segment + 1, 0}, one per spot, in
+** figure order, and the move returns the player's first such figure on
+** that spot: the player picks which figure leaves. */
 typedef struct gk_recall_rule {
   int phase;            /* a custom phase (gk_flow_add_phase), or GK_PHASE_PLACE_FIGURE */
   int action;           /* an action (gk_flow_add_action) */
@@ -462,6 +474,10 @@ typedef struct gk_recall_rule {
   uint64_t kinds;       /* bit per kind of feature it may leave */
   gk_tile_filter tiles; /* offered after placing such a tile only */
   int scores;           /* 1: the feature's final formula paid on the way back */
+  int where;            /* an attribute + 1 set on the feature; 0: any feature */
+  uint64_t near;        /* bit per kind of a segment on a tile around; 0: none asked */
+  int near_where;       /* 1: only around the feature's tiles whose segment has `where` */
+  int by_spot;          /* 1: moves name the figure's spot, not the feature's anchor */
 } gk_recall_rule;
 
 int gk_flow_add_recall(gk_flow *flow, const gk_recall_rule *rule);

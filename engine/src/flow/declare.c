@@ -85,12 +85,12 @@ int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
 
 /* Is a term (type, argument) well formed? (in_system: for a system) */
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system) {
-  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_ZERO_IF;
+  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_TOUCHING_CLOSED;
   if (t == GK_TERM_ATTR || t == GK_TERM_ZERO_IF) ok = ok && a >= 0 && a < r->n_attrs;
   if (t == GK_TERM_ATTR_OVER) ok = ok && a >= 0 && (a & 0xff) < r->n_attrs && (a >> 8) < r->n_attrs;
   if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED || t == GK_TERM_FEATURES)
     ok = ok && a >= 0 && a < r->n_kinds;
-  if (t == GK_TERM_TOUCHING) ok = ok && a >= 0 && (a & 0xff) < r->n_kinds && (a >> 8) < r->n_attrs;
+  if (t == GK_TERM_TOUCHING || t == GK_TERM_TOUCHING_CLOSED) ok = ok && a >= 0 && (a & 0xff) < r->n_kinds && (a >> 8) < r->n_attrs;
   if (in_system)
     ok = ok && (t == GK_TERM_CONST || t == GK_TERM_ATTR || t == GK_TERM_ATTR_OVER ||
                 t == GK_TERM_FEATURES);

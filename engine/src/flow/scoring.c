@@ -65,7 +65,9 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
       case GK_TERM_ADJACENT: total += pts * fold_adjacent(p, root, arg, false, -1); break;
       case GK_TERM_ADJACENT_CLOSED: total += pts * fold_adjacent(p, root, arg, true, -1); break;
       case GK_TERM_TOUCHING:
-        total += pts * fold_adjacent(p, root, arg & 0xff, false, arg >> 8);
+      case GK_TERM_TOUCHING_CLOSED:
+        total += pts * fold_adjacent(p, root, arg & 0xff, sr->formula.terms[i].term == GK_TERM_TOUCHING_CLOSED,
+                                     arg >> 8);
         break;
       case GK_TERM_ATTR_OVER: {
         int64_t over = (int64_t)attrs[arg & 0xff] - attrs[arg >> 8]; /* attributes a script set: any int32_t */

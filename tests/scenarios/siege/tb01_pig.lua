@@ -2,8 +2,8 @@
 -- scores a completed besieged city twice at the pig's rate: 8 (4 + 4).
 -- Red's farmer and pig on E's field; the besieged si.be.CFR closes E's
 -- city (2 tiles, unoccupied). At the end: 3 + 1 for the city, the same
--- again because it is besieged: 8, paid as the farm's 7 and the pig's
--- second point (a separate line of the ledger).
+-- again because it is besieged: 8, one line of the ledger as Traders &
+-- Builders' own pig (its ex06): the farm's formula holds the pig's terms.
 -- Players: 1 = Red, 2 = Blue.
 scenario "SIEGE-TB-1: a pig doubles too: 8 for a besieged city" {
   game = "base", with = { "traders_builders", "siege" }, players = 2, start = false,
@@ -16,6 +16,5 @@ stack { "si.be.CFR" }
 play("place si.be.CFR 0,-1 r2", "pass")
 expect.closed { at = { 0, 0 }, port = "N" }
 expect.over()
-expect.ledger_final { { player = 1, points = 1, reason = "field" },
-                      { player = 1, points = 7, reason = "field" } }
+expect.ledger_final { { player = 1, points = 8, reason = "field" } }
 expect.final { 8, 0 }

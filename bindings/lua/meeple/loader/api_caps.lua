@@ -54,14 +54,15 @@ function D.touches(c)
 end
 
 -- recall "shaman" { phase = "shaman", figures = { "meeple" }, on = { kinds },
--- tiles = { tags or attributes } }: in that phase, after placing such a
--- tile (no tiles: any), the player may take one of their figures of
--- those kinds standing on such a feature back to the supply, unscored.
+-- tiles = { tags or attributes }, where =, near =, near_of =, names = }:
+-- in that phase, after placing such a tile (no tiles: any), the player
+-- may take one of their figures of those kinds standing on such a
+-- feature (narrowed by where and near) back to the supply, unscored.
 -- The name is the action of its moves (declared here if need be).
 function D.recall(c)
   return declare.named_list(c, "recall", "recalls", "action", function(rc)
-    for _, field in ipairs({ "figures", "on", "tiles" }) do
-      if not is_name_list(rc[field], field == "tiles") then
+    for _, field in ipairs({ "figures", "on", "tiles", "near" }) do
+      if not is_name_list(rc[field], field == "tiles" or field == "near") then
         error(("recall '%s': %s must be a list of one or more names"):format(rc.action, field), 4)
       end
     end
@@ -174,6 +175,8 @@ end
 -- one more part of the turn (a second tile), at most once a turn.
 function D.extra_part(c) return declare.table_list(c, "extra_part", "extra_parts") end
 
+-- bonus "field" { final = { touching_closed = { city = { besieged = 3 } } } }: terms
+-- added to a kind's scoring for every leader (with only_with: for those with that figure);
 -- bonus "field" { final = { per_adjacent_closed = { city = 1 } }, only_with = "pig" }:
 -- terms added to the kind's scoring that count only for a leader with
 -- that figure on the feature.

@@ -215,14 +215,14 @@ local function flow_figures(b)
 end
 
 -- The terms of the kind's `when` formula plus the bonus terms of each
--- bonus declaration for it (they count only with their figure there).
+-- bonus declaration for it (with only_with they count only with their
+-- figure there, and a figure no loaded script declares adds nothing: a
+-- pig's share when Traders & Builders is not played; without, they
+-- count for every leader, as the formula's own).
 local function score_terms(decl, kind, s, when)
   local terms = formula_terms(decl, s, "score '" .. kind .. "'", s[when], when)
   for _, bn in ipairs(decl.bonuses) do
-    if bn.kind == kind and bn[when] then
-      if not decl.figure_index[bn.only_with] then
-        error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
-      end
+    if bn.kind == kind and bn[when] and (bn.only_with == nil or decl.figure_index[bn.only_with]) then
       for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do
         terms[#terms + 1] = { t[1], t[2], t[3], bn.only_with, t[5], t[6] }
       end

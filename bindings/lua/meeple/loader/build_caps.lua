@@ -111,19 +111,34 @@ function M.relocations(b)
   end
 end
 
--- A recall's names: figures, kinds and tile tags or attributes.
+-- A recall's names: figures (those no script declares left out, as a
+-- companion's follows: a "follower" of an expansion not loaded; one must
+-- be known), kinds, tile tags or attributes, and its narrowing. Returns
+-- the known figures.
 local function check_recall_names(decl, rc, what)
+  local known = {}
   for _, name in ipairs(rc.figures) do
-    if not decl.figure_index[name] then error(("%s%s: unknown figure '%s'"):format(at(rc), what, name), 0) end
+    if decl.figure_index[name] then known[#known + 1] = name end
   end
+  if #known == 0 then error(("%s%s: unknown figure '%s'"):format(at(rc), what, rc.figures[1]), 0) end
   for _, k in ipairs(rc.on) do
     if not decl.kind_index[k] then error(("%s%s: unknown kind '%s' in on"):format(at(rc), what, k), 0) end
+  end
+  for _, k in ipairs(rc.near or {}) do
+    if not decl.kind_index[k] then error(("%s%s: unknown kind '%s' in near"):format(at(rc), what, k), 0) end
   end
   for _, name in ipairs(rc.tiles or {}) do
     if not decl.tags[name] and not decl.attr_index[name] then
       error(("%s%s: '%s' in tiles is neither a tile tag nor an attribute"):format(at(rc), what, name), 0)
     end
   end
+  if rc.where and not decl.attr_index[rc.where] then
+    error(("%s%s: unknown attribute '%s' in where"):format(at(rc), what, rc.where), 0)
+  end
+  if rc.near_of == "where" and not (rc.where and rc.near) then
+    error(("%s%s: near_of = \"where\" needs where and near"):format(at(rc), what), 0)
+  end
+  return known
 end
 
 -- A recall's phase: declared, and by a script (not a built-in one).
@@ -145,10 +160,10 @@ function M.recalls(b)
   for _, ph in ipairs(b.flow:phases()) do phase_names[ph] = true end
   for _, rc in ipairs(b.decl.recalls) do
     local what = "recall '" .. rc.action .. "'"
-    check_recall_names(b.decl, rc, what)
+    local figures = check_recall_names(b.decl, rc, what)
     check_recall_phase(b.decl, rc, what, phase_names)
     need_action(b, rc, what, rc.action)
-    b.declare(rc, what, b.flow.recall, fields("recall", rc, { action = rc.action }))
+    b.declare(rc, what, b.flow.recall, fields("recall", rc, { action = rc.action, figures = figures }))
   end
 end
 

@@ -51,23 +51,26 @@ function TERMS.per_excess(f, _, v)
 end
 
 -- touching = { lake = { fish = 1 } }: 1 per fish summed over the
--- distinct lakes touching the feature, each lake once
-function TERMS.touching(f, _, v)
+-- distinct lakes touching the feature, each lake once;
+-- touching_closed the same over the completed ones only
+local function touching_terms(f, key, v)
   local decl = f.decl
   for _, k in ipairs(sorted_keys(v)) do
     local per = v[k]
     if not decl.kind_index[k] or type(per) ~= "table" then
-      fail(f, "touching wants { kind = { attribute = points } }, got '%s'", tostring(k))
+      fail(f, key .. " wants { kind = { attribute = points } }, got '%s'", tostring(k))
     end
     for _, a in ipairs(sorted_keys(per)) do
       if not decl.attr_index[a] or math.type(per[a]) ~= "integer" then
-        fail(f, "touching %s: '%s' is not a declared attribute with integer points",
+        fail(f, key .. " %s: '%s' is not a declared attribute with integer points",
              k, tostring(a))
       end
-      f.terms[#f.terms + 1] = { "touching", k, per[a], nil, a }
+      f.terms[#f.terms + 1] = { key, k, per[a], nil, a }
     end
   end
 end
+TERMS.touching = touching_terms
+TERMS.touching_closed = touching_terms
 
 -- only_if = { inn = { per_tile = 1 } }: those terms count only when the
 -- feature's attribute is not 0 (a road with an inn: 1 more per tile)

@@ -158,10 +158,17 @@ M.decls = {
   } },
   recall = { class = "rules.RecallSpec", call = 'recall "action" { ... }', fields = {
     { "phase", "string", "a phase of its own (declared with phase) that offers it, or \"place_figure\": instead of a deploy", required = true },
-    { "figures", "string[]", "figure kinds that may come back", required = true },
+    { "figures", "string[]", "figure kinds that may come back (kinds no script declares are left out; one must be known)", required = true },
     { "on", "string[]", "kinds of feature they may leave", required = true },
     { "tiles", "string[]", "tile tags or attributes: offered only after placing such a tile", default_doc = "any tile" },
     { "scores", "boolean", "the player first scores what the feature's final formula gives it now", default = false },
+    { "where", "string", "an attribute: only features where it is set (non-zero)", default_doc = "any feature" },
+    { "near", "string[]", "kinds: only features with a tile holding a segment of one of these kinds on one of the 8 cells around one of their tiles",
+      default_doc = "no such condition", more = "a way out of a besieged city through a cloister. In C, no hook" },
+    { "near_of", '"feature"|"where"', "the tiles `near` looks around: any of the feature's, or only those whose own segment has `where` set",
+      default = "feature" },
+    { "names", '"feature"|"spot"', "what a move names: the feature's anchor (a move a feature), or the figure's own spot (a move a spot: the player picks which figure leaves)",
+      default = "feature" },
   } },
   companion = { class = "rules.CompanionSpec", call = 'companion "figure" { ... }', fields = {
     { "follows", "string[]", "figure kinds it goes next to, in listing order (kinds no script declares are left out)",
@@ -268,7 +275,8 @@ M.decls = {
   bonus = { class = "rules.BonusSpec", call = 'bonus "kind" { ... }', fields = {
     { "closed", "rules.Formula", "terms added when the kind scores complete" },
     { "final", "rules.Formula", "terms added at the final scoring" },
-    { "only_with", "string", "the figure a leader needs on the feature to get them", required = true },
+    { "only_with", "string", "the figure a leader needs on the feature to get them (one no loaded script declares: the bonus adds nothing)",
+      default_doc = "every leader: the terms join the formula's own" },
   } },
   system = { class = "rules.SystemSpec", call = 'system "name" { ... }', fields = {
     { "kinds", "string[]", "the kinds joined through segment adjacency", required = true },

@@ -3,8 +3,10 @@
 ** or instead of a deploy, scored or not (gk_recall_rule).
 **
 ** Owns caps.recall. Invariant: at most one rule per phase; a phase's
-** recall moves name features by anchor, each once, then a pass (the
-** place-figure phase's own pass when offered instead of a deploy).
+** recall moves name features by anchor (or figures by spot), each once,
+** then a pass (the place-figure phase's own pass when offered instead of
+** a deploy); a narrowed rule (where, near) lists only features passing
+** it, and its moves are refused elsewhere.
 */
 #include "flow/flow_internal.h"
 
@@ -24,6 +26,12 @@ int gk_flow_add_recall(gk_flow *f, const gk_recall_rule *rule) {
                   "recall: malformed rule (a custom phase or place_figure, an action, figure kinds, "
                   "feature kinds "
                   "and tile tags or attributes that exist)");
+    return GK_EINVAL;
+  }
+  if (rule->where < 0 || rule->where > r->n_attrs || (r->n_kinds < 64 && (rule->near >> r->n_kinds)) ||
+      (rule->near_where && (!rule->where || !rule->near))) {
+    fl_flow_error(f, "recall: malformed narrowing (where: an attribute that exists; near: kinds that "
+                     "exist; near_where needs both where and near)");
     return GK_EINVAL;
   }
   for (int i = 0; i < f->caps.recall.n; i++)
@@ -65,6 +73,45 @@ static void feature_anchor(const gk_game *g, int32_t root, int32_t out[3]) {
   } while (n != root);
 }
 
+/* Does a tile holding a segment of a kind in `near` lie on one of the 8
+** cells around x, y? */
+static bool kind_around(const gk_play *p, int32_t x, int32_t y, uint64_t near) {
+  const gk_game *g = p->game;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      int32_t c = (dx || dy) ? gki_cell_index(g, x + dx, y + dy) : -1;
+      int32_t t = c < 0 ? -1 : g->cells[c].tile;
+      if (t >= 0 && (p->flow->tile_kinds[g->tiles[t].type] & near)) return true;
+    }
+  return false;
+}
+
+/* Does node n's own segment (its tile's, not the feature's merged value)
+** carry attribute attr? */
+static bool node_has_attr(const gk_game *g, int32_t n, int attr) {
+  const gk_segment_def *s =
+      &g->rules->tiles[g->tiles[g->node_tile[n]].type].def.segments[g->node_seg[n]];
+  for (int i = 0; i < s->n_attrs; i++)
+    if (s->attrs[i].attr == attr && s->attrs[i].value != 0) return true;
+  return false;
+}
+
+/* Does the feature at root pass the rule's narrowing (where, near)? */
+static bool feature_passes(const gk_play *p, const gk_recall_rule *rule, int32_t root) {
+  const gk_game *g = p->game;
+  if (rule->where && !g->attrs[(size_t)root * (size_t)g->rules->n_attrs + (size_t)(rule->where - 1)])
+    return false;
+  if (!rule->near) return true;
+  int32_t n = root;
+  do {
+    const gk_tilerec *t = &g->tiles[g->node_tile[n]];
+    if ((!rule->near_where || node_has_attr(g, n, rule->where - 1)) && kind_around(p, t->x, t->y, rule->near))
+      return true;
+    n = g->next[n];
+  } while (n != root);
+  return false;
+}
+
 /* The root under a figure the rule lets the player take back, or -1. */
 static int32_t recallable_root(const gk_play *p, const gk_recall_rule *rule, int32_t f) {
   const gk_game *g = p->game;
@@ -72,7 +119,21 @@ static int32_t recallable_root(const gk_play *p, const gk_recall_rule *rule, int
   if (fr->owner != p->player || fr->where != GK_AT_NODE || !((rule->figures >> fr->kind) & 1))
     return -1;
   int32_t root = gki_find(g, fr->a);
-  return ((rule->kinds >> g->node_kind[root]) & 1) ? root : -1;
+  if (!((rule->kinds >> g->node_kind[root]) & 1)) return -1;
+  return (rule->where || rule->near) && !feature_passes(p, rule, root) ? -1 : root;
+}
+
+/* What a move of the rule names for figure f on the feature at root: the
+** feature's anchor, or with by_spot the figure's own node, as {x, y,
+** segment + 1}. */
+static void move_place(const gk_game *g, const gk_recall_rule *rule, int32_t f, int32_t root, int32_t out[3]) {
+  if (!rule->by_spot) {
+    feature_anchor(g, root, out);
+    return;
+  }
+  int32_t n = g->figures[f].a;
+  const gk_tilerec *t = &g->tiles[g->node_tile[n]];
+  out[0] = t->x, out[1] = t->y, out[2] = g->node_seg[n] + 1;
 }
 
 /* The phase's recall moves, if the tile placed this part passes: one per
@@ -90,7 +151,7 @@ static int recall_moves(gk_play *p) {
     int32_t root = recallable_root(p, rule, f);
     if (root < 0) continue;
     int32_t a[3];
-    feature_anchor(g, root, a);
+    move_place(g, rule, f, root, a);
     bool listed = false;
     for (int i = first; i < p->n_moves && !listed; i++)
       listed = memcmp(p->moves[i].arg, a, sizeof a) == 0;
@@ -124,7 +185,7 @@ static int recall_take_back(gk_play *p, const gk_move *m) {
     int32_t root = recallable_root(p, rule, f);
     if (root < 0) continue;
     int32_t a[3];
-    feature_anchor(g, root, a);
+    move_place(g, rule, f, root, a);
     if (a[0] != m->arg[0] || a[1] != m->arg[1] || a[2] != m->arg[2] || m->arg[3] != 0) continue;
     int32_t pts = 0;
     const fl_scoring *sr = &p->flow->scoring[g->node_kind[root]][GK_WHEN_FINAL];
@@ -140,8 +201,9 @@ static int recall_take_back(gk_play *p, const gk_move *m) {
     return rule->scores && sr->on ? fl_score(p, p->player, pts, sr->reason, root) : GK_OK;
   }
   gk_play_set_error(p,
-                    "%s: no figure of yours that may come back stands on the feature at %d %d %d",
-                    gk_flow_action_name(p->flow, m->action), m->arg[0], m->arg[1], m->arg[2]);
+                    "%s: no figure of yours that may come back stands on the %s at %d %d %d",
+                    gk_flow_action_name(p->flow, m->action), rule->by_spot ? "spot" : "feature", m->arg[0],
+                    m->arg[1], m->arg[2]);
   return GK_EILLEGAL;
 }
 

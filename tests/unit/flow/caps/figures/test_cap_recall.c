@@ -78,6 +78,19 @@ static void recall_game_rules(recall_rules *x) {
   bad = rule;
   bad.tiles.attrs = 1ull << 50; /* no such attribute */
   assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  /* the narrowing by the feature: names that exist, near_where with both */
+  bad = rule;
+  bad.where = 51; /* no such attribute */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  assert_non_null(strstr(gk_flow_error(f), "recall: malformed narrowing"));
+  bad = rule;
+  bad.near = 1ull << 40; /* no such kind */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  bad = rule;
+  bad.near_where = 1; /* neither where nor near */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
+  bad.near = 1ull << id->cloister; /* near without where */
+  assert_int_equal(gk_flow_add_recall(f, &bad), GK_EINVAL);
   assert_int_equal(gk_flow_add_recall(f, NULL), GK_EINVAL);
   assert_int_equal(gk_flow_add_recall(f, &rule), GK_OK);
   assert_int_equal(gk_flow_add_recall(f, &rule), GK_EINVAL); /* one per phase */
