@@ -604,6 +604,34 @@ typedef struct gk_tile_variants_rule {
 
 int gk_flow_add_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
 
+/* A token pool: each figure of kind `figure` on the board keeps a pool of
+** tokens, tiles drawn from `stack` (a bag no turn draws from); a token is
+** worth its `value` attribute summed over its segments.
+**   - at the end of the turn a figure arrives, it draws its first token;
+**     a figure that left the board otherwise puts its tokens back;
+**   - a tile placed by the figure's owner that extends its feature asks,
+**     in custom phase `phase`, once per such feature (figure order):
+**     action `grow` (one more token) or `cash` (below);
+**   - cash, or the feature closed (no open port) at the end of a turn:
+**     every owner of such a figure on the feature scores the sum of all
+**     their pools there (reason), once per owner; the figures go home;
+**   - a token tagged `bust` (-1: none) empties every pool on its
+**     feature: figures home, no points.
+** Tokens go back into the bag at random places (gk_stack_put_back). An
+** empty bag draws nothing. One per flow; at most GK_MAX_POOLS figures
+** with pools and GK_MAX_POOL_TOKENS tokens in one, beyond that an error. */
+typedef struct gk_token_pool_rule {
+  int figure;     /* the figure kind holding a pool */
+  int stack;      /* the bag */
+  int phase;      /* a custom phase (gk_flow_add_phase) */
+  int grow, cash; /* actions without arguments (gk_flow_add_action) */
+  int value;      /* an attribute: a token's worth */
+  int bust;       /* a tag: the token that empties the pools, or -1 */
+  int reason;     /* a cash-in's points */
+} gk_token_pool_rule;
+
+int gk_flow_add_token_pool(gk_flow *flow, const gk_token_pool_rule *rule);
+
 /* }==================================================================== */
 
 /* {====================================================================
