@@ -21,11 +21,13 @@
 --     to the stable, the wolf, a closed       "flock"; its draws are the game's own
 --     field, an eaten shepherd                (logged, replayed, fixed by a scenario's
 --                                             draws { ..., stack = "sheep" })
---   hills (the tile under a hill),          on("tile_placed") narrowed to the tags
---     vineyards                               hill and vineyard (direct path)
+--   the tile under a hill                   on("tile_placed") narrowed to the tag
+--                                             hill (8 calls a game, direct path)
 --   vineyards                               transform("feature_points"), cloisters
+--                                             (their 8 neighbours' tile ids)
 --   hill tie-break                          transform("feature_points"), features
---                                             over a hill tile (attribute hill)
+--                                             over a hill tile (attribute hill=1 on
+--                                             a hill tile's segments)
 -- Cost: measured in the README speed table (docs/rules/hills_sheep.md §9).
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "hills_sheep" { requires = { "base" } }
@@ -40,8 +42,8 @@ tiles "hills_sheep"
 -- §1: the cloth bag: 18 tokens, a stack of its own that no turn draws from;
 -- a token's sheep are its attribute sheep (tiles/hills_sheep_bag.tiles).
 attribute "sheep" { merge = "sum" }
--- §4: set on each segment of a hill tile as it is placed (the tie-break's
--- transform is narrowed to features with it).
+-- §4: 1 on each segment of a hill tile (tiles/hills_sheep.tiles): the
+-- tie-break's transform is narrowed to features with it.
 attribute "hill" { merge = "sum" }
 stack "sheep" {}
 tiles "hills_sheep_bag" { stack = "sheep" }
@@ -70,10 +72,8 @@ figure "shepherd" {
 
 reason "flock"
 
--- hills: "x,y" of each hill tile on the board; vineyards likewise; with
--- their counts (a state table is read through a proxy: no next()). The
--- flocks are the capability token_pool's (§3), not the script's state.
-state { hills = {}, vineyards = {}, n_hills = 0, n_vineyards = 0 }
+-- No script state: the flocks are the capability token_pool's (§3); the
+-- hills and vineyards are found by tile id on the board (§4, §5).
 
 action "flock_grow"  { args = {} }
 action "flock_score" { args = {} }
@@ -115,36 +115,24 @@ token_pool "shepherd" {
 -- §4 Hills; §5 Vineyards
 -- =======================================================================
 
--- The tiles tagged hill and vineyard in tiles/hills_sheep.tiles, by id:
--- one tile_placed hook narrowed to those tags, which the flow calls
--- directly, and only for them.
+-- The tiles with a hill and with a vineyard (tags hill and vineyard in
+-- tiles/hills_sheep.tiles), by id: the transforms below find them by the
+-- tile a figure stands on, or around a cloister.
 local HILL = {
   ["hs.Cc.h.1"] = true, ["hs.CC.h.2"] = true, ["hs.CFC.h"] = true, ["hs.CFR.h"] = true,
   ["hs.CRr.h"] = true, ["hs.RFR.h"] = true, ["hs.RR.hG"] = true, ["hs.RrC.h"] = true,
 }
+local VINEYARD = {
+  ["hs.C_x.v"] = true, ["hs.CC_x.v"] = true, ["hs.Cc.v"] = true, ["hs.CFC.v"] = true,
+  ["hs.RCC.v"] = true, ["hs.RRr.v"] = true,
+}
 
 -- §4: the hill is laid on a tile drawn face down: that tile leaves the
--- game. Its segments get the attribute hill, so that the tie-break's
--- transform is called only for features over a hill tile.
-local function hill(ctx, th)
-  local t = th:info()
-  ctx.state.hills[t.x .. "," .. t.y] = true
-  ctx.state.n_hills = ctx.state.n_hills + 1
-  for seg = 1, t.segments do th:add_segment_attr(seg, "hill", 1) end
-  if ctx.game:stack_size("main") > 0 then
-    ctx.game:discard(ctx.game:draw("main"))
-  end
-end
-
-local function vineyard(ctx, th)
-  local t = th:info()
-  ctx.state.vineyards[t.x .. "," .. t.y] = true
-  ctx.state.n_vineyards = ctx.state.n_vineyards + 1
-end
-
-on("tile_placed", function(ctx, th, args)
-  if HILL[args.tile_id] then hill(ctx, th) else vineyard(ctx, th) end
-end, { tiles = { "hill", "vineyard" } })
+-- game. Narrowed to the hill tiles: 8 calls a game, on the direct path.
+on("tile_placed", function(ctx)
+  local g = ctx.game
+  if g:stack_size("main") > 0 then g:discard(g:draw("main")) end
+end, { tiles = { "hill" } })
 
 -- Figures that are no followers: they never win a tie-break.
 local NOT_FOLLOWER = { shepherd = true, builder = true, pig = true, barn = true }
@@ -152,13 +140,11 @@ local NOT_FOLLOWER = { shepherd = true, builder = true, pig = true, barn = true 
 -- §4: among the tied leaders, those with followers on hill tiles (on this
 -- feature) win; `count`: those with the most of them.
 local function tiebreak(ctx, f, leaders)
-  local hills = ctx.state.hills
   local on_hill = {}
   for _, fig in ipairs(f:figures()) do
     local info = fig:info()
-    if info.tile and not NOT_FOLLOWER[info.kind] then
-      local t = info.tile:info()
-      if hills[t.x .. "," .. t.y] then on_hill[info.owner] = (on_hill[info.owner] or 0) + 1 end
+    if info.tile and not NOT_FOLLOWER[info.kind] and HILL[info.tile:info().id] then
+      on_hill[info.owner] = (on_hill[info.owner] or 0) + 1
     end
   end
   local best = 0
@@ -179,25 +165,27 @@ end
 
 -- §5: a completed cloister, 3 more per vineyard tile around it.
 transform("feature_points", function(ctx, f, points, args)
-  if args.when ~= "closed" or ctx.state.n_vineyards == 0 then return nil end
-  local t = f:spot().tile:info()
-  local n, v = 0, ctx.state.vineyards
+  if args.when ~= "closed" then return nil end
+  local g, t = ctx.game, f:spot().tile:info()
+  local n = 0
   for dy = -1, 1 do
     for dx = -1, 1 do
-      if (dx ~= 0 or dy ~= 0) and v[(t.x + dx) .. "," .. (t.y + dy)] then n = n + 1 end
+      local th = (dx ~= 0 or dy ~= 0) and g:tile_at(t.x + dx, t.y + dy)
+      if th and VINEYARD[th:info().id] then n = n + 1 end
     end
   end
   if n == 0 then return nil end
   return points + 3 * n
 end, { kinds = { "cloister" } })
 
--- §4: the tie-break, only for features over a hill tile (attribute hill,
--- set as the tile is placed): a figure on a hill stands on such a segment.
+-- §4: the tie-break, only for tied features (ties: the flow calls no Lua
+-- otherwise) over a hill tile (attribute hill on its segments: a follower
+-- on a hill stands on such a segment).
 transform("feature_points", function(ctx, f, points, args)
   local leaders = args.leaders
   if not leaders or #leaders < 2 then return nil end
   local won = tiebreak(ctx, f, leaders)
   if won then return points, won end
-end, { kinds = { "road", "city", "field" }, attrs = { "hill" } })
+end, { kinds = { "road", "city", "field" }, attrs = { "hill" }, ties = true })
 
 -- }======================================================================

@@ -324,6 +324,26 @@ function split_occupancy(action) end
 ---@param spec rules.TileVariantsSpec
 function tile_variants(spec) end
 
+-- <schema token_pool>
+---@class rules.TokenPoolSpec
+---@field stack string the bag: a stack of tokens (tiles) no turn draws from (required)
+---@field phase string a phase of the script's own (declared with phase) where the owner grows or cashes (required)
+---@field grow string the action that draws one more token (declared here unless a script did) (required)
+---@field cash string the action that pays every pool on the feature and sends their figures home (required)
+---@field value string the attribute a token is worth, summed over its segments (required)
+---@field bust? string a tile tag: such a token empties every pool on its feature (no points) (default: none)
+---@field reason? string the ledger's reason of a cash-in (default: the declared name)
+-- </schema>
+
+--- Each figure of the kind on the board keeps a pool of tokens drawn from
+--- a bag (a stack), grown ("grow") or cashed ("cash") in the phase when
+--- its owner's tile extends its feature, cashed when the feature closes,
+--- emptied by a "bust" token.
+--- Example: token_pool "fisher" { stack = "fish_bag", phase = "fishing", grow = "cast", cash = "land", value = "fish", bust = "boot", reason = "catch" }
+---@param figure string the figure kind holding a pool
+---@return fun(spec: rules.TokenPoolSpec)
+function token_pool(figure) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

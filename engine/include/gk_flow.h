@@ -874,6 +874,9 @@ int gk_play_random_game(gk_play *play);
 **                     attribute) is not 0;
 **   points_kinds      GK_HOOK_FEATURE_POINTS only for features of these
 **                     kinds (bit per kind);
+**   points_ties_kinds GK_HOOK_FEATURE_POINTS for a feature of these kinds
+**                     only when two or more players lead it (bit per
+**                     kind: every hook about the kind breaks ties);
 **   placement_tiles,  GK_HOOK_ALLOW_PLACEMENTS only for a tile to place
 **   placement_stacks  that passes placement_tiles (when it filters), or
 **                     while the part draws from one of placement_stacks
@@ -888,6 +891,7 @@ typedef struct gk_hook_filters {
   uint64_t points_kinds;
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
+  uint64_t points_ties_kinds;
 } gk_hook_filters;
 
 /* Sets (NULL: clears) the filters of a play's hooks; clones and

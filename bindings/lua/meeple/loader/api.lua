@@ -516,6 +516,9 @@ local function check_hook_narrowing(kindname, internal, opts)
   if opts.kinds ~= nil and internal ~= "feature_points" then
     error(("%s: 'kinds' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
   end
+  if opts.ties and internal ~= "feature_points" then
+    error(("%s: 'ties' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
   if type(stacks) == "string" then stacks = { stacks } end
   for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
                           { "kinds", opts.kinds, "kinds" },
@@ -544,7 +547,7 @@ local function hook(c, kindname, events)
       kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
       fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
       script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
-      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
+      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds, ties = opts.ties or nil,
       stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
     }
   end

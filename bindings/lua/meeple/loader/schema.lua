@@ -239,6 +239,7 @@ M.decls = {
     { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
+    { "ties", "boolean", 'transform("feature_points") only: called only when two or more players lead the feature, as the flow counted them (never, in C, otherwise, for a kind every hook about it says so)', default = false },
     { "stack", "string|string[]", 'allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)' },
   } },
   gain = { class = "rules.GainSpec", call = "gain { ... }", fields = {

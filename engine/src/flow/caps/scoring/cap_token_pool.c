@@ -202,10 +202,12 @@ static int reconcile(gk_play *p) {
       if (st) return st;
     }
   }
-  int kind = rule_of(p)->figure;
-  for (int32_t f = 0; f < g->n_figures; f++) {
+  /* the kind's figures are consecutive ids (gki_kind_range): figure order */
+  int32_t first;
+  int count = gki_kind_range(g, rule_of(p)->figure, &first);
+  for (int32_t f = first; f < first + count; f++) {
     const gk_figrec *fr = &g->figures[f];
-    if (fr->kind != kind || fr->where != GK_AT_NODE) continue;
+    if (fr->where != GK_AT_NODE) continue;
     bool known = false;
     for (int i = 0; i < s->n && !known; i++) known = s->pool[i].figure == f;
     if (known) continue;
