@@ -622,6 +622,7 @@ function state(default) end
 ---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 ---@field kinds? string[] transform("feature_points") only: called only for features of these kinds (never, in C, for the others)
+---@field ties? boolean transform("feature_points") only: called only when two or more players lead the feature, as the flow counted them (never, in C, otherwise, for a kind every hook about it says so) (default: false)
 ---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 -- </schema>
 

@@ -619,7 +619,8 @@ int gk_flow_add_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
 **     feature: figures home, no points.
 ** Tokens go back into the bag at random places (gk_stack_put_back). An
 ** empty bag draws nothing. One per flow; at most GK_MAX_POOLS figures
-** with pools and GK_MAX_POOL_TOKENS tokens in one, beyond that an error. */
+** with pools and GK_MAX_POOL_TOKENS tokens in all of them, beyond that an
+** error. */
 typedef struct gk_token_pool_rule {
   int figure;     /* the figure kind holding a pool */
   int stack;      /* the bag */

@@ -115,20 +115,24 @@ typedef struct fl_none {
 } fl_none;
 
 /* The token pools on the board (cap_token_pool.c): one entry per figure
-** holding one, in the order they arrived; the figures whose feature the
-** tile placed this part extended, to be asked in the pool's phase. */
+** holding one, in the order they arrived; every token in a pool, in the
+** order drawn, with its pool's figure (one list: it is part of the play's
+** position, which a guarded move copies whole); the figures whose
+** feature the tile placed this part extended, to be asked in the pool's
+** phase. */
 typedef struct fl_pool {
   int16_t figure;
   int8_t owner;
-  uint8_t n;         /* tokens */
   int32_t node;      /* where the figure stood when its pool began */
-  int32_t worth;     /* the tokens' values summed */
-  uint16_t token[GK_MAX_POOL_TOKENS];
+  int32_t worth;     /* its tokens' values summed */
 } fl_pool;
 typedef struct fl_pool_state {
   int8_t n, n_asked;
+  uint8_t n_tokens;
   int16_t asked[GK_MAX_POOLS];
   fl_pool pool[GK_MAX_POOLS];
+  int16_t token_of[GK_MAX_POOL_TOKENS]; /* the figure whose pool holds it */
+  uint16_t token[GK_MAX_POOL_TOKENS];   /* its tile type */
 } fl_pool_state;
 
 #include "flow/capability_list.h"

@@ -3,12 +3,13 @@
 ** while its feature grows and paid out, or lost, all at once
 ** (gk_token_pool_rule).
 **
-** Owns caps.token_pool. Invariant: the state's pools are exactly the
-** figures of the rule's kind that stood on the board at the last turn
-** end (or arrived since), in the order they arrived, each with the
-** tokens it drew and their summed worth; every token drawn is in one
-** pool or back in the bag. `asked` lists the pools the active player
-** is still to be asked about this part, and is empty between turns.
+** Owns caps.token_pool. Invariant: the state's pools are the figures of
+** the rule's kind that stood on the board at the last turn end, less
+** those sent home since, in the order they arrived, each with its summed
+** worth; every token drawn is in the token list under one pool's figure
+** (in the order drawn) or back in the bag. `asked` lists the pools the
+** active player is still to be asked about this part, and is empty
+** between turns.
 */
 #include "flow/flow_internal.h"
 
@@ -60,6 +61,23 @@ static int put_back(gk_play *p, int type) {
   return st < 0 ? st : GK_OK;
 }
 
+/* Puts the tokens of figure fig's pool back into the bag, in the order
+** drawn, and out of the list. */
+static int release_tokens(gk_play *p, int16_t fig) {
+  fl_pool_state *s = &p->caps.token_pool;
+  int kept = 0, st = GK_OK;
+  for (int t = 0; t < s->n_tokens; t++) {
+    if (s->token_of[t] != fig) {
+      s->token_of[kept] = s->token_of[t];
+      s->token[kept++] = s->token[t];
+    } else if (!st) {
+      st = put_back(p, s->token[t]);
+    }
+  }
+  s->n_tokens = (uint8_t)kept;
+  return st;
+}
+
 static void drop_pool(fl_pool_state *s, int i) {
   memmove(&s->pool[i], &s->pool[i + 1], (size_t)(s->n - i - 1) * sizeof s->pool[0]);
   s->n--;
@@ -78,8 +96,7 @@ static int clear_feature(gk_play *p, int32_t root, int extra) {
       gk_play_set_error(p, "%s", gk_game_error(p->game));
       return st;
     }
-    for (int t = 0; t < x.n; t++)
-      if ((st = put_back(p, x.token[t]))) return st;
+    if ((st = release_tokens(p, x.figure))) return st;
   }
   return extra >= 0 ? put_back(p, extra) : GK_OK;
 }
@@ -116,11 +133,12 @@ static int grow_pool(gk_play *p, int i) {
   }
   if (rule->bust >= 0 && ((p->game->rules->tiles[type].def.tags >> rule->bust) & 1u))
     return clear_feature(p, root_of(p, &s->pool[i]), type);
-  if (s->pool[i].n >= GK_MAX_POOL_TOKENS) {
-    gk_play_set_error(p, "token_pool: more than %d tokens in one pool", GK_MAX_POOL_TOKENS);
+  if (s->n_tokens >= GK_MAX_POOL_TOKENS) {
+    gk_play_set_error(p, "token_pool: more than %d tokens in the pools", GK_MAX_POOL_TOKENS);
     return GK_EINVAL;
   }
-  s->pool[i].token[s->pool[i].n++] = (uint16_t)type;
+  s->token_of[s->n_tokens] = s->pool[i].figure;
+  s->token[s->n_tokens++] = (uint16_t)type;
   s->pool[i].worth += worth_of(p, type);
   return GK_OK;
 }
@@ -195,12 +213,10 @@ static int reconcile(gk_play *p) {
   for (int i = 0; i < s->n;) {
     const gk_figrec *fr = &g->figures[s->pool[i].figure];
     if (fr->where == GK_AT_NODE && fr->a == s->pool[i].node) { i++; continue; }
-    fl_pool x = s->pool[i];
+    int16_t fig = s->pool[i].figure;
     drop_pool(s, i);
-    for (int t = 0; t < x.n; t++) {
-      int st = put_back(p, x.token[t]);
-      if (st) return st;
-    }
+    int st = release_tokens(p, fig);
+    if (st) return st;
   }
   /* the kind's figures are consecutive ids (gki_kind_range): figure order */
   int32_t first;
