@@ -101,7 +101,7 @@ static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *
 
 /* The hook filters of opts: placed_tiles = {tags =, attrs =, kinds =},
 ** collect_tiles = {tags =, attrs =, kinds =}, collect_filtered = {phases},
-** points_attrs = {attributes}, points_kinds = {kinds},
+** points_attrs = {attributes}, points_kinds = {kinds}, points_ties_kinds = {kinds},
 ** placement_tiles = {tags =, attrs =, kinds =}, placement_stacks = {stacks}. */
 gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
   const gk_rules *r = gk_flow_rules(f);
@@ -116,6 +116,7 @@ gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
   h.collect_filtered = namemask(L, t, "collect_filtered", f, mp_checkphase);
   h.points_attrs = subnamemask(L, t, "points_attrs", NULL, r, gk_rules_find_attr, "attribute");
   h.points_kinds = subnamemask(L, t, "points_kinds", NULL, r, gk_rules_find_kind, "kind");
+  h.points_ties_kinds = subnamemask(L, t, "points_ties_kinds", NULL, r, gk_rules_find_kind, "kind");
   h.placement_tiles.tags = subnamemask(L, t, "placement_tiles", "tags", r, gk_rules_find_tag, "tag");
   h.placement_tiles.attrs =
       subnamemask(L, t, "placement_tiles", "attrs", r, gk_rules_find_attr, "attribute");

@@ -64,6 +64,7 @@ enum { TV_COUNT = TV_LISTS + 1 };
 typedef struct tf_hook {
   uint64_t kinds;     /* feature_points: the kinds it is about (0: all) */
   uint64_t attrs;     /* and the attributes one of which it needs (0: any) */
+  int ties;           /* and two or more leaders (as the flow counted them) */
   const char *source; /* the script, as the sandbox names it */
   const char *at;     /* "file:line" of its declaration (else its script) */
 } tf_hook;
@@ -97,6 +98,9 @@ static void read_transform(lua_State *L, int rec, int e, int k, const mp_hook_in
   tf_hook *h = &tr->v->hook[k];
   h->kinds = mp_record_mask(L, rec, "kinds", tr->r, gk_rules_find_kind, 64, "transform: kind");
   h->attrs = mp_record_mask(L, rec, "attrs", tr->r, gk_rules_find_attr, 64, "transform: attribute");
+  lua_pushstring(L, "ties");
+  h->ties = lua_rawget(L, rec) == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
   h->at = in->at;
   h->source = in->source;
 }
@@ -204,8 +208,9 @@ static void push_hook(lua_State *L, const tf_slots *s, tf_event *ev, int k, lua_
 
 /* Is the feature one hook h is about (its kinds; one of its attributes
 ** non-zero)? */
-static int wants(const tf_hook *h, const gk_game *g, int32_t node, int kind) {
+static int wants(const tf_hook *h, const gk_game *g, int32_t node, int kind, uint32_t leaders) {
   if (h->kinds && (kind < 0 || kind >= 64 || !((h->kinds >> kind) & 1u))) return 0;
+  if (h->ties && __builtin_popcount(leaders) < 2) return 0;
   if (!h->attrs) return 1;
   for (int a = 0; a < 64; a++)
     if (((h->attrs >> a) & 1u) && gk_feature_attr(g, node, a) != 0) return 1;
@@ -293,7 +298,7 @@ static void run_points(lua_State *L, const tf_slots *s, tf_event *ev, int first,
   lua_Integer value = c->value;
   for (int k = first; k < last; k++) {
     const tf_hook *h = &s->v->hook[k];
-    if (!wants(h, ev->game, c->feature, kind)) continue;
+    if (!wants(h, ev->game, c->feature, kind, c->leaders)) continue;
     lua_Integer i = k - first + 1;
     int profiled = mp_profiling ? mp_profile_enter_at(L, mp_profiling, s->list, 3 * i - 2, MP_PATH_TRANSFORM) : -1;
     if (!subject) {

@@ -549,6 +549,8 @@ function Flow:square_count(spec) end
 function Flow:split_occupancy(spec) end
 ---@param spec {pairs: string[][], counter: string, limit: integer|integer[]}
 function Flow:tile_variants(spec) end
+---@param spec {figure: string, stack: string, phase: string, grow: string, cash: string, value: string, bust?: string, reason: string}
+function Flow:token_pool(spec) end
 ---@param figure string
 ---@param when "final"
 ---@param terms table[]

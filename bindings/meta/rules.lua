@@ -328,6 +328,26 @@ function split_occupancy(action) end
 ---@param spec rules.TileVariantsSpec
 function tile_variants(spec) end
 
+-- <schema token_pool>
+---@class rules.TokenPoolSpec
+---@field stack string the bag: a stack of tokens (tiles) no turn draws from (required)
+---@field phase string a phase of the script's own (declared with phase) where the owner grows or cashes (required)
+---@field grow string the action that draws one more token (declared here unless a script did) (required)
+---@field cash string the action that pays every pool on the feature and sends their figures home (required)
+---@field value string the attribute a token is worth, summed over its segments (required)
+---@field bust? string a tile tag: such a token empties every pool on its feature (no points) (default: none)
+---@field reason? string the ledger's reason of a cash-in (default: the declared name)
+-- </schema>
+
+--- Each figure of the kind on the board keeps a pool of tokens drawn from
+--- a bag (a stack), grown ("grow") or cashed ("cash") in the phase when
+--- its owner's tile extends its feature, cashed when the feature closes,
+--- emptied by a "bust" token.
+--- Example: token_pool "fisher" { stack = "fish_bag", phase = "fishing", grow = "cast", cash = "land", value = "fish", bust = "boot", reason = "catch" }
+---@param figure string the figure kind holding a pool
+---@return fun(spec: rules.TokenPoolSpec)
+function token_pool(figure) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>
@@ -606,6 +626,7 @@ function state(default) end
 ---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 ---@field kinds? string[] transform("feature_points") only: called only for features of these kinds (never, in C, for the others)
+---@field ties? boolean transform("feature_points") only: called only when two or more players lead the feature, as the flow counted them (never, in C, otherwise, for a kind every hook about it says so) (default: false)
 ---@field stack? string|string[] allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)
 -- </schema>
 

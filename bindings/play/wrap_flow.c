@@ -864,6 +864,7 @@ static const luaL_Reg flow_methods[] = {
   {"split_occupancy", flow_split_occupancy},
   {"set_aside", flow_set_aside},
   {"tile_variants", flow_tile_variants},
+  {"token_pool", mp_flow_token_pool},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"figure", flow_figure},

@@ -620,6 +620,35 @@ typedef struct gk_tile_variants_rule {
 
 int gk_flow_add_tile_variants(gk_flow *flow, const gk_tile_variants_rule *rule);
 
+/* A token pool: each figure of kind `figure` on the board keeps a pool of
+** tokens, tiles drawn from `stack` (a bag no turn draws from); a token is
+** worth its `value` attribute summed over its segments.
+**   - at the end of the turn a figure arrives, it draws its first token;
+**     a figure that left the board otherwise puts its tokens back;
+**   - a tile placed by the figure's owner that extends its feature asks,
+**     in custom phase `phase`, once per such feature (figure order):
+**     action `grow` (one more token) or `cash` (below);
+**   - cash, or the feature closed (no open port) at the end of a turn:
+**     every owner of such a figure on the feature scores the sum of all
+**     their pools there (reason), once per owner; the figures go home;
+**   - a token tagged `bust` (-1: none) empties every pool on its
+**     feature: figures home, no points.
+** Tokens go back into the bag at random places (gk_stack_put_back). An
+** empty bag draws nothing. One per flow; at most GK_MAX_POOLS figures
+** with pools and GK_MAX_POOL_TOKENS tokens in all of them, beyond that an
+** error. */
+typedef struct gk_token_pool_rule {
+  int figure;     /* the figure kind holding a pool */
+  int stack;      /* the bag */
+  int phase;      /* a custom phase (gk_flow_add_phase) */
+  int grow, cash; /* actions without arguments (gk_flow_add_action) */
+  int value;      /* an attribute: a token's worth */
+  int bust;       /* a tag: the token that empties the pools, or -1 */
+  int reason;     /* a cash-in's points */
+} gk_token_pool_rule;
+
+int gk_flow_add_token_pool(gk_flow *flow, const gk_token_pool_rule *rule);
+
 /* }==================================================================== */
 
 /* {====================================================================
@@ -870,6 +899,9 @@ int gk_play_random_game(gk_play *play);
 **                     attribute) is not 0;
 **   points_kinds      GK_HOOK_FEATURE_POINTS only for features of these
 **                     kinds (bit per kind);
+**   points_ties_kinds GK_HOOK_FEATURE_POINTS for a feature of these kinds
+**                     only when two or more players lead it (bit per
+**                     kind: every hook about the kind breaks ties);
 **   placement_tiles,  GK_HOOK_ALLOW_PLACEMENTS only for a tile to place
 **   placement_stacks  that passes placement_tiles (when it filters), or
 **                     while the part draws from one of placement_stacks
@@ -884,6 +916,7 @@ typedef struct gk_hook_filters {
   uint64_t points_kinds;
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
+  uint64_t points_ties_kinds;
 } gk_hook_filters;
 
 /* Sets (NULL: clears) the filters of a play's hooks; clones and

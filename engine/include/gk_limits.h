@@ -63,6 +63,8 @@ enum {
   GK_MAX_SCORE_MEETINGS = 4,    /* gk_flow_add_score_meeting rules */
   GK_MAX_EXTRA_PARTS = 4,       /* gk_flow_add_extra_part rules */
   GK_MAX_TILE_VARIANTS = 64,    /* (tile, variant) pairs of gk_flow_add_tile_variants */
+  GK_MAX_POOLS = 16,            /* figures holding a token pool at once (gk_token_pool_rule) */
+  GK_MAX_POOL_TOKENS = 32,      /* tokens in all pools at once */
   GK_MAX_CAPABILITIES = 32,     /* rows of the flow's capability table */
   GK_MAX_FINAL_HELD = 256,      /* figures a figure scoring scores at the end */
   GK_MAX_REACH = 512,           /* features a relocating figure may reach */

@@ -65,6 +65,8 @@
   X(split_occupancy, fl_none, /* occupancy judged per part of a split feature */        \
     struct { bool on; gk_split_occupancy_rule rule; })                                   \
   X(tile_variants, fl_none, /* a drawn tile played as one of its variants */             \
-    struct { bool on; gk_tile_variants_rule rule; })
+    struct { bool on; gk_tile_variants_rule rule; })                                      \
+  X(token_pool, fl_pool_state, /* a figure's pool of tokens drawn from a bag */           \
+    struct { bool on; gk_token_pool_rule rule; })
 
 #endif

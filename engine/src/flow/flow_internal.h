@@ -77,6 +77,7 @@ enum fl_slot {
   FL_ON_PHASE_MOVES,
   FL_ON_APPLY,
   FL_ON_FINAL_SCORING,
+  FL_ON_TURN_END,
   FL_N_SLOTS
 };
 
@@ -112,6 +113,27 @@ typedef struct fl_majority_rule {
 typedef struct fl_none {
   char unused;
 } fl_none;
+
+/* The token pools on the board (cap_token_pool.c): one entry per figure
+** holding one, in the order they arrived; every token in a pool, in the
+** order drawn, with its pool's figure (one list: it is part of the play's
+** position, which a guarded move copies whole); the figures whose
+** feature the tile placed this part extended, to be asked in the pool's
+** phase. */
+typedef struct fl_pool {
+  int16_t figure;
+  int8_t owner;
+  int32_t node;      /* where the figure stood when its pool began */
+  int32_t worth;     /* its tokens' values summed */
+} fl_pool;
+typedef struct fl_pool_state {
+  int8_t n, n_asked;
+  uint8_t n_tokens;
+  int16_t asked[GK_MAX_POOLS];
+  fl_pool pool[GK_MAX_POOLS];
+  int16_t token_of[GK_MAX_POOL_TOKENS]; /* the figure whose pool holds it */
+  uint16_t token[GK_MAX_POOL_TOKENS];   /* its tile type */
+} fl_pool_state;
 
 #include "flow/capability_list.h"
 
@@ -310,6 +332,8 @@ struct fl_capability {
   int (*apply)(gk_play *p, const gk_move *m);
   /* final scoring, stage FL_FINAL_BEFORE or FL_FINAL_AFTER */
   int (*final_scoring)(gk_play *p, int stage, fl_final *ctx);
+  /* the turn's last part is over, before the turn-end hook */
+  int (*turn_end)(gk_play *p);
 };
 
 extern const fl_capability *const fl_capabilities[];
@@ -340,6 +364,7 @@ int fl_caps_deploy_moves(gk_play *p);
 int fl_caps_score(gk_play *p);
 int fl_caps_feature_scored(gk_play *p, int32_t root, uint32_t leaders);
 int fl_caps_after_scoring(gk_play *p);
+int fl_caps_turn_end(gk_play *p);
 int fl_caps_phase_moves(gk_play *p);
 int fl_caps_apply(gk_play *p, const gk_move *m);
 int fl_caps_final_scoring(gk_play *p, int stage, fl_final *ctx);

@@ -193,7 +193,8 @@ static int end_part(gk_play *p) {
 
 static int end_turn(gk_play *p) {
   gk_game *g = p->game;
-  int st = fl_notify(p, GK_HOOK_TURN_END, 0);
+  int st = fl_has_slot(p->flow, FL_ON_TURN_END) ? fl_caps_turn_end(p) : GK_OK;
+  if (!st) st = fl_notify(p, GK_HOOK_TURN_END, 0);
   if (st) return st;
   /* a turn need not draw a tile (a collector's, a capability's moves):
   ** this bounds a game the tile limit does not */

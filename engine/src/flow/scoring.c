@@ -150,6 +150,10 @@ int fl_score_feature(gk_play *p, int32_t node, gk_when when, uint32_t *leaders_o
     }
     gk_majority(g, root, strength, NULL, &leaders);
   }
+  /* hooks that only break ties: no call while one player leads, or none */
+  if (points_hook && ((p->filters.points_ties_kinds >> g->node_kind[root]) & 1) &&
+      __builtin_popcount(leaders) < 2)
+    points_hook = false;
   int32_t points = sr->on ? fl_formula_sum(p, root, sr, false, 0) : 0;
   int fst = fl_formula_status(p);
   if (fst) return fst;

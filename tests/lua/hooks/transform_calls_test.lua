@@ -106,6 +106,43 @@ transform("extra_part", function(ctx, stack) TRACE(("E %s t%d p%d"):format(tostr
 compare("hunters and gatherers, reading B (its own transforms)", { A, E }, nil,
         { extra_after_last = "false" }, "hunters_gatherers")
 
+-- `ties = true`: called only when two or more players lead, on the C path
+-- (the flow skips a kind every hook about it says ties of) as through the
+-- dispatcher; a hook beside it without ties still runs for every feature.
+do
+  local F = [[
+transform("feature_points", function(ctx, f, points, args)
+  TRACE(("F %s %d L%d"):format(f:kind(), points, #args.leaders))
+  return points + 1
+end, { kinds = { "city", "road" }, ties = true })
+]]
+  local G = [[
+transform("feature_points", function(ctx, f, points, args)
+  TRACE(("G %s L%d"):format(f:kind(), #args.leaders))
+end, { kinds = { "road" } })
+]]
+  for _, set in ipairs({ { F }, { F, G } }) do
+    local rs = load(set)
+    local direct, ok1 = traced(rs, false, 40)
+    local dispatched, ok2 = traced(rs, true, 40)
+    local name = #set == 1 and "ties alone" or "ties beside a hook without"
+    check(ok1 and ok2, name .. ": both ran")
+    check(table.concat(direct, "|") == table.concat(dispatched, "|"),
+          name .. ": the same calls from C and dispatched")
+    local f_calls, g_calls, untied = 0, 0, 0
+    for _, line in ipairs(direct) do
+      local who, n = line:match("^(%a) .- L(%d+)$")
+      if who == "F" then f_calls = f_calls + 1; if tonumber(n) < 2 then untied = untied + 1 end end
+      if who == "G" then g_calls = g_calls + 1 end
+    end
+    check(f_calls > 0 and untied == 0, ("%s: %d calls, each with two or more leaders (%d not)"):format(
+      name, f_calls, untied))
+    if #set == 2 then check(g_calls > f_calls, name .. ": the other hook runs for every road") end
+  end
+  local ok, err = pcall(load, { 'on("turn_end", function() end, { ties = true })' })
+  check(not ok and tostring(err):find("'ties' only narrows", 1, true), "ties elsewhere is refused: " .. tostring(err))
+end
+
 -- What only the C path could get wrong: each call its own budget, and
 -- bad answers read as the dispatcher's.
 local function error_of(code, dispatcher, with)

@@ -56,6 +56,7 @@ local function new_decl()
     records = {},            -- record: { counter =, kind =, reason =, each_closed =, final_each =, final = }
     split_occupancy = nil,   -- split_occupancy: { action =, figure =, attr = }
     tile_variants = nil,     -- tile_variants: { pairs =, counter =, limit = }
+    token_pool = nil,        -- token_pool: { figure =, stack =, phase =, grow =, cash =, value =, bust =, reason = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

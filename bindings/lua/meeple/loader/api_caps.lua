@@ -143,6 +143,12 @@ function D.tile_variants(c)
   end)
 end
 
+-- token_pool "shepherd" { stack = "bag", phase = "p", grow = "a", cash = "b",
+-- value = "attr", bust = "tag", reason = "r" }: each figure of that kind
+-- on the board keeps a pool of tokens drawn from the stack, grown or
+-- cashed when a tile extends its feature (docs/lua-api.md). Once per game.
+function D.token_pool(c) return declare.single(c, "token_pool", "figure") end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

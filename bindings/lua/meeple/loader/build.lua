@@ -126,7 +126,8 @@ local function define_reasons(decl, rules)
   if type(line_reason) == "string" then reason(line_reason, decl.line_markers) end
   for _, m in ipairs(decl.majorities) do reason(m.reason or m.counter, m) end
   for _, sy in ipairs(decl.systems) do reason(sy.reason, sy) end
-  for _, list in ipairs({ decl.score_figures, decl.score_meetings, decl.companion and { decl.companion } or {} }) do
+  for _, list in ipairs({ decl.score_figures, decl.score_meetings, decl.companion and { decl.companion } or {},
+                          decl.token_pool and { decl.token_pool } or {} }) do
     for _, fs in ipairs(list) do reason(fs.reason, fs) end
   end
   if not reasons.bonus then rules:reason("bonus") end
@@ -299,7 +300,7 @@ local FLOW_STEPS = {
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
   caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures, caps.companion,
   caps.walker, caps.deploy_anywhere, caps.evict, caps.records, caps.square_counts,
-  caps.split_occupancy, caps.tile_variants,
+  caps.split_occupancy, caps.tile_variants, caps.token_pool,
 }
 
 local function build_flow(decl, rules)

@@ -327,4 +327,26 @@ function M.tile_variants(b)
   b.declare(v, "tile_variants", b.flow.tile_variants, { pairs = v.pairs, counter = v.counter, limit = v.limit })
 end
 
+-- A token pool's figure, stack, phase, attribute and tag must exist; its
+-- two actions are declared here unless a script did.
+function M.token_pool(b)
+  local tp = b.decl.token_pool
+  if not tp then return end
+  local what = "token_pool '" .. tp.figure .. "'"
+  known_figure(b.decl, tp, what)
+  if not b.decl.stack_index[tp.stack] then error(("%s%s: unknown stack '%s'"):format(at(tp), what, tp.stack), 0) end
+  if not b.decl.attr_index[tp.value] then error(("%s%s: unknown attribute '%s'"):format(at(tp), what, tp.value), 0) end
+  if tp.bust and not b.decl.tags[tp.bust] then error(("%s%s: unknown tile tag '%s'"):format(at(tp), what, tp.bust), 0) end
+  local phase_names = {}
+  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
+  if not phase_names[tp.phase] then
+    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
+      at(tp), what, tp.phase, tp.phase), 0)
+  end
+  need_action(b, tp, what, tp.grow)
+  need_action(b, tp, what, tp.cash)
+  b.declare(tp, what, b.flow.token_pool, { figure = tp.figure, stack = tp.stack, phase = tp.phase, grow = tp.grow,
+    cash = tp.cash, value = tp.value, bust = tp.bust, reason = tp.reason })
+end
+
 return M

@@ -83,6 +83,9 @@ local function check_hook_narrowing(kindname, internal, opts)
   if opts.kinds ~= nil and internal ~= "feature_points" then
     error(("%s: 'kinds' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
   end
+  if opts.ties and internal ~= "feature_points" then
+    error(("%s: 'ties' only narrows transform(\"feature_points\", ...)"):format(kindname), 3)
+  end
   if type(stacks) == "string" then stacks = { stacks } end
   for _, pair in ipairs({ { "tiles", tiles, "tags or attributes" }, { "attrs", attrs, "attributes" },
                           { "kinds", opts.kinds, "kinds" },
@@ -111,7 +114,7 @@ local function hook(c, kindname, events)
       kind = kindname, event = internal, phase = kindname == "collect" and event or nil,
       fn = fn, priority = opts.priority, script = script.name, script_id = script.order,
       script_order = script.order, order = #decl.hooks + 1, figures = opts.figures, at = declare.where(m),
-      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds,
+      tiles = opts.tiles, attrs = opts.attrs, kinds = opts.kinds, ties = opts.ties or nil,
       stacks = type(opts.stack) == "string" and { opts.stack } or opts.stack,
     }
   end
@@ -316,8 +319,9 @@ local EVENTS = {}
 -- A feature is its handle everywhere (fh:kind(), fh:attr(name),
 -- fh:info()...); what the moment adds (when, leaders) is in args.
 -- A hook narrowed by `kinds` or `attrs` runs only for such features.
-local function wants_feature(h, fh, kind)
+local function wants_feature(h, fh, kind, leaders)
   if h.kind_set and not h.kind_set[kind] then return false end
+  if h.ties and #leaders < 2 then return false end
   if not h.attrs then return true end
   for _, a in ipairs(h.attrs) do
     if fh:attr(a) ~= 0 then return true end
@@ -348,7 +352,7 @@ function EVENTS.feature_points(run, list, ctx, g, args)
   local kind = list.kinds and fh:kind()
   local shown = nil
   for _, h in ipairs(list) do
-    if wants_feature(h, fh, kind) then
+    if wants_feature(h, fh, kind, args.leaders) then
       shown = shown or freeze(args)
       local v, l = run(h, ctx, g, fh, value, shown)
       if v ~= nil then value = points_of(h, v) end
@@ -732,6 +736,18 @@ local function points_filter(list, filters)
   local attrs, kinds = union_of(list, "attrs"), union_of(list, "kinds")
   if attrs then filters.points_attrs = sorted_keys(attrs) end
   if kinds then filters.points_kinds = sorted_keys(kinds) end
+  -- the kinds every hook about them says ties of: the flow calls Lua for
+  -- them only when two or more players lead (a hook with no kinds is
+  -- about every kind: then only if it says ties too)
+  local ties = {}
+  for _, k in ipairs(kinds and sorted_keys(kinds) or {}) do
+    local all = true
+    for _, h in ipairs(list) do
+      if (not h.kind_set or h.kind_set[k]) and not h.ties then all = false end
+    end
+    if all then ties[#ties + 1] = k end
+  end
+  if #ties > 0 then filters.points_ties_kinds = ties end
 end
 
 -- Hooks about some tiles (`tiles`) or some features (`attrs`): each
@@ -775,6 +791,7 @@ end
 -- calls none of its events itself: direct, vetoes, transforms, collects.
 local PLAN_KEYS = { "dispatch", "hooks", "collect_phases", "deploy_figures", "placed_tiles", "collect_tiles",
                     "collect_filtered", "points_attrs", "points_kinds", "placement_tiles", "placement_stacks",
+                    "points_ties_kinds",
                     "direct", "vetoes", "transforms", "collects" }
 
 -- The hook plan of the rules rs (PLAN_KEYS), one table. how: nil;

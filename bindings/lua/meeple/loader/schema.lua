@@ -223,6 +223,15 @@ M.decls = {
     { "counter", "string", "a declared counter: 1 more per variant played; offered while it is below the limit", required = true },
     { "limit", "integer|integer[]", "the most a player may play: one number, or one per player count (entry n with n players, the last beyond)", required = true },
   } },
+  token_pool = { class = "rules.TokenPoolSpec", call = 'token_pool "figure" { ... }', fields = {
+    { "stack", "string", "the bag: a stack of tokens (tiles) no turn draws from", required = true },
+    { "phase", "string", "a phase of the script's own (declared with phase) where the owner grows or cashes", required = true },
+    { "grow", "string", "the action that draws one more token (declared here unless a script did)", required = true },
+    { "cash", "string", "the action that pays every pool on the feature and sends their figures home", required = true },
+    { "value", "string", "the attribute a token is worth, summed over its segments", required = true },
+    { "bust", "string", "a tile tag: such a token empties every pool on its feature (no points)", default_doc = "none" },
+    { "reason", "string", "the ledger's reason of a cash-in", default = NAME },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
@@ -237,6 +246,7 @@ M.decls = {
     { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
+    { "ties", "boolean", 'transform("feature_points") only: called only when two or more players lead the feature, as the flow counted them (never, in C, otherwise, for a kind every hook about it says so)', default = false },
     { "stack", "string|string[]", 'allow("tile_placement") only: asked only while the turn part draws from this stack (or one of these)' },
   } },
   gain = { class = "rules.GainSpec", call = "gain { ... }", fields = {

@@ -51,6 +51,7 @@ int fl_caps_freeze(gk_flow *f) {
         [FL_ON_PHASE_MOVES] = c->phase_moves != NULL,
         [FL_ON_APPLY] = c->apply != NULL,
         [FL_ON_FINAL_SCORING] = c->final_scoring != NULL,
+        [FL_ON_TURN_END] = c->turn_end != NULL,
     };
     for (int s = 0; s < FL_N_SLOTS; s++)
       if (fills[s]) f->on[s][f->n_on[s]++] = c;

@@ -102,6 +102,14 @@ int fl_caps_after_scoring(gk_play *p) {
   return 0;
 }
 
+int fl_caps_turn_end(gk_play *p) {
+  EACH(p->flow, FL_ON_TURN_END, c) {
+    int st = c->turn_end(p);
+    if (st) return st;
+  }
+  return GK_OK;
+}
+
 int fl_caps_phase_moves(gk_play *p) {
   EACH(p->flow, FL_ON_PHASE_MOVES, c) {
     int st = c->phase_moves(p);
