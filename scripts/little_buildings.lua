@@ -60,6 +60,9 @@ local SHARE = SCORING == "3/2/1"
   and { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 1, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
   or  { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 2, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
 
+-- to_tile: deployed as a follower is, on a segment of the tile just
+-- placed (the move names the segment), it then stands on the tile, on no
+-- feature (§2), in C.
 for _, name in ipairs(KINDS) do
   figure(name) {
     per_player = 3,
@@ -67,22 +70,13 @@ for _, name in ipairs(KINDS) do
     group = "building",
     strength = 0,
     stays = true,
+    to_tile = true,
     shape = "hut",
   }
 end
 
--- lb_value: the value of the building on a tile (1, or 3/2/1), written on
--- every segment of that tile: a feature's merged value is not 0 exactly
--- when a building stands on one of its tiles (the transforms' filter), and
--- any one segment tells the tile's building (a feature counts each tile
--- once, however many of its segments it covers).
-attribute "lb_value" { merge = "sum" }
-
 -- shared: whether the supplies were cut to the players' share (§1).
 state { shared = false }
-
--- kinds whose 3x3 block counts the buildings around (§3)
-local BLOCK = { cloister = true }
 
 -- }======================================================================
 
@@ -102,25 +96,20 @@ local function share(ctx)
   ctx.state.shared = true
 end
 
--- §2: a building stands on the tile just placed, on no feature: it leaves
--- the segment it was deployed on for the tile, and every segment of the
--- tile is marked. §1: the first building deployed in a game cuts the
--- supplies to the players' share (until then no supply can run out).
-on("figure_placed", function(ctx, move)
-  local value = VALUE[move.figure]
-  if not value then return end
+-- §1: the first building deployed in a game cuts the supplies to the
+-- players' share (until then no supply can run out). The building itself
+-- went onto the tile in C (to_tile). The hook takes ctx alone: a `move`
+-- parameter would build the move's table every deploy (some 12,000
+-- instructions a call); until the share every supply holds all 3 of each
+-- kind, so a building was deployed exactly when one of the player's is
+-- short.
+on("figure_placed", function(ctx)
   local st = ctx.state
-  if not st.shared then share(ctx) end
-  local th = ctx.play:placed()
-  local scratch = {}   -- filled by info(t); a fresh one each call (no upvalue kept)
-  for _, fig in ipairs(move.at.feature:figures()) do
-    local info = fig:info(scratch)
-    if info.kind == move.figure and info.owner == ctx.player and info.tile == th then
-      fig:move({ tile = th })
-      break
-    end
+  if st.shared then return end
+  local g, p = ctx.game, ctx.player
+  for _, name in ipairs(KINDS) do
+    if g:supply(p, name) < 3 then return share(ctx) end
   end
-  for i = 1, th:info(scratch).segments do th:add_segment_attr(i, "lb_value", value) end
 end)
 
 -- }======================================================================
@@ -131,35 +120,12 @@ end)
 
 -- §3: a scored road, city, cloister or field (in play and at the end)
 -- pays its leaders 1 more for each building on its tiles (a cloister: on
--- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind.
-local function bonus(ctx, f, points)
-  local extra = 0
-  if BLOCK[f:kind()] then
-    local g = ctx.game
-    local x, y = f:anchor()
-    for dy = -1, 1 do
-      for dx = -1, 1 do
-        local th = g:tile_at(x + dx, y + dy)
-        if th then extra = extra + th:segment_attr(1, "lb_value") end
-      end
-    end
-  else
-    local seen = {}
-    for _, node in ipairs(f:nodes("lb_value")) do
-      local th = node.tile
-      local x, y = th:xy()
-      local k = x * 65536 + y
-      if not seen[k] then
-        seen[k] = true
-        extra = extra + th:segment_attr(node.segment, "lb_value")
-      end
-    end
-  end
-  return points + extra
+-- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind. Terms
+-- added to the base game's formulas, for every leader, evaluated in C.
+for _, kind in ipairs({ "road", "city", "field" }) do
+  bonus(kind) { closed = kind ~= "field" and { per_figure_on_tiles = VALUE } or nil,
+                final = { per_figure_on_tiles = VALUE } }
 end
--- roads, cities and fields only when a building stands on a tile of
--- theirs; every cloister (its block is read from the tiles around)
-transform("feature_points", bonus, { attrs = { "lb_value" }, kinds = { "road", "city", "field" } })
-transform("feature_points", bonus, { kinds = { "cloister" } })
+bonus "cloister" { closed = { per_figure_in_block = VALUE }, final = { per_figure_in_block = VALUE } }
 
 -- }======================================================================

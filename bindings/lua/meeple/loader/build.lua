@@ -209,17 +209,18 @@ local function flow_figures(b)
               blocked_by = blocked_by[i], needs_own = f.needs_own, blocks = f.blocks,
               strength = f.strength, stays = f.stays,
               strength_attr = f.strength_attr, blocked_across = f.blocked_across, corner = f.corner,
-              blocks_tile = f.blocks_tile })
+              blocks_tile = f.blocks_tile, to_tile = f.to_tile })
   end
 end
 
 -- The terms of the kind's `when` formula plus the bonus terms of each
--- bonus declaration for it (they count only with their figure there).
+-- bonus declaration for it (with only_with, they count only with that
+-- figure there; without, for every leader).
 local function score_terms(decl, kind, s, when)
   local terms = formula_terms(decl, s, "score '" .. kind .. "'", s[when], when)
   for _, bn in ipairs(decl.bonuses) do
     if bn.kind == kind and bn[when] then
-      if not decl.figure_index[bn.only_with] then
+      if bn.only_with ~= nil and not decl.figure_index[bn.only_with] then
         error(("%sbonus '%s': unknown figure '%s' in only_with"):format(at(bn), kind, bn.only_with), 0)
       end
       for _, t in ipairs(formula_terms(decl, bn, "bonus '" .. kind .. "'", bn[when], when)) do

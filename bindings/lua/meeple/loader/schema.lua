@@ -112,6 +112,8 @@ M.decls = {
       default = false, more = "it stands on that feature (a barn). In C" },
     { "blocks_tile", "boolean", "while it stands on a tile, nothing is deployed on that tile's segments (corner figures still are)",
       default = false, more = "refused deploys give the reason `vetoed` (a dragon). In C, no hook" },
+    { "to_tile", "boolean", "deployed as any figure on a segment of the tile just placed, it then stands on that tile, on no feature",
+      default = false, more = "the move names the segment (`deploy NAME N`); the features over the tile count it with the formula term `per_figure_on_tiles` (a marker). In C, no hook" },
     { "relocate", "rules.RelocateSpec", "after its feature is scored (it must stay), its owner moves it on or home",
       more = "several waiting figures decide one at a time, owners in turn order from the active player, in the "
           .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (args `owner`, `x`, `y`, `segment`; segment 0: back to the supply). In C" },
@@ -268,7 +270,8 @@ M.decls = {
   bonus = { class = "rules.BonusSpec", call = 'bonus "kind" { ... }', fields = {
     { "closed", "rules.Formula", "terms added when the kind scores complete" },
     { "final", "rules.Formula", "terms added at the final scoring" },
-    { "only_with", "string", "the figure a leader needs on the feature to get them", required = true },
+    { "only_with", "string", "the figure a leader needs on the feature to get them",
+      default_doc = "none: every leader gets them" },
   } },
   system = { class = "rules.SystemSpec", call = 'system "name" { ... }', fields = {
     { "kinds", "string[]", "the kinds joined through segment adjacency", required = true },
