@@ -98,19 +98,12 @@ end
 
 -- §1: the first building deployed in a game cuts the supplies to the
 -- players' share (until then no supply can run out). The building itself
--- went onto the tile in C (to_tile). The hook takes ctx alone: a `move`
--- parameter would build the move's table every deploy (some 12,000
--- instructions a call); until the share every supply holds all 3 of each
--- kind, so a building was deployed exactly when one of the player's is
--- short.
+-- went onto the tile in C (to_tile); the flow calls this hook for the
+-- buildings' deploys only (`figures`), and it takes ctx alone: a `move`
+-- parameter would build the move's table every call.
 on("figure_placed", function(ctx)
-  local st = ctx.state
-  if st.shared then return end
-  local g, p = ctx.game, ctx.player
-  for _, name in ipairs(KINDS) do
-    if g:supply(p, name) < 3 then return share(ctx) end
-  end
-end)
+  if not ctx.state.shared then share(ctx) end
+end, { figures = KINDS })
 
 -- }======================================================================
 

@@ -874,6 +874,8 @@ typedef struct gk_hook_filters {
   uint64_t points_kinds;
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
+  uint32_t placed_figures; /* figure_placed: only for deploys of these
+                           ** figure kinds (bit per kind) */
 } gk_hook_filters;
 
 /* Sets (NULL: clears) the filters of a play's hooks; clones and

@@ -359,7 +359,9 @@ static int deploy_move(gk_play *p, const gk_move *m) {
     gk_play_set_error(p, "%s", gk_game_error(g));
     return f;
   }
-  if (!fl_has_hook(p, GK_HOOK_FIGURE_PLACED)) return GK_OK;
+  if (!fl_has_hook(p, GK_HOOK_FIGURE_PLACED) ||
+      (p->filters.placed_figures && !((p->filters.placed_figures >> m->figure_kind) & 1)))
+    return GK_OK;
   gk_hook_call c = {
       .hook = GK_HOOK_FIGURE_PLACED, .phase = p->phase, .feature = -1, .value = f, .move = m};
   return fl_call_hook(p, &c);

@@ -499,8 +499,8 @@ end
 local function check_hook_narrowing(kindname, internal, opts)
   local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
   if figures ~= nil then
-    if internal ~= "allow_deploys" then
-      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
+    if internal ~= "allow_deploys" and internal ~= "figure_placed" then
+      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...) and on(\"figure_placed\", ...)"):format(kindname), 3)
     end
     if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
   end

@@ -316,7 +316,7 @@ end
 local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.figures or {}) do
     if not decl.figure_index[name] then
-      error(("%sallow: unknown figure '%s' in figures"):format(at(h), name), 0)
+      error(("%s%s: unknown figure '%s' in figures"):format(at(h), h.kind, name), 0)
     end
   end
   for _, name in ipairs(h.tiles or {}) do
