@@ -14,26 +14,23 @@
 -- placed, instead of a follower) and then stands on the tile, not on a
 -- feature (§2).
 --
--- What runs where. All of it is hooks on the public API (issue #41: "first
--- as hooks"):
---   the building leaves the feature for its    on("figure_placed")
---   tile; the tile marked; the supplies cut
---   to the players' share (§1)
---   1 (or 3/2/1) more per building on the      transform("feature_points"),
---   feature's tiles, a cloister's 3x3 block    narrowed in C to roads,
---                                              cities and fields with
---                                              lb_value, and to cloisters
--- `lb_value` is a summed attribute the script writes on every segment of
--- a tile with a building, the building's value (never printed on a tile):
--- the buildings need no script state. No capability yet; the cost
--- is in the README speed table and little_buildings.md §7: 1.90M
--- instructions a game against base's 193k (0.10x). Measured in session
--- 18: figure_placed (33 calls a game) is three quarters of it; with its
--- body empty the game still costs about 0.86M (the calls themselves), and
--- the segment marks about 0.5M. So 0.5x needs the deploy onto the tile
--- and the count per tile in C (a figure kind deployed onto the tile just
--- placed, and a feature counting the figures standing on its tiles),
--- not a cheaper body.
+-- What runs where (issue #41: hooks first, C where measured too slow):
+--   the building onto the tile, on no         figure `to_tile = true`, in C
+--   feature (§2)
+--   1 (or 3/2/1) more per building on the     `bonus` terms for every leader
+--   feature's tiles, a cloister's 3x3 block   added to base's formulas:
+--   (§3, §4)                                  per_figure_on_tiles and
+--                                             per_figure_in_block, in C
+--   the supplies cut to the players' share    on("figure_placed") narrowed
+--   at the first building (§1)                in C to the buildings
+-- Why: as hooks (session 18: figure_placed moving the building and
+-- marking the tile's segments, transforms summing the buildings over the
+-- feature's tiles) a game cost 1.91M instructions against base's 193k,
+-- 0.10x; the figure_placed calls alone were three quarters of it. Now
+-- 355k against 181k (0.51x, callgrind, release, session 19): what is
+-- left is the share hook's 18 calls a game (9 buildings a player); an
+-- unnarrowed hook taking `move` cost 710k. The buildings need no script
+-- state beyond `shared`.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "little_buildings" { requires = { "base" } }
 

@@ -228,7 +228,7 @@ M.decls = {
   } },
   hook = { class = "rules.HookOpts", call = "on / allow / transform / collect (event, fn, { ... })", fields = {
     { "priority", "integer", "lower runs first", default = 0 },
-    { "figures", "string[]", 'allow("figure_placement") only: asked about these figures\' moves alone' },
+    { "figures", "string[]", 'allow("figure_placement") and on("figure_placed") only: asked about (told of) these figures\' moves alone' },
     { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
