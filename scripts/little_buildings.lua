@@ -14,26 +14,23 @@
 -- placed, instead of a follower) and then stands on the tile, not on a
 -- feature (§2).
 --
--- What runs where. All of it is hooks on the public API (issue #41: "first
--- as hooks"):
---   the building leaves the feature for its    on("figure_placed")
---   tile; the tile marked; the supplies cut
---   to the players' share (§1)
---   1 (or 3/2/1) more per building on the      transform("feature_points"),
---   feature's tiles, a cloister's 3x3 block    narrowed in C to roads,
---                                              cities and fields with
---                                              lb_value, and to cloisters
--- `lb_value` is a summed attribute the script writes on every segment of
--- a tile with a building, the building's value (never printed on a tile):
--- the buildings need no script state. No capability yet; the cost
--- is in the README speed table and little_buildings.md §7: 1.90M
--- instructions a game against base's 193k (0.10x). Measured in session
--- 18: figure_placed (33 calls a game) is three quarters of it; with its
--- body empty the game still costs about 0.86M (the calls themselves), and
--- the segment marks about 0.5M. So 0.5x needs the deploy onto the tile
--- and the count per tile in C (a figure kind deployed onto the tile just
--- placed, and a feature counting the figures standing on its tiles),
--- not a cheaper body.
+-- What runs where (issue #41: hooks first, C where measured too slow):
+--   the building onto the tile, on no         figure `to_tile = true`, in C
+--   feature (§2)
+--   1 (or 3/2/1) more per building on the     `bonus` terms for every leader
+--   feature's tiles, a cloister's 3x3 block   added to base's formulas:
+--   (§3, §4)                                  per_figure_on_tiles and
+--                                             per_figure_in_block, in C
+--   the supplies cut to the players' share    on("figure_placed") narrowed
+--   at the first building (§1)                in C to the buildings
+-- Why: as hooks (session 18: figure_placed moving the building and
+-- marking the tile's segments, transforms summing the buildings over the
+-- feature's tiles) a game cost 1.91M instructions against base's 193k,
+-- 0.10x; the figure_placed calls alone were three quarters of it. Now
+-- 355k against 181k (0.51x, callgrind, release, session 19): what is
+-- left is the share hook's 18 calls a game (9 buildings a player); an
+-- unnarrowed hook taking `move` cost 710k. The buildings need no script
+-- state beyond `shared`.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "little_buildings" { requires = { "base" } }
 
@@ -60,6 +57,9 @@ local SHARE = SCORING == "3/2/1"
   and { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 1, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
   or  { [2] = { 3, 3, 3 }, [3] = { 2, 2, 2 }, [4] = { 2, 1, 1 }, [5] = { 1, 1, 1 }, [6] = { 1, 1, 1 } }
 
+-- to_tile: deployed as a follower is, on a segment of the tile just
+-- placed (the move names the segment), it then stands on the tile, on no
+-- feature (§2), in C.
 for _, name in ipairs(KINDS) do
   figure(name) {
     per_player = 3,
@@ -67,22 +67,13 @@ for _, name in ipairs(KINDS) do
     group = "building",
     strength = 0,
     stays = true,
+    to_tile = true,
     shape = "hut",
   }
 end
 
--- lb_value: the value of the building on a tile (1, or 3/2/1), written on
--- every segment of that tile: a feature's merged value is not 0 exactly
--- when a building stands on one of its tiles (the transforms' filter), and
--- any one segment tells the tile's building (a feature counts each tile
--- once, however many of its segments it covers).
-attribute "lb_value" { merge = "sum" }
-
 -- shared: whether the supplies were cut to the players' share (§1).
 state { shared = false }
-
--- kinds whose 3x3 block counts the buildings around (§3)
-local BLOCK = { cloister = true }
 
 -- }======================================================================
 
@@ -102,26 +93,14 @@ local function share(ctx)
   ctx.state.shared = true
 end
 
--- §2: a building stands on the tile just placed, on no feature: it leaves
--- the segment it was deployed on for the tile, and every segment of the
--- tile is marked. §1: the first building deployed in a game cuts the
--- supplies to the players' share (until then no supply can run out).
-on("figure_placed", function(ctx, move)
-  local value = VALUE[move.figure]
-  if not value then return end
-  local st = ctx.state
-  if not st.shared then share(ctx) end
-  local th = ctx.play:placed()
-  local scratch = {}   -- filled by info(t); a fresh one each call (no upvalue kept)
-  for _, fig in ipairs(move.at.feature:figures()) do
-    local info = fig:info(scratch)
-    if info.kind == move.figure and info.owner == ctx.player and info.tile == th then
-      fig:move({ tile = th })
-      break
-    end
-  end
-  for i = 1, th:info(scratch).segments do th:add_segment_attr(i, "lb_value", value) end
-end)
+-- §1: the first building deployed in a game cuts the supplies to the
+-- players' share (until then no supply can run out). The building itself
+-- went onto the tile in C (to_tile); the flow calls this hook for the
+-- buildings' deploys only (`figures`), and it takes ctx alone: a `move`
+-- parameter would build the move's table every call.
+on("figure_placed", function(ctx)
+  if not ctx.state.shared then share(ctx) end
+end, { figures = KINDS })
 
 -- }======================================================================
 
@@ -131,35 +110,12 @@ end)
 
 -- §3: a scored road, city, cloister or field (in play and at the end)
 -- pays its leaders 1 more for each building on its tiles (a cloister: on
--- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind.
-local function bonus(ctx, f, points)
-  local extra = 0
-  if BLOCK[f:kind()] then
-    local g = ctx.game
-    local x, y = f:anchor()
-    for dy = -1, 1 do
-      for dx = -1, 1 do
-        local th = g:tile_at(x + dx, y + dy)
-        if th then extra = extra + th:segment_attr(1, "lb_value") end
-      end
-    end
-  else
-    local seen = {}
-    for _, node in ipairs(f:nodes("lb_value")) do
-      local th = node.tile
-      local x, y = th:xy()
-      local k = x * 65536 + y
-      if not seen[k] then
-        seen[k] = true
-        extra = extra + th:segment_attr(node.segment, "lb_value")
-      end
-    end
-  end
-  return points + extra
+-- its tile and the 8 around it), each tile once; §4: 3/2/1 by kind. Terms
+-- added to the base game's formulas, for every leader, evaluated in C.
+for _, kind in ipairs({ "road", "city", "field" }) do
+  bonus(kind) { closed = kind ~= "field" and { per_figure_on_tiles = VALUE } or nil,
+                final = { per_figure_on_tiles = VALUE } }
 end
--- roads, cities and fields only when a building stands on a tile of
--- theirs; every cloister (its block is read from the tiles around)
-transform("feature_points", bonus, { attrs = { "lb_value" }, kinds = { "road", "city", "field" } })
-transform("feature_points", bonus, { kinds = { "cloister" } })
+bonus "cloister" { closed = { per_figure_in_block = VALUE }, final = { per_figure_in_block = VALUE } }
 
 -- }======================================================================

@@ -102,7 +102,8 @@ static uint64_t subnamemask(lua_State *L, int t, const char *field, const char *
 /* The hook filters of opts: placed_tiles = {tags =, attrs =, kinds =},
 ** collect_tiles = {tags =, attrs =, kinds =}, collect_filtered = {phases},
 ** points_attrs = {attributes}, points_kinds = {kinds}, points_ties_kinds = {kinds},
-** placement_tiles = {tags =, attrs =, kinds =}, placement_stacks = {stacks}. */
+** placement_tiles = {tags =, attrs =, kinds =}, placement_stacks = {stacks},
+** placed_figures = {figure kinds}. */
 gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
   const gk_rules *r = gk_flow_rules(f);
   gk_hook_filters h;
@@ -122,6 +123,7 @@ gk_hook_filters mp_hookfilters(lua_State *L, int t, const gk_flow *f) {
       subnamemask(L, t, "placement_tiles", "attrs", r, gk_rules_find_attr, "attribute");
   h.placement_tiles.kinds = subnamemask(L, t, "placement_tiles", "kinds", r, gk_rules_find_kind, "kind");
   h.placement_stacks = subnamemask(L, t, "placement_stacks", NULL, r, gk_rules_find_stack, "stack");
+  h.placed_figures = (uint32_t)namemask(L, t, "placed_figures", f, checkfigurekind);
   return h;
 }
 

@@ -496,6 +496,7 @@ function stack_order(stacks) end
 ---@field blocked_across? string[] kinds: blocked_by looks over the whole system of these kinds joined through segment adjacency
 ---@field corner? boolean placed only where four tiles meet at a corner of the tile just placed, all one feature of its on kinds (default: false)
 ---@field blocks_tile? boolean while it stands on a tile, nothing is deployed on that tile's segments (corner figures still are) (default: false)
+---@field to_tile? boolean deployed as any figure on a segment of the tile just placed, it then stands on that tile, on no feature (default: false)
 ---@field relocate? rules.RelocateSpec after its feature is scored (it must stay), its owner moves it on or home
 ---@field shape? "meeple"|"builder"|"pig"|"mayor"|"wagon"|"barn"|"abbey"|"hut"|"surveyor"|"big"|"dragon"|"fairy"|"abbot"|"lying"|"disc" how pictures draw it (default: a disc with its initial)
 -- </schema>
@@ -622,7 +623,7 @@ function state(default) end
 -- <schema hook>
 ---@class rules.HookOpts
 ---@field priority? integer lower runs first (default: 0)
----@field figures? string[] allow("figure_placement") only: asked about these figures' moves alone
+---@field figures? string[] allow("figure_placement") and on("figure_placed") only: asked about (told of) these figures' moves alone
 ---@field tiles? string[] on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds
 ---@field attrs? string[] transform("feature_points") only: called only for features with one of these attributes not 0
 ---@field kinds? string[] transform("feature_points") only: called only for features of these kinds (never, in C, for the others)

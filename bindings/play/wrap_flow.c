@@ -98,7 +98,7 @@ static uint64_t kindmask(lua_State *L, int t, const char *field, const gk_rules 
 
 /* Terms with a second argument: "attr_over" takes a second attribute as
 ** t[5] (max(0, arg - t[5])), "touching" a kind as arg and an attribute
-** as t[5]; "features" takes a kind as arg. */
+** as t[5]; "features" takes a kind as arg, "*_figures" a figure kind. */
 static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules *r) {
   if (term == GK_TERM_TOUCHING || term == GK_TERM_TOUCHING_CLOSED) {
     lua_rawgeti(L, t, 2);
@@ -110,6 +110,10 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
   } else if (term == GK_TERM_FEATURES) {
     lua_rawgeti(L, t, 2);
     arg = mp_checkname(L, lua_gettop(L), r, gk_rules_find_kind, "kind");
+    lua_pop(L, 1);
+  } else if (term == GK_TERM_TILE_FIGURES || term == GK_TERM_BLOCK_FIGURES) {
+    lua_rawgeti(L, t, 2); /* one figure kind, as its bit */
+    arg = (int)(1u << mp_checkname(L, lua_gettop(L), r, gk_rules_find_figure_kind, "figure kind"));
     lua_pop(L, 1);
   } else if (term == GK_TERM_ATTR_OVER) {
     lua_rawgeti(L, t, 2);
@@ -129,7 +133,8 @@ static int term_arg_more(lua_State *L, int t, int term, int arg, const gk_rules 
 static void read_formula(lua_State *L, int idx, const gk_rules *r, gk_formula *fm) {
   static const char *const terms[] = {"", "const", "tile", "attr", "block", "adjacent",
                                       "adjacent_closed", "attr_over", "features", "touching",
-                                      "zero_if", "touching_closed", NULL};
+                                      "zero_if", "touching_closed", "tile_figures",
+                                      "block_figures", NULL};
   luaL_checktype(L, idx, LUA_TTABLE);
   memset(fm, 0, sizeof *fm);
   lua_Integer n = raw_len(L, idx);
@@ -484,7 +489,7 @@ static void read_decl(lua_State *L, int t, const gk_flow *f, const char *what, c
 #define N_FIELDS(a) ((int)(sizeof(a) / sizeof(a)[0]))
 
 /* flow:figure(name, {on={kinds}, group=, blocked_by=, needs_own=, blocks=, strength=, stays=,
-** strength_attr=, blocked_across={kinds}, corner=bool, blocks_tile=bool}) */
+** strength_attr=, blocked_across={kinds}, corner=bool, blocks_tile=bool, to_tile=bool}) */
 static int flow_figure(lua_State *L) {
   static const decl_field d[] = {
       F_OF("on", gk_figure_rule, on_kinds, D_KINDS),
@@ -497,7 +502,8 @@ static int flow_figure(lua_State *L) {
       F_NAME("strength_attr", gk_figure_rule, strength_attr, D_OPT, gk_rules_find_attr, "attribute", 1),
       F_OF("blocked_across", gk_figure_rule, blocked_across, D_KINDS),
       F_OF("corner", gk_figure_rule, corner, D_BOOL),
-      F_OF("blocks_tile", gk_figure_rule, blocks_tile, D_BOOL)};
+      F_OF("blocks_tile", gk_figure_rule, blocks_tile, D_BOOL),
+      F_OF("to_tile", gk_figure_rule, to_tile, D_BOOL)};
   gk_flow *f = mp_checkflow(L, 1);
   int kind = mp_checkname(L, 2, gk_flow_rules(f), gk_rules_find_figure_kind, "figure kind");
   gk_figure_rule x = {0};

@@ -65,6 +65,12 @@ typedef struct gk_figure_rule {
                         ** figure is deployed on a segment of that tile;
                         ** corner figures, which stand where four tiles
                         ** meet, still are (a dragon) */
+  int to_tile;          /* 1: a deploy of it on a segment of the tile just
+                        ** placed puts it on that tile (GK_AT_TILE), on no
+                        ** feature: the move names a segment, as any
+                        ** deploy, but the figure stands for the whole
+                        ** tile (a marker counted by the features over
+                        ** it, GK_TERM_TILE_FIGURES) */
 } gk_figure_rule;
 
 /* One term of a scoring formula; points are summed over the terms. */
@@ -89,9 +95,17 @@ typedef enum gk_term {
   GK_TERM_ZERO_IF,        /* the whole formula gives 0 when the feature's
                           ** attribute arg is not 0 (an unfinished road
                           ** with an inn); points unused */
-  GK_TERM_TOUCHING_CLOSED /* as GK_TERM_TOUCHING, over the closed features
+  GK_TERM_TOUCHING_CLOSED, /* as GK_TERM_TOUCHING, over the closed features
                           ** only (farmers fed twice by a completed city
                           ** with that attribute) */
+  GK_TERM_TILE_FIGURES,   /* points per figure of the kinds in mask arg
+                          ** (bit per figure kind) standing on a tile
+                          ** (GK_AT_TILE) the feature covers: markers on
+                          ** tiles, each counted once per feature however
+                          ** many of the tile's segments it covers */
+  GK_TERM_BLOCK_FIGURES   /* ... standing on a tile of the 3x3 block
+                          ** around a one-tile feature (its tile and the 8
+                          ** around it) */
 } gk_term;
 
 /* The argument of GK_TERM_ATTR_OVER: two attributes in one int. */
@@ -917,6 +931,8 @@ typedef struct gk_hook_filters {
   gk_tile_filter placement_tiles;
   uint64_t placement_stacks;
   uint64_t points_ties_kinds;
+  uint32_t placed_figures; /* figure_placed: only for deploys of these
+                           ** figure kinds (bit per kind) */
 } gk_hook_filters;
 
 /* Sets (NULL: clears) the filters of a play's hooks; clones and

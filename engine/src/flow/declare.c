@@ -85,7 +85,9 @@ int gk_flow_set_figure(gk_flow *f, int kind, const gk_figure_rule *rule) {
 
 /* Is a term (type, argument) well formed? (in_system: for a system) */
 bool fl_term_ok(const gk_rules *r, int t, int a, bool in_system) {
-  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_TOUCHING_CLOSED;
+  bool ok = t >= GK_TERM_CONST && t <= GK_TERM_BLOCK_FIGURES;
+  if (t == GK_TERM_TILE_FIGURES || t == GK_TERM_BLOCK_FIGURES) /* a mask of figure kinds */
+    ok = ok && a != 0 && (r->n_figure_kinds >= 32 || ((uint32_t)a >> r->n_figure_kinds) == 0);
   if (t == GK_TERM_ATTR || t == GK_TERM_ZERO_IF) ok = ok && a >= 0 && a < r->n_attrs;
   if (t == GK_TERM_ATTR_OVER) ok = ok && a >= 0 && (a & 0xff) < r->n_attrs && (a >> 8) < r->n_attrs;
   if (t == GK_TERM_ADJACENT || t == GK_TERM_ADJACENT_CLOSED || t == GK_TERM_FEATURES)

@@ -350,12 +350,20 @@ static int place_move(gk_play *p, const gk_move *m) {
 
 static int deploy_move(gk_play *p, const gk_move *m) {
   gk_game *g = p->game;
-  int f = gk_figure_deploy(g, p->player, m->figure_kind, m->at);
+  gk_location at = m->at;
+  /* a to_tile kind listed on a segment of the placed tile stands on the
+  ** tile; the move (and the figure_placed hook) still names the segment */
+  if (at.where == GK_AT_NODE && p->flow->figure[m->figure_kind].to_tile &&
+      gk_node_tile(g, at.a) == p->placed)
+    at = (gk_location){GK_AT_TILE, p->placed, 0};
+  int f = gk_figure_deploy(g, p->player, m->figure_kind, at);
   if (f < 0) {
     gk_play_set_error(p, "%s", gk_game_error(g));
     return f;
   }
-  if (!fl_has_hook(p, GK_HOOK_FIGURE_PLACED)) return GK_OK;
+  if (!fl_has_hook(p, GK_HOOK_FIGURE_PLACED) ||
+      (p->filters.placed_figures && !((p->filters.placed_figures >> m->figure_kind) & 1)))
+    return GK_OK;
   gk_hook_call c = {
       .hook = GK_HOOK_FIGURE_PLACED, .phase = p->phase, .feature = -1, .value = f, .move = m};
   return fl_call_hook(p, &c);

@@ -37,6 +37,34 @@ static int64_t fold_adjacent(gk_play *p, int32_t root, int kind, bool closed_onl
   return count;
 }
 
+/* How many figures of the kinds in mask stand on tiles (GK_AT_TILE) the
+** feature covers (block: on the 3x3 block around its tile). Only those
+** kinds' figures are looked at (gki_kind_range), each tile's segments
+** asked for the feature: no walk of the feature's nodes. */
+static int64_t tile_figures(const gk_game *g, int32_t root, uint32_t mask, bool block) {
+  const gk_tilerec *home = &g->tiles[g->node_tile[root]];
+  int64_t n = 0;
+  for (uint32_t m = mask; m; m &= m - 1) {
+    int32_t f;
+    for (int c = gki_kind_range(g, __builtin_ctz(m), &f); c > 0; c--, f++) {
+      const gk_figrec *fr = &g->figures[f];
+      if (fr->where != GK_AT_TILE) continue;
+      const gk_tilerec *t = &g->tiles[fr->a];
+      if (block) {
+        n += t->x >= home->x - 1 && t->x <= home->x + 1 && t->y >= home->y - 1 && t->y <= home->y + 1;
+        continue;
+      }
+      int segs = g->rules->templates[t->type].n_segments;
+      for (int s = 0; s < segs; s++)
+        if (gki_find((gk_game *)g, t->first_node + s) == root) {
+          n++;
+          break;
+        }
+    }
+  }
+  return n;
+}
+
 /* The formula's terms for one leader: with_figures is the set of figure
 ** kinds that leader has on the feature (bit per kind); -1 means the terms
 ** that apply to everyone, 0 skips the conditional ones. */
@@ -75,6 +103,10 @@ int32_t fl_formula_sum(gk_play *p, int32_t root, const fl_scoring *sr, bool cond
         break;
       }
       case GK_TERM_FEATURES: total += g->node_kind[root] == arg ? pts : 0; break;
+      case GK_TERM_TILE_FIGURES:
+      case GK_TERM_BLOCK_FIGURES:
+        total += pts * tile_figures(g, root, (uint32_t)arg, sr->formula.terms[i].term == GK_TERM_BLOCK_FIGURES);
+        break;
       default: break; /* GK_TERM_ZERO_IF: checked above */
     }
   }

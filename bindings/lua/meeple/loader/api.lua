@@ -383,6 +383,7 @@ local function new_figure(decl, name, spec, pos)
     blocked_across = spec.blocked_across,
     corner = spec.corner,
     blocks_tile = spec.blocks_tile,
+    to_tile = spec.to_tile,
     relocate = spec.relocate,
     shape = spec.shape, -- how pictures draw it
   }

@@ -211,7 +211,7 @@ local function flow_figures(b)
               blocked_by = blocked_by[i], needs_own = f.needs_own, blocks = f.blocks,
               strength = f.strength, stays = f.stays,
               strength_attr = f.strength_attr, blocked_across = f.blocked_across, corner = f.corner,
-              blocks_tile = f.blocks_tile })
+              blocks_tile = f.blocks_tile, to_tile = f.to_tile })
   end
 end
 

@@ -66,8 +66,8 @@ end
 local function check_hook_narrowing(kindname, internal, opts)
   local figures, tiles, attrs, stacks = opts.figures, opts.tiles, opts.attrs, opts.stack
   if figures ~= nil then
-    if internal ~= "allow_deploys" then
-      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...)"):format(kindname), 3)
+    if internal ~= "allow_deploys" and internal ~= "figure_placed" then
+      error(("%s: 'figures' only narrows allow(\"figure_placement\", ...) and on(\"figure_placed\", ...)"):format(kindname), 3)
     end
     if not is_name_list(figures) then error(("%s: 'figures' must be a list of figure names"):format(kindname), 3) end
   end
@@ -131,7 +131,7 @@ M.DECLARATIONS = D
 local function check_hook(decl, h, phases, flow)
   for _, name in ipairs(h.figures or {}) do
     if not decl.figure_index[name] then
-      error(("%sallow: unknown figure '%s' in figures"):format(where_of(h), name), 0)
+      error(("%s%s: unknown figure '%s' in figures"):format(where_of(h), h.kind, name), 0)
     end
   end
   for _, name in ipairs(h.tiles or {}) do
@@ -463,8 +463,9 @@ local function notify(run, list, ctx, g, args, play, _, name)
   local placed = name == "tile_placed" and args.tile_id
   local shown_args = nil
   local subject = args.feature or args.tile or args.move
+  local figure = name == "figure_placed" and args.move and args.move.figure
   for _, h in ipairs(list) do
-    if not h.tile_set or (placed and h.tile_set[placed]) then
+    if (not h.tile_set or (placed and h.tile_set[placed])) and (not h.placed_set or h.placed_set[figure]) then
       if not shown_args then subject, shown_args = freeze(subject), freeze(args) end
       run(h, ctx, g, subject, shown_args)
     end
@@ -539,12 +540,13 @@ end
 -- filter (the union, hook_filters) then chose the tile for each of them,
 -- and a direct call needs no test of its own (on("tile_placed") narrowed
 -- to a few rare tiles costs a direct call, not a dispatcher's, #41).
-local function same_tiles(list)
+local function same_tiles(list, field)
+  field = field or "tiles"
   local key
   for _, h in ipairs(list) do
-    if not h.tiles then return false end
+    if not h[field] then return false end
     local names = {}
-    for i, n in ipairs(h.tiles) do names[i] = n end
+    for i, n in ipairs(h[field]) do names[i] = n end
     table.sort(names)
     local k = table.concat(names, "\0")
     if key and key ~= k then return false end
@@ -557,8 +559,10 @@ local function direct_calls(by_event, host, kit)
   local t, any = {}, false
   for _, name in ipairs(DIRECT) do
     local list, plain = by_event[name], true
-    for _, h in ipairs(list or {}) do plain = plain and not h.tile_set end
+    for _, h in ipairs(list or {}) do plain = plain and not h.tile_set and not h.placed_set end
     if list and not plain and name == "tile_placed" then plain = same_tiles(list) end
+    -- figure_placed narrowed by `figures`: the flow's filter calls them
+    if list and not plain and name == "figure_placed" then plain = same_tiles(list, "figures") end
     if list and plain then t[name], any = list, true end
   end
   t = with_ctx(any and t or nil, host, kit)
@@ -764,6 +768,16 @@ local function hook_filters(rs, by_event)
     local union = union_of(by_event.tile_placed, "tiles")
     if union then filters.placed_tiles = split(decl, union) end
   end
+  if by_event.figure_placed then
+    for _, h in ipairs(by_event.figure_placed) do
+      if h.figures then
+        h.placed_set = {}
+        for _, f in ipairs(h.figures) do h.placed_set[f] = true end
+      end
+    end
+    local union = union_of(by_event.figure_placed, "figures")
+    if union then filters.placed_figures = sorted_keys(union) end
+  end
   collect_filter(decl, by_event, filters)
   if by_event.allow_placements then placement_filter(decl, by_event.allow_placements, filters) end
   if by_event.feature_points then points_filter(by_event.feature_points, filters) end
@@ -786,13 +800,14 @@ end
 -- the hooked event names (collect once); collect_phases: the phases with
 -- collects; deploy_figures: the figures allow_deploys judges; the
 -- filters (hook_filters): placed_tiles, collect_tiles, collect_filtered,
--- points_attrs, points_kinds, placement_tiles, placement_stacks; and the
+-- points_attrs, points_kinds, placement_tiles, placement_stacks,
+-- placed_figures; and the
 -- tables of the four C paths (bindings/hooks/), each nil when the flow
 -- calls none of its events itself: direct, vetoes, transforms, collects.
 local PLAN_KEYS = { "dispatch", "hooks", "collect_phases", "deploy_figures", "placed_tiles", "collect_tiles",
                     "collect_filtered", "points_attrs", "points_kinds", "placement_tiles", "placement_stacks",
                     "points_ties_kinds",
-                    "direct", "vetoes", "transforms", "collects" }
+                    "direct", "vetoes", "transforms", "collects", "placed_figures" }
 
 -- The hook plan of the rules rs (PLAN_KEYS), one table. how: nil;
 -- "timed": the same paths, the dispatcher's calls timed into the host's

@@ -36,6 +36,21 @@ function TERMS.per_feature(f, key, v) kind_terms(f, key, v, "features") end
 function TERMS.per_adjacent(f, key, v) kind_terms(f, key, v, "adjacent") end
 function TERMS.per_adjacent_closed(f, key, v) kind_terms(f, key, v, "adjacent_closed") end
 
+-- per_figure_on_tiles = { marker = 2 }: 2 per such figure standing on a
+-- tile the feature covers (a figure kind declared to_tile), each tile
+-- once; per_figure_in_block: on the 3x3 block around a one-tile feature
+local function figure_terms(f, key, v, term)
+  if type(v) ~= "table" then fail(f, "%s wants { figure = points }, got %s", key, type(v)) end
+  for _, k in ipairs(sorted_keys(v)) do
+    if not f.decl.figure_index[k] or math.type(v[k]) ~= "integer" then
+      fail(f, "%s: '%s' is not a declared figure with integer points", key, tostring(k))
+    end
+    f.terms[#f.terms + 1] = { term, k, v[k] }
+  end
+end
+function TERMS.per_figure_on_tiles(f, key, v) figure_terms(f, key, v, "tile_figures") end
+function TERMS.per_figure_in_block(f, key, v) figure_terms(f, key, v, "block_figures") end
+
 -- per_excess = { deer = { over = "tiger", points = 1 } }: max(0, deer - tiger) points
 function TERMS.per_excess(f, _, v)
   local decl = f.decl

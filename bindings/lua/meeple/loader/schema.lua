@@ -112,6 +112,8 @@ M.decls = {
       default = false, more = "it stands on that feature (a barn). In C" },
     { "blocks_tile", "boolean", "while it stands on a tile, nothing is deployed on that tile's segments (corner figures still are)",
       default = false, more = "refused deploys give the reason `vetoed` (a dragon). In C, no hook" },
+    { "to_tile", "boolean", "deployed as any figure on a segment of the tile just placed, it then stands on that tile, on no feature",
+      default = false, more = "the move names the segment (`deploy NAME N`); the features over the tile count it with the formula term `per_figure_on_tiles` (a marker). In C, no hook" },
     { "relocate", "rules.RelocateSpec", "after its feature is scored (it must stay), its owner moves it on or home",
       more = "several waiting figures decide one at a time, owners in turn order from the active player, in the "
           .. "`after_scoring` phase; moves `action NAME OWNER X Y SEGMENT` (args `owner`, `x`, `y`, `segment`; segment 0: back to the supply). In C" },
@@ -242,7 +244,7 @@ M.decls = {
   } },
   hook = { class = "rules.HookOpts", call = "on / allow / transform / collect (event, fn, { ... })", fields = {
     { "priority", "integer", "lower runs first", default = 0 },
-    { "figures", "string[]", 'allow("figure_placement") only: asked about these figures\' moves alone' },
+    { "figures", "string[]", 'allow("figure_placement") and on("figure_placed") only: asked about (told of) these figures\' moves alone' },
     { "tiles", "string[]", 'on("tile_placed"), allow("tile_placement") and collect only: called only for a tile with one of these tags or attributes, or a segment of one of these kinds' },
     { "attrs", "string[]", 'transform("feature_points") only: called only for features with one of these attributes not 0' },
     { "kinds", "string[]", 'transform("feature_points") only: called only for features of these kinds (never, in C, for the others)' },
