@@ -104,14 +104,13 @@ bonus "field" { final = { touching_closed = { city = { besieged = 1 } } }, only_
 
 -- §6 A&M: a barn's farm counts a completed besieged city twice as well:
 -- 4 more each for the barn's owner at the end.
-local has_barn
+-- (Asked once a game, not kept in an upvalue: meeple check flags state
+-- carried from one game to the next.)
 on("final_scoring", function(ctx)
   local g = ctx.game
-  if has_barn == nil then
-    has_barn = false
-    for _, name in ipairs(g:rules():names("figure")) do
-      if name == "barn" then has_barn = true end
-    end
+  local has_barn = false
+  for _, name in ipairs(g:rules():names("figure")) do
+    if name == "barn" then has_barn = true end
   end
   if not has_barn then return end
   for _, fig in ipairs(g:placed_figures("barn")) do

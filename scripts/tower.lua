@@ -16,10 +16,12 @@
 --   exchange of prisoners                    inside the capture action
 --   ransom, once a turn                      collect("place_figure") + on("action")
 --   floors per player (10/9/7/6/5)           counter "floors_used"
--- Cost: two collect calls a turn, so the expansion runs below 0.5x base
--- (measured in docs/rules/tower.md §9); the next step is a general
--- capability for "stacks on cells that reach along rows and columns",
--- which these hooks describe.
+-- Cost: two collect calls a turn and an action call a floor, 0.015x base
+-- (measured in docs/rules/tower.md §9, 2026-12-08); every hook fires on
+-- most turns, so no scoping reaches 0.5x. The next step is the general
+-- capability `pile` designed there ("pieces stacked on tiles, each
+-- pile's height its reach along its row and column", with captures held
+-- by the capturer, exchange and buy-back), which these hooks describe.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "tower" { requires = { "base" } }
 

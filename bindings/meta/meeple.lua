@@ -531,7 +531,7 @@ function Flow:line_markers(figure, spec) end
 function Flow:hand_tile(spec) end
 ---@param spec {figure: string, reach: "connected"|"around", kinds: string[], action: string}
 function Flow:relocate(spec) end
----@param spec {phase: string, action: string, figures: string[], on: string[], tiles?: string[]}
+---@param spec {phase: string, action: string, figures: string[], on: string[], tiles?: string[], scores?: boolean, where?: string, near?: string[], near_of?: "feature"|"where", names?: "feature"|"spot"}
 function Flow:recall(spec) end
 ---@param spec {figure: string, action: string, follows: string[], turn_points?: integer, scored_points?: integer, final?: boolean, reason: string}
 function Flow:companion(spec) end
