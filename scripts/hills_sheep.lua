@@ -25,10 +25,11 @@
 --                                             hill (8 calls a game, direct path)
 --   vineyards                               transform("feature_points"), cloisters
 --                                             (their 8 neighbours' tile ids)
---   hill tie-break                          transform("feature_points"), features
---                                             over a hill tile (attribute hill=1 on
---                                             a hill tile's segments)
--- Cost: measured in the README speed table (docs/rules/hills_sheep.md §9).
+--   hill tie-break                          transform("feature_points"), tied
+--                                             features (ties = true) over a hill
+--                                             tile (attribute hill=1 on its segments)
+-- Cost: 336k instructions a game, 0.53x base (7.01M, 0.026x, as hooks);
+-- README speed table, docs/rules/hills_sheep.md §9.
 api "2"   -- the script API this is written for (docs/lua-api.md, Script API version)
 expansion "hills_sheep" { requires = { "base" } }
 

@@ -833,6 +833,14 @@ static int flow_tile_variants(lua_State *L) {
   return 0;
 }
 
+/* flow:token_pool{...}: a figure's pool of tokens (table: flow_token_pool.c). */
+static int flow_token_pool(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_token_pool_rule x;
+  mp_read_token_pool(L, f, &x);
+  return gk_flow_add_token_pool(f, &x) ? flowerror(L, f) : 0;
+}
+
 /* }====================================================================== */
 
 static int flow_freeze(lua_State *L) {
@@ -870,7 +878,7 @@ static const luaL_Reg flow_methods[] = {
   {"split_occupancy", flow_split_occupancy},
   {"set_aside", flow_set_aside},
   {"tile_variants", flow_tile_variants},
-  {"token_pool", mp_flow_token_pool},
+  {"token_pool", flow_token_pool},
   {"score_figure", flow_score_figure},
   {"score_meeting", flow_score_meeting},
   {"figure", flow_figure},

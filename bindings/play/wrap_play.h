@@ -67,8 +67,8 @@ gk_flow *mp_checkflow(lua_State *L, int arg);
 /* flow:tile_variants{...}'s table read (flow_variants.c). */
 void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out);
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f);
-/* flow:token_pool{...} (flow_token_pool.c). */
-int mp_flow_token_pool(lua_State *L);
+/* flow:token_pool{...}'s table read (flow_token_pool.c). */
+void mp_read_token_pool(lua_State *L, const gk_flow *f, gk_token_pool_rule *out);
 
 /* wrap_play.c */
 mp_play *mp_checkplayud(lua_State *L, int arg);
