@@ -550,6 +550,8 @@ function option(name) end
 ---@field per_feature? table<string, integer>
 ---@field only_if? table<string, rules.Formula> terms that count only when the feature's attribute is not 0
 ---@field zero_if? string|string[] the formula gives 0 when the feature's attribute is not 0
+---@field per_figure_on_tiles? table<string, integer> figure -> points per such figure standing on a tile the feature covers (to_tile figures; each tile once)
+---@field per_figure_in_block? table<string, integer> figure -> points per such figure standing on a tile of a one-tile feature's 3x3 block
 ---@field [string] integer
 
 -- <schema score>

@@ -54,6 +54,11 @@ static void extended(extended_rules *x) {
   assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &far, id->r_road, 0), GK_EINVAL);
   gk_formula no_attr = {1, {{GK_TERM_TOUCHING, GK_KIND_ATTR(id->city, 60), 1, 0, 0}}};
   assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &no_attr, id->r_road, 0), GK_EINVAL);
+  /* figures on tiles: a mask of figure kinds, none beyond those declared */
+  gk_formula no_figure = {1, {{GK_TERM_TILE_FIGURES, 0, 1, 0, 0}}};
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &no_figure, id->r_road, 0), GK_EINVAL);
+  gk_formula far_figure = {1, {{GK_TERM_BLOCK_FIGURES, 1 << 30, 1, 0, 0}}};
+  assert_int_equal(gk_flow_set_score(f, id->road, GK_WHEN_FINAL, &far_figure, id->r_road, 0), GK_EINVAL);
   gk_flow_set_stack(f, id->stack);
   assert_int_equal(gk_flow_freeze(f), GK_OK);
   x->flow = f;
