@@ -65,6 +65,10 @@
   X(split_occupancy, fl_none, /* occupancy judged per part of a split feature */        \
     struct { bool on; gk_split_occupancy_rule rule; })                                   \
   X(tile_variants, fl_none, /* a drawn tile played as one of its variants */             \
-    struct { bool on; gk_tile_variants_rule rule; })
+    struct { bool on; gk_tile_variants_rule rule; })                                     \
+  X(move_anywhere, fl_none, /* neutral figures moved onto any open feature */            \
+    struct { bool on; gk_move_anywhere_rule rule; })                                     \
+  X(pairing, fl_none, /* tiles of two sorts paired one to one, contesting */             \
+    struct { bool on; gk_pairing_rule rule; })
 
 #endif

@@ -56,6 +56,8 @@ local function new_decl()
     records = {},            -- record: { counter =, kind =, reason =, each_closed =, final_each =, final = }
     split_occupancy = nil,   -- split_occupancy: { action =, figure =, attr = }
     tile_variants = nil,     -- tile_variants: { pairs =, counter =, limit = }
+    move_anywhere = nil,     -- move_anywhere: { action =, phase =, figures =, on =, tiles =, marks = }
+    pairing = nil,           -- pairing: { a =, b =, rival = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},
