@@ -62,7 +62,7 @@ static gk_tile_filter tile_names(lua_State *L, const gk_rules *r) {
 ** {kinds}, figures = {neutral figure kinds}, marks = {an attribute per
 ** figure}}: neutral figures moved onto any open feature
 ** (gk_move_anywhere_rule). */
-int mp_flow_move_anywhere(lua_State *L) {
+int flow_move_anywhere(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);

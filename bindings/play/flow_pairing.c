@@ -36,7 +36,7 @@ static gk_tile_filter sort_filter(lua_State *L, const gk_rules *r, const char *k
 /* flow:pairing{a = {names}, b = {names}, rival = kind or nil}: tiles of
 ** two sorts paired one to one, their features of the rival kind
 ** contesting (gk_pairing_rule). */
-int mp_flow_pairing(lua_State *L) {
+int flow_pairing(lua_State *L) {
   gk_flow *f = mp_checkflow(L, 1);
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);

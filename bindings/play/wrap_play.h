@@ -62,9 +62,9 @@ gk_flow *mp_checkflow(lua_State *L, int arg);
 /* flow:tile_variants{...}'s table read (flow_variants.c). */
 void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out);
 /* flow:move_anywhere{...} (flow_move_anywhere.c). */
-int mp_flow_move_anywhere(lua_State *L);
+int flow_move_anywhere(lua_State *L);
 /* flow:pairing{...} (flow_pairing.c). */
-int mp_flow_pairing(lua_State *L);
+int flow_pairing(lua_State *L);
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f);
 
 /* wrap_play.c */
