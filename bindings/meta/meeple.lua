@@ -590,6 +590,10 @@ function Flow:freeze() end
 --- Every phase name, in turn order.
 ---@return string[]
 function Flow:phases() end
+---@param spec {phase: string, action: string, tiles: string[], on: string[], figures: string[], marks?: string[]}
+function Flow:move_anywhere(spec) end
+---@param spec {a: string[], b: string[], rival?: string}
+function Flow:pairing(spec) end
 --- A play of this flow; it takes the game over (the Game passed in is
 --- emptied).
 ---@param game meeple.Game

@@ -348,6 +348,36 @@ function tile_variants(spec) end
 ---@return fun(spec: rules.TokenPoolSpec)
 function token_pool(figure) end
 
+-- <schema move_anywhere>
+---@class rules.MoveAnywhereSpec
+---@field phase string a phase of the script's own (declared with phase) where its moves wait (required)
+---@field figures string[] neutral figure kinds, one figure each, in listing order (the move's figure: 1, 2, ...) (required)
+---@field on string[] the kinds of feature they stand on (required)
+---@field tiles string[] tile tags or attributes: placing such a tile makes a move due (required)
+---@field marks? string[] an attribute per figure: 1 on the segment it stands on, 0 once it moved off (default: none)
+-- </schema>
+
+--- Neutral figures, one of each kind, that the player must put or move
+--- onto any open feature of the kinds after placing such a tile, never
+--- two on one feature ("action NAME FIGURE X Y SEGMENT").
+--- Example: move_anywhere "scout" { phase = "scout", figures = { "scout" }, on = { "road" }, tiles = { "well" } }
+---@param action string the action of its moves
+---@return fun(spec: rules.MoveAnywhereSpec)
+function move_anywhere(action) end
+
+-- <schema pairing>
+---@class rules.PairingSpec
+---@field a string[] tile tags, attributes or kinds: the tiles of the first sort (required)
+---@field b string[] tile tags, attributes or kinds: the tiles of the second sort (those of the first left out) (required)
+---@field rival? string a kind: the paired tiles' features of this kind contest (the first completed holding a figure sends the other's figures home) (default: no contest)
+-- </schema>
+
+--- Tiles of two sorts paired one to one with a neighbour (8 cells) of
+--- the other sort; their features of the rival kind contest.
+--- Example: pairing { a = { "garden" }, b = { "cloister" } }
+---@param spec rules.PairingSpec
+function pairing(spec) end
+
 --- The list items are groups of north-up port names ({ "S", "N" }) whose
 --- segments touch.
 -- <schema touches>

@@ -894,6 +894,8 @@ static const luaL_Reg flow_methods[] = {
   {"action", flow_action},
   {"freeze", flow_freeze},
   {"phases", flow_phases},
+  {"move_anywhere", flow_move_anywhere},
+  {"pairing", flow_pairing},
   {NULL, NULL}
 };
 

@@ -663,6 +663,53 @@ typedef struct gk_token_pool_rule {
 
 int gk_flow_add_token_pool(gk_flow *flow, const gk_token_pool_rule *rule);
 
+/* A move anywhere: neutral figures, one of each of the `figures` kinds,
+** that stand on features of the `kinds` kinds, never two on one feature
+** (a mage and a witch). In custom phase `phase`, after placing a tile
+** that passes `tiles` (not both masks 0), or when a placement left two of
+** them on one feature, the player must put one (from the supply) or move
+** one onto an incomplete feature of those kinds that holds none of them:
+** per figure (k, its 1-based place in `figures`), per such feature (in
+** root order, as gk_features lists them), one action move `action`
+** {k, x, y, segment + 1} naming the feature's anchor, its segment first
+** in reading order (smallest y, then x, then segment). No such feature:
+** one move {k, 0, 0, 0} per figure on the board, which takes it off. No
+** pass. marks[i] (an attribute, or -1) is 1 on the segment figure i
+** stands on, taken off when it moves on (a scoring narrowed to features
+** with that attribute). One per flow. */
+typedef struct gk_move_anywhere_rule {
+  int phase;             /* the custom phase its moves wait in */
+  int action;            /* its moves (gk_flow_add_action) */
+  gk_tile_filter tiles;  /* placing such a tile makes a move due */
+  uint64_t kinds;        /* bit per feature kind they stand on */
+  int n_figures;
+  uint8_t figures[GK_MAX_FIGURE_KINDS]; /* neutral figure kinds, in listing order */
+  int marks[GK_MAX_FIGURE_KINDS];       /* per figure: an attribute, or -1 */
+} gk_move_anywhere_rule;
+
+int gk_flow_add_move_anywhere(gk_flow *flow, const gk_move_anywhere_rule *rule);
+
+/* A pairing: tiles of two sorts, a tile passing `a` of the first, one
+** passing `b` and not `a` of the second (neither filter empty), pair one
+** to one with a neighbour (the 8 cells around) of the other sort. A tile
+** of a sort is listed only where it has one tile of the other sort
+** around it at most, and that one has none of its sort around it (so
+** every tile keeps one partner at most; a tile from hand, placed in the
+** draw phase, is not checked). With `rival_kind` (a kind, or -1: no
+** contest), the features of that kind on paired tiles contest: when one
+** is completed during play holding a figure, the incomplete feature of
+** that kind on each tile of the other sort around it loses its figures,
+** home unscored, after the completed one's points and before its
+** figures go home (shrines and cloisters; completed in one turn, both
+** score). One per flow. */
+typedef struct gk_pairing_rule {
+  gk_tile_filter a; /* the first sort */
+  gk_tile_filter b; /* the second sort (tiles of the first left out) */
+  int rival_kind;   /* the kind of their contesting features, or -1 */
+} gk_pairing_rule;
+
+int gk_flow_add_pairing(gk_flow *flow, const gk_pairing_rule *rule);
+
 /* }==================================================================== */
 
 /* {====================================================================

@@ -67,6 +67,10 @@
   X(tile_variants, fl_none, /* a drawn tile played as one of its variants */             \
     struct { bool on; gk_tile_variants_rule rule; })                                      \
   X(token_pool, fl_pool_state, /* a figure's pool of tokens drawn from a bag */           \
-    struct { bool on; gk_token_pool_rule rule; })
+    struct { bool on; gk_token_pool_rule rule; })                                         \
+  X(move_anywhere, fl_none, /* neutral figures moved onto any open feature */            \
+    struct { bool on; gk_move_anywhere_rule rule; })                                     \
+  X(pairing, fl_none, /* tiles of two sorts paired one to one, contesting */             \
+    struct { bool on; gk_pairing_rule rule; })
 
 #endif

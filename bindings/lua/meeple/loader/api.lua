@@ -57,6 +57,8 @@ local function new_decl()
     split_occupancy = nil,   -- split_occupancy: { action =, figure =, attr = }
     tile_variants = nil,     -- tile_variants: { pairs =, counter =, limit = }
     token_pool = nil,        -- token_pool: { figure =, stack =, phase =, grow =, cash =, value =, bust =, reason = }
+    move_anywhere = nil,     -- move_anywhere: { action =, phase =, figures =, on =, tiles =, marks = }
+    pairing = nil,           -- pairing: { a =, b =, rival = }
     recalls = {},            -- recall: { action =, phase =, figures =, on =, tiles = }
     counters = {}, counters_at = {},
     gains = {}, majorities = {}, extra_parts = {},

@@ -149,6 +149,28 @@ end
 -- cashed when a tile extends its feature (docs/lua-api.md). Once per game.
 function D.token_pool(c) return declare.single(c, "token_pool", "figure") end
 
+-- move_anywhere "scout" { phase = "scout", figures = { "scout" }, on = { "road" },
+-- tiles = { "well" }, marks = { "scouted" } }: neutral figures, one of
+-- each kind, that the player must put or move onto any open feature of
+-- those kinds after placing such a tile, never two on one feature
+-- (docs/lua-api.md). The name is the action of its moves.
+function D.move_anywhere(c) return declare.single(c, "move_anywhere", "action") end
+
+-- pairing { a = { "shrine" }, b = { "cloister" }, rival = "cloister" }: tiles
+-- of two sorts (tags, attributes or kinds; b leaves out a's) pair one to
+-- one with a neighbour of the other sort, and their features of the rival
+-- kind contest: the first completed sends the other's figures home
+-- (docs/lua-api.md). Once per game.
+function D.pairing(c)
+  local decl = c.decl
+  return declare.table_arg(c, "pairing", "table", function(spec, pos)
+    declare.once(decl, "pairing", "one pairing per game")
+    spec = require("meeple.loader.schema").check("pairing", spec, "pairing", 3)
+    spec.at = pos
+    decl.pairing = spec
+  end)
+end
+
 -- counter "wine": an integer each player holds (goods tokens, ...).
 function D.counter(c) return declare.name_list(c, "counter", "counters", true) end
 

@@ -300,7 +300,7 @@ local FLOW_STEPS = {
   caps.extra_parts, flow_phases, flow_actions, caps.line_markers, caps.hand_tile,
   caps.relocations, caps.recalls, caps.score_meetings, caps.score_figures, caps.companion,
   caps.walker, caps.deploy_anywhere, caps.evict, caps.records, caps.square_counts,
-  caps.split_occupancy, caps.tile_variants, caps.token_pool,
+  caps.split_occupancy, caps.tile_variants, caps.token_pool, caps.move_anywhere, caps.pairing,
 }
 
 local function build_flow(decl, rules)

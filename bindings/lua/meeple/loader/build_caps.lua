@@ -349,4 +349,34 @@ function M.token_pool(b)
     cash = tp.cash, value = tp.value, bust = tp.bust, reason = tp.reason })
 end
 
+function M.pairing(b)
+  local d = b.decl.pairing
+  if not d then return end
+  b.declare(d, "pairing", b.flow.pairing, { a = d.a, b = d.b, rival = d.rival })
+end
+
+-- A move_anywhere's phase, tags and marks must exist; its figures are
+-- its own (neutral ones, declared by the same script).
+function M.move_anywhere(b)
+  local d = b.decl.move_anywhere
+  if not d then return end
+  local what = "move_anywhere '" .. d.action .. "'"
+  known_tiles(b.decl, d, what, "tiles")
+  for _, name in ipairs(d.figures) do known_figure(b.decl, { figure = name, at = d.at }, what) end
+  for _, name in ipairs(d.marks or {}) do
+    if not b.decl.attr_index[name] then
+      error(("%s%s: unknown attribute '%s' in marks"):format(at(d), what, tostring(name)), 0)
+    end
+  end
+  local phase_names = {}
+  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
+  if not phase_names[d.phase] then
+    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
+      at(d), what, d.phase, d.phase), 0)
+  end
+  need_action(b, d, what, d.action)
+  b.declare(d, what, b.flow.move_anywhere, { phase = d.phase, action = d.action, tiles = d.tiles,
+    on = d.on, figures = d.figures, marks = d.marks })
+end
+
 return M

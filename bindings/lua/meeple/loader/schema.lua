@@ -234,6 +234,18 @@ M.decls = {
     { "bust", "string", "a tile tag: such a token empties every pool on its feature (no points)", default_doc = "none" },
     { "reason", "string", "the ledger's reason of a cash-in", default = NAME },
   } },
+  move_anywhere = { class = "rules.MoveAnywhereSpec", call = 'move_anywhere "action" { ... }', fields = {
+    { "phase", "string", "a phase of the script's own (declared with phase) where its moves wait", required = true },
+    { "figures", "string[]", "neutral figure kinds, one figure each, in listing order (the move's figure: 1, 2, ...)", required = true },
+    { "on", "string[]", "the kinds of feature they stand on", required = true },
+    { "tiles", "string[]", "tile tags or attributes: placing such a tile makes a move due", required = true },
+    { "marks", "string[]", "an attribute per figure: 1 on the segment it stands on, 0 once it moved off", default_doc = "none" },
+  } },
+  pairing = { class = "rules.PairingSpec", call = "pairing { ... }", fields = {
+    { "a", "string[]", "tile tags, attributes or kinds: the tiles of the first sort", required = true },
+    { "b", "string[]", "tile tags, attributes or kinds: the tiles of the second sort (those of the first left out)", required = true },
+    { "rival", "string", "a kind: the paired tiles' features of this kind contest (the first completed holding a figure sends the other's figures home)", default_doc = "no contest" },
+  } },
   action = { class = "rules.ActionSpec", call = 'action "name" { ... }', fields = {
     { "args", "string[]", "its arguments' names, in order (at most 4): moves carry args.NAME",
       default_doc = "none: four positional integers (legacy)",
