@@ -1,7 +1,7 @@
 /*
 ** flow_token_pool.c: flow:token_pool{...}, a figure's pool of tokens drawn
 ** from a bag (gk_token_pool_rule): its table read here, so that
-** wrap_flow.c keeps only its method.
+** wrap_flow.c keeps only its entry.
 **
 ** As in wrap_flow.c, every read is raw: no metamethod of the script's
 ** table runs in host code; a bad field raises the script's error and
@@ -43,7 +43,7 @@ static int flow_name(lua_State *L, const gk_flow *f, const char *k,
 /* Reads flow:token_pool's table {figure =, stack =, phase =, grow =,
 ** cash =, value =, bust = tag or nil, reason =} (at index 2) into *out
 ** for the rules of f; raises the script's error on a bad field. */
-void mp_read_token_pool(lua_State *L, const gk_flow *f, gk_token_pool_rule *out) {
+static void read_token_pool(lua_State *L, const gk_flow *f, gk_token_pool_rule *out) {
   luaL_checktype(L, 2, LUA_TTABLE);
   const gk_rules *r = gk_flow_rules(f);
   gk_token_pool_rule x = {0};
@@ -58,4 +58,13 @@ void mp_read_token_pool(lua_State *L, const gk_flow *f, gk_token_pool_rule *out)
   lua_pop(L, 1);
   x.bust = t == LUA_TNIL ? -1 : rules_name(L, r, "bust", gk_rules_find_tag);
   *out = x;
+}
+
+/* flow:token_pool{...}: a figure's pool of tokens. */
+int flow_token_pool(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_token_pool_rule x;
+  read_token_pool(L, f, &x);
+  if (gk_flow_add_token_pool(f, &x)) return luaL_error(L, "%s", gk_flow_error(f));
+  return 0;
 }

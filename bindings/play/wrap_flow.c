@@ -823,24 +823,6 @@ static int flow_set_aside(lua_State *L) {
   return 0;
 }
 
-/* flow:tile_variants{counter =, limit =, pairs =}: a drawn tile played as
-** one of its variants (gk_tile_variants_rule; the table: flow_variants.c). */
-static int flow_tile_variants(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  gk_tile_variants_rule x;
-  mp_read_tile_variants(L, f, &x);
-  if (gk_flow_add_tile_variants(f, &x)) return flowerror(L, f);
-  return 0;
-}
-
-/* flow:token_pool{...}: a figure's pool of tokens (table: flow_token_pool.c). */
-static int flow_token_pool(lua_State *L) {
-  gk_flow *f = mp_checkflow(L, 1);
-  gk_token_pool_rule x;
-  mp_read_token_pool(L, f, &x);
-  return gk_flow_add_token_pool(f, &x) ? flowerror(L, f) : 0;
-}
-
 /* }====================================================================== */
 
 static int flow_freeze(lua_State *L) {

@@ -64,15 +64,15 @@ extern const char *const mp_move_types[];
 
 /* wrap_flow.c */
 gk_flow *mp_checkflow(lua_State *L, int arg);
-/* flow:tile_variants{...}'s table read (flow_variants.c). */
-void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out);
+/* flow:tile_variants{...} (flow_tile_variants.c). */
+int flow_tile_variants(lua_State *L);
 /* flow:move_anywhere{...} (flow_move_anywhere.c). */
 int flow_move_anywhere(lua_State *L);
 /* flow:pairing{...} (flow_pairing.c). */
 int flow_pairing(lua_State *L);
 int mp_checkphase(lua_State *L, int arg, const gk_flow *f);
-/* flow:token_pool{...}'s table read (flow_token_pool.c). */
-void mp_read_token_pool(lua_State *L, const gk_flow *f, gk_token_pool_rule *out);
+/* flow:token_pool{...} (flow_token_pool.c). */
+int flow_token_pool(lua_State *L);
 
 /* wrap_play.c */
 mp_play *mp_checkplayud(lua_State *L, int arg);

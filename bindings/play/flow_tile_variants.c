@@ -1,7 +1,8 @@
 /*
-** flow_variants.c: the table of flow:tile_variants, the one declaration whose table
+** flow_tile_variants.c: flow:tile_variants{...}, a declaration whose table
 ** (a list of tile pairs, a limit per player count) the field readers of
-** wrap_flow.c do not cover, so it is read here by hand.
+** wrap_flow.c do not cover, so it is read here by hand; wrap_flow.c keeps
+** only its entry.
 **
 ** As in wrap_flow.c, every read is raw: no metamethod of the script's
 ** table runs in host code.
@@ -39,7 +40,7 @@ static int check_limit(lua_State *L, lua_Integer entry) {
 /* Reads flow:tile_variants's table {counter = name, limit = n or {n per
 ** player count}, pairs = {{tile id, variant id}, ...}} (at index 2) into
 ** *out for the rules of f; raises the script's error on a bad field. */
-void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out) {
+static void read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule *out) {
   const gk_rules *r = gk_flow_rules(f);
   luaL_checktype(L, 2, LUA_TTABLE);
   gk_tile_variants_rule x = {0};
@@ -75,4 +76,14 @@ void mp_read_tile_variants(lua_State *L, const gk_flow *f, gk_tile_variants_rule
   }
   lua_pop(L, 1);
   *out = x;
+}
+
+/* flow:tile_variants{counter =, limit =, pairs =}: a drawn tile played as
+** one of its variants (gk_tile_variants_rule). */
+int flow_tile_variants(lua_State *L) {
+  gk_flow *f = mp_checkflow(L, 1);
+  gk_tile_variants_rule x;
+  read_tile_variants(L, f, &x);
+  if (gk_flow_add_tile_variants(f, &x)) return luaL_error(L, "%s", gk_flow_error(f));
+  return 0;
 }
