@@ -174,15 +174,15 @@ void mp_tile_forget(mp_game *gud);
 ** > 0, for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);
 
-/* wrap_handles.c: game_idx is the stack index of the Game userdata. */
+/* game_at.c: game_idx is the stack index of the Game userdata. */
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
 void mp_pushfigure(lua_State *L, int game_idx, int figure);
 /* mp_pushfeature for a C function that returns the handle at once: the
 ** kept handle is pushed with the kept table left below it. gud: the
 ** checked Game userdata at game_idx. */
 void mp_pushfeature_last(lua_State *L, int game_idx, mp_game *gud, int32_t node);
-/* The handle's index; raises for a stale handle or, when game_idx > 0,
-** for a handle of another game. *game gets the live gk_game. MP_TILE
+/* wrap_handles.c: the handle's index; raises for a stale handle or,
+** when game_idx > 0, for a handle of another game. *game gets the live gk_game. MP_TILE
 ** goes to mp_checktile. */
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);
