@@ -16,15 +16,17 @@
 ** Argument checks
 ** ======================================================================= */
 
-/* Every method checks its game: recognised by its block, exactly an
-** mp_game's size (other values have length 0: nothing is read from them)
-** holding its own address, which only mp_pushgame writes and no script
-** can write into any userdata. That is a few comparisons where the
+/* Every method checks its game: recognised by its block, a full
+** userdata (lua_touserdata is NULL for a string or a table, whose
+** lua_rawlen may be any size; light userdata have length 0: nothing is
+** read from them) of exactly an mp_game's size holding its own address,
+** which only mp_pushgame writes and no script can write into any
+** userdata. That is a few comparisons where the
 ** metatable check looks the type's name up in the registry; anything
 ** else goes to that check, which raises the usual message. */
 mp_game *mp_checkgameud(lua_State *L, int arg) {
   mp_game *ud = (mp_game *)lua_touserdata(L, arg);
-  if (lua_rawlen(L, arg) == sizeof(mp_game) && ud->self == ud) return ud;
+  if (ud && lua_rawlen(L, arg) == sizeof(mp_game) && ud->self == ud) return ud;
   return (mp_game *)luaL_checkudata(L, arg, MP_GAME);
 }
 

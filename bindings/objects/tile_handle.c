@@ -28,17 +28,7 @@
 #include <lauxlib.h>
 
 #include "wrap_internal.h"
-
-/* The tag in the top byte: no user-space pointer has it on the usual
-** 48- and 57-bit address spaces (and one that had would still only be
-** looked up in the registry, never read). */
-#define TILE_TAG ((uintptr_t)0xA7)
-#define TILE_BITS 24        /* tile indices: the largest board window, 2^24 cells */
-#define SERIAL_BITS 32      /* game states that made tile handles, per Lua state */
-#define TILE_MASK (((uintptr_t)1 << TILE_BITS) - 1)
-#define SERIAL_MAX ((((uint64_t)1) << SERIAL_BITS) - 1)
-
-_Static_assert(sizeof(void *) >= 8, "tile handles need 64-bit pointers");
+#include "tile_serials.h"
 
 /* The registry key of the weak table { [serial] = Game userdata,
 ** [-serial] = that game state's kept feature handles (its user value 3)
@@ -61,32 +51,13 @@ int mp_push_tile_games(lua_State *L) {
   return lua_gettop(L);
 }
 
-/* The serial table: serial -> Game userdata, an open-addressing hash in C
-** so a tile method finds its game with no Lua table lookup. It holds no
-** reference: a game leaves it when it is collected (mp_tile_forget, from
-** its __gc) or takes a new serial. One per Lua state, in the registry; its
-** slots are the full userdata in its user value (replaced when it grows),
-** so nothing needs freeing and a game's __gc at lua_close finds it whole. */
-typedef struct serial_slot {
-  uint64_t serial;        /* 0: never used */
-  mp_game *gud;           /* NULL: left (the slot stays taken) */
-} serial_slot;
-
-struct mp_serials {
-  uint64_t last;          /* the last serial given */
-  serial_slot *slot;
-  uint32_t cap, taken;    /* cap a power of two; taken counts left slots too */
-  const gk_rules *names_rules; /* the rules the tile methods' name table holds
-                                  the tile ids of (mp_tile_pushid), or NULL */
-};
-
+/* The serial table (tile_serials.h): one per Lua state, in the registry;
+** its slots are the full userdata in its user value (replaced when it
+** grows), so nothing needs freeing and a game's __gc at lua_close finds
+** it whole. */
 static const char serials_key = 's';
 
-static serial_slot *find_slot(const mp_serials *t, uint64_t serial) {
-  uint32_t mask = t->cap - 1;
-  for (uint32_t i = (uint32_t)(serial * 0x9E3779B97F4A7C15ull >> 32) & mask;; i = (i + 1) & mask)
-    if (t->slot[i].serial == serial || t->slot[i].serial == 0) return &t->slot[i];
-}
+#define find_slot mp_serial_slot
 
 /* Rebuilds the slots at 'cap' with the games still in them; the table's
 ** userdata at idx. */
@@ -175,14 +146,6 @@ void mp_tile_note_features(lua_State *L, const mp_game *gud, int features_idx) {
   lua_pop(L, 1);
 }
 
-/* The live game of a handle's serial, or NULL. */
-static mp_game *serial_game(const mp_serials *t, uint64_t serial) {
-  mp_game *g = find_slot(t, serial)->gud;
-  if (!g || g->game == NULL || g->tile_serial != serial || g->tile_generation != g->generation)
-    return NULL;
-  return g;
-}
-
 int mp_pushtile_ready(lua_State *L, const mp_game *gud, int tile) {
   if (gud->tile_generation != gud->generation || !gud->tile_serial || (uintptr_t)tile > TILE_MASK) return 0;
   uintptr_t v = TILE_TAG << 56 | (uintptr_t)gud->tile_serial << TILE_BITS | (uintptr_t)tile;
@@ -237,18 +200,9 @@ int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game) {
   return tile;
 }
 
-int32_t mp_tile_self(lua_State *L, mp_game **gud) {
-  /* no full userdata's address has the tag (user space ends at 2^57):
-  ** the tag alone says light userdata and a handle */
-  uintptr_t v = (uintptr_t)lua_touserdata(L, 1);
+int mp_tile_self_fail(lua_State *L, uintptr_t v) {
   if (v >> 56 != TILE_TAG) luaL_typeerror(L, 1, "tile handle");
-  uint64_t serial = (v >> TILE_BITS) & SERIAL_MAX;
-  int tile = (int)(v & TILE_MASK);
-  mp_game *g = serial_game((const mp_serials *)lua_touserdata(L, lua_upvalueindex(1)), serial);
-  if (!g || tile >= gk_tile_count(g->game))
-    luaL_error(L, "stale tile handle (its game was freed or restored)");
-  *gud = g;
-  return tile;
+  return luaL_error(L, "stale tile handle (its game was freed or restored)");
 }
 
 int32_t mp_tile_self_game(lua_State *L, mp_game **gud) {
@@ -264,14 +218,11 @@ int32_t mp_tile_self_game(lua_State *L, mp_game **gud) {
 ** other than the last ones empty the table first; rules going away forget
 ** it (mp_tile_names_forget), so an address reused by new rules never
 ** finds old names. */
-void mp_tile_pushid(lua_State *L, const mp_game *gud, int type) {
+void mp_tile_pushid_miss(lua_State *L, const mp_game *gud, int type) {
   const gk_rules *rules = gk_game_rules(gud->game);
   int names = lua_upvalueindex(3);
   mp_serials *t = gud->serials; /* set: the handle was made */
-  if (t->names_rules == rules) {
-    if (lua_rawgeti(L, names, (lua_Integer)type + 1) == LUA_TSTRING) return;
-    lua_pop(L, 1);
-  } else {
+  if (t->names_rules != rules) {
     /* every key, not 1..#names: the table has holes (types never asked),
     ** and a border below a hole would leave the old rules' names after it */
     lua_pushnil(L);

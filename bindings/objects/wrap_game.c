@@ -368,15 +368,6 @@ static int game_blocked(lua_State *L) {
   return 1;
 }
 
-static int game_tile_at(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
-  int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
-  int tile = gk_tile_at(g, x, y);
-  if (tile < 0) lua_pushnil(L);
-  else mp_pushtile_with(L, 1, (mp_game *)lua_touserdata(L, 1), tile);
-  return 1;
-}
-
 static int game_tile_count(lua_State *L) {
   lua_pushinteger(L, gk_tile_count(mp_checkgame(L, 1)));
   return 1;
@@ -414,16 +405,6 @@ static int pushcells(lua_State *L, cells_fn fn) {
 
 static int game_frontier(lua_State *L) { return pushcells(L, gk_frontier); }
 static int game_holes(lua_State *L) { return pushcells(L, gk_holes); }
-
-/* g:feature_at(x, y, port): the feature covering that port, or nil. */
-static int game_feature_at(lua_State *L) {
-  gk_game *g = mp_checkgame(L, 1);
-  int32_t x = mp_checkcoord(L, 2), y = mp_checkcoord(L, 3);
-  int32_t node = gk_node_at_port(g, x, y, mp_checkport(L, 4));
-  if (node < 0) lua_pushnil(L);
-  else mp_pushfeature_last(L, 1, (mp_game *)lua_touserdata(L, 1), node);
-  return 1;
-}
 
 static int game_features(lua_State *L) {
   gk_game *g = mp_checkgame(L, 1);
@@ -838,12 +819,12 @@ static const luaL_Reg game_methods[] = {
   {"has_placement", game_has_placement},
   {"block", game_block},
   {"blocked", game_blocked},
-  {"tile_at", game_tile_at},
+  {"tile_at", mp_game_tile_at},
   {"tile_count", game_tile_count},
   {"tiles", game_tiles},
   {"frontier", game_frontier},
   {"holes", game_holes},
-  {"feature_at", game_feature_at},
+  {"feature_at", mp_game_feature_at},
   {"features", game_features},
   {"deploy", game_deploy},
   {"supply", game_supply},

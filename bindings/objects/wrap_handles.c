@@ -14,76 +14,10 @@
 
 #include "gk.h"
 #include "wrap_internal.h"
+#include "tile_serials.h"
 
-/* Pushes the handle of 'id' kept in the game's user value 'uv' (its
-** features or its figures), made at the first request in this game state:
-** later requests return the same userdata and allocate nothing. The
-** kept handles are dropped at the first request after the generation
-** changed (free, restore, undo, a view repointed), which is also what
-** makes the old ones stale. */
-static void pushhandle(lua_State *L, int game_idx, int uv, const char *tname,
-                       int32_t type, int32_t id) {
-  /* a feature handle's user value 2 keeps its kind's name once asked
-  ** (f:kind()): a node's kind never changes */
-  int nuv = type == MP_HANDLE_FEATURE ? 2 : 1;
-  game_idx = lua_absindex(L, game_idx);
-  /* every caller passes its Game userdata (checked on the slow path) */
-  mp_game *gud = (mp_game *)lua_touserdata(L, game_idx);
-  if (!gud || gud->cache_generation != gud->generation) {
-    /* a new state: the kept tables go (made again at their first use) */
-    gud = mp_checkgameud(L, game_idx);
-    lua_pushnil(L);
-    lua_setiuservalue(L, game_idx, MP_GAME_FEATURES);
-    lua_pushnil(L);
-    lua_setiuservalue(L, game_idx, MP_GAME_FIGURES);
-    gud->cache_generation = gud->generation;
-  }
-  if (lua_getiuservalue(L, game_idx, uv) == LUA_TTABLE) {
-    if (lua_rawgeti(L, -1, (lua_Integer)id + 1) == LUA_TUSERDATA) {
-      lua_remove(L, -2);
-      return;
-    }
-    lua_pop(L, 1);
-  } else {
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 16);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, game_idx, uv);
-    if (uv == MP_GAME_FEATURES) mp_tile_note_features(L, gud, lua_gettop(L));
-  }
-  mp_handle *h = (mp_handle *)lua_newuserdatauv(L, sizeof *h, nuv);
-  h->id = id;
-  h->type = type;
-  h->generation = gud->generation;
-  h->gud = gud;
-  h->self = h;
-  luaL_setmetatable(L, tname);
-  lua_pushvalue(L, game_idx);
-  lua_setiuservalue(L, -2, 1);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, (lua_Integer)id + 1);
-  lua_remove(L, -2);
-}
-
-void mp_pushfeature(lua_State *L, int game_idx, int32_t node) {
-  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
-}
-
-void mp_pushfeature_last(lua_State *L, int game_idx, mp_game *gud, int32_t node) {
-  int top = lua_gettop(L);
-  /* the kept handle, its table left below it: the caller returns now */
-  if (gud->cache_generation == gud->generation &&
-      lua_getiuservalue(L, game_idx, MP_GAME_FEATURES) == LUA_TTABLE &&
-      lua_rawgeti(L, -1, (lua_Integer)node + 1) == LUA_TUSERDATA)
-    return;
-  lua_settop(L, top);
-  pushhandle(L, game_idx, MP_GAME_FEATURES, MP_FEATURE, MP_HANDLE_FEATURE, node);
-}
-
-
-void mp_pushfigure(lua_State *L, int game_idx, int figure) {
-  pushhandle(L, game_idx, MP_GAME_FIGURES, MP_FIGURE, MP_HANDLE_FIGURE, figure);
-}
+/* Handles are made once per game state and kept by the game: game_at.c
+** (mp_pushfeature, mp_pushfigure). */
 
 /* The word for a handle type in messages. */
 static const char *what(const char *tname) {
@@ -113,20 +47,25 @@ int32_t mp_checkhandle(lua_State *L, int arg, const char *tname, int game_idx,
 
 /* The live handle at 1 of type tname (MP_FEATURE or MP_FIGURE) for its
 ** own methods, in a few comparisons: no metatable fetched, no lookup by
-** name. A handle is recognised by its block: exactly an mp_handle's size
-** (light userdata and other values have length 0, so nothing is read
+** name. A handle is recognised by its block: a full userdata (strings
+** and tables give NULL, whatever their length) of exactly an
+** mp_handle's size (light userdata have length 0, so nothing is read
 ** from them), holding its own address and its type's tag. Only this file
 ** writes such a block, and no script can write bytes into any userdata,
 ** let alone its own address; anything else goes to the full check, which
-** raises the usual message. */
-static mp_handle *self(lua_State *L, const char *tname, int32_t type) {
+** raises the usual message. Inline in every method (a method is a few
+** dozen instructions besides its Lua API calls, #39); the rest is cold. */
+static __attribute__((noinline, cold)) mp_handle *self_slow(lua_State *L, const char *tname) {
+  mp_checkhandle(L, 1, tname, 0, NULL);  /* raises for anything but a live handle */
+  return (mp_handle *)luaL_checkudata(L, 1, tname);
+}
+
+static inline __attribute__((always_inline)) mp_handle *self(lua_State *L, const char *tname,
+                                                            int32_t type) {
   mp_handle *h = (mp_handle *)lua_touserdata(L, 1);
-  if (lua_rawlen(L, 1) != sizeof(mp_handle) || h->self != h || h->type != type) {
-    mp_checkhandle(L, 1, tname, 0, NULL);
-    h = (mp_handle *)luaL_checkudata(L, 1, tname);
-  }
-  if (h->gud->game == NULL || h->gud->generation != h->generation)
-    luaL_error(L, "stale %s handle (its game was freed or restored)", what(tname));
+  if (!h || lua_rawlen(L, 1) != sizeof(mp_handle) || h->self != h || h->type != type ||
+      h->gud->game == NULL || h->gud->generation != h->generation)
+    h = self_slow(L, tname);
   return h;
 }
 
@@ -137,6 +76,52 @@ static int infotable(lua_State *L, int fields) {
   if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
   lua_createtable(L, 0, fields);
   return lua_gettop(L);
+}
+
+/* Filling info([t]) (#39). Its keys are the method's upvalues from
+** 'first' on, in the order of its fields: each field is written raw
+** with a kept key, where lua_setfield would find the key by its C
+** string (a string-cache probe and a strcmp) and then look it up. A
+** table with a metatable (its __newindex may want to see the writes)
+** still gets lua_setfield, as before. */
+typedef struct info_fill {
+  int t;      /* the table's index */
+  int raw;    /* no metatable: raw writes with kept keys */
+  int first;  /* upvalue of the first field's key */
+} info_fill;
+
+static info_fill infofill(lua_State *L, int fields, int first) {
+  info_fill f = {infotable(L, fields), 1, first};
+  if (f.t == 2 && lua_getmetatable(L, 2)) {
+    lua_pop(L, 1);
+    f.raw = 0;
+  }
+  return f;
+}
+
+/* Field k (0-based): its key before its value is pushed ... */
+static inline void info_key(lua_State *L, const info_fill *f, int k) {
+  if (f->raw) lua_pushvalue(L, lua_upvalueindex(f->first + k));
+}
+
+/* ... and the value on top stored under it (named 'name' for setfield). */
+static inline void info_set(lua_State *L, const info_fill *f, const char *name) {
+  if (f->raw) lua_rawset(L, f->t);
+  else lua_setfield(L, f->t, name);
+}
+
+static inline void info_int(lua_State *L, const info_fill *f, int k, const char *name,
+                            lua_Integer v) {
+  info_key(L, f, k);
+  lua_pushinteger(L, v);
+  info_set(L, f, name);
+}
+
+/* Returns the filled table: it is at the top unless extra arguments
+** were passed. */
+static int info_done(lua_State *L, const info_fill *f) {
+  if (lua_gettop(L) != f->t) lua_settop(L, f->t);
+  return 1;
 }
 
 /* Checks the handle at 1 and pushes its Game userdata; returns its index. */
@@ -200,6 +185,11 @@ static inline __attribute__((always_inline)) int handle_attr(lua_State *L, mp_ga
 ** Tiles
 ** ======================================================================= */
 
+/* The tile methods' upvalues: 1 the serial table, 2 the table of
+** games, 3 the tile ids by type, then info's keys. */
+enum { TILE_INFO_KEYS = 4 };
+static const char *const tile_info_keys[] = {"id", "x", "y", "rot", "neighbours", "segments", NULL};
+
 /* th:info([t]): t (or a new table) with id, x, y, rot, neighbours,
 ** segments. */
 static int tile_info(lua_State *L) {
@@ -207,16 +197,16 @@ static int tile_info(lua_State *L) {
   int32_t t = mp_tile_self(L, &gud);
   gk_placed_tile pt;
   gk_tile_info(gud->game, t, &pt);
-  int ti = infotable(L, 6);
+  info_fill f = infofill(L, 6, TILE_INFO_KEYS);
+  info_key(L, &f, 0);
   mp_tile_pushid(L, gud, pt.type);
-  lua_setfield(L, ti, "id");
-  setint(L, ti, "x", pt.x);
-  setint(L, ti, "y", pt.y);
-  setint(L, ti, "rot", pt.rot);
-  setint(L, ti, "neighbours", pt.neighbours);
-  setint(L, ti, "segments", pt.n_segments);
-  lua_settop(L, ti);
-  return 1;
+  info_set(L, &f, "id");
+  info_int(L, &f, 1, "x", pt.x);
+  info_int(L, &f, 2, "y", pt.y);
+  info_int(L, &f, 3, "rot", pt.rot);
+  info_int(L, &f, 4, "neighbours", pt.neighbours);
+  info_int(L, &f, 5, "segments", pt.n_segments);
+  return info_done(L, &f);
 }
 
 /* th:id(), th:rot(), th:xy(): info's hot fields without the table. */
@@ -380,6 +370,10 @@ static void pushkind(lua_State *L, mp_handle *h) {
   lua_setiuservalue(L, 1, 2);
 }
 
+/* The feature methods' upvalues: info's keys. */
+static const char *const feature_info_keys[] = {"kind", "open", "closed", "tiles", "segments",
+                                               "figures", "root", NULL};
+
 /* fh:info([t]): t (or a new table) with kind, open, closed, tiles,
 ** segments, figures, root. */
 static int feature_info(lua_State *L) {
@@ -387,18 +381,19 @@ static int feature_info(lua_State *L) {
   gk_game *g = h->gud->game;
   gk_feature_info fi;
   if (gk_feature_get(g, h->id, &fi) < 0) return mp_gameerror(L, g);
-  int ti = infotable(L, 7);
+  info_fill f = infofill(L, 7, 1);
+  info_key(L, &f, 0);
   pushkind(L, h);  /* the kept name: fi.kind is the node's kind */
-  lua_setfield(L, ti, "kind");
-  setint(L, ti, "open", fi.open_ports);
+  info_set(L, &f, "kind");
+  info_int(L, &f, 1, "open", fi.open_ports);
+  info_key(L, &f, 2);
   lua_pushboolean(L, fi.closed);
-  lua_setfield(L, ti, "closed");
-  setint(L, ti, "tiles", fi.tiles);
-  setint(L, ti, "segments", fi.segments);
-  setint(L, ti, "figures", fi.figures);
-  setint(L, ti, "root", fi.root);
-  lua_settop(L, ti);
-  return 1;
+  info_set(L, &f, "closed");
+  info_int(L, &f, 3, "tiles", fi.tiles);
+  info_int(L, &f, 4, "segments", fi.segments);
+  info_int(L, &f, 5, "figures", fi.figures);
+  info_int(L, &f, 6, "root", fi.root);
+  return info_done(L, &f);
 }
 
 static int feature_kind(lua_State *L) {
@@ -742,13 +737,15 @@ void mp_open_handles(lua_State *L) {
   mp_push_tile_serials(L);
   mp_push_tile_games(L);
   lua_createtable(L, 64, 0); /* the tile ids by type (mp_tile_pushid) */
-  mp_register_type(L, MP_TILE, tile_meta, tile_methods, 3);
+  for (int i = 0; tile_info_keys[i]; i++) lua_pushstring(L, tile_info_keys[i]);
+  mp_register_type(L, MP_TILE, tile_meta, tile_methods, TILE_INFO_KEYS - 1 + 6);
   /* tile handles are light userdata: their metatable is that type's */
   lua_pushlightuserdata(L, NULL);
   luaL_getmetatable(L, MP_TILE);
   lua_setmetatable(L, -2);
   lua_pop(L, 1);
-  mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 0);
+  for (int i = 0; feature_info_keys[i]; i++) lua_pushstring(L, feature_info_keys[i]);
+  mp_register_type(L, MP_FEATURE, feature_meta, feature_methods, 7);
   mp_register_type(L, MP_FIGURE, figure_meta, figure_methods, 0);
   mp_type_typo_error(L, MP_TILE,
                      "tiles are handles: th:id(), th:xy(), th:rot(), th:info().segments, "

@@ -132,6 +132,10 @@ void mp_gameview_invalidate(mp_game *view, gk_game *now);
 gk_location mp_checklocation(lua_State *L, int arg, int game_idx);
 void mp_pushlocation(lua_State *L, int game_idx, gk_location loc);
 
+/* game_at.c: the Game methods tile_at and feature_at. */
+int mp_game_tile_at(lua_State *L);
+int mp_game_feature_at(lua_State *L);
+
 /* game_log.c: the Game methods log and replay. */
 int mp_game_log(lua_State *L);
 int mp_game_replay(lua_State *L);
@@ -150,20 +154,14 @@ int mp_istile(lua_State *L, int arg);
 /* The tile of the handle at arg (mp_istile) and its Game userdata pushed,
 ** *gud set; or -1 and nothing pushed when the handle is stale. */
 int mp_tile_game(lua_State *L, int arg, mp_game **gud);
-/* The tile methods' check (upvalue 1: the serial table, 2: the weak
-** table of games): the tile of the live handle at 1, *gud set; raises for
-** anything else. Nothing is pushed, and nothing keeps the game alive:
-** read what you need before anything allocates. */
-int32_t mp_tile_self(lua_State *L, mp_game **gud);
+/* The tile methods' check, mp_tile_self, and mp_tile_pushid: inline, in
+** tile_serials.h. */
 /* The same, with the Game userdata pushed. */
 int32_t mp_tile_self_game(lua_State *L, mp_game **gud);
 /* Push the serial table and the weak table of games (each made at the
 ** first call); return its index. */
 int mp_push_tile_serials(lua_State *L);
 int mp_push_tile_games(lua_State *L);
-/* For a tile method (its upvalue 3: the name table) of the live game gud:
-** pushes the id of tile type 'type'. */
-void mp_tile_pushid(lua_State *L, const mp_game *gud, int type);
 /* Rules going away: the name table no longer holds their ids. */
 void mp_tile_names_forget(lua_State *L, const gk_rules *rules);
 /* The table at features_idx is gud's kept feature handles of its current
@@ -176,15 +174,15 @@ void mp_tile_forget(mp_game *gud);
 ** > 0, for a handle of another game. *game gets the live gk_game. */
 int32_t mp_checktile(lua_State *L, int arg, int game_idx, gk_game **game);
 
-/* wrap_handles.c: game_idx is the stack index of the Game userdata. */
+/* game_at.c: game_idx is the stack index of the Game userdata. */
 void mp_pushfeature(lua_State *L, int game_idx, int32_t node);
 void mp_pushfigure(lua_State *L, int game_idx, int figure);
 /* mp_pushfeature for a C function that returns the handle at once: the
 ** kept handle is pushed with the kept table left below it. gud: the
 ** checked Game userdata at game_idx. */
 void mp_pushfeature_last(lua_State *L, int game_idx, mp_game *gud, int32_t node);
-/* The handle's index; raises for a stale handle or, when game_idx > 0,
-** for a handle of another game. *game gets the live gk_game. MP_TILE
+/* wrap_handles.c: the handle's index; raises for a stale handle or,
+** when game_idx > 0, for a handle of another game. *game gets the live gk_game. MP_TILE
 ** goes to mp_checktile. */
 int32_t mp_checkhandle(lua_State *L, int arg, const char *tname,
                        int game_idx, gk_game **game);

@@ -152,6 +152,21 @@ do
   t:ok(not pcall(th.id, f), "th.id(feature) raises"); t:ok(not pcall(th.id, 42), "th.id(42) raises")
   t:ok(not pcall(h.tile_count, f), "g.tile_count(feature) raises")
   t:ok(not pcall(h.tile_count, setmetatable({}, {})), "g.tile_count(table) raises")
+  -- a string or a table whose length is a handle's or a game's block
+  -- size is no userdata: refused, nothing read (it crashed before #39)
+  local long, arr = string.rep("x", 32), {}
+  for i = 1, 512 do arr[i] = i end
+  for _, v in ipairs { long, string.rep("x", 256), arr } do
+    t:ok(not pcall(f.kind, v) and not pcall(f.attr, v, "pennant") and not pcall(fig.info, v),
+         "a handle method given a string or array refuses")
+    t:ok(not pcall(h.tile_count, v) and not pcall(h.feature_at, v, 0, 0, 1), "a game method too")
+  end
+  local refused = 0
+  for n = 1, 300 do  -- every length up to past both block sizes
+    local s = string.rep("y", n)
+    if not pcall(f.info, s) and not pcall(h.players, s) then refused = refused + 1 end
+  end
+  t:eq(refused, 300, "strings of every length refuse")
   -- stale: a restore drops the kept handles; the old ones refuse
   local before = h:clone()
   h:place("U", 1, 0, 1)
