@@ -49,12 +49,6 @@ static mp_flow *checkflowud(lua_State *L, int arg) {
   return (mp_flow *)luaL_checkudata(L, arg, MP_FLOW);
 }
 
-gk_flow *mp_checkflow(lua_State *L, int arg) {
-  mp_flow *ud = checkflowud(L, arg);
-  luaL_argcheck(L, ud->flow != NULL, arg, "flow is gone");
-  return ud->flow;
-}
-
 static int flowerror(lua_State *L, const gk_flow *f) {
   return luaL_error(L, "%s", gk_flow_error(f));
 }

@@ -9,6 +9,7 @@
 #define WRAP_PLAY_H
 
 #include <lua.h>
+#include <lauxlib.h>
 
 #include "gk_flow.h"
 #include "wrap_internal.h"
@@ -62,8 +63,14 @@ enum { MP_PLAY_UV_COUNT = MP_PLAY_UV_COLLECTS };
 extern const char *const mp_hook_names[];
 extern const char *const mp_move_types[];
 
-/* wrap_flow.c */
-gk_flow *mp_checkflow(lua_State *L, int arg);
+/* The flow at arg (a meeple.Flow that is not gone). Inline, so that the
+** declaration readers of flow_<name>.c need no call back into wrap_flow.c
+** (it calls them: one way). */
+static inline gk_flow *mp_checkflow(lua_State *L, int arg) {
+  mp_flow *ud = (mp_flow *)luaL_checkudata(L, arg, MP_FLOW);
+  luaL_argcheck(L, ud->flow != NULL, arg, "flow is gone");
+  return ud->flow;
+}
 /* flow:tile_variants{...} (flow_tile_variants.c). */
 int flow_tile_variants(lua_State *L);
 /* flow:move_anywhere{...} (flow_move_anywhere.c). */

@@ -103,11 +103,12 @@ async function idle(port, table) {
   }
 }
 
-// A move by the API for the seat to move, with its token, once the bots
-// have moved.
+// A move by the API for the seat that decides it (the state's decider:
+// another seat than the one whose turn it is for a wagon's or a dragon's
+// move; docs/protocol.md), with its token, once the bots have moved.
 async function move(port, body, table) {
   const s = await idle(port, table);
-  const t = s.over ? undefined : await token(port, s.player, table);
+  const t = s.over ? undefined : await token(port, s.decider || s.player, table);
   return request(port, 'POST', '/api/v1/tables/' + (table || '1') + '/move', { ...body, token: t });
 }
 
