@@ -28,6 +28,16 @@ local function known_figure(decl, d, what)
   end
 end
 
+-- d.phase must be a phase a script declared (the custom phase a
+-- capability's moves wait in), else the error names the declaration.
+local function script_phase(decl, d, what)
+  for _, ph in ipairs(decl.phases) do
+    if ph.name == d.phase then return end
+  end
+  error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
+    at(d), what, d.phase, d.phase), 0)
+end
+
 function M.gains(b)
   for _, g in ipairs(b.decl.gains) do b.declare(g, "gain", b.flow.gain, g.when_closed, g.per, g.counter) end
 end
@@ -236,12 +246,7 @@ function M.walker(b)
   local what = "walker '" .. w.figure .. "'"
   known_figure(b.decl, w, "walker")
   for _, field in ipairs({ "lands", "walks" }) do known_tiles(b.decl, w, what, field) end
-  local phase_names = {}
-  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
-  if not phase_names[w.phase] then
-    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
-      at(w), what, w.phase, w.phase), 0)
-  end
+  script_phase(b.decl, w, what)
   need_action(b, w, what, w.action)
   b.declare(w, what, b.flow.walker, { figure = w.figure, lands = w.lands, walks = w.walks, steps = w.steps,
     phase = w.phase, action = w.action, avoids = declared_figures(b.decl, w.avoids),
@@ -337,12 +342,7 @@ function M.token_pool(b)
   if not b.decl.stack_index[tp.stack] then error(("%s%s: unknown stack '%s'"):format(at(tp), what, tp.stack), 0) end
   if not b.decl.attr_index[tp.value] then error(("%s%s: unknown attribute '%s'"):format(at(tp), what, tp.value), 0) end
   if tp.bust and not b.decl.tags[tp.bust] then error(("%s%s: unknown tile tag '%s'"):format(at(tp), what, tp.bust), 0) end
-  local phase_names = {}
-  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
-  if not phase_names[tp.phase] then
-    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
-      at(tp), what, tp.phase, tp.phase), 0)
-  end
+  script_phase(b.decl, tp, what)
   need_action(b, tp, what, tp.grow)
   need_action(b, tp, what, tp.cash)
   b.declare(tp, what, b.flow.token_pool, { figure = tp.figure, stack = tp.stack, phase = tp.phase, grow = tp.grow,
@@ -368,12 +368,7 @@ function M.move_anywhere(b)
       error(("%s%s: unknown attribute '%s' in marks"):format(at(d), what, tostring(name)), 0)
     end
   end
-  local phase_names = {}
-  for _, ph in ipairs(b.decl.phases) do phase_names[ph.name] = true end
-  if not phase_names[d.phase] then
-    error(("%s%s: '%s' is not a phase of a script (declare it: phase \"%s\" { after = ... })"):format(
-      at(d), what, d.phase, d.phase), 0)
-  end
+  script_phase(b.decl, d, what)
   need_action(b, d, what, d.action)
   b.declare(d, what, b.flow.move_anywhere, { phase = d.phase, action = d.action, tiles = d.tiles,
     on = d.on, figures = d.figures, marks = d.marks })
